@@ -1,0 +1,83 @@
+package com.bigtimedeals.data;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import com.bigtimedeals.domain.DomainException;
+
+/**
+ * Opaque page cursors. A cursor names the list it belongs to (a scope such as one brand's deals or one user's
+ * inbox) and is signed, so a cursor made for another list, or edited by hand, is rejected instead of being
+ * interpreted: no cursor can steer a query into another partition.
+ */
+public final class CursorCodec {
+    private static final int MAC_BYTES = 12;
+    private static final int MAX_CURSOR_CHARS = 512;
+    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+    private final byte[] key;
+
+    public CursorCodec(String secret) {
+        this.key = secret.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The signing key comes from {@code CURSOR_SIGNING_KEY}; the fallback still binds cursors to their scope. */
+    public static CursorCodec fromEnvironment() {
+        String secret = System.getenv("CURSOR_SIGNING_KEY");
+        return new CursorCodec(secret == null || secret.isBlank() ? "bigtimedeals-cursor-v1" : secret);
+    }
+
+    String encode(String scope, List<String> position) {
+        String payload = scope + "\n" + String.join("\n", position);
+        return ENCODER.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + "." + ENCODER.encodeToString(mac(payload));
+    }
+
+    /** The position fields of a cursor made for {@code scope}; anything else is a client mistake. */
+    List<String> decode(String scope, String cursor, int fields) {
+        if (cursor.length() > MAX_CURSOR_CHARS) {
+            throw invalid();
+        }
+        int dot = cursor.indexOf('.');
+        if (dot <= 0) {
+            throw invalid();
+        }
+        String payload;
+        byte[] signature;
+        try {
+            payload = new String(DECODER.decode(cursor.substring(0, dot)), StandardCharsets.UTF_8);
+            signature = DECODER.decode(cursor.substring(dot + 1));
+        } catch (IllegalArgumentException e) {
+            throw invalid();
+        }
+        if (!MessageDigest.isEqual(signature, mac(payload))) {
+            throw invalid();
+        }
+        List<String> parts = Arrays.asList(payload.split("\n", -1));
+        if (parts.size() != fields + 1 || !parts.get(0).equals(scope)) {
+            throw invalid();
+        }
+        return parts.subList(1, parts.size());
+    }
+
+    private byte[] mac(String payload) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return Arrays.copyOf(mac.doFinal(payload.getBytes(StandardCharsets.UTF_8)), MAC_BYTES);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JRE", e);
+        }
+    }
+
+    private static DomainException invalid() {
+        return DomainException.invalid("cursor", "cursor is not valid for this list");
+    }
+}

@@ -1,0 +1,143 @@
+package com.bigtimedeals.data;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.InflaterInputStream;
+
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.FrontPage;
+
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Deal attributes, as a deal item's application attributes, as an embedded copy in a featured list, and in
+ * the compact binary form of the front-page cache.
+ */
+final class DealCodec {
+    private DealCodec() {
+    }
+
+    static ItemWriter write(ItemWriter w, Deal d) {
+        return w.string("id", d.id())
+                .string("title", d.title())
+                .string("link", d.link())
+                .decimal("price", d.price())
+                .string("brandId", d.brandId())
+                .string("brandName", d.brandName())
+                .string("categoryId", d.categoryId())
+                .string("categoryName", d.categoryName())
+                .string("imageUrl", d.imageUrl())
+                .string("description", d.description())
+                .instant("createdAt", d.createdAt());
+    }
+
+    static Deal read(Map<String, AttributeValue> item) {
+        ItemReader r = new ItemReader(item);
+        return new Deal(r.string("id"), r.string("title"), r.string("link"), r.decimal("price"),
+                r.string("brandId"), r.string("brandName"), r.string("categoryId"), r.string("categoryName"),
+                r.string("imageUrl"), r.string("description"), r.instant("createdAt"));
+    }
+
+    /** A deal copied into a featured list: application attributes only, no keys. */
+    static AttributeValue embedded(Deal d) {
+        Map<String, AttributeValue> m = new java.util.HashMap<>();
+        m.putAll(write(new ItemWriter(Map.of(), Keys.DEAL), d).build());
+        m.remove(Keys.TYPE);
+        return AttributeValue.fromM(m);
+    }
+
+    static List<Deal> readEmbedded(AttributeValue list) {
+        List<Deal> deals = new ArrayList<>();
+        if (list != null && list.hasL()) {
+            for (AttributeValue v : list.l()) {
+                deals.add(read(v.m()));
+            }
+        }
+        return deals;
+    }
+
+    /**
+     * The front-page cache payload: a length-prefixed binary form, deflated. Attribute names would cost as
+     * much as the values (35 deals x 11 names), and deal text compresses about 3:1, which is what keeps the
+     * item under the 8 KB target (1 read unit per eventually consistent read).
+     */
+    static SdkBytes compress(FrontPage page) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
+        try (DataOutputStream out = new DataOutputStream(
+                new DeflaterOutputStream(bytes, new Deflater(Deflater.BEST_COMPRESSION)))) {
+            writeDeals(out, page.featured());
+            writeDeals(out, page.latest());
+            writeString(out, page.nextCursor());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return SdkBytes.fromByteArrayUnsafe(bytes.toByteArray());
+    }
+
+    static FrontPage decompress(long version, SdkBytes payload) {
+        try (DataInputStream in = new DataInputStream(
+                new InflaterInputStream(new ByteArrayInputStream(payload.asByteArrayUnsafe())))) {
+            List<Deal> featured = readDeals(in);
+            List<Deal> latest = readDeals(in);
+            String next = readString(in);
+            return new FrontPage(version, featured, latest, next);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeDeals(DataOutputStream out, List<Deal> deals) throws IOException {
+        out.writeShort(deals.size());
+        for (Deal d : deals) {
+            writeString(out, d.id());
+            writeString(out, d.title());
+            writeString(out, d.link());
+            writeString(out, d.price() == null ? null : d.price().toPlainString());
+            writeString(out, d.brandId());
+            writeString(out, d.brandName());
+            writeString(out, d.categoryId());
+            writeString(out, d.categoryName());
+            writeString(out, d.imageUrl());
+            writeString(out, d.description());
+            out.writeLong(d.createdAt().getEpochSecond());
+        }
+    }
+
+    private static List<Deal> readDeals(DataInputStream in) throws IOException {
+        int n = in.readUnsignedShort();
+        List<Deal> deals = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String id = readString(in);
+            String title = readString(in);
+            String link = readString(in);
+            String price = readString(in);
+            deals.add(new Deal(id, title, link, price == null ? null : new BigDecimal(price), readString(in),
+                    readString(in), readString(in), readString(in), readString(in), readString(in),
+                    Instant.ofEpochSecond(in.readLong())));
+        }
+        return deals;
+    }
+
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        out.writeBoolean(s != null);
+        if (s != null) {
+            out.writeUTF(s);
+        }
+    }
+
+    private static String readString(DataInputStream in) throws IOException {
+        return in.readBoolean() ? in.readUTF() : null;
+    }
+}

@@ -1,0 +1,228 @@
+package com.bigtimedeals.data;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.data.DealTimeline.Placement;
+import com.bigtimedeals.data.DealTimeline.Scope;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.Page;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/** Deals: create, correct, read one or many, and the three latest-deals lists. */
+public final class DealStore {
+    /** The largest page; also the bucket capacity, which is what bounds a page to 3 requests. */
+    public static final int MAX_PAGE = 100;
+    private static final int PLACEMENT_ATTEMPTS = 6;
+
+    private final Table table;
+    private final DealTimeline timeline;
+
+    public DealStore(Table table) {
+        this(table, MAX_PAGE);
+    }
+
+    /** A smaller bucket capacity lets tests walk many buckets with few deals; pages are then capped at it. */
+    public DealStore(Table table, int bucketCapacity) {
+        this.table = table;
+        this.timeline = new DealTimeline(table, bucketCapacity);
+    }
+
+    DealTimeline timeline() {
+        return timeline;
+    }
+
+    /**
+     * Creates a deal (access pattern: Create Deal). The id is a KSUID of {@code createdAt} (now, or the
+     * backfilled instant), so the deal sorts into its place. Unknown brand or category is a client mistake.
+     */
+    public Deal create(NewDeal draft) {
+        Instant createdAt = (draft.createdAt() == null ? table.clock().instant() : draft.createdAt())
+                .truncatedTo(ChronoUnit.SECONDS);
+        BatchGetItemResponse owners = table.client().batchGetItem(BatchGetItemRequest.builder()
+                .requestItems(Map.of(table.name(), KeysAndAttributes.builder()
+                        .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
+                        .projectionExpression("#t, #n")
+                        .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name"))
+                        .build()))
+                .build());
+        String brandName = null;
+        String categoryName = null;
+        for (Map<String, AttributeValue> item : owners.responses().getOrDefault(table.name(), List.of())) {
+            ItemReader r = new ItemReader(item);
+            if (Keys.BRAND.equals(r.type())) {
+                brandName = r.string("name");
+            } else if (Keys.CATEGORY.equals(r.type())) {
+                categoryName = r.string("name");
+            }
+        }
+        if (brandName == null) {
+            throw DomainException.invalid("brandId", "brandId does not name an existing brand");
+        }
+        if (categoryName == null) {
+            throw DomainException.invalid("categoryId", "categoryId does not name an existing category");
+        }
+        Deal deal = new Deal(Ids.dealId(createdAt), draft.title(), draft.link(), draft.price(), draft.brandId(),
+                brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt);
+        String day = DealTimeline.utcDay(createdAt);
+        List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
+        for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; attempt++) {
+            ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal);
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(null);
+            for (Scope scope : scopes) {
+                Placement p = timeline.place(scope, day);
+                if (p == null) {
+                    throw DomainException.invalid(scope.index() == TableDefinition.GSI2 ? "brandId" : "categoryId",
+                            "unknown " + (scope.index() == TableDefinition.GSI2 ? "brand" : "category"));
+                }
+                DealTimeline.index(item, deal.id(), p);
+                writes.addAll(p.writes());
+            }
+            writes.set(0, TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item.build())
+                    .conditionExpression("attribute_not_exists(PK)").build()).build());
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
+                return deal;
+            } catch (TransactionCanceledException e) {
+                if (!onlyConditionFailures(e)) {
+                    throw e;
+                }
+                // Another deal opened or filled a bucket between our read and our write: place again.
+            }
+        }
+        throw new IllegalStateException("deal placement kept conflicting after " + PLACEMENT_ATTEMPTS + " attempts");
+    }
+
+    static boolean onlyConditionFailures(TransactionCanceledException e) {
+        if (!e.hasCancellationReasons()) {
+            return false;
+        }
+        for (CancellationReason reason : e.cancellationReasons()) {
+            String code = reason.code();
+            if (!"None".equals(code) && !"ConditionalCheckFailed".equals(code)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Access pattern: read one Deal. */
+    public Deal get(String dealId) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
+                .tableName(table.name()).key(Keys.deal(dealId)).build()).item();
+        if (item == null || item.isEmpty()) {
+            throw DomainException.notFound("deal not found");
+        }
+        return DealCodec.read(item);
+    }
+
+    /**
+     * Reads many deals in one BatchGetItem (up to 100 keys), in the order asked; missing ids are absent from
+     * the map. Unprocessed keys (throttling) are asked again.
+     */
+    public Map<String, Deal> getAll(List<String> dealIds) {
+        Map<String, Deal> found = new HashMap<>();
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (String id : new java.util.LinkedHashSet<>(dealIds)) {
+            keys.add(Keys.deal(id));
+        }
+        if (keys.isEmpty()) {
+            return found;
+        }
+        Map<String, KeysAndAttributes> request = Map.of(table.name(), KeysAndAttributes.builder().keys(keys).build());
+        while (request != null && !request.isEmpty()) {
+            BatchGetItemResponse r = table.client().batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
+            for (Map<String, AttributeValue> item : r.responses().getOrDefault(table.name(), List.of())) {
+                Deal d = DealCodec.read(item);
+                found.put(d.id(), d);
+            }
+            request = r.hasUnprocessedKeys() ? r.unprocessedKeys() : null;
+        }
+        Map<String, Deal> ordered = new LinkedHashMap<>();
+        for (String id : dealIds) {
+            if (found.containsKey(id)) {
+                ordered.put(id, found.get(id));
+            }
+        }
+        return ordered;
+    }
+
+    /** Editors correct a deal's text, price or links; brand, category and time never change. */
+    public Deal correct(String dealId, DealCorrection c) {
+        StringBuilder set = new StringBuilder();
+        Map<String, String> names = new HashMap<>();
+        Map<String, AttributeValue> values = new HashMap<>();
+        addSet(set, names, values, "title", c.title() == null ? null : AttributeValue.fromS(c.title()));
+        addSet(set, names, values, "link", c.link() == null ? null : AttributeValue.fromS(c.link()));
+        addSet(set, names, values, "price", c.price() == null ? null : AttributeValue.fromN(c.price().toPlainString()));
+        addSet(set, names, values, "imageUrl", c.imageUrl() == null ? null : AttributeValue.fromS(c.imageUrl()));
+        addSet(set, names, values, "description", c.description() == null ? null : AttributeValue.fromS(c.description()));
+        if (set.length() == 0) {
+            return get(dealId);
+        }
+        try {
+            Map<String, AttributeValue> item = table.client().updateItem(UpdateItemRequest.builder()
+                    .tableName(table.name())
+                    .key(Keys.deal(dealId))
+                    .updateExpression("SET " + set)
+                    .conditionExpression("attribute_exists(PK)")
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(values)
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .build()).attributes();
+            return DealCodec.read(item);
+        } catch (ConditionalCheckFailedException e) {
+            throw DomainException.notFound("deal not found");
+        }
+    }
+
+    private static void addSet(StringBuilder set, Map<String, String> names, Map<String, AttributeValue> values,
+                               String attribute, AttributeValue value) {
+        if (value == null) {
+            return;
+        }
+        if (set.length() > 0) {
+            set.append(", ");
+        }
+        set.append('#').append(attribute).append(" = :").append(attribute);
+        names.put("#" + attribute, attribute);
+        values.put(":" + attribute, value);
+    }
+
+    /** Access pattern: latest deals overall (front page continuation, {@code GET /deals}). */
+    public Page<Deal> latest(int limit, String cursor) {
+        return timeline.page(Scope.all(), limit, cursor);
+    }
+
+    /** Access pattern: latest deals for a Brand; an unknown brand is NOT_FOUND. */
+    public Page<Deal> latestForBrand(String brandId, int limit, String cursor) {
+        return timeline.page(Scope.brand(brandId), limit, cursor);
+    }
+
+    /** Access pattern: latest deals for a Category; an unknown category is NOT_FOUND. */
+    public Page<Deal> latestForCategory(String categoryId, int limit, String cursor) {
+        return timeline.page(Scope.category(categoryId), limit, cursor);
+    }
+}

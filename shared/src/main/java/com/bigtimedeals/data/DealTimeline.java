@@ -1,0 +1,261 @@
+package com.bigtimedeals.data;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.data.TableDefinition.Index;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.Page;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The newest-first list of deals in one scope (all deals, one brand, one category), kept so that any page
+ * costs at most 3 requests however sparse the history is (improvement 1).
+ *
+ * <p>Deals sit in index partitions called buckets, each named by the UTC day it opened on. A bucket is only
+ * closed ("sealed") once it holds {@code capacity} deals (at least the largest page), and a new one opens
+ * on a later UTC day. So every sealed bucket can fill a page on its own: a page reads the rest of one bucket
+ * and at most the start of the previous one. Each bucket has a marker item in its own index partition whose
+ * sort key sorts below every deal and which names the previous bucket, so the walk learns where to go next
+ * from the query it already made. The buckets are also listed under {@code TIMELINE#scope} in the base
+ * table; the newest one there is the head a first page starts from (1 small read).
+ */
+final class DealTimeline {
+    static final String GENESIS = "0000-00-00";
+    private static final DateTimeFormatter UTC_DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
+
+    /** One list of deals and the index that holds it. */
+    record Scope(String key, Index index) {
+        static Scope all() {
+            return new Scope(Keys.scopeAll(), TableDefinition.GSI1);
+        }
+
+        static Scope brand(String brandId) {
+            return new Scope(Keys.scopeBrand(brandId), TableDefinition.GSI2);
+        }
+
+        static Scope category(String categoryId) {
+            return new Scope(Keys.scopeCategory(categoryId), TableDefinition.GSI3);
+        }
+    }
+
+    /** Where a new deal goes in one scope, and the bucket writes that must commit with it. */
+    record Placement(Scope scope, String bucketId, List<TransactWriteItem> writes) {
+    }
+
+    private record Bucket(String id, String previous, String successor, long count, String newestDay) {
+        static Bucket of(Map<String, AttributeValue> item) {
+            ItemReader r = new ItemReader(item);
+            return new Bucket(r.string("bucketId"), r.string("previous"), r.string("successor"), r.number("count"),
+                    r.string("newestDay"));
+        }
+    }
+
+    private final Table table;
+    private final int capacity;
+
+    DealTimeline(Table table, int capacity) {
+        this.table = table;
+        this.capacity = capacity;
+    }
+
+    static String utcDay(Instant instant) {
+        return UTC_DAY.format(instant);
+    }
+
+    /** The first bucket of a brand or category, created with it: its presence is how we know the scope exists. */
+    Map<String, AttributeValue> genesisItem(Scope scope, long count, String newestDay) {
+        return bucketItem(scope, GENESIS, null, count, newestDay);
+    }
+
+    private Map<String, AttributeValue> bucketItem(Scope scope, String bucketId, String previous, long count,
+                                                   String newestDay) {
+        ItemWriter w = new ItemWriter(Keys.bucket(scope.key(), bucketId), Keys.DEAL_BUCKET)
+                .index(scope.index().partitionKey(), Keys.bucketPartition(scope.key(), bucketId))
+                .index(scope.index().sortKey(), Keys.BUCKET_MARKER_SORT_KEY)
+                .string("scope", scope.key())
+                .string("bucketId", bucketId)
+                .string("previous", previous)
+                .number("count", count)
+                .string("newestDay", newestDay);
+        return w.build();
+    }
+
+    /** Index attributes that put a deal into its bucket of this scope. */
+    static void index(ItemWriter deal, String dealId, Placement placement) {
+        deal.index(placement.scope().index().partitionKey(), Keys.bucketPartition(placement.scope().key(), placement.bucketId()))
+                .index(placement.scope().index().sortKey(), Keys.dealSortKey(dealId));
+    }
+
+    /**
+     * Chooses the bucket for a deal of {@code day}: the newest bucket not after that day (a backfill goes back
+     * into history). Opens a new bucket when the newest is full and the day is later than anything in it.
+     * The conditions make concurrent placements retry rather than break the order. Null when the scope does
+     * not exist (a brand or category never created).
+     */
+    Placement place(Scope scope, String day) {
+        QueryResponse head = table.client().query(QueryRequest.builder()
+                .tableName(table.name())
+                .keyConditionExpression("PK = :pk AND SK <= :sk")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.timelinePk(scope.key())),
+                        ":sk", AttributeValue.fromS(Keys.bucketSk(day))))
+                .scanIndexForward(false)
+                .limit(1)
+                .consistentRead(true)
+                .build());
+        String table = this.table.name();
+        if (!head.hasItems() || head.items().isEmpty()) {
+            if (!scope.key().equals(Keys.scopeAll())) {
+                return null;
+            }
+            // The overall list starts with the first deal ever made.
+            return new Placement(scope, GENESIS, List.of(TransactWriteItem.builder().put(Put.builder()
+                    .tableName(table).item(genesisItem(scope, 1, day))
+                    .conditionExpression("attribute_not_exists(PK)").build()).build()));
+        }
+        Bucket b = Bucket.of(head.items().get(0));
+        Map<String, AttributeValue> bucketKey = Keys.bucket(scope.key(), b.id());
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":day", AttributeValue.fromS(day));
+        if (b.successor() == null && b.count() >= capacity && b.newestDay() != null && b.newestDay().compareTo(day) < 0) {
+            values.put(":cap", AttributeValue.fromN(Integer.toString(capacity)));
+            TransactWriteItem open = TransactWriteItem.builder().put(Put.builder().tableName(table)
+                    .item(bucketItem(scope, day, b.id(), 1, day))
+                    .conditionExpression("attribute_not_exists(PK)").build()).build();
+            TransactWriteItem seal = TransactWriteItem.builder().update(Update.builder().tableName(table)
+                    .key(bucketKey)
+                    .updateExpression("SET successor = :day")
+                    .conditionExpression("attribute_not_exists(successor) AND newestDay < :day AND #count >= :cap")
+                    .expressionAttributeNames(Map.of("#count", "count"))
+                    .expressionAttributeValues(values).build()).build();
+            return new Placement(scope, day, List.of(open, seal));
+        }
+        values.put(":one", AttributeValue.fromN("1"));
+        boolean newer = b.newestDay() == null || b.newestDay().compareTo(day) < 0;
+        String condition = "(attribute_not_exists(successor) OR successor > :day)"
+                + (newer ? " AND (attribute_not_exists(newestDay) OR newestDay <= :day)" : "");
+        TransactWriteItem join = TransactWriteItem.builder().update(Update.builder().tableName(table)
+                .key(bucketKey)
+                .updateExpression("ADD #count :one" + (newer ? " SET newestDay = :day" : ""))
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#count", "count"))
+                .expressionAttributeValues(values).build()).build();
+        return new Placement(scope, b.id(), List.of(join));
+    }
+
+    /**
+     * One page, newest first. At most 3 requests: the head (first page only), the rest of the current bucket,
+     * and the previous bucket, which being sealed holds at least {@code capacity >= limit} deals.
+     */
+    Page<Deal> page(Scope scope, int limit, String cursor) {
+        if (limit < 1 || limit > capacity) {
+            throw DomainException.invalid("limit", "limit must be an integer from 1 to " + capacity);
+        }
+        String bucket;
+        String after = null;
+        if (cursor == null) {
+            QueryResponse head = table.client().query(QueryRequest.builder()
+                    .tableName(table.name())
+                    .keyConditionExpression("PK = :pk")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.timelinePk(scope.key()))))
+                    .scanIndexForward(false)
+                    .limit(1)
+                    .build());
+            if (!head.hasItems() || head.items().isEmpty()) {
+                if (scope.key().equals(Keys.scopeAll())) {
+                    return new Page<>(List.of(), null);
+                }
+                throw DomainException.notFound("not found");
+            }
+            bucket = Bucket.of(head.items().get(0)).id();
+        } else {
+            List<String> position = table.cursors().decode(scope.key(), cursor, 2);
+            bucket = position.get(0);
+            after = position.get(1).isEmpty() ? null : position.get(1);
+            if (!isBucketId(bucket) || (after != null && !Ids.isValid(after))) {
+                throw DomainException.invalid("cursor", "cursor is not valid for this list");
+            }
+        }
+        List<Deal> out = new ArrayList<>(limit);
+        // The capacity rule bounds this loop at 2 buckets; the guard only stops a corrupted chain.
+        for (int hops = 0; hops < 8; hops++) {
+            int need = limit - out.size();
+            QueryResponse q = queryBucket(scope, bucket, after, need + 1);
+            List<Deal> deals = new ArrayList<>();
+            Bucket marker = null;
+            for (Map<String, AttributeValue> item : q.items()) {
+                if (Keys.DEAL_BUCKET.equals(new ItemReader(item).type())) {
+                    marker = Bucket.of(item);
+                } else {
+                    deals.add(DealCodec.read(item));
+                }
+            }
+            if (deals.size() > need) {
+                out.addAll(deals.subList(0, need));
+                return new Page<>(out, cursorAt(scope, bucket, out.get(out.size() - 1).id()));
+            }
+            out.addAll(deals);
+            if (marker == null) {
+                if (q.hasLastEvaluatedKey() && !q.lastEvaluatedKey().isEmpty() && !deals.isEmpty()) {
+                    after = deals.get(deals.size() - 1).id(); // 1 MB page limit: continue in the same bucket
+                    continue;
+                }
+                throw DomainException.invalid("cursor", "cursor is not valid for this list");
+            }
+            if (marker.previous() == null) {
+                return new Page<>(out, null);
+            }
+            if (out.size() == limit) {
+                return new Page<>(out, cursorAt(scope, marker.previous(), ""));
+            }
+            bucket = marker.previous();
+            after = null;
+        }
+        throw new IllegalStateException("deal timeline " + scope.key() + " is longer than its capacity allows");
+    }
+
+    private QueryResponse queryBucket(Scope scope, String bucket, String afterDealId, int limit) {
+        Index index = scope.index();
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":pk", AttributeValue.fromS(Keys.bucketPartition(scope.key(), bucket)));
+        String condition = "#pk = :pk";
+        if (afterDealId != null) {
+            values.put(":after", AttributeValue.fromS(Keys.dealSortKey(afterDealId)));
+            condition += " AND #sk < :after";
+        }
+        Map<String, String> names = new HashMap<>();
+        names.put("#pk", index.partitionKey());
+        if (afterDealId != null) {
+            names.put("#sk", index.sortKey());
+        }
+        return table.client().query(QueryRequest.builder()
+                .tableName(table.name())
+                .indexName(index.name())
+                .keyConditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .scanIndexForward(false)
+                .limit(limit)
+                .build());
+    }
+
+    private String cursorAt(Scope scope, String bucket, String lastDealId) {
+        return table.cursors().encode(scope.key(), List.of(bucket, lastDealId));
+    }
+
+    private static boolean isBucketId(String s) {
+        return s.matches("\\d{4}-\\d{2}-\\d{2}");
+    }
+}

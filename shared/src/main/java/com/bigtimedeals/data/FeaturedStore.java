@@ -1,0 +1,193 @@
+package com.bigtimedeals.data;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.domain.Category;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.FeaturedList;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * Featured lists (access patterns: Set featured deals for the Front Page, a Category and Editor's Choice;
+ * read Editor's Choice). The server copies each deal's data in; a list holds at most 20 deals, so it stays
+ * far below the 400 KB item limit by construction. All lists share one partition, so that a corrected deal
+ * can find every copy of itself with one query (improvement 8).
+ */
+public final class FeaturedStore {
+    private final Table table;
+
+    public FeaturedStore(Table table) {
+        this.table = table;
+    }
+
+    public List<Deal> get(FeaturedList list) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.featured(list)).build()).item();
+        return item == null ? List.of() : DealCodec.readEmbedded(item.get("deals"));
+    }
+
+    /** Replaces a front-page or editor's-choice list: one BatchGetItem of the deals, one write. */
+    public List<Deal> set(FeaturedList list, List<String> dealIds) {
+        List<Deal> deals = resolve(dealIds, null).deals();
+        write(list, deals, null);
+        return deals;
+    }
+
+    /** Replaces a category's list; the category itself is read in the same BatchGetItem. */
+    public Category setForCategory(String categoryId, List<String> dealIds) {
+        Resolved r = resolve(dealIds, categoryId);
+        write(FeaturedList.category(categoryId), r.deals(), null);
+        return CatalogStore.readCategory(r.category(), r.deals());
+    }
+
+    private record Resolved(List<Deal> deals, Map<String, AttributeValue> category) {
+    }
+
+    private Resolved resolve(List<String> dealIds, String categoryId) {
+        if (dealIds.size() > FeaturedList.MAX_DEALS) {
+            throw DomainException.invalid("dealIds", "a featured list holds at most " + FeaturedList.MAX_DEALS + " deals");
+        }
+        if (new LinkedHashSet<>(dealIds).size() != dealIds.size()) {
+            throw DomainException.invalid("dealIds", "dealIds must not repeat a deal");
+        }
+        for (String id : dealIds) {
+            if (!Ids.isValid(id)) {
+                throw DomainException.invalid("dealIds", "unknown deal id: " + id);
+            }
+        }
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        dealIds.forEach(id -> keys.add(Keys.deal(id)));
+        if (categoryId != null) {
+            keys.add(Keys.category(categoryId));
+        }
+        Map<String, Deal> found = new HashMap<>();
+        Map<String, AttributeValue> category = null;
+        if (!keys.isEmpty()) {
+            Map<String, KeysAndAttributes> request = Map.of(table.name(), KeysAndAttributes.builder().keys(keys).build());
+            while (request != null && !request.isEmpty()) {
+                BatchGetItemResponse r = table.client().batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
+                for (Map<String, AttributeValue> item : r.responses().getOrDefault(table.name(), List.of())) {
+                    if (Keys.CATEGORY.equals(new ItemReader(item).type())) {
+                        category = item;
+                    } else {
+                        Deal d = DealCodec.read(item);
+                        found.put(d.id(), d);
+                    }
+                }
+                request = r.hasUnprocessedKeys() ? r.unprocessedKeys() : null;
+            }
+        }
+        if (categoryId != null && category == null) {
+            throw DomainException.notFound("category not found");
+        }
+        List<Deal> deals = new ArrayList<>();
+        for (String id : dealIds) {
+            Deal d = found.get(id);
+            if (d == null) {
+                throw DomainException.invalid("dealIds", "unknown deal id: " + id);
+            }
+            deals.add(d);
+        }
+        return new Resolved(deals, category);
+    }
+
+    /** Writes a list; with {@code expectedRevision}, only over that revision (the refresh's optimistic lock). */
+    private void write(FeaturedList list, List<Deal> deals, Long expectedRevision) {
+        List<AttributeValue> copies = new ArrayList<>();
+        deals.forEach(d -> copies.add(DealCodec.embedded(d)));
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":deals", AttributeValue.fromL(copies));
+        values.put(":type", AttributeValue.fromS(Keys.FEATURED_LIST));
+        values.put(":zero", AttributeValue.fromN("0"));
+        values.put(":one", AttributeValue.fromN("1"));
+        values.put(":now", AttributeValue.fromS(table.clock().instant().toString()));
+        String owner = "";
+        if (list instanceof FeaturedList.OfCategory c) {
+            values.put(":category", AttributeValue.fromS(c.categoryId()));
+            owner = ", categoryId = :category";
+        }
+        UpdateItemRequest.Builder update = UpdateItemRequest.builder().tableName(table.name())
+                .key(Keys.featured(list))
+                .updateExpression("SET deals = :deals, #t = :type, updatedAt = :now, rev = if_not_exists(rev, :zero) + :one"
+                        + owner)
+                .expressionAttributeNames(Map.of("#t", Keys.TYPE));
+        if (expectedRevision != null) {
+            values.put(":rev", AttributeValue.fromN(Long.toString(expectedRevision)));
+            update.conditionExpression("rev = :rev");
+        }
+        table.client().updateItem(update.expressionAttributeValues(values).build());
+    }
+
+    /**
+     * Refreshes every featured copy of a corrected deal (improvement 8). A list changed meanwhile by an
+     * editor is read again, so neither change is lost. Returns the number of lists rewritten.
+     */
+    public int refresh(Deal corrected) {
+        int rewritten = 0;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            boolean conflict = false;
+            rewritten = 0;
+            for (Map<String, AttributeValue> item : allLists()) {
+                List<Deal> deals = DealCodec.readEmbedded(item.get("deals"));
+                boolean changed = false;
+                for (int i = 0; i < deals.size(); i++) {
+                    if (deals.get(i).id().equals(corrected.id()) && !deals.get(i).equals(corrected)) {
+                        deals.set(i, corrected);
+                        changed = true;
+                    }
+                }
+                if (changed) {
+                    try {
+                        write(listOf(item), deals, new ItemReader(item).number("rev"));
+                        rewritten++;
+                    } catch (ConditionalCheckFailedException e) {
+                        conflict = true;
+                    }
+                }
+            }
+            if (!conflict) {
+                return rewritten;
+            }
+        }
+        throw new IllegalStateException("featured lists kept changing while refreshing deal " + corrected.id());
+    }
+
+    private List<Map<String, AttributeValue>> allLists() {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
+                    .keyConditionExpression("PK = :pk")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.FEATURED_PK)))
+                    .consistentRead(true)
+                    .exclusiveStartKey(start).build());
+            items.addAll(r.items());
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (start != null);
+        return items;
+    }
+
+    private static FeaturedList listOf(Map<String, AttributeValue> item) {
+        String sk = item.get(Keys.SK).s();
+        for (FeaturedList named : List.of(FeaturedList.FRONT_PAGE, FeaturedList.EDITORS_CHOICE)) {
+            if (Keys.featuredSk(named).equals(sk)) {
+                return named;
+            }
+        }
+        return FeaturedList.category(new ItemReader(item).string("categoryId"));
+    }
+}

@@ -1,0 +1,127 @@
+package com.bigtimedeals.data;
+
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.Page;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The front page served from one compact item (improvement 3): featured deals plus the first page of latest
+ * deals, deflated, in N identical copies ({@code DEALSCACHE#1..N}) so that reads spread over N partitions.
+ * Every rebuild takes a version from an atomic counter before it reads, and each copy is written only over
+ * an older version (improvement 9): a rebuild that read older data can never replace a newer one.
+ */
+public final class FrontPageCache {
+    /** The first page of latest deals the front page shows. */
+    public static final int LATEST = 25;
+    public static final int DEFAULT_SHARDS = 10;
+
+    private final Table table;
+    private final int shards;
+
+    public FrontPageCache(Table table, int shards) {
+        if (shards < 1) {
+            throw new IllegalArgumentException("CACHE_SHARDS must be at least 1");
+        }
+        this.table = table;
+        this.shards = shards;
+    }
+
+    /** {@code CACHE_SHARDS}: the reader and the stream consumer must be given the same number. */
+    public static int shardsFromEnvironment() {
+        String value = System.getenv("CACHE_SHARDS");
+        return value == null || value.isBlank() ? DEFAULT_SHARDS : Integer.parseInt(value.trim());
+    }
+
+    public int shards() {
+        return shards;
+    }
+
+    /** Access pattern: Front Page. One eventually consistent GetItem of a random copy; null before the first build. */
+    public FrontPage read() {
+        int shard = 1 + ThreadLocalRandom.current().nextInt(shards);
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.dealsCache(shard)).build()).item();
+        if (item == null || item.isEmpty()) {
+            return null;
+        }
+        ItemReader r = new ItemReader(item);
+        return DealCodec.decompress(r.number("version"), item.get("payload").b());
+    }
+
+    /** The front page read straight from its sources, for before the first rebuild and for the rebuild itself. */
+    public static FrontPage live(long version, FeaturedStore featured, DealStore deals) {
+        Page<com.bigtimedeals.domain.Deal> latest = deals.latest(LATEST, null);
+        return new FrontPage(version, featured.get(FeaturedList.FRONT_PAGE), latest.items(), latest.nextCursor());
+    }
+
+    /** Takes the next rebuild version. Taken before reading the sources, so a higher version saw newer data. */
+    public long nextVersion() {
+        Map<String, AttributeValue> after = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+                .key(Keys.dealsCacheVersion())
+                .updateExpression("ADD version :one SET #t = :type")
+                .expressionAttributeNames(Map.of("#t", Keys.TYPE))
+                .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
+                        ":type", AttributeValue.fromS(Keys.CACHE_VERSION)))
+                .returnValues(ReturnValue.UPDATED_NEW)
+                .build()).attributes();
+        return Long.parseLong(after.get("version").n());
+    }
+
+    /** Rebuilds every copy; returns how many copies this rebuild wrote (0 when a newer one got there first). */
+    public int rebuild(FeaturedStore featured, DealStore deals) {
+        long version = nextVersion();
+        return write(live(version, featured, deals));
+    }
+
+    /** Writes each copy unless a newer version is already there. */
+    public int write(FrontPage page) {
+        int written = 0;
+        for (int shard = 1; shard <= shards; shard++) {
+            Map<String, AttributeValue> item = item(page, shard);
+            try {
+                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                        .conditionExpression("attribute_not_exists(version) OR version < :v")
+                        .expressionAttributeValues(Map.of(":v", AttributeValue.fromN(Long.toString(page.version()))))
+                        .build());
+                written++;
+            } catch (ConditionalCheckFailedException e) {
+                // A newer rebuild already wrote this copy: ours is stale, and losing is the point.
+            }
+        }
+        return written;
+    }
+
+    static Map<String, AttributeValue> item(FrontPage page, int shard) {
+        return new ItemWriter(Keys.dealsCache(shard), Keys.DEALS_CACHE)
+                .number("version", page.version())
+                .value("payload", AttributeValue.fromB(DealCodec.compress(page)))
+                .build();
+    }
+
+    /** The stored size of one copy as DynamoDB counts it (names plus values), for the 8 KB target. */
+    public static int itemBytes(FrontPage page) {
+        int bytes = 0;
+        for (Map.Entry<String, AttributeValue> e : item(page, 1).entrySet()) {
+            bytes += e.getKey().length();
+            AttributeValue v = e.getValue();
+            if (v.s() != null) {
+                bytes += v.s().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            } else if (v.b() != null) {
+                bytes += v.b().asByteArrayUnsafe().length;
+            } else if (v.n() != null) {
+                bytes += 21;
+            }
+        }
+        return bytes;
+    }
+}

@@ -1,0 +1,47 @@
+package com.bigtimedeals.data;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.Arrays;
+
+import com.github.f4b6a3.ksuid.Ksuid;
+import com.github.f4b6a3.ksuid.KsuidCreator;
+
+/** KSUIDs: 27 characters, sorted by their second-resolution UTC timestamp. */
+public final class Ids {
+    private Ids() {
+    }
+
+    /** A deal id sorts by the deal's {@code createdAt}, so a backfilled deal lands in its place in history. */
+    public static String dealId(Instant createdAt) {
+        return KsuidCreator.getKsuid(createdAt).toString();
+    }
+
+    public static String blastId(Instant requestedAt) {
+        return KsuidCreator.getKsuid(requestedAt).toString();
+    }
+
+    /**
+     * A message id that depends only on (recipient, what it is about) and the instant it sorts by: a retried
+     * or replayed fan-out writes the same key again instead of a second message.
+     */
+    public static String messageId(Instant sortsAt, String username, String about) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((username + "\u0000" + about).getBytes(StandardCharsets.UTF_8));
+            return new Ksuid(sortsAt.getEpochSecond(), Arrays.copyOf(digest, Ksuid.PAYLOAD_BYTES)).toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JRE", e);
+        }
+    }
+
+    public static boolean isValid(String id) {
+        return id != null && id.length() == Ksuid.KSUID_CHARS && Ksuid.isValid(id);
+    }
+
+    public static Instant instantOf(String id) {
+        return Ksuid.getInstant(id);
+    }
+}

@@ -1,0 +1,196 @@
+package com.bigtimedeals.data;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Every key string in the table is built here and nowhere else: this is the entity chart in code
+ * (docs/data-model.md mirrors it). Indexing attributes (PK, SK, GSIn*, UserIndex) hold only these strings;
+ * the application attributes beside them are never parsed back out of a key.
+ */
+final class Keys {
+    static final String PK = TableDefinition.PARTITION_KEY;
+    static final String SK = TableDefinition.SORT_KEY;
+    static final String TYPE = "Type";
+
+    /** Entity types, stored in every item's {@code Type} attribute. */
+    static final String DEAL = "Deal";
+    static final String DEAL_BUCKET = "DealBucket";
+    static final String BRAND = "Brand";
+    static final String BRAND_LISTING = "BrandListing";
+    static final String CATEGORY = "Category";
+    static final String CATEGORY_LISTING = "CategoryListing";
+    static final String LIKE = "Like";
+    static final String WATCH = "Watch";
+    static final String USER = "User";
+    static final String MESSAGE = "Message";
+    static final String FEATURED_LIST = "FeaturedList";
+    static final String DEALS_CACHE = "DealsCache";
+    static final String CACHE_VERSION = "DealsCacheVersion";
+    static final String BLAST = "Blast";
+    static final String BLAST_SEGMENT = "BlastSegment";
+    static final String FAN_OUT = "FanOut";
+
+    private Keys() {
+    }
+
+    static Map<String, AttributeValue> key(String pk, String sk) {
+        Map<String, AttributeValue> key = new HashMap<>(4);
+        key.put(PK, AttributeValue.fromS(pk));
+        key.put(SK, AttributeValue.fromS(sk));
+        return key;
+    }
+
+    // Deals
+    static String dealPk(String dealId) {
+        return "DEAL#" + dealId;
+    }
+
+    static Map<String, AttributeValue> deal(String dealId) {
+        return key(dealPk(dealId), dealPk(dealId));
+    }
+
+    static String dealSortKey(String dealId) {
+        return "DEAL#" + dealId;
+    }
+
+    /** Sorts before every {@code DEAL#...} sort key, so a newest-first query meets the bucket marker last. */
+    static final String BUCKET_MARKER_SORT_KEY = "BUCKET";
+
+    static String timelinePk(String scope) {
+        return "TIMELINE#" + scope;
+    }
+
+    static String bucketSk(String bucketId) {
+        return "BUCKET#" + bucketId;
+    }
+
+    static Map<String, AttributeValue> bucket(String scope, String bucketId) {
+        return key(timelinePk(scope), bucketSk(bucketId));
+    }
+
+    /** The index partition holding one bucket of a scope's deals, e.g. {@code BRAND#acme#2026-11-20}. */
+    static String bucketPartition(String scope, String bucketId) {
+        return scope + "#" + bucketId;
+    }
+
+    static String scopeAll() {
+        return "DEALS";
+    }
+
+    static String scopeBrand(String brandId) {
+        return "BRAND#" + brandId;
+    }
+
+    static String scopeCategory(String categoryId) {
+        return "CATEGORY#" + categoryId;
+    }
+
+    // Brands and categories
+    static Map<String, AttributeValue> brand(String brandId) {
+        return key("BRAND#" + brandId, "BRAND#" + brandId);
+    }
+
+    static final String BRANDS_PK = "BRANDS";
+
+    /** Sorted case-insensitively by name, the order {@code GET /brands} answers in. */
+    static Map<String, AttributeValue> brandListing(String brandId, String name) {
+        return key(BRANDS_PK, "BRAND#" + name.toLowerCase(java.util.Locale.ROOT) + "#" + brandId);
+    }
+
+    static Map<String, AttributeValue> category(String categoryId) {
+        return key("CATEGORY#" + categoryId, "CATEGORY#" + categoryId);
+    }
+
+    static final String CATEGORIES_PK = "CATEGORIES";
+
+    static Map<String, AttributeValue> categoryListing(String categoryId, String name) {
+        return key(CATEGORIES_PK, "CATEGORY#" + name.toLowerCase(java.util.Locale.ROOT) + "#" + categoryId);
+    }
+
+    static Map<String, AttributeValue> target(com.bigtimedeals.domain.Likeable kind, String id) {
+        return kind == com.bigtimedeals.domain.Likeable.BRAND ? brand(id) : category(id);
+    }
+
+    // Likes and watches. A like lives in its own partition (only ever read by key); watches of one
+    // brand or category share a partition so that the fan-out can page through them.
+    static Map<String, AttributeValue> like(com.bigtimedeals.domain.Likeable kind, String id, String username) {
+        String pk = kind.name() + "LIKE#" + id + "#" + username;
+        return key(pk, pk);
+    }
+
+    static String watchersPk(com.bigtimedeals.domain.Likeable kind, String id) {
+        return kind.name() + "WATCH#" + id;
+    }
+
+    static Map<String, AttributeValue> watch(com.bigtimedeals.domain.Likeable kind, String id, String username) {
+        return key(watchersPk(kind, id), userSk(username));
+    }
+
+    // Users and messages
+    static String userSk(String username) {
+        return "USER#" + username;
+    }
+
+    static Map<String, AttributeValue> user(String username) {
+        return key(userSk(username), userSk(username));
+    }
+
+    static String userIndexValue(String username) {
+        return "USER#" + username;
+    }
+
+    static String messagesPk(String username) {
+        return "MESSAGES#" + username;
+    }
+
+    static String messageSk(String messageId) {
+        return "MESSAGE#" + messageId;
+    }
+
+    static Map<String, AttributeValue> message(String username, String messageId) {
+        return key(messagesPk(username), messageSk(messageId));
+    }
+
+    // Featured lists share one partition so that a deal correction can find every copy in one query.
+    static final String FEATURED_PK = "FEATURED";
+
+    static String featuredSk(com.bigtimedeals.domain.FeaturedList list) {
+        if (list instanceof com.bigtimedeals.domain.FeaturedList.OfCategory c) {
+            return "LIST#category#" + c.categoryId();
+        }
+        return "LIST#" + ((com.bigtimedeals.domain.FeaturedList.Named) list).name();
+    }
+
+    static Map<String, AttributeValue> featured(com.bigtimedeals.domain.FeaturedList list) {
+        return key(FEATURED_PK, featuredSk(list));
+    }
+
+    // Front-page cache
+    static Map<String, AttributeValue> dealsCache(int shard) {
+        return key("DEALSCACHE#" + shard, "DEALSCACHE#" + shard);
+    }
+
+    static Map<String, AttributeValue> dealsCacheVersion() {
+        return key("DEALSCACHE", "VERSION");
+    }
+
+    // Hot-deal blasts and fan-out work
+    static String blastPk(String blastId) {
+        return "BLAST#" + blastId;
+    }
+
+    static Map<String, AttributeValue> blast(String blastId) {
+        return key(blastPk(blastId), blastPk(blastId));
+    }
+
+    static Map<String, AttributeValue> blastSegment(String blastId, int segment) {
+        return key(blastPk(blastId), String.format("SEGMENT#%04d", segment));
+    }
+
+    static Map<String, AttributeValue> fanOut(String dealId, com.bigtimedeals.domain.Likeable source) {
+        return key("FANOUT#" + dealId, "SOURCE#" + source.name());
+    }
+}

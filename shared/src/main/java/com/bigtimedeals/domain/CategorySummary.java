@@ -1,0 +1,4 @@
+package com.bigtimedeals.domain;
+
+public record CategorySummary(String id, String name) {
+}

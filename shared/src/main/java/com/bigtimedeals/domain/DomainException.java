@@ -1,0 +1,38 @@
+package com.bigtimedeals.domain;
+
+/**
+ * A domain outcome that is not success: the boundary maps each kind to a status code. Conditional-check
+ * failures and transaction cancellations from DynamoDB become these, never raw SDK exceptions.
+ */
+public class DomainException extends RuntimeException {
+    public enum Kind { NOT_FOUND, CONFLICT, INVALID }
+
+    private final Kind kind;
+    private final String field;
+
+    public DomainException(Kind kind, String message, String field) {
+        super(message, null, false, false);
+        this.kind = kind;
+        this.field = field;
+    }
+
+    public static DomainException notFound(String message) {
+        return new DomainException(Kind.NOT_FOUND, message, null);
+    }
+
+    public static DomainException conflict(String message) {
+        return new DomainException(Kind.CONFLICT, message, null);
+    }
+
+    public static DomainException invalid(String field, String message) {
+        return new DomainException(Kind.INVALID, message, field);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public String field() {
+        return field;
+    }
+}

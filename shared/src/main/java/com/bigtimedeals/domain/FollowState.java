@@ -1,0 +1,4 @@
+package com.bigtimedeals.domain;
+
+public record FollowState(boolean liked, boolean watching) {
+}

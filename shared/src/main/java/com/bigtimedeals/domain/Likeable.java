@@ -1,0 +1,6 @@
+package com.bigtimedeals.domain;
+
+/** What a user can like or watch. */
+public enum Likeable {
+    BRAND, CATEGORY
+}

@@ -1,0 +1,48 @@
+package com.bigtimedeals.data;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Base of every test that touches data: one fresh DynamoDB Local per test class (toolchain.md: the engine
+ * slows down as its stream grows), and a fresh table per test so tests never see each other's items.
+ */
+public abstract class DynamoDbTest {
+    protected static LocalDynamoDb dynamo;
+    protected static DynamoDbClient client;
+    private static final AtomicInteger TABLES = new AtomicInteger();
+
+    @BeforeAll
+    static void startDynamo() {
+        dynamo = LocalDynamoDb.start();
+        client = dynamo.client();
+    }
+
+    @AfterAll
+    static void stopDynamo() {
+        client.close();
+        dynamo.close();
+    }
+
+    /** A new, empty table with the production definition. */
+    protected static String newTable() {
+        String name = "deals-" + TABLES.incrementAndGet();
+        dynamo.createTable(client, name);
+        return name;
+    }
+
+    protected static Table table(String name, Clock clock) {
+        return new Table(client, name, clock, new CursorCodec("test-key"));
+    }
+
+    protected static Table newTable(Instant now) {
+        return table(newTable(), Clock.fixed(now, ZoneOffset.UTC));
+    }
+}

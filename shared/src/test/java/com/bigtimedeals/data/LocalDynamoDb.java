@@ -1,0 +1,112 @@
+package com.bigtimedeals.data;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+
+import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
+import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * DynamoDB Local 2.6.1 as an HTTP server inside this JVM, bound to 127.0.0.1 only (its own server binds
+ * every interface and has no host option, so the Jetty connector is re-pointed before it starts). Telemetry
+ * is off. Used by the tests (one instance per test class: the engine slows down as a stream grows) and by
+ * the local stack.
+ */
+public final class LocalDynamoDb implements AutoCloseable {
+    private final DynamoDBProxyServer server;
+    private final URI endpoint;
+
+    private LocalDynamoDb(DynamoDBProxyServer server, URI endpoint) {
+        this.server = server;
+        this.endpoint = endpoint;
+    }
+
+    /** In memory, on a free loopback port. */
+    public static LocalDynamoDb start() {
+        return start(null, 0);
+    }
+
+    /** In {@code directory} when given (kept across restarts), else in memory; port 0 picks a free one. */
+    public static LocalDynamoDb start(Path directory, int port) {
+        System.setProperty("aws.dynamodb.local.telemetry", "false");
+        try {
+            int chosen = port == 0 ? freePort() : port;
+            List<String> args = new ArrayList<>(List.of("-port", Integer.toString(chosen), "-sharedDb", "-disableTelemetry"));
+            if (directory == null) {
+                args.add("-inMemory");
+            } else {
+                directory.toFile().mkdirs();
+                args.addAll(List.of("-dbPath", directory.toAbsolutePath().toString()));
+            }
+            DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(args.toArray(String[]::new));
+            bindToLoopback(server);
+            server.start();
+            return new LocalDynamoDb(server, URI.create("http://127.0.0.1:" + chosen));
+        } catch (Exception e) {
+            throw new IllegalStateException("DynamoDB Local did not start", e);
+        }
+    }
+
+    private static void bindToLoopback(DynamoDBProxyServer proxy) throws ReflectiveOperationException {
+        Field field = DynamoDBProxyServer.class.getDeclaredField("server");
+        field.setAccessible(true);
+        Server jetty = (Server) field.get(proxy);
+        for (Connector connector : jetty.getConnectors()) {
+            if (connector instanceof ServerConnector sc) {
+                sc.setHost("127.0.0.1");
+            }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public DynamoDbClient client() {
+        return DynamoDbClients.local(endpoint);
+    }
+
+    public DynamoDbStreamsClient streams() {
+        return DynamoDbClients.localStreams(endpoint);
+    }
+
+    /** Creates the table from the one table definition, unless it exists (a kept directory). */
+    public void createTable(DynamoDbClient client, String tableName) {
+        try {
+            client.createTable(TableDefinition.createTableRequest(tableName));
+        } catch (ResourceInUseException e) {
+            return;
+        }
+        client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(tableName).build());
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("DynamoDB Local did not stop", e);
+        }
+    }
+}
