@@ -79,7 +79,9 @@ public final class FollowStore {
             } catch (TransactionCanceledException e) {
                 List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
                 if (reasons.size() == 2) {
-                    if (failedCondition(reasons.get(0)) && !failedCondition(reasons.get(1))) {
+                    // Relation condition first: an unlike of something not liked is "nothing to do" even though
+                    // the zero-floor on the counter fails with it. A missing target surfaces in the read-back.
+                    if (failedCondition(reasons.get(0))) {
                         return false;
                     }
                     if (failedCondition(reasons.get(1))) {

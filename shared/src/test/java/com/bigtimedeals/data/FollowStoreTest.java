@@ -1,0 +1,146 @@
+package com.bigtimedeals.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.FollowState;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Relation;
+
+class FollowStoreTest extends DynamoDbTest {
+
+    private record Setup(CatalogStore catalog, FollowStore follows) {
+    }
+
+    private static Setup setup() {
+        Table t = newTable(Fixtures.NOW);
+        CatalogStore catalog = new CatalogStore(t);
+        Fixtures.catalog(catalog);
+        return new Setup(catalog, new FollowStore(t));
+    }
+
+    @Test
+    void likeBrandCountsOnceAndCostsAboutFourWriteUnits() {
+        Setup s = setup();
+        RequestMeter.reset();
+        assertTrue(s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE));
+        assertEquals(1, RequestMeter.usage().requests());
+        assertFalse(s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE));
+        assertEquals(1, s.catalog().brand("acme").likes());
+        assertEquals(0, s.catalog().brand("acme").watchers());
+    }
+
+    @Test
+    void watchBrandAndUnwatchBrand() {
+        Setup s = setup();
+        assertTrue(s.follows().add(Likeable.BRAND, "acme", "ann", Relation.WATCH));
+        assertEquals(new FollowState(false, true), s.follows().state(Likeable.BRAND, "acme", "ann"));
+        assertEquals(1, s.catalog().brand("acme").watchers());
+        assertTrue(s.follows().remove(Likeable.BRAND, "acme", "ann", Relation.WATCH));
+        assertFalse(s.follows().remove(Likeable.BRAND, "acme", "ann", Relation.WATCH));
+        assertEquals(0, s.catalog().brand("acme").watchers());
+    }
+
+    @Test
+    void likeCategoryAndWatchCategoryTouchOnlyTheSmallCounterItem() {
+        Setup s = setup();
+        assertTrue(s.follows().add(Likeable.CATEGORY, "tech", "ann", Relation.LIKE));
+        assertTrue(s.follows().add(Likeable.CATEGORY, "tech", "ann", Relation.WATCH));
+        assertTrue(s.follows().add(Likeable.CATEGORY, "tech", "bob", Relation.WATCH));
+        var tech = s.catalog().category("tech");
+        assertEquals(1, tech.likes());
+        assertEquals(2, tech.watchers());
+        RequestMeter.reset();
+        assertEquals(new FollowState(true, true), s.follows().state(Likeable.CATEGORY, "tech", "ann"));
+        assertEquals(1, RequestMeter.usage().requests());
+        assertEquals(new FollowState(false, false), s.follows().state(Likeable.CATEGORY, "food-drink", "ann"));
+    }
+
+    @Test
+    void unlikeWhenNotLikedNeverGoesBelowZero() {
+        Setup s = setup();
+        assertFalse(s.follows().remove(Likeable.BRAND, "acme", "ann", Relation.LIKE));
+        assertEquals(0, s.catalog().brand("acme").likes());
+    }
+
+    @Test
+    void likingAnUnknownBrandOrCategoryIsNotFoundAndWritesNothing() {
+        Setup s = setup();
+        assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
+                () -> s.follows().add(Likeable.BRAND, "nope", "ann", Relation.LIKE)).kind());
+        assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
+                () -> s.follows().add(Likeable.CATEGORY, "nope", "ann", Relation.WATCH)).kind());
+        assertEquals(new FollowState(false, false), s.follows().state(Likeable.BRAND, "nope", "ann"));
+    }
+
+    @Test
+    void twentyFiveUsersLikingAtOnceCountTwentyFive() throws Exception {
+        Setup s = setup();
+        List<Callable<Boolean>> calls = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            String user = "user" + i;
+            calls.add(() -> s.follows().add(Likeable.BRAND, "acme", user, Relation.LIKE));
+        }
+        assertEquals(25, run(calls).stream().filter(b -> b).count());
+        assertEquals(25, s.catalog().brand("acme").likes());
+    }
+
+    @Test
+    void tenThreadsOfOneUserCountOne() throws Exception {
+        Setup s = setup();
+        List<Callable<Boolean>> calls = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            calls.add(() -> s.follows().add(Likeable.CATEGORY, "tech", "ann", Relation.LIKE));
+        }
+        assertEquals(1, run(calls).stream().filter(b -> b).count());
+        assertEquals(1, s.catalog().category("tech").likes());
+    }
+
+    @Test
+    void interleavedLikeAndUnlikeNeverDriveTheCountNegative() throws Exception {
+        Setup s = setup();
+        List<Callable<Boolean>> calls = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String user = "user" + (i % 5);
+            boolean like = i % 2 == 0;
+            calls.add(() -> {
+                boolean changed = like ? s.follows().add(Likeable.BRAND, "acme", user, Relation.LIKE)
+                        : s.follows().remove(Likeable.BRAND, "acme", user, Relation.LIKE);
+                long likes = s.catalog().brand("acme", true).likes();
+                assertTrue(likes >= 0 && likes <= 5, "likes went to " + likes);
+                return changed;
+            });
+        }
+        run(calls);
+        long liked = 0;
+        for (int u = 0; u < 5; u++) {
+            liked += s.follows().state(Likeable.BRAND, "acme", "user" + u).liked() ? 1 : 0;
+        }
+        assertEquals(liked, s.catalog().brand("acme", true).likes());
+    }
+
+    private static List<Boolean> run(List<Callable<Boolean>> calls) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
+        try {
+            List<Boolean> results = new ArrayList<>();
+            for (Future<Boolean> f : pool.invokeAll(calls)) {
+                results.add(f.get());
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+}
