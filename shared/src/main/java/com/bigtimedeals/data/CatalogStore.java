@@ -84,7 +84,8 @@ public final class CatalogStore {
         return brand(id, false);
     }
 
-    Brand brand(String id, boolean consistent) {
+    /** With {@code consistent}, reads what a write just committed (the like and watch read-back). */
+    public Brand brand(String id, boolean consistent) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
                 .tableName(table.name()).key(Keys.brand(id)).consistentRead(consistent).build()).item();
         if (item == null || item.isEmpty()) {
@@ -106,7 +107,7 @@ public final class CatalogStore {
         return category(id, false);
     }
 
-    Category category(String id, boolean consistent) {
+    public Category category(String id, boolean consistent) {
         BatchGetItemResponse r = table.client().batchGetItem(BatchGetItemRequest.builder()
                 .requestItems(Map.of(table.name(), KeysAndAttributes.builder()
                         .keys(Keys.category(id), Keys.featured(FeaturedList.category(id)))

@@ -1,0 +1,167 @@
+package com.bigtimedeals.api;
+
+import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
+
+import java.time.Clock;
+import java.util.Map;
+
+import org.crac.Core;
+import org.crac.Resource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.domain.DomainException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+
+/**
+ * What every API handler shares: find the route in the route table, check the caller, run one operation,
+ * map domain outcomes to status codes, and log one line per request. Subclasses only dispatch.
+ */
+public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>, Resource {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
+    private static final Map<String, String> JSON = Map.of("content-type", "application/json");
+
+    private final LambdaFunction function;
+    private final Clock clock;
+
+    protected ApiHandler(LambdaFunction function, Clock clock) {
+        this.function = function;
+        this.clock = clock;
+        Core.getGlobalContext().register(this);
+    }
+
+    /** Runs one operation of this handler's routes. */
+    abstract Reply handle(Operation operation, ApiRequest request);
+
+    /** A read-only request on a representative path, run before the SnapStart snapshot. */
+    abstract APIGatewayV2HTTPEvent primingEvent();
+
+    @Override
+    public final APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
+        // The correlation id is set from the request id directly rather than through a JMESPath over the
+        // event, which would serialize the whole event with reflection on every request.
+        return PowertoolsLogging.withLogging(context, () -> serve(event, context));
+    }
+
+    private APIGatewayV2HTTPResponse serve(APIGatewayV2HTTPEvent event, Context context) {
+        long started = System.nanoTime();
+        RequestMeter.reset();
+        String requestId = event.getRequestContext() != null && event.getRequestContext().getRequestId() != null
+                ? event.getRequestContext().getRequestId() : context.getAwsRequestId();
+        MDC.put("correlation_id", requestId);
+        Route route = RouteTable.byRouteKey(event.getRouteKey());
+        APIGatewayV2HTTPResponse response;
+        try {
+            if (route == null || route.function() != function) {
+                throw new HttpFailure(404, "NOT_FOUND", "Not Found");
+            }
+            Caller caller = authorize(route, event);
+            Reply reply = handle(route.operation(), new ApiRequest(event, caller, clock.instant()));
+            response = respond(reply.status(), reply.body());
+        } catch (DomainException e) {
+            response = respond(status(e), Json.error(e.getMessage(), e.kind().name(), e.field()));
+        } catch (HttpFailure e) {
+            response = respond(e.status(), Json.error(e.getMessage(), e.code(), null));
+        } catch (AwsServiceException e) {
+            boolean throttled = e.isThrottlingException();
+            LOG.error("DynamoDB request failed", e);
+            response = respond(throttled ? 503 : 500, failure(throttled ? "Service Unavailable" : "Internal Server Error", requestId));
+        } catch (RuntimeException e) {
+            LOG.error("request failed", e);
+            response = respond(500, failure("Internal Server Error", requestId));
+        }
+        RequestMeter.Usage usage = RequestMeter.usage();
+        LOG.info("request",
+                entry("route", route == null ? event.getRouteKey() : route.routeKey()),
+                entry("status", response.getStatusCode()),
+                entry("dynamodbRequests", usage.requests()),
+                entry("readUnits", usage.readUnits()),
+                entry("writeUnits", usage.writeUnits()),
+                entry("latencyMs", (System.nanoTime() - started) / 1_000_000));
+        return response;
+    }
+
+    private Caller authorize(Route route, APIGatewayV2HTTPEvent event) {
+        if (route.access() == Access.PUBLIC) {
+            return null;
+        }
+        Caller caller = Caller.from(event, clock.instant());
+        if (caller == null) {
+            throw HttpFailure.unauthorized();
+        }
+        if (route.access() == Access.EDITOR && !caller.isEditor()) {
+            throw HttpFailure.forbidden();
+        }
+        return caller;
+    }
+
+    private static int status(DomainException e) {
+        return switch (e.kind()) {
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case INVALID -> 400;
+        };
+    }
+
+    /** A 5xx never carries exception text: a generic message and the id to find the log line by. */
+    private static JsonNode failure(String message, String requestId) {
+        var body = Json.object();
+        body.put("message", message);
+        body.put("requestId", requestId);
+        return body;
+    }
+
+    private static APIGatewayV2HTTPResponse respond(int status, JsonNode body) {
+        return APIGatewayV2HTTPResponse.builder()
+                .withStatusCode(status)
+                .withHeaders(JSON)
+                .withBody(body == null ? null : Json.write(body))
+                .withIsBase64Encoded(false)
+                .build();
+    }
+
+    @Override
+    public void beforeCheckpoint(org.crac.Context<? extends Resource> context) {
+        // Runs the whole request path once (JSON, routing, SDK marshalling, HTTP client, logging) so that the
+        // snapshot holds loaded, initialised classes instead of paying for them on the first real request.
+        handleRequest(primingEvent(), new SyntheticContext("snapstart-priming", function.id(), 10_000));
+    }
+
+    @Override
+    public void afterRestore(org.crac.Context<? extends Resource> context) {
+        // Nothing to refresh: the SDK client re-resolves credentials from the environment on use.
+    }
+
+    /** A minimal API Gateway v2 event for priming, for a route of this handler. */
+    static APIGatewayV2HTTPEvent primingRequest(String routeKey, Map<String, String> pathParameters, boolean signedIn) {
+        String[] parts = routeKey.split(" ", 2);
+        var context = APIGatewayV2HTTPEvent.RequestContext.builder()
+                .withRequestId("snapstart-priming")
+                .withRouteKey(routeKey)
+                .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(parts[0]).withPath(parts[1])
+                        .withSourceIp("127.0.0.1").build());
+        if (signedIn) {
+            context.withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                    .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
+                            .withClaims(Map.of("cognito:username", "snapstart-priming", "cognito:groups", "[users]"))
+                            .withScopes(null).build())
+                    .build());
+        }
+        return APIGatewayV2HTTPEvent.builder()
+                .withVersion("2.0")
+                .withRouteKey(routeKey)
+                .withRawPath(parts[1])
+                .withPathParameters(pathParameters)
+                .withRequestContext(context.build())
+                .build();
+    }
+}

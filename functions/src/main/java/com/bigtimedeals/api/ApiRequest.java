@@ -1,0 +1,109 @@
+package com.bigtimedeals.api;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.domain.DomainException;
+
+/** One request as an operation sees it: path, query, body and the caller. */
+final class ApiRequest {
+    static final int DEFAULT_LIMIT = 25;
+    private static final Pattern SLUG = Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
+    private static final Pattern LIMIT = Pattern.compile("^[0-9]{1,3}$");
+
+    private final APIGatewayV2HTTPEvent event;
+    private final Caller caller;
+    private final Instant now;
+
+    ApiRequest(APIGatewayV2HTTPEvent event, Caller caller, Instant now) {
+        this.event = event;
+        this.caller = caller;
+        this.now = now;
+    }
+
+    Instant now() {
+        return now;
+    }
+
+    /** The signed-in caller; routes that need one are refused before they get here. */
+    Caller caller() {
+        return caller;
+    }
+
+    String username() {
+        return caller.username();
+    }
+
+    private String path(String name) {
+        Map<String, String> p = event.getPathParameters();
+        return p == null ? null : p.get(name);
+    }
+
+    /**
+     * A brand or category id from the path. One that cannot be a slug names nothing that exists: 404,
+     * without asking DynamoDB.
+     */
+    String slug(String name, String what) {
+        String v = path(name);
+        if (v == null || v.length() > 64 || !SLUG.matcher(v).matches()) {
+            throw DomainException.notFound(what + " not found");
+        }
+        return v;
+    }
+
+    /** A deal, message or blast id from the path; one that is not a KSUID names nothing: 404. */
+    String ksuid(String name, String what) {
+        String v = path(name);
+        if (!Ids.isValid(v)) {
+            throw DomainException.notFound(what + " not found");
+        }
+        return v;
+    }
+
+    private String query(String name) {
+        Map<String, String> q = event.getQueryStringParameters();
+        return q == null ? null : q.get(name);
+    }
+
+    /** {@code ?limit=}: an integer from 1 to 100, 25 when absent. */
+    int limit() {
+        String v = query("limit");
+        if (v == null) {
+            return DEFAULT_LIMIT;
+        }
+        if (!LIMIT.matcher(v).matches() || Integer.parseInt(v) < 1 || Integer.parseInt(v) > 100) {
+            throw DomainException.invalid("limit", "limit must be an integer from 1 to 100");
+        }
+        return Integer.parseInt(v);
+    }
+
+    /** {@code ?cursor=}: opaque; the store checks that it was made for this list. */
+    String cursor() {
+        String v = query("cursor");
+        if (v == null) {
+            return null;
+        }
+        if (v.isEmpty() || v.length() > 512) {
+            throw DomainException.invalid("cursor", "cursor is not valid for this list");
+        }
+        return v;
+    }
+
+    boolean flag(String name) {
+        String v = query(name);
+        if (v == null || v.equals("false")) {
+            return false;
+        }
+        if (v.equals("true")) {
+            return true;
+        }
+        throw DomainException.invalid(name, name + " must be true or false");
+    }
+
+    JsonBody body() {
+        return JsonBody.parse(event.getBody(), event.getIsBase64Encoded());
+    }
+}

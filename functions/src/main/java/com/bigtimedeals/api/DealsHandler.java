@@ -1,0 +1,86 @@
+package com.bigtimedeals.api;
+
+import java.time.Clock;
+import java.util.Map;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.service.DealService;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** Front page, deals, Editor's Choice, and the editors' deal, featured-list and hot-deal routes. */
+public final class DealsHandler extends ApiHandler {
+    private final DealService deals;
+
+    /** For Lambda: clients are built once per container. */
+    public DealsHandler() {
+        this(DealService.of(Environment.table(), FrontPageCache.shardsFromEnvironment(), Environment.blastSegments()),
+                Clock.systemUTC());
+    }
+
+    public DealsHandler(DealService deals, Clock clock) {
+        super(LambdaFunction.DEALS, clock);
+        this.deals = deals;
+    }
+
+    @Override
+    Reply handle(Operation operation, ApiRequest request) {
+        return switch (operation) {
+            case GET_FRONT_PAGE -> {
+                FrontPage page = deals.frontPage();
+                ObjectNode body = Json.featured(page.featured());
+                body.set("latest", Json.deals(page.latest()));
+                body.put("nextCursor", page.nextCursor());
+                yield Reply.ok(body);
+            }
+            case LIST_DEALS -> Reply.ok(Json.dealPage(deals.latest(request.limit(), request.cursor())));
+            case GET_DEAL -> Reply.ok(Json.deal(deals.deal(request.ksuid("dealId", "deal"))));
+            case GET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.editorsChoice()));
+            case CREATE_DEAL -> {
+                JsonBody body = request.body();
+                NewDeal draft = new NewDeal(body.requiredText("title", 200), body.requiredUrl("link"), body.price(),
+                        body.requiredSlug("brandId"), body.requiredSlug("categoryId"), body.optionalUrl("imageUrl"),
+                        body.optionalText("description", 2000), body.optionalInstant("createdAt"));
+                yield Reply.created(Json.deal(deals.create(draft, request.now())));
+            }
+            case CORRECT_DEAL -> {
+                String dealId = request.ksuid("dealId", "deal");
+                JsonBody body = request.body();
+                for (String fixed : new String[] {"brandId", "categoryId", "createdAt", "id", "brandName", "categoryName"}) {
+                    body.reject(fixed, "cannot change");
+                }
+                DealCorrection correction = new DealCorrection(body.correctionText("title", 200),
+                        body.correctionUrl("link"), body.correctionPrice(), body.correctionUrl("imageUrl"),
+                        body.correctionText("description", 2000));
+                yield Reply.ok(Json.deal(deals.correct(dealId, correction)));
+            }
+            case SET_FRONT_PAGE_FEATURED -> Reply.ok(Json.featured(deals.setFrontPage(
+                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS))));
+            case SET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.setEditorsChoice(
+                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS))));
+            case BLAST_HOT_DEAL -> {
+                JsonBody body = request.body();
+                String dealId = body.requiredText("dealId", 27);
+                if (!com.bigtimedeals.data.Ids.isValid(dealId)) {
+                    throw com.bigtimedeals.domain.DomainException.invalid("dealId", "dealId must be a deal id");
+                }
+                var blast = deals.blast(dealId, body.optionalText("subject", 200), body.optionalText("body", 2000),
+                        request.now());
+                ObjectNode answer = Json.object();
+                answer.put("blastId", blast.id());
+                yield new Reply(202, answer);
+            }
+            case GET_BLAST -> Reply.ok(Json.blast(deals.blastProgress(request.ksuid("blastId", "blast"))));
+            default -> throw new IllegalStateException("not a deals route: " + operation);
+        };
+    }
+
+    @Override
+    APIGatewayV2HTTPEvent primingEvent() {
+        return primingRequest("GET /frontpage", Map.of(), false);
+    }
+}

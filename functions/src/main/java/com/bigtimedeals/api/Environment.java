@@ -1,0 +1,22 @@
+package com.bigtimedeals.api;
+
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Table;
+
+/** What a Lambda container builds once, from its environment. */
+final class Environment {
+    /** Hot-deal blasts are split into this many parallel-scan segments (docs/fan-out.md has the arithmetic). */
+    static final int DEFAULT_BLAST_SEGMENTS = 16;
+
+    private Environment() {
+    }
+
+    static Table table() {
+        return Table.fromEnvironment(DynamoDbClients.fromEnvironment());
+    }
+
+    static int blastSegments() {
+        String v = System.getenv("BLAST_SEGMENTS");
+        return v == null || v.isBlank() ? DEFAULT_BLAST_SEGMENTS : Integer.parseInt(v.trim());
+    }
+}

@@ -1,0 +1,66 @@
+package com.bigtimedeals.api;
+
+import java.time.Clock;
+import java.util.Map;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.domain.Brand;
+import com.bigtimedeals.domain.Category;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.service.FollowService;
+
+/** Likes and watches of brands and categories, and "do I like/watch this?". */
+public final class FollowsHandler extends ApiHandler {
+    private final FollowService follows;
+
+    public FollowsHandler() {
+        this(FollowService.of(Environment.table()), Clock.systemUTC());
+    }
+
+    public FollowsHandler(FollowService follows, Clock clock) {
+        super(LambdaFunction.FOLLOWS, clock);
+        this.follows = follows;
+    }
+
+    @Override
+    Reply handle(Operation operation, ApiRequest request) {
+        return switch (operation) {
+            case LIKE_BRAND -> add(request, Likeable.BRAND, Relation.LIKE);
+            case WATCH_BRAND -> add(request, Likeable.BRAND, Relation.WATCH);
+            case LIKE_CATEGORY -> add(request, Likeable.CATEGORY, Relation.LIKE);
+            case WATCH_CATEGORY -> add(request, Likeable.CATEGORY, Relation.WATCH);
+            case UNLIKE_BRAND -> remove(request, Likeable.BRAND, Relation.LIKE);
+            case UNWATCH_BRAND -> remove(request, Likeable.BRAND, Relation.WATCH);
+            case UNLIKE_CATEGORY -> remove(request, Likeable.CATEGORY, Relation.LIKE);
+            case UNWATCH_CATEGORY -> remove(request, Likeable.CATEGORY, Relation.WATCH);
+            case GET_BRAND_FOLLOW_STATE -> Reply.ok(Json.followState(
+                    follows.state(Likeable.BRAND, id(request, Likeable.BRAND), request.username())));
+            case GET_CATEGORY_FOLLOW_STATE -> Reply.ok(Json.followState(
+                    follows.state(Likeable.CATEGORY, id(request, Likeable.CATEGORY), request.username())));
+            default -> throw new IllegalStateException("not a follows route: " + operation);
+        };
+    }
+
+    private Reply add(ApiRequest request, Likeable kind, Relation relation) {
+        FollowService.Outcome outcome = follows.follow(kind, id(request, kind), request.username(), relation);
+        return new Reply(outcome.changed() ? 201 : 200, render(outcome.target()));
+    }
+
+    private Reply remove(ApiRequest request, Likeable kind, Relation relation) {
+        return Reply.ok(render(follows.unfollow(kind, id(request, kind), request.username(), relation).target()));
+    }
+
+    private static String id(ApiRequest request, Likeable kind) {
+        return kind == Likeable.BRAND ? request.slug("brandId", "brand") : request.slug("categoryId", "category");
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode render(Object target) {
+        return target instanceof Brand b ? Json.brand(b) : Json.category((Category) target);
+    }
+
+    @Override
+    APIGatewayV2HTTPEvent primingEvent() {
+        return primingRequest("GET /me/brands/{brandId}", Map.of("brandId", "snapstart-priming"), true);
+    }
+}

@@ -1,0 +1,44 @@
+package com.bigtimedeals.api;
+
+import java.time.Clock;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.service.InboxService;
+
+/** The caller's profile and inbox. */
+public final class InboxHandler extends ApiHandler {
+    private final InboxService inbox;
+
+    public InboxHandler() {
+        this(InboxService.of(Environment.table()), Clock.systemUTC());
+    }
+
+    public InboxHandler(InboxService inbox, Clock clock) {
+        super(LambdaFunction.INBOX, clock);
+        this.inbox = inbox;
+    }
+
+    @Override
+    Reply handle(Operation operation, ApiRequest request) {
+        return switch (operation) {
+            case CREATE_PROFILE -> {
+                JsonBody body = request.body();
+                yield Reply.created(Json.user(inbox.createProfile(request.username(), body.requiredEmail("email"),
+                        body.optionalDate("birthday", request.now()), body.optionalUrl("pictureUrl"), request.now())));
+            }
+            case GET_PROFILE -> Reply.ok(Json.user(inbox.profile(request.username())));
+            case LIST_MESSAGES -> Reply.ok(Json.messagePage(inbox.messages(request.username(), request.flag("unread"),
+                    request.limit(), request.cursor())));
+            case MARK_MESSAGE_READ -> {
+                inbox.markRead(request.username(), request.ksuid("messageId", "message"));
+                yield Reply.noContent();
+            }
+            default -> throw new IllegalStateException("not an inbox route: " + operation);
+        };
+    }
+
+    @Override
+    APIGatewayV2HTTPEvent primingEvent() {
+        return primingRequest("GET /me/messages", java.util.Map.of(), true);
+    }
+}

@@ -1,0 +1,69 @@
+package com.bigtimedeals.service;
+
+import java.util.List;
+
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Brand;
+import com.bigtimedeals.domain.BrandSummary;
+import com.bigtimedeals.domain.Category;
+import com.bigtimedeals.domain.CategorySummary;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.domain.Slug;
+
+/** Brands and categories: the browse pages and what editors create. */
+public final class CatalogService {
+    private final CatalogStore catalog;
+    private final DealStore deals;
+    private final FeaturedStore featured;
+
+    public CatalogService(CatalogStore catalog, DealStore deals, FeaturedStore featured) {
+        this.catalog = catalog;
+        this.deals = deals;
+        this.featured = featured;
+    }
+
+    public static CatalogService of(Table table) {
+        return new CatalogService(new CatalogStore(table), new DealStore(table), new FeaturedStore(table));
+    }
+
+    public List<BrandSummary> brands() {
+        return catalog.brands();
+    }
+
+    public Brand brand(String id) {
+        return catalog.brand(id);
+    }
+
+    public Page<Deal> brandDeals(String id, int limit, String cursor) {
+        return deals.latestForBrand(id, limit, cursor);
+    }
+
+    /** The id is the slug of the name; a taken id is a conflict. */
+    public Brand createBrand(String name, String logoUrl) {
+        return catalog.createBrand(Slug.of(name), name.strip(), logoUrl);
+    }
+
+    public List<CategorySummary> categories() {
+        return catalog.categories();
+    }
+
+    public Category category(String id) {
+        return catalog.category(id);
+    }
+
+    public Page<Deal> categoryDeals(String id, int limit, String cursor) {
+        return deals.latestForCategory(id, limit, cursor);
+    }
+
+    public Category createCategory(String name) {
+        return catalog.createCategory(Slug.of(name), name.strip());
+    }
+
+    public Category setCategoryFeatured(String categoryId, List<String> dealIds) {
+        return featured.setForCategory(categoryId, dealIds);
+    }
+}

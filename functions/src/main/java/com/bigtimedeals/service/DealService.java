@@ -1,0 +1,104 @@
+package com.bigtimedeals.service;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Blast;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.Page;
+
+/** Deals, the front page, Editor's Choice and hot-deal blasts. */
+public final class DealService {
+    /** The contract allows this much clock skew for a backfilled {@code createdAt}. */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
+    /** KSUID time starts here; an earlier instant has no id. */
+    static final Instant KSUID_EPOCH = Instant.ofEpochSecond(1_400_000_000L);
+
+    private final DealStore deals;
+    private final FeaturedStore featured;
+    private final FrontPageCache cache;
+    private final BlastStore blasts;
+    private final int blastSegments;
+
+    public DealService(DealStore deals, FeaturedStore featured, FrontPageCache cache, BlastStore blasts, int blastSegments) {
+        this.deals = deals;
+        this.featured = featured;
+        this.cache = cache;
+        this.blasts = blasts;
+        this.blastSegments = blastSegments;
+    }
+
+    public static DealService of(Table table, int cacheShards, int blastSegments) {
+        return new DealService(new DealStore(table), new FeaturedStore(table), new FrontPageCache(table, cacheShards),
+                new BlastStore(table), blastSegments);
+    }
+
+    /** One read of a cache copy; straight from the sources only until the stream builds the first copy. */
+    public FrontPage frontPage() {
+        FrontPage page = cache.read();
+        return page != null ? page : FrontPageCache.live(0, featured, deals);
+    }
+
+    public Page<Deal> latest(int limit, String cursor) {
+        return deals.latest(limit, cursor);
+    }
+
+    public Deal deal(String id) {
+        return deals.get(id);
+    }
+
+    public List<Deal> editorsChoice() {
+        return featured.get(FeaturedList.EDITORS_CHOICE);
+    }
+
+    public Deal create(NewDeal draft, Instant now) {
+        if (draft.createdAt() != null) {
+            if (draft.createdAt().isAfter(now.plus(CLOCK_SKEW))) {
+                throw DomainException.invalid("createdAt", "createdAt must not be in the future");
+            }
+            if (draft.createdAt().isBefore(KSUID_EPOCH)) {
+                throw DomainException.invalid("createdAt", "createdAt must be after " + KSUID_EPOCH);
+            }
+        }
+        return deals.create(draft);
+    }
+
+    public Deal correct(String dealId, DealCorrection correction) {
+        if (correction.isEmpty()) {
+            throw DomainException.invalid(null, "nothing to change: send title, link, price, imageUrl or description");
+        }
+        return deals.correct(dealId, correction);
+    }
+
+    public List<Deal> setFrontPage(List<String> dealIds) {
+        return featured.set(FeaturedList.FRONT_PAGE, dealIds);
+    }
+
+    public List<Deal> setEditorsChoice(List<String> dealIds) {
+        return featured.set(FeaturedList.EDITORS_CHOICE, dealIds);
+    }
+
+    /** Records a blast for the stream consumer to carry out; the deal must exist. */
+    public Blast blast(String dealId, String subject, String body, Instant now) {
+        Deal deal = deals.get(dealId);
+        String s = subject != null ? subject : "Hot deal: " + deal.title();
+        String b = body != null ? body : deal.title() + " for " + deal.price().toPlainString() + " at " + deal.brandName();
+        return blasts.record(new Blast(Ids.blastId(now), deal.id(), s, b, now, blastSegments, 0, 0));
+    }
+
+    public Blast blastProgress(String blastId) {
+        return blasts.get(blastId);
+    }
+}

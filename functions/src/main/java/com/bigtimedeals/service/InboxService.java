@@ -1,0 +1,43 @@
+package com.bigtimedeals.service;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+
+import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.domain.UserProfile;
+
+/** The caller's profile and inbox. */
+public final class InboxService {
+    private final UserStore users;
+    private final InboxStore inbox;
+
+    public InboxService(UserStore users, InboxStore inbox) {
+        this.users = users;
+        this.inbox = inbox;
+    }
+
+    public static InboxService of(Table table) {
+        return new InboxService(new UserStore(table), new InboxStore(table));
+    }
+
+    public UserProfile createProfile(String username, String email, LocalDate birthday, String pictureUrl, Instant now) {
+        return users.create(new UserProfile(username, email, birthday, pictureUrl, now.truncatedTo(ChronoUnit.SECONDS)));
+    }
+
+    public UserProfile profile(String username) {
+        return users.get(username);
+    }
+
+    public Page<Message> messages(String username, boolean unreadOnly, int limit, String cursor) {
+        return inbox.list(username, unreadOnly, limit, cursor);
+    }
+
+    public void markRead(String username, String messageId) {
+        inbox.markRead(username, messageId);
+    }
+}

@@ -1,0 +1,190 @@
+package com.bigtimedeals.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.BeforeEach;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.data.DynamoDbTest;
+import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.service.DealService;
+import com.bigtimedeals.service.FollowService;
+import com.bigtimedeals.service.InboxService;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/** Handlers over a fresh table on DynamoDB Local, driven with API Gateway v2 events. */
+abstract class ApiTest extends DynamoDbTest {
+    static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
+    static final int CACHE_SHARDS = 3;
+    private static final AtomicInteger REQUESTS = new AtomicInteger();
+
+    Table table;
+    Map<LambdaFunction, ApiHandler> handlers;
+    int lastRequests;
+
+    @BeforeEach
+    void freshTable() {
+        table = newTable(NOW);
+        handlers = handlers(table, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    static Map<LambdaFunction, ApiHandler> handlers(Table table, Clock clock) {
+        Map<LambdaFunction, ApiHandler> h = new EnumMap<>(LambdaFunction.class);
+        h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), clock));
+        h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), clock));
+        h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), clock));
+        h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), clock));
+        h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table), clock));
+        return h;
+    }
+
+    /** A request as a client would send it; {@link #send} turns it into the gateway's event. */
+    static final class Call {
+        final String method;
+        final String path;
+        String query = "";
+        String body;
+        Map<String, String> claims;
+
+        Call(String method, String path) {
+            this.method = method;
+            this.path = path;
+        }
+
+        Call query(String q) {
+            this.query = q;
+            return this;
+        }
+
+        Call body(String json) {
+            this.body = json;
+            return this;
+        }
+
+        Call as(String username, String... groups) {
+            claims = new LinkedHashMap<>();
+            claims.put("cognito:username", username);
+            claims.put("cognito:groups", "[" + String.join(" ", groups) + "]");
+            claims.put("exp", Long.toString(NOW.getEpochSecond() + 3600));
+            claims.put("token_use", "access");
+            return this;
+        }
+
+        Call editor() {
+            return as("erin", "editors", "users");
+        }
+
+        Call user(String name) {
+            return as(name, "users");
+        }
+    }
+
+    static Call get(String path) {
+        return new Call("GET", path);
+    }
+
+    static Call post(String path) {
+        return new Call("POST", path);
+    }
+
+    static Call put(String path) {
+        return new Call("PUT", path);
+    }
+
+    static Call patch(String path) {
+        return new Call("PATCH", path);
+    }
+
+    static Call delete(String path) {
+        return new Call("DELETE", path);
+    }
+
+    APIGatewayV2HTTPEvent event(Call c) {
+        Route route = RouteTable.match(c.method, c.path);
+        if (route == null) {
+            throw new IllegalArgumentException("no route for " + c.method + " " + c.path);
+        }
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", List.of("application/json"));
+        return HttpApiEvents.build(route, new HttpApiEvents.RawRequest(c.method, c.path, c.query, headers, c.body, false,
+                c.claims, "req-" + REQUESTS.incrementAndGet(), "127.0.0.1", NOW));
+    }
+
+    APIGatewayV2HTTPResponse send(Call c) {
+        return invoke(event(c));
+    }
+
+    APIGatewayV2HTTPResponse invoke(APIGatewayV2HTTPEvent event) {
+        Route route = RouteTable.byRouteKey(event.getRouteKey());
+        ApiHandler handler = handlers.get(route.function());
+        RequestMeter.reset();
+        APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId()));
+        lastRequests = RequestMeter.usage().requests();
+        return response;
+    }
+
+    /** Sends and asserts the status; returns the parsed body (null for an empty one). */
+    JsonNode expect(int status, Call c) {
+        APIGatewayV2HTTPResponse r = send(c);
+        assertEquals(status, r.getStatusCode(), () -> c.method + " " + c.path + " answered " + r.getBody());
+        return parse(r);
+    }
+
+    static JsonNode parse(APIGatewayV2HTTPResponse r) {
+        try {
+            return r.getBody() == null ? null : Json.MAPPER.readTree(r.getBody());
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + r.getBody(), e);
+        }
+    }
+
+    void assertBudget(int budget) {
+        assertTrue(lastRequests <= budget, "made " + lastRequests + " DynamoDB requests, budget " + budget);
+    }
+
+    /** Every item in the table, as a count: "writes nothing" is this number not moving. */
+    int itemCount() {
+        return client.scan(ScanRequest.builder().tableName(table.name()).select("COUNT").build()).count();
+    }
+
+    // Common set-up through the API itself.
+    void seedCatalog() {
+        expect(201, post("/cms/brands").editor().body("{\"name\":\"Acme\",\"logoUrl\":\"https://img.example.com/acme.png\"}"));
+        expect(201, post("/cms/brands").editor().body("{\"name\":\"Globex\"}"));
+        expect(201, post("/cms/categories").editor().body("{\"name\":\"Tech\"}"));
+        expect(201, post("/cms/categories").editor().body("{\"name\":\"Food & Drink\"}"));
+    }
+
+    String createDeal(String title, String brandId, String categoryId) {
+        return createDeal(title, brandId, categoryId, null);
+    }
+
+    String createDeal(String title, String brandId, String categoryId, Instant createdAt) {
+        String at = createdAt == null ? "" : ",\"createdAt\":\"" + createdAt + "\"";
+        return expect(201, post("/cms/deals").editor().body("{\"title\":\"" + title + "\",\"link\":\"https://shop.example.com/"
+                + title.replace(' ', '-') + "\",\"price\":19.99,\"brandId\":\"" + brandId + "\",\"categoryId\":\""
+                + categoryId + "\"" + at + "}")).get("id").asText();
+    }
+
+    static List<String> ids(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.get("id").asText()));
+        return out;
+    }
+}
