@@ -1,0 +1,57 @@
+package com.bigtimedeals.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+
+/** docs/openapi.yaml must be exactly what the route table generates: regenerate with {@link #main}. */
+class OpenApiDocumentTest {
+    static final Path FILE = Path.of("../docs/openapi.yaml");
+    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+
+    /** Writes docs/openapi.yaml; run from the functions directory. */
+    public static void main(String[] args) throws Exception {
+        Files.writeString(FILE, YAML.writeValueAsString(OpenApiDocument.build()));
+    }
+
+    @Test
+    void theCommittedDocumentIsTheOneTheRouteTableGenerates() throws Exception {
+        JsonNode committed = YAML.readTree(Files.readString(FILE));
+        assertEquals(OpenApiDocument.build(), committed,
+                "docs/openapi.yaml is stale: run OpenApiDocumentTest.main from functions/");
+    }
+
+    @Test
+    void everyRouteAppearsOnceWithItsAccessAndNoOtherRouteDoes() throws Exception {
+        JsonNode paths = YAML.readTree(Files.readString(FILE)).get("paths");
+        Set<String> documented = new HashSet<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = paths.fields(); it.hasNext(); ) {
+            var path = it.next();
+            path.getValue().fields().forEachRemaining(op -> {
+                documented.add(op.getKey().toUpperCase() + " " + path.getKey());
+                Route route = RouteTable.byRouteKey(op.getKey().toUpperCase() + " " + path.getKey());
+                assertTrue(route != null, "documented but not routed: " + op.getKey() + " " + path.getKey());
+                assertEquals(route.access().name().toLowerCase(), op.getValue().get("x-access").asText());
+                assertEquals(route.access() != Access.PUBLIC, op.getValue().has("security"));
+            });
+        }
+        Set<String> routed = new HashSet<>();
+        RouteTable.ROUTES.forEach(r -> routed.add(r.routeKey()));
+        assertEquals(routed, documented);
+    }
+}
