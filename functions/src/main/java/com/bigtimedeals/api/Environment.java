@@ -16,7 +16,6 @@ final class Environment {
     }
 
     static int blastSegments() {
-        String v = System.getenv("BLAST_SEGMENTS");
-        return v == null || v.isBlank() ? DEFAULT_BLAST_SEGMENTS : Integer.parseInt(v.trim());
+        return com.bigtimedeals.data.Settings.number("BLAST_SEGMENTS", DEFAULT_BLAST_SEGMENTS);
     }
 }

@@ -31,8 +31,8 @@ public final class CursorCodec {
 
     /** The signing key comes from {@code CURSOR_SIGNING_KEY}; the fallback still binds cursors to their scope. */
     public static CursorCodec fromEnvironment() {
-        String secret = System.getenv("CURSOR_SIGNING_KEY");
-        return new CursorCodec(secret == null || secret.isBlank() ? "bigtimedeals-cursor-v1" : secret);
+        String secret = Settings.get("CURSOR_SIGNING_KEY");
+        return new CursorCodec(secret == null ? "bigtimedeals-cursor-v1" : secret);
     }
 
     String encode(String scope, List<String> position) {

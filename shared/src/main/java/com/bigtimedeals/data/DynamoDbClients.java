@@ -24,7 +24,7 @@ public final class DynamoDbClients {
 
     /** For Lambda and the scripts: region from {@code AWS_REGION}, optional {@code DYNAMODB_ENDPOINT}. */
     public static DynamoDbClient fromEnvironment() {
-        String endpoint = System.getenv("DYNAMODB_ENDPOINT");
+        String endpoint = Settings.get("DYNAMODB_ENDPOINT");
         DynamoDbClientBuilder builder = base(credentialsFromEnvironment());
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));
@@ -57,12 +57,15 @@ public final class DynamoDbClients {
     }
 
     private static Region region() {
-        String region = System.getenv("AWS_REGION");
-        return Region.of(region == null || region.isBlank() ? "us-east-1" : region);
+        String region = Settings.get("AWS_REGION");
+        return Region.of(region == null ? "us-east-1" : region);
     }
 
     private static AwsCredentialsProvider credentialsFromEnvironment() {
         // Lambda puts the role's credentials in the environment; scripts on a laptop use the profile chain.
+        if (Settings.get("DYNAMODB_ENDPOINT") != null && System.getenv("AWS_ACCESS_KEY_ID") == null) {
+            return localCredentials(); // DynamoDB Local accepts any credentials
+        }
         return System.getenv("AWS_ACCESS_KEY_ID") != null
                 ? EnvironmentVariableCredentialsProvider.create()
                 : DefaultCredentialsProvider.builder().build();

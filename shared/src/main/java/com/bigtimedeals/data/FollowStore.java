@@ -128,6 +128,26 @@ public final class FollowStore {
         return new FollowState(liked, watching);
     }
 
+    /**
+     * Access pattern: watchers of a brand or category (the new-deal fan-out), one page at a time so that a
+     * list of a million watchers is never held in memory. {@code after} is the last username of the previous page.
+     */
+    public com.bigtimedeals.domain.Recipients watchers(Likeable kind, String id, String after, int limit) {
+        var request = software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().tableName(table.name())
+                .keyConditionExpression("PK = :pk")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.watchersPk(kind, id))))
+                .projectionExpression("username")
+                .limit(limit);
+        if (after != null) {
+            request.exclusiveStartKey(Keys.watch(kind, id, after));
+        }
+        var r = table.client().query(request.build());
+        List<String> users = new java.util.ArrayList<>(r.items().size());
+        r.items().forEach(item -> users.add(new ItemReader(item).string("username")));
+        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() && !users.isEmpty();
+        return new com.bigtimedeals.domain.Recipients(users, more ? users.get(users.size() - 1) : null);
+    }
+
     private static Map<String, AttributeValue> key(Likeable kind, String id, String username, Relation relation) {
         return relation == Relation.LIKE ? Keys.like(kind, id, username) : Keys.watch(kind, id, username);
     }

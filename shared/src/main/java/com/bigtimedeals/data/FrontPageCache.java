@@ -38,8 +38,7 @@ public final class FrontPageCache {
 
     /** {@code CACHE_SHARDS}: the reader and the stream consumer must be given the same number. */
     public static int shardsFromEnvironment() {
-        String value = System.getenv("CACHE_SHARDS");
-        return value == null || value.isBlank() ? DEFAULT_SHARDS : Integer.parseInt(value.trim());
+        return Settings.number("CACHE_SHARDS", DEFAULT_SHARDS);
     }
 
     public int shards() {

@@ -49,8 +49,8 @@ public final class TableDefinition {
 
     /** The table name from {@code TABLE_NAME}, as Lambda and the local stack set it. */
     public static String tableNameFromEnvironment() {
-        String name = System.getenv("TABLE_NAME");
-        return name == null || name.isBlank() ? DEFAULT_TABLE_NAME : name;
+        String name = Settings.get("TABLE_NAME");
+        return name == null ? DEFAULT_TABLE_NAME : name;
     }
 
     /** Every key attribute, base table and indexes; all are strings. */

@@ -36,6 +36,38 @@ public final class UserStore {
         return profile;
     }
 
+    /**
+     * Access pattern: every user, for the hot-deal blast: one segment of a parallel scan of the sparse
+     * UserIndex, a page at a time. {@code after} is the last username of the previous page.
+     */
+    public com.bigtimedeals.domain.Recipients scanSegment(int segment, int segments, String after, int limit) {
+        var request = software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder().tableName(table.name())
+                .indexName(TableDefinition.USER_INDEX.name())
+                .segment(segment).totalSegments(segments)
+                .projectionExpression("username")
+                .limit(limit);
+        if (after != null) {
+            Map<String, AttributeValue> start = new java.util.HashMap<>(Keys.user(after));
+            start.put(TableDefinition.USER_INDEX.partitionKey(), AttributeValue.fromS(Keys.userIndexValue(after)));
+            request.exclusiveStartKey(start);
+        }
+        var r = table.client().scan(request.build());
+        java.util.List<String> users = new java.util.ArrayList<>(r.items().size());
+        r.items().forEach(item -> users.add(new ItemReader(item).string("username")));
+        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+        String next = null;
+        if (more) {
+            next = users.isEmpty() ? afterOf(r.lastEvaluatedKey()) : users.get(users.size() - 1);
+        }
+        return new com.bigtimedeals.domain.Recipients(users, next);
+    }
+
+    private static String afterOf(Map<String, AttributeValue> lastKey) {
+        // An empty page can still carry a continuation; its key is a user item's key.
+        String pk = lastKey.get(Keys.PK).s();
+        return pk.substring(Keys.userSk("").length());
+    }
+
     public UserProfile get(String username) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                 .key(Keys.user(username)).build()).item();

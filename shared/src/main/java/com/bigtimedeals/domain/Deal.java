@@ -16,4 +16,14 @@ public record Deal(
         String imageUrl,
         String description,
         Instant createdAt) {
+
+    /** DynamoDB stores numbers without trailing zeros; so does a Deal, so that 5.00 and 5 are the same deal. */
+    public Deal {
+        if (price != null) {
+            price = price.stripTrailingZeros();
+            if (price.scale() < 0) {
+                price = price.setScale(0);
+            }
+        }
+    }
 }

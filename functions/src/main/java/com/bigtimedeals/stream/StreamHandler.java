@@ -1,0 +1,112 @@
+package com.bigtimedeals.stream;
+
+import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.data.ChangeFeed;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Change;
+
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+
+/**
+ * The table's stream consumer. Records are handled in order; at the first failure that record and every
+ * later one are reported in {@code batchItemFailures}, so Lambda resumes from it (sequence-number
+ * checkpointing) and earlier records are never redone. Every reaction is idempotent, so a replay of any
+ * batch changes nothing. The front-page cache is rebuilt once per batch, however many records touched it.
+ */
+public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
+    /** Leave this much of the Lambda timeout for the page in flight and its checkpoint. */
+    static final int DEFAULT_RESERVE_MILLIS = 30_000;
+
+    private final ChangeReactions reactions;
+    private final long reserveMillis;
+
+    public StreamHandler() {
+        this(ChangeReactions.of(Table.fromEnvironment(DynamoDbClients.fromEnvironment()), FrontPageCache.shardsFromEnvironment()),
+                Settings.number("WORK_RESERVE_MS", DEFAULT_RESERVE_MILLIS));
+    }
+
+    public StreamHandler(ChangeReactions reactions, long reserveMillis) {
+        this.reactions = reactions;
+        this.reserveMillis = reserveMillis;
+    }
+
+    @Override
+    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        return PowertoolsLogging.withLogging(context, () -> handle(event, context));
+    }
+
+    private StreamsEventResponse handle(DynamodbEvent event, Context context) {
+        TimeBudget budget = new TimeBudget(context, reserveMillis);
+        Tally tally = new Tally();
+        List<DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();
+        List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>();
+        int firstCacheChange = -1;
+        int failedAt = -1;
+        for (int i = 0; i < records.size(); i++) {
+            DynamodbStreamRecord record = records.get(i);
+            tally.records++;
+            try {
+                Change change = ChangeFeed.decode(record);
+                if (reactions.apply(change, budget, tally) && firstCacheChange < 0) {
+                    firstCacheChange = i;
+                }
+            } catch (RuntimeException e) {
+                LOG.error("stream record failed", entry("eventId", record.getEventID()),
+                        entry("sequenceNumber", sequence(record)), e);
+                failedAt = i;
+                break;
+            }
+        }
+        if (firstCacheChange >= 0) {
+            try {
+                tally.cacheCopiesWritten += reactions.rebuildFrontPage();
+            } catch (RuntimeException e) {
+                LOG.error("front-page rebuild failed", e);
+                failedAt = failedAt < 0 ? firstCacheChange : Math.min(failedAt, firstCacheChange);
+            }
+        }
+        if (failedAt >= 0) {
+            for (int i = failedAt; i < records.size(); i++) {
+                failures.add(new StreamsEventResponse.BatchItemFailure(sequence(records.get(i))));
+            }
+        }
+        tally.failures = failures.size();
+        LOG.info("batch", entry("records", tally.records), entry("messagesWritten", tally.messagesWritten),
+                entry("handedOn", tally.handedOn), entry("cacheCopiesWritten", tally.cacheCopiesWritten),
+                entry("failures", tally.failures), entry("_aws", emf()),
+                entry("MessagesWritten", tally.messagesWritten), entry("RecordFailures", tally.failures),
+                entry("WorkHandedOn", tally.handedOn));
+        return new StreamsEventResponse(failures);
+    }
+
+    /** CloudWatch embedded-metric-format directive: Lambda's log group turns these fields into metrics. */
+    private static Map<String, Object> emf() {
+        return Map.of("Timestamp", System.currentTimeMillis(),
+                "CloudWatchMetrics", List.of(Map.of("Namespace", "BigTimeDeals",
+                        "Dimensions", List.of(List.of("service")),
+                        "Metrics", List.of(Map.of("Name", "MessagesWritten", "Unit", "Count"),
+                                Map.of("Name", "RecordFailures", "Unit", "Count"),
+                                Map.of("Name", "WorkHandedOn", "Unit", "Count")))));
+    }
+
+    private static String sequence(DynamodbStreamRecord record) {
+        return record.getDynamodb() == null ? record.getEventID() : record.getDynamodb().getSequenceNumber();
+    }
+}

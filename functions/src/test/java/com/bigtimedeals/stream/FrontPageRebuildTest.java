@@ -1,0 +1,114 @@
+package com.bigtimedeals.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.api.SyntheticContext;
+import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.DynamoDbTest;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.StreamRecords;
+import com.bigtimedeals.data.StreamTap;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.domain.Blast;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.service.DealService;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/** The sharded front-page cache: rebuilt by changes, refreshed by corrections, never overwritten by an older rebuild. */
+class FrontPageRebuildTest extends StreamTest {
+    @Test
+    void newDealsAndFeaturedChangesRebuildTheCacheAndCorrectionsReachEveryCopy() {
+        tap.drain();
+        Deal a = newDeal("A", "acme", "tech");
+        Deal b = newDeal("B", "globex", "home");
+        FeaturedStore featured = new FeaturedStore(table);
+        featured.set(FeaturedList.FRONT_PAGE, List.of(a.id()));
+        featured.setForCategory("tech", List.of(a.id()));
+        pump(60_000);
+        FrontPageCache cache = new FrontPageCache(table, SHARDS);
+        FrontPage page = cache.read();
+        assertEquals(List.of(a.id()), page.featured().stream().map(Deal::id).toList());
+        assertEquals(2, page.latest().size());
+        Deal fixed = new DealStore(table).correct(a.id(), new DealCorrection("A, corrected", null, new BigDecimal("1.25"), null, null));
+        pump(60_000);
+        for (int i = 0; i < 10; i++) {
+            FrontPage after = cache.read();
+            assertEquals(fixed, after.featured().get(0));
+            assertTrue(after.latest().contains(fixed), "latest " + after.latest() + " fixed " + fixed);
+        }
+        assertEquals(fixed, new CatalogStore(table).category("tech").featured().get(0));
+        assertTrue(new DealStore(table).latest(10, null).items().contains(b));
+    }
+
+    @Test
+    void twoConcurrentRebuildsTheNewerWinsWhicheverLandsLast() throws Exception {
+        newDeal("A", "acme", "tech");
+        FrontPageCache cache = new FrontPageCache(table, SHARDS);
+        for (boolean olderLast : new boolean[] {true, false}) {
+            long older = cache.nextVersion();
+            long newer = cache.nextVersion();
+            FrontPage old = new FrontPage(older, List.of(), List.of(), null);
+            FrontPage fresh = FrontPageCache.live(newer, new FeaturedStore(table), new DealStore(table));
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            Future<Integer> first = pool.submit(() -> cache.write(olderLast ? fresh : old));
+            first.get();
+            Future<Integer> second = pool.submit(() -> cache.write(olderLast ? old : fresh));
+            second.get();
+            pool.shutdown();
+            for (int i = 0; i < 10; i++) {
+                assertEquals(newer, cache.read().version());
+            }
+        }
+        // And truly concurrent: many rebuilds racing on different threads end on the highest version.
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        List<Future<Integer>> racing = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            racing.add(pool.submit(() -> cache.rebuild(new FeaturedStore(table), new DealStore(table))));
+        }
+        for (Future<Integer> f : racing) {
+            f.get();
+        }
+        pool.shutdown();
+        long highest = cache.nextVersion() - 1;
+        for (int i = 0; i < 10; i++) {
+            assertEquals(highest, cache.read().version());
+        }
+    }
+
+}

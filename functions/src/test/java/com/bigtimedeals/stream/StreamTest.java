@@ -1,0 +1,136 @@
+package com.bigtimedeals.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.api.SyntheticContext;
+import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.DynamoDbTest;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.StreamRecords;
+import com.bigtimedeals.data.StreamTap;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.domain.Blast;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.service.DealService;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * The stream consumer on DynamoDB Local's real stream: write through the data layer, read the records with
+ * DynamoDbStreamsClient, convert them to a DynamodbEvent and invoke the handler. Each subclass gets its own
+ * DynamoDB Local (the engine slows down as its stream grows).
+ */
+abstract class StreamTest extends DynamoDbTest {
+    static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
+    static final int SHARDS = 3;
+
+    Table table;
+    StreamTap tap;
+    StreamHandler handler;
+
+    @BeforeEach
+    void setUp() {
+        table = newTable(NOW);
+        tap = new StreamTap(client, dynamo.streams(), table.name());
+        handler = new StreamHandler(ChangeReactions.of(table, SHARDS, 200, 300), 5_000);
+        CatalogStore catalog = new CatalogStore(table);
+        catalog.createBrand("acme", "Acme", null);
+        catalog.createBrand("globex", "Globex", null);
+        catalog.createCategory("tech", "Tech");
+        catalog.createCategory("home", "Home");
+    }
+
+    StreamsEventResponse deliver(List<DynamodbEvent.DynamodbStreamRecord> records, long remainingMillis) {
+        return handler.handleRequest(StreamRecords.event(records), new SyntheticContext("stream-test", "stream", remainingMillis));
+    }
+
+    /** Delivers everything on the stream until it is quiet, as the event source mapping would. */
+    void pump(long remainingMillis) {
+        for (int round = 0; round < 50; round++) {
+            List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
+            if (records.isEmpty()) {
+                return;
+            }
+            assertTrue(deliver(records, remainingMillis).getBatchItemFailures().isEmpty());
+        }
+        throw new AssertionError("the stream never went quiet");
+    }
+
+    static void parallel(int n, IntConsumer work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            futures.add(pool.submit(() -> work.accept(k)));
+        }
+        for (Future<?> f : futures) {
+            f.get();
+        }
+        pool.shutdown();
+    }
+
+    /** Messages per (username, dealId), from a scan of the whole table. */
+    Map<String, Integer> messagesByUser(String dealId) {
+        Map<String, Integer> counts = new HashMap<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            ScanResponse r = client.scan(ScanRequest.builder().tableName(table.name()).exclusiveStartKey(start)
+                    .filterExpression("#t = :m AND dealId = :d")
+                    .expressionAttributeNames(Map.of("#t", "Type"))
+                    .expressionAttributeValues(Map.of(":m", AttributeValue.fromS("Message"), ":d", AttributeValue.fromS(dealId)))
+                    .build());
+            r.items().forEach(i -> counts.merge(i.get("username").s(), 1, Integer::sum));
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (start != null);
+        return counts;
+    }
+
+    int itemCount() {
+        return client.scan(ScanRequest.builder().tableName(table.name()).select("COUNT").build()).count();
+    }
+
+    Deal newDeal(String title, String brand, String category) {
+        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + title, new BigDecimal("5.00"),
+                brand, category, null, null, null));
+    }
+
+    @SuppressWarnings("unused")
+    static Table fixed(Table t) {
+        return new Table(t.client(), t.name(), Clock.fixed(NOW, ZoneOffset.UTC), new CursorCodec("k"));
+    }
+}

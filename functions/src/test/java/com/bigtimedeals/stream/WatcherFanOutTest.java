@@ -1,0 +1,82 @@
+package com.bigtimedeals.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.api.SyntheticContext;
+import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.DynamoDbTest;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.StreamRecords;
+import com.bigtimedeals.data.StreamTap;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.domain.Blast;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.service.DealService;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/** New deal to watchers: exactly one message each, replays add nothing, long lists are handed on. */
+class WatcherFanOutTest extends StreamTest {
+    @Test
+    void newDealReachesEveryWatcherOfItsBrandOrCategoryExactlyOnce() throws Exception {
+        FollowStore follows = new FollowStore(table);
+        // 2,000 watch the brand (users 0-1999), 2,000 the category (1000-2999): 1,000 watch both.
+        parallel(2000, i -> follows.add(Likeable.BRAND, "acme", "user" + i, Relation.WATCH));
+        parallel(2000, i -> follows.add(Likeable.CATEGORY, "tech", "user" + (i + 1000), Relation.WATCH));
+        parallel(50, i -> follows.add(Likeable.BRAND, "globex", "other" + i, Relation.WATCH));
+        tap.drain();
+        Deal deal = newDeal("Headphones", "acme", "tech");
+        List<DynamodbEvent.DynamodbStreamRecord> batch = tap.drain();
+        StreamsEventResponse response = deliver(batch, 60_000);
+        assertTrue(response.getBatchItemFailures().isEmpty());
+        Map<String, Integer> counts = messagesByUser(deal.id());
+        assertEquals(3000, counts.size());
+        for (int i = 0; i < 3000; i++) {
+            assertEquals(1, counts.get("user" + i), "user" + i);
+        }
+        assertFalse(counts.keySet().stream().anyMatch(u -> u.startsWith("other")));
+
+        // Replaying the same batch three times adds nothing.
+        int items = itemCount();
+        for (int replay = 0; replay < 3; replay++) {
+            assertTrue(deliver(batch, 60_000).getBatchItemFailures().isEmpty());
+        }
+        assertEquals(items, itemCount());
+        assertEquals(3000, messagesByUser(deal.id()).size());
+    }
+}

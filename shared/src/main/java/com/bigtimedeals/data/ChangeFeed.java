@@ -1,0 +1,74 @@
+package com.bigtimedeals.data;
+
+import java.time.Instant;
+import java.util.Map;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
+import com.amazonaws.services.lambda.runtime.events.transformers.v2.dynamodb.DynamodbAttributeValueTransformer;
+import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.Likeable;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Decodes the table's stream records into domain changes; the consumer never sees an item. */
+public final class ChangeFeed {
+    private ChangeFeed() {
+    }
+
+    public static Change decode(DynamodbStreamRecord record) {
+        String event = record.getEventName();
+        var stream = record.getDynamodb();
+        if (stream == null) {
+            return new Change.Other();
+        }
+        Map<String, AttributeValue> now = stream.getNewImage() == null ? null
+                : DynamodbAttributeValueTransformer.toAttributeValueMapV2(stream.getNewImage());
+        Map<String, AttributeValue> before = stream.getOldImage() == null ? null
+                : DynamodbAttributeValueTransformer.toAttributeValueMapV2(stream.getOldImage());
+        if (now == null) {
+            return new Change.Other(); // REMOVE: nothing in this design reacts to a deletion
+        }
+        ItemReader item = new ItemReader(now);
+        String type = item.type();
+        if (type == null) {
+            return new Change.Other();
+        }
+        boolean insert = "INSERT".equals(event);
+        switch (type) {
+            case Keys.DEAL -> {
+                if (insert) {
+                    Instant at = stream.getApproximateCreationDateTime() == null ? null
+                            : stream.getApproximateCreationDateTime().toInstant();
+                    return new Change.DealCreated(DealCodec.read(now), at);
+                }
+                boolean changed = before == null || !DealCodec.read(before).equals(DealCodec.read(now));
+                return changed ? new Change.DealCorrected(DealCodec.read(now)) : new Change.Other();
+            }
+            case Keys.FEATURED_LIST -> {
+                String sk = now.get(Keys.SK).s();
+                if (sk.equals(Keys.featuredSk(FeaturedList.FRONT_PAGE))) {
+                    return new Change.FeaturedChanged(FeaturedList.FRONT_PAGE);
+                }
+                if (sk.equals(Keys.featuredSk(FeaturedList.EDITORS_CHOICE))) {
+                    return new Change.FeaturedChanged(FeaturedList.EDITORS_CHOICE);
+                }
+                return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
+            }
+            case Keys.BLAST -> {
+                return insert ? new Change.BlastRequested(item.string("id")) : new Change.Other();
+            }
+            case Keys.BLAST_SEGMENT -> {
+                return item.bool("done") ? new Change.Other()
+                        : new Change.BlastSegmentPending(item.string("blastId"), (int) item.number("segment"));
+            }
+            case Keys.FAN_OUT -> {
+                return item.bool("done") ? new Change.Other()
+                        : new Change.FanOutPending(item.string("dealId"), Likeable.valueOf(item.string("source")));
+            }
+            default -> {
+                return new Change.Other();
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package com.bigtimedeals.domain;
+
+import java.time.Instant;
+
+/** What one stream record means to the consumer; {@link Other} for every change it does not react to. */
+public sealed interface Change {
+    /** A new deal. {@code at} is when the change was written (the record's creation time), for message order. */
+    record DealCreated(Deal deal, Instant at) implements Change {
+    }
+
+    /** An editor corrected a deal; copies of it must follow. */
+    record DealCorrected(Deal deal) implements Change {
+    }
+
+    record FeaturedChanged(FeaturedList list) implements Change {
+    }
+
+    record BlastRequested(String blastId) implements Change {
+    }
+
+    /** A blast segment that is not finished: created, or checkpointed by an invocation that ran short of time. */
+    record BlastSegmentPending(String blastId, int segment) implements Change {
+    }
+
+    /** Watcher fan-out work handed on by an invocation that ran short of time. */
+    record FanOutPending(String dealId, Likeable source) implements Change {
+    }
+
+    record Other() implements Change {
+    }
+}
