@@ -96,48 +96,44 @@ public final class RequestMeter implements ExecutionInterceptor {
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         SdkResponse r = context.response();
         if (r instanceof GetItemResponse g) {
-            add(g.consumedCapacity());
+            add(g.consumedCapacity(), true);
         } else if (r instanceof QueryResponse g) {
-            add(g.consumedCapacity());
-        } else if (r instanceof PutItemResponse g) {
-            add(g.consumedCapacity());
-        } else if (r instanceof UpdateItemResponse g) {
-            add(g.consumedCapacity());
-        } else if (r instanceof DeleteItemResponse g) {
-            add(g.consumedCapacity());
+            add(g.consumedCapacity(), true);
         } else if (r instanceof ScanResponse g) {
-            add(g.consumedCapacity());
+            add(g.consumedCapacity(), true);
         } else if (r instanceof BatchGetItemResponse g) {
-            addAll(g.consumedCapacity());
-        } else if (r instanceof BatchWriteItemResponse g) {
-            addAll(g.consumedCapacity());
-        } else if (r instanceof TransactWriteItemsResponse g) {
-            addAll(g.consumedCapacity());
+            addAll(g.consumedCapacity(), true);
         } else if (r instanceof TransactGetItemsResponse g) {
-            addAll(g.consumedCapacity());
+            addAll(g.consumedCapacity(), true);
+        } else if (r instanceof PutItemResponse g) {
+            add(g.consumedCapacity(), false);
+        } else if (r instanceof UpdateItemResponse g) {
+            add(g.consumedCapacity(), false);
+        } else if (r instanceof DeleteItemResponse g) {
+            add(g.consumedCapacity(), false);
+        } else if (r instanceof BatchWriteItemResponse g) {
+            addAll(g.consumedCapacity(), false);
+        } else if (r instanceof TransactWriteItemsResponse g) {
+            addAll(g.consumedCapacity(), false);
         }
     }
 
-    private static void addAll(List<ConsumedCapacity> list) {
+    private static void addAll(List<ConsumedCapacity> list, boolean read) {
         if (list != null) {
-            list.forEach(RequestMeter::add);
+            list.forEach(c -> add(c, read));
         }
     }
 
-    private static void add(ConsumedCapacity c) {
-        if (c == null) {
+    /** Reads and writes are told apart by the operation: DynamoDB often reports only the total. */
+    private static void add(ConsumedCapacity c, boolean read) {
+        if (c == null || c.capacityUnits() == null) {
             return;
         }
         Tally t = TALLY.get();
         t.reported = true;
-        if (c.readCapacityUnits() != null) {
-            t.read += c.readCapacityUnits();
-        }
-        if (c.writeCapacityUnits() != null) {
-            t.write += c.writeCapacityUnits();
-        }
-        if (c.readCapacityUnits() == null && c.writeCapacityUnits() == null && c.capacityUnits() != null) {
-            // Write-only operations report capacityUnits alone on some paths.
+        if (read) {
+            t.read += c.capacityUnits();
+        } else {
             t.write += c.capacityUnits();
         }
     }

@@ -1,0 +1,114 @@
+package com.bigtimedeals.local;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The local stand-in for API Gateway's JWT authorizer: decodes the bearer token's payload and passes its
+ * claims on as API Gateway does (every claim a string, list claims as {@code [a b]}). Signatures are not
+ * checked: this never runs outside a developer's machine.
+ */
+final class BearerToken {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private BearerToken() {
+    }
+
+    /** The claims, or null for a missing, malformed or expired token (401 before any handler runs). */
+    static Map<String, String> claims(String authorization, Instant now) {
+        if (authorization == null || authorization.isBlank()) {
+            return null;
+        }
+        String token = authorization.trim();
+        if (token.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            token = token.substring(7).trim();
+        }
+        String[] parts = token.split("\\.", -1);
+        if (parts.length != 3 || parts[1].isEmpty()) {
+            return null;
+        }
+        JsonNode payload;
+        try {
+            payload = MAPPER.readTree(Base64.getUrlDecoder().decode(parts[1]));
+        } catch (Exception e) {
+            return null;
+        }
+        if (payload == null || !payload.isObject()) {
+            return null;
+        }
+        if (!within(payload.get("exp"), now, true) || !within(payload.get("nbf"), now, false)) {
+            return null;
+        }
+        Map<String, String> claims = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = payload.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            claims.put(e.getKey(), stringify(e.getValue()));
+        }
+        return claims;
+    }
+
+    /** exp must be in the future, nbf in the past; an absent one does not count against the token. */
+    private static boolean within(JsonNode time, Instant now, boolean isExpiry) {
+        if (time == null || time.isNull()) {
+            return true;
+        }
+        long seconds;
+        if (time.isNumber()) {
+            seconds = time.asLong();
+        } else if (time.isTextual() && time.asText().matches("\\d{1,12}")) {
+            seconds = Long.parseLong(time.asText());
+        } else {
+            return false;
+        }
+        return isExpiry ? seconds > now.getEpochSecond() : seconds <= now.getEpochSecond();
+    }
+
+    private static String stringify(JsonNode v) {
+        if (v.isTextual()) {
+            return v.asText();
+        }
+        if (v.isArray()) {
+            StringBuilder b = new StringBuilder("[");
+            for (JsonNode item : v) {
+                if (b.length() > 1) {
+                    b.append(' ');
+                }
+                b.append(item.isTextual() ? item.asText() : item.toString());
+            }
+            return b.append(']').toString();
+        }
+        return v.toString(); // numbers, booleans and objects as their JSON text
+    }
+
+    /** A token for local use: unsigned, with Cognito's claim names. */
+    static String issue(String username, List<String> groups, Instant now, long ttlSeconds) {
+        ObjectNode header = MAPPER.createObjectNode().put("kid", "local").put("alg", "RS256");
+        ObjectNode payload = MAPPER.createObjectNode();
+        payload.put("sub", java.util.UUID.nameUUIDFromBytes(username.getBytes(StandardCharsets.UTF_8)).toString());
+        ArrayNode g = payload.putArray("cognito:groups");
+        groups.forEach(g::add);
+        payload.put("iss", "http://127.0.0.1/local-user-pool");
+        payload.put("client_id", "local");
+        payload.put("token_use", "access");
+        payload.put("scope", "aws.cognito.signin.user.admin");
+        payload.put("auth_time", now.getEpochSecond());
+        payload.put("iat", now.getEpochSecond());
+        payload.put("exp", now.getEpochSecond() + ttlSeconds);
+        payload.put("username", username);
+        payload.put("cognito:username", username);
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        return b64.encodeToString(header.toString().getBytes(StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString(payload.toString().getBytes(StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString("unsigned-local-token".getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,117 @@
+package com.bigtimedeals.local;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+
+import com.bigtimedeals.data.LocalDynamoDb;
+import com.bigtimedeals.data.TableDefinition;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * The whole product on one machine: DynamoDB Local in this JVM (loopback only, telemetry off), the table
+ * from the one table definition, the API Gateway stand-in, and stream delivery to the stream handler.
+ */
+public final class LocalStack implements AutoCloseable {
+    /** {@code dataDir} null keeps everything in memory; {@code port} 0 picks a free one. */
+    public record Options(int port, Path dataDir, boolean demo, int dynamoPort, boolean quiet) {
+    }
+
+    private final LocalDynamoDb dynamo;
+    private final DynamoDbClient client;
+    private final DynamoDbStreamsClient streams;
+    private final Gateway gateway;
+    private final StreamDelivery delivery;
+    private final String tableName;
+
+    private LocalStack(LocalDynamoDb dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
+                       StreamDelivery delivery, String tableName) {
+        this.dynamo = dynamo;
+        this.client = client;
+        this.streams = streams;
+        this.gateway = gateway;
+        this.delivery = delivery;
+        this.tableName = tableName;
+    }
+
+    public static LocalStack start(Options options) throws IOException {
+        String tableName = TableDefinition.tableNameFromEnvironment();
+        int dynamoPort = options.dynamoPort() != 0 ? options.dynamoPort() : preferred(8000);
+        LocalDynamoDb dynamo = LocalDynamoDb.start(options.dataDir(), dynamoPort);
+        // The handlers read their configuration by name; Lambda sets these in the environment.
+        System.setProperty("TABLE_NAME", tableName);
+        System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+        setDefault("AWS_REGION", "us-east-1");
+        setDefault("CACHE_SHARDS", "4");
+        setDefault("BLAST_SEGMENTS", "4");
+        setDefault("WORK_RESERVE_MS", "5000");
+        DynamoDbClient client = dynamo.client();
+        dynamo.createTable(client, tableName);
+        boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;
+        String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(tableName).build()).table().latestStreamArn();
+        DynamoDbStreamsClient streams = dynamo.streams();
+        // A kept directory resumes at the stream's end: what happened before the restart was delivered then.
+        StreamDelivery delivery = new StreamDelivery(streams, streamArn, "com.bigtimedeals.stream.StreamHandler",
+                options.dataDir() == null ? ShardIteratorType.TRIM_HORIZON : ShardIteratorType.LATEST);
+        Gateway gateway = new Gateway(options.port(), options.quiet());
+        gateway.start();
+        delivery.start();
+        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, tableName);
+        if (options.demo() && empty) {
+            DemoData.seed(gateway);
+        }
+        return stack;
+    }
+
+    private static void setDefault(String name, String value) {
+        if (System.getenv(name) == null && System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
+    }
+
+    /** The preferred port when it is free, else any free loopback port. */
+    private static int preferred(int port) throws IOException {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return port;
+        } catch (IOException e) {
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            }
+        }
+    }
+
+    public int port() {
+        return gateway.port();
+    }
+
+    public String dynamoEndpoint() {
+        return dynamo.endpoint().toString();
+    }
+
+    public String tableName() {
+        return tableName;
+    }
+
+    long recordsDelivered() {
+        return delivery.delivered();
+    }
+
+    Gateway gateway() {
+        return gateway;
+    }
+
+    @Override
+    public void close() {
+        gateway.close();
+        delivery.close();
+        streams.close();
+        client.close();
+        dynamo.close();
+    }
+}

@@ -1,0 +1,99 @@
+package com.bigtimedeals.local;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Table;
+
+/** {@code ./bigtimedeals run | token | patterns}: the local stack and its tools. */
+public final class Main {
+    /** Where the running stack leaves its DynamoDB endpoint for the other commands. */
+    static final Path STATE = Path.of(".local-stack");
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> rest = new ArrayList<>(Arrays.asList(args));
+        String command = rest.isEmpty() ? "help" : rest.remove(0);
+        switch (command) {
+            case "run" -> run(rest);
+            case "token" -> token(rest);
+            case "patterns" -> patterns(rest);
+            default -> {
+                System.out.println("""
+                        usage: ./bigtimedeals run [--data DIR] [--no-demo]     start the local stack (PORT, default 3000)
+                               ./bigtimedeals token USERNAME [--editor]        print a local bearer token
+                               ./bigtimedeals patterns NAME [ARGS]             run an access pattern against the table
+                        """);
+                System.out.println(AccessPatterns.USAGE);
+            }
+        }
+    }
+
+    private static void run(List<String> args) throws Exception {
+        int port = Settings.number("PORT", 3000);
+        String dir = option(args, "--data", Settings.get("DATA_DIR"));
+        boolean demo = !args.contains("--no-demo") && !"false".equalsIgnoreCase(Settings.get("DEMO"));
+        LocalStack stack = LocalStack.start(new LocalStack.Options(port, dir == null ? null : Path.of(dir), demo,
+                Settings.number("DYNAMODB_PORT", 0), false));
+        Files.writeString(STATE, stack.dynamoEndpoint() + "\n");
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("\nStopping the local stack…");
+            stack.close();
+            try {
+                Files.deleteIfExists(STATE);
+            } catch (Exception ignored) {
+                // best effort on the way out
+            }
+            stopped.countDown();
+        }));
+        String url = "http://127.0.0.1:" + stack.port();
+        System.out.println();
+        System.out.println("Big Time Deals is running (no AWS account needed).");
+        System.out.println("  API        " + url);
+        System.out.println("  DynamoDB   " + stack.dynamoEndpoint() + "  table " + stack.tableName()
+                + (dir == null ? " (in memory)" : " (kept in " + dir + ")"));
+        System.out.println("  Try        curl -i " + url + "/frontpage");
+        System.out.println("  A token    TOKEN=$(./bigtimedeals token ann)            (--editor for the CMS routes)");
+        System.out.println("             curl -H \"Authorization: Bearer $TOKEN\" " + url + "/me/messages");
+        System.out.println("  Stop       Ctrl-C");
+        System.out.println();
+        stopped.await();
+    }
+
+    private static void token(List<String> args) {
+        if (args.isEmpty() || args.get(0).startsWith("--")) {
+            throw new IllegalArgumentException("usage: ./bigtimedeals token USERNAME [--editor] [--ttl SECONDS]");
+        }
+        boolean editor = args.contains("--editor");
+        long ttl = Long.parseLong(option(args, "--ttl", "43200"));
+        System.out.println(BearerToken.issue(args.get(0), editor ? List.of("editors", "users") : List.of("users"),
+                Instant.now(), ttl));
+    }
+
+    private static void patterns(List<String> args) throws Exception {
+        if (Settings.get("DYNAMODB_ENDPOINT") == null && Settings.get("TABLE_NAME") == null && Files.exists(STATE)) {
+            System.setProperty("DYNAMODB_ENDPOINT", Files.readString(STATE).trim());
+        }
+        try {
+            AccessPatterns.run(Table.fromEnvironment(DynamoDbClients.fromEnvironment()), args, System.out);
+        } catch (RuntimeException e) {
+            System.err.println(e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static String option(List<String> args, String name, String fallback) {
+        int i = args.indexOf(name);
+        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : fallback;
+    }
+}

@@ -1,0 +1,67 @@
+package com.bigtimedeals.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+
+import org.junit.jupiter.api.Test;
+
+/** The deployed artifact: the shaded function jar from the functions module. */
+class FunctionJarTest {
+    static final Path JAR = Path.of("../functions/target/bigtimedeals-functions.jar");
+
+    @Test
+    void carriesTheHandlersAndNoTestLocalCdkApacheOrNettyClasses() throws Exception {
+        assertTrue(Files.exists(JAR), "build the functions module first: " + JAR.toAbsolutePath());
+        List<String> forbidden = List.of("com/amazonaws/services/dynamodbv2/local/", "software/amazon/awscdk/",
+                "software/amazon/awssdk/http/apache/", "software/amazon/awssdk/http/apache5/", "org/apache/http/",
+                "org/apache/hc/", "io/netty/", "software/amazon/awssdk/http/nio/netty/", "org/junit/", "org/eclipse/jetty/",
+                "com/almworks/sqlite4java/", "io/github/cdklabs/");
+        List<String> found = new ArrayList<>();
+        boolean urlConnection = false;
+        try (JarFile jar = new JarFile(JAR.toFile())) {
+            for (var e = jar.entries(); e.hasMoreElements(); ) {
+                String name = e.nextElement().getName();
+                forbidden.stream().filter(name::startsWith).findFirst().ifPresent(p -> found.add(name));
+                urlConnection |= name.startsWith("software/amazon/awssdk/http/urlconnection/");
+            }
+            for (String handler : List.of("DealsHandler", "BrandsHandler", "CategoriesHandler", "FollowsHandler", "InboxHandler")) {
+                assertTrue(jar.getEntry("com/bigtimedeals/api/" + handler + ".class") != null, handler);
+            }
+            assertTrue(jar.getEntry("com/bigtimedeals/stream/StreamHandler.class") != null);
+            assertTrue(jar.getEntry("META-INF/org/apache/logging/log4j/core/config/plugins/Log4j2Plugins.dat") != null);
+        }
+        assertTrue(found.isEmpty(), "classes that must not ship: " + found.subList(0, Math.min(10, found.size())));
+        assertTrue(urlConnection, "the URL-connection HTTP client is missing");
+        System.out.printf("bigtimedeals-functions.jar: %,d bytes%n", Files.size(JAR));
+    }
+
+    /** The log4j plugin-cache trap: a badly shaded jar runs but every log line silently disappears. */
+    @Test
+    void theShadedJarEmitsStructuredLogLines() throws Exception {
+        String probeClasses = Path.of("target/test-classes").toAbsolutePath().toString();
+        ProcessBuilder pb = new ProcessBuilder(System.getProperty("java.home") + "/bin/java", "-cp",
+                JAR.toAbsolutePath() + File.pathSeparator + probeClasses, ShadedJarProbe.class.getName());
+        pb.environment().put("AWS_REGION", "us-east-1");
+        pb.environment().put("AWS_ACCESS_KEY_ID", "probe");
+        pb.environment().put("AWS_SECRET_ACCESS_KEY", "probe");
+        pb.environment().put("TABLE_NAME", "probe");
+        pb.environment().put("POWERTOOLS_SERVICE_NAME", "bigtimedeals");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("status=404"), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("{") && l.contains("\"message\":\"request\"")
+                && l.contains("\"status\":404") && l.contains("\"correlation_id\":\"probe-request\"")), out);
+    }
+}

@@ -1,0 +1,250 @@
+package com.bigtimedeals.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** The local stack on a free port, driven over real HTTP as the mobile app and the CMS would. */
+class LocalStackEndToEndTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static LocalStack stack;
+    static HttpClient http;
+    static String base;
+    static String editor;
+
+    @BeforeAll
+    static void start() throws IOException {
+        stack = LocalStack.start(new LocalStack.Options(0, null, false, 0, true));
+        http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        base = "http://127.0.0.1:" + stack.port();
+        editor = token("erin", true);
+    }
+
+    @AfterAll
+    static void stop() {
+        stack.close();
+    }
+
+    static String token(String user, boolean isEditor) {
+        return BearerToken.issue(user, isEditor ? List.of("editors", "users") : List.of("users"), Instant.now(), 3600);
+    }
+
+    record Reply(int status, JsonNode body, HttpResponse<String> raw) {
+        String header(String name) {
+            return raw.headers().firstValue(name).orElse(null);
+        }
+    }
+
+    static Reply call(String method, String path, String token, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        JsonNode parsed = r.body() == null || r.body().isEmpty() ? null : JSON.readTree(r.body());
+        return new Reply(r.statusCode(), parsed, r);
+    }
+
+    static JsonNode expect(int status, String method, String path, String token, String body) throws Exception {
+        Reply r = call(method, path, token, body);
+        assertEquals(status, r.status(), method + " " + path + " answered " + r.raw().body());
+        assertNotNull(r.header("X-DynamoDB-Requests"), "every response carries X-DynamoDB-Requests");
+        return r.body();
+    }
+
+    @Test
+    void editorsCreateUsersWatchAndTheMessageArrivesThroughTheStream() throws Exception {
+        expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Wonka\"}");
+        expect(201, "POST", "/cms/categories", editor, "{\"name\":\"Food & Drink\"}");
+        String ann = token("ann", false);
+        expect(201, "POST", "/me", ann, "{\"email\":\"ann@example.com\"}");
+        assertEquals(1, expect(201, "POST", "/brands/wonka/watches", ann, null).get("watchers").asInt());
+        String dealId = expect(201, "POST", "/cms/deals", editor, "{\"title\":\"Golden ticket bar\",\"link\":\"https://shop.example.com/g\","
+                + "\"price\":2.5,\"brandId\":\"wonka\",\"categoryId\":\"food-drink\"}").get("id").asText();
+        JsonNode message = null;
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (message == null && System.currentTimeMillis() < deadline) {
+            for (JsonNode m : expect(200, "GET", "/me/messages?unread=true", ann, null).get("messages")) {
+                if (dealId.equals(m.path("dealId").asText())) {
+                    message = m;
+                }
+            }
+            Thread.sleep(100);
+        }
+        assertNotNull(message, "the new-deal message did not arrive within 5 seconds");
+        assertTrue(message.get("subject").asText().contains("Wonka"));
+        expect(204, "POST", "/me/messages/" + message.get("id").asText() + "/read", ann, null);
+        expect(204, "POST", "/me/messages/" + message.get("id").asText() + "/read", ann, null);
+        expect(404, "POST", "/me/messages/" + message.get("id").asText() + "/read", token("bob", false), null);
+        // The new deal reaches the cached front page within the stream delay, and then costs one request.
+        long frontDeadline = System.currentTimeMillis() + 5_000;
+        boolean onFront = false;
+        while (!onFront && System.currentTimeMillis() < frontDeadline) {
+            Reply front = call("GET", "/frontpage", null, null);
+            onFront = front.body().get("latest").toString().contains(dealId) && "1".equals(front.header("X-DynamoDB-Requests"));
+            Thread.sleep(100);
+        }
+        assertTrue(onFront, "the front page did not show the new deal from its cache within 5 seconds");
+        Reply front = call("GET", "/frontpage", null, null);
+        assertEquals("1", front.header("X-DynamoDB-Requests"));
+        assertNotNull(front.header("X-DynamoDB-Read-Units"));
+    }
+
+    @Test
+    void concurrentLikesAreExactOverHttp() throws Exception {
+        expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Hooli\"}");
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        List<Future<Integer>> statuses = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            String t = token("fan" + i, false);
+            statuses.add(pool.submit(() -> call("POST", "/brands/hooli/likes", t, null).status()));
+        }
+        String same = token("samefan", false);
+        for (int i = 0; i < 8; i++) {
+            statuses.add(pool.submit(() -> call("POST", "/brands/hooli/likes", same, null).status()));
+        }
+        List<Integer> got = new ArrayList<>();
+        for (Future<Integer> f : statuses) {
+            got.add(f.get());
+        }
+        pool.shutdown();
+        assertEquals(31, Collections.frequency(got, 201));
+        assertEquals(7, Collections.frequency(got, 200));
+        JsonNode brand = expect(200, "GET", "/brands/hooli", null, null);
+        assertEquals(31, brand.get("likes").asInt());
+        Reply unlike = call("DELETE", "/brands/hooli/likes", same, null);
+        assertEquals(30, unlike.body().get("likes").asInt());
+        assertTrue(Integer.parseInt(unlike.header("X-DynamoDB-Requests")) <= 2);
+    }
+
+    @Test
+    void pagingThroughSparseHistoryReturnsEveryDealOnceNewestFirst() throws Exception {
+        expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Virtucon\"}");
+        expect(201, "POST", "/cms/categories", editor, "{\"name\":\"Home\"}");
+        List<String> made = new ArrayList<>();
+        Instant now = Instant.now();
+        for (int i = 0; i < 23; i++) {
+            String at = now.minus(Duration.ofDays(200 - 8L * i)).toString();
+            made.add(0, expect(201, "POST", "/cms/deals", editor, "{\"title\":\"Lair kit " + i + "\",\"link\":\"https://v.example.com/"
+                    + i + "\",\"price\":99,\"brandId\":\"virtucon\",\"categoryId\":\"home\",\"createdAt\":\"" + at + "\"}").get("id").asText());
+        }
+        List<String> seen = new ArrayList<>();
+        String cursor = null;
+        do {
+            String q = "/brands/virtucon/deals?limit=10" + (cursor == null ? "" : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+            Reply page = call("GET", q, null, null);
+            assertEquals(200, page.status());
+            assertTrue(Integer.parseInt(page.header("X-DynamoDB-Requests")) <= 3);
+            page.body().get("deals").forEach(d -> seen.add(d.get("id").asText()));
+            cursor = page.body().get("nextCursor").isNull() ? null : page.body().get("nextCursor").asText();
+        } while (cursor != null);
+        assertEquals(made, seen);
+    }
+
+    @Test
+    void authAndInputFailuresAnswerAsTheContractSays() throws Exception {
+        expect(401, "GET", "/me", null, null);
+        expect(401, "GET", "/me", "not.a-jwt", null);
+        expect(401, "GET", "/me", "abc", null);
+        String expired = BearerToken.issue("ann", List.of("users"), Instant.now().minusSeconds(7200), 60);
+        expect(401, "GET", "/me", expired, null);
+        assertEquals("Unauthorized", expect(401, "POST", "/cms/brands", null, "{\"name\":\"x\"}").get("message").asText());
+        expect(403, "POST", "/cms/brands", token("ann", false), "{\"name\":\"x\"}");
+        assertEquals("Not Found", expect(404, "GET", "/no/such/route", null, null).get("message").asText());
+        expect(404, "GET", "/brands/no-such-brand", null, null);
+        expect(404, "DELETE", "/frontpage", null, null);
+        JsonNode bad = expect(400, "POST", "/cms/deals", editor, "{\"title\":\"\"}");
+        assertFalse(bad.get("message").asText().isBlank());
+        expect(400, "GET", "/deals?limit=0", null, null);
+        expect(400, "GET", "/deals?cursor=forged", null, null);
+        expect(400, "POST", "/cms/brands", editor, "{not json");
+    }
+
+    @Test
+    void hotDealBlastReachesEveryProfileWithinThirtySeconds() throws Exception {
+        expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Oscorp\"}");
+        expect(201, "POST", "/cms/categories", editor, "{\"name\":\"Sports & Outdoors\"}");
+        List<String> users = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            String t = token("blastee" + i, false);
+            users.add(t);
+            expect(201, "POST", "/me", t, "{\"email\":\"b" + i + "@example.com\"}");
+        }
+        String dealId = expect(201, "POST", "/cms/deals", editor, "{\"title\":\"Glider\",\"link\":\"https://o.example.com/g\","
+                + "\"price\":1000,\"brandId\":\"oscorp\",\"categoryId\":\"sports-outdoors\"}").get("id").asText();
+        String blastId = expect(202, "POST", "/cms/hot-deals", editor, "{\"dealId\":\"" + dealId + "\"}").get("blastId").asText();
+        long deadline = System.currentTimeMillis() + 30_000;
+        JsonNode progress = null;
+        while (System.currentTimeMillis() < deadline) {
+            progress = expect(200, "GET", "/cms/hot-deals/" + blastId, editor, null);
+            if (progress.get("done").asBoolean()) {
+                break;
+            }
+            Thread.sleep(200);
+        }
+        assertTrue(progress.get("done").asBoolean(), "blast not done: " + progress);
+        assertTrue(progress.get("usersReached").asInt() >= 150);
+        for (String t : List.of(users.get(0), users.get(77), users.get(149))) {
+            long hits = 0;
+            for (JsonNode m : expect(200, "GET", "/me/messages", t, null).get("messages")) {
+                hits += dealId.equals(m.path("dealId").asText()) ? 1 : 0;
+            }
+            assertEquals(1, hits);
+        }
+    }
+
+    @Test
+    void nothingListensBeyondLoopback() throws Exception {
+        assertTrue(InetAddress.getByName("127.0.0.1").equals(stack.gateway().address().getAddress())
+                || stack.gateway().address().getAddress().isLoopbackAddress());
+        int dynamoPort = URI.create(stack.dynamoEndpoint()).getPort();
+        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                if (address.isLoopbackAddress() || !(address instanceof Inet4Address)) {
+                    continue;
+                }
+                for (int port : new int[] {stack.port(), dynamoPort}) {
+                    assertThrows(IOException.class, () -> {
+                        try (Socket s = new Socket()) {
+                            s.connect(new InetSocketAddress(address, port), 1_000);
+                        }
+                    }, address + ":" + port + " accepted a connection");
+                }
+            }
+        }
+    }
+}

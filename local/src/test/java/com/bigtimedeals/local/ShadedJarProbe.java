@@ -1,0 +1,23 @@
+package com.bigtimedeals.local;
+
+import java.util.Map;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.api.DealsHandler;
+import com.bigtimedeals.api.SyntheticContext;
+
+/** Run on the shaded function jar alone: builds a handler as Lambda does and serves one request. */
+public final class ShadedJarProbe {
+    private ShadedJarProbe() {
+    }
+
+    public static void main(String[] args) {
+        DealsHandler handler = new DealsHandler();
+        APIGatewayV2HTTPEvent event = APIGatewayV2HTTPEvent.builder()
+                .withVersion("2.0").withRouteKey("GET /deals/{dealId}").withRawPath("/deals/x")
+                .withPathParameters(Map.of("dealId", "not-a-deal-id"))
+                .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder().withRequestId("probe-request").build())
+                .build();
+        System.out.println("status=" + handler.handleRequest(event, SyntheticContext.of("probe")).getStatusCode());
+    }
+}

@@ -1,0 +1,49 @@
+package com.bigtimedeals.data;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+
+/** For the access-pattern scripts: one raw item by key, rendered as text, for debugging the table by hand. */
+public final class TableInspector {
+    private final Table table;
+
+    public TableInspector(Table table) {
+        this.table = table;
+    }
+
+    /** Attribute name to a readable value, sorted by name; empty when there is no such item. */
+    public Map<String, String> item(String pk, String sk) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.key(pk, sk)).consistentRead(true).build()).item();
+        Map<String, String> out = new TreeMap<>();
+        if (item != null) {
+            item.forEach((k, v) -> out.put(k, render(v)));
+        }
+        return out;
+    }
+
+    private static String render(AttributeValue v) {
+        if (v.s() != null) {
+            return v.s();
+        }
+        if (v.n() != null) {
+            return v.n();
+        }
+        if (v.bool() != null) {
+            return v.bool().toString();
+        }
+        if (v.b() != null) {
+            return "<" + v.b().asByteArrayUnsafe().length + " bytes>";
+        }
+        if (v.hasL()) {
+            return "<list of " + v.l().size() + ">";
+        }
+        if (v.hasM()) {
+            return "<map of " + v.m().size() + ">";
+        }
+        return v.toString();
+    }
+}
