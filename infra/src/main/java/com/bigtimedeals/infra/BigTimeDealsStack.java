@@ -1,0 +1,368 @@
+package com.bigtimedeals.infra;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.api.Access;
+import com.bigtimedeals.api.LambdaFunction;
+import com.bigtimedeals.api.Route;
+import com.bigtimedeals.api.RouteTable;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.TableDefinition;
+
+import io.github.cdklabs.cdknag.NagPackSuppression;
+import io.github.cdklabs.cdknag.NagSuppressions;
+import software.amazon.awscdk.CfnOutput;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.services.apigateway.AccessLogFormat;
+import software.amazon.awscdk.services.apigatewayv2.CorsHttpMethod;
+import software.amazon.awscdk.services.apigatewayv2.CorsPreflightOptions;
+import software.amazon.awscdk.services.apigatewayv2.HttpApi;
+import software.amazon.awscdk.services.apigatewayv2.HttpMethod;
+import software.amazon.awscdk.services.apigatewayv2.HttpNoneAuthorizer;
+import software.amazon.awscdk.services.apigatewayv2.HttpRoute;
+import software.amazon.awscdk.services.apigatewayv2.HttpRouteKey;
+import software.amazon.awscdk.services.apigatewayv2.HttpStage;
+import software.amazon.awscdk.services.apigatewayv2.IAccessLogDestination;
+import software.amazon.awscdk.services.apigatewayv2.IAccessLogSettings;
+import software.amazon.awscdk.services.apigatewayv2.IHttpRouteAuthorizer;
+import software.amazon.awscdk.services.apigatewayv2.LogGroupLogDestination;
+import software.amazon.awscdk.services.apigatewayv2.ThrottleSettings;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizer;
+import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizerProps;
+import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
+import software.amazon.awscdk.services.cloudwatch.Alarm;
+import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.MathExpression;
+import software.amazon.awscdk.services.cloudwatch.MetricOptions;
+import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
+import software.amazon.awscdk.services.cognito.AccountRecovery;
+import software.amazon.awscdk.services.cognito.AuthFlow;
+import software.amazon.awscdk.services.cognito.CfnUserPoolGroup;
+import software.amazon.awscdk.services.cognito.PasswordPolicy;
+import software.amazon.awscdk.services.cognito.SignInAliases;
+import software.amazon.awscdk.services.cognito.UserPool;
+import software.amazon.awscdk.services.cognito.UserPoolClient;
+import software.amazon.awscdk.services.dynamodb.Attribute;
+import software.amazon.awscdk.services.dynamodb.AttributeType;
+import software.amazon.awscdk.services.dynamodb.BillingMode;
+import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexProps;
+import software.amazon.awscdk.services.dynamodb.Operation;
+import software.amazon.awscdk.services.dynamodb.OperationsMetricOptions;
+import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification;
+import software.amazon.awscdk.services.dynamodb.ProjectionType;
+import software.amazon.awscdk.services.dynamodb.StreamViewType;
+import software.amazon.awscdk.services.dynamodb.Table;
+import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.lambda.Architecture;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.SnapStartConf;
+import software.amazon.awscdk.services.lambda.StartingPosition;
+import software.amazon.awscdk.services.lambda.Tracing;
+import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSource;
+import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
+import software.amazon.awscdk.services.sqs.Queue;
+import software.amazon.awscdk.services.sqs.QueueEncryption;
+import software.constructs.Construct;
+
+/**
+ * Big Time Deals in production: the table from the one table definition, one Lambda function per handler
+ * and access level (a handler's read routes run in a function that can only read), the HTTP API generated
+ * from the route table behind a Cognito JWT authorizer, the stream consumer, and alarms.
+ */
+public final class BigTimeDealsStack extends Stack {
+    /** API functions: 1 GB buys enough CPU for a SnapStart restore and a few DynamoDB calls; 10 s is far above the budget. */
+    static final int API_MEMORY_MB = 1024;
+    static final int API_TIMEOUT_SECONDS = 10;
+    /** The stream consumer gets a full vCPU (1,769 MB) for fan-out, and 5 minutes, of which the last 30 s are reserved for the checkpoint. */
+    static final int STREAM_MEMORY_MB = 1769;
+    static final int STREAM_TIMEOUT_SECONDS = 300;
+
+    private final Table table;
+    private final Map<String, Function> functions = new LinkedHashMap<>();
+    private final HttpApi api;
+    private final Queue streamFailures;
+
+    public BigTimeDealsStack(Construct scope, String id, StackProps props) {
+        super(scope, id, props);
+        String cacheShards = context("cacheShards", Integer.toString(FrontPageCache.DEFAULT_SHARDS));
+        table = table();
+        Code code = Code.fromAsset(functionJar().toString());
+
+        UserPool users = UserPool.Builder.create(this, "Users")
+                .selfSignUpEnabled(true)
+                .signInAliases(SignInAliases.builder().email(true).username(true).build())
+                .passwordPolicy(PasswordPolicy.builder().minLength(12).requireDigits(true).requireLowercase(true)
+                        .requireUppercase(true).requireSymbols(true).tempPasswordValidity(Duration.days(3)).build())
+                .accountRecovery(AccountRecovery.EMAIL_ONLY)
+                .removalPolicy(RemovalPolicy.RETAIN)
+                .build();
+        UserPoolClient appClient = users.addClient("MobileAndCms", software.amazon.awscdk.services.cognito.UserPoolClientOptions.builder()
+                .authFlows(AuthFlow.builder().userSrp(true).build())
+                .generateSecret(false)
+                .build());
+        CfnUserPoolGroup.Builder.create(this, "Editors").userPoolId(users.getUserPoolId()).groupName("editors")
+                .description("May call the /cms routes").build();
+
+        // One function per handler and access level: read routes never get write permissions.
+        Map<LambdaFunction, Alias> readers = new EnumMap<>(LambdaFunction.class);
+        Map<LambdaFunction, Alias> writers = new EnumMap<>(LambdaFunction.class);
+        for (LambdaFunction f : LambdaFunction.values()) {
+            List<Route> routes = RouteTable.of(f);
+            if (routes.stream().anyMatch(r -> !r.writes())) {
+                Function fn = function(f.id() + "Read", f.handlerClass(), code, API_MEMORY_MB, API_TIMEOUT_SECONDS, cacheShards);
+                table.grantReadData(fn);
+                readers.put(f, live(fn));
+            }
+            if (routes.stream().anyMatch(Route::writes)) {
+                Function fn = function(f.id() + "Write", f.handlerClass(), code, API_MEMORY_MB, API_TIMEOUT_SECONDS, cacheShards);
+                table.grantReadWriteData(fn);
+                writers.put(f, live(fn));
+            }
+        }
+
+        LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
+        List<String> origins = List.of(context("corsOrigins", "https://cms.bigtimedeals.example").split(","));
+        api = HttpApi.Builder.create(this, "Api")
+                .apiName("big-time-deals")
+                .createDefaultStage(false)
+                .corsPreflight(CorsPreflightOptions.builder()
+                        .allowOrigins(origins)
+                        .allowHeaders(List.of("authorization", "content-type"))
+                        .allowMethods(List.of(CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT,
+                                CorsHttpMethod.PATCH, CorsHttpMethod.DELETE))
+                        .maxAge(Duration.hours(1))
+                        .build())
+                .build();
+        HttpStage stage = HttpStage.Builder.create(this, "DefaultStage")
+                .httpApi(api)
+                .stageName("$default")
+                .autoDeploy(true)
+                .throttle(ThrottleSettings.builder()
+                        .rateLimit(Double.parseDouble(context("throttleRate", "2000")))
+                        .burstLimit(Integer.parseInt(context("throttleBurst", "5000"))).build())
+                .accessLogSettings(new AccessLogs(new LogGroupLogDestination(accessLogs)))
+                .build();
+        IHttpRouteAuthorizer jwt = new HttpJwtAuthorizer("CognitoJwt", users.getUserPoolProviderUrl(),
+                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(appClient.getUserPoolClientId())).build());
+        Map<Alias, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
+        List<String> publicRoutes = new ArrayList<>();
+        for (Route route : RouteTable.ROUTES) {
+            Alias target = (route.writes() ? writers : readers).get(route.function());
+            HttpLambdaIntegration integration = integrations.computeIfAbsent(target,
+                    a -> new HttpLambdaIntegration(a.getNode().getScope().getNode().getId() + "Integration", a));
+            HttpRoute r = HttpRoute.Builder.create(this, "Route " + route.routeKey())
+                    .httpApi(api)
+                    .routeKey(HttpRouteKey.with(route.path(), HttpMethod.valueOf(route.method())))
+                    .integration(integration)
+                    .authorizer(route.access() == Access.PUBLIC ? new HttpNoneAuthorizer() : jwt)
+                    .build();
+            if (route.access() == Access.PUBLIC) {
+                publicRoutes.add(r.getNode().getPath());
+                NagSuppressions.addResourceSuppressions(r, List.of(NagPackSuppression.builder().id("AwsSolutions-APIG4")
+                        .reason("Public read route of the contract (" + route.routeKey() + "): browsing deals needs no sign-in.")
+                        .build()));
+            }
+        }
+
+        streamFailures = Queue.Builder.create(this, "StreamFailures")
+                .encryption(QueueEncryption.SQS_MANAGED)
+                .enforceSsl(true)
+                .retentionPeriod(Duration.days(14))
+                .build();
+        NagSuppressions.addResourceSuppressions(streamFailures, List.of(NagPackSuppression.builder().id("AwsSolutions-SQS3")
+                .reason("This queue is itself the stream consumer's on-failure destination; records land here for an operator.")
+                .build()));
+        Function consumer = function("StreamConsumer", "com.bigtimedeals.stream.StreamHandler", code, STREAM_MEMORY_MB,
+                STREAM_TIMEOUT_SECONDS, cacheShards);
+        table.grantReadWriteData(consumer);
+        // Batches of 100 keep one batch's fan-out well inside the timeout; a factor of 10 lets blast segments
+        // and fan-out work items of different keys run side by side while each item stays in order.
+        consumer.addEventSource(DynamoEventSource.Builder.create(table)
+                .startingPosition(StartingPosition.TRIM_HORIZON)
+                .batchSize(100)
+                .maxBatchingWindow(Duration.seconds(1))
+                .parallelizationFactor(10)
+                .reportBatchItemFailures(true)
+                .bisectBatchOnError(true)
+                .retryAttempts(5)
+                .maxRecordAge(Duration.hours(6))
+                .onFailure(new SqsDlq(streamFailures))
+                .build());
+
+        alarms(consumer, stage);
+        CfnOutput.Builder.create(this, "ApiUrl").value(api.getApiEndpoint()).description("Point the mobile app and the CMS here").build();
+        CfnOutput.Builder.create(this, "UserPoolId").value(users.getUserPoolId()).build();
+        CfnOutput.Builder.create(this, "UserPoolClientId").value(appClient.getUserPoolClientId()).build();
+        CfnOutput.Builder.create(this, "TableName").value(table.getTableName()).build();
+        suppressions(users);
+    }
+
+    private Table table() {
+        Table t = Table.Builder.create(this, "Table")
+                .partitionKey(Attribute.builder().name(TableDefinition.PARTITION_KEY).type(AttributeType.STRING).build())
+                .sortKey(Attribute.builder().name(TableDefinition.SORT_KEY).type(AttributeType.STRING).build())
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .stream(StreamViewType.NEW_AND_OLD_IMAGES)
+                .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder().pointInTimeRecoveryEnabled(true).build())
+                .deletionProtection(true)
+                .removalPolicy(RemovalPolicy.RETAIN)
+                .build();
+        for (TableDefinition.Index index : TableDefinition.INDEXES) {
+            GlobalSecondaryIndexProps.Builder gsi = GlobalSecondaryIndexProps.builder()
+                    .indexName(index.name())
+                    .partitionKey(Attribute.builder().name(index.partitionKey()).type(AttributeType.STRING).build())
+                    .projectionType(ProjectionType.valueOf(index.projection().name()));
+            if (index.sortKey() != null) {
+                gsi.sortKey(Attribute.builder().name(index.sortKey()).type(AttributeType.STRING).build());
+            }
+            if (!index.nonKeyAttributes().isEmpty()) {
+                gsi.nonKeyAttributes(index.nonKeyAttributes());
+            }
+            t.addGlobalSecondaryIndex(gsi.build());
+        }
+        return t;
+    }
+
+    private Function function(String name, String handler, Code code, int memory, int timeoutSeconds, String cacheShards) {
+        LogGroup logs = LogGroup.Builder.create(this, name + "Logs").retention(RetentionDays.ONE_MONTH)
+                .removalPolicy(RemovalPolicy.DESTROY).build();
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("TABLE_NAME", table.getTableName());
+        env.put("CACHE_SHARDS", cacheShards);
+        env.put("BLAST_SEGMENTS", context("blastSegments", "64"));
+        env.put("WORK_RESERVE_MS", "30000");
+        env.put("POWERTOOLS_SERVICE_NAME", "bigtimedeals");
+        env.put("POWERTOOLS_LOG_LEVEL", "INFO");
+        env.put("POWERTOOLS_METRICS_NAMESPACE", "BigTimeDeals");
+        Function fn = Function.Builder.create(this, name)
+                .runtime(Runtime.JAVA_21)
+                .architecture(Architecture.ARM_64)
+                .handler(handler)
+                .code(code)
+                .memorySize(memory)
+                .timeout(Duration.seconds(timeoutSeconds))
+                .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
+                .tracing(Tracing.ACTIVE)
+                .logGroup(logs)
+                .environment(env)
+                .build();
+        functions.put(name, fn);
+        return fn;
+    }
+
+    /** SnapStart applies to published versions; the API calls an alias of the current version. */
+    private static Alias live(Function fn) {
+        return Alias.Builder.create(fn, "Live").aliasName("live").version(fn.getCurrentVersion()).build();
+    }
+
+    private void alarms(Function consumer, HttpStage stage) {
+        alarm("StreamFailuresArrived", streamFailures.metricApproximateNumberOfMessagesVisible(
+                MetricOptions.builder().period(Duration.minutes(1)).statistic("Maximum").build()), 0,
+                "A stream record exhausted its retries and landed in the on-failure queue");
+        alarm("StreamIteratorAge", consumer.metric("IteratorAge", MetricOptions.builder().period(Duration.minutes(1))
+                .statistic("Maximum").build()), 60_000, "The stream consumer is more than a minute behind");
+        MathExpression errorRate = MathExpression.Builder.create()
+                .expression("100 * errors / MAX([errors, requests])")
+                .usingMetrics(Map.of("errors", api.metricServerError(MetricOptions.builder().statistic("Sum").build()),
+                        "requests", api.metricCount(MetricOptions.builder().statistic("Sum").build())))
+                .period(Duration.minutes(5))
+                .build();
+        alarm("Api5xxRate", errorRate, 1, "More than 1% of API requests answered 5xx");
+        for (Map.Entry<String, Function> f : functions.entrySet()) {
+            alarm(f.getKey() + "Errors", f.getValue().metricErrors(MetricOptions.builder().period(Duration.minutes(5))
+                    .statistic("Sum").build()), 0, f.getKey() + " threw");
+            alarm(f.getKey() + "Throttles", f.getValue().metricThrottles(MetricOptions.builder().period(Duration.minutes(5))
+                    .statistic("Sum").build()), 0, f.getKey() + " was throttled");
+        }
+        // A math-expression alarm takes at most 10 metrics: the operations this product actually uses.
+        alarm("TableThrottles", table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
+                .operations(List.of(Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.SCAN,
+                        Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.BATCH_WRITE_ITEM,
+                        Operation.TRANSACT_WRITE_ITEMS))
+                .period(Duration.minutes(5)).build()), 0, "DynamoDB throttled requests");
+    }
+
+    private void alarm(String id, IMetric metric, double threshold, String description) {
+        Alarm.Builder.create(this, id + "Alarm")
+                .metric(metric)
+                .threshold(threshold)
+                .evaluationPeriods(1)
+                .comparisonOperator(ComparisonOperator.GREATER_THAN_THRESHOLD)
+                .treatMissingData(TreatMissingData.NOT_BREACHING)
+                .alarmDescription(description)
+                .build();
+    }
+
+    private void suppressions(UserPool users) {
+        NagSuppressions.addResourceSuppressions(users, List.of(
+                NagPackSuppression.builder().id("AwsSolutions-COG2").reason("Shoppers sign in from the mobile app; MFA is "
+                        + "offered by the app, not forced on every deal browser. Editors are enrolled in MFA by the operator.").build(),
+                NagPackSuppression.builder().id("AwsSolutions-COG3").reason("Threat protection (advanced security) is a paid "
+                        + "Cognito feature plan the operator turns on per account; the pool works the same either way.").build()));
+        for (Function fn : functions.values()) {
+            NagSuppressions.addResourceSuppressions(fn, List.of(
+                    NagPackSuppression.builder().id("AwsSolutions-IAM4")
+                            .reason("AWSLambdaBasicExecutionRole only lets the function write its own logs.")
+                            .appliesTo(List.of("Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"))
+                            .build(),
+                    NagPackSuppression.builder().id("AwsSolutions-IAM5")
+                            .reason("grantReadData/grantReadWriteData scope DynamoDB to this table and its indexes (index/*); "
+                                    + "X-Ray's PutTraceSegments/PutTelemetryRecords accept no resource but *.")
+                            .appliesTo(List.of("Resource::<" + getLogicalId((software.amazon.awscdk.CfnElement) table.getNode().getDefaultChild()) + ".Arn>/index/*",
+                                    "Resource::*"))
+                            .build(),
+                    NagPackSuppression.builder().id("AwsSolutions-L1")
+                            .reason("Java 21 is the newest Java runtime with SnapStart that this code is built and tested for.")
+                            .build()), true);
+        }
+    }
+
+    private String context(String key, String fallback) {
+        Object v = getNode().tryGetContext(key);
+        return v == null ? fallback : v.toString();
+    }
+
+    /** The shaded jar the functions module builds; the reactor builds it before this module. */
+    static Path functionJar() {
+        for (String candidate : List.of("functions/target/bigtimedeals-functions.jar", "../functions/target/bigtimedeals-functions.jar")) {
+            Path p = Path.of(candidate);
+            if (Files.exists(p)) {
+                return p.toAbsolutePath().normalize();
+            }
+        }
+        throw new IllegalStateException("functions/target/bigtimedeals-functions.jar is missing: run mvn package first");
+    }
+
+    /** JSON access logs with API Gateway's standard fields. */
+    private static final class AccessLogs implements IAccessLogSettings {
+        private final IAccessLogDestination destination;
+
+        AccessLogs(IAccessLogDestination destination) {
+            this.destination = destination;
+        }
+
+        @Override
+        public IAccessLogDestination getDestination() {
+            return destination;
+        }
+
+        @Override
+        public AccessLogFormat getFormat() {
+            return AccessLogFormat.jsonWithStandardFields();
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package com.bigtimedeals.infra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.api.Access;
+import com.bigtimedeals.api.LambdaFunction;
+import com.bigtimedeals.api.Route;
+import com.bigtimedeals.api.RouteTable;
+import com.bigtimedeals.data.TableDefinition;
+
+import io.github.cdklabs.cdknag.AwsSolutionsChecks;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.Aspects;
+import software.amazon.awscdk.StackProps;
+import software.amazon.awscdk.assertions.Annotations;
+import software.amazon.awscdk.assertions.Match;
+import software.amazon.awscdk.assertions.Template;
+
+/** The synthesized template, checked offline; one synth shared by every test (jsii starts once). */
+class BigTimeDealsStackTest {
+    static BigTimeDealsStack stack;
+    static Template template;
+
+    @BeforeAll
+    static void synth() {
+        App app = new App();
+        stack = new BigTimeDealsStack(app, "BigTimeDeals", StackProps.builder().build());
+        Aspects.of(app).add(new AwsSolutionsChecks());
+        app.synth();
+        template = Template.fromStack(stack);
+    }
+
+    @Test
+    void theTableIsTheOneTableDefinition() {
+        List<Map<String, Object>> gsis = new ArrayList<>();
+        for (TableDefinition.Index index : TableDefinition.INDEXES) {
+            List<Object> keys = new ArrayList<>(List.of(Map.of("AttributeName", index.partitionKey(), "KeyType", "HASH")));
+            if (index.sortKey() != null) {
+                keys.add(Map.of("AttributeName", index.sortKey(), "KeyType", "RANGE"));
+            }
+            Map<String, Object> projection = index.nonKeyAttributes().isEmpty()
+                    ? Map.of("ProjectionType", index.projection().name())
+                    : Map.of("ProjectionType", index.projection().name(), "NonKeyAttributes", index.nonKeyAttributes());
+            gsis.add(Map.of("IndexName", index.name(), "KeySchema", keys, "Projection", projection));
+        }
+        template.hasResource("AWS::DynamoDB::Table", Map.of(
+                "DeletionPolicy", "Retain",
+                "Properties", Map.of(
+                        "KeySchema", List.of(Map.of("AttributeName", "PK", "KeyType", "HASH"), Map.of("AttributeName", "SK", "KeyType", "RANGE")),
+                        "BillingMode", "PAY_PER_REQUEST",
+                        "StreamSpecification", Map.of("StreamViewType", TableDefinition.STREAM_VIEW),
+                        "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
+                        "DeletionProtectionEnabled", true,
+                        "GlobalSecondaryIndexes", Match.arrayWith(gsis.stream().map(g -> (Object) Match.objectLike(g)).toList()))));
+        template.resourceCountIs("AWS::DynamoDB::Table", 1);
+    }
+
+    @Test
+    void everyFunctionIsJava21OnArmWithSnapStartTracingAndConfiguration() {
+        Map<String, Map<String, Object>> functions = template.findResources("AWS::Lambda::Function");
+        // Each handler runs as a read function and a write function, plus the stream consumer.
+        assertEquals(2 * LambdaFunction.values().length + 1, functions.size());
+        template.allResourcesProperties("AWS::Lambda::Function", Map.of(
+                "Runtime", "java21",
+                "Architectures", List.of("arm64"),
+                "SnapStart", Map.of("ApplyOn", "PublishedVersions"),
+                "TracingConfig", Map.of("Mode", "Active"),
+                "Environment", Map.of("Variables", Match.objectLike(Map.of(
+                        "TABLE_NAME", Match.anyValue(), "CACHE_SHARDS", "10", "POWERTOOLS_SERVICE_NAME", "bigtimedeals")))));
+        template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
+        template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length);
+    }
+
+    @Test
+    void theStreamConsumerReportsPartialFailuresBisectsRetiresAndDeadLetters() {
+        template.hasResourceProperties("AWS::Lambda::EventSourceMapping", Map.of(
+                "FunctionResponseTypes", List.of("ReportBatchItemFailures"),
+                "BisectBatchOnFunctionError", true,
+                "MaximumRetryAttempts", 5,
+                "MaximumRecordAgeInSeconds", 21600,
+                "ParallelizationFactor", 10,
+                "BatchSize", 100,
+                "StartingPosition", "TRIM_HORIZON",
+                "DestinationConfig", Map.of("OnFailure", Map.of("Destination", Match.anyValue()))));
+        template.hasResourceProperties("AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true));
+        template.hasResourceProperties("AWS::SQS::QueuePolicy", Map.of("PolicyDocument", Map.of("Statement",
+                Match.arrayWith(List.of(Match.objectLike(Map.of("Effect", "Deny",
+                        "Condition", Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+    }
+
+    @Test
+    void oneApiRoutePerRouteTableEntryWithTheRightAuthorization() {
+        Map<String, Map<String, Object>> routes = template.findResources("AWS::ApiGatewayV2::Route");
+        assertEquals(RouteTable.ROUTES.size(), routes.size());
+        Set<String> keys = new HashSet<>();
+        for (Map<String, Object> r : routes.values()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> p = (Map<String, Object>) r.get("Properties");
+            String key = (String) p.get("RouteKey");
+            keys.add(key);
+            Route route = RouteTable.byRouteKey(key);
+            assertTrue(route != null, key);
+            assertEquals(route.access() == Access.PUBLIC ? "NONE" : "JWT", p.get("AuthorizationType"), key);
+        }
+        assertEquals(RouteTable.ROUTES.size(), keys.size());
+        template.hasResourceProperties("AWS::ApiGatewayV2::Authorizer", Map.of("AuthorizerType", "JWT",
+                "IdentitySource", List.of("$request.header.Authorization")));
+        template.hasResourceProperties("AWS::ApiGatewayV2::Stage", Map.of("StageName", "$default",
+                "DefaultRouteSettings", Map.of("ThrottlingRateLimit", 2000, "ThrottlingBurstLimit", 5000),
+                "AccessLogSettings", Map.of("DestinationArn", Match.anyValue(), "Format", Match.stringLikeRegexp(".*requestId.*"))));
+        template.hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration",
+                Match.objectLike(Map.of("AllowOrigins", List.of("https://cms.bigtimedeals.example")))));
+        template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", "editors"));
+        template.hasResourceProperties("AWS::Cognito::UserPool", Map.of("Policies", Map.of("PasswordPolicy",
+                Match.objectLike(Map.of("MinimumLength", 12)))));
+        for (String output : List.of("ApiUrl", "UserPoolId", "UserPoolClientId")) {
+            template.hasOutput(output, Map.of());
+        }
+    }
+
+    @Test
+    void readFunctionsCarryNoWriteActionsAndNothingIsGrantedOnStar() {
+        Map<String, Map<String, Object>> functions = template.findResources("AWS::Lambda::Function");
+        Map<String, Map<String, Object>> policies = template.findResources("AWS::IAM::Policy");
+        int readers = 0;
+        for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {
+            String role = roleOf(f.getValue());
+            List<String> actions = new ArrayList<>();
+            for (Map<String, Object> policy : policies.values()) {
+                String text = policy.toString();
+                if (!text.contains("Ref=" + role + "}")) {
+                    continue;
+                }
+                @SuppressWarnings("unchecked")
+                List<Map<String, Object>> statements = (List<Map<String, Object>>) ((Map<String, Object>)
+                        ((Map<String, Object>) policy.get("Properties")).get("PolicyDocument")).get("Statement");
+                for (Map<String, Object> s : statements) {
+                    Object a = s.get("Action");
+                    List<String> these = new ArrayList<>();
+                    if (a instanceof List<?> list) {
+                        list.forEach(x -> these.add(x.toString()));
+                    } else {
+                        these.add(a.toString());
+                    }
+                    actions.addAll(these);
+                    if ("*".equals(s.get("Resource"))) {
+                        // Only actions that accept no narrower resource may be granted on *.
+                        for (String action : these) {
+                            assertTrue(action.startsWith("xray:") || action.equals("dynamodb:ListStreams"),
+                                    f.getKey() + " has " + action + " on *");
+                        }
+                    }
+                }
+            }
+            if (f.getKey().contains("Read")) {
+                readers++;
+                for (String write : List.of("dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem")) {
+                    assertFalse(actions.contains(write), f.getKey() + " may " + write);
+                }
+                assertTrue(actions.contains("dynamodb:Query"), f.getKey() + " cannot read");
+            }
+        }
+        assertEquals(LambdaFunction.values().length, readers);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String roleOf(Map<String, Object> function) {
+        Map<String, Object> props = (Map<String, Object>) function.get("Properties");
+        Map<String, Object> role = (Map<String, Object>) props.get("Role");
+        return ((List<Object>) role.get("Fn::GetAtt")).get(0).toString();
+    }
+
+    @Test
+    void alarmsWatchFailuresIteratorAgeErrorsThrottlesAnd5xx() {
+        Map<String, Map<String, Object>> alarms = template.findResources("AWS::CloudWatch::Alarm");
+        String all = alarms.toString();
+        for (String metric : List.of("ApproximateNumberOfMessagesVisible", "IteratorAge", "Errors", "Throttles", "5xx", "ThrottledRequests")) {
+            assertTrue(all.contains(metric), "no alarm on " + metric);
+        }
+        assertTrue(alarms.size() >= 3 + 2 * (2 * LambdaFunction.values().length + 1));
+    }
+
+    @Test
+    void cdkNagAwsSolutionsFindsNoUnsuppressedError() {
+        var errors = Annotations.fromStack(stack).findError("*", Match.stringLikeRegexp("AwsSolutions-.*"));
+        assertTrue(errors.isEmpty(), "cdk-nag errors: " + errors.stream().map(e -> e.getId() + " " + e.getEntry().getData()).toList());
+    }
+}
