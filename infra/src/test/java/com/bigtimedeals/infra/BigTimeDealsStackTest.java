@@ -79,7 +79,9 @@ class BigTimeDealsStackTest {
                 "Environment", Map.of("Variables", Match.objectLike(Map.of(
                         "TABLE_NAME", Match.anyValue(), "CACHE_SHARDS", "10", "POWERTOOLS_SERVICE_NAME", "bigtimedeals")))));
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
-        template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length);
+        template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length + 1);
+        String mapping = template.findResources("AWS::Lambda::EventSourceMapping").toString();
+        assertTrue(mapping.contains(":live"), "the stream mapping must call the published alias: " + mapping);
     }
 
     @Test

@@ -30,10 +30,26 @@ public final class InboxStore {
     public static final int BATCH = 25;
     private static final int MAX_BATCH_ATTEMPTS = 10;
 
+    /** BatchWriteItems in flight at once while delivering: the fan-out is I/O-bound, not CPU-bound. */
+    public static final int DEFAULT_PARALLELISM = 8;
+
     private final Table table;
+    private final int parallelism;
+    private final java.util.concurrent.ExecutorService writers;
 
     public InboxStore(Table table) {
+        this(table, 1);
+    }
+
+    /** With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight. */
+    public InboxStore(Table table, int parallelism) {
         this.table = table;
+        this.parallelism = parallelism;
+        this.writers = parallelism > 1 ? java.util.concurrent.Executors.newFixedThreadPool(parallelism, r -> {
+            Thread t = new Thread(r, "inbox-writer");
+            t.setDaemon(true);
+            return t;
+        }) : null;
     }
 
     /** One page of the inbox, newest first: a single query of limit+1 items (the extra one says whether more exist). */
@@ -132,9 +148,27 @@ public final class InboxStore {
                     WriteRequest.builder().putRequest(PutRequest.builder().item(item(m)).build()).build());
         }
         List<WriteRequest> all = new ArrayList<>(distinct.values());
+        List<List<WriteRequest>> batches = new ArrayList<>();
         for (int from = 0; from < all.size(); from += BATCH) {
-            List<WriteRequest> batch = all.subList(from, Math.min(all.size(), from + BATCH));
-            writeBatch(batch);
+            batches.add(all.subList(from, Math.min(all.size(), from + BATCH)));
+        }
+        if (writers == null || batches.size() < 2) {
+            batches.forEach(this::writeBatch);
+            return all.size();
+        }
+        List<java.util.concurrent.Future<?>> inFlight = new ArrayList<>();
+        for (List<WriteRequest> batch : batches) {
+            inFlight.add(writers.submit(() -> writeBatch(batch)));
+        }
+        for (java.util.concurrent.Future<?> f : inFlight) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while delivering messages", e);
+            }
         }
         return all.size();
     }

@@ -186,11 +186,17 @@ final class Keys {
         return key(blastPk(blastId), blastPk(blastId));
     }
 
+    /**
+     * Each segment has a partition key of its own: stream records are spread over shards, and processed in
+     * parallel within a shard, by partition key, so segments sharing one would run one after another.
+     */
     static Map<String, AttributeValue> blastSegment(String blastId, int segment) {
-        return key(blastPk(blastId), String.format("SEGMENT#%04d", segment));
+        String pk = blastPk(blastId) + String.format("#SEGMENT#%04d", segment);
+        return key(pk, pk);
     }
 
     static Map<String, AttributeValue> fanOut(String dealId, com.bigtimedeals.domain.Likeable source) {
-        return key("FANOUT#" + dealId, "SOURCE#" + source.name());
+        String pk = "FANOUT#" + dealId + "#" + source.name();
+        return key(pk, pk);
     }
 }
