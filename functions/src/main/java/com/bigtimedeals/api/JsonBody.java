@@ -78,8 +78,8 @@ final class JsonBody {
         return s;
     }
 
-    /** A string of 1..max characters that is not blank; absent or null gives null. */
-    String optionalText(String field, int maxChars) {
+    /** The field's string, null when absent or null; any other JSON type is a 400. */
+    private String string(String field) {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {
             return null;
@@ -87,7 +87,15 @@ final class JsonBody {
         if (!v.isTextual()) {
             throw DomainException.invalid(field, field + " must be a string");
         }
-        String s = v.textValue();
+        return v.textValue();
+    }
+
+    /** A string of 1..max characters that is not blank; absent or null gives null. */
+    String optionalText(String field, int maxChars) {
+        String s = string(field);
+        if (s == null) {
+            return null;
+        }
         int chars = s.codePointCount(0, s.length());
         if (s.isBlank() || chars > maxChars) {
             throw DomainException.invalid(field, field + " must be 1 to " + maxChars + " characters and not blank");
@@ -130,14 +138,10 @@ final class JsonBody {
 
     /** An absolute http(s) URL with a host, at most 2048 characters. */
     String optionalUrl(String field) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
+        String s = string(field);
+        if (s == null) {
             return null;
         }
-        if (!v.isTextual()) {
-            throw DomainException.invalid(field, field + " must be a string");
-        }
-        String s = v.textValue();
         if (s.length() > MAX_URL || !isHttpUrl(s)) {
             throw DomainException.invalid(field, field + " must be an http(s) URL of at most " + MAX_URL + " characters");
         }

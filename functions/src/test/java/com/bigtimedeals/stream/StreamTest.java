@@ -92,16 +92,7 @@ abstract class StreamTest extends DynamoDbTest {
     }
 
     static void parallel(int n, IntConsumer work) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(6);
-        List<Future<?>> futures = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            int k = i;
-            futures.add(pool.submit(() -> work.accept(k)));
-        }
-        for (Future<?> f : futures) {
-            f.get();
-        }
-        pool.shutdown();
+        com.bigtimedeals.data.ParallelRuns.run(n, 6, work);
     }
 
     /** Messages per (username, dealId), from a scan of the whole table. */

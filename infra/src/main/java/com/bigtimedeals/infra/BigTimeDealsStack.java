@@ -12,6 +12,7 @@ import com.bigtimedeals.api.Access;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
+import com.bigtimedeals.data.ChangeFeed;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.TableDefinition;
 
@@ -65,6 +66,8 @@ import software.amazon.awscdk.services.dynamodb.Table;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.FilterCriteria;
+import software.amazon.awscdk.services.lambda.FilterRule;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
@@ -202,6 +205,8 @@ public final class BigTimeDealsStack extends Stack {
                 .retryAttempts(5)
                 .maxRecordAge(Duration.hours(6))
                 .onFailure(new SqsDlq(streamFailures))
+                .filters(List.of(FilterCriteria.filter(Map.of("dynamodb", Map.of("NewImage", Map.of("Type",
+                        Map.of("S", FilterRule.or(ChangeFeed.TYPES_OF_INTEREST.toArray(String[]::new)))))))))
                 .build());
 
         alarms(consumer, stage);

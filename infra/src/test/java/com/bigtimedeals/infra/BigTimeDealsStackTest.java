@@ -95,6 +95,11 @@ class BigTimeDealsStackTest {
                 "BatchSize", 100,
                 "StartingPosition", "TRIM_HORIZON",
                 "DestinationConfig", Map.of("OnFailure", Map.of("Destination", Match.anyValue()))));
+        String filter = template.findResources("AWS::Lambda::EventSourceMapping").toString();
+        for (String type : com.bigtimedeals.data.ChangeFeed.TYPES_OF_INTEREST) {
+            assertTrue(filter.contains("\\\"" + type + "\\\"") || filter.contains("\"" + type + "\""), "filter lacks " + type + ": " + filter);
+        }
+        assertFalse(filter.contains("Message"), "message writes must not invoke the consumer");
         template.hasResourceProperties("AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true));
         template.hasResourceProperties("AWS::SQS::QueuePolicy", Map.of("PolicyDocument", Map.of("Statement",
                 Match.arrayWith(List.of(Match.objectLike(Map.of("Effect", "Deny",

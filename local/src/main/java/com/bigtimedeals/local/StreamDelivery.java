@@ -12,6 +12,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.api.SyntheticContext;
+import com.bigtimedeals.data.ChangeFeed;
 import com.bigtimedeals.data.StreamRecords;
 
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
@@ -128,9 +129,15 @@ final class StreamDelivery implements Runnable, AutoCloseable {
         Date now = new Date(System.currentTimeMillis() / 1000 * 1000);
         List<DynamodbEvent.DynamodbStreamRecord> batch = new ArrayList<>();
         for (Record record : r.records()) {
-            batch.add(StreamRecords.toLambda(record, streamArn, now));
+            DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, streamArn, now);
+            // The mapping's event filter, as deployed: records the consumer ignores never invoke it.
+            if (ChangeFeed.ofInterest(converted)) {
+                batch.add(converted);
+            }
         }
-        deliver(batch);
+        if (!batch.isEmpty()) {
+            deliver(batch);
+        }
         return true;
     }
 

@@ -13,7 +13,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Decodes the table's stream records into domain changes; the consumer never sees an item. */
 public final class ChangeFeed {
+    /**
+     * The item types the consumer reacts to. The event source mapping filters on them, so the millions of
+     * message writes of a blast never invoke the consumer (the local stack filters the same way).
+     */
+    public static final java.util.List<String> TYPES_OF_INTEREST =
+            java.util.List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.BLAST, Keys.BLAST_SEGMENT, Keys.FAN_OUT);
+
     private ChangeFeed() {
+    }
+
+    /** Whether a record can matter to the consumer, judged as the mapping's filter judges it. */
+    public static boolean ofInterest(DynamodbStreamRecord record) {
+        var image = record.getDynamodb() == null ? null : record.getDynamodb().getNewImage();
+        var type = image == null ? null : image.get(Keys.TYPE);
+        return type != null && TYPES_OF_INTEREST.contains(type.getS());
     }
 
     public static Change decode(DynamodbStreamRecord record) {

@@ -158,6 +158,27 @@ class FeaturedAndFrontPageTest extends DynamoDbTest {
         assertEquals(1, new FrontPageCache(s.table(), 1).write(page));
     }
 
+    /** A featured list of 20 deals, every field at the contract's maximum: written and read back, far below 400 KB. */
+    @Test
+    void aFeaturedListOfTwentyMaximumDealsFitsByConstruction() {
+        Setup s = setup();
+        Random random = new Random(11);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            ids.add(s.deals().create(new com.bigtimedeals.domain.NewDeal(noise(random, 200),
+                    "https://x.example/" + noise(random, 2020).replace(' ', '_'), new BigDecimal("10000000"), "acme", "tech",
+                    "https://i.example/" + noise(random, 2020).replace(' ', '_'), noise(random, 2000), Fixtures.NOW.minusSeconds(i))).id());
+        }
+        List<Deal> listed = s.featured().set(FeaturedList.EDITORS_CHOICE, ids);
+        assertEquals(20, listed.size());
+        assertEquals(listed, s.featured().get(FeaturedList.EDITORS_CHOICE));
+        int bytes = 0;
+        for (Deal d : listed) {
+            bytes += d.title().length() + d.link().length() + d.imageUrl().length() + d.description().length() + 200;
+        }
+        assertTrue(bytes < 160 * 1024, "20 maximum deals are " + bytes + " bytes");
+    }
+
     private static String noise(Random random, int length) {
         StringBuilder b = new StringBuilder(length);
         for (int i = 0; i < length; i++) {

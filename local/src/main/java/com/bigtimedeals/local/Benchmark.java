@@ -1,0 +1,575 @@
+package com.bigtimedeals.local;
+
+import java.io.File;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.api.BrandsHandler;
+import com.bigtimedeals.api.HttpApiEvents;
+import com.bigtimedeals.api.RouteTable;
+import com.bigtimedeals.api.SyntheticContext;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.LocalDynamoDb;
+import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.StreamRecords;
+import com.bigtimedeals.data.StreamTap;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.domain.Blast;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.service.DealService;
+import com.bigtimedeals.stream.ChangeReactions;
+import com.bigtimedeals.stream.StreamHandler;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+
+/**
+ * {@code ./bigtimedeals bench}: what a request costs, what a cold start costs against the plainest SDK
+ * function, what our handler adds to a warm request, and how fast fan-out runs against the raw write rate of
+ * the same DynamoDB Local. Reports counts and same-run ratios, not bare timings. Each phase that fills a
+ * stream gets its own DynamoDB Local (the engine slows down as a stream grows).
+ */
+public final class Benchmark {
+    /** One result: {@code budget} and {@code reference} are null where none applies. */
+    record Result(String name, double value, String unit, Double budget, Double reference, String note) {
+    }
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final int BRANDS = 200;
+    static final int DAYS = 90;
+    static final int DEALS_PER_DAY = 100;
+    static final int USERS = 5_000;
+    static final int COLD_RUNS = 5;
+
+    private final List<Result> results = new ArrayList<>();
+    private final Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    private final Path root;
+
+    private Benchmark(Path root) {
+        this.root = root;
+    }
+
+    public static void main(String[] args) throws Exception {
+        long started = System.nanoTime();
+        Benchmark bench = new Benchmark(Path.of("").toAbsolutePath());
+        boolean quick = Arrays.asList(args).contains("--quick");
+        bench.costAndColdStart(quick);
+        bench.fanOut(quick);
+        bench.jars();
+        bench.write(Duration.ofNanos(System.nanoTime() - started), quick);
+        // DynamoDB Local leaves non-daemon threads behind after it stops; the results are written.
+        System.exit(0);
+    }
+
+    private void add(String name, double value, String unit, Double budget, Double reference, String note) {
+        results.add(new Result(name, value, unit, budget, reference, note));
+        System.out.printf(Locale.ROOT, "  %-58s %12s %-10s%s%n", name, format(value), unit,
+                budget == null ? "" : "  budget " + format(budget));
+    }
+
+    private static String format(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e12 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    // ---------------------------------------------------------------------------------------------------
+    // Phase 1: a realistic table; cost per route; the front-page cache; cold start; warm overhead.
+
+    private void costAndColdStart(boolean quick) throws Exception {
+        System.out.println("Phase 1: seeding a realistic table through the product's own code…");
+        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+            String tableName = "BenchDeals";
+            DynamoDbClient client = dynamo.client();
+            dynamo.createTable(client, tableName);
+            System.setProperty("TABLE_NAME", tableName);
+            System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+            System.setProperty("CACHE_SHARDS", "10");
+            Table table = new Table(client, tableName, Clock.systemUTC(), CursorCodec.fromEnvironment());
+            Seeded seeded = seed(table, quick);
+            costPerRoute(table, seeded);
+            frontPageCache(table);
+            coldStart(dynamo, tableName, seeded, quick);
+            warmOverhead(table, seeded, quick);
+            client.close();
+        }
+    }
+
+    /** What the seeding left to measure against. */
+    record Seeded(String denseBrand, int denseDeals, String sparseBrand, int sparseDeals, List<String> recentDeals) {
+    }
+
+    private Seeded seed(Table table, boolean quick) throws Exception {
+        long t0 = System.nanoTime();
+        CatalogStore catalog = new CatalogStore(table);
+        String[] categories = {"Tech", "Travel", "Food & Drink", "Fashion", "Home", "Health & Beauty", "Sports & Outdoors", "Entertainment"};
+        List<String> categoryIds = new ArrayList<>();
+        for (String c : categories) {
+            categoryIds.add(new CatalogService(catalog, new DealStore(table), new FeaturedStore(table)).createCategory(c).id());
+        }
+        List<String> brandIds = new ArrayList<>();
+        for (int b = 0; b < BRANDS; b++) {
+            brandIds.add(catalog.createBrand("brand-" + b, "Brand " + b, "https://img.example.com/b" + b + ".png").id());
+        }
+        // Real deal sites are skewed: brand rank r gets deals in proportion to 1/r (a few brands get most).
+        double[] weights = new double[BRANDS];
+        double total = 0;
+        for (int b = 0; b < BRANDS; b++) {
+            total += weights[b] = 1.0 / (b + 1);
+        }
+        Random random = new Random(2026);
+        int days = quick ? 10 : DAYS;
+        int deals = days * DEALS_PER_DAY;
+        List<NewDeal> drafts = new ArrayList<>(deals);
+        int[] perBrand = new int[BRANDS];
+        Instant start = now.minus(Duration.ofDays(days));
+        for (int i = 0; i < deals; i++) {
+            double pick = random.nextDouble() * total;
+            int brand = 0;
+            while (pick > weights[brand] && brand < BRANDS - 1) {
+                pick -= weights[brand++];
+            }
+            perBrand[brand]++;
+            Instant at = start.plusSeconds((long) ((double) i / deals * days * 86_400));
+            drafts.add(new NewDeal("Brand " + brand + " deal " + i + ": " + (10 + random.nextInt(60)) + "% off a thing people want",
+                    "https://shop.example.com/deals/" + i + "?ref=bigtimedeals", new BigDecimal(5 + random.nextInt(500) + ".99"),
+                    brandIds.get(brand), categoryIds.get(random.nextInt(categoryIds.size())),
+                    "https://img.example.com/deals/" + i + ".jpg", "A deal of typical length: " + "good value, ".repeat(8), at));
+        }
+        // Created in time order by 4 editors at once, as a feed import would.
+        List<String> ids = new ArrayList<>(java.util.Collections.nCopies(deals, (String) null));
+        DealStore dealStore = new DealStore(table);
+        parallel(deals, 4, i -> ids.set(i, dealStore.create(drafts.get(i)).id()));
+        System.out.printf("  %d deals in %d s%n", deals, (System.nanoTime() - t0) / 1_000_000_000L);
+        UserStore users = new UserStore(table);
+        FollowStore follows = new FollowStore(table);
+        int userCount = quick ? 500 : USERS;
+        parallel(userCount, 4, u -> {
+            users.create(new UserProfile("user" + u, "user" + u + "@example.com", null, null, now));
+            Random r = new Random(u);
+            follows.add(Likeable.BRAND, brandIds.get(Math.min(BRANDS - 1, (int) Math.abs(r.nextGaussian() * 20))), "user" + u, Relation.LIKE);
+            follows.add(Likeable.BRAND, brandIds.get(Math.min(BRANDS - 1, (int) Math.abs(r.nextGaussian() * 30))), "user" + u, Relation.WATCH);
+            follows.add(Likeable.CATEGORY, categoryIds.get(r.nextInt(categoryIds.size())), "user" + u, Relation.WATCH);
+        });
+        List<String> recent = ids.subList(ids.size() - 20, ids.size());
+        new FeaturedStore(table).set(FeaturedList.FRONT_PAGE, recent.subList(0, 10));
+        new FeaturedStore(table).set(FeaturedList.EDITORS_CHOICE, recent.subList(10, 20));
+        new FeaturedStore(table).setForCategory(categoryIds.get(0), recent.subList(0, 10));
+        new FrontPageCache(table, 10).rebuild(new FeaturedStore(table), dealStore);
+        InboxStore inbox = new InboxStore(table);
+        List<Message> messages = new ArrayList<>();
+        for (int m = 0; m < 60; m++) {
+            Instant at = now.minusSeconds(60L * m);
+            messages.add(new Message(Ids.messageId(at, "user1", "bench#" + m), "user1", "Deal " + m, "A message body of ordinary size.", ids.get(m), m % 2 == 0, at));
+        }
+        inbox.deliver(messages);
+        int sparse = 0;
+        for (int b = 0; b < BRANDS; b++) {
+            if (perBrand[b] > 0 && perBrand[b] < perBrand[sparse] || perBrand[sparse] == 0) {
+                sparse = b;
+            }
+        }
+        System.out.printf("  seeded in %d s: %d brands, %d categories, %d deals (densest brand %d, sparsest %d), %d users%n",
+                (System.nanoTime() - t0) / 1_000_000_000L, BRANDS, categoryIds.size(), deals, perBrand[0], perBrand[sparse], userCount);
+        return new Seeded(brandIds.get(0), perBrand[0], brandIds.get(sparse), perBrand[sparse], recent);
+    }
+
+    private void costPerRoute(Table table, Seeded s) throws Exception {
+        System.out.println("\nCost per route (DynamoDB requests, read and write units, response bytes):");
+        Gateway gateway = new Gateway(0, true);
+        String user = "Bearer " + BearerToken.issue("user1", List.of("users"), now, 3600);
+        String fresh = "Bearer " + BearerToken.issue("newcomer", List.of("users"), now, 3600);
+        String editor = "Bearer " + BearerToken.issue("erin", List.of("editors", "users"), now, 3600);
+        String deal = s.recentDeals().get(19);
+        String message = new InboxStore(table).list("user1", false, 1, null).items().get(0).id();
+        // route, path, query, token, body, budget, reference requests, note
+        Object[][] calls = {
+            {"GET /frontpage", "/frontpage", "", null, null, 1.0, 2.0, "reference: FRONTPAGE item + 2-day DEALSCACHE item"},
+            {"GET /deals (first page)", "/deals", "", null, null, 3.0, null, null},
+            {"GET /deals (second page)", "/deals", "@next:/deals", null, null, 3.0, null, null},
+            {"GET /deals/{dealId}", "/deals/" + deal, "", null, null, 1.0, 1.0, null},
+            {"GET /editors-choice", "/editors-choice", "", null, null, 1.0, 1.0, null},
+            {"GET /brands", "/brands", "", null, null, 1.0, 1.0, null},
+            {"GET /brands/{brandId}", "/brands/" + s.denseBrand(), "", null, null, 1.0, 1.0, null},
+            {"GET /brands/{dense}/deals (first page)", "/brands/" + s.denseBrand() + "/deals", "", null, null, 3.0, 1.0, "reference: 1 day partition holds a page"},
+            {"GET /brands/{dense}/deals (second page)", "/brands/" + s.denseBrand() + "/deals", "@next:/brands/" + s.denseBrand() + "/deals", null, null, 3.0, 1.0, null},
+            {"GET /brands/{sparse}/deals (first page)", "/brands/" + s.sparseBrand() + "/deals", "", null, null, 3.0, 5.0, "reference: walks 5 empty days, returns a short page"},
+            {"GET /categories", "/categories", "", null, null, null, null, null},
+            {"GET /categories/{categoryId}", "/categories/tech", "", null, null, 2.0, 1.0, "reference: one big item (featured inside)"},
+            {"GET /categories/{categoryId}/deals", "/categories/tech/deals", "", null, null, 3.0, 1.0, null},
+            {"POST /me", "/me", "", fresh, "{\"email\":\"newcomer@example.com\"}", null, 1.0, null},
+            {"GET /me", "/me", "", user, null, null, 1.0, null},
+            {"POST /brands/{brandId}/likes (new)", "/brands/" + s.sparseBrand() + "/likes", "", fresh, null, 2.0, 1.0, null},
+            {"POST /brands/{brandId}/likes (already)", "/brands/" + s.sparseBrand() + "/likes", "", fresh, null, 2.0, 1.0, null},
+            {"DELETE /brands/{brandId}/likes", "/brands/" + s.sparseBrand() + "/likes", "", fresh, null, 2.0, null, null},
+            {"POST /brands/{brandId}/watches", "/brands/" + s.sparseBrand() + "/watches", "", fresh, null, 2.0, 1.0, null},
+            {"DELETE /brands/{brandId}/watches", "/brands/" + s.sparseBrand() + "/watches", "", fresh, null, 2.0, null, null},
+            {"POST /categories/{categoryId}/likes", "/categories/tech/likes", "", fresh, null, 2.0, 1.0, "reference: rewrites the category item with its featured list"},
+            {"DELETE /categories/{categoryId}/likes", "/categories/tech/likes", "", fresh, null, 2.0, null, null},
+            {"POST /categories/{categoryId}/watches", "/categories/tech/watches", "", fresh, null, 2.0, 1.0, null},
+            {"DELETE /categories/{categoryId}/watches", "/categories/tech/watches", "", fresh, null, 2.0, null, null},
+            {"GET /me/brands/{brandId}", "/me/brands/" + s.denseBrand(), "", user, null, null, null, null},
+            {"GET /me/categories/{categoryId}", "/me/categories/tech", "", user, null, null, null, null},
+            {"GET /me/messages", "/me/messages", "", user, null, 1.0, 1.0, null},
+            {"GET /me/messages?unread=true", "/me/messages", "unread=true", user, null, 1.0, 1.0, null},
+            {"POST /me/messages/{messageId}/read", "/me/messages/" + message + "/read", "", user, null, null, 1.0, null},
+            {"POST /cms/brands", "/cms/brands", "", editor, "{\"name\":\"Bench Brand\"}", null, 2.0, "reference: brand + BRANDS set item"},
+            {"POST /cms/categories", "/cms/categories", "", editor, "{\"name\":\"Bench Category\"}", null, 1.0, null},
+            {"POST /cms/deals", "/cms/deals", "", editor, "{\"title\":\"Bench deal\",\"link\":\"https://s.example.com/b\",\"price\":9.99,\"brandId\":\""
+                    + s.denseBrand() + "\",\"categoryId\":\"tech\"}", null, 1.0, null},
+            {"PATCH /cms/deals/{dealId}", "/cms/deals/" + deal, "", editor, "{\"title\":\"Corrected bench deal\"}", null, null, null},
+            {"PUT /cms/frontpage/featured (10 deals)", "/cms/frontpage/featured", "", editor, ids(s.recentDeals().subList(0, 10)), null, 2.0, null},
+            {"PUT /cms/categories/{categoryId}/featured", "/cms/categories/tech/featured", "", editor, ids(s.recentDeals().subList(0, 10)), null, 2.0, null},
+            {"PUT /cms/editors-choice", "/cms/editors-choice", "", editor, ids(s.recentDeals().subList(10, 20)), null, 2.0, null},
+            {"POST /cms/hot-deals", "/cms/hot-deals", "", editor, "{\"dealId\":\"" + deal + "\"}", null, null, "the reference sends every message inside this call"},
+        };
+        Map<String, String> cursors = new LinkedHashMap<>();
+        for (Object[] c : calls) {
+            String name = (String) c[0];
+            String method = name.split(" ")[0];
+            String path = (String) c[1];
+            String query = (String) c[2];
+            if (query.startsWith("@next:")) {
+                query = "cursor=" + java.net.URLEncoder.encode(cursors.get(query.substring(6)), StandardCharsets.UTF_8);
+            }
+            Map<String, List<String>> headers = new LinkedHashMap<>();
+            if (c[3] != null) {
+                headers.put("Authorization", List.of((String) c[3]));
+            }
+            byte[] body = c[4] == null ? new byte[0] : ((String) c[4]).getBytes(StandardCharsets.UTF_8);
+            Gateway.Answer a = gateway.call(method, path, query, headers, body, "127.0.0.1");
+            if (a.status() >= 300) {
+                throw new IllegalStateException(name + " answered " + a.status() + " " + a.text());
+            }
+            if (query.isEmpty() && a.text().contains("\"nextCursor\":\"")) {
+                cursors.putIfAbsent(path, JSON.readTree(a.body()).get("nextCursor").asText());
+            }
+            String key = name.replace(' ', '_');
+            int requests = Integer.parseInt(a.headers().get("X-DynamoDB-Requests"));
+            add("route." + key + ".requests", requests, "requests", (Double) c[5], (Double) c[6], (String) c[7]);
+            add("route." + key + ".readUnits", Double.parseDouble(a.headers().getOrDefault("X-DynamoDB-Read-Units", "0")), "RCU", null, null, null);
+            add("route." + key + ".writeUnits", Double.parseDouble(a.headers().getOrDefault("X-DynamoDB-Write-Units", "0")), "WCU", null, null,
+                    "DynamoDB Local reports transaction capacity differently from the service");
+            add("route." + key + ".responseBytes", a.body().length, "bytes", null, null, null);
+        }
+        add("data.denseBrandDeals", s.denseDeals(), "deals", null, null, null);
+        add("data.sparseBrandDeals", s.sparseDeals(), "deals", null, null, null);
+        gateway.close();
+    }
+
+    private static String ids(List<String> ids) {
+        return "{\"dealIds\":[" + String.join(",", ids.stream().map(d -> "\"" + d + "\"").toList()) + "]}";
+    }
+
+    private void frontPageCache(Table table) {
+        System.out.println("\nFront-page cache:");
+        FrontPageCache cache = new FrontPageCache(table, 10);
+        FrontPage page = cache.read();
+        RequestMeter.reset();
+        cache.read();
+        double units = RequestMeter.usage().readUnits();
+        int bytes = FrontPageCache.itemBytes(page);
+        add("frontpage.cacheItemBytes", bytes, "bytes", 8192.0, 160_000.0,
+                page.featured().size() + " featured + " + page.latest().size() + " latest; reference: a 2-day cache item of ~200 deals");
+        add("frontpage.readUnitsPerRead", units, "RCU", 1.0, 21.0, "eventually consistent; reference: 1 + 20 RCU over two items");
+        int shards = (int) Math.ceil(100_000 * units / 3_000);
+        add("frontpage.shardsFor100kReadsPerSecond", shards, "copies", null, null, "at 3,000 read units per partition per second");
+    }
+
+    // Cold start: fresh JVMs, -XX:TieredStopAtLevel=1, the shaded function jar; the baseline with only the SDK.
+
+    private void coldStart(LocalDynamoDb dynamo, String tableName, Seeded s, boolean quick) throws Exception {
+        System.out.println("\nCold start (median of " + (quick ? 1 : COLD_RUNS) + " fresh JVMs each):");
+        Path jar = root.resolve("functions/target/bigtimedeals-functions.jar");
+        Path probes = root.resolve("local/target/local-1.0.0-SNAPSHOT.jar");
+        List<String> sdk = new ArrayList<>();
+        for (String entry : Files.readString(root.resolve("local/target/runtime.classpath")).trim().split(File.pathSeparator)) {
+            if ((entry.contains("/software/amazon/awssdk/") && !entry.contains("url-connection-client") && !entry.contains("apache5-client")
+                    && !entry.contains("netty") && !entry.contains("/dynamodb-enhanced/") && !entry.contains("cognito")
+                    && !entry.contains("pinpoint") && !entry.contains("aws-crt"))
+                    || entry.contains("reactive-streams") || entry.contains("/org/apache/httpcomponents/")
+                    || entry.contains("commons-logging") || entry.contains("commons-codec") || entry.contains("slf4j-api")) {
+                sdk.add(entry);
+            }
+        }
+        String baselineClasspath = String.join(File.pathSeparator, sdk) + File.pathSeparator + probes;
+        String handlerClasspath = jar + File.pathSeparator + probes;
+        String[][] handlers = {
+            {"com.bigtimedeals.api.BrandsHandler", "GET /brands/{brandId}", "brandId", s.denseBrand(), "false"},
+            {"com.bigtimedeals.api.DealsHandler", "GET /frontpage", "-", "-", "false"},
+            {"com.bigtimedeals.api.CategoriesHandler", "GET /categories/{categoryId}", "categoryId", "tech", "false"},
+            {"com.bigtimedeals.api.FollowsHandler", "GET /me/brands/{brandId}", "brandId", s.denseBrand(), "true"},
+            {"com.bigtimedeals.api.InboxHandler", "GET /me", "-", "-", "true"},
+        };
+        int runs = quick ? 1 : COLD_RUNS;
+        List<double[]> baseline = new ArrayList<>();
+        Map<String, List<double[]>> measured = new LinkedHashMap<>();
+        for (int run = 0; run < runs; run++) {
+            baseline.add(probe(baselineClasspath, BaselineProbe.class.getName(), List.of(tableName, "BRAND#" + s.denseBrand()), dynamo, tableName));
+            for (String[] h : handlers) {
+                measured.computeIfAbsent(h[0], k -> new ArrayList<>()).add(probe(handlerClasspath, ColdStartProbe.class.getName(),
+                        List.of(h), dynamo, tableName));
+            }
+        }
+        double baseTotal = median(baseline, 0) + median(baseline, 1);
+        add("coldstart.baseline.constructMs", median(baseline, 0), "ms", null, null, "DynamoDbClient.create(), default HTTP client");
+        add("coldstart.baseline.firstInvokeMs", median(baseline, 1), "ms", null, null, "one GetItem");
+        add("coldstart.baseline.classesLoaded", median(baseline, 2), "classes", null, null, null);
+        for (Map.Entry<String, List<double[]>> e : measured.entrySet()) {
+            String name = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
+            double construct = median(e.getValue(), 0);
+            double first = median(e.getValue(), 1);
+            add("coldstart." + name + ".constructMs", construct, "ms", null, null, null);
+            add("coldstart." + name + ".firstInvokeMs", first, "ms", null, null, null);
+            add("coldstart." + name + ".classesLoaded", median(e.getValue(), 2), "classes", null, null, null);
+            List<Double> ratios = new ArrayList<>();
+            for (int r = 0; r < e.getValue().size(); r++) {
+                double[] m = e.getValue().get(r);
+                double[] b = baseline.get(r);
+                ratios.add((m[0] + m[1]) / (b[0] + b[1]));
+            }
+            ratios.sort(Comparator.naturalOrder());
+            add("coldstart." + name + ".ratioToBaseline", ratios.get(ratios.size() / 2), "x", null, null,
+                    "construct + first response, over the baseline's, median of same-run pairs");
+        }
+        add("coldstart.baseline.totalMs", baseTotal, "ms", null, null, null);
+    }
+
+    private static double[] probe(String classpath, String main, List<String> args, LocalDynamoDb dynamo, String table) throws Exception {
+        List<String> command = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-cp", classpath, main));
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command);
+        Map<String, String> env = pb.environment();
+        env.put("AWS_REGION", "us-east-1");
+        env.put("AWS_ACCESS_KEY_ID", "bench");
+        env.put("AWS_SECRET_ACCESS_KEY", "bench");
+        env.put("AWS_ENDPOINT_URL_DYNAMODB", dynamo.endpoint().toString());
+        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+        env.put("TABLE_NAME", table);
+        env.put("POWERTOOLS_SERVICE_NAME", "bigtimedeals");
+        env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "on-demand");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("probe failed: " + out);
+        }
+        String line = out.lines().filter(l -> l.startsWith("{\"constructMs\"")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("probe printed no result: " + out));
+        var n = JSON.readTree(line);
+        if (n.get("status").asInt() >= 500) {
+            throw new IllegalStateException("probe answered " + n.get("status") + ": " + out);
+        }
+        return new double[] {n.get("constructMs").asDouble(), n.get("firstInvokeMs").asDouble(), n.get("classes").asDouble()};
+    }
+
+    private static double median(List<double[]> runs, int field) {
+        double[] v = runs.stream().mapToDouble(r -> r[field]).sorted().toArray();
+        return v[v.length / 2];
+    }
+
+    // Warm overhead: our handler against the same DynamoDB call made directly, same JVM, after warm-up.
+
+    private void warmOverhead(Table table, Seeded s, boolean quick) {
+        System.out.println("\nWarm overhead (same JVM, after warm-up):");
+        BrandsHandler handler = new BrandsHandler(CatalogService.of(table), Clock.systemUTC());
+        APIGatewayV2HTTPEvent event = HttpApiEvents.build(RouteTable.byRouteKey("GET /brands/{brandId}"),
+                new HttpApiEvents.RawRequest("GET", "/brands/" + s.denseBrand(), "", Map.of(), null, false, null, "warm",
+                        "127.0.0.1", now));
+        GetItemRequest direct = GetItemRequest.builder().tableName(table.name())
+                .key(Map.of("PK", AttributeValue.fromS("BRAND#" + s.denseBrand()), "SK", AttributeValue.fromS("BRAND#" + s.denseBrand())))
+                .build();
+        SyntheticContext context = SyntheticContext.of("warm");
+        int warmup = quick ? 200 : 1_000;
+        int rounds = quick ? 200 : 1_000;
+        for (int i = 0; i < warmup; i++) {
+            handler.handleRequest(event, context);
+            table.client().getItem(direct);
+        }
+        long[] viaHandler = new long[rounds];
+        long[] viaSdk = new long[rounds];
+        for (int i = 0; i < rounds; i++) {
+            long t0 = System.nanoTime();
+            handler.handleRequest(event, context);
+            long t1 = System.nanoTime();
+            table.client().getItem(direct);
+            long t2 = System.nanoTime();
+            viaHandler[i] = t1 - t0;
+            viaSdk[i] = t2 - t1;
+        }
+        Arrays.sort(viaHandler);
+        Arrays.sort(viaSdk);
+        add("warm.GET_/brands/{brandId}.ratioToDirectSdk", (double) viaHandler[rounds / 2] / viaSdk[rounds / 2], "x", null, null,
+                "median handler invocation (routing, JSON, logging) over median direct GetItem");
+    }
+
+    // ---------------------------------------------------------------------------------------------------
+    // Phase 2: fan-out throughput against the raw BatchWriteItem rate of the same DynamoDB Local.
+
+    private void fanOut(boolean quick) throws Exception {
+        System.out.println("\nFan-out throughput (each on a fresh DynamoDB Local):");
+        int watchers = quick ? 2_000 : 10_000;
+        int blastUsers = quick ? 4_000 : 20_000;
+        double ceiling;
+        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+            Table table = fresh(dynamo, "Ceiling");
+            InboxStore inbox = new InboxStore(table, InboxStore.DEFAULT_PARALLELISM);
+            List<Message> batch = new ArrayList<>();
+            int items = blastUsers;
+            long t0 = System.nanoTime();
+            for (int i = 0; i < items; i++) {
+                batch.add(new Message(Ids.messageId(now, "u" + i, "ceiling"), "u" + i, "Subject of a typical message",
+                        "Body of a typical message for the ceiling test", "x", true, now));
+                if (batch.size() == 1_000) {
+                    inbox.deliver(batch);
+                    batch.clear();
+                }
+            }
+            inbox.deliver(batch);
+            ceiling = items / ((System.nanoTime() - t0) / 1e9);
+            add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
+                    InboxStore.DEFAULT_PARALLELISM + " BatchWriteItems in flight, the consumer's setting");
+        }
+        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+            Table table = fresh(dynamo, "Watchers");
+            CatalogStore catalog = new CatalogStore(table);
+            catalog.createBrand("mega", "Mega", null);
+            catalog.createCategory("tech", "Tech");
+            FollowStore follows = new FollowStore(table);
+            parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
+            StreamTap tap = new StreamTap(table.client(), dynamo.streams(), table.name());
+            tap.drain();
+            new DealStore(table).create(new NewDeal("Mega deal", "https://s.example.com/m", new BigDecimal("9.99"), "mega", "tech", null, null, null));
+            List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
+            StreamHandler handler = new StreamHandler(ChangeReactions.of(table, 10), 30_000);
+            long t0 = System.nanoTime();
+            handler.handleRequest(StreamRecords.event(records), new SyntheticContext("bench", "stream", 900_000));
+            double rate = watchers / ((System.nanoTime() - t0) / 1e9);
+            add("fanout.newDeal." + watchers + "Watchers.messagesPerSecond", Math.round(rate), "msg/s", null, null, null);
+            add("fanout.newDeal.ratioToCeiling", rate / ceiling, "x", null, null, "messages/s over the raw BatchWriteItem item rate");
+        }
+        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+            Table table = fresh(dynamo, "Blast");
+            UserStore users = new UserStore(table);
+            parallel(blastUsers, 4, i -> users.create(new UserProfile("u" + i, "u" + i + "@example.com", null, null, now)));
+            CatalogStore catalog = new CatalogStore(table);
+            catalog.createBrand("mega", "Mega", null);
+            catalog.createCategory("tech", "Tech");
+            Deal deal = new DealStore(table).create(new NewDeal("Hot", "https://s.example.com/h", new BigDecimal("1"), "mega", "tech", null, null, null));
+            StreamTap tap = new StreamTap(table.client(), dynamo.streams(), table.name());
+            tap.drain();
+            StreamHandler handler = new StreamHandler(ChangeReactions.of(table, 10), 30_000);
+            DealService service = DealService.of(table, 10, 8);
+            long t0 = System.nanoTime();
+            Blast blast = service.blast(deal.id(), null, null, now);
+            for (int round = 0; round < 1_000 && !service.blastProgress(blast.id()).done(); round++) {
+                List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
+                if (!records.isEmpty()) {
+                    handler.handleRequest(StreamRecords.event(records), new SyntheticContext("bench", "stream", 900_000));
+                }
+            }
+            double rate = blastUsers / ((System.nanoTime() - t0) / 1e9);
+            Blast done = service.blastProgress(blast.id());
+            if (done.usersReached() != blastUsers) {
+                throw new IllegalStateException("blast reached " + done.usersReached() + " of " + blastUsers);
+            }
+            add("fanout.blast." + blastUsers + "Users.messagesPerSecond", Math.round(rate), "msg/s", null, null,
+                    "8 segments delivered by one local poller, one after another");
+            add("fanout.blast.ratioToCeiling", rate / ceiling, "x", null, null, "messages/s over the raw BatchWriteItem item rate");
+        }
+        // On paper, for 10 million users on AWS (docs/fan-out.md): 2 write units a message, 64 segments,
+        // bounded by an on-demand table's default 40,000 write units a second.
+        double writeUnits = 10_000_000 * 2.0 + 10_000 * 4.0;
+        add("fanout.blast10M.writeUnits", writeUnits, "WRU", null, null, "table + GSI1 per message, plus checkpoints");
+        add("fanout.blast10M.writeCostUsd", writeUnits / 1e6 * 0.625, "USD", null, null, "$0.625 per million on-demand write units");
+        add("fanout.blast10M.minutes", writeUnits / 40_000 / 60, "min", null, null, "at the default on-demand table maximum of 40,000 WRU/s");
+        add("fanout.blast10M.invocations", 65, "invocations", null, null, "1 for the request + 1 per segment (more only under throttling)");
+    }
+
+    private static Table fresh(LocalDynamoDb dynamo, String name) {
+        DynamoDbClient client = dynamo.client();
+        dynamo.createTable(client, name);
+        return new Table(client, name, Clock.fixed(Instant.now(), ZoneOffset.UTC), new CursorCodec("bench"));
+    }
+
+    private void jars() throws IOException {
+        System.out.println("\nDeployed artifact:");
+        Path jar = root.resolve("functions/target/bigtimedeals-functions.jar");
+        add("jar.bigtimedeals-functions.bytes", Files.size(jar), "bytes", null, null,
+                "one shaded jar for all handlers; DynamoDB Local, CDK, Apache and Netty excluded");
+    }
+
+    private static void parallel(int n, int threads, IntConsumer work) throws Exception {
+        com.bigtimedeals.data.ParallelRuns.run(n, threads, work);
+    }
+
+    // ---------------------------------------------------------------------------------------------------
+
+    private void write(Duration took, boolean quick) throws IOException {
+        Path dir = root.resolve("bench-results");
+        Files.createDirectories(dir);
+        ArrayNode array = JSON.createArrayNode();
+        for (Result r : results) {
+            ObjectNode o = array.addObject();
+            o.put("name", r.name());
+            o.put("value", r.value());
+            o.put("unit", r.unit());
+            if (r.budget() != null) {
+                o.put("budget", r.budget());
+            }
+            if (r.reference() != null) {
+                o.put("reference", r.reference());
+            }
+            if (r.note() != null) {
+                o.put("note", r.note());
+            }
+        }
+        Files.writeString(dir.resolve("latest.json"), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(array) + "\n");
+        if (!quick) {
+            Files.writeString(root.resolve("docs/performance.md"), PerformanceReport.render(results, took, now));
+        }
+        System.out.printf("%nWrote bench-results/latest.json%s in %d s.%n", quick ? "" : " and docs/performance.md", took.toSeconds());
+    }
+}
