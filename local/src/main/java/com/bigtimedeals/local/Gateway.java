@@ -50,19 +50,22 @@ final class Gateway implements AutoCloseable {
 
     private final Map<LambdaFunction, RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>> handlers =
             new ConcurrentHashMap<>();
-    private final HttpServer server;
-    private final ExecutorService workers;
+    private final int port;
     private final boolean quiet;
+    private HttpServer server;
+    private ExecutorService workers;
 
-    Gateway(int port, boolean quiet) throws IOException {
+    /** Handlers can be called in-process at once; the port is bound only by {@link #start()}. */
+    Gateway(int port, boolean quiet) {
+        this.port = port;
         this.quiet = quiet;
+    }
+
+    void start() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
         workers = Executors.newFixedThreadPool(32);
         server.setExecutor(workers);
         server.createContext("/", this::serve);
-    }
-
-    void start() {
         server.start();
     }
 
@@ -76,8 +79,10 @@ final class Gateway implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        workers.shutdownNow();
+        if (server != null) {
+            server.stop(0);
+            workers.shutdownNow();
+        }
     }
 
     private void serve(HttpExchange exchange) throws IOException {

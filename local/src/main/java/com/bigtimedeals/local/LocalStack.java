@@ -41,6 +41,10 @@ public final class LocalStack implements AutoCloseable {
     }
 
     public static LocalStack start(Options options) throws IOException {
+        if (options.port() != 0) {
+            // Fail before seconds of start-up work, not after: the API port is bound last.
+            new ServerSocket(options.port(), 1, InetAddress.getLoopbackAddress()).close();
+        }
         String tableName = TableDefinition.tableNameFromEnvironment();
         int dynamoPort = options.dynamoPort() != 0 ? options.dynamoPort() : preferred(8000);
         LocalDynamoDb dynamo = LocalDynamoDb.start(options.dataDir(), dynamoPort);
@@ -60,13 +64,31 @@ public final class LocalStack implements AutoCloseable {
         StreamDelivery delivery = new StreamDelivery(streams, streamArn, "com.bigtimedeals.stream.StreamHandler",
                 options.dataDir() == null ? ShardIteratorType.TRIM_HORIZON : ShardIteratorType.LATEST);
         Gateway gateway = new Gateway(options.port(), options.quiet());
-        gateway.start();
         delivery.start();
         LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, tableName);
-        if (options.demo() && empty) {
-            DemoData.seed(gateway);
+        try {
+            seedAndOpen(stack, options.demo() && empty);
+        } catch (IOException | RuntimeException e) {
+            stack.close();
+            throw e;
         }
         return stack;
+    }
+
+    private static void seedAndOpen(LocalStack stack, boolean demo) throws IOException {
+        Gateway gateway = stack.gateway;
+        StreamDelivery delivery = stack.delivery;
+        if (demo) {
+            DemoData.seed(gateway);
+            // Open the port only once the demo's stream backlog is delivered: a client that starts the moment
+            // it can connect then sees its own effects within the contract's 5 seconds.
+            try {
+                delivery.awaitCaughtUp(500, 60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        gateway.start();
     }
 
     private static void setDefault(String name, String value) {

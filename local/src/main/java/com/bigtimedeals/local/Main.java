@@ -42,8 +42,20 @@ public final class Main {
         int port = Settings.number("PORT", 3000);
         String dir = option(args, "--data", Settings.get("DATA_DIR"));
         boolean demo = !args.contains("--no-demo") && !"false".equalsIgnoreCase(Settings.get("DEMO"));
-        LocalStack stack = LocalStack.start(new LocalStack.Options(port, dir == null ? null : Path.of(dir), demo,
-                Settings.number("DYNAMODB_PORT", 0), false));
+        LocalStack stack;
+        try {
+            stack = LocalStack.start(new LocalStack.Options(port, dir == null ? null : Path.of(dir), demo,
+                    Settings.number("DYNAMODB_PORT", 0), false));
+        } catch (java.net.BindException e) {
+            System.err.println("Port " + port + " on 127.0.0.1 is taken (is the stack already running?). Set PORT to use another.");
+            System.exit(1);
+            return;
+        } catch (Exception e) {
+            System.err.println("The local stack did not start: " + e);
+            e.printStackTrace();
+            System.exit(1);
+            return;
+        }
         Files.writeString(STATE, stack.dynamoEndpoint() + "\n");
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

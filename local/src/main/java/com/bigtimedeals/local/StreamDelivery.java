@@ -45,6 +45,7 @@ final class StreamDelivery implements Runnable, AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile long delivered;
+    private volatile long idleSince = 0;
 
     @SuppressWarnings("unchecked")
     StreamDelivery(DynamoDbStreamsClient streams, String streamArn, String handlerClass, ShardIteratorType startAt) {
@@ -67,6 +68,19 @@ final class StreamDelivery implements Runnable, AutoCloseable {
 
     long delivered() {
         return delivered;
+    }
+
+    /** Waits until a full poll of every shard found nothing new for {@code quietMillis}, or the timeout passes. */
+    boolean awaitCaughtUp(long quietMillis, long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            long since = idleSince;
+            if (since != 0 && System.currentTimeMillis() - since >= quietMillis) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
     }
 
     @Override
@@ -92,7 +106,12 @@ final class StreamDelivery implements Runnable, AutoCloseable {
                     busy |= poll(shard);
                 }
                 if (!busy) {
+                    if (idleSince == 0 && !shards.isEmpty()) {
+                        idleSince = System.currentTimeMillis();
+                    }
                     Thread.sleep(POLL_MILLIS);
+                } else {
+                    idleSince = 0;
                 }
             } catch (InterruptedException e) {
                 return;

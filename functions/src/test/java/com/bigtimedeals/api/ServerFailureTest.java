@@ -1,0 +1,33 @@
+package com.bigtimedeals.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.ZoneOffset;
+
+import org.junit.jupiter.api.Test;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.service.CatalogService;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** A failure that is not the client's: a 5xx whose body is a generic message and a request id, never exception text. */
+class ServerFailureTest extends ApiTest {
+
+    @Test
+    void aBrokenDependencyAnswers500WithARequestIdAndNoExceptionText() {
+        Table missing = new Table(client, "no-such-table", Clock.fixed(NOW, ZoneOffset.UTC), new CursorCodec("k"));
+        handlers.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(missing), Clock.fixed(NOW, ZoneOffset.UTC)));
+        APIGatewayV2HTTPResponse r = send(get("/brands/acme"));
+        assertEquals(500, r.getStatusCode());
+        JsonNode body = parse(r);
+        assertEquals("Internal Server Error", body.get("message").asText());
+        assertTrue(body.get("requestId").asText().startsWith("req-"));
+        assertFalse(r.getBody().contains("no-such-table"), r.getBody());
+        assertFalse(r.getBody().toLowerCase().contains("exception"), r.getBody());
+    }
+}
