@@ -2,8 +2,6 @@ package com.bigtimedeals.local;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -16,8 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -29,8 +25,17 @@ import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
 import com.bigtimedeals.api.SyntheticContext;
 import com.bigtimedeals.data.RequestMeter;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * An API Gateway HTTP API on 127.0.0.1: routes from the route table, the JWT authorizer's part, payload 2.0
@@ -52,8 +57,7 @@ final class Gateway implements AutoCloseable {
             new ConcurrentHashMap<>();
     private final int port;
     private final boolean quiet;
-    private HttpServer server;
-    private ExecutorService workers;
+    private Server server;
 
     /** Handlers can be called in-process at once; the port is bound only by {@link #start()}. */
     Gateway(int port, boolean quiet) {
@@ -61,63 +65,103 @@ final class Gateway implements AutoCloseable {
         this.quiet = quiet;
     }
 
+    /**
+     * Serves on 127.0.0.1 with Jetty (already on the local classpath with DynamoDB Local), which keeps header
+     * names as written ({@code X-DynamoDB-Requests}) and lets every path through to the route table, as API
+     * Gateway does; its own error pages are JSON with a {@code message}, like every answer of the contract.
+     */
     void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
-        workers = Executors.newFixedThreadPool(32);
-        server.setExecutor(workers);
-        server.createContext("/", this::serve);
-        server.start();
+        QueuedThreadPool threads = new QueuedThreadPool(64, 4);
+        threads.setName("gateway");
+        threads.setDaemon(true);
+        server = new Server(threads);
+        HttpConfiguration config = new HttpConfiguration();
+        config.setUriCompliance(UriCompliance.UNSAFE);
+        config.setSendServerVersion(false);
+        config.setSendDateHeader(true);
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(config));
+        connector.setHost("127.0.0.1");
+        connector.setPort(port);
+        server.addConnector(connector);
+        server.setHandler(new Handler.Abstract() {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) throws Exception {
+                serve(request, response, callback);
+                return true;
+            }
+        });
+        server.setErrorHandler((Request.Handler) (request, response, callback) -> {
+            writeJson(response, response.getStatus() >= 400 ? response.getStatus() : 400, "Bad Request", callback);
+            return true;
+        });
+        try {
+            server.start();
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("the gateway did not start: " + e.getMessage(), e);
+        }
     }
 
     int port() {
-        return server.getAddress().getPort();
+        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
     }
 
     InetSocketAddress address() {
-        return server.getAddress();
+        ServerConnector c = (ServerConnector) server.getConnectors()[0];
+        return new InetSocketAddress(c.getHost(), c.getLocalPort());
     }
 
     @Override
     public void close() {
         if (server != null) {
-            server.stop(0);
-            workers.shutdownNow();
+            try {
+                server.stop();
+            } catch (Exception e) {
+                throw new IllegalStateException("the gateway did not stop", e);
+            }
         }
     }
 
-    private void serve(HttpExchange exchange) throws IOException {
+    private void serve(Request request, Response response, Callback callback) {
         long started = System.nanoTime();
-        String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
-        String rawPath = exchange.getRequestURI().getRawPath();
+        String method = request.getMethod().toUpperCase(Locale.ROOT);
+        String rawPath = request.getHttpURI().getPath();
         Answer answer;
-        int dynamoRequests = 0;
-        try (InputStream in = exchange.getRequestBody()) {
+        try (InputStream in = Request.asInputStream(request)) {
             byte[] body = in.readNBytes(MAX_BODY + 1);
             if (body.length > MAX_BODY) {
                 answer = message(413, "Request Entity Too Large");
             } else {
-                String source = exchange.getRemoteAddress().getAddress().getHostAddress();
-                answer = call(method, rawPath, exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders(), body, source);
+                Map<String, List<String>> headers = new java.util.LinkedHashMap<>();
+                for (HttpField field : request.getHeaders()) {
+                    headers.computeIfAbsent(field.getName(), k -> new java.util.ArrayList<>()).add(field.getValue());
+                }
+                answer = call(method, rawPath == null ? "/" : rawPath, request.getHttpURI().getQuery(), headers, body,
+                        Request.getRemoteAddr(request));
             }
-            String header = answer.headers().get("X-DynamoDB-Requests");
-            dynamoRequests = header == null ? 0 : Integer.parseInt(header);
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             e.printStackTrace();
             answer = message(500, "Internal Server Error");
         }
-        answer.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
+        response.setStatus(answer.status());
+        answer.headers().forEach((k, v) -> response.getHeaders().put(k, v));
         boolean empty = answer.body().length == 0 || answer.status() == 204 || "HEAD".equals(method);
-        exchange.sendResponseHeaders(answer.status(), empty ? -1 : answer.body().length);
         if (!empty) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(answer.body());
-            }
+            response.getHeaders().put("Content-Length", Integer.toString(answer.body().length));
         }
-        exchange.close();
+        response.write(true, empty ? ByteBuffer.allocate(0) : ByteBuffer.wrap(answer.body()), callback);
         if (!quiet) {
-            System.out.printf("%s %s %d %dms ddb=%d%n", method, rawPath, answer.status(),
-                    (System.nanoTime() - started) / 1_000_000, dynamoRequests);
+            System.out.printf("%s %s %d %dms ddb=%s%n", method, rawPath, answer.status(),
+                    (System.nanoTime() - started) / 1_000_000, answer.headers().getOrDefault("X-DynamoDB-Requests", "0"));
         }
+    }
+
+    private static void writeJson(Response response, int status, String message, Callback callback) {
+        response.setStatus(status);
+        response.getHeaders().put("content-type", "application/json");
+        response.getHeaders().put("X-DynamoDB-Requests", "0");
+        response.write(true, ByteBuffer.wrap(("{\"message\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8)), callback);
     }
 
     /** One request through routing, authorization and the handler, as API Gateway would run it. */

@@ -227,6 +227,24 @@ class LocalStackEndToEndTest {
         }
     }
 
+    /** Read off the wire: header names as the contract spells them, and malformed HTTP answered in JSON. */
+    @Test
+    void costHeadersKeepTheContractsSpellingOnTheWire() throws Exception {
+        try (Socket s = new Socket("127.0.0.1", stack.port())) {
+            s.getOutputStream().write("GET /brands HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String raw = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(raw.startsWith("HTTP/1.1 200"), raw);
+            assertTrue(raw.contains("\r\nX-DynamoDB-Requests: 1\r\n"), raw);
+            assertTrue(raw.contains("\r\nX-DynamoDB-Read-Units: "), raw);
+        }
+        try (Socket s = new Socket("127.0.0.1", stack.port())) {
+            s.getOutputStream().write("GET /brands HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String raw = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(raw.startsWith("HTTP/1.1 400"), raw);
+            assertTrue(raw.contains("{\"message\":"), raw);
+        }
+    }
+
     @Test
     void nothingListensBeyondLoopback() throws Exception {
         assertTrue(InetAddress.getByName("127.0.0.1").equals(stack.gateway().address().getAddress())
