@@ -21,7 +21,7 @@ public final class BaselineProbe {
         DynamoDbClient client = DynamoDbClient.create();
         long constructed = System.nanoTime();
         var item = client.getItem(GetItemRequest.builder().tableName(args[0])
-                .key(Map.of("PK", AttributeValue.fromS(args[1]), "SK", AttributeValue.fromS(args[1]))).build()).item();
+                .key(Map.of("PK", AttributeValue.fromS(args[1]), "SK", AttributeValue.fromS(args[2]))).build()).item();
         long answered = System.nanoTime();
         System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
                 (constructed - start) / 1e6, (answered - constructed) / 1e6,

@@ -44,6 +44,7 @@ import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.StreamRecords;
 import com.bigtimedeals.data.StreamTap;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TableInspector;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
@@ -63,7 +64,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
@@ -346,7 +346,9 @@ public final class Benchmark {
         List<double[]> baseline = new ArrayList<>();
         Map<String, List<double[]>> measured = new LinkedHashMap<>();
         for (int run = 0; run < runs; run++) {
-            baseline.add(probe(baselineClasspath, BaselineProbe.class.getName(), List.of(tableName, "BRAND#" + s.denseBrand()), dynamo, tableName));
+            Map<String, String> key = TableInspector.brandKey(s.denseBrand());
+            baseline.add(probe(baselineClasspath, BaselineProbe.class.getName(),
+                    List.of(tableName, key.get("PK"), key.get("SK")), dynamo, tableName));
             for (String[] h : handlers) {
                 measured.computeIfAbsent(h[0], k -> new ArrayList<>()).add(probe(handlerClasspath, ColdStartProbe.class.getName(),
                         List.of(h), dynamo, tableName));
@@ -418,9 +420,7 @@ public final class Benchmark {
         APIGatewayV2HTTPEvent event = HttpApiEvents.build(RouteTable.byRouteKey("GET /brands/{brandId}"),
                 new HttpApiEvents.RawRequest("GET", "/brands/" + s.denseBrand(), "", Map.of(), null, false, null, "warm",
                         "127.0.0.1", now));
-        GetItemRequest direct = GetItemRequest.builder().tableName(table.name())
-                .key(Map.of("PK", AttributeValue.fromS("BRAND#" + s.denseBrand()), "SK", AttributeValue.fromS("BRAND#" + s.denseBrand())))
-                .build();
+        GetItemRequest direct = new TableInspector(table).brandRead(s.denseBrand());
         SyntheticContext context = SyntheticContext.of("warm");
         int warmup = quick ? 200 : 1_000;
         int rounds = quick ? 200 : 1_000;

@@ -25,6 +25,21 @@ public final class TableInspector {
         return out;
     }
 
+    /**
+     * The exact GetItem the brand page makes, for measuring our handler against the bare SDK call
+     * (the benchmark's warm overhead) without building a key outside this layer.
+     */
+    public GetItemRequest brandRead(String brandId) {
+        return GetItemRequest.builder().tableName(table.name()).key(Keys.brand(brandId)).build();
+    }
+
+    /** A brand's key as strings, for a baseline function that knows nothing of this code. */
+    public static Map<String, String> brandKey(String brandId) {
+        Map<String, String> key = new TreeMap<>();
+        Keys.brand(brandId).forEach((k, v) -> key.put(k, v.s()));
+        return key;
+    }
+
     private static String render(AttributeValue v) {
         if (v.s() != null) {
             return v.s();
