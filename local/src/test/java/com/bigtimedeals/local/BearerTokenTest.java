@@ -24,10 +24,10 @@ class BearerTokenTest {
     @Test
     void claimsAreStringsAndListsLookLikeApiGateways() {
         Map<String, String> claims = BearerToken.claims("Bearer " + token("{\"cognito:username\":\"ann\","
-                + "\"cognito:groups\":[\"editors\",\"users\"],\"exp\":1795176000,\"email_verified\":true,\"n\":{\"a\":1}}"), NOW);
+                + "\"cognito:groups\":[\"editors\",\"users\"],\"exp\":1795179600,\"email_verified\":true,\"n\":{\"a\":1}}"), NOW);
         assertEquals("ann", claims.get("cognito:username"));
         assertEquals("[editors users]", claims.get("cognito:groups"));
-        assertEquals("1795176000", claims.get("exp"));
+        assertEquals("1795179600", claims.get("exp"));
         assertEquals("true", claims.get("email_verified"));
         assertEquals("{\"a\":1}", claims.get("n"));
     }

@@ -1,0 +1,72 @@
+package com.bigtimedeals.api;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.domain.Message;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** Every route the contract gives a request budget, counted with the SDK interceptor and held to it. */
+class RequestBudgetTest extends ApiTest {
+
+    @Test
+    void everyBudgetedRouteStaysWithinItsBudget() {
+        seedCatalog();
+        List<String> deals = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            deals.add(createDeal("D" + i, i % 2 == 0 ? "acme" : "globex", "tech", NOW.minus(Duration.ofDays(80 - 2L * i))));
+        }
+        expect(200, put("/cms/editors-choice").editor().body("{\"dealIds\":[\"" + deals.get(3) + "\"]}"));
+        expect(200, put("/cms/categories/tech/featured").editor().body("{\"dealIds\":[\"" + deals.get(4) + "\"]}"));
+        new FrontPageCache(table, CACHE_SHARDS).rebuild(new FeaturedStore(table), new DealStore(table));
+        List<Message> messages = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            messages.add(new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "m" + i), "ann", "s", "b", null, true, NOW.minusSeconds(i)));
+        }
+        new InboxStore(table).deliver(messages);
+
+        within(1, get("/frontpage"));
+        within(1, get("/editors-choice"));
+        within(1, get("/brands"));
+        within(1, get("/deals/" + deals.get(0)));
+        within(1, get("/brands/acme"));
+        within(2, get("/categories/tech"));
+        for (String list : List.of("/deals", "/brands/acme/deals", "/brands/globex/deals", "/categories/tech/deals")) {
+            JsonNode first = within(3, get(list).query("limit=7"));
+            String cursor = URLEncoder.encode(first.get("nextCursor").asText(), StandardCharsets.UTF_8);
+            within(3, get(list).query("limit=7&cursor=" + cursor));
+        }
+        JsonNode inbox = within(1, get("/me/messages").user("ann").query("limit=10"));
+        within(1, get("/me/messages").user("ann").query("limit=10&cursor="
+                + URLEncoder.encode(inbox.get("nextCursor").asText(), StandardCharsets.UTF_8)));
+        within(1, get("/me/messages").user("ann").query("unread=true"));
+        for (String target : List.of("/brands/acme", "/categories/tech")) {
+            for (String relation : List.of("/likes", "/watches")) {
+                within(2, post(target + relation).user("bob"));
+                within(2, post(target + relation).user("bob"));
+                within(2, delete(target + relation).user("bob"));
+                within(2, delete(target + relation).user("bob"));
+            }
+        }
+    }
+
+    private JsonNode within(int budget, Call call) {
+        JsonNode body = parse(send(call));
+        assertTrue(lastRequests <= budget, call.method + " " + call.path + "?" + call.query + " made " + lastRequests
+                + " DynamoDB requests; the contract allows " + budget);
+        assertTrue(lastRequests >= 1, call.method + " " + call.path + " made no request at all");
+        return body;
+    }
+}
