@@ -1,50 +1,27 @@
 package com.bigtimedeals.stream;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
 
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.api.SyntheticContext;
-import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.DynamoDbTest;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.StreamRecords;
 import com.bigtimedeals.data.StreamTap;
 import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.FrontPage;
-import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Relation;
-import com.bigtimedeals.domain.UserProfile;
-import com.bigtimedeals.service.DealService;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -118,10 +95,5 @@ abstract class StreamTest extends DynamoDbTest {
     Deal newDeal(String title, String brand, String category) {
         return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + title, new BigDecimal("5.00"),
                 brand, category, null, null, null));
-    }
-
-    @SuppressWarnings("unused")
-    static Table fixed(Table t) {
-        return new Table(t.client(), t.name(), Clock.fixed(NOW, ZoneOffset.UTC), new CursorCodec("k"));
     }
 }

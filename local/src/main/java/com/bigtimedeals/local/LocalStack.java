@@ -120,10 +120,6 @@ public final class LocalStack implements AutoCloseable {
         return tableName;
     }
 
-    long recordsDelivered() {
-        return delivery.delivered();
-    }
-
     Gateway gateway() {
         return gateway;
     }

@@ -12,7 +12,6 @@ import com.bigtimedeals.domain.CategorySummary;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.Likeable;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
@@ -166,12 +165,5 @@ public final class CatalogStore {
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
         } while (start != null);
         return items;
-    }
-
-    /** Existence of a brand or category, for callers that only need to know. */
-    public boolean exists(Likeable kind, String id) {
-        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.target(kind, id)).projectionExpression("PK").build()).item();
-        return item != null && !item.isEmpty();
     }
 }

@@ -33,10 +33,6 @@ public final class StreamTap {
                 .table().latestStreamArn();
     }
 
-    public String streamArn() {
-        return streamArn;
-    }
-
     /** Every record written since the last call, in order within each shard. */
     public List<DynamodbEvent.DynamodbStreamRecord> drain() {
         List<DynamodbEvent.DynamodbStreamRecord> out = new ArrayList<>();
