@@ -15,7 +15,8 @@ final class Environment {
         return Table.fromEnvironment(DynamoDbClients.fromEnvironment());
     }
 
+    /** 1 to 100: a blast's segment items are created in one TransactWriteItems, which takes at most 100 actions. */
     static int blastSegments() {
-        return com.bigtimedeals.data.Settings.number("BLAST_SEGMENTS", DEFAULT_BLAST_SEGMENTS);
+        return Math.max(1, Math.min(100, com.bigtimedeals.data.Settings.number("BLAST_SEGMENTS", DEFAULT_BLAST_SEGMENTS)));
     }
 }
