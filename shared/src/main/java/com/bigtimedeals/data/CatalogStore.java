@@ -14,13 +14,9 @@ import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -107,14 +103,10 @@ public final class CatalogStore {
     }
 
     public Category category(String id, boolean consistent) {
-        BatchGetItemResponse r = table.client().batchGetItem(BatchGetItemRequest.builder()
-                .requestItems(Map.of(table.name(), KeysAndAttributes.builder()
-                        .keys(Keys.category(id), Keys.featured(FeaturedList.category(id)))
-                        .consistentRead(consistent).build()))
-                .build());
         Map<String, AttributeValue> counters = null;
         List<Deal> featured = List.of();
-        for (Map<String, AttributeValue> item : r.responses().getOrDefault(table.name(), List.of())) {
+        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
+                .keys(Keys.category(id), Keys.featured(FeaturedList.category(id))).consistentRead(consistent).build())) {
             ItemReader reader = new ItemReader(item);
             if (Keys.CATEGORY.equals(reader.type())) {
                 counters = item;
@@ -154,16 +146,6 @@ public final class CatalogStore {
 
     /** One query: 200 brands at about 100 bytes are 20 KB, far inside a 1 MB page; more pages only past 10k brands. */
     private List<Map<String, AttributeValue>> listing(String pk) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
-                    .keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk)))
-                    .exclusiveStartKey(start).build());
-            items.addAll(r.items());
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return items;
+        return TableReads.partition(table, pk, false);
     }
 }

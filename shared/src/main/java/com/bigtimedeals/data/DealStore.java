@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,8 +16,6 @@ import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Page;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -60,16 +57,14 @@ public final class DealStore {
     public Deal create(NewDeal draft) {
         Instant createdAt = (draft.createdAt() == null ? table.clock().instant() : draft.createdAt())
                 .truncatedTo(ChronoUnit.SECONDS);
-        BatchGetItemResponse owners = table.client().batchGetItem(BatchGetItemRequest.builder()
-                .requestItems(Map.of(table.name(), KeysAndAttributes.builder()
-                        .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
-                        .projectionExpression("#t, #n")
-                        .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name"))
-                        .build()))
+        List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
+                .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
+                .projectionExpression("#t, #n")
+                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name"))
                 .build());
         String brandName = null;
         String categoryName = null;
-        for (Map<String, AttributeValue> item : owners.responses().getOrDefault(table.name(), List.of())) {
+        for (Map<String, AttributeValue> item : owners) {
             ItemReader r = new ItemReader(item);
             if (Keys.BRAND.equals(r.type())) {
                 brandName = r.string("name");
@@ -136,37 +131,6 @@ public final class DealStore {
             throw DomainException.notFound("deal not found");
         }
         return DealCodec.read(item);
-    }
-
-    /**
-     * Reads many deals in one BatchGetItem (up to 100 keys), in the order asked; missing ids are absent from
-     * the map. Unprocessed keys (throttling) are asked again.
-     */
-    public Map<String, Deal> getAll(List<String> dealIds) {
-        Map<String, Deal> found = new HashMap<>();
-        List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        for (String id : new java.util.LinkedHashSet<>(dealIds)) {
-            keys.add(Keys.deal(id));
-        }
-        if (keys.isEmpty()) {
-            return found;
-        }
-        Map<String, KeysAndAttributes> request = Map.of(table.name(), KeysAndAttributes.builder().keys(keys).build());
-        while (request != null && !request.isEmpty()) {
-            BatchGetItemResponse r = table.client().batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
-            for (Map<String, AttributeValue> item : r.responses().getOrDefault(table.name(), List.of())) {
-                Deal d = DealCodec.read(item);
-                found.put(d.id(), d);
-            }
-            request = r.hasUnprocessedKeys() ? r.unprocessedKeys() : null;
-        }
-        Map<String, Deal> ordered = new LinkedHashMap<>();
-        for (String id : dealIds) {
-            if (found.containsKey(id)) {
-                ordered.put(id, found.get(id));
-            }
-        }
-        return ordered;
     }
 
     /** Editors correct a deal's text, price or links; brand, category and time never change. */

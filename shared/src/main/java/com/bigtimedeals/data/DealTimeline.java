@@ -115,14 +115,13 @@ final class DealTimeline {
                 .limit(1)
                 .consistentRead(true)
                 .build());
-        String table = this.table.name();
         if (!head.hasItems() || head.items().isEmpty()) {
             if (!scope.key().equals(Keys.scopeAll())) {
                 return null;
             }
             // The overall list starts with the first deal ever made.
             return new Placement(scope, GENESIS, List.of(TransactWriteItem.builder().put(Put.builder()
-                    .tableName(table).item(genesisItem(scope, 1, day))
+                    .tableName(table.name()).item(genesisItem(scope, 1, day))
                     .conditionExpression("attribute_not_exists(PK)").build()).build()));
         }
         Bucket b = Bucket.of(head.items().get(0));
@@ -131,10 +130,10 @@ final class DealTimeline {
         values.put(":day", AttributeValue.fromS(day));
         if (b.successor() == null && b.count() >= capacity && b.newestDay() != null && b.newestDay().compareTo(day) < 0) {
             values.put(":cap", AttributeValue.fromN(Integer.toString(capacity)));
-            TransactWriteItem open = TransactWriteItem.builder().put(Put.builder().tableName(table)
+            TransactWriteItem open = TransactWriteItem.builder().put(Put.builder().tableName(table.name())
                     .item(bucketItem(scope, day, b.id(), 1, day))
                     .conditionExpression("attribute_not_exists(PK)").build()).build();
-            TransactWriteItem seal = TransactWriteItem.builder().update(Update.builder().tableName(table)
+            TransactWriteItem seal = TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                     .key(bucketKey)
                     .updateExpression("SET successor = :day")
                     .conditionExpression("attribute_not_exists(successor) AND newestDay < :day AND #count >= :cap")
@@ -146,7 +145,7 @@ final class DealTimeline {
         boolean newer = b.newestDay() == null || b.newestDay().compareTo(day) < 0;
         String condition = "(attribute_not_exists(successor) OR successor > :day)"
                 + (newer ? " AND (attribute_not_exists(newestDay) OR newestDay <= :day)" : "");
-        TransactWriteItem join = TransactWriteItem.builder().update(Update.builder().tableName(table)
+        TransactWriteItem join = TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                 .key(bucketKey)
                 .updateExpression("ADD #count :one" + (newer ? " SET newestDay = :day" : ""))
                 .conditionExpression(condition)

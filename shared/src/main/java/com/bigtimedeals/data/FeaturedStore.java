@@ -12,13 +12,9 @@ import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -76,19 +72,12 @@ public final class FeaturedStore {
         }
         Map<String, Deal> found = new HashMap<>();
         Map<String, AttributeValue> category = null;
-        if (!keys.isEmpty()) {
-            Map<String, KeysAndAttributes> request = Map.of(table.name(), KeysAndAttributes.builder().keys(keys).build());
-            while (request != null && !request.isEmpty()) {
-                BatchGetItemResponse r = table.client().batchGetItem(BatchGetItemRequest.builder().requestItems(request).build());
-                for (Map<String, AttributeValue> item : r.responses().getOrDefault(table.name(), List.of())) {
-                    if (Keys.CATEGORY.equals(new ItemReader(item).type())) {
-                        category = item;
-                    } else {
-                        Deal d = DealCodec.read(item);
-                        found.put(d.id(), d);
-                    }
-                }
-                request = r.hasUnprocessedKeys() ? r.unprocessedKeys() : null;
+        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
+            if (Keys.CATEGORY.equals(new ItemReader(item).type())) {
+                category = item;
+            } else {
+                Deal d = DealCodec.read(item);
+                found.put(d.id(), d);
             }
         }
         if (categoryId != null && category == null) {
@@ -167,18 +156,7 @@ public final class FeaturedStore {
     }
 
     private List<Map<String, AttributeValue>> allLists() {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
-                    .keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.FEATURED_PK)))
-                    .consistentRead(true)
-                    .exclusiveStartKey(start).build());
-            items.addAll(r.items());
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return items;
+        return TableReads.partition(table, Keys.FEATURED_PK, true);
     }
 
     private static FeaturedList listOf(Map<String, AttributeValue> item) {

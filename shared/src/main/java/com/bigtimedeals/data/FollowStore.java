@@ -10,7 +10,6 @@ import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -115,12 +114,10 @@ public final class FollowStore {
     public FollowState state(Likeable kind, String id, String username) {
         Map<String, AttributeValue> likeKey = Keys.like(kind, id, username);
         Map<String, AttributeValue> watchKey = Keys.watch(kind, id, username);
-        var r = table.client().batchGetItem(BatchGetItemRequest.builder().requestItems(Map.of(table.name(),
-                KeysAndAttributes.builder().keys(likeKey, watchKey).projectionExpression("#t")
-                        .expressionAttributeNames(Map.of("#t", Keys.TYPE)).build())).build());
         boolean liked = false;
         boolean watching = false;
-        for (Map<String, AttributeValue> item : r.responses().getOrDefault(table.name(), List.of())) {
+        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
+                .keys(likeKey, watchKey).projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE)).build())) {
             String type = new ItemReader(item).type();
             liked |= Keys.LIKE.equals(type);
             watching |= Keys.WATCH.equals(type);

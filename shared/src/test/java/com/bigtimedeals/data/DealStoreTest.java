@@ -2,7 +2,6 @@ package com.bigtimedeals.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -238,20 +236,5 @@ class DealStoreTest extends DynamoDbTest {
         } finally {
             java.util.TimeZone.setDefault(original);
         }
-    }
-
-    @Test
-    void readManyDealsInOneBatchKeepsTheAskedOrder() {
-        Table t = newTable(Fixtures.NOW);
-        Fixtures.catalog(new CatalogStore(t));
-        DealStore deals = new DealStore(t);
-        Deal a = deals.create(Fixtures.deal("A", "acme", "tech", Fixtures.NOW.minusSeconds(5)));
-        Deal b = deals.create(Fixtures.deal("B", "acme", "tech", null));
-        RequestMeter.reset();
-        assertEquals(List.of(b.id(), a.id()), List.copyOf(deals.getAll(List.of(b.id(), a.id(), Ids.dealId(Fixtures.NOW))).keySet()));
-        assertEquals(1, RequestMeter.usage().requests());
-        Set<String> none = deals.getAll(List.of()).keySet();
-        assertTrue(none.isEmpty());
-        assertNull(deals.latest(5, null).nextCursor());
     }
 }
