@@ -26,7 +26,7 @@ public final class BrandsHandler extends ApiHandler {
             case GET_BRAND -> Reply.ok(Json.brand(catalog.brand(request.slug("brandId", "brand"))));
             case LIST_BRAND_DEALS -> {
                 String brandId = request.slug("brandId", "brand");
-                yield Reply.ok(Json.dealPage(catalog.brandDeals(brandId, request.limit(), request.cursor())));
+                yield Reply.ok(Json.dealPage(catalog.brandDeals(brandId, request.limit(), request.cursor()), request.now()));
             }
             case CREATE_BRAND -> {
                 JsonBody body = request.body();

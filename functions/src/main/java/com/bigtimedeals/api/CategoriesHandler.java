@@ -24,16 +24,16 @@ public final class CategoriesHandler extends ApiHandler {
     Reply handle(Operation operation, ApiRequest request) {
         return switch (operation) {
             case LIST_CATEGORIES -> Reply.ok(Json.categories(catalog.categories()));
-            case GET_CATEGORY -> Reply.ok(Json.category(catalog.category(request.slug("categoryId", "category"))));
+            case GET_CATEGORY -> Reply.ok(Json.category(catalog.category(request.slug("categoryId", "category")), request.now()));
             case LIST_CATEGORY_DEALS -> {
                 String categoryId = request.slug("categoryId", "category");
-                yield Reply.ok(Json.dealPage(catalog.categoryDeals(categoryId, request.limit(), request.cursor())));
+                yield Reply.ok(Json.dealPage(catalog.categoryDeals(categoryId, request.limit(), request.cursor()), request.now()));
             }
-            case CREATE_CATEGORY -> Reply.created(Json.category(catalog.createCategory(request.body().requiredText("name", 100))));
+            case CREATE_CATEGORY -> Reply.created(Json.category(catalog.createCategory(request.body().requiredText("name", 100)), request.now()));
             case SET_CATEGORY_FEATURED -> {
                 String categoryId = request.slug("categoryId", "category");
                 var ids = request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS);
-                yield Reply.ok(Json.category(catalog.setCategoryFeatured(categoryId, ids)));
+                yield Reply.ok(Json.category(catalog.setCategoryFeatured(categoryId, ids), request.now()));
             }
             default -> throw new IllegalStateException("not a categories route: " + operation);
         };

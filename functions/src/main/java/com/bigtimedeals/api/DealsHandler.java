@@ -32,20 +32,21 @@ public final class DealsHandler extends ApiHandler {
         return switch (operation) {
             case GET_FRONT_PAGE -> {
                 FrontPage page = deals.frontPage();
-                ObjectNode body = Json.featured(page.featured());
-                body.set("latest", Json.deals(page.latest()));
+                ObjectNode body = Json.featured(page.featured(), request.now());
+                body.set("latest", Json.deals(page.latest(), request.now()));
                 body.put("nextCursor", page.nextCursor());
                 yield Reply.ok(body);
             }
-            case LIST_DEALS -> Reply.ok(Json.dealPage(deals.latest(request.limit(), request.cursor())));
-            case GET_DEAL -> Reply.ok(Json.deal(deals.deal(request.ksuid("dealId", "deal"))));
-            case GET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.editorsChoice()));
+            case LIST_DEALS -> Reply.ok(Json.dealPage(deals.latest(request.limit(), request.cursor()), request.now()));
+            case GET_DEAL -> Reply.ok(Json.deal(deals.deal(request.ksuid("dealId", "deal")), request.now()));
+            case GET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.editorsChoice(), request.now()));
             case CREATE_DEAL -> {
                 JsonBody body = request.body();
                 NewDeal draft = new NewDeal(body.requiredText("title", 200), body.requiredUrl("link"), body.price(),
                         body.requiredSlug("brandId"), body.requiredSlug("categoryId"), body.optionalUrl("imageUrl"),
-                        body.optionalText("description", 2000), body.optionalInstant("createdAt"));
-                yield Reply.created(Json.deal(deals.create(draft, request.now())));
+                        body.optionalText("description", 2000), body.optionalInstant("createdAt"),
+                        body.optionalInstant("expiresAt"));
+                yield Reply.created(Json.deal(deals.create(draft, request.now()), request.now()));
             }
             case CORRECT_DEAL -> {
                 String dealId = request.ksuid("dealId", "deal");
@@ -55,13 +56,18 @@ public final class DealsHandler extends ApiHandler {
                 }
                 DealCorrection correction = new DealCorrection(body.correctionText("title", 200),
                         body.correctionUrl("link"), body.correctionPrice(), body.correctionUrl("imageUrl"),
-                        body.correctionText("description", 2000));
-                yield Reply.ok(Json.deal(deals.correct(dealId, correction)));
+                        body.correctionText("description", 2000), body.optionalInstant("expiresAt"),
+                        body.isExplicitNull("expiresAt"));
+                yield Reply.ok(Json.deal(deals.correct(dealId, correction), request.now()));
             }
             case SET_FRONT_PAGE_FEATURED -> Reply.ok(Json.featured(deals.setFrontPage(
-                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS))));
+                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS)), request.now()));
             case SET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.setEditorsChoice(
-                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS))));
+                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS)), request.now()));
+            case TAKE_DOWN_DEAL -> {
+                deals.takeDown(request.ksuid("dealId", "deal"));
+                yield Reply.noContent();
+            }
             case BLAST_HOT_DEAL -> {
                 JsonBody body = request.body();
                 String dealId = body.requiredText("dealId", 27);

@@ -38,25 +38,26 @@ public final class FollowsHandler extends ApiHandler {
                     follows.state(Likeable.BRAND, id(request, Likeable.BRAND), request.username())));
             case GET_CATEGORY_FOLLOW_STATE -> Reply.ok(Json.followState(
                     follows.state(Likeable.CATEGORY, id(request, Likeable.CATEGORY), request.username())));
+            case LIST_FOLLOWS -> Reply.ok(Json.follows(follows.follows(request.username())));
             default -> throw new IllegalStateException("not a follows route: " + operation);
         };
     }
 
     private Reply add(ApiRequest request, Likeable kind, Relation relation) {
         FollowService.Outcome outcome = follows.follow(kind, id(request, kind), request.username(), relation);
-        return new Reply(outcome.changed() ? 201 : 200, render(outcome.target()));
+        return new Reply(outcome.changed() ? 201 : 200, render(outcome.target(), request.now()));
     }
 
     private Reply remove(ApiRequest request, Likeable kind, Relation relation) {
-        return Reply.ok(render(follows.unfollow(kind, id(request, kind), request.username(), relation).target()));
+        return Reply.ok(render(follows.unfollow(kind, id(request, kind), request.username(), relation).target(), request.now()));
     }
 
     private static String id(ApiRequest request, Likeable kind) {
         return kind == Likeable.BRAND ? request.slug("brandId", "brand") : request.slug("categoryId", "category");
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode render(Object target) {
-        return target instanceof Brand b ? Json.brand(b) : Json.category((Category) target);
+    private static com.fasterxml.jackson.databind.JsonNode render(Object target, java.time.Instant now) {
+        return target instanceof Brand b ? Json.brand(b) : Json.category((Category) target, now);
     }
 
     @Override

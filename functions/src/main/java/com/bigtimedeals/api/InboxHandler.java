@@ -29,6 +29,11 @@ public final class InboxHandler extends ApiHandler {
             case GET_PROFILE -> Reply.ok(Json.user(inbox.profile(request.username())));
             case LIST_MESSAGES -> Reply.ok(Json.messagePage(inbox.messages(request.username(), request.flag("unread"),
                     request.limit(), request.cursor())));
+            case COUNT_UNREAD_MESSAGES -> {
+                com.fasterxml.jackson.databind.node.ObjectNode badge = Json.object();
+                badge.put("unread", inbox.unreadCount(request.username()));
+                yield Reply.ok(badge);
+            }
             case MARK_MESSAGE_READ -> {
                 inbox.markRead(request.username(), request.ksuid("messageId", "message"));
                 yield Reply.noContent();

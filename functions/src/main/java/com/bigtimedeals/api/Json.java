@@ -1,5 +1,6 @@
 package com.bigtimedeals.api;
 
+import java.time.Instant;
 import java.util.List;
 
 import com.bigtimedeals.domain.Blast;
@@ -8,7 +9,9 @@ import com.bigtimedeals.domain.BrandSummary;
 import com.bigtimedeals.domain.Category;
 import com.bigtimedeals.domain.CategorySummary;
 import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FollowState;
+import com.bigtimedeals.domain.Follows;
 import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Page;
 import com.bigtimedeals.domain.UserProfile;
@@ -58,7 +61,8 @@ final class Json {
         }
     }
 
-    static ObjectNode deal(Deal d) {
+    /** {@code expired} is derived here, at the moment of the answer, never stored. */
+    static ObjectNode deal(Deal d, Instant now) {
         ObjectNode o = object();
         o.put("id", d.id());
         o.put("title", d.title());
@@ -71,25 +75,28 @@ final class Json {
         putIfPresent(o, "imageUrl", d.imageUrl());
         putIfPresent(o, "description", d.description());
         o.put("createdAt", d.createdAt().toString());
+        putIfPresent(o, "expiresAt", d.expiresAt() == null ? null : d.expiresAt().toString());
+        o.put("expired", d.expiredAt(now));
         return o;
     }
 
-    static ArrayNode deals(List<Deal> deals) {
+    static ArrayNode deals(List<Deal> deals, Instant now) {
         ArrayNode a = NODES.arrayNode();
-        deals.forEach(d -> a.add(deal(d)));
+        deals.forEach(d -> a.add(deal(d, now)));
         return a;
     }
 
-    static ObjectNode dealPage(Page<Deal> page) {
+    static ObjectNode dealPage(Page<Deal> page, Instant now) {
         ObjectNode o = object();
-        o.set("deals", deals(page.items()));
+        o.set("deals", deals(page.items(), now));
         o.put("nextCursor", page.nextCursor());
         return o;
     }
 
-    static ObjectNode featured(List<Deal> deals) {
+    /** A featured section: never an expired deal. */
+    static ObjectNode featured(List<Deal> deals, Instant now) {
         ObjectNode o = object();
-        o.set("featured", deals(deals));
+        o.set("featured", deals(FeaturedList.showing(deals, now), now));
         return o;
     }
 
@@ -116,13 +123,13 @@ final class Json {
         return root;
     }
 
-    static ObjectNode category(Category c) {
+    static ObjectNode category(Category c, Instant now) {
         ObjectNode o = object();
         o.put("id", c.id());
         o.put("name", c.name());
         o.put("likes", c.likes());
         o.put("watchers", c.watchers());
-        o.set("featured", deals(c.featured()));
+        o.set("featured", deals(FeaturedList.showing(c.featured(), now), now));
         return o;
     }
 
@@ -173,6 +180,21 @@ final class Json {
         o.put("liked", s.liked());
         o.put("watching", s.watching());
         return o;
+    }
+
+    static ObjectNode follows(Follows f) {
+        ObjectNode o = object();
+        o.set("brands", followed(f.brands()));
+        o.set("categories", followed(f.categories()));
+        return o;
+    }
+
+    private static ArrayNode followed(List<Follows.Followed> list) {
+        ArrayNode a = NODES.arrayNode();
+        for (Follows.Followed f : list) {
+            a.addObject().put("id", f.id()).put("name", f.name()).put("liked", f.liked()).put("watching", f.watching());
+        }
+        return a;
     }
 
     static ObjectNode blast(Blast b) {

@@ -122,6 +122,11 @@ final class JsonBody {
         return node.has("price") ? price() : null;
     }
 
+    /** {@code "field": null}, which in a correction clears a field that may be cleared (expiresAt). */
+    boolean isExplicitNull(String field) {
+        return node.has(field) && node.get(field).isNull();
+    }
+
     private void requireNotNull(String field) {
         if (node.has(field) && node.get(field).isNull()) {
             throw DomainException.invalid(field, field + " cannot be null");

@@ -126,6 +126,9 @@ public final class OpenApiDocument {
             case GET_BRAND_FOLLOW_STATE, GET_CATEGORY_FOLLOW_STATE -> new Success(200, "Whether the caller likes and watches it", "FollowState");
             case LIST_MESSAGES -> new Success(200, "A page of messages, newest first", "MessagePage");
             case MARK_MESSAGE_READ -> new Success(204, "Read (also when it already was)", null);
+            case LIST_FOLLOWS -> new Success(200, "Followed brands and categories, each by name", "Follows");
+            case COUNT_UNREAD_MESSAGES -> new Success(200, "Unread messages: exact up to 99, 100 means 100 or more", "UnreadCount");
+            case TAKE_DOWN_DEAL -> new Success(204, "Taken down (also when it already was)", null);
             case CREATE_BRAND -> new Success(201, "The new brand", "Brand");
             case CREATE_CATEGORY -> new Success(201, "The new category", "Category");
             case CREATE_DEAL -> new Success(201, "The new deal", "Deal");
@@ -215,7 +218,7 @@ public final class OpenApiDocument {
         s.set("Deal", object(List.of("id", "title", "link", "price", "brandId", "brandName", "categoryId", "categoryName", "createdAt"),
                 "id", ksuid(), "title", string(1, 200), "link", url(), "price", price, "brandId", slug(), "brandName", string(1, 100),
                 "categoryId", slug(), "categoryName", string(1, 100), "imageUrl", url(), "description", string(0, 2000),
-                "createdAt", instant()));
+                "createdAt", instant(), "expiresAt", instant(), "expired", Json.object().put("type", "boolean")));
         s.set("DealPage", object(List.of("deals", "nextCursor"), "deals", arrayOf(ref("Deal")), "nextCursor", nullableString()));
         s.set("FrontPage", object(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
                 "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));
@@ -238,6 +241,10 @@ public final class OpenApiDocument {
         s.set("MessagePage", object(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));
         ObjectNode bool = Json.object().put("type", "boolean");
         s.set("FollowState", object(List.of("liked", "watching"), "liked", bool, "watching", bool));
+        ObjectNode followed = arrayOf(object(List.of("id", "name", "liked", "watching"), "id", slug(), "name", string(1, 100),
+                "liked", bool, "watching", bool));
+        s.set("Follows", object(List.of("brands", "categories"), "brands", followed, "categories", followed.deepCopy()));
+        s.set("UnreadCount", object(List.of("unread"), "unread", Json.object().put("type", "integer").put("minimum", 0).put("maximum", 100)));
         s.set("BlastAccepted", object(List.of("blastId"), "blastId", ksuid()));
         s.set("Blast", object(List.of("blastId", "dealId", "requestedAt", "segments", "segmentsDone", "usersReached", "done"),
                 "blastId", ksuid(), "dealId", ksuid(), "requestedAt", instant(), "segments", count, "segmentsDone", count,
@@ -250,9 +257,11 @@ public final class OpenApiDocument {
         s.set("NewCategory", object(List.of("name"), "name", string(1, 100)));
         s.set("NewDeal", object(List.of("title", "link", "price", "brandId", "categoryId"), "title", string(1, 200), "link", url(),
                 "price", price, "brandId", slug(), "categoryId", slug(), "imageUrl", url(), "description", string(1, 2000),
-                "createdAt", instant().put("description", "Backfill only; not in the future (5 minutes of skew allowed)")));
+                "createdAt", instant().put("description", "Backfill only; not in the future (5 minutes of skew allowed)"),
+                "expiresAt", instant().put("description", "After createdAt; the deal leaves featured sections at that instant")));
         s.set("DealCorrection", object(List.of(), "title", string(1, 200), "link", url(), "price", price, "imageUrl", url(),
-                "description", string(1, 2000)));
+                "description", string(1, 2000), "expiresAt", instant().put("nullable", true)
+                        .put("description", "After createdAt; null clears it; now or earlier expires the deal at once")));
         ObjectNode ids = arrayOf(ksuid());
         ids.put("maxItems", FeaturedList.MAX_DEALS).put("uniqueItems", true);
         s.set("FeaturedIds", object(List.of("dealIds"), "dealIds", ids));

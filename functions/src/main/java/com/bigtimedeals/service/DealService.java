@@ -77,9 +77,14 @@ public final class DealService {
 
     public Deal correct(String dealId, DealCorrection correction) {
         if (correction.isEmpty()) {
-            throw DomainException.invalid(null, "nothing to change: send title, link, price, imageUrl or description");
+            throw DomainException.invalid(null, "nothing to change: send title, link, price, imageUrl, description or expiresAt");
         }
         return deals.correct(dealId, correction);
+    }
+
+    /** Takes a deal down; a repeat is a success, an id that never was a deal NOT_FOUND. */
+    public void takeDown(String dealId) {
+        deals.takeDown(dealId);
     }
 
     public List<Deal> setFrontPage(List<String> dealIds) {

@@ -42,6 +42,10 @@ public final class FollowService {
         return follows.state(kind, id, username);
     }
 
+    public com.bigtimedeals.domain.Follows follows(String username) {
+        return follows.follows(username);
+    }
+
     private Object readBack(Likeable kind, String id) {
         return kind == Likeable.BRAND ? catalog.brand(id, true) : catalog.category(id, true);
     }

@@ -37,6 +37,10 @@ public final class InboxService {
         return inbox.list(username, unreadOnly, limit, cursor);
     }
 
+    public int unreadCount(String username) {
+        return inbox.unreadCount(username);
+    }
+
     public void markRead(String username, String messageId) {
         inbox.markRead(username, messageId);
     }

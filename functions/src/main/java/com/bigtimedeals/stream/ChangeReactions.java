@@ -53,6 +53,9 @@ public final class ChangeReactions {
     /** Reacts to one change; true when the front page must be rebuilt. */
     boolean apply(Change change, TimeBudget budget, Tally tally) {
         if (change instanceof Change.DealCreated c) {
+            if (deals.find(c.deal().id()) == null) {
+                return true; // taken down before its fan-out ran: nothing is sent for it
+            }
             Instant at = c.at() != null ? c.at() : c.deal().createdAt();
             // Brand watchers first, then category watchers; a budget that runs out hands the rest on.
             if (fanOut.run(c.deal(), Likeable.BRAND, null, at, budget, tally)) {
@@ -65,8 +68,11 @@ public final class ChangeReactions {
         if (change instanceof Change.FanOutPending p) {
             FanOutWork w = work.get(p.dealId(), p.source());
             if (w != null && !w.done()) {
-                Deal deal = deals.get(w.dealId());
-                if (w.after() == null) {
+                Deal deal = deals.find(w.dealId());
+                if (deal == null) {
+                    // Taken down between hand-offs: nothing more is sent. Marking the work finished ends the walk.
+                    work.finish(w.dealId(), w.source());
+                } else if (w.after() == null) {
                     // A list handed on before it started: walk it from the top, then mark it finished.
                     if (fanOut.run(deal, w.source(), null, w.messageAt(), budget, tally)) {
                         work.finish(w.dealId(), w.source());
@@ -81,7 +87,12 @@ public final class ChangeReactions {
             featured.refresh(c.deal());
             return true;
         }
+        if (change instanceof Change.DealTakenDown t) {
+            featured.removeEverywhere(t.dealId());
+            return true; // the rebuild reads the latest list again, which no longer holds the deal
+        }
         if (change instanceof Change.FeaturedChanged f) {
+            featured.dropTakenDown(f.list());
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }
         if (change instanceof Change.BlastRequested b) {

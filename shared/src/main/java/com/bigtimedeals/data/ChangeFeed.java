@@ -51,6 +51,10 @@ public final class ChangeFeed {
         boolean insert = "INSERT".equals(event);
         switch (type) {
             case Keys.DEAL -> {
+                if (now.containsKey(DealCodec.TAKEN_DOWN_AT)) {
+                    return before != null && before.containsKey(DealCodec.TAKEN_DOWN_AT) ? new Change.Other()
+                            : new Change.DealTakenDown(item.string("id"));
+                }
                 if (insert) {
                     Instant at = stream.getApproximateCreationDateTime() == null ? null
                             : stream.getApproximateCreationDateTime().toInstant();

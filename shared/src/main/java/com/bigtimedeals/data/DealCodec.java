@@ -40,14 +40,22 @@ final class DealCodec {
                 .string("categoryName", d.categoryName())
                 .string("imageUrl", d.imageUrl())
                 .string("description", d.description())
-                .instant("createdAt", d.createdAt());
+                .instant("createdAt", d.createdAt())
+                .instant("expiresAt", d.expiresAt());
+    }
+
+    /** A taken-down deal's item stays as a tombstone with this attribute; every reader treats it as absent. */
+    static final String TAKEN_DOWN_AT = "takenDownAt";
+
+    static boolean isLiveDeal(Map<String, AttributeValue> item) {
+        return item != null && Keys.DEAL.equals(new ItemReader(item).type()) && !item.containsKey(TAKEN_DOWN_AT);
     }
 
     static Deal read(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
         return new Deal(r.string("id"), r.string("title"), r.string("link"), r.decimal("price"),
                 r.string("brandId"), r.string("brandName"), r.string("categoryId"), r.string("categoryName"),
-                r.string("imageUrl"), r.string("description"), r.instant("createdAt"));
+                r.string("imageUrl"), r.string("description"), r.instant("createdAt"), r.instant("expiresAt"));
     }
 
     /** A deal copied into a featured list: application attributes only, no keys. */
@@ -73,6 +81,10 @@ final class DealCodec {
      * much as the values (35 deals x 11 names), and deal text compresses about 3:1, which is what keeps the
      * item under the 8 KB target (1 read unit per eventually consistent read).
      */
+    /** The payload layout below; a cache copy in another layout is ignored until the next rebuild replaces it. */
+    static final int PAYLOAD_FORMAT = 2;
+    private static final long NEVER = Long.MIN_VALUE;
+
     static SdkBytes compress(FrontPage page) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
         try (DataOutputStream out = new DataOutputStream(
@@ -112,6 +124,7 @@ final class DealCodec {
             writeString(out, d.imageUrl());
             writeString(out, d.description());
             out.writeLong(d.createdAt().getEpochSecond());
+            out.writeLong(d.expiresAt() == null ? NEVER : d.expiresAt().getEpochSecond());
         }
     }
 
@@ -123,9 +136,17 @@ final class DealCodec {
             String title = readString(in);
             String link = readString(in);
             String price = readString(in);
-            deals.add(new Deal(id, title, link, price == null ? null : new BigDecimal(price), readString(in),
-                    readString(in), readString(in), readString(in), readString(in), readString(in),
-                    Instant.ofEpochSecond(in.readLong())));
+            String brandId = readString(in);
+            String brandName = readString(in);
+            String categoryId = readString(in);
+            String categoryName = readString(in);
+            String imageUrl = readString(in);
+            String description = readString(in);
+            Instant createdAt = Instant.ofEpochSecond(in.readLong());
+            long expires = in.readLong();
+            deals.add(new Deal(id, title, link, price == null ? null : new BigDecimal(price), brandId, brandName,
+                    categoryId, categoryName, imageUrl, description, createdAt,
+                    expires == NEVER ? null : Instant.ofEpochSecond(expires)));
         }
         return deals;
     }

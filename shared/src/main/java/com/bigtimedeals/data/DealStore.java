@@ -78,8 +78,9 @@ public final class DealStore {
         if (categoryName == null) {
             throw DomainException.invalid("categoryId", "categoryId does not name an existing category");
         }
+        Instant expiresAt = draft.expiresAt() == null ? null : draft.expiresAt().truncatedTo(ChronoUnit.SECONDS);
         Deal deal = new Deal(Ids.dealId(createdAt), draft.title(), draft.link(), draft.price(), draft.brandId(),
-                brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt);
+                brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt);
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
         for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; attempt++) {
@@ -123,14 +124,53 @@ public final class DealStore {
         return true;
     }
 
-    /** Access pattern: read one Deal. */
+    /** Access pattern: read one Deal. A taken-down deal is NOT_FOUND, like one that never was. */
     public Deal get(String dealId) {
-        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
-                .tableName(table.name()).key(Keys.deal(dealId)).build()).item();
-        if (item == null || item.isEmpty()) {
+        Deal deal = find(dealId);
+        if (deal == null) {
             throw DomainException.notFound("deal not found");
         }
-        return DealCodec.read(item);
+        return deal;
+    }
+
+    /** The deal, or null when there is none or it was taken down. */
+    public Deal find(String dealId) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
+                .tableName(table.name()).key(Keys.deal(dealId)).build()).item();
+        return DealCodec.isLiveDeal(item) ? DealCodec.read(item) : null;
+    }
+
+    /**
+     * Takes a deal down (1 UpdateItem): the item stays as a tombstone, so a repeat is still a success and a
+     * correction can tell it from a deal that never was; its index keys go, which takes it out of all three
+     * latest lists at once. {@code if_not_exists} keeps the first moment, so a repeated request writes nothing
+     * new and its stream record (if any) is the same takedown again. NOT_FOUND for an id that never was a deal.
+     */
+    public void takeDown(String dealId) {
+        StringBuilder remove = new StringBuilder();
+        Map<String, String> names = new HashMap<>();
+        names.put("#at", DealCodec.TAKEN_DOWN_AT);
+        names.put("#t", Keys.TYPE);
+        int n = 0;
+        for (TableDefinition.Index index : List.of(TableDefinition.GSI1, TableDefinition.GSI2, TableDefinition.GSI3)) {
+            for (String attribute : List.of(index.partitionKey(), index.sortKey())) {
+                remove.append(n == 0 ? "" : ", ").append("#k").append(n);
+                names.put("#k" + n++, attribute);
+            }
+        }
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+                    .key(Keys.deal(dealId))
+                    .updateExpression("SET #at = if_not_exists(#at, :now) REMOVE " + remove)
+                    .conditionExpression("attribute_exists(PK) AND #t = :deal")
+                    .expressionAttributeNames(names)
+                    .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(
+                                    table.clock().instant().truncatedTo(ChronoUnit.SECONDS).toString()),
+                            ":deal", AttributeValue.fromS(Keys.DEAL)))
+                    .build());
+        } catch (ConditionalCheckFailedException e) {
+            throw DomainException.notFound("deal not found");
+        }
     }
 
     /** Editors correct a deal's text, price or links; brand, category and time never change. */
@@ -143,22 +183,39 @@ public final class DealStore {
         addSet(set, names, values, "price", c.price() == null ? null : AttributeValue.fromN(c.price().toPlainString()));
         addSet(set, names, values, "imageUrl", c.imageUrl() == null ? null : AttributeValue.fromS(c.imageUrl()));
         addSet(set, names, values, "description", c.description() == null ? null : AttributeValue.fromS(c.description()));
-        if (set.length() == 0) {
+        addSet(set, names, values, "expiresAt", c.expiresAt() == null ? null
+                : AttributeValue.fromS(c.expiresAt().truncatedTo(ChronoUnit.SECONDS).toString()));
+        String update = set.length() == 0 ? "" : "SET " + set;
+        if (c.clearExpiry()) {
+            update += " REMOVE #expiresAt";
+            names.put("#expiresAt", "expiresAt");
+        }
+        if (update.isEmpty()) {
             return get(dealId);
+        }
+        // A taken-down deal is never corrected back to life: its stream record would otherwise be a correction.
+        String condition = "attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#takenDown)";
+        names.put("#t", Keys.TYPE);
+        names.put("#takenDown", DealCodec.TAKEN_DOWN_AT);
+        values.put(":deal", AttributeValue.fromS(Keys.DEAL));
+        if (c.expiresAt() != null) {
+            // Whole-second ISO instants compare as strings in time order.
+            condition += " AND createdAt < :expiresAt";
         }
         try {
             Map<String, AttributeValue> item = table.client().updateItem(UpdateItemRequest.builder()
                     .tableName(table.name())
                     .key(Keys.deal(dealId))
-                    .updateExpression("SET " + set)
-                    .conditionExpression("attribute_exists(PK)")
+                    .updateExpression(update.trim())
+                    .conditionExpression(condition)
                     .expressionAttributeNames(names)
                     .expressionAttributeValues(values)
                     .returnValues(ReturnValue.ALL_NEW)
                     .build()).attributes();
             return DealCodec.read(item);
         } catch (ConditionalCheckFailedException e) {
-            throw DomainException.notFound("deal not found");
+            Deal current = get(dealId); // only on this failure path: tells "no such deal" from a bad expiresAt
+            throw DomainException.invalid("expiresAt", "expiresAt must be after the deal's createdAt " + current.createdAt());
         }
     }
 

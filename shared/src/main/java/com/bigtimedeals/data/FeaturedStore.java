@@ -36,7 +36,10 @@ public final class FeaturedStore {
         return item == null ? List.of() : DealCodec.readEmbedded(item.get("deals"));
     }
 
-    /** Replaces a front-page or editor's-choice list: one BatchGetItem of the deals, one write. */
+    /**
+     * Replaces a front-page or editor's-choice list: one BatchGetItem of the deals, one write. A deal that is
+     * unknown, taken down or expired by the table's clock is refused (INVALID) and nothing changes.
+     */
     public List<Deal> set(FeaturedList list, List<String> dealIds) {
         List<Deal> deals = resolve(dealIds, null).deals();
         write(list, deals, null);
@@ -54,6 +57,7 @@ public final class FeaturedStore {
     }
 
     private Resolved resolve(List<String> dealIds, String categoryId) {
+        java.time.Instant now = table.clock().instant();
         if (dealIds.size() > FeaturedList.MAX_DEALS) {
             throw DomainException.invalid("dealIds", "a featured list holds at most " + FeaturedList.MAX_DEALS + " deals");
         }
@@ -75,7 +79,7 @@ public final class FeaturedStore {
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
             if (Keys.CATEGORY.equals(new ItemReader(item).type())) {
                 category = item;
-            } else {
+            } else if (DealCodec.isLiveDeal(item)) {
                 Deal d = DealCodec.read(item);
                 found.put(d.id(), d);
             }
@@ -88,6 +92,9 @@ public final class FeaturedStore {
             Deal d = found.get(id);
             if (d == null) {
                 throw DomainException.invalid("dealIds", "unknown deal id: " + id);
+            }
+            if (d.expiredAt(now)) {
+                throw DomainException.invalid("dealIds", "deal " + id + " expired at " + d.expiresAt());
             }
             deals.add(d);
         }
@@ -126,6 +133,49 @@ public final class FeaturedStore {
      * editor is read again, so neither change is lost. Returns the number of lists rewritten.
      */
     public int refresh(Deal corrected) {
+        return rewriteCopies(corrected.id(), corrected);
+    }
+
+    /**
+     * Removes every featured copy of a taken-down deal, under the same optimistic lock: an editor's list
+     * written meanwhile is read again, so the takedown is never lost. Idempotent: a replay finds no copy.
+     */
+    public int removeEverywhere(String dealId) {
+        return rewriteCopies(dealId, null);
+    }
+
+    /**
+     * A list an editor just wrote may name a deal taken down while the editor's request was in flight (its
+     * BatchGetItem saw it live). Its own stream record brings it here: one BatchGetItem of its deals, and
+     * the taken-down ones are removed. Whichever of takedown and list write commits last, its reaction sees
+     * the other, so no order of the two resurrects the deal.
+     */
+    public int dropTakenDown(FeaturedList list) {
+        List<Deal> listed = get(list);
+        if (listed.isEmpty()) {
+            return 0;
+        }
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        listed.forEach(d -> keys.add(Keys.deal(d.id())));
+        java.util.Set<String> live = new java.util.HashSet<>();
+        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
+                .projectionExpression("id, #t, #down")
+                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT)).build())) {
+            if (DealCodec.isLiveDeal(item)) {
+                live.add(new ItemReader(item).string("id"));
+            }
+        }
+        int removed = 0;
+        for (Deal d : listed) {
+            if (!live.contains(d.id())) {
+                removed += removeEverywhere(d.id());
+            }
+        }
+        return removed;
+    }
+
+    /** Replaces ({@code replacement} non-null) or removes every copy of one deal in every list. */
+    private int rewriteCopies(String dealId, Deal replacement) {
         int rewritten = 0;
         for (int attempt = 0; attempt < 5; attempt++) {
             boolean conflict = false;
@@ -133,9 +183,13 @@ public final class FeaturedStore {
             for (Map<String, AttributeValue> item : allLists()) {
                 List<Deal> deals = DealCodec.readEmbedded(item.get("deals"));
                 boolean changed = false;
-                for (int i = 0; i < deals.size(); i++) {
-                    if (deals.get(i).id().equals(corrected.id()) && !deals.get(i).equals(corrected)) {
-                        deals.set(i, corrected);
+                for (int i = deals.size() - 1; i >= 0; i--) {
+                    if (deals.get(i).id().equals(dealId) && !deals.get(i).equals(replacement)) {
+                        if (replacement == null) {
+                            deals.remove(i);
+                        } else {
+                            deals.set(i, replacement);
+                        }
                         changed = true;
                     }
                 }
@@ -152,7 +206,7 @@ public final class FeaturedStore {
                 return rewritten;
             }
         }
-        throw new IllegalStateException("featured lists kept changing while refreshing deal " + corrected.id());
+        throw new IllegalStateException("featured lists kept changing while rewriting copies of deal " + dealId);
     }
 
     private List<Map<String, AttributeValue>> allLists() {

@@ -1,11 +1,13 @@
 package com.bigtimedeals.data;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FollowState;
+import com.bigtimedeals.domain.Follows;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 
@@ -23,7 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * Likes and watches (access patterns: Like/Watch Brand, Like/Watch Category, and unlike, unwatch and "do I
  * like/watch this?"). Each change is one transaction: the relation item, conditioned on (not) existing,
  * and the counter on the small brand/category item, so the count is exact under any concurrency and never
- * drops below zero. About 4 write units: two items under 1 KB, doubled for the transaction.
+ * drops below zero. A like is about 4 write units: two items under 1 KB, doubled for the transaction; a
+ * watch also writes its user-side twin (6), so that a user's follows are one partition (docs/data-model.md).
  */
 public final class FollowStore {
     /** Transactions on one hot counter collide; these are retried, with jitter, this many times. */
@@ -37,53 +40,74 @@ public final class FollowStore {
 
     /** True when newly added; false when it already existed. NOT_FOUND for an unknown brand or category. */
     public boolean add(Likeable kind, String id, String username, Relation relation) {
-        Map<String, AttributeValue> item = new ItemWriter(key(kind, id, username, relation),
-                relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH)
-                .string("targetKind", kind.name()).string("targetId", id).string("username", username)
-                .instant("createdAt", table.clock().instant())
-                .build();
-        TransactWriteItem put = TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item)
-                .conditionExpression("attribute_not_exists(PK)").build()).build();
-        TransactWriteItem count = TransactWriteItem.builder().update(Update.builder().tableName(table.name())
+        List<TransactWriteItem> writes = new ArrayList<>(3);
+        writes.add(put(relationItem(key(kind, id, username, relation), relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH,
+                kind, id, username), true));
+        if (relation == Relation.WATCH) {
+            writes.add(put(relationItem(Keys.watchOfUser(kind, id, username), Keys.WATCH_OF_USER, kind, id, username), false));
+        }
+        writes.add(TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                 .key(Keys.target(kind, id))
                 .updateExpression("ADD #c :one")
                 .conditionExpression("attribute_exists(PK)")
                 .expressionAttributeNames(Map.of("#c", counter(relation)))
                 .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
-                .build()).build();
-        return commit(put, count, kind);
+                .build()).build());
+        return commit(writes, kind);
     }
 
     /** True when removed; false when there was nothing to remove. NOT_FOUND for an unknown target. */
     public boolean remove(Likeable kind, String id, String username, Relation relation) {
-        TransactWriteItem delete = TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
+        List<TransactWriteItem> writes = new ArrayList<>(3);
+        writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
                 .key(key(kind, id, username, relation))
-                .conditionExpression("attribute_exists(PK)").build()).build();
-        TransactWriteItem count = TransactWriteItem.builder().update(Update.builder().tableName(table.name())
+                .conditionExpression("attribute_exists(PK)").build()).build());
+        if (relation == Relation.WATCH) {
+            writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
+                    .key(Keys.watchOfUser(kind, id, username)).build()).build());
+        }
+        writes.add(TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                 .key(Keys.target(kind, id))
                 .updateExpression("ADD #c :minus")
                 .conditionExpression("attribute_exists(PK) AND #c > :zero")
                 .expressionAttributeNames(Map.of("#c", counter(relation)))
                 .expressionAttributeValues(Map.of(":minus", AttributeValue.fromN("-1"), ":zero", AttributeValue.fromN("0")))
-                .build()).build();
-        return commit(delete, count, kind);
+                .build()).build());
+        return commit(writes, kind);
     }
 
-    private boolean commit(TransactWriteItem relation, TransactWriteItem counter, Likeable kind) {
+    private Map<String, AttributeValue> relationItem(Map<String, AttributeValue> key, String type, Likeable kind, String id,
+                                                     String username) {
+        return new ItemWriter(key, type)
+                .string("targetKind", kind.name()).string("targetId", id).string("username", username)
+                .instant("createdAt", table.clock().instant())
+                .build();
+    }
+
+    /** The relation item is conditioned on not existing; its twin rides on that condition. */
+    private TransactWriteItem put(Map<String, AttributeValue> item, boolean conditioned) {
+        Put.Builder put = Put.builder().tableName(table.name()).item(item);
+        if (conditioned) {
+            put.conditionExpression("attribute_not_exists(PK)");
+        }
+        return TransactWriteItem.builder().put(put.build()).build();
+    }
+
+    /** The relation item is always first, the counter always last. */
+    private boolean commit(List<TransactWriteItem> writes, Likeable kind) {
         for (int attempt = 1; ; attempt++) {
             try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-                        .transactItems(relation, counter).build());
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return true;
             } catch (TransactionCanceledException e) {
                 List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-                if (reasons.size() == 2) {
+                if (reasons.size() == writes.size()) {
                     // Relation condition first: an unlike of something not liked is "nothing to do" even though
                     // the zero-floor on the counter fails with it. A missing target surfaces in the read-back.
                     if (failedCondition(reasons.get(0))) {
                         return false;
                     }
-                    if (failedCondition(reasons.get(1))) {
+                    if (failedCondition(reasons.get(reasons.size() - 1))) {
                         throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
                     }
                 }
@@ -124,6 +148,48 @@ public final class FollowStore {
         }
         return new FollowState(liked, watching);
     }
+
+    /**
+     * What the user follows (access pattern of {@code GET /me/follows}, and how an account deletion finds every
+     * like and watch without a scan): 1 strongly consistent Query of the user's FOLLOWS partition, exact right
+     * after any like or watch, then 1 BatchGetItem of the followed brands' and categories' names.
+     */
+    public Follows follows(String username) {
+        Map<String, boolean[]> relations = new java.util.LinkedHashMap<>(); // "KIND#id" -> {liked, watching}
+        for (Map<String, AttributeValue> item : TableReads.partition(table, Keys.followsPk(username), true)) {
+            ItemReader r = new ItemReader(item);
+            boolean[] state = relations.computeIfAbsent(r.string("targetKind") + "#" + r.string("targetId"),
+                    k -> new boolean[2]);
+            if (Keys.LIKE.equals(r.type())) {
+                state[0] = true;
+            } else if (Keys.WATCH_OF_USER.equals(r.type())) {
+                state[1] = true;
+            }
+        }
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        relations.keySet().forEach(k -> keys.add(Keys.target(Likeable.valueOf(k.substring(0, k.indexOf('#'))),
+                k.substring(k.indexOf('#') + 1))));
+        List<Follows.Followed> brands = new ArrayList<>();
+        List<Follows.Followed> categories = new ArrayList<>();
+        for (int from = 0; from < keys.size(); from += MAX_BATCH_GET) {
+            for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
+                    .keys(keys.subList(from, Math.min(keys.size(), from + MAX_BATCH_GET)))
+                    .projectionExpression("#t, id, #n")
+                    .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name")).build())) {
+                ItemReader r = new ItemReader(item);
+                Likeable kind = Keys.BRAND.equals(r.type()) ? Likeable.BRAND : Likeable.CATEGORY;
+                boolean[] state = relations.get(kind.name() + "#" + r.string("id"));
+                if (state != null && (state[0] || state[1])) {
+                    (kind == Likeable.BRAND ? brands : categories)
+                            .add(new Follows.Followed(r.string("id"), r.string("name"), state[0], state[1]));
+                }
+            }
+        }
+        return new Follows(brands, categories);
+    }
+
+    /** BatchGetItem takes at most 100 keys. */
+    private static final int MAX_BATCH_GET = 100;
 
     /**
      * Access pattern: watchers of a brand or category (the new-deal fan-out), one page at a time so that a

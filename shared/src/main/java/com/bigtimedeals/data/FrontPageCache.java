@@ -54,6 +54,9 @@ public final class FrontPageCache {
             return null;
         }
         ItemReader r = new ItemReader(item);
+        if (r.number("format") != DealCodec.PAYLOAD_FORMAT) {
+            return null; // written before the payload gained expiresAt: read the sources until the next rebuild
+        }
         return DealCodec.decompress(r.number("version"), item.get("payload").b());
     }
 
@@ -103,6 +106,7 @@ public final class FrontPageCache {
     static Map<String, AttributeValue> item(FrontPage page, int shard) {
         return new ItemWriter(Keys.dealsCache(shard), Keys.DEALS_CACHE)
                 .number("version", page.version())
+                .number("format", DealCodec.PAYLOAD_FORMAT)
                 .value("payload", AttributeValue.fromB(DealCodec.compress(page)))
                 .build();
     }

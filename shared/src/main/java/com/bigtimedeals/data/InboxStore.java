@@ -102,6 +102,30 @@ public final class InboxStore {
         return new Page<>(messages, null);
     }
 
+    /** The badge counts this far: "100" means 100 or more. */
+    public static final int BADGE_CAP = 100;
+
+    /**
+     * The unread badge (1 Query of the sparse unread index, {@code Select COUNT}, at most {@link #BADGE_CAP}
+     * items read, newest first). It counts index items, so no replay can count a message twice (a message id
+     * is a function of recipient, subject and time, so a replayed fan-out rewrites the same item) and, with
+     * nothing ever decremented, it cannot go negative.
+     */
+    public int unreadCount(String username) {
+        QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
+                .indexName(TableDefinition.GSI1.name())
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .expressionAttributeNames(Map.of("#pk", TableDefinition.GSI1.partitionKey(),
+                        "#sk", TableDefinition.GSI1.sortKey()))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.messagesPk(username)),
+                        ":prefix", AttributeValue.fromS(Keys.messageSk(""))))
+                .scanIndexForward(false)
+                .select(software.amazon.awssdk.services.dynamodb.model.Select.COUNT)
+                .limit(BADGE_CAP)
+                .build());
+        return Math.min(BADGE_CAP, r.count());
+    }
+
     /** Idempotent: marking a read message read again succeeds. NOT_FOUND when it is not this user's message. */
     public void markRead(String username, String messageId) {
         try {

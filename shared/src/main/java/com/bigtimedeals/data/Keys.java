@@ -24,6 +24,7 @@ final class Keys {
     static final String CATEGORY_LISTING = "CategoryListing";
     static final String LIKE = "Like";
     static final String WATCH = "Watch";
+    static final String WATCH_OF_USER = "WatchOfUser";
     static final String USER = "User";
     static final String MESSAGE = "Message";
     static final String FEATURED_LIST = "FeaturedList";
@@ -114,11 +115,24 @@ final class Keys {
         return kind == com.bigtimedeals.domain.Likeable.BRAND ? brand(id) : category(id);
     }
 
-    // Likes and watches. A like lives in its own partition (only ever read by key); watches of one
-    // brand or category share a partition so that the fan-out can page through them.
+    // Likes and watches. Everything a user follows lives in the user's FOLLOWS partition (a like, and a twin
+    // of each watch), so follows are found from the user with one Query; watches of one brand or category
+    // also share a partition so that the fan-out can page through them.
+    static String followsPk(String username) {
+        return "FOLLOWS#" + username;
+    }
+
+    static String followSk(com.bigtimedeals.domain.Likeable kind, String id, com.bigtimedeals.domain.Relation relation) {
+        return kind.name() + "#" + id + "#" + relation.name();
+    }
+
     static Map<String, AttributeValue> like(com.bigtimedeals.domain.Likeable kind, String id, String username) {
-        String pk = kind.name() + "LIKE#" + id + "#" + username;
-        return key(pk, pk);
+        return key(followsPk(username), followSk(kind, id, com.bigtimedeals.domain.Relation.LIKE));
+    }
+
+    /** The user-side twin of a watch, written in the same transaction as the watch itself. */
+    static Map<String, AttributeValue> watchOfUser(com.bigtimedeals.domain.Likeable kind, String id, String username) {
+        return key(followsPk(username), followSk(kind, id, com.bigtimedeals.domain.Relation.WATCH));
     }
 
     static String watchersPk(com.bigtimedeals.domain.Likeable kind, String id) {

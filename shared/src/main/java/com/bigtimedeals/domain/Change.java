@@ -12,6 +12,10 @@ public sealed interface Change {
     record DealCorrected(Deal deal) implements Change {
     }
 
+    /** An editor took a deal down; every copy of it must go. */
+    record DealTakenDown(String dealId) implements Change {
+    }
+
     record FeaturedChanged(FeaturedList list) implements Change {
     }
 

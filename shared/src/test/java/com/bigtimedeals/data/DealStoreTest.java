@@ -202,7 +202,13 @@ class DealStoreTest extends DynamoDbTest {
     }
 
     /** Walks every page, asserting full pages, order, no duplicates and the request budget; returns the page sizes. */
-    private static List<Integer> walk(List<String> expected, BiFunction<Integer, String, Page<Deal>> read, int limit) {
+    static List<Integer> walk(List<String> expected, BiFunction<Integer, String, Page<Deal>> read, int limit) {
+        return walk(expected, read, limit, 3);
+    }
+
+    /** Pages through a list: every page full, newest first, each deal exactly once, each page within the bound. */
+    static List<Integer> walk(List<String> expected, BiFunction<Integer, String, Page<Deal>> read, int limit,
+                              int maxRequests) {
         List<String> seen = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         String cursor = null;
@@ -210,7 +216,7 @@ class DealStoreTest extends DynamoDbTest {
             RequestMeter.reset();
             Page<Deal> page = read.apply(limit, cursor);
             int requests = RequestMeter.usage().requests();
-            assertTrue(requests <= 3, "a page cost " + requests + " requests");
+            assertTrue(requests <= maxRequests, "a page cost " + requests + " requests");
             int remaining = expected.size() - seen.size();
             assertEquals(Math.min(limit, remaining), page.items().size(), "page " + sizes.size() + " is not full");
             page.items().forEach(d -> seen.add(d.id()));
