@@ -52,6 +52,14 @@ class RequestBudgetTest extends ApiTest {
         within(1, get("/me/messages").user("ann").query("limit=10&cursor="
                 + URLEncoder.encode(inbox.get("nextCursor").asText(), StandardCharsets.UTF_8)));
         within(1, get("/me/messages").user("ann").query("unread=true"));
+        within(1, get("/me/messages/unread-count").user("ann"));
+        within(1, get("/me/brands/acme").user("ann"));
+        within(1, get("/me/categories/tech").user("ann"));
+        within(1, delete("/cms/deals/" + deals.get(5)).editor());
+        for (String list : List.of("/deals", "/brands/globex/deals", "/categories/tech/deals")) {
+            JsonNode first = within(3, get(list).query("limit=7"));
+            within(3, get(list).query("limit=7&cursor=" + URLEncoder.encode(first.get("nextCursor").asText(), StandardCharsets.UTF_8)));
+        }
         for (String target : List.of("/brands/acme", "/categories/tech")) {
             for (String relation : List.of("/likes", "/watches")) {
                 within(2, post(target + relation).user("bob"));
@@ -59,7 +67,9 @@ class RequestBudgetTest extends ApiTest {
                 within(2, delete(target + relation).user("bob"));
                 within(2, delete(target + relation).user("bob"));
             }
+            within(2, post(target + "/likes").user("bob"));
         }
+        within(2, get("/me/follows").user("bob"));
     }
 
     private JsonNode within(int budget, Call call) {

@@ -223,6 +223,7 @@ public final class BigTimeDealsStack extends Stack {
                 .sortKey(Attribute.builder().name(TableDefinition.SORT_KEY).type(AttributeType.STRING).build())
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .stream(StreamViewType.NEW_AND_OLD_IMAGES)
+                .timeToLiveAttribute(TableDefinition.TTL_ATTRIBUTE)
                 .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder().pointInTimeRecoveryEnabled(true).build())
                 .deletionProtection(true)
                 .removalPolicy(RemovalPolicy.RETAIN)

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 
+import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.LocalDynamoDb;
 import com.bigtimedeals.data.TableDefinition;
 
@@ -29,6 +30,11 @@ public final class LocalStack implements AutoCloseable {
     private final Gateway gateway;
     private final StreamDelivery delivery;
     private final String tableName;
+    private final java.util.concurrent.ScheduledExecutorService sweeper;
+
+    /** How often the local stack deletes expired messages: DynamoDB Local never runs TTL on a table with GSIs. */
+    static final String SWEEP_SETTING = "INBOX_SWEEP_SECONDS";
+    static final int DEFAULT_SWEEP_SECONDS = 300;
 
     private LocalStack(LocalDynamoDb dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
                        StreamDelivery delivery, String tableName) {
@@ -38,6 +44,21 @@ public final class LocalStack implements AutoCloseable {
         this.gateway = gateway;
         this.delivery = delivery;
         this.tableName = tableName;
+        this.sweeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "inbox-ttl-sweep");
+            t.setDaemon(true);
+            return t;
+        });
+        InboxStore inbox = new InboxStore(com.bigtimedeals.data.Table.fromEnvironment(client));
+        int every = com.bigtimedeals.data.Settings.number(SWEEP_SETTING, DEFAULT_SWEEP_SECONDS);
+        sweeper.scheduleWithFixedDelay(() -> {
+            try {
+                inbox.sweepExpired();
+            } catch (RuntimeException e) {
+                // The next sweep tries again; reads already hide expired messages, so nothing is shown meanwhile.
+                System.err.println("inbox TTL sweep failed: " + e.getClass().getSimpleName());
+            }
+        }, every, every, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     public static LocalStack start(Options options) throws IOException {
@@ -126,6 +147,7 @@ public final class LocalStack implements AutoCloseable {
 
     @Override
     public void close() {
+        sweeper.shutdownNow();
         gateway.close();
         delivery.close();
         streams.close();

@@ -37,6 +37,14 @@ public final class Ids {
         }
     }
 
+    /** Sorts after every KSUID. */
+    static final String LARGEST = "zzzzzzzzzzzzzzzzzzzzzzzzzzz";
+
+    /** The smallest KSUID of one second: every id made at or after {@code at} sorts at or above it. */
+    static String smallestAt(Instant at) {
+        return new Ksuid(at.getEpochSecond(), new byte[Ksuid.PAYLOAD_BYTES]).toString();
+    }
+
     public static boolean isValid(String id) {
         return id != null && id.length() == Ksuid.KSUID_CHARS && Ksuid.isValid(id);
     }

@@ -33,8 +33,15 @@ public final class InboxStore {
     /** BatchWriteItems in flight at once while delivering: the fan-out is I/O-bound, not CPU-bound. */
     public static final int DEFAULT_PARALLELISM = 8;
 
+    /** How long a message is kept: {@code INBOX_RETENTION_DAYS}, default 180. */
+    public static final String RETENTION_SETTING = "INBOX_RETENTION_DAYS";
+    public static final int DEFAULT_RETENTION_DAYS = 180;
+    /** The TTL attribute (epoch seconds) DynamoDB deletes expired messages by; the table enables TTL on it. */
+    public static final String EXPIRY_ATTRIBUTE = TableDefinition.TTL_ATTRIBUTE;
+
     private final Table table;
     private final int parallelism;
+    private final java.time.Duration retention;
     private final java.util.concurrent.ExecutorService writers;
 
     public InboxStore(Table table) {
@@ -43,13 +50,35 @@ public final class InboxStore {
 
     /** With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight. */
     public InboxStore(Table table, int parallelism) {
+        this(table, parallelism, retentionFromEnvironment());
+    }
+
+    public InboxStore(Table table, int parallelism, java.time.Duration retention) {
+        if (retention.isNegative() || retention.isZero()) {
+            throw new IllegalArgumentException(RETENTION_SETTING + " must be at least 1 day");
+        }
         this.table = table;
         this.parallelism = parallelism;
+        this.retention = retention;
         this.writers = parallelism > 1 ? java.util.concurrent.Executors.newFixedThreadPool(parallelism, r -> {
             Thread t = new Thread(r, "inbox-writer");
             t.setDaemon(true);
             return t;
         }) : null;
+    }
+
+    public static java.time.Duration retentionFromEnvironment() {
+        return java.time.Duration.ofDays(Settings.number(RETENTION_SETTING, DEFAULT_RETENTION_DAYS));
+    }
+
+    /**
+     * The smallest message sort key still kept. Message ids are KSUIDs of the message's time, so "not older than
+     * the retention" is a key condition: reads never see an expired message, even before TTL (which can lag by
+     * days) deletes it, and never read one only to filter it out (no short pages, no extra request).
+     */
+    private AttributeValue retentionFloor() {
+        java.time.Instant oldest = table.clock().instant().minus(retention);
+        return AttributeValue.fromS(Keys.messageSk(Ids.smallestAt(oldest)));
     }
 
     /** One page of the inbox, newest first: a single query of limit+1 items (the extra one says whether more exist). */
@@ -70,14 +99,17 @@ public final class InboxStore {
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":pk", AttributeValue.fromS(Keys.messagesPk(username)));
         String condition;
+        AttributeValue floor = retentionFloor();
+        values.put(":lo", floor);
         if (after == null) {
-            values.put(":prefix", AttributeValue.fromS(Keys.messageSk("")));
-            condition = "#pk = :pk AND begins_with(#sk, :prefix)";
+            values.put(":hi", AttributeValue.fromS(Keys.messageSk(Ids.LARGEST)));
         } else {
-            values.put(":lo", AttributeValue.fromS(Keys.messageSk("")));
-            values.put(":after", AttributeValue.fromS(Keys.messageSk(after)));
-            condition = "#pk = :pk AND #sk BETWEEN :lo AND :after";
+            values.put(":hi", AttributeValue.fromS(Keys.messageSk(after)));
+            if (values.get(":hi").s().compareTo(floor.s()) <= 0) {
+                return new Page<>(List.of(), null); // everything past this cursor has expired meanwhile
+            }
         }
+        condition = "#pk = :pk AND #sk BETWEEN :lo AND :hi";
         QueryRequest.Builder q = QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression(condition)
                 .expressionAttributeNames(Map.of("#pk", pkName, "#sk", skName))
@@ -102,6 +134,42 @@ public final class InboxStore {
         return new Page<>(messages, null);
     }
 
+    /**
+     * Deletes messages whose TTL has passed: what DynamoDB's TTL does in AWS, and what DynamoDB Local never does
+     * on a table with global secondary indexes. Only the local stack calls it (a Scan is fine there). Each
+     * delete is conditioned on the TTL still being past, so a message rewritten meanwhile stays. Returns the
+     * number deleted.
+     */
+    public int sweepExpired() {
+        String now = Long.toString(table.clock().instant().getEpochSecond());
+        int deleted = 0;
+        Map<String, AttributeValue> start = null;
+        do {
+            var r = table.client().scan(software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder()
+                    .tableName(table.name())
+                    .filterExpression("#t = :message AND #ttl < :now")
+                    .projectionExpression("PK, SK")
+                    .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#ttl", EXPIRY_ATTRIBUTE))
+                    .expressionAttributeValues(Map.of(":message", AttributeValue.fromS(Keys.MESSAGE),
+                            ":now", AttributeValue.fromN(now)))
+                    .exclusiveStartKey(start).build());
+            for (Map<String, AttributeValue> key : r.items()) {
+                try {
+                    table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+                            .tableName(table.name()).key(key)
+                            .conditionExpression("#ttl < :now")
+                            .expressionAttributeNames(Map.of("#ttl", EXPIRY_ATTRIBUTE))
+                            .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(now))).build());
+                    deleted++;
+                } catch (ConditionalCheckFailedException e) {
+                    // Rewritten with a later expiry, or already gone: not ours to delete.
+                }
+            }
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (start != null);
+        return deleted;
+    }
+
     /** The badge counts this far: "100" means 100 or more. */
     public static final int BADGE_CAP = 100;
 
@@ -114,11 +182,11 @@ public final class InboxStore {
     public int unreadCount(String username) {
         QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
                 .indexName(TableDefinition.GSI1.name())
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .keyConditionExpression("#pk = :pk AND #sk > :floor")
                 .expressionAttributeNames(Map.of("#pk", TableDefinition.GSI1.partitionKey(),
                         "#sk", TableDefinition.GSI1.sortKey()))
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.messagesPk(username)),
-                        ":prefix", AttributeValue.fromS(Keys.messageSk(""))))
+                        ":floor", retentionFloor()))
                 .scanIndexForward(false)
                 .select(software.amazon.awssdk.services.dynamodb.model.Select.COUNT)
                 .limit(BADGE_CAP)
@@ -148,11 +216,12 @@ public final class InboxStore {
                 r.string("dealId"), r.bool("unread"), r.instant("createdAt"));
     }
 
-    static Map<String, AttributeValue> item(Message m) {
+    Map<String, AttributeValue> item(Message m) {
         ItemWriter w = new ItemWriter(Keys.message(m.username(), m.id()), Keys.MESSAGE)
                 .string("id", m.id()).string("username", m.username()).string("subject", m.subject())
                 .string("body", m.body()).string("dealId", m.dealId()).bool("unread", m.unread())
-                .instant("createdAt", m.createdAt());
+                .instant("createdAt", m.createdAt())
+                .number(EXPIRY_ATTRIBUTE, Ids.instantOf(m.id()).plus(retention).getEpochSecond());
         if (m.unread()) {
             w.index(TableDefinition.GSI1.partitionKey(), Keys.messagesPk(m.username()))
                     .index(TableDefinition.GSI1.sortKey(), Keys.messageSk(m.id()));

@@ -26,6 +26,8 @@ public final class TableDefinition {
     public static final String PARTITION_KEY = "PK";
     public static final String SORT_KEY = "SK";
     public static final String STREAM_VIEW = "NEW_AND_OLD_IMAGES";
+    /** DynamoDB TTL is enabled on this attribute (epoch seconds); only inbox messages carry it. */
+    public static final String TTL_ATTRIBUTE = "ttl";
 
     /** A global secondary index; {@code sortKey} is null for a partition-key-only index. */
     public record Index(String name, String partitionKey, String sortKey, ProjectionType projection,

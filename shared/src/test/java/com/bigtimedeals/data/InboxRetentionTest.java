@@ -1,0 +1,93 @@
+package com.bigtimedeals.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.Page;
+
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/** Inbox retention: TTL on every message, and reads that never show an expired one even before TTL deletes it. */
+class InboxRetentionTest extends DynamoDbTest {
+    private static final Duration RETENTION = Duration.ofDays(180);
+
+    private static List<Message> ageing(String user, int count, Instant newest, Duration step) {
+        List<Message> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Instant at = newest.minus(step.multipliedBy(i));
+            out.add(new Message(Ids.messageId(at, user, "deal-" + i), user, "S" + i, "B", null, true, at));
+        }
+        return out;
+    }
+
+    @Test
+    void everyMessageCarriesItsExpiryAsTtl() {
+        Table t = newTable(Fixtures.NOW);
+        Message m = ageing("ann", 1, Fixtures.NOW, Duration.ofDays(1)).get(0);
+        new InboxStore(t, 1, RETENTION).deliver(List.of(m));
+        var item = client.getItem(GetItemRequest.builder().tableName(t.name()).key(Keys.message("ann", m.id())).build()).item();
+        assertEquals(Long.toString(Fixtures.NOW.plus(RETENTION).getEpochSecond()), item.get(TableDefinition.TTL_ATTRIBUTE).n());
+    }
+
+    /** 40 messages a week apart: about 26 are within 180 days; the rest are never read, listed or counted. */
+    @Test
+    void expiredMessagesAreNeverListedPagedOrCountedEvenBeforeTtlDeletesThem() {
+        String name = newTable();
+        Table writeTime = table(name, Clock.fixed(Fixtures.NOW, ZoneOffset.UTC));
+        List<Message> all = ageing("ann", 40, Fixtures.NOW, Duration.ofDays(7));
+        new InboxStore(writeTime, 1, RETENTION).deliver(all);
+        Instant later = Fixtures.NOW.plus(Duration.ofDays(30));
+        InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), 1, RETENTION);
+        List<String> kept = all.stream().filter(m -> m.createdAt().isAfter(later.minus(RETENTION))).map(Message::id).toList();
+        assertTrue(kept.size() > 10 && kept.size() < 40);
+        for (boolean unread : new boolean[] {false, true}) {
+            List<String> seen = new ArrayList<>();
+            String cursor = null;
+            do {
+                Page<Message> page = inbox.list("ann", unread, 7, cursor);
+                page.items().forEach(m -> seen.add(m.id()));
+                cursor = page.nextCursor();
+            } while (cursor != null);
+            assertEquals(kept, seen);
+        }
+        assertEquals(kept.size(), inbox.unreadCount("ann"));
+
+        // A cursor handed out before everything past it expired: an empty last page, not an error.
+        InboxStore before = new InboxStore(writeTime, 1, RETENTION);
+        String old = before.list("ann", false, 24, null).nextCursor(); // message 23: 161 days old then, 191 now
+        Page<Message> rest = inbox.list("ann", false, 7, old);
+        assertTrue(rest.items().isEmpty());
+        assertNull(rest.nextCursor());
+    }
+
+    @Test
+    void theLocalSweepDeletesOnlyExpiredMessages() {
+        String name = newTable();
+        Table writeTime = table(name, Clock.fixed(Fixtures.NOW, ZoneOffset.UTC));
+        new InboxStore(writeTime, 1, RETENTION).deliver(ageing("ann", 40, Fixtures.NOW, Duration.ofDays(7)));
+        new CatalogStore(writeTime).createBrand("acme", "Acme", null);
+        Instant later = Fixtures.NOW.plus(Duration.ofDays(30));
+        InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), 1, RETENTION);
+        int visible = inbox.unreadCount("ann");
+        assertEquals(40 - visible, inbox.sweepExpired());
+        assertEquals(0, inbox.sweepExpired());
+        int messagesLeft = client.scan(ScanRequest.builder().tableName(name).filterExpression("#t = :m")
+                .expressionAttributeNames(java.util.Map.of("#t", Keys.TYPE))
+                .expressionAttributeValues(java.util.Map.of(":m", software.amazon.awssdk.services.dynamodb.model.AttributeValue
+                        .fromS(Keys.MESSAGE))).build()).count();
+        assertEquals(visible, messagesLeft);
+        assertEquals(visible, inbox.unreadCount("ann"));
+    }
+}
