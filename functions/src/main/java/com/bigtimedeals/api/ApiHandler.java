@@ -17,7 +17,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.domain.DomainException;
-import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
@@ -74,10 +73,10 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         } catch (AwsServiceException e) {
             boolean throttled = e.isThrottlingException();
             LOG.error("DynamoDB request failed", e);
-            response = respond(throttled ? 503 : 500, failure(throttled ? "Service Unavailable" : "Internal Server Error", requestId));
+            response = respond(throttled ? 503 : 500, Json.failure(throttled ? "Service Unavailable" : "Internal Server Error", requestId));
         } catch (RuntimeException e) {
             LOG.error("request failed", e);
-            response = respond(500, failure("Internal Server Error", requestId));
+            response = respond(500, Json.failure("Internal Server Error", requestId));
         }
         RequestMeter.Usage usage = RequestMeter.usage();
         LOG.info("request",
@@ -112,19 +111,11 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         };
     }
 
-    /** A 5xx never carries exception text: a generic message and the id to find the log line by. */
-    private static JsonNode failure(String message, String requestId) {
-        var body = Json.object();
-        body.put("message", message);
-        body.put("requestId", requestId);
-        return body;
-    }
-
-    private static APIGatewayV2HTTPResponse respond(int status, JsonNode body) {
+    private static APIGatewayV2HTTPResponse respond(int status, JsonObject body) {
         return APIGatewayV2HTTPResponse.builder()
                 .withStatusCode(status)
                 .withHeaders(JSON)
-                .withBody(body == null ? null : Json.write(body))
+                .withBody(body == null ? null : body.toJson())
                 .withIsBase64Encoded(false)
                 .build();
     }
