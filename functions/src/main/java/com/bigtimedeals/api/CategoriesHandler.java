@@ -33,7 +33,7 @@ public final class CategoriesHandler extends ApiHandler {
             case SET_CATEGORY_FEATURED -> {
                 String categoryId = request.slug("categoryId", "category");
                 var ids = request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS);
-                yield Reply.ok(Json.category(catalog.setCategoryFeatured(categoryId, ids), request.now()));
+                yield Reply.ok(Json.category(catalog.setCategoryFeatured(categoryId, ids, request.now()), request.now()));
             }
             default -> throw new IllegalStateException("not a categories route: " + operation);
         };
@@ -41,6 +41,6 @@ public final class CategoriesHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /categories/{categoryId}", Map.of("categoryId", "snapstart-priming"), false);
+        return primingRequest("GET /categories", Map.of(), false);
     }
 }

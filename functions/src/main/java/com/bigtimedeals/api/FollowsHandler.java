@@ -56,7 +56,7 @@ public final class FollowsHandler extends ApiHandler {
         return kind == Likeable.BRAND ? request.slug("brandId", "brand") : request.slug("categoryId", "category");
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode render(Object target, java.time.Instant now) {
+    private static JsonObject render(Object target, java.time.Instant now) {
         return target instanceof Brand b ? Json.brand(b) : Json.category((Category) target, now);
     }
 

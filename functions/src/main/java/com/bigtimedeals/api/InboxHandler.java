@@ -26,14 +26,14 @@ public final class InboxHandler extends ApiHandler {
                 yield Reply.created(Json.user(inbox.createProfile(request.username(), body.requiredEmail("email"),
                         body.optionalDate("birthday", request.now()), body.optionalUrl("pictureUrl"), request.now())));
             }
+            case DELETE_ACCOUNT -> {
+                inbox.deleteAccount(request.username());
+                yield Reply.noContent();
+            }
             case GET_PROFILE -> Reply.ok(Json.user(inbox.profile(request.username())));
             case LIST_MESSAGES -> Reply.ok(Json.messagePage(inbox.messages(request.username(), request.flag("unread"),
                     request.limit(), request.cursor())));
-            case COUNT_UNREAD_MESSAGES -> {
-                com.fasterxml.jackson.databind.node.ObjectNode badge = Json.object();
-                badge.put("unread", inbox.unreadCount(request.username()));
-                yield Reply.ok(badge);
-            }
+            case COUNT_UNREAD_MESSAGES -> Reply.ok(Json.unreadCount(inbox.unreadCount(request.username())));
             case MARK_MESSAGE_READ -> {
                 inbox.markRead(request.username(), request.ksuid("messageId", "message"));
                 yield Reply.noContent();

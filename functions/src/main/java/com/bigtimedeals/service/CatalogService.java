@@ -63,7 +63,7 @@ public final class CatalogService {
         return catalog.createCategory(Slug.of(name), name.strip());
     }
 
-    public Category setCategoryFeatured(String categoryId, List<String> dealIds) {
-        return featured.setForCategory(categoryId, dealIds);
+    public Category setCategoryFeatured(String categoryId, List<String> dealIds, java.time.Instant now) {
+        return featured.setForCategory(categoryId, dealIds, now);
     }
 }

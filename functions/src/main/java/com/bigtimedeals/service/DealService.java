@@ -87,12 +87,12 @@ public final class DealService {
         deals.takeDown(dealId);
     }
 
-    public List<Deal> setFrontPage(List<String> dealIds) {
-        return featured.set(FeaturedList.FRONT_PAGE, dealIds);
+    public List<Deal> setFrontPage(List<String> dealIds, Instant now) {
+        return featured.set(FeaturedList.FRONT_PAGE, dealIds, now);
     }
 
-    public List<Deal> setEditorsChoice(List<String> dealIds) {
-        return featured.set(FeaturedList.EDITORS_CHOICE, dealIds);
+    public List<Deal> setEditorsChoice(List<String> dealIds, Instant now) {
+        return featured.set(FeaturedList.EDITORS_CHOICE, dealIds, now);
     }
 
     /** Records a blast for the stream consumer to carry out; the deal must exist. */

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 
+import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
@@ -15,18 +16,31 @@ import com.bigtimedeals.domain.UserProfile;
 public final class InboxService {
     private final UserStore users;
     private final InboxStore inbox;
+    private final AccountStore accounts;
 
-    public InboxService(UserStore users, InboxStore inbox) {
+    public InboxService(UserStore users, InboxStore inbox, AccountStore accounts) {
         this.users = users;
         this.inbox = inbox;
+        this.accounts = accounts;
     }
 
     public static InboxService of(Table table) {
-        return new InboxService(new UserStore(table), new InboxStore(table));
+        return new InboxService(new UserStore(table), new InboxStore(table), new AccountStore(table));
     }
 
+    /** A user whose account was deleted may sign up again; they start empty and fan-outs reach them again. */
     public UserProfile createProfile(String username, String email, LocalDate birthday, String pictureUrl, Instant now) {
-        return users.create(new UserProfile(username, email, birthday, pictureUrl, now.truncatedTo(ChronoUnit.SECONDS)));
+        UserProfile created = users.create(new UserProfile(username, email, birthday, pictureUrl, now.truncatedTo(ChronoUnit.SECONDS)));
+        accounts.revive(username);
+        return created;
+    }
+
+    /**
+     * DELETE /me: at once the profile is gone and no later fan-out or blast reaches the user; the follows and
+     * the inbox go within the stream delay (AccountStore, AccountDeletionWalk). Idempotent.
+     */
+    public void deleteAccount(String username) {
+        accounts.delete(username);
     }
 
     public UserProfile profile(String username) {

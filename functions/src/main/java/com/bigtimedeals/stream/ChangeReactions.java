@@ -2,6 +2,7 @@ package com.bigtimedeals.stream;
 
 import java.time.Instant;
 
+import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
@@ -9,7 +10,7 @@ import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
@@ -26,15 +27,17 @@ public final class ChangeReactions {
     private final DealStore deals;
     private final FeaturedStore featured;
     private final FrontPageCache cache;
+    private final AccountDeletionWalk deletions;
 
     ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, FanOutStore work, DealStore deals, FeaturedStore featured,
-                    FrontPageCache cache) {
+                    FrontPageCache cache, AccountDeletionWalk deletions) {
         this.fanOut = fanOut;
         this.blast = blast;
         this.work = work;
         this.deals = deals;
         this.featured = featured;
         this.cache = cache;
+        this.deletions = deletions;
     }
 
     public static ChangeReactions of(Table table, int cacheShards) {
@@ -43,11 +46,19 @@ public final class ChangeReactions {
 
     /** Smaller pages let a test see a walk cross several pages and invocations with few users. */
     public static ChangeReactions of(Table table, int cacheShards, int watcherPage, int userPage) {
-        InboxStore inbox = new InboxStore(table, Settings.number("DELIVERY_THREADS", InboxStore.DEFAULT_PARALLELISM));
+        return of(table, cacheShards, watcherPage, userPage, AccountStore.FOLLOW_PAGE, AccountStore.MESSAGE_PAGE);
+    }
+
+    /** Smaller deletion pages let a test see an account's clean-up cross several invocations. */
+    public static ChangeReactions of(Table table, int cacheShards, int watcherPage, int userPage, int followPage,
+                                     int messagePage) {
+        InboxStore inbox = new InboxStore(table, Setting.DELIVERY_THREADS.number());
         FanOutStore work = new FanOutStore(table);
-        return new ChangeReactions(new WatchersFanOut(new FollowStore(table), inbox, work, watcherPage),
+        AccountStore accounts = new AccountStore(table);
+        return new ChangeReactions(new WatchersFanOut(new FollowStore(table), inbox, work, watcherPage, accounts),
                 new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, userPage), work, new DealStore(table),
-                new FeaturedStore(table), new FrontPageCache(table, cacheShards));
+                new FeaturedStore(table), new FrontPageCache(table, cacheShards),
+                new AccountDeletionWalk(accounts, inbox, followPage, messagePage));
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
@@ -94,6 +105,10 @@ public final class ChangeReactions {
         if (change instanceof Change.FeaturedChanged f) {
             featured.dropTakenDown(f.list());
             return f.list().equals(FeaturedList.FRONT_PAGE);
+        }
+        if (change instanceof Change.AccountDeletionPending d) {
+            deletions.run(d.username(), budget, tally);
+            return false;
         }
         if (change instanceof Change.BlastRequested b) {
             blast.start(b.blastId());

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.Ids;
@@ -28,8 +29,10 @@ final class WatchersFanOut {
     private final InboxStore inbox;
     private final FanOutStore work;
     private final int pageSize;
+    private final AccountStore accounts;
 
-    WatchersFanOut(FollowStore follows, InboxStore inbox, FanOutStore work, int pageSize) {
+    WatchersFanOut(FollowStore follows, InboxStore inbox, FanOutStore work, int pageSize, AccountStore accounts) {
+        this.accounts = accounts;
         this.follows = follows;
         this.inbox = inbox;
         this.work = work;
@@ -43,8 +46,12 @@ final class WatchersFanOut {
         do {
             Recipients page = follows.watchers(source, id, position, pageSize);
             List<Message> messages = new ArrayList<>(page.usernames().size());
+            // A deleted account keeps its watches until its clean-up walk removes them: skip it at once.
+            java.util.Set<String> deleted = page.usernames().isEmpty() ? java.util.Set.of() : accounts.deleted(page.usernames());
             for (String user : page.usernames()) {
-                messages.add(message(deal, source, user, messageAt));
+                if (!deleted.contains(user)) {
+                    messages.add(message(deal, source, user, messageAt));
+                }
             }
             tally.messagesWritten += inbox.deliver(messages);
             position = page.next();

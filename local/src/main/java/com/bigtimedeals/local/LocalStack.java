@@ -32,10 +32,6 @@ public final class LocalStack implements AutoCloseable {
     private final String tableName;
     private final java.util.concurrent.ScheduledExecutorService sweeper;
 
-    /** How often the local stack deletes expired messages: DynamoDB Local never runs TTL on a table with GSIs. */
-    static final String SWEEP_SETTING = "INBOX_SWEEP_SECONDS";
-    static final int DEFAULT_SWEEP_SECONDS = 300;
-
     private LocalStack(LocalDynamoDb dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
                        StreamDelivery delivery, String tableName) {
         this.dynamo = dynamo;
@@ -50,7 +46,8 @@ public final class LocalStack implements AutoCloseable {
             return t;
         });
         InboxStore inbox = new InboxStore(com.bigtimedeals.data.Table.fromEnvironment(client));
-        int every = com.bigtimedeals.data.Settings.number(SWEEP_SETTING, DEFAULT_SWEEP_SECONDS);
+        // DynamoDB Local never runs TTL on a table with GSIs: sweep expired messages as TTL would in AWS.
+        int every = com.bigtimedeals.data.Setting.INBOX_SWEEP_SECONDS.number();
         sweeper.scheduleWithFixedDelay(() -> {
             try {
                 inbox.sweepExpired();
@@ -73,9 +70,6 @@ public final class LocalStack implements AutoCloseable {
         System.setProperty("TABLE_NAME", tableName);
         System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         setDefault("AWS_REGION", "us-east-1");
-        setDefault("CACHE_SHARDS", "4");
-        setDefault("BLAST_SEGMENTS", "4");
-        setDefault("WORK_RESERVE_MS", "5000");
         DynamoDbClient client = dynamo.client();
         dynamo.createTable(client, tableName);
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;

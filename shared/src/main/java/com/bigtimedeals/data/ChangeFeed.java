@@ -18,7 +18,8 @@ public final class ChangeFeed {
      * message writes of a blast never invoke the consumer (the local stack filters the same way).
      */
     public static final java.util.List<String> TYPES_OF_INTEREST =
-            java.util.List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.BLAST, Keys.BLAST_SEGMENT, Keys.FAN_OUT);
+            java.util.List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.BLAST, Keys.BLAST_SEGMENT, Keys.FAN_OUT,
+                    Keys.ACCOUNT_DELETION);
 
     private ChangeFeed() {
     }
@@ -79,6 +80,9 @@ public final class ChangeFeed {
             case Keys.BLAST_SEGMENT -> {
                 return item.bool("done") ? new Change.Other()
                         : new Change.BlastSegmentPending(item.string("blastId"), (int) item.number("segment"));
+            }
+            case Keys.ACCOUNT_DELETION -> {
+                return item.bool("done") ? new Change.Other() : new Change.AccountDeletionPending(item.string("username"));
             }
             case Keys.FAN_OUT -> {
                 return item.bool("done") ? new Change.Other()

@@ -38,17 +38,26 @@ public final class FeaturedStore {
 
     /**
      * Replaces a front-page or editor's-choice list: one BatchGetItem of the deals, one write. A deal that is
-     * unknown, taken down or expired by the table's clock is refused (INVALID) and nothing changes.
+     * unknown, taken down or expired at {@code now} (the request's moment) is refused (INVALID) and nothing changes.
      */
-    public List<Deal> set(FeaturedList list, List<String> dealIds) {
-        List<Deal> deals = resolve(dealIds, null).deals();
+    public List<Deal> set(FeaturedList list, List<String> dealIds, java.time.Instant now) {
+        List<Deal> deals = resolve(dealIds, null, now).deals();
         write(list, deals, null);
         return deals;
     }
 
+    /** As of the table's clock (tests, benchmark and demo data). */
+    public List<Deal> set(FeaturedList list, List<String> dealIds) {
+        return set(list, dealIds, table.clock().instant());
+    }
+
     /** Replaces a category's list; the category itself is read in the same BatchGetItem. */
     public Category setForCategory(String categoryId, List<String> dealIds) {
-        Resolved r = resolve(dealIds, categoryId);
+        return setForCategory(categoryId, dealIds, table.clock().instant());
+    }
+
+    public Category setForCategory(String categoryId, List<String> dealIds, java.time.Instant now) {
+        Resolved r = resolve(dealIds, categoryId, now);
         write(FeaturedList.category(categoryId), r.deals(), null);
         return CatalogStore.readCategory(r.category(), r.deals());
     }
@@ -56,8 +65,7 @@ public final class FeaturedStore {
     private record Resolved(List<Deal> deals, Map<String, AttributeValue> category) {
     }
 
-    private Resolved resolve(List<String> dealIds, String categoryId) {
-        java.time.Instant now = table.clock().instant();
+    private Resolved resolve(List<String> dealIds, String categoryId, java.time.Instant now) {
         if (dealIds.size() > FeaturedList.MAX_DEALS) {
             throw DomainException.invalid("dealIds", "a featured list holds at most " + FeaturedList.MAX_DEALS + " deals");
         }

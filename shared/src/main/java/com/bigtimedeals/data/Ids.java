@@ -45,6 +45,13 @@ public final class Ids {
         return new Ksuid(at.getEpochSecond(), new byte[Ksuid.PAYLOAD_BYTES]).toString();
     }
 
+    /** The largest KSUID of one second: every id made at or before {@code at} sorts at or below it. */
+    static String largestAt(Instant at) {
+        byte[] payload = new byte[Ksuid.PAYLOAD_BYTES];
+        Arrays.fill(payload, (byte) 0xFF);
+        return new Ksuid(at.getEpochSecond(), payload).toString();
+    }
+
     public static boolean isValid(String id) {
         return id != null && id.length() == Ksuid.KSUID_CHARS && Ksuid.isValid(id);
     }

@@ -30,12 +30,6 @@ public final class InboxStore {
     public static final int BATCH = 25;
     private static final int MAX_BATCH_ATTEMPTS = 10;
 
-    /** BatchWriteItems in flight at once while delivering: the fan-out is I/O-bound, not CPU-bound. */
-    public static final int DEFAULT_PARALLELISM = 8;
-
-    /** How long a message is kept: {@code INBOX_RETENTION_DAYS}, default 180. */
-    public static final String RETENTION_SETTING = "INBOX_RETENTION_DAYS";
-    public static final int DEFAULT_RETENTION_DAYS = 180;
     /** The TTL attribute (epoch seconds) DynamoDB deletes expired messages by; the table enables TTL on it. */
     public static final String EXPIRY_ATTRIBUTE = TableDefinition.TTL_ATTRIBUTE;
 
@@ -48,14 +42,17 @@ public final class InboxStore {
         this(table, 1);
     }
 
-    /** With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight. */
+    /**
+     * With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight: the fan-out is
+     * I/O-bound, not CPU-bound ({@code DELIVERY_THREADS}).
+     */
     public InboxStore(Table table, int parallelism) {
         this(table, parallelism, retentionFromEnvironment());
     }
 
     public InboxStore(Table table, int parallelism, java.time.Duration retention) {
         if (retention.isNegative() || retention.isZero()) {
-            throw new IllegalArgumentException(RETENTION_SETTING + " must be at least 1 day");
+            throw new IllegalArgumentException(Setting.INBOX_RETENTION_DAYS.name() + " must be at least 1 day");
         }
         this.table = table;
         this.parallelism = parallelism;
@@ -68,7 +65,7 @@ public final class InboxStore {
     }
 
     public static java.time.Duration retentionFromEnvironment() {
-        return java.time.Duration.ofDays(Settings.number(RETENTION_SETTING, DEFAULT_RETENTION_DAYS));
+        return java.time.Duration.ofDays(Setting.INBOX_RETENTION_DAYS.number());
     }
 
     /**
@@ -241,13 +238,19 @@ public final class InboxStore {
                     WriteRequest.builder().putRequest(PutRequest.builder().item(item(m)).build()).build());
         }
         List<WriteRequest> all = new ArrayList<>(distinct.values());
+        write(all);
+        return all.size();
+    }
+
+    /** Any puts or deletes, 25 to a BatchWriteItem, in parallel when built with parallelism, each retried until processed. */
+    public void write(List<WriteRequest> requests) {
         List<List<WriteRequest>> batches = new ArrayList<>();
-        for (int from = 0; from < all.size(); from += BATCH) {
-            batches.add(all.subList(from, Math.min(all.size(), from + BATCH)));
+        for (int from = 0; from < requests.size(); from += BATCH) {
+            batches.add(requests.subList(from, Math.min(requests.size(), from + BATCH)));
         }
         if (writers == null || batches.size() < 2) {
             batches.forEach(this::writeBatch);
-            return all.size();
+            return;
         }
         List<java.util.concurrent.Future<?>> inFlight = new ArrayList<>();
         for (List<WriteRequest> batch : batches) {
@@ -263,7 +266,6 @@ public final class InboxStore {
                 throw new IllegalStateException("interrupted while delivering messages", e);
             }
         }
-        return all.size();
     }
 
     private void writeBatch(List<WriteRequest> batch) {

@@ -33,6 +33,7 @@ final class Keys {
     static final String BLAST = "Blast";
     static final String BLAST_SEGMENT = "BlastSegment";
     static final String FAN_OUT = "FanOut";
+    static final String ACCOUNT_DELETION = "AccountDeletion";
 
     private Keys() {
     }
@@ -211,6 +212,12 @@ final class Keys {
 
     static Map<String, AttributeValue> fanOut(String dealId, com.bigtimedeals.domain.Likeable source) {
         String pk = "FANOUT#" + dealId + "#" + source.name();
+        return key(pk, pk);
+    }
+
+    /** Own partition key per user, so deletions walk in parallel; also the tombstone fan-outs check. */
+    static Map<String, AttributeValue> accountDeletion(String username) {
+        String pk = "DELETION#" + username;
         return key(pk, pk);
     }
 }

@@ -30,6 +30,10 @@ public sealed interface Change {
     record FanOutPending(String dealId, Likeable source) implements Change {
     }
 
+    /** A deleted account whose clean-up is not finished: just deleted, or checkpointed by a walk step. */
+    record AccountDeletionPending(String username) implements Change {
+    }
+
     record Other() implements Change {
     }
 }
