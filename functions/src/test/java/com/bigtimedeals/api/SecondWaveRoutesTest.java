@@ -160,4 +160,19 @@ class SecondWaveRoutesTest extends ApiTest {
         assertEquals(0, expect(200, get("/me/messages/unread-count").user("other")).get("unread").asInt());
         expect(401, get("/me/messages/unread-count"));
     }
+
+    @Test
+    void deleteMeIs204TwiceAndTheProfileIsGoneAtOnceAlsoForAUserWhoNeverMadeOne() {
+        seedCatalog();
+        expect(201, post("/me").user("dora").body("{\"email\":\"dora@example.com\"}"));
+        expect(201, post("/brands/acme/likes").user("dora"));
+        expect(204, delete("/me").user("dora"));
+        assertBudget(1);
+        expect(404, get("/me").user("dora"));
+        expect(204, delete("/me").user("dora"));
+        expect(204, delete("/me").user("liker-without-profile"));
+        expect(401, delete("/me"));
+        // Signing up again works at once; the old likes go through the stream (AccountDeletionTest).
+        expect(201, post("/me").user("dora").body("{\"email\":\"dora@example.com\"}"));
+    }
 }

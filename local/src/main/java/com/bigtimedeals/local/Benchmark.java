@@ -261,6 +261,10 @@ public final class Benchmark {
             {"PUT /cms/categories/{categoryId}/featured", "/cms/categories/tech/featured", "", editor, ids(s.recentDeals().subList(0, 10)), null, 2.0, null},
             {"PUT /cms/editors-choice", "/cms/editors-choice", "", editor, ids(s.recentDeals().subList(10, 20)), null, 2.0, null},
             {"POST /cms/hot-deals", "/cms/hot-deals", "", editor, "{\"dealId\":\"" + deal + "\"}", null, null, "the reference sends every message inside this call"},
+            {"GET /me/follows", "/me/follows", "", user, null, 2.0, null, "1 Query of FOLLOWS#<user> + 1 BatchGetItem of names"},
+            {"GET /me/messages/unread-count", "/me/messages/unread-count", "", user, null, 1.0, null, "COUNT of at most 100 unread index items"},
+            {"DELETE /cms/deals/{dealId}", "/cms/deals/" + s.recentDeals().get(0), "", editor, null, null, null, "tombstone: index keys removed"},
+            {"DELETE /me", "/me", "", fresh, null, null, null, "profile + deletion record; the rest through the stream"},
         };
         Map<String, String> cursors = new LinkedHashMap<>();
         for (Object[] c : calls) {
@@ -291,9 +295,49 @@ public final class Benchmark {
                     "DynamoDB Local reports transaction capacity differently from the service");
             add("route." + key + ".responseBytes", a.body().length, "bytes", null, null, null);
         }
+        takedownPaging(table, s, gateway);
         add("data.denseBrandDeals", s.denseDeals(), "deals", null, null, null);
         add("data.sparseBrandDeals", s.sparseDeals(), "deals", null, null, null);
         gateway.close();
+    }
+
+    /** The figure: a brand's latest-deals pages after 10% of its deals are taken down (still <= 3). */
+    private void takedownPaging(Table table, Seeded s, Gateway gateway) {
+        DealStore deals = new DealStore(table);
+        List<String> all = new ArrayList<>();
+        String cursor = null;
+        do {
+            var page = deals.latestForBrand(s.denseBrand(), 100, cursor);
+            page.items().forEach(d -> all.add(d.id()));
+            cursor = page.nextCursor();
+        } while (cursor != null);
+        for (int i = 5; i < all.size(); i += 10) {
+            deals.takeDown(all.get(i));
+        }
+        String path = "/brands/" + s.denseBrand() + "/deals";
+        String query = "";
+        int maxRequests = 0;
+        int pages = 0;
+        int seen = 0;
+        do {
+            Gateway.Answer a = gateway.call("GET", path, query, Map.of(), new byte[0], "127.0.0.1");
+            maxRequests = Math.max(maxRequests, Integer.parseInt(a.headers().get("X-DynamoDB-Requests")));
+            var body = readTree(a.body());
+            seen += body.get("deals").size();
+            pages++;
+            query = body.get("nextCursor").isNull() ? null
+                    : "cursor=" + java.net.URLEncoder.encode(body.get("nextCursor").asText(), StandardCharsets.UTF_8);
+        } while (query != null);
+        add("route.GET_/brands/{dense}/deals_after_10%_takedowns.maxRequestsPerPage", maxRequests, "requests", 3.0, null,
+                pages + " pages of 25 over " + seen + " remaining of " + all.size() + " deals");
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode readTree(byte[] body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static String ids(List<String> ids) {
@@ -517,6 +561,7 @@ public final class Benchmark {
                     "8 segments delivered by one local poller, one after another");
             add("fanout.blast.ratioToCeiling", rate / ceiling, "x", null, null, "messages/s over the raw BatchWriteItem item rate");
         }
+        accountDeletion();
         // On paper, for 10 million users on AWS (docs/fan-out.md): 2 write units a message, 64 segments,
         // bounded by an on-demand table's default 40,000 write units a second.
         double writeUnits = 10_000_000 * 2.0 + 10_000 * 4.0;
@@ -524,6 +569,54 @@ public final class Benchmark {
         add("fanout.blast10M.writeCostUsd", writeUnits / 1e6 * 0.625, "USD", null, null, "$0.625 per million on-demand write units");
         add("fanout.blast10M.minutes", writeUnits / 40_000 / 60, "min", null, null, "at the default on-demand table maximum of 40,000 WRU/s");
         add("fanout.blast10M.invocations", 65, "invocations", null, null, "1 for the request + 1 per segment (more only under throttling)");
+    }
+
+    /** Requests and units to delete a user with 5,000 messages and 300 follows, request and stream walk together. */
+    private void accountDeletion() throws Exception {
+        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+            Table table = fresh(dynamo, "Deletion");
+            CatalogStore catalog = new CatalogStore(table);
+            FollowStore follows = new FollowStore(table);
+            for (int i = 0; i < 150; i++) {
+                catalog.createBrand("b" + i, "Brand " + i, null);
+            }
+            parallel(150, 4, i -> {
+                follows.add(Likeable.BRAND, "b" + i, "zoe", Relation.LIKE);
+                follows.add(Likeable.BRAND, "b" + i, "zoe", Relation.WATCH);
+            });
+            List<Message> messages = new ArrayList<>();
+            for (int i = 0; i < 5_000; i++) {
+                Instant at = now.minusSeconds(i);
+                messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, true, at));
+            }
+            new InboxStore(table, 8).deliver(messages);
+            StreamTap tap = new StreamTap(table.client(), dynamo.streams(), table.name());
+            tap.drain();
+            // One delivery thread, so that every request is made (and counted) on this thread.
+            String threads = System.getProperty(Setting.DELIVERY_THREADS.name());
+            System.setProperty(Setting.DELIVERY_THREADS.name(), "1");
+            StreamHandler handler = new StreamHandler(ChangeReactions.of(table, 10), 30_000);
+            RequestMeter.reset();
+            new com.bigtimedeals.data.AccountStore(table).delete("zoe");
+            int invocations = 0;
+            for (List<DynamodbEvent.DynamodbStreamRecord> r = tap.drain(); !r.isEmpty(); r = tap.drain()) {
+                handler.handleRequest(StreamRecords.event(r), new SyntheticContext("bench", "stream", 900_000));
+                invocations++;
+            }
+            RequestMeter.Usage used = RequestMeter.usage();
+            if (threads == null) {
+                System.clearProperty(Setting.DELIVERY_THREADS.name());
+            } else {
+                System.setProperty(Setting.DELIVERY_THREADS.name(), threads);
+            }
+            if (!follows.follows("zoe").brands().isEmpty() || !new InboxStore(table).list("zoe", false, 1, null).items().isEmpty()) {
+                throw new IllegalStateException("the deletion left follows or messages behind");
+            }
+            add("deletion.5000Messages300Follows.requests", used.requests(), "requests", null, null,
+                    invocations + " stream invocations; 300 follow transactions, 200 BatchWriteItems, queries and checkpoints");
+            add("deletion.5000Messages300Follows.writeUnits", used.writeUnits(), "WCU", null, null,
+                    "DynamoDB Local reports transaction capacity differently from the service");
+        }
     }
 
     private static Table fresh(LocalDynamoDb dynamo, String name) {

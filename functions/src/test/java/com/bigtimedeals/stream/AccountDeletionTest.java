@@ -1,0 +1,150 @@
+package com.bigtimedeals.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.data.AccountStore;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.domain.UserProfile;
+
+/** DELETE /me at the data layer and through the stream: at once, then completely, exactly, replay-safe. */
+class AccountDeletionTest extends StreamTest {
+    /** Delivers every batch twice (at-least-once), with too little time left, so every walk step hands on. */
+    private int pumpTwiceHandingOn() {
+        int invocations = 0;
+        for (int round = 0; round < 10_000; round++) {
+            List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
+            if (records.isEmpty()) {
+                return invocations;
+            }
+            for (int copy = 0; copy < 2; copy++) {
+                assertTrue(deliver(records, 1_000).getBatchItemFailures().isEmpty());
+                invocations++;
+            }
+        }
+        throw new AssertionError("the stream never went quiet");
+    }
+
+    private long count(Likeable kind, String id, Relation relation) {
+        CatalogStore catalog = new CatalogStore(table);
+        if (kind == Likeable.BRAND) {
+            var b = catalog.brand(id, true);
+            return relation == Relation.LIKE ? b.likes() : b.watchers();
+        }
+        var c = catalog.category(id, true);
+        return relation == Relation.LIKE ? c.likes() : c.watchers();
+    }
+
+    @Test
+    void aUserWith5000MessagesAnd300FollowsIsDeletedCompletelyAndExactlyWhileOthersLikeAndUnlike() throws Exception {
+        CatalogStore catalog = new CatalogStore(table);
+        List<String> brands = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            brands.add("b" + i);
+            catalog.createBrand("b" + i, "Brand " + i, null);
+        }
+        new UserStore(table).create(new UserProfile("zoe", "zoe@example.com", null, null, NOW));
+        FollowStore follows = new FollowStore(table);
+        parallel(150, i -> {
+            follows.add(Likeable.BRAND, brands.get(i), "zoe", Relation.LIKE);
+            follows.add(Likeable.BRAND, brands.get(i), "zoe", Relation.WATCH);
+            follows.add(Likeable.BRAND, brands.get(i), "amy", Relation.LIKE);
+        });
+        List<Message> messages = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            Instant at = NOW.minusSeconds(i);
+            messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, i % 2 == 0, at));
+        }
+        new InboxStore(table, 8).deliver(messages);
+        assertEquals(300, follows.follows("zoe").brands().size() * 2);
+        tap.drain();
+
+        new AccountStore(table).delete("zoe");
+        assertEquals(DomainException.Kind.NOT_FOUND,
+                assertThrows(DomainException.class, () -> new UserStore(table).get("zoe")).kind());
+        // While the walk runs, others like and unlike the same brands: every race must leave exact counts.
+        Thread others = new Thread(() -> {
+            for (int i = 0; i < 150; i++) {
+                follows.add(Likeable.BRAND, brands.get(i), "bob", Relation.LIKE);
+                follows.remove(Likeable.BRAND, brands.get(i), "amy", Relation.LIKE);
+            }
+        });
+        others.start();
+        int invocations = pumpTwiceHandingOn();
+        others.join();
+        invocations += pumpTwiceHandingOn();
+
+        assertTrue(new AccountStore(table).get("zoe").done());
+        assertTrue(follows.follows("zoe").brands().isEmpty());
+        for (String b : brands) {
+            assertEquals(1, count(Likeable.BRAND, b, Relation.LIKE), b + " likes: bob's only");
+            assertEquals(0, count(Likeable.BRAND, b, Relation.WATCH), b + " watchers");
+            assertFalse(follows.state(Likeable.BRAND, b, "zoe").liked());
+        }
+        InboxStore inbox = new InboxStore(table);
+        assertTrue(inbox.list("zoe", false, 100, null).items().isEmpty());
+        assertEquals(0, inbox.unreadCount("zoe"));
+        assertEquals(0, client.query(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+                .tableName(table.name()).keyConditionExpression("PK = :pk").select("COUNT")
+                .expressionAttributeValues(java.util.Map.of(":pk", software.amazon.awssdk.services.dynamodb.model.AttributeValue
+                        .fromS("MESSAGES#zoe"))).build()).count());
+        // 300 follows in pages of 100 and 5,000 messages in pages of 500, one page per invocation: handed on.
+        assertTrue(invocations >= 4, "the walk should have crossed several invocations, took " + invocations);
+    }
+
+    @Test
+    void noFanOutReachesADeletedUserAtOnceAndOneWhoSignsUpAgainStartsEmpty() {
+        FollowStore follows = new FollowStore(table);
+        new UserStore(table).create(new UserProfile("yan", "yan@example.com", null, null, NOW));
+        follows.add(Likeable.BRAND, "acme", "yan", Relation.WATCH);
+        follows.add(Likeable.CATEGORY, "tech", "yan", Relation.LIKE);
+        follows.add(Likeable.BRAND, "acme", "wes", Relation.WATCH);
+        pump(60_000);
+        new AccountStore(table).delete("yan");
+        // A deal created before the walk ran: its fan-out must already skip yan (the watch still exists).
+        Deal d = newDeal("Right after", "acme", "tech");
+        pump(60_000);
+        assertNull(messagesByUser(d.id()).get("yan"));
+        assertEquals(1, messagesByUser(d.id()).get("wes"));
+        assertEquals(1, count(Likeable.BRAND, "acme", Relation.WATCH));
+        assertEquals(0, count(Likeable.CATEGORY, "tech", Relation.LIKE));
+
+        // Signing up again: empty, and fan-outs reach the new account.
+        new UserStore(table).create(new UserProfile("yan", "yan@example.com", null, null, NOW));
+        new AccountStore(table).revive("yan");
+        assertTrue(follows.follows("yan").brands().isEmpty() && follows.follows("yan").categories().isEmpty());
+        assertTrue(new InboxStore(table).list("yan", false, 10, null).items().isEmpty());
+        follows.add(Likeable.BRAND, "acme", "yan", Relation.WATCH);
+        Deal later = newDeal("Later", "acme", "tech");
+        pump(60_000);
+        assertEquals(1, messagesByUser(later.id()).get("yan"));
+        // A repeated DELETE /me is as good as the first. (On the wall clock: the message above is timed by its
+        // stream record, which DynamoDB Local stamps with the real time, not this test's fixed clock.)
+        AccountStore now = new AccountStore(table(table.name(), java.time.Clock.systemUTC()));
+        now.delete("yan");
+        now.delete("yan");
+        pump(60_000);
+        assertTrue(follows.follows("yan").brands().isEmpty());
+        assertEquals(1, count(Likeable.BRAND, "acme", Relation.WATCH));
+        assertTrue(new InboxStore(table).list("yan", false, 10, null).items().isEmpty());
+    }
+}
