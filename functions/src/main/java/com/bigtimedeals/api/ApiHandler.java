@@ -31,6 +31,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     private final LambdaFunction function;
     private final Clock clock;
+    private final ColdStart coldStart = new ColdStart();
 
     protected ApiHandler(LambdaFunction function, Clock clock) {
         this.function = function;
@@ -60,6 +61,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         String requestId = event.getRequestContext() != null && event.getRequestContext().getRequestId() != null
                 ? event.getRequestContext().getRequestId() : context.getAwsRequestId();
         MDC.put("correlation_id", requestId);
+        coldStart.mark();
         Route route = RouteTable.byRouteKey(event.getRouteKey());
         APIGatewayV2HTTPResponse response;
         try {
@@ -134,6 +136,11 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         }
     }
 
+    /** This handler's cold-start mark, a restore hook of its own. */
+    ColdStart coldStart() {
+        return coldStart;
+    }
+
     /** One priming request; PrimingTest holds it to a 200 that writes nothing. */
     APIGatewayV2HTTPResponse prime() {
         return handleRequest(primingEvent(), new SyntheticContext("snapstart-priming", function.id(), 10_000));
@@ -142,8 +149,8 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     @Override
     public void afterRestore(org.crac.Context<? extends Resource> context) {
         // Nothing captured here needs renewing: the credentials provider refreshes what it cached before the
-        // snapshot once it is stale (DynamoDbClients), and the front-page shard choice re-seeds itself
-        // (ShardChoice, its own restore hook).
+        // snapshot once it is stale (DynamoDbClients); the front-page shard choice and the cold-start mark have
+        // restore hooks of their own (ShardChoice, ColdStart).
     }
 
     /** A minimal API Gateway v2 event for priming, for a route of this handler. */
