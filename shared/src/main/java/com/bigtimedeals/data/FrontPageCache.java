@@ -22,7 +22,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class FrontPageCache {
     /** The first page of latest deals the front page shows. */
     public static final int LATEST = 25;
-    public static final int DEFAULT_SHARDS = 10;
 
     private final Table table;
     private final int shards;
@@ -38,7 +37,7 @@ public final class FrontPageCache {
 
     /** {@code CACHE_SHARDS}: the reader and the stream consumer must be given the same number. */
     public static int shardsFromEnvironment() {
-        return Settings.number("CACHE_SHARDS", DEFAULT_SHARDS);
+        return Setting.CACHE_SHARDS.number();
     }
 
     public int shards() {
