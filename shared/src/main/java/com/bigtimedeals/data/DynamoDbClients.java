@@ -56,12 +56,13 @@ public final class DynamoDbClients {
                         .build());
     }
 
-    private static Region region() {
+    static Region region() {
         String region = Settings.get("AWS_REGION");
         return Region.of(region == null ? "us-east-1" : region);
     }
 
-    private static AwsCredentialsProvider credentialsFromEnvironment() {
+    /** The credentials this process's AWS calls use (DynamoDB, and the cursor secret's one read). */
+    static AwsCredentialsProvider credentialsFromEnvironment() {
         // Lambda puts the role's credentials in the environment; scripts on a laptop use the profile chain.
         if (Settings.get("DYNAMODB_ENDPOINT") != null && System.getenv("AWS_ACCESS_KEY_ID") == null) {
             return localCredentials(); // DynamoDB Local accepts any credentials
