@@ -52,7 +52,7 @@ public final class CursorCodec {
         }
         String secretArn = settings.apply(SECRET_ARN_VARIABLE);
         if (secretArn != null) {
-            return new CursorCodec(SecretsManagerSecret.read(secretArn, DynamoDbClients.credentialsFromEnvironment(),
+            return new CursorCodec(SecretsManagerSecret.read(secretArn, DynamoDbClients.credentials(Settings::get),
                     DynamoDbClients.region()));
         }
         if (inLambda) {

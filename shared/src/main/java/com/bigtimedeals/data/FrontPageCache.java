@@ -1,7 +1,6 @@
 package com.bigtimedeals.data;
 
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
@@ -26,6 +25,7 @@ public final class FrontPageCache {
 
     private final Table table;
     private final int shards;
+    private final ShardChoice shardChoice = new ShardChoice();
 
     public FrontPageCache(Table table, int shards) {
         if (shards < 1) {
@@ -44,9 +44,12 @@ public final class FrontPageCache {
         return shards;
     }
 
-    /** Access pattern: Front Page. One eventually consistent GetItem of a random copy; null before the first build. */
+    /**
+     * Access pattern: Front Page. One eventually consistent GetItem of a random copy; null before the first
+     * build. The copy comes from a {@link ShardChoice}, re-seeded after a SnapStart restore.
+     */
     public FrontPage read() {
-        int shard = 1 + ThreadLocalRandom.current().nextInt(shards);
+        int shard = shardChoice.next(shards);
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                 .key(Keys.dealsCache(shard)).build()).item();
         if (item == null || item.isEmpty()) {
