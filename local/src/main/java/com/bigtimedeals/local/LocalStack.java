@@ -153,6 +153,11 @@ public final class LocalStack implements AutoCloseable {
         return gateway;
     }
 
+    /** True once stream delivery has had nothing to deliver for {@code quietMillis}: every effect so far is done. */
+    boolean awaitStreamQuiet(long quietMillis, long timeoutMillis) throws InterruptedException {
+        return delivery.awaitCaughtUp(quietMillis, timeoutMillis);
+    }
+
     @Override
     public void close() {
         gateway.close();
