@@ -70,7 +70,7 @@ final class Json {
         o.put("categoryName", d.categoryName());
         putIfPresent(o, "imageUrl", d.imageUrl());
         putIfPresent(o, "description", d.description());
-        o.put("createdAt", d.createdAt().toString());
+        o.put("createdAt", WireTime.format(d.createdAt()));
         return o;
     }
 
@@ -144,7 +144,7 @@ final class Json {
         o.put("email", u.email());
         putIfPresent(o, "birthday", u.birthday() == null ? null : u.birthday().toString());
         putIfPresent(o, "pictureUrl", u.pictureUrl());
-        o.put("memberSince", u.memberSince().toString());
+        o.put("memberSince", WireTime.format(u.memberSince()));
         return o;
     }
 
@@ -155,7 +155,7 @@ final class Json {
         o.put("body", m.body());
         putIfPresent(o, "dealId", m.dealId());
         o.put("unread", m.unread());
-        o.put("createdAt", m.createdAt().toString());
+        o.put("createdAt", WireTime.format(m.createdAt()));
         return o;
     }
 
@@ -179,7 +179,7 @@ final class Json {
         ObjectNode o = object();
         o.put("blastId", b.id());
         o.put("dealId", b.dealId());
-        o.put("requestedAt", b.requestedAt().toString());
+        o.put("requestedAt", WireTime.format(b.requestedAt()));
         o.put("segments", b.segments());
         o.put("segmentsDone", b.segmentsDone());
         o.put("usersReached", b.usersReached());
@@ -187,10 +187,10 @@ final class Json {
         return o;
     }
 
-    static ObjectNode error(String message, String code, String field) {
+    static ObjectNode error(String message, ErrorCode code, String field) {
         ObjectNode o = object();
         o.put("message", message);
-        o.put("code", code);
+        o.put("code", code.name());
         putIfPresent(o, "field", field);
         return o;
     }
