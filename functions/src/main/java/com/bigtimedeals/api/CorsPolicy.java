@@ -1,20 +1,16 @@
 package com.bigtimedeals.api;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
+import com.bigtimedeals.data.Setting;
 
 /**
  * Which browser origins may call the API, and what a preflight allows: the CDK stack configures the HTTP API's
  * CORS from this, and the local gateway answers preflights with it, so both behave the same. The origins are
- * the setting {@link #SETTING} (cdk.json context for the stack; the environment variable or system property of
- * the same name for the local stack), else {@link #DEFAULT_ORIGINS}.
+ * the setting {@link Setting#CORS_ORIGINS}, read by each the way it reads every setting.
  */
 public record CorsPolicy(List<String> origins) {
-    /** The one name of the setting, comma-separated origins. */
-    public static final String SETTING = "corsOrigins";
-    /** The contract's default: the CMS web app served by a local development server on any port. */
-    public static final String DEFAULT_ORIGINS = "http://localhost:*,http://127.0.0.1:*";
     /** Lower-case, as API Gateway answers them. */
     public static final List<String> ALLOWED_HEADERS = List.of("authorization", "content-type");
     public static final List<String> ALLOWED_METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE");
@@ -24,16 +20,9 @@ public record CorsPolicy(List<String> origins) {
         origins = List.copyOf(origins);
     }
 
-    /** From a setting's value; null or blank gives {@link #DEFAULT_ORIGINS}. */
-    public static CorsPolicy of(String setting) {
-        String value = setting == null || setting.isBlank() ? DEFAULT_ORIGINS : setting;
-        List<String> origins = new ArrayList<>();
-        for (String o : value.split(",")) {
-            if (!o.isBlank()) {
-                origins.add(o.trim());
-            }
-        }
-        return new CorsPolicy(origins);
+    /** This process's {@link Setting#CORS_ORIGINS} (the local stack's environment or system properties). */
+    public static CorsPolicy configured() {
+        return new CorsPolicy(Setting.CORS_ORIGINS.list());
     }
 
     /**

@@ -18,11 +18,13 @@ import java.util.regex.Pattern;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DomainException;
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,11 +43,16 @@ final class JsonBody {
     /** {@code application/json}, with parameters such as {@code charset=utf-8} allowed. */
     private static final Pattern JSON_MEDIA_TYPE = Pattern.compile("^application/json\\s*(;.*)?$");
 
-    /** Request parsing only, so that the response writers (Json) can change without loosening it. */
+    /**
+     * Reads request bodies only: responses are written by {@link JsonObject}, so a read-only request never
+     * loads databind. Initialised on the first body, not at class load of the handler.
+     */
+    static final ObjectMapper MAPPER;
     private static final ObjectReader READER;
 
     static {
         JsonMapper mapper = JsonMapper.builder()
+                .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
                 // {"price":-5,"price":5} is refused, not read as whichever value came last.
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 // "{...}}" or "{...} junk" is not one JSON object: refuse it rather than read the first value.
@@ -56,6 +63,7 @@ final class JsonBody {
         // Bounded parsing: a hostile body cannot make the parser allocate without limit.
         mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(32).maxNumberLength(40).maxStringLength(16_384).build());
+        MAPPER = mapper;
         READER = mapper.reader();
     }
 

@@ -7,6 +7,7 @@ import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Slug;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -27,8 +28,12 @@ final class OpenApiDocument {
     private OpenApiDocument() {
     }
 
+    private static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
     static ObjectNode build() {
-        ObjectNode doc = Json.object();
+        ObjectNode doc = object();
         doc.put("openapi", "3.0.3");
         ObjectNode info = doc.putObject("info");
         info.put("title", "Big Time Deals API");
@@ -64,7 +69,7 @@ final class OpenApiDocument {
 
     private static ObjectNode operation(Route route) {
         Operation operation = route.operation();
-        ObjectNode op = Json.object();
+        ObjectNode op = object();
         op.put("operationId", camel(operation.name()));
         op.put("summary", route.summary());
         op.put("description", operation.description());
@@ -74,7 +79,7 @@ final class OpenApiDocument {
         if (route.access() != Access.PUBLIC) {
             security.addObject().putArray("cognitoJwt");
         }
-        ArrayNode params = Json.MAPPER.createArrayNode();
+        ArrayNode params = JsonNodeFactory.instance.arrayNode();
         for (String p : route.pathParameters()) {
             ObjectNode param = params.addObject();
             param.put("name", p).put("in", "path").put("required", true);
@@ -193,7 +198,7 @@ final class OpenApiDocument {
 
     /** The answers every route can give, declared once under components/responses. */
     private static ObjectNode sharedResponses() {
-        ObjectNode r = Json.object();
+        ObjectNode r = object();
         errorBody(r, "Unauthorized", "Missing, unparseable or expired token");
         errorBody(r, "Forbidden", "The token is not in the editors group");
         errorBody(r, "TooLarge", "The body is larger than " + JsonBody.MAX_BYTES + " bytes");
@@ -215,35 +220,35 @@ final class OpenApiDocument {
     }
 
     private static ObjectNode ref(String schema) {
-        return Json.object().put("$ref", "#/components/schemas/" + schema);
+        return object().put("$ref", "#/components/schemas/" + schema);
     }
 
     private static ObjectNode ksuid() {
-        return Json.object().put("type", "string").put("minLength", 27).put("maxLength", 27).put("pattern", "^[0-9A-Za-z]{27}$");
+        return object().put("type", "string").put("minLength", 27).put("maxLength", 27).put("pattern", "^[0-9A-Za-z]{27}$");
     }
 
     private static ObjectNode slug() {
-        return Json.object().put("type", "string").put("maxLength", Slug.MAX_LENGTH).put("pattern", Slug.PATTERN);
+        return object().put("type", "string").put("maxLength", Slug.MAX_LENGTH).put("pattern", Slug.PATTERN);
     }
 
     private static ObjectNode string(int min, int max) {
-        return Json.object().put("type", "string").put("minLength", min).put("maxLength", max);
+        return object().put("type", "string").put("minLength", min).put("maxLength", max);
     }
 
     private static ObjectNode url() {
-        return Json.object().put("type", "string").put("format", "uri").put("maxLength", ContractRules.URL_MAX)
+        return object().put("type", "string").put("format", "uri").put("maxLength", ContractRules.URL_MAX)
                 .put("pattern", "^https?://");
     }
 
     private static ObjectNode instant() {
-        return Json.object().put("type", "string").put("format", "date-time")
+        return object().put("type", "string").put("format", "date-time")
                 .put("description", "UTC, whole seconds, e.g. 2026-11-20T13:42:26Z")
                 .put("pattern", "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$");
     }
 
     /** A request object: unknown fields are ignored by the server, so the schema allows them. */
     private static ObjectNode input(List<String> required, Object... fields) {
-        ObjectNode o = Json.object().put("type", "object");
+        ObjectNode o = object().put("type", "object");
         if (!required.isEmpty()) {
             ArrayNode req = o.putArray("required");
             required.forEach(req::add);
@@ -261,24 +266,24 @@ final class OpenApiDocument {
     }
 
     private static ObjectNode arrayOf(ObjectNode items) {
-        ObjectNode a = Json.object().put("type", "array");
+        ObjectNode a = object().put("type", "array");
         a.set("items", items);
         return a;
     }
 
     private static ObjectNode nullableString() {
-        return Json.object().put("type", "string").put("nullable", true);
+        return object().put("type", "string").put("nullable", true);
     }
 
     private static ObjectNode price() {
         // No multipleOf: validators divide binary floating point by 0.01 and refuse 77.79.
-        return Json.object().put("type", "number").put("minimum", ContractRules.PRICE_MIN.intValueExact())
+        return object().put("type", "number").put("minimum", ContractRules.PRICE_MIN.intValueExact())
                 .put("maximum", ContractRules.PRICE_MAX.intValueExact())
                 .put("description", "At most " + ContractRules.PRICE_DECIMALS + " decimal places, e.g. 19.99");
     }
 
     private static ObjectNode schemas() {
-        ObjectNode s = Json.object();
+        ObjectNode s = object();
         ObjectNode name = string(1, ContractRules.NAME_MAX);
         s.set("Deal", output(List.of("id", "title", "link", "price", "brandId", "brandName", "categoryId", "categoryName", "createdAt"),
                 "id", ksuid(), "title", string(1, ContractRules.TITLE_MAX), "link", url(), "price", price(), "brandId", slug(),
@@ -288,7 +293,7 @@ final class OpenApiDocument {
         s.set("FrontPage", output(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
                 "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));
         s.set("Featured", output(List.of("featured"), "featured", arrayOf(ref("Deal"))));
-        ObjectNode count = Json.object().put("type", "integer").put("format", "int64").put("minimum", 0);
+        ObjectNode count = object().put("type", "integer").put("format", "int64").put("minimum", 0);
         s.set("Brand", output(List.of("id", "name", "likes", "watchers"), "id", slug(), "name", name,
                 "logoUrl", url(), "likes", count, "watchers", count));
         s.set("BrandSummary", output(List.of("id", "name"), "id", slug(), "name", name, "logoUrl", url()));
@@ -298,38 +303,38 @@ final class OpenApiDocument {
         s.set("CategorySummary", output(List.of("id", "name"), "id", slug(), "name", name));
         s.set("CategoryList", output(List.of("categories"), "categories", arrayOf(ref("CategorySummary"))));
         s.set("User", output(List.of("username", "email", "memberSince"), "username", string(1, 128),
-                "email", Json.object().put("type", "string").put("format", "email").put("maxLength", ContractRules.EMAIL_MAX),
-                "birthday", Json.object().put("type", "string").put("format", "date"), "pictureUrl", url(),
+                "email", object().put("type", "string").put("format", "email").put("maxLength", ContractRules.EMAIL_MAX),
+                "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url(),
                 "memberSince", instant()));
         s.set("Message", output(List.of("id", "subject", "body", "unread", "createdAt"), "id", ksuid(),
                 "subject", string(1, ContractRules.SUBJECT_MAX), "body", string(0, ContractRules.BODY_MAX), "dealId", ksuid(),
-                "unread", Json.object().put("type", "boolean"), "createdAt", instant()));
+                "unread", object().put("type", "boolean"), "createdAt", instant()));
         s.set("MessagePage", output(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));
-        ObjectNode bool = Json.object().put("type", "boolean");
+        ObjectNode bool = object().put("type", "boolean");
         s.set("FollowState", output(List.of("liked", "watching"), "liked", bool, "watching", bool));
         s.set("BlastAccepted", output(List.of("blastId"), "blastId", ksuid()));
         s.set("Blast", output(List.of("blastId", "dealId", "requestedAt", "segments", "segmentsDone", "usersReached", "done"),
                 "blastId", ksuid(), "dealId", ksuid(), "requestedAt", instant(), "segments", count, "segmentsDone", count,
                 "usersReached", count, "done", bool));
-        ArrayNode codes = Json.MAPPER.createArrayNode();
+        ArrayNode codes = JsonNodeFactory.instance.arrayNode();
         for (ErrorCode c : ErrorCode.values()) {
             codes.add(c.name());
         }
-        ObjectNode code = Json.object().put("type", "string")
+        ObjectNode code = object().put("type", "string")
                 .put("description", "Absent on answers API Gateway gives itself (429, an unknown route)");
         code.set("enum", codes);
         s.set("ApiError", output(List.of("message"), "message", string(1, 500), "code", code,
-                "field", Json.object().put("type", "string").put("description", "The request field at fault, for a 400"),
-                "requestId", Json.object().put("type", "string").put("description", "On a 5xx: the id of the log line")));
-        s.set("NewProfile", input(List.of("email"), "email", Json.object().put("type", "string").put("format", "email")
+                "field", object().put("type", "string").put("description", "The request field at fault, for a 400"),
+                "requestId", object().put("type", "string").put("description", "On a 5xx: the id of the log line")));
+        s.set("NewProfile", input(List.of("email"), "email", object().put("type", "string").put("format", "email")
                         .put("maxLength", ContractRules.EMAIL_MAX),
-                "birthday", Json.object().put("type", "string").put("format", "date"), "pictureUrl", url()));
+                "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url()));
         s.set("NewBrand", input(List.of("name"), "name", name, "logoUrl", url()));
         s.set("NewCategory", input(List.of("name"), "name", name));
         s.set("NewDeal", input(List.of("title", "link", "price", "brandId", "categoryId"), "title", string(1, ContractRules.TITLE_MAX),
                 "link", url(), "price", price(), "brandId", slug(), "categoryId", slug(), "imageUrl", url(),
                 "description", string(1, ContractRules.DESCRIPTION_MAX),
-                "createdAt", Json.object().put("type", "string").put("format", "date-time")
+                "createdAt", object().put("type", "string").put("format", "date-time")
                         .put("description", "Backfill only; not in the future (5 minutes of skew allowed)")));
         s.set("DealCorrection", input(List.of(), "title", string(1, ContractRules.TITLE_MAX), "link", url(), "price", price(),
                 "imageUrl", url(), "description", string(1, ContractRules.DESCRIPTION_MAX)).put("minProperties", 1));

@@ -27,7 +27,6 @@ import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
 import com.bigtimedeals.api.SyntheticContext;
 import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.Settings;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.UriCompliance;
@@ -71,7 +70,7 @@ final class Gateway implements AutoCloseable {
 
     /** Handlers can be called in-process at once; the port is bound only by {@link #start()}. */
     Gateway(int port, boolean quiet) {
-        this(port, quiet, CorsPolicy.of(Settings.get(CorsPolicy.SETTING)), BODY_DEADLINE);
+        this(port, quiet, CorsPolicy.configured(), BODY_DEADLINE);
     }
 
     Gateway(int port, boolean quiet, CorsPolicy cors, Duration bodyDeadline) {

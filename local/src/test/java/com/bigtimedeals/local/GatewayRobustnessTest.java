@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.api.CorsPolicy;
+import com.bigtimedeals.data.Setting;
 
 /**
  * The local gateway over real sockets, with clients that misbehave: slow and stalled bodies, oversized and
@@ -31,7 +32,7 @@ class GatewayRobustnessTest {
 
     @BeforeAll
     static void start() throws IOException {
-        gateway = new Gateway(0, true, CorsPolicy.of(null), Duration.ofSeconds(2));
+        gateway = new Gateway(0, true, new CorsPolicy(Setting.CORS_ORIGINS.list(null)), Duration.ofSeconds(2));
         gateway.start();
     }
 
@@ -164,13 +165,13 @@ class GatewayRobustnessTest {
 
     @Test
     void theOriginsSettingMatchesAsApiGatewayMatchesAllowOrigins() {
-        CorsPolicy local = CorsPolicy.of(null);
+        CorsPolicy local = new CorsPolicy(Setting.CORS_ORIGINS.list(null)); // the default
         assertTrue(local.allows("http://localhost:5173"));
         assertTrue(local.allows("http://127.0.0.1:3000"));
         assertFalse(local.allows("https://localhost:5173"));
         assertFalse(local.allows("http://localhost.evil.example"));
         assertFalse(local.allows(null));
-        CorsPolicy deployed = CorsPolicy.of("https://cms.bigtimedeals.example");
+        CorsPolicy deployed = new CorsPolicy(Setting.CORS_ORIGINS.list("https://cms.bigtimedeals.example"));
         assertTrue(deployed.allows("https://cms.bigtimedeals.example"));
         assertFalse(deployed.allows("http://localhost:5173"));
     }
