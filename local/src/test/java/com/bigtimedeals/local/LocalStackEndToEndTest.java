@@ -211,6 +211,40 @@ class LocalStackEndToEndTest {
         expect(400, "POST", "/cms/brands", editor, "{not json");
     }
 
+    /** A body sent as raw bytes with this Content-Type (null: none), answered and checked like every other call. */
+    static Reply raw(String method, String path, String token, String contentType, byte[] body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        if (contentType != null) {
+            b.header("Content-Type", contentType);
+        }
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        checkAgainstTheDocument(method, path, r);
+        return new Reply(r.statusCode(), r.body().isEmpty() ? null : JSON.readTree(r.body()), r);
+    }
+
+    @Test
+    void theSecondWaveConventionsHoldOverHttp() throws Exception {
+        byte[] brand = "{\"name\":\"Umbrella\"}".getBytes(StandardCharsets.UTF_8);
+        assertEquals(415, raw("POST", "/cms/brands", editor, "text/plain", brand).status());
+        assertEquals("UNSUPPORTED_MEDIA_TYPE", raw("POST", "/cms/brands", editor, null, brand).body().get("code").asText());
+        assertEquals(400, raw("POST", "/cms/brands", editor, "application/json",
+                "{\"name\":\"A\",\"name\":\"B\"}".getBytes(StandardCharsets.UTF_8)).status());
+        assertEquals(400, raw("POST", "/cms/brands", editor, "application/json",
+                "{\"name\":\"Caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1)).status());
+        expect(404, "GET", "/brands/umbrella", null, null); // none of those wrote anything
+        assertEquals(201, raw("POST", "/cms/brands", editor, "application/json; charset=utf-8", brand).status());
+        String ann = token("ann", false);
+        expect(404, "GET", "/me/brands/no-such-brand", ann, null);
+        expect(404, "GET", "/me/categories/no-such-category", ann, null);
+        expect(200, "GET", "/me/brands/umbrella", ann, null);
+        JsonNode me = expect(201, "POST", "/me", token("whole-seconds", false), "{\"email\":\"w@example.com\"}");
+        assertTrue(me.get("memberSince").asText().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), me.toString());
+    }
+
     @Test
     void hotDealBlastReachesEveryProfileWithinThirtySeconds() throws Exception {
         expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Oscorp\"}");
