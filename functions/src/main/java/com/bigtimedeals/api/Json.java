@@ -43,7 +43,7 @@ final class Json {
                 .putIfPresent("imageUrl", d.imageUrl())
                 .putIfPresent("description", d.description())
                 .put("createdAt", d.createdAt())
-                .putIfPresent("expiresAt", d.expiresAt() == null ? null : d.expiresAt().toString())
+                .putIfPresent("expiresAt", d.expiresAt() == null ? null : WireTime.format(d.expiresAt()))
                 .put("expired", d.expiredAt(now));
     }
 
@@ -152,12 +152,13 @@ final class Json {
                 .put("done", b.done());
     }
 
-    static JsonObject error(String message, String code, String field) {
-        return object().put("message", message).put("code", code).putIfPresent("field", field);
+    static JsonObject error(String message, ErrorCode code, String field) {
+        return object().put("message", message).put("code", code.name()).putIfPresent("field", field);
     }
 
-    /** A 5xx never carries exception text: a generic message and the id to find the log line by. */
-    static JsonObject failure(String message, String requestId) {
-        return object().put("message", message).put("requestId", requestId);
+    /** A 5xx never carries exception text: a generic message, its code and the id to find the log line by. */
+    static JsonObject failure(ErrorCode code, String requestId) {
+        return error(code == ErrorCode.UNAVAILABLE ? "Service Unavailable" : "Internal Server Error", code, null)
+                .put("requestId", requestId);
     }
 }

@@ -4,12 +4,17 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * An editor's correction; a null field is left as it is. {@code clearExpiry} is an explicit
- * {@code "expiresAt": null}: the deal no longer expires.
+ * An editor's correction; a null field is left as it is. A present field obeys the same rules as a new deal's.
+ * {@code clearExpiry} is an explicit {@code "expiresAt": null}: the deal no longer expires.
  */
 public record DealCorrection(String title, String link, BigDecimal price, String imageUrl, String description,
                              Instant expiresAt, boolean clearExpiry) {
     public DealCorrection {
+        title = ContractRules.text("title", title, ContractRules.TITLE_MAX);
+        link = ContractRules.url("link", link);
+        price = ContractRules.price(price);
+        imageUrl = ContractRules.url("imageUrl", imageUrl);
+        description = ContractRules.text("description", description, ContractRules.DESCRIPTION_MAX);
         if (clearExpiry && expiresAt != null) {
             throw new IllegalArgumentException("a correction either sets or clears expiresAt");
         }
