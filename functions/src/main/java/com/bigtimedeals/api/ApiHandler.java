@@ -66,22 +66,23 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         APIGatewayV2HTTPResponse response;
         try {
             if (route == null || route.function() != function) {
-                throw new HttpFailure(404, "NOT_FOUND", "Not Found");
+                throw new HttpFailure(404, ErrorCode.NOT_FOUND, "Not Found");
             }
             Caller caller = authorize(route, event);
+            JsonBody.requireJsonMediaType(event.getBody(), event.getHeaders());
             Reply reply = handle(route.operation(), new ApiRequest(event, caller, clock.instant()));
             response = respond(reply.status(), reply.body());
         } catch (DomainException e) {
-            response = respond(status(e), Json.error(e.getMessage(), e.kind().name(), e.field()));
+            response = respond(status(e), Json.error(e.getMessage(), ErrorCode.of(e.kind()), e.field()));
         } catch (HttpFailure e) {
             response = respond(e.status(), Json.error(e.getMessage(), e.code(), null));
         } catch (AwsServiceException e) {
             boolean throttled = e.isThrottlingException();
             LOG.error("DynamoDB request failed", e);
-            response = respond(throttled ? 503 : 500, Json.failure(throttled ? "Service Unavailable" : "Internal Server Error", requestId));
+            response = respond(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
         } catch (RuntimeException e) {
             LOG.error("request failed", e);
-            response = respond(500, Json.failure("Internal Server Error", requestId));
+            response = respond(500, Json.failure(ErrorCode.INTERNAL, requestId));
         }
         RequestMeter.Usage usage = RequestMeter.usage();
         LOG.info("request",
