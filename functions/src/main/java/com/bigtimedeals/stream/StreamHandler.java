@@ -14,6 +14,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.api.ColdStart;
 import com.bigtimedeals.data.ChangeFeed;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FrontPageCache;
@@ -41,6 +42,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
 
     private final ChangeReactions reactions;
     private final long reserveMillis;
+    private final ColdStart coldStart = new ColdStart();
 
     public StreamHandler() {
         this(ChangeReactions.of(Table.fromEnvironment(DynamoDbClients.fromEnvironment()), FrontPageCache.shardsFromEnvironment()),
@@ -58,6 +60,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     private StreamsEventResponse handle(DynamodbEvent event, Context context) {
+        coldStart.mark();
         TimeBudget budget = new TimeBudget(context, reserveMillis);
         Tally tally = new Tally();
         List<DynamodbStreamRecord> records = event.getRecords() == null ? List.of() : event.getRecords();

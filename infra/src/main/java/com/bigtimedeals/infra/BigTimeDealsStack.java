@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.api.Access;
+import com.bigtimedeals.api.CorsPolicy;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
@@ -178,16 +179,15 @@ public final class BigTimeDealsStack extends Stack {
         }
 
         LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
-        List<String> origins = Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS));
+        CorsPolicy cors = new CorsPolicy(Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS)));
         api = HttpApi.Builder.create(this, "Api")
                 .apiName("big-time-deals")
                 .createDefaultStage(false)
                 .corsPreflight(CorsPreflightOptions.builder()
-                        .allowOrigins(origins)
-                        .allowHeaders(List.of("authorization", "content-type"))
-                        .allowMethods(List.of(CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT,
-                                CorsHttpMethod.PATCH, CorsHttpMethod.DELETE))
-                        .maxAge(Duration.hours(1))
+                        .allowOrigins(cors.origins())
+                        .allowHeaders(CorsPolicy.ALLOWED_HEADERS)
+                        .allowMethods(CorsPolicy.ALLOWED_METHODS.stream().map(CorsHttpMethod::valueOf).toList())
+                        .maxAge(Duration.seconds(CorsPolicy.MAX_AGE_SECONDS))
                         .build())
                 .build();
         HttpStage stage = HttpStage.Builder.create(this, "DefaultStage")
