@@ -400,8 +400,9 @@ public final class BigTimeDealsStack extends Stack {
                 .logGroupNames(List.of(accessLogs.getLogGroupName()))
                 .view(LogQueryVisualizationType.TABLE)
                 .queryLines(List.of(
-                        "fields @timestamp",
-                        "| stats count(*) as requests, sum(status like /^4/) as r4xx, sum(status like /^5/) as r5xx, "
+                        "parse status /^(?<clientError>4)/",
+                        "| parse status /^(?<serverError>5)/",
+                        "| stats count(*) as requests, count(clientError) as r4xx, count(serverError) as r5xx, "
                                 + "pct(responseLatency, 50) as p50, pct(responseLatency, 99) as p99 by routeKey",
                         "| sort requests desc"))
                 .width(24).height(8)
