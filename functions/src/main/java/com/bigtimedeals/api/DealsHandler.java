@@ -68,11 +68,12 @@ public final class DealsHandler extends ApiHandler {
                 if (!com.bigtimedeals.data.Ids.isValid(dealId)) {
                     throw com.bigtimedeals.domain.DomainException.invalid("dealId", "dealId must be a deal id");
                 }
-                var blast = deals.blast(dealId, body.optionalText("subject", 200), body.optionalText("body", 2000),
+                var recorded = deals.blast(dealId, body.optionalText("subject", 200), body.optionalText("body", 2000),
                         request.now());
                 ObjectNode answer = Json.object();
-                answer.put("blastId", blast.id());
-                yield new Reply(202, answer);
+                answer.put("blastId", recorded.blast().id());
+                // 202: accepted, the stream consumer delivers it; 200: the deal's blast already exists.
+                yield new Reply(recorded.created() ? 202 : 200, answer);
             }
             case GET_BLAST -> Reply.ok(Json.blast(deals.blastProgress(request.ksuid("blastId", "blast"))));
             default -> throw new IllegalStateException("not a deals route: " + operation);

@@ -12,7 +12,8 @@ import com.bigtimedeals.api.Access;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
-import com.bigtimedeals.data.ChangeFeed;
+import com.bigtimedeals.data.ItemChanges;
+import com.bigtimedeals.stream.StreamMapping;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.TableDefinition;
 
@@ -67,7 +68,6 @@ import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.FilterCriteria;
-import software.amazon.awscdk.services.lambda.FilterRule;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
@@ -92,7 +92,7 @@ public final class BigTimeDealsStack extends Stack {
     static final int API_TIMEOUT_SECONDS = 10;
     /** The stream consumer gets a full vCPU (1,769 MB) for fan-out, and 5 minutes, of which the last 30 s are reserved for the checkpoint. */
     static final int STREAM_MEMORY_MB = 1769;
-    static final int STREAM_TIMEOUT_SECONDS = 300;
+    static final int STREAM_TIMEOUT_SECONDS = StreamMapping.DEPLOYED.timeoutSeconds();
 
     private final Table table;
     private final Map<String, Function> functions = new LinkedHashMap<>();
@@ -197,16 +197,15 @@ public final class BigTimeDealsStack extends Stack {
         // The mapping calls the published alias, so the consumer starts from its SnapStart snapshot too.
         live(consumer).addEventSource(DynamoEventSource.Builder.create(table)
                 .startingPosition(StartingPosition.TRIM_HORIZON)
-                .batchSize(100)
-                .maxBatchingWindow(Duration.seconds(1))
-                .parallelizationFactor(10)
+                .batchSize(StreamMapping.DEPLOYED.batchSize())
+                .maxBatchingWindow(Duration.millis(StreamMapping.DEPLOYED.batchingWindowMillis()))
+                .parallelizationFactor(StreamMapping.DEPLOYED.parallelizationFactor())
                 .reportBatchItemFailures(true)
-                .bisectBatchOnError(true)
-                .retryAttempts(5)
+                .bisectBatchOnError(StreamMapping.DEPLOYED.bisectOnError())
+                .retryAttempts(StreamMapping.DEPLOYED.retryAttempts())
                 .maxRecordAge(Duration.hours(6))
                 .onFailure(new SqsDlq(streamFailures))
-                .filters(List.of(FilterCriteria.filter(Map.of("dynamodb", Map.of("NewImage", Map.of("Type",
-                        Map.of("S", FilterRule.or(ChangeFeed.TYPES_OF_INTEREST.toArray(String[]::new)))))))))
+                .filters(ItemChanges.CONSUMER_FILTERS.stream().map(FilterCriteria::filter).toList())
                 .build());
 
         alarms(consumer, stage);
