@@ -500,7 +500,7 @@ public final class Benchmark {
             StreamHandler handler = new StreamHandler(ChangeReactions.of(table, 10), 30_000);
             DealService service = DealService.of(table, 10, 8);
             long t0 = System.nanoTime();
-            Blast blast = service.blast(deal.id(), null, null, now);
+            Blast blast = service.blast(deal.id(), null, null, now).blast();
             for (int round = 0; round < 1_000 && !service.blastProgress(blast.id()).done(); round++) {
                 List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
                 if (!records.isEmpty()) {
