@@ -98,7 +98,9 @@ public final class DealService {
         Deal deal = deals.get(dealId);
         String s = subject != null ? subject : "Hot deal: " + deal.title();
         String b = body != null ? body : deal.title() + " for " + deal.price().toPlainString() + " at " + deal.brandName();
-        return blasts.record(new Blast(Ids.blastId(now), deal.id(), s, b, now, blastSegments, 0, 0));
+        // Whole seconds, as every instant in the contract; the messages carry this time too.
+        Instant at = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return blasts.record(new Blast(Ids.blastId(at), deal.id(), s, b, at, blastSegments, 0, 0));
     }
 
     public Blast blastProgress(String blastId) {

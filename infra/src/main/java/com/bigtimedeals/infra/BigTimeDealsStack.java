@@ -209,6 +209,7 @@ public final class BigTimeDealsStack extends Stack {
                 .build());
 
         alarms(consumer, stage);
+        sweeper(code, cacheShards);
         CfnOutput.Builder.create(this, "ApiUrl").value(api.getApiEndpoint()).description("Point the mobile app and the CMS here").build();
         CfnOutput.Builder.create(this, "UserPoolId").value(users.getUserPoolId()).build();
         CfnOutput.Builder.create(this, "UserPoolClientId").value(appClient.getUserPoolClientId()).build();
@@ -267,6 +268,19 @@ public final class BigTimeDealsStack extends Stack {
                 .build();
         functions.put(name, fn);
         return fn;
+    }
+
+    /**
+     * The stalled-work sweeper (docs/fan-out.md): on a schedule, it touches resumable walks (blast segments,
+     * handed-on fan-outs) that made no progress for two consumer timeouts, so their stream records come again.
+     */
+    private void sweeper(Code code, String cacheShards) {
+        Function sweep = function("StalledWorkSweeper", "com.bigtimedeals.stream.SweepHandler", code, 512, 60, cacheShards);
+        table.grantReadWriteData(sweep);
+        software.amazon.awscdk.services.events.Rule.Builder.create(this, "SweepSchedule")
+                .schedule(software.amazon.awscdk.services.events.Schedule.rate(Duration.minutes(5)))
+                .targets(List.of(new software.amazon.awscdk.services.events.targets.LambdaFunction(live(sweep))))
+                .build();
     }
 
     /** SnapStart applies to published versions; the API calls an alias of the current version. */

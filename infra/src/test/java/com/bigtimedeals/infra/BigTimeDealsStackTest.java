@@ -69,8 +69,8 @@ class BigTimeDealsStackTest {
     @Test
     void everyFunctionIsJava21OnArmWithSnapStartTracingAndConfiguration() {
         Map<String, Map<String, Object>> functions = template.findResources("AWS::Lambda::Function");
-        // Each handler runs as a read function and a write function, plus the stream consumer.
-        assertEquals(2 * LambdaFunction.values().length + 1, functions.size());
+        // Each handler runs as a read function and a write function, plus the stream consumer and the sweeper.
+        assertEquals(2 * LambdaFunction.values().length + 2, functions.size());
         template.allResourcesProperties("AWS::Lambda::Function", Map.of(
                 "Runtime", "java21",
                 "Architectures", List.of("arm64"),
@@ -100,6 +100,7 @@ class BigTimeDealsStackTest {
             assertTrue(filter.contains("\\\"" + type + "\\\"") || filter.contains("\"" + type + "\""), "filter lacks " + type + ": " + filter);
         }
         assertFalse(filter.contains("Message"), "message writes must not invoke the consumer");
+        template.hasResourceProperties("AWS::Events::Rule", Map.of("ScheduleExpression", "rate(5 minutes)"));
         template.hasResourceProperties("AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true));
         template.hasResourceProperties("AWS::SQS::QueuePolicy", Map.of("PolicyDocument", Map.of("Statement",
                 Match.arrayWith(List.of(Match.objectLike(Map.of("Effect", "Deny",
