@@ -5,12 +5,12 @@ import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.service.DealService;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** Front page, deals, Editor's Choice, and the editors' deal, featured-list and hot-deal routes. */
 public final class DealsHandler extends ApiHandler {
@@ -32,19 +32,18 @@ public final class DealsHandler extends ApiHandler {
         return switch (operation) {
             case GET_FRONT_PAGE -> {
                 FrontPage page = deals.frontPage();
-                ObjectNode body = Json.featured(page.featured());
-                body.set("latest", Json.deals(page.latest()));
-                body.put("nextCursor", page.nextCursor());
-                yield Reply.ok(body);
+                yield Reply.ok(Json.featured(page.featured())
+                        .put("latest", Json.deals(page.latest()))
+                        .put("nextCursor", page.nextCursor()));
             }
             case LIST_DEALS -> Reply.ok(Json.dealPage(deals.latest(request.limit(), request.cursor())));
             case GET_DEAL -> Reply.ok(Json.deal(deals.deal(request.ksuid("dealId", "deal"))));
             case GET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.editorsChoice()));
             case CREATE_DEAL -> {
                 JsonBody body = request.body();
-                NewDeal draft = new NewDeal(body.requiredText("title", 200), body.requiredUrl("link"), body.price(),
+                NewDeal draft = new NewDeal(body.requiredText("title", ContractRules.TITLE_MAX), body.requiredUrl("link"), body.price(),
                         body.requiredSlug("brandId"), body.requiredSlug("categoryId"), body.optionalUrl("imageUrl"),
-                        body.optionalText("description", 2000), body.optionalInstant("createdAt"));
+                        body.optionalText("description", ContractRules.DESCRIPTION_MAX), body.optionalInstant("createdAt"));
                 yield Reply.created(Json.deal(deals.create(draft, request.now())));
             }
             case CORRECT_DEAL -> {
@@ -53,9 +52,9 @@ public final class DealsHandler extends ApiHandler {
                 for (String fixed : new String[] {"brandId", "categoryId", "createdAt", "id", "brandName", "categoryName"}) {
                     body.reject(fixed, "cannot change");
                 }
-                DealCorrection correction = new DealCorrection(body.correctionText("title", 200),
+                DealCorrection correction = new DealCorrection(body.correctionText("title", ContractRules.TITLE_MAX),
                         body.correctionUrl("link"), body.correctionPrice(), body.correctionUrl("imageUrl"),
-                        body.correctionText("description", 2000));
+                        body.correctionText("description", ContractRules.DESCRIPTION_MAX));
                 yield Reply.ok(Json.deal(deals.correct(dealId, correction)));
             }
             case SET_FRONT_PAGE_FEATURED -> Reply.ok(Json.featured(deals.setFrontPage(
@@ -68,12 +67,11 @@ public final class DealsHandler extends ApiHandler {
                 if (!com.bigtimedeals.data.Ids.isValid(dealId)) {
                     throw com.bigtimedeals.domain.DomainException.invalid("dealId", "dealId must be a deal id");
                 }
-                var recorded = deals.blast(dealId, body.optionalText("subject", 200), body.optionalText("body", 2000),
+                var recorded = deals.blast(dealId, body.optionalText("subject", ContractRules.SUBJECT_MAX),
+                        body.optionalText("body", ContractRules.BODY_MAX),
                         request.now());
-                ObjectNode answer = Json.object();
-                answer.put("blastId", recorded.blast().id());
                 // 202: accepted, the stream consumer delivers it; 200: the deal's blast already exists.
-                yield new Reply(recorded.created() ? 202 : 200, answer);
+                yield new Reply(recorded.created() ? 202 : 200, Json.object().put("blastId", recorded.blast().id()));
             }
             case GET_BLAST -> Reply.ok(Json.blast(deals.blastProgress(request.ksuid("blastId", "blast"))));
             default -> throw new IllegalStateException("not a deals route: " + operation);

@@ -9,7 +9,7 @@ import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
@@ -18,9 +18,6 @@ import com.bigtimedeals.domain.Likeable;
 
 /** What each change sets off. */
 public final class ChangeReactions {
-    /** Conditional message puts one invocation keeps in flight. */
-    static final String DELIVERY_THREADS = "DELIVERY_THREADS";
-
     private final WatchersFanOut fanOut;
     private final HotDealBlast blast;
     private final DealStore deals;
@@ -41,7 +38,7 @@ public final class ChangeReactions {
 
     /** Smaller pages let a test see a walk cross several pages and invocations with few users. */
     public static ChangeReactions of(Table table, int cacheShards, int watcherPage, int userPage) {
-        InboxStore inbox = new InboxStore(table, Settings.number(DELIVERY_THREADS, InboxStore.DEFAULT_PARALLELISM));
+        InboxStore inbox = new InboxStore(table, Setting.DELIVERY_THREADS.number());
         WalkRunner runner = new WalkRunner(inbox);
         DealStore deals = new DealStore(table);
         return new ChangeReactions(new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, runner, watcherPage),

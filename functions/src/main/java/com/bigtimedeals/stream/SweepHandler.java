@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.WalkStore;
 
@@ -19,7 +19,7 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 
 /**
  * The sweeper (an EventBridge schedule in AWS, a timer in the local stack): finds resumable walks (blast
- * segments, handed-on fan-outs) that made no progress for {@link #STALLED_AFTER} and touches each, which puts
+ * segments, handed-on fan-outs) that made no progress for {@link Setting#SWEEP_STALLED_AFTER_S} and touches each, which puts
  * a fresh record on the stream for the consumer to continue it from its checkpoint. This is what makes
  * stalled work resume when the record that should have continued it was lost: a crash, a record that
  * exhausted its retries, a local stack killed mid-blast. Touching a walk that is in fact still running is
@@ -27,9 +27,6 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  */
 public final class SweepHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
     private static final Logger LOG = LoggerFactory.getLogger(SweepHandler.class);
-    /** Setting: seconds without progress before a walk counts as stalled (more than one consumer timeout). */
-    public static final String STALLED_AFTER = "SWEEP_STALLED_AFTER_S";
-    public static final int DEFAULT_STALLED_AFTER_SECONDS = 2 * StreamMapping.DEPLOYED.timeoutSeconds();
     /** Walks touched per index partition and sweep; the next sweep takes the rest. */
     static final int PER_SHARD = 200;
 
@@ -38,7 +35,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
 
     public SweepHandler() {
         this(new WalkStore(Table.fromEnvironment(DynamoDbClients.fromEnvironment())),
-                Duration.ofSeconds(Settings.number(STALLED_AFTER, DEFAULT_STALLED_AFTER_SECONDS)));
+                Duration.ofSeconds(Setting.SWEEP_STALLED_AFTER_S.number()));
     }
 
     public SweepHandler(WalkStore walks, Duration stalledAfter) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +18,9 @@ import com.bigtimedeals.api.Access;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.TableDefinition;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import software.amazon.awscdk.App;
@@ -32,13 +35,41 @@ class BigTimeDealsStackTest {
     static BigTimeDealsStack stack;
     static Template template;
 
+    static Map<String, Object> cdkJsonContext;
+
     @BeforeAll
-    static void synth() {
-        App app = new App();
+    static void synth() throws Exception {
+        // The context the CLI would pass: what is tested is what `cdk deploy` deploys.
+        cdkJsonContext = cdkJsonContext();
+        App app = App.Builder.create().context(cdkJsonContext).build();
         stack = new BigTimeDealsStack(app, "BigTimeDeals", StackProps.builder().build());
         Aspects.of(app).add(new AwsSolutionsChecks());
         app.synth();
         template = Template.fromStack(stack);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> cdkJsonContext() throws java.io.IOException {
+        Map<String, Object> cdkJson = new ObjectMapper().readValue(Path.of("..", "cdk.json").toFile(), Map.class);
+        return (Map<String, Object>) cdkJson.get("context");
+    }
+
+    /** The value the stack deploys for a setting: cdk.json's override if it names one, else the setting's default. */
+    static String deployed(Setting setting) {
+        Object v = cdkJsonContext.get(setting.contextKey());
+        return setting.resolve(v == null ? null : v.toString());
+    }
+
+    @Test
+    void cdkJsonOverridesOnlySettingsThatExist() {
+        Set<String> keys = new HashSet<>();
+        for (Setting s : Setting.values()) {
+            keys.add(s.contextKey());
+        }
+        for (String key : cdkJsonContext.keySet()) {
+            assertTrue(keys.contains(key) || key.equals("cli-telemetry") || key.startsWith("@aws-cdk"),
+                    "cdk.json names '" + key + "', which no Setting reads");
+        }
     }
 
     @Test
@@ -71,13 +102,20 @@ class BigTimeDealsStackTest {
         Map<String, Map<String, Object>> functions = template.findResources("AWS::Lambda::Function");
         // Each handler runs as a read function and a write function, plus the stream consumer and the sweeper.
         assertEquals(2 * LambdaFunction.values().length + 2, functions.size());
+        Map<String, Object> variables = new java.util.HashMap<>(Map.of("TABLE_NAME", Match.anyValue(),
+                "POWERTOOLS_SERVICE_NAME", "bigtimedeals"));
+        for (Setting s : Setting.values()) {
+            if (s.where() == Setting.Where.FUNCTIONS) {
+                variables.put(s.name(), deployed(s));
+            }
+        }
+        assertEquals("17", variables.get("CACHE_SHARDS"), "cdk.json's override reaches the functions");
         template.allResourcesProperties("AWS::Lambda::Function", Map.of(
                 "Runtime", "java21",
                 "Architectures", List.of("arm64"),
                 "SnapStart", Map.of("ApplyOn", "PublishedVersions"),
                 "TracingConfig", Map.of("Mode", "Active"),
-                "Environment", Map.of("Variables", Match.objectLike(Map.of(
-                        "TABLE_NAME", Match.anyValue(), "CACHE_SHARDS", "10", "POWERTOOLS_SERVICE_NAME", "bigtimedeals")))));
+                "Environment", Map.of("Variables", Match.objectLike(variables))));
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
         template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length + 1);
         String mapping = template.findResources("AWS::Lambda::EventSourceMapping").toString();
@@ -125,10 +163,11 @@ class BigTimeDealsStackTest {
         template.hasResourceProperties("AWS::ApiGatewayV2::Authorizer", Map.of("AuthorizerType", "JWT",
                 "IdentitySource", List.of("$request.header.Authorization")));
         template.hasResourceProperties("AWS::ApiGatewayV2::Stage", Map.of("StageName", "$default",
-                "DefaultRouteSettings", Map.of("ThrottlingRateLimit", 2000, "ThrottlingBurstLimit", 5000),
+                "DefaultRouteSettings", Map.of("ThrottlingRateLimit", Setting.THROTTLE_RATE.number(deployed(Setting.THROTTLE_RATE)),
+                        "ThrottlingBurstLimit", Setting.THROTTLE_BURST.number(deployed(Setting.THROTTLE_BURST))),
                 "AccessLogSettings", Map.of("DestinationArn", Match.anyValue(), "Format", Match.stringLikeRegexp(".*requestId.*"))));
         template.hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration",
-                Match.objectLike(Map.of("AllowOrigins", List.of("https://cms.bigtimedeals.example")))));
+                Match.objectLike(Map.of("AllowOrigins", Setting.CORS_ORIGINS.list(deployed(Setting.CORS_ORIGINS))))));
         template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", "editors"));
         template.hasResourceProperties("AWS::Cognito::UserPool", Map.of("Policies", Map.of("PasswordPolicy",
                 Match.objectLike(Map.of("MinimumLength", 12)))));
@@ -197,6 +236,106 @@ class BigTimeDealsStackTest {
             assertTrue(all.contains(metric), "no alarm on " + metric);
         }
         assertTrue(alarms.size() >= 3 + 2 * (2 * LambdaFunction.values().length + 1));
+    }
+
+    @Test
+    void everyAlarmNotifiesThePersonWhenItFiresAndWhenItRecovers() {
+        Map<String, Map<String, Object>> topics = template.findResources("AWS::SNS::Topic");
+        assertEquals(1, topics.size());
+        String topic = topics.keySet().iterator().next();
+        Map<String, Map<String, Object>> alarms = template.findResources("AWS::CloudWatch::Alarm");
+        for (Map.Entry<String, Map<String, Object>> a : alarms.entrySet()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> props = (Map<String, Object>) a.getValue().get("Properties");
+            assertEquals(List.of(Map.of("Ref", topic)), props.get("AlarmActions"), a.getKey());
+            assertEquals(List.of(Map.of("Ref", topic)), props.get("OKActions"), a.getKey());
+        }
+        // cdk.json names no alarmEmail: no subscription, the operator subscribes some other way.
+        template.resourceCountIs("AWS::SNS::Subscription", 0);
+    }
+
+    @Test
+    void anAlarmEmailInContextSubscribesThatAddress() {
+        Map<String, Object> context = new java.util.HashMap<>(cdkJsonContext);
+        context.put(Setting.ALARM_EMAIL.contextKey(), "oncall@example.com");
+        App app = App.Builder.create().context(context).build();
+        Template withEmail = Template.fromStack(new BigTimeDealsStack(app, "WithEmail", StackProps.builder().build()));
+        withEmail.hasResourceProperties("AWS::SNS::Subscription", Map.of("Protocol", "email", "Endpoint", "oncall@example.com"));
+    }
+
+    @Test
+    void theDashboardShowsApiLambdaStreamQueueAndTable() {
+        Map<String, Map<String, Object>> dashboards = template.findResources("AWS::CloudWatch::Dashboard");
+        assertEquals(1, dashboards.size());
+        String body = dashboards.toString().replace("\\", "");
+        for (String shown : List.of("\"Count\"", "4xx", "5xx", "Latency", "p50", "p99", "by routeKey",
+                "\"Duration\"", "\"Errors\"", "\"Throttles\"", "Restore Duration", "IteratorAge",
+                com.bigtimedeals.stream.StreamHandler.MESSAGES_WRITTEN, com.bigtimedeals.stream.StreamHandler.RECORD_FAILURES,
+                "ApproximateNumberOfMessagesVisible", "ConsumedReadCapacityUnits", "ConsumedWriteCapacityUnits", "ThrottledRequests")) {
+            assertTrue(body.contains(shown), "the dashboard lacks " + shown);
+        }
+    }
+
+    @Test
+    void accessLogsAreJsonWithTheHttpApiFieldsAndTheReadmeHasTheQuery() throws Exception {
+        Map<String, Map<String, Object>> stages = template.findResources("AWS::ApiGatewayV2::Stage");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> settings = (Map<String, Object>) ((Map<String, Object>) stages.values().iterator().next()
+                .get("Properties")).get("AccessLogSettings");
+        @SuppressWarnings("unchecked")
+        Map<String, String> format = new ObjectMapper().readValue((String) settings.get("Format"), Map.class);
+        for (String variable : List.of("requestId", "routeKey", "status", "responseLatency", "integrationLatency",
+                "integrationErrorMessage", "authorizer.error", "identity.sourceIp", "identity.userAgent")) {
+            assertTrue(format.containsValue("$context." + variable), "access log lacks $context." + variable + ": " + format);
+        }
+        template.hasResourceProperties("AWS::Logs::QueryDefinition", Map.of("QueryString", BigTimeDealsStack.WHY_401_OR_5XX_QUERY));
+        String readme = java.nio.file.Files.readString(Path.of("..", "README.md"));
+        assertTrue(readme.contains(BigTimeDealsStack.WHY_401_OR_5XX_QUERY), "README.md must give the deployed query verbatim");
+    }
+
+    @Test
+    void everyFunctionReadsTheDeployTimeCursorSecret() {
+        Map<String, Map<String, Object>> secrets = template.findResources("AWS::SecretsManager::Secret");
+        assertEquals(1, secrets.size());
+        String secret = secrets.keySet().iterator().next();
+        template.hasResourceProperties("AWS::SecretsManager::Secret", Map.of("GenerateSecretString",
+                Match.objectLike(Map.of("PasswordLength", 64))));
+        template.allResourcesProperties("AWS::Lambda::Function", Map.of("Environment", Map.of("Variables",
+                Match.objectLike(Map.of(com.bigtimedeals.data.CursorCodec.SECRET_ARN_VARIABLE, Map.of("Ref", secret))))));
+        Map<String, Map<String, Object>> policies = template.findResources("AWS::IAM::Policy");
+        for (Map.Entry<String, Map<String, Object>> f : template.findResources("AWS::Lambda::Function").entrySet()) {
+            String role = roleOf(f.getValue());
+            boolean reads = policies.values().stream().map(Object::toString)
+                    .anyMatch(p -> p.contains("Ref=" + role + "}") && p.contains("secretsmanager:GetSecretValue") && p.contains("Ref=" + secret));
+            assertTrue(reads, f.getKey() + " cannot read the cursor secret");
+        }
+    }
+
+    /**
+     * cfn-lint (pip; preinstalled on the project's machines and CI) finds no error in the template. Where it is
+     * missing, CI fails loudly rather than passing a check it never ran; on a laptop the test is reported as
+     * skipped with how to install it.
+     */
+    @Test
+    void cfnLintFindsNoErrorInTheTemplate() throws Exception {
+        Path file = Path.of("target", "template.json");
+        java.nio.file.Files.writeString(file, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(template.toJSON()));
+        Process lint;
+        try {
+            lint = new ProcessBuilder("cfn-lint", "--format", "parseable", file.toString()).redirectErrorStream(true).start();
+        } catch (java.io.IOException absent) {
+            if (System.getenv("CI") != null) {
+                throw new AssertionError("cfn-lint is not installed on this CI machine (pip install cfn-lint)", absent);
+            }
+            org.junit.jupiter.api.Assumptions.abort("cfn-lint is not on PATH (pip install cfn-lint); template not linted");
+            return;
+        }
+        String output = new String(lint.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        int exit = lint.waitFor();
+        // cfn-lint's exit code is a bit set: 2 = errors, 4 = warnings, 8 = informational.
+        List<String> errors = output.lines().filter(l -> l.matches(".*:E\\d{4}:.*")).toList();
+        assertTrue((exit & 2) == 0 && errors.isEmpty() && (exit & ~(2 | 4 | 8)) == 0,
+                "cfn-lint exit " + exit + ", errors: " + errors + "\n" + output);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 
@@ -16,6 +17,14 @@ import com.bigtimedeals.data.Table;
 public final class Main {
     /** Where the running stack leaves its DynamoDB endpoint for the other commands. */
     static final Path STATE = Path.of(".local-stack");
+
+    static {
+        // The local log configuration (DynamoDB Local and Jetty quiet, one readable line per request) even when
+        // started without ./bigtimedeals; otherwise log4j would find the function's production configuration.
+        if (System.getProperty("log4j2.configurationFile") == null) {
+            System.setProperty("log4j2.configurationFile", "classpath:log4j2-local.xml");
+        }
+    }
 
     private Main() {
     }
@@ -43,13 +52,13 @@ public final class Main {
     }
 
     private static void run(List<String> args) throws Exception {
-        int port = Settings.number("PORT", 3000);
+        int port = Setting.PORT.number();
         String dir = option(args, "--data", Settings.get("DATA_DIR"));
         boolean demo = !args.contains("--no-demo") && !"false".equalsIgnoreCase(Settings.get("DEMO"));
         LocalStack stack;
         try {
             stack = LocalStack.start(new LocalStack.Options(port, dir == null ? null : Path.of(dir), demo,
-                    Settings.number("DYNAMODB_PORT", 0), false));
+                    Setting.DYNAMODB_PORT.number(), false));
         } catch (java.net.BindException e) {
             System.err.println("Port " + port + " on 127.0.0.1 is taken (is the stack already running?). Set PORT to use another.");
             System.exit(1);

@@ -22,8 +22,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * writes of every fan-out). An unread message also carries GSI1 keys, so the unread view is a sparse index.
  */
 public final class InboxStore {
-    /** Conditional puts in flight at once while delivering: the fan-out is I/O-bound, not CPU-bound. */
-    public static final int DEFAULT_PARALLELISM = 32;
 
     private final Table table;
     private final int parallelism;
@@ -33,7 +31,10 @@ public final class InboxStore {
         this(table, 1);
     }
 
-    /** With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight. */
+    /**
+     * With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight: the fan-out is
+     * I/O-bound, not CPU-bound ({@code DELIVERY_THREADS}).
+     */
     public InboxStore(Table table, int parallelism) {
         this.table = table;
         this.parallelism = parallelism;
