@@ -117,7 +117,8 @@ public final class InboxStore {
                 r.string("dealId"), r.bool("unread"), r.instant("createdAt"));
     }
 
-    static Map<String, AttributeValue> item(Message m) {
+    /** The item a message is stored as: the benchmark writes the same items raw, to measure the table's ceiling. */
+    public static Map<String, AttributeValue> item(Message m) {
         ItemWriter w = new ItemWriter(Keys.message(m.username(), m.id()), Keys.MESSAGE)
                 .string("id", m.id()).string("username", m.username()).string("subject", m.subject())
                 .string("body", m.body()).string("dealId", m.dealId()).bool("unread", m.unread())
