@@ -117,7 +117,7 @@ class BigTimeDealsStackTest {
                 "TracingConfig", Map.of("Mode", "Active"),
                 "Environment", Map.of("Variables", Match.objectLike(variables))));
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
-        template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length + 1);
+        template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length + 2);
         String mapping = template.findResources("AWS::Lambda::EventSourceMapping").toString();
         assertTrue(mapping.contains(":live"), "the stream mapping must call the published alias: " + mapping);
     }
