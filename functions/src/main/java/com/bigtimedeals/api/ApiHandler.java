@@ -114,6 +114,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
             case INVALID -> 400;
+            case UNAVAILABLE -> 503;
         };
     }
 

@@ -56,6 +56,21 @@ abstract class StreamTest extends DynamoDbTest {
         return handler.handleRequest(StreamRecords.event(records), new SyntheticContext("stream-test", "stream", remainingMillis));
     }
 
+    /**
+     * Delivers a batch to an invocation whose time budget holds for the first {@code checks} looks at the clock
+     * and is spent after that: a deterministic stand-in for an invocation that runs out of time mid-batch.
+     */
+    StreamsEventResponse deliverWithBudget(List<DynamodbEvent.DynamodbStreamRecord> records, int checks) {
+        java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+        SyntheticContext plenty = new SyntheticContext("stream-test", "stream", 600_000);
+        var context = java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {com.amazonaws.services.lambda.runtime.Context.class}, (proxy, method, args) ->
+                        method.getName().equals("getRemainingTimeInMillis")
+                                ? (looks.incrementAndGet() <= checks ? 600_000 : 0)
+                                : method.invoke(plenty, args));
+        return handler.handleRequest(StreamRecords.event(records), (com.amazonaws.services.lambda.runtime.Context) context);
+    }
+
     /** Delivers everything on the stream until it is quiet, as the event source mapping would. */
     void pump(long remainingMillis) {
         for (int round = 0; round < 50; round++) {

@@ -13,7 +13,8 @@ import com.bigtimedeals.api.CorsPolicy;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
-import com.bigtimedeals.data.ChangeFeed;
+import com.bigtimedeals.data.ItemChanges;
+import com.bigtimedeals.stream.StreamMapping;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.stream.StreamHandler;
 import com.bigtimedeals.data.Setting;
@@ -77,7 +78,6 @@ import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.FilterCriteria;
-import software.amazon.awscdk.services.lambda.FilterRule;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
@@ -107,7 +107,7 @@ public final class BigTimeDealsStack extends Stack {
     static final int API_TIMEOUT_SECONDS = 10;
     /** The stream consumer gets a full vCPU (1,769 MB) for fan-out, and 5 minutes, of which the last 30 s are reserved for the checkpoint. */
     static final int STREAM_MEMORY_MB = 1769;
-    static final int STREAM_TIMEOUT_SECONDS = 300;
+    static final int STREAM_TIMEOUT_SECONDS = StreamMapping.DEPLOYED.timeoutSeconds();
     /** Powertools' {@code service} on every log line, and so the dimension of the consumer's metrics. */
     static final String SERVICE_NAME = "bigtimedeals";
 
@@ -237,19 +237,19 @@ public final class BigTimeDealsStack extends Stack {
         // The mapping calls the published alias, so the consumer starts from its SnapStart snapshot too.
         live(consumer).addEventSource(DynamoEventSource.Builder.create(table)
                 .startingPosition(StartingPosition.TRIM_HORIZON)
-                .batchSize(100)
-                .maxBatchingWindow(Duration.seconds(1))
-                .parallelizationFactor(10)
+                .batchSize(StreamMapping.DEPLOYED.batchSize())
+                .maxBatchingWindow(Duration.millis(StreamMapping.DEPLOYED.batchingWindowMillis()))
+                .parallelizationFactor(StreamMapping.DEPLOYED.parallelizationFactor())
                 .reportBatchItemFailures(true)
-                .bisectBatchOnError(true)
-                .retryAttempts(5)
+                .bisectBatchOnError(StreamMapping.DEPLOYED.bisectOnError())
+                .retryAttempts(StreamMapping.DEPLOYED.retryAttempts())
                 .maxRecordAge(Duration.hours(6))
                 .onFailure(new SqsDlq(streamFailures))
-                .filters(List.of(FilterCriteria.filter(Map.of("dynamodb", Map.of("NewImage", Map.of("Type",
-                        Map.of("S", FilterRule.or(ChangeFeed.TYPES_OF_INTEREST.toArray(String[]::new)))))))))
+                .filters(ItemChanges.CONSUMER_FILTERS.stream().map(FilterCriteria::filter).toList())
                 .build());
 
         alarms(consumer, stage);
+        sweeper(code);
         dashboard(consumer, stage, accessLogs);
         CfnQueryDefinition.Builder.create(this, "Why401Or5xx")
                 .name("BigTimeDeals/why-401-or-5xx")
@@ -342,6 +342,19 @@ public final class BigTimeDealsStack extends Stack {
         cursorKey.grantRead(fn);
         functions.put(name, fn);
         return fn;
+    }
+
+    /**
+     * The stalled-work sweeper (docs/fan-out.md): on a schedule, it touches resumable walks (blast segments,
+     * handed-on fan-outs) that made no progress for two consumer timeouts, so their stream records come again.
+     */
+    private void sweeper(Code code) {
+        Function sweep = function("StalledWorkSweeper", "com.bigtimedeals.stream.SweepHandler", code, 512, 60);
+        table.grantReadWriteData(sweep);
+        software.amazon.awscdk.services.events.Rule.Builder.create(this, "SweepSchedule")
+                .schedule(software.amazon.awscdk.services.events.Schedule.rate(Duration.minutes(5)))
+                .targets(List.of(new software.amazon.awscdk.services.events.targets.LambdaFunction(live(sweep))))
+                .build();
     }
 
     /** SnapStart applies to published versions; the API calls an alias of the current version. */

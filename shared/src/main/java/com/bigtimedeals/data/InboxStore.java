@@ -5,30 +5,23 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Page;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Each user's inbox (access patterns: view all Messages, view unread Messages, mark a Message read, and the
  * writes of every fan-out). An unread message also carries GSI1 keys, so the unread view is a sparse index.
  */
 public final class InboxStore {
-    /** BatchWriteItem takes at most 25 items. */
-    public static final int BATCH = 25;
-    private static final int MAX_BATCH_ATTEMPTS = 10;
 
     private final Table table;
     private final int parallelism;
@@ -124,7 +117,8 @@ public final class InboxStore {
                 r.string("dealId"), r.bool("unread"), r.instant("createdAt"));
     }
 
-    static Map<String, AttributeValue> item(Message m) {
+    /** The item a message is stored as: the benchmark writes the same items raw, to measure the table's ceiling. */
+    public static Map<String, AttributeValue> item(Message m) {
         ItemWriter w = new ItemWriter(Keys.message(m.username(), m.id()), Keys.MESSAGE)
                 .string("id", m.id()).string("username", m.username()).string("subject", m.subject())
                 .string("body", m.body()).string("dealId", m.dealId()).bool("unread", m.unread())
@@ -137,32 +131,35 @@ public final class InboxStore {
     }
 
     /**
-     * Writes messages 25 to a BatchWriteItem, asking again for unprocessed items with exponential backoff and
-     * full jitter. Message ids are deterministic, so writing one twice leaves one message. Returns the number
-     * of distinct messages written.
+     * Writes each message only if it does not exist yet: one PutItem conditioned on {@code attribute_not_exists},
+     * {@code parallelism} in flight. A redelivered page, a user who watches both the brand and the category, or
+     * a rerun after a crash finds the message there and leaves it alone, so a message a user has read stays
+     * read (and out of the unread index). BatchWriteItem cannot carry a condition, and an unconditional put
+     * would reset {@code unread}; docs/fan-out.md weighs the cost. Throttling is retried by the SDK. Returns the
+     * number of messages this call created.
      */
     public int deliver(List<Message> messages) {
-        Map<String, WriteRequest> distinct = new LinkedHashMap<>();
+        Map<String, Map<String, AttributeValue>> distinct = new LinkedHashMap<>();
         for (Message m : messages) {
-            distinct.put(m.username() + "\u0000" + m.id(),
-                    WriteRequest.builder().putRequest(PutRequest.builder().item(item(m)).build()).build());
+            distinct.put(m.username() + "\u0000" + m.id(), item(m));
         }
-        List<WriteRequest> all = new ArrayList<>(distinct.values());
-        List<List<WriteRequest>> batches = new ArrayList<>();
-        for (int from = 0; from < all.size(); from += BATCH) {
-            batches.add(all.subList(from, Math.min(all.size(), from + BATCH)));
+        List<Map<String, AttributeValue>> all = new ArrayList<>(distinct.values());
+        List<List<Map<String, AttributeValue>>> slices = new ArrayList<>();
+        int slice = Math.max(1, (all.size() + parallelism - 1) / parallelism);
+        for (int from = 0; from < all.size(); from += slice) {
+            slices.add(all.subList(from, Math.min(all.size(), from + slice)));
         }
-        if (writers == null || batches.size() < 2) {
-            batches.forEach(this::writeBatch);
-            return all.size();
+        if (writers == null || slices.size() < 2) {
+            return slices.stream().mapToInt(this::putNew).sum();
         }
-        List<java.util.concurrent.Future<?>> inFlight = new ArrayList<>();
-        for (List<WriteRequest> batch : batches) {
-            inFlight.add(writers.submit(() -> writeBatch(batch)));
+        List<java.util.concurrent.Future<Integer>> inFlight = new ArrayList<>();
+        for (List<Map<String, AttributeValue>> items : slices) {
+            inFlight.add(writers.submit(() -> putNew(items)));
         }
-        for (java.util.concurrent.Future<?> f : inFlight) {
+        int created = 0;
+        for (java.util.concurrent.Future<Integer> f : inFlight) {
             try {
-                f.get();
+                created += f.get();
             } catch (java.util.concurrent.ExecutionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
             } catch (InterruptedException e) {
@@ -170,29 +167,20 @@ public final class InboxStore {
                 throw new IllegalStateException("interrupted while delivering messages", e);
             }
         }
-        return all.size();
+        return created;
     }
 
-    private void writeBatch(List<WriteRequest> batch) {
-        Map<String, List<WriteRequest>> pending = Map.of(table.name(), batch);
-        for (int attempt = 1; ; attempt++) {
-            BatchWriteItemResponse r = table.client().batchWriteItem(BatchWriteItemRequest.builder()
-                    .requestItems(pending).build());
-            if (!r.hasUnprocessedItems() || r.unprocessedItems().isEmpty()) {
-                return;
-            }
-            if (attempt >= MAX_BATCH_ATTEMPTS) {
-                throw new IllegalStateException("DynamoDB left " + r.unprocessedItems().get(table.name()).size()
-                        + " messages unprocessed after " + attempt + " attempts");
-            }
-            pending = r.unprocessedItems();
-            long ceiling = Math.min(2_000L, 25L << attempt);
+    private int putNew(List<Map<String, AttributeValue>> items) {
+        int created = 0;
+        for (Map<String, AttributeValue> item : items) {
             try {
-                Thread.sleep(ThreadLocalRandom.current().nextLong(ceiling + 1));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while retrying unprocessed messages", e);
+                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                        .conditionExpression("attribute_not_exists(PK)").build());
+                created++;
+            } catch (ConditionalCheckFailedException e) {
+                // Delivered before (redelivery, or the other watcher list): the existing message, read or not, stays.
             }
         }
+        return created;
     }
 }

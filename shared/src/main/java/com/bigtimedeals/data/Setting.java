@@ -17,8 +17,13 @@ public enum Setting {
     BLAST_SEGMENTS("blastSegments", "16", Where.FUNCTIONS, 1, 100),
     /** Milliseconds of the stream consumer's timeout kept for the page in flight and its checkpoint. */
     WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
-    /** BatchWriteItems one fan-out keeps in flight. */
-    DELIVERY_THREADS("deliveryThreads", "8", Where.FUNCTIONS, 1, 64),
+    /** Conditional message puts one stream invocation keeps in flight (docs/fan-out.md: why not BatchWriteItem). */
+    DELIVERY_THREADS("deliveryThreads", "32", Where.FUNCTIONS, 1, 128),
+    /**
+     * Seconds without progress before the sweeper resumes a blast segment or handed-on fan-out: two consumer
+     * timeouts, so a walk that is merely running is left alone. The local stack uses 20.
+     */
+    SWEEP_STALLED_AFTER_S("sweepStalledAfterSeconds", "600", Where.FUNCTIONS, 1, 86_400),
     /**
      * Comma-separated origins a browser may call the API from (the CMS); a trailing {@code *} matches any origin
      * starting with what precedes it, as API Gateway matches them. The default is the contract's: the CMS on a
