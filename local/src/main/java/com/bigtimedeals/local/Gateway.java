@@ -57,6 +57,7 @@ final class Gateway implements AutoCloseable {
             new ConcurrentHashMap<>();
     private final int port;
     private final boolean quiet;
+    private final EditorSite editorSite = EditorSite.fromEnvironment();
     private Server server;
 
     /** Handlers can be called in-process at once; the port is bound only by {@link #start()}. */
@@ -132,6 +133,8 @@ final class Gateway implements AutoCloseable {
             byte[] body = in.readNBytes(MAX_BODY + 1);
             if (body.length > MAX_BODY) {
                 answer = message(413, "Request Entity Too Large");
+            } else if (rawPath != null && EditorSite.owns(rawPath)) {
+                answer = editorSite.answer(method, rawPath, body); // beside the API, as CloudFront serves it beside it
             } else {
                 Map<String, List<String>> headers = new java.util.LinkedHashMap<>();
                 for (HttpField field : request.getHeaders()) {
