@@ -38,6 +38,6 @@ public final class BrandsHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /brands/{brandId}", Map.of("brandId", "snapstart-priming"), false);
+        return primingRequest("GET /brands", Map.of(), false);
     }
 }

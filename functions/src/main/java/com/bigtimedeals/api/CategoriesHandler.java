@@ -41,6 +41,6 @@ public final class CategoriesHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /categories/{categoryId}", Map.of("categoryId", "snapstart-priming"), false);
+        return primingRequest("GET /categories", Map.of(), false);
     }
 }

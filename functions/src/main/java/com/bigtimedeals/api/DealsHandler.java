@@ -10,7 +10,6 @@ import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.service.DealService;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** Front page, deals, Editor's Choice, and the editors' deal, featured-list and hot-deal routes. */
 public final class DealsHandler extends ApiHandler {
@@ -32,10 +31,9 @@ public final class DealsHandler extends ApiHandler {
         return switch (operation) {
             case GET_FRONT_PAGE -> {
                 FrontPage page = deals.frontPage();
-                ObjectNode body = Json.featured(page.featured());
-                body.set("latest", Json.deals(page.latest()));
-                body.put("nextCursor", page.nextCursor());
-                yield Reply.ok(body);
+                yield Reply.ok(Json.featured(page.featured())
+                        .put("latest", Json.deals(page.latest()))
+                        .put("nextCursor", page.nextCursor()));
             }
             case LIST_DEALS -> Reply.ok(Json.dealPage(deals.latest(request.limit(), request.cursor())));
             case GET_DEAL -> Reply.ok(Json.deal(deals.deal(request.ksuid("dealId", "deal"))));
@@ -70,9 +68,7 @@ public final class DealsHandler extends ApiHandler {
                 }
                 var blast = deals.blast(dealId, body.optionalText("subject", 200), body.optionalText("body", 2000),
                         request.now());
-                ObjectNode answer = Json.object();
-                answer.put("blastId", blast.id());
-                yield new Reply(202, answer);
+                yield new Reply(202, Json.object().put("blastId", blast.id()));
             }
             case GET_BLAST -> Reply.ok(Json.blast(deals.blastProgress(request.ksuid("blastId", "blast"))));
             default -> throw new IllegalStateException("not a deals route: " + operation);

@@ -55,7 +55,7 @@ public final class FollowsHandler extends ApiHandler {
         return kind == Likeable.BRAND ? request.slug("brandId", "brand") : request.slug("categoryId", "category");
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode render(Object target) {
+    private static JsonObject render(Object target) {
         return target instanceof Brand b ? Json.brand(b) : Json.category((Category) target);
     }
 

@@ -1,5 +1,6 @@
 package com.bigtimedeals.api;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import com.bigtimedeals.domain.Blast;
@@ -12,192 +13,128 @@ import com.bigtimedeals.domain.FollowState;
 import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Page;
 import com.bigtimedeals.domain.UserProfile;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The contract's JSON shapes, written with Jackson's tree model: no reflection-based binding, which keeps
- * cold start short. Optional fields are left out when absent.
+ * The contract's response shapes, one function each. They build {@link JsonObject}s, which write themselves
+ * without jackson-databind (cold start). Optional fields are left out when absent.
  */
 final class Json {
-    static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            // "{...}}" or "{...} junk" is not one JSON object: refuse it rather than read the first value.
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            // Prices are decimals: 1e400 must stay a (too large) decimal, not become a double Infinity.
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
-
-    static {
-        // Bounded parsing: a hostile body cannot make the parser allocate without limit.
-        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(32).maxNumberLength(40).maxStringLength(16_384).build());
-    }
-
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
     private Json() {
     }
 
-    static ObjectNode object() {
-        return NODES.objectNode();
+    static JsonObject object() {
+        return new JsonObject();
     }
 
-    static String write(JsonNode node) {
-        try {
-            return MAPPER.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a tree of plain nodes always serializes", e);
-        }
+    static JsonObject deal(Deal d) {
+        return object()
+                .put("id", d.id())
+                .put("title", d.title())
+                .put("link", d.link())
+                .put("price", d.price())
+                .put("brandId", d.brandId())
+                .put("brandName", d.brandName())
+                .put("categoryId", d.categoryId())
+                .put("categoryName", d.categoryName())
+                .putIfPresent("imageUrl", d.imageUrl())
+                .putIfPresent("description", d.description())
+                .put("createdAt", d.createdAt());
     }
 
-    static ObjectNode deal(Deal d) {
-        ObjectNode o = object();
-        o.put("id", d.id());
-        o.put("title", d.title());
-        o.put("link", d.link());
-        o.put("price", d.price());
-        o.put("brandId", d.brandId());
-        o.put("brandName", d.brandName());
-        o.put("categoryId", d.categoryId());
-        o.put("categoryName", d.categoryName());
-        putIfPresent(o, "imageUrl", d.imageUrl());
-        putIfPresent(o, "description", d.description());
-        o.put("createdAt", d.createdAt().toString());
-        return o;
-    }
-
-    static ArrayNode deals(List<Deal> deals) {
-        ArrayNode a = NODES.arrayNode();
+    static List<JsonObject> deals(List<Deal> deals) {
+        List<JsonObject> a = new ArrayList<>(deals.size());
         deals.forEach(d -> a.add(deal(d)));
         return a;
     }
 
-    static ObjectNode dealPage(Page<Deal> page) {
-        ObjectNode o = object();
-        o.set("deals", deals(page.items()));
-        o.put("nextCursor", page.nextCursor());
-        return o;
+    static JsonObject dealPage(Page<Deal> page) {
+        return object().put("deals", deals(page.items())).put("nextCursor", page.nextCursor());
     }
 
-    static ObjectNode featured(List<Deal> deals) {
-        ObjectNode o = object();
-        o.set("featured", deals(deals));
-        return o;
+    static JsonObject featured(List<Deal> deals) {
+        return object().put("featured", deals(deals));
     }
 
-    static ObjectNode brand(Brand b) {
-        ObjectNode o = object();
-        o.put("id", b.id());
-        o.put("name", b.name());
-        putIfPresent(o, "logoUrl", b.logoUrl());
-        o.put("likes", b.likes());
-        o.put("watchers", b.watchers());
-        return o;
+    static JsonObject brand(Brand b) {
+        return object()
+                .put("id", b.id())
+                .put("name", b.name())
+                .putIfPresent("logoUrl", b.logoUrl())
+                .put("likes", b.likes())
+                .put("watchers", b.watchers());
     }
 
-    static ObjectNode brands(List<BrandSummary> brands) {
-        ArrayNode a = NODES.arrayNode();
+    static JsonObject brands(List<BrandSummary> brands) {
+        List<JsonObject> a = new ArrayList<>(brands.size());
         for (BrandSummary b : brands) {
-            ObjectNode o = a.addObject();
-            o.put("id", b.id());
-            o.put("name", b.name());
-            putIfPresent(o, "logoUrl", b.logoUrl());
+            a.add(object().put("id", b.id()).put("name", b.name()).putIfPresent("logoUrl", b.logoUrl()));
         }
-        ObjectNode root = object();
-        root.set("brands", a);
-        return root;
+        return object().put("brands", a);
     }
 
-    static ObjectNode category(Category c) {
-        ObjectNode o = object();
-        o.put("id", c.id());
-        o.put("name", c.name());
-        o.put("likes", c.likes());
-        o.put("watchers", c.watchers());
-        o.set("featured", deals(c.featured()));
-        return o;
+    static JsonObject category(Category c) {
+        return object()
+                .put("id", c.id())
+                .put("name", c.name())
+                .put("likes", c.likes())
+                .put("watchers", c.watchers())
+                .put("featured", deals(c.featured()));
     }
 
-    static ObjectNode categories(List<CategorySummary> categories) {
-        ArrayNode a = NODES.arrayNode();
+    static JsonObject categories(List<CategorySummary> categories) {
+        List<JsonObject> a = new ArrayList<>(categories.size());
         for (CategorySummary c : categories) {
-            ObjectNode o = a.addObject();
-            o.put("id", c.id());
-            o.put("name", c.name());
+            a.add(object().put("id", c.id()).put("name", c.name()));
         }
-        ObjectNode root = object();
-        root.set("categories", a);
-        return root;
+        return object().put("categories", a);
     }
 
-    static ObjectNode user(UserProfile u) {
-        ObjectNode o = object();
-        o.put("username", u.username());
-        o.put("email", u.email());
-        putIfPresent(o, "birthday", u.birthday() == null ? null : u.birthday().toString());
-        putIfPresent(o, "pictureUrl", u.pictureUrl());
-        o.put("memberSince", u.memberSince().toString());
-        return o;
+    static JsonObject user(UserProfile u) {
+        return object()
+                .put("username", u.username())
+                .put("email", u.email())
+                .putIfPresent("birthday", u.birthday() == null ? null : u.birthday().toString())
+                .putIfPresent("pictureUrl", u.pictureUrl())
+                .put("memberSince", u.memberSince());
     }
 
-    static ObjectNode message(Message m) {
-        ObjectNode o = object();
-        o.put("id", m.id());
-        o.put("subject", m.subject());
-        o.put("body", m.body());
-        putIfPresent(o, "dealId", m.dealId());
-        o.put("unread", m.unread());
-        o.put("createdAt", m.createdAt().toString());
-        return o;
+    static JsonObject message(Message m) {
+        return object()
+                .put("id", m.id())
+                .put("subject", m.subject())
+                .put("body", m.body())
+                .putIfPresent("dealId", m.dealId())
+                .put("unread", m.unread())
+                .put("createdAt", m.createdAt());
     }
 
-    static ObjectNode messagePage(Page<Message> page) {
-        ArrayNode a = NODES.arrayNode();
+    static JsonObject messagePage(Page<Message> page) {
+        List<JsonObject> a = new ArrayList<>(page.items().size());
         page.items().forEach(m -> a.add(message(m)));
-        ObjectNode o = object();
-        o.set("messages", a);
-        o.put("nextCursor", page.nextCursor());
-        return o;
+        return object().put("messages", a).put("nextCursor", page.nextCursor());
     }
 
-    static ObjectNode followState(FollowState s) {
-        ObjectNode o = object();
-        o.put("liked", s.liked());
-        o.put("watching", s.watching());
-        return o;
+    static JsonObject followState(FollowState s) {
+        return object().put("liked", s.liked()).put("watching", s.watching());
     }
 
-    static ObjectNode blast(Blast b) {
-        ObjectNode o = object();
-        o.put("blastId", b.id());
-        o.put("dealId", b.dealId());
-        o.put("requestedAt", b.requestedAt().toString());
-        o.put("segments", b.segments());
-        o.put("segmentsDone", b.segmentsDone());
-        o.put("usersReached", b.usersReached());
-        o.put("done", b.done());
-        return o;
+    static JsonObject blast(Blast b) {
+        return object()
+                .put("blastId", b.id())
+                .put("dealId", b.dealId())
+                .put("requestedAt", b.requestedAt())
+                .put("segments", b.segments())
+                .put("segmentsDone", b.segmentsDone())
+                .put("usersReached", b.usersReached())
+                .put("done", b.done());
     }
 
-    static ObjectNode error(String message, String code, String field) {
-        ObjectNode o = object();
-        o.put("message", message);
-        o.put("code", code);
-        putIfPresent(o, "field", field);
-        return o;
+    static JsonObject error(String message, String code, String field) {
+        return object().put("message", message).put("code", code).putIfPresent("field", field);
     }
 
-    private static void putIfPresent(ObjectNode o, String name, String value) {
-        if (value != null) {
-            o.put(name, value);
-        }
+    /** A 5xx never carries exception text: a generic message and the id to find the log line by. */
+    static JsonObject failure(String message, String requestId) {
+        return object().put("message", message).put("requestId", requestId);
     }
 }

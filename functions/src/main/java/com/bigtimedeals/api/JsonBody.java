@@ -12,7 +12,12 @@ import java.util.regex.Pattern;
 
 import com.bigtimedeals.domain.DomainException;
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -23,6 +28,24 @@ final class JsonBody {
     /** API Gateway allows 10 MB; no request of this contract needs more than a few kilobytes. */
     static final int MAX_BYTES = 64 * 1024;
     static final int MAX_URL = 2048;
+    /**
+     * Reads request bodies only: responses are written by {@link JsonObject}, so a read-only request never
+     * loads databind. Initialised on the first body, not at class load of the handler.
+     */
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            // "{...}}" or "{...} junk" is not one JSON object: refuse it rather than read the first value.
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // Prices are decimals: 1e400 must stay a (too large) decimal, not become a double Infinity.
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+
+    static {
+        // Bounded parsing: a hostile body cannot make the parser allocate without limit.
+        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(32).maxNumberLength(40).maxStringLength(16_384).build());
+    }
+
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+$");
     private static final Pattern SLUG = Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
 
@@ -49,7 +72,7 @@ final class JsonBody {
         }
         JsonNode parsed;
         try {
-            parsed = Json.MAPPER.readTree(text);
+            parsed = MAPPER.readTree(text);
         } catch (JacksonException e) {
             throw DomainException.invalid(null, "the body is not valid JSON");
         }

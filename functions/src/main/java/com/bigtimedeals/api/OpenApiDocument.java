@@ -5,6 +5,7 @@ import java.util.List;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.domain.FeaturedList;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -15,8 +16,12 @@ public final class OpenApiDocument {
     private OpenApiDocument() {
     }
 
+    private static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
     public static ObjectNode build() {
-        ObjectNode doc = Json.object();
+        ObjectNode doc = object();
         doc.put("openapi", "3.0.3");
         ObjectNode info = doc.putObject("info");
         info.put("title", "Big Time Deals API");
@@ -37,7 +42,7 @@ public final class OpenApiDocument {
     }
 
     private static ObjectNode operation(Route route) {
-        ObjectNode op = Json.object();
+        ObjectNode op = object();
         op.put("operationId", camel(route.operation().name()));
         op.put("summary", route.summary());
         op.putArray("tags").add(route.function().id());
@@ -45,7 +50,7 @@ public final class OpenApiDocument {
         if (route.access() != Access.PUBLIC) {
             op.putArray("security").addObject().putArray("cognitoJwt");
         }
-        ArrayNode params = Json.MAPPER.createArrayNode();
+        ArrayNode params = JsonNodeFactory.instance.arrayNode();
         for (String p : route.pathParameters()) {
             ObjectNode param = params.addObject();
             param.put("name", p).put("in", "path").put("required", true);
@@ -164,32 +169,32 @@ public final class OpenApiDocument {
     }
 
     private static ObjectNode ref(String schema) {
-        return Json.object().put("$ref", "#/components/schemas/" + schema);
+        return object().put("$ref", "#/components/schemas/" + schema);
     }
 
     private static ObjectNode ksuid() {
-        return Json.object().put("type", "string").put("minLength", 27).put("maxLength", 27).put("pattern", "^[0-9A-Za-z]{27}$");
+        return object().put("type", "string").put("minLength", 27).put("maxLength", 27).put("pattern", "^[0-9A-Za-z]{27}$");
     }
 
     private static ObjectNode slug() {
-        return Json.object().put("type", "string").put("maxLength", 64).put("pattern", "^[a-z0-9]+(-[a-z0-9]+)*$");
+        return object().put("type", "string").put("maxLength", 64).put("pattern", "^[a-z0-9]+(-[a-z0-9]+)*$");
     }
 
     private static ObjectNode string(int min, int max) {
-        return Json.object().put("type", "string").put("minLength", min).put("maxLength", max);
+        return object().put("type", "string").put("minLength", min).put("maxLength", max);
     }
 
     private static ObjectNode url() {
-        return Json.object().put("type", "string").put("format", "uri").put("maxLength", JsonBody.MAX_URL)
+        return object().put("type", "string").put("format", "uri").put("maxLength", JsonBody.MAX_URL)
                 .put("pattern", "^https?://");
     }
 
     private static ObjectNode instant() {
-        return Json.object().put("type", "string").put("format", "date-time");
+        return object().put("type", "string").put("format", "date-time");
     }
 
     private static ObjectNode object(List<String> required, Object... fields) {
-        ObjectNode o = Json.object().put("type", "object");
+        ObjectNode o = object().put("type", "object");
         ArrayNode req = o.putArray("required");
         required.forEach(req::add);
         ObjectNode props = o.putObject("properties");
@@ -200,18 +205,18 @@ public final class OpenApiDocument {
     }
 
     private static ObjectNode arrayOf(ObjectNode items) {
-        ObjectNode a = Json.object().put("type", "array");
+        ObjectNode a = object().put("type", "array");
         a.set("items", items);
         return a;
     }
 
     private static ObjectNode nullableString() {
-        return Json.object().put("type", "string").put("nullable", true);
+        return object().put("type", "string").put("nullable", true);
     }
 
     private static ObjectNode schemas() {
-        ObjectNode s = Json.object();
-        ObjectNode price = Json.object().put("type", "number").put("minimum", 0).put("maximum", 10_000_000).put("multipleOf", 0.01);
+        ObjectNode s = object();
+        ObjectNode price = object().put("type", "number").put("minimum", 0).put("maximum", 10_000_000).put("multipleOf", 0.01);
         s.set("Deal", object(List.of("id", "title", "link", "price", "brandId", "brandName", "categoryId", "categoryName", "createdAt"),
                 "id", ksuid(), "title", string(1, 200), "link", url(), "price", price, "brandId", slug(), "brandName", string(1, 100),
                 "categoryId", slug(), "categoryName", string(1, 100), "imageUrl", url(), "description", string(0, 2000),
@@ -220,7 +225,7 @@ public final class OpenApiDocument {
         s.set("FrontPage", object(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
                 "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));
         s.set("Featured", object(List.of("featured"), "featured", arrayOf(ref("Deal"))));
-        ObjectNode count = Json.object().put("type", "integer").put("minimum", 0);
+        ObjectNode count = object().put("type", "integer").put("minimum", 0);
         s.set("Brand", object(List.of("id", "name", "likes", "watchers"), "id", slug(), "name", string(1, 100),
                 "logoUrl", url(), "likes", count, "watchers", count));
         s.set("BrandList", object(List.of("brands"), "brands", arrayOf(object(List.of("id", "name"), "id", slug(),
@@ -230,22 +235,22 @@ public final class OpenApiDocument {
         s.set("CategoryList", object(List.of("categories"), "categories", arrayOf(object(List.of("id", "name"), "id", slug(),
                 "name", string(1, 100)))));
         s.set("User", object(List.of("username", "email", "memberSince"), "username", string(1, 128),
-                "email", Json.object().put("type", "string").put("format", "email"),
-                "birthday", Json.object().put("type", "string").put("format", "date"), "pictureUrl", url(),
+                "email", object().put("type", "string").put("format", "email"),
+                "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url(),
                 "memberSince", instant()));
         s.set("Message", object(List.of("id", "subject", "body", "unread", "createdAt"), "id", ksuid(), "subject", string(1, 200),
-                "body", string(0, 2000), "dealId", ksuid(), "unread", Json.object().put("type", "boolean"), "createdAt", instant()));
+                "body", string(0, 2000), "dealId", ksuid(), "unread", object().put("type", "boolean"), "createdAt", instant()));
         s.set("MessagePage", object(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));
-        ObjectNode bool = Json.object().put("type", "boolean");
+        ObjectNode bool = object().put("type", "boolean");
         s.set("FollowState", object(List.of("liked", "watching"), "liked", bool, "watching", bool));
         s.set("BlastAccepted", object(List.of("blastId"), "blastId", ksuid()));
         s.set("Blast", object(List.of("blastId", "dealId", "requestedAt", "segments", "segmentsDone", "usersReached", "done"),
                 "blastId", ksuid(), "dealId", ksuid(), "requestedAt", instant(), "segments", count, "segmentsDone", count,
                 "usersReached", count, "done", bool));
-        s.set("Error", object(List.of("message"), "message", string(1, 500), "code", Json.object().put("type", "string"),
-                "field", Json.object().put("type", "string"), "requestId", Json.object().put("type", "string")));
-        s.set("NewProfile", object(List.of("email"), "email", Json.object().put("type", "string").put("format", "email").put("maxLength", 254),
-                "birthday", Json.object().put("type", "string").put("format", "date"), "pictureUrl", url()));
+        s.set("Error", object(List.of("message"), "message", string(1, 500), "code", object().put("type", "string"),
+                "field", object().put("type", "string"), "requestId", object().put("type", "string")));
+        s.set("NewProfile", object(List.of("email"), "email", object().put("type", "string").put("format", "email").put("maxLength", 254),
+                "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url()));
         s.set("NewBrand", object(List.of("name"), "name", string(1, 100), "logoUrl", url()));
         s.set("NewCategory", object(List.of("name"), "name", string(1, 100)));
         s.set("NewDeal", object(List.of("title", "link", "price", "brandId", "categoryId"), "title", string(1, 200), "link", url(),

@@ -1,14 +1,12 @@
 package com.bigtimedeals.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /** What an operation answers: a status and a JSON body (null for 204). */
-record Reply(int status, JsonNode body) {
-    static Reply ok(JsonNode body) {
+record Reply(int status, JsonObject body) {
+    static Reply ok(JsonObject body) {
         return new Reply(200, body);
     }
 
-    static Reply created(JsonNode body) {
+    static Reply created(JsonObject body) {
         return new Reply(201, body);
     }
 

@@ -9,7 +9,7 @@ import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
@@ -43,7 +43,7 @@ public final class ChangeReactions {
 
     /** Smaller pages let a test see a walk cross several pages and invocations with few users. */
     public static ChangeReactions of(Table table, int cacheShards, int watcherPage, int userPage) {
-        InboxStore inbox = new InboxStore(table, Settings.number("DELIVERY_THREADS", InboxStore.DEFAULT_PARALLELISM));
+        InboxStore inbox = new InboxStore(table, Setting.DELIVERY_THREADS.number());
         FanOutStore work = new FanOutStore(table);
         return new ChangeReactions(new WatchersFanOut(new FollowStore(table), inbox, work, watcherPage),
                 new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, userPage), work, new DealStore(table),

@@ -17,7 +17,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.ChangeFeed;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Change;
 
@@ -31,15 +31,13 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
-    /** Leave this much of the Lambda timeout for the page in flight and its checkpoint. */
-    static final int DEFAULT_RESERVE_MILLIS = 30_000;
 
     private final ChangeReactions reactions;
     private final long reserveMillis;
 
     public StreamHandler() {
         this(ChangeReactions.of(Table.fromEnvironment(DynamoDbClients.fromEnvironment()), FrontPageCache.shardsFromEnvironment()),
-                Settings.number("WORK_RESERVE_MS", DEFAULT_RESERVE_MILLIS));
+                Setting.WORK_RESERVE_MS.number());
     }
 
     public StreamHandler(ChangeReactions reactions, long reserveMillis) {

@@ -39,7 +39,7 @@ public final class EventFixtureWriter {
             for (var v : variants.entrySet()) {
                 ObjectNode event = event(route, v.getKey(), v.getValue());
                 Files.writeString(dir.resolve(name + "." + v.getKey() + ".json"),
-                        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(event) + "\n");
+                        JsonBody.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(event) + "\n");
             }
         }
     }
@@ -57,7 +57,7 @@ public final class EventFixtureWriter {
         for (var p : params.entrySet()) {
             path = path.replace("{" + p.getKey() + "}", p.getValue());
         }
-        ObjectNode e = Json.object();
+        ObjectNode e = JsonBody.MAPPER.createObjectNode();
         e.put("version", "2.0");
         e.put("routeKey", route.routeKey());
         e.put("rawPath", path);

@@ -13,7 +13,7 @@ import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
 import com.bigtimedeals.data.ChangeFeed;
-import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.TableDefinition;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
@@ -101,7 +101,6 @@ public final class BigTimeDealsStack extends Stack {
 
     public BigTimeDealsStack(Construct scope, String id, StackProps props) {
         super(scope, id, props);
-        String cacheShards = context("cacheShards", Integer.toString(FrontPageCache.DEFAULT_SHARDS));
         table = table();
         Code code = Code.fromAsset(functionJar().toString());
 
@@ -126,19 +125,19 @@ public final class BigTimeDealsStack extends Stack {
         for (LambdaFunction f : LambdaFunction.values()) {
             List<Route> routes = RouteTable.of(f);
             if (routes.stream().anyMatch(r -> !r.writes())) {
-                Function fn = function(f.id() + "Read", f.handlerClass(), code, API_MEMORY_MB, API_TIMEOUT_SECONDS, cacheShards);
+                Function fn = function(f.id() + "Read", f.handlerClass(), code, API_MEMORY_MB, API_TIMEOUT_SECONDS);
                 table.grantReadData(fn);
                 readers.put(f, live(fn));
             }
             if (routes.stream().anyMatch(Route::writes)) {
-                Function fn = function(f.id() + "Write", f.handlerClass(), code, API_MEMORY_MB, API_TIMEOUT_SECONDS, cacheShards);
+                Function fn = function(f.id() + "Write", f.handlerClass(), code, API_MEMORY_MB, API_TIMEOUT_SECONDS);
                 table.grantReadWriteData(fn);
                 writers.put(f, live(fn));
             }
         }
 
         LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
-        List<String> origins = List.of(context("corsOrigins", "https://cms.bigtimedeals.example").split(","));
+        List<String> origins = Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS));
         api = HttpApi.Builder.create(this, "Api")
                 .apiName("big-time-deals")
                 .createDefaultStage(false)
@@ -155,8 +154,8 @@ public final class BigTimeDealsStack extends Stack {
                 .stageName("$default")
                 .autoDeploy(true)
                 .throttle(ThrottleSettings.builder()
-                        .rateLimit(Double.parseDouble(context("throttleRate", "2000")))
-                        .burstLimit(Integer.parseInt(context("throttleBurst", "5000"))).build())
+                        .rateLimit(Setting.THROTTLE_RATE.number(context(Setting.THROTTLE_RATE)))
+                        .burstLimit(Setting.THROTTLE_BURST.number(context(Setting.THROTTLE_BURST))).build())
                 .accessLogSettings(new AccessLogs(new LogGroupLogDestination(accessLogs)))
                 .build();
         IHttpRouteAuthorizer jwt = new HttpJwtAuthorizer("CognitoJwt", users.getUserPoolProviderUrl(),
@@ -190,7 +189,7 @@ public final class BigTimeDealsStack extends Stack {
                 .reason("This queue is itself the stream consumer's on-failure destination; records land here for an operator.")
                 .build()));
         Function consumer = function("StreamConsumer", "com.bigtimedeals.stream.StreamHandler", code, STREAM_MEMORY_MB,
-                STREAM_TIMEOUT_SECONDS, cacheShards);
+                STREAM_TIMEOUT_SECONDS);
         table.grantReadWriteData(consumer);
         // Batches of 100 keep one batch's fan-out well inside the timeout; a factor of 10 lets blast segments
         // and fan-out work items of different keys run side by side while each item stays in order.
@@ -243,14 +242,17 @@ public final class BigTimeDealsStack extends Stack {
         return t;
     }
 
-    private Function function(String name, String handler, Code code, int memory, int timeoutSeconds, String cacheShards) {
+    private Function function(String name, String handler, Code code, int memory, int timeoutSeconds) {
         LogGroup logs = LogGroup.Builder.create(this, name + "Logs").retention(RetentionDays.ONE_MONTH)
                 .removalPolicy(RemovalPolicy.DESTROY).build();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("TABLE_NAME", table.getTableName());
-        env.put("CACHE_SHARDS", cacheShards);
-        env.put("BLAST_SEGMENTS", context("blastSegments", "64"));
-        env.put("WORK_RESERVE_MS", "30000");
+        // Every function gets every function setting, explicitly: the template shows what runs.
+        for (Setting s : Setting.values()) {
+            if (s.where() == Setting.Where.FUNCTIONS) {
+                env.put(s.name(), s.resolve(context(s)));
+            }
+        }
         env.put("POWERTOOLS_SERVICE_NAME", "bigtimedeals");
         env.put("POWERTOOLS_LOG_LEVEL", "INFO");
         env.put("POWERTOOLS_METRICS_NAMESPACE", "BigTimeDeals");
@@ -339,9 +341,10 @@ public final class BigTimeDealsStack extends Stack {
         }
     }
 
-    private String context(String key, String fallback) {
-        Object v = getNode().tryGetContext(key);
-        return v == null ? fallback : v.toString();
+    /** The {@code cdk.json} (or {@code -c}) override of a setting, or null: the setting's own default applies. */
+    private String context(Setting setting) {
+        Object v = getNode().tryGetContext(setting.contextKey());
+        return v == null ? null : v.toString();
     }
 
     /** The shaded jar the functions module builds; the reactor builds it before this module. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +18,9 @@ import com.bigtimedeals.api.Access;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.TableDefinition;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import software.amazon.awscdk.App;
@@ -32,13 +35,41 @@ class BigTimeDealsStackTest {
     static BigTimeDealsStack stack;
     static Template template;
 
+    static Map<String, Object> cdkJsonContext;
+
     @BeforeAll
-    static void synth() {
-        App app = new App();
+    static void synth() throws Exception {
+        // The context the CLI would pass: what is tested is what `cdk deploy` deploys.
+        cdkJsonContext = cdkJsonContext();
+        App app = App.Builder.create().context(cdkJsonContext).build();
         stack = new BigTimeDealsStack(app, "BigTimeDeals", StackProps.builder().build());
         Aspects.of(app).add(new AwsSolutionsChecks());
         app.synth();
         template = Template.fromStack(stack);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> cdkJsonContext() throws java.io.IOException {
+        Map<String, Object> cdkJson = new ObjectMapper().readValue(Path.of("..", "cdk.json").toFile(), Map.class);
+        return (Map<String, Object>) cdkJson.get("context");
+    }
+
+    /** The value the stack deploys for a setting: cdk.json's override if it names one, else the setting's default. */
+    static String deployed(Setting setting) {
+        Object v = cdkJsonContext.get(setting.contextKey());
+        return setting.resolve(v == null ? null : v.toString());
+    }
+
+    @Test
+    void cdkJsonOverridesOnlySettingsThatExist() {
+        Set<String> keys = new HashSet<>();
+        for (Setting s : Setting.values()) {
+            keys.add(s.contextKey());
+        }
+        for (String key : cdkJsonContext.keySet()) {
+            assertTrue(keys.contains(key) || key.equals("cli-telemetry") || key.startsWith("@aws-cdk"),
+                    "cdk.json names '" + key + "', which no Setting reads");
+        }
     }
 
     @Test
@@ -71,13 +102,20 @@ class BigTimeDealsStackTest {
         Map<String, Map<String, Object>> functions = template.findResources("AWS::Lambda::Function");
         // Each handler runs as a read function and a write function, plus the stream consumer.
         assertEquals(2 * LambdaFunction.values().length + 1, functions.size());
+        Map<String, Object> variables = new java.util.HashMap<>(Map.of("TABLE_NAME", Match.anyValue(),
+                "POWERTOOLS_SERVICE_NAME", "bigtimedeals"));
+        for (Setting s : Setting.values()) {
+            if (s.where() == Setting.Where.FUNCTIONS) {
+                variables.put(s.name(), deployed(s));
+            }
+        }
+        assertEquals("17", variables.get("CACHE_SHARDS"), "cdk.json's override reaches the functions");
         template.allResourcesProperties("AWS::Lambda::Function", Map.of(
                 "Runtime", "java21",
                 "Architectures", List.of("arm64"),
                 "SnapStart", Map.of("ApplyOn", "PublishedVersions"),
                 "TracingConfig", Map.of("Mode", "Active"),
-                "Environment", Map.of("Variables", Match.objectLike(Map.of(
-                        "TABLE_NAME", Match.anyValue(), "CACHE_SHARDS", "10", "POWERTOOLS_SERVICE_NAME", "bigtimedeals")))));
+                "Environment", Map.of("Variables", Match.objectLike(variables))));
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
         template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length + 1);
         String mapping = template.findResources("AWS::Lambda::EventSourceMapping").toString();
@@ -124,10 +162,11 @@ class BigTimeDealsStackTest {
         template.hasResourceProperties("AWS::ApiGatewayV2::Authorizer", Map.of("AuthorizerType", "JWT",
                 "IdentitySource", List.of("$request.header.Authorization")));
         template.hasResourceProperties("AWS::ApiGatewayV2::Stage", Map.of("StageName", "$default",
-                "DefaultRouteSettings", Map.of("ThrottlingRateLimit", 2000, "ThrottlingBurstLimit", 5000),
+                "DefaultRouteSettings", Map.of("ThrottlingRateLimit", Setting.THROTTLE_RATE.number(deployed(Setting.THROTTLE_RATE)),
+                        "ThrottlingBurstLimit", Setting.THROTTLE_BURST.number(deployed(Setting.THROTTLE_BURST))),
                 "AccessLogSettings", Map.of("DestinationArn", Match.anyValue(), "Format", Match.stringLikeRegexp(".*requestId.*"))));
         template.hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration",
-                Match.objectLike(Map.of("AllowOrigins", List.of("https://cms.bigtimedeals.example")))));
+                Match.objectLike(Map.of("AllowOrigins", Setting.CORS_ORIGINS.list(deployed(Setting.CORS_ORIGINS))))));
         template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", "editors"));
         template.hasResourceProperties("AWS::Cognito::UserPool", Map.of("Policies", Map.of("PasswordPolicy",
                 Match.objectLike(Map.of("MinimumLength", 12)))));

@@ -38,6 +38,7 @@ import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.LocalDynamoDb;
 import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.StreamRecords;
 import com.bigtimedeals.data.StreamTap;
 import com.bigtimedeals.data.Table;
@@ -452,7 +453,7 @@ public final class Benchmark {
         double ceiling;
         try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
             Table table = fresh(dynamo, "Ceiling");
-            InboxStore inbox = new InboxStore(table, InboxStore.DEFAULT_PARALLELISM);
+            InboxStore inbox = new InboxStore(table, Setting.DELIVERY_THREADS.number());
             List<Message> batch = new ArrayList<>();
             int items = blastUsers;
             long t0 = System.nanoTime();
@@ -467,7 +468,7 @@ public final class Benchmark {
             inbox.deliver(batch);
             ceiling = items / ((System.nanoTime() - t0) / 1e9);
             add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
-                    InboxStore.DEFAULT_PARALLELISM + " BatchWriteItems in flight, the consumer's setting");
+                    Setting.DELIVERY_THREADS.number() + " BatchWriteItems in flight, the consumer's setting");
         }
         try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
             Table table = fresh(dynamo, "Watchers");

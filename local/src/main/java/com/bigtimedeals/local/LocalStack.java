@@ -52,9 +52,6 @@ public final class LocalStack implements AutoCloseable {
         System.setProperty("TABLE_NAME", tableName);
         System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         setDefault("AWS_REGION", "us-east-1");
-        setDefault("CACHE_SHARDS", "4");
-        setDefault("BLAST_SEGMENTS", "4");
-        setDefault("WORK_RESERVE_MS", "5000");
         DynamoDbClient client = dynamo.client();
         dynamo.createTable(client, tableName);
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;

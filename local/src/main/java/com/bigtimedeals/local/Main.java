@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 
@@ -39,13 +40,13 @@ public final class Main {
     }
 
     private static void run(List<String> args) throws Exception {
-        int port = Settings.number("PORT", 3000);
+        int port = Setting.PORT.number();
         String dir = option(args, "--data", Settings.get("DATA_DIR"));
         boolean demo = !args.contains("--no-demo") && !"false".equalsIgnoreCase(Settings.get("DEMO"));
         LocalStack stack;
         try {
             stack = LocalStack.start(new LocalStack.Options(port, dir == null ? null : Path.of(dir), demo,
-                    Settings.number("DYNAMODB_PORT", 0), false));
+                    Setting.DYNAMODB_PORT.number(), false));
         } catch (java.net.BindException e) {
             System.err.println("Port " + port + " on 127.0.0.1 is taken (is the stack already running?). Set PORT to use another.");
             System.exit(1);

@@ -1,9 +1,11 @@
 package com.bigtimedeals.data;
 
 import java.net.URI;
+import java.util.function.UnaryOperator;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -15,8 +17,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * Builds the DynamoDB client once per container. The URL-connection HTTP client and explicit region and
- * credentials keep cold start short: no Apache/Netty, no provider-chain or region-chain probing.
+ * Builds the DynamoDB client once per container, with the URL-connection HTTP client (no Apache/Netty: cold
+ * start and jar size), the region from {@code AWS_REGION}, and the credentials provider chosen explicitly for
+ * the environment the code runs in ({@link #credentials}).
  */
 public final class DynamoDbClients {
     private DynamoDbClients() {
@@ -25,7 +28,7 @@ public final class DynamoDbClients {
     /** For Lambda and the scripts: region from {@code AWS_REGION}, optional {@code DYNAMODB_ENDPOINT}. */
     public static DynamoDbClient fromEnvironment() {
         String endpoint = Settings.get("DYNAMODB_ENDPOINT");
-        DynamoDbClientBuilder builder = base(credentialsFromEnvironment());
+        DynamoDbClientBuilder builder = base(credentials(Settings::get));
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));
         }
@@ -61,14 +64,30 @@ public final class DynamoDbClients {
         return Region.of(region == null ? "us-east-1" : region);
     }
 
-    private static AwsCredentialsProvider credentialsFromEnvironment() {
-        // Lambda puts the role's credentials in the environment; scripts on a laptop use the profile chain.
-        if (Settings.get("DYNAMODB_ENDPOINT") != null && System.getenv("AWS_ACCESS_KEY_ID") == null) {
-            return localCredentials(); // DynamoDB Local accepts any credentials
+    /**
+     * The credentials provider for the environment described by {@code setting} (a variable's value or null):
+     * <ul>
+     * <li>DynamoDB Local ({@code DYNAMODB_ENDPOINT} set, no keys): fixed dummy keys, which it accepts;</li>
+     * <li>a SnapStart function ({@code AWS_CONTAINER_CREDENTIALS_FULL_URI}): the container endpoint. Lambda
+     * sets no {@code AWS_ACCESS_KEY_ID} there; the provider fetches the role's credentials on first use and
+     * again when they near expiry, so credentials cached before the snapshot are replaced after a restore
+     * once stale;</li>
+     * <li>an on-demand function ({@code AWS_ACCESS_KEY_ID}): the role's keys from the environment;</li>
+     * <li>anything else (scripts on a laptop): the default chain (profiles, SSO).</li>
+     * </ul>
+     */
+    static AwsCredentialsProvider credentials(UnaryOperator<String> setting) {
+        boolean keys = setting.apply("AWS_ACCESS_KEY_ID") != null;
+        if (setting.apply("DYNAMODB_ENDPOINT") != null && !keys) {
+            return localCredentials();
         }
-        return System.getenv("AWS_ACCESS_KEY_ID") != null
-                ? EnvironmentVariableCredentialsProvider.create()
-                : DefaultCredentialsProvider.builder().build();
+        if (setting.apply("AWS_CONTAINER_CREDENTIALS_FULL_URI") != null) {
+            return ContainerCredentialsProvider.builder().build();
+        }
+        if (keys) {
+            return EnvironmentVariableCredentialsProvider.create();
+        }
+        return DefaultCredentialsProvider.builder().build();
     }
 
     private static AwsCredentialsProvider localCredentials() {

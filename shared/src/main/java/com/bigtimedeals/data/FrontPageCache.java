@@ -1,7 +1,6 @@
 package com.bigtimedeals.data;
 
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
@@ -23,10 +22,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class FrontPageCache {
     /** The first page of latest deals the front page shows. */
     public static final int LATEST = 25;
-    public static final int DEFAULT_SHARDS = 10;
 
     private final Table table;
     private final int shards;
+    private final ShardChoice shardChoice = new ShardChoice();
 
     public FrontPageCache(Table table, int shards) {
         if (shards < 1) {
@@ -38,16 +37,19 @@ public final class FrontPageCache {
 
     /** {@code CACHE_SHARDS}: the reader and the stream consumer must be given the same number. */
     public static int shardsFromEnvironment() {
-        return Settings.number("CACHE_SHARDS", DEFAULT_SHARDS);
+        return Setting.CACHE_SHARDS.number();
     }
 
     public int shards() {
         return shards;
     }
 
-    /** Access pattern: Front Page. One eventually consistent GetItem of a random copy; null before the first build. */
+    /**
+     * Access pattern: Front Page. One eventually consistent GetItem of a random copy; null before the first
+     * build. The copy comes from a {@link ShardChoice}, re-seeded after a SnapStart restore.
+     */
     public FrontPage read() {
-        int shard = 1 + ThreadLocalRandom.current().nextInt(shards);
+        int shard = shardChoice.next(shards);
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                 .key(Keys.dealsCache(shard)).build()).item();
         if (item == null || item.isEmpty()) {

@@ -30,9 +30,6 @@ public final class InboxStore {
     public static final int BATCH = 25;
     private static final int MAX_BATCH_ATTEMPTS = 10;
 
-    /** BatchWriteItems in flight at once while delivering: the fan-out is I/O-bound, not CPU-bound. */
-    public static final int DEFAULT_PARALLELISM = 8;
-
     private final Table table;
     private final int parallelism;
     private final java.util.concurrent.ExecutorService writers;
@@ -41,7 +38,10 @@ public final class InboxStore {
         this(table, 1);
     }
 
-    /** With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight. */
+    /**
+     * With {@code parallelism > 1}, deliver() keeps that many BatchWriteItems in flight: the fan-out is
+     * I/O-bound, not CPU-bound ({@code DELIVERY_THREADS}).
+     */
     public InboxStore(Table table, int parallelism) {
         this.table = table;
         this.parallelism = parallelism;

@@ -1,0 +1,114 @@
+package com.bigtimedeals.data;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Every tunable setting of the product, with its default, defined once. The code reads a setting by its name
+ * from the environment (as Lambda sets it) or a system property (as the local stack sets it), the CDK stack
+ * reads its {@link #contextKey()} from {@code cdk.json} context, and both fall back to the same default here.
+ * The stack writes every {@link Where#FUNCTIONS} setting into each function's environment, so what is
+ * deployed is always explicit in the template, and {@code cdk.json} overrides only what it names.
+ */
+public enum Setting {
+    /** Front-page copies {@code DEALSCACHE#1..N}; the reader and the stream consumer must use the same N (docs/fan-out.md). */
+    CACHE_SHARDS("cacheShards", "10", Where.FUNCTIONS, 1, 1000),
+    /** Parallel-scan segments of a hot-deal blast; at most 100, because they are created in one TransactWriteItems. */
+    BLAST_SEGMENTS("blastSegments", "16", Where.FUNCTIONS, 1, 100),
+    /** Milliseconds of the stream consumer's timeout kept for the page in flight and its checkpoint. */
+    WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
+    /** BatchWriteItems one fan-out keeps in flight. */
+    DELIVERY_THREADS("deliveryThreads", "8", Where.FUNCTIONS, 1, 64),
+    /** Comma-separated origins a browser may call the API from (the CMS). */
+    CORS_ORIGINS("corsOrigins", "https://cms.bigtimedeals.example", Where.API, 0, 0),
+    /** Requests a second the API's default stage accepts, steady state. */
+    THROTTLE_RATE("throttleRate", "2000", Where.API, 1, 1_000_000),
+    /** Requests the API's default stage accepts in a burst. */
+    THROTTLE_BURST("throttleBurst", "5000", Where.API, 1, 1_000_000),
+    /** Where alarm notifications are e-mailed; none by default (subscribe to the topic some other way). */
+    ALARM_EMAIL("alarmEmail", null, Where.API, 0, 0),
+    /** The local stack's HTTP port. */
+    PORT("port", "3000", Where.LOCAL, 0, 65_535),
+    /** DynamoDB Local's port in the local stack; 0 prefers 8000, else any free port. */
+    DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535);
+
+    /** Who reads a setting. */
+    public enum Where {
+        /** The Lambda functions (and the same code run locally): the stack puts it in every function's environment. */
+        FUNCTIONS,
+        /** The deployment itself (API Gateway, CloudWatch), and the local gateway where it stands in for them. */
+        API,
+        /** The local stack only. */
+        LOCAL
+    }
+
+    private final String contextKey;
+    private final String defaultValue;
+    private final Where where;
+    private final int min;
+    private final int max;
+
+    Setting(String contextKey, String defaultValue, Where where, int min, int max) {
+        this.contextKey = contextKey;
+        this.defaultValue = defaultValue;
+        this.where = where;
+        this.min = min;
+        this.max = max;
+    }
+
+    /** The key that overrides this setting in {@code cdk.json} context (or {@code cdk -c key=value}). */
+    public String contextKey() {
+        return contextKey;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public Where where() {
+        return where;
+    }
+
+    /** This process's value: environment, else system property, else the default (null if there is none). */
+    public String value() {
+        return resolve(Settings.get(name()));
+    }
+
+    /** This process's value as a number, checked against the setting's range. */
+    public int number() {
+        return number(Settings.get(name()));
+    }
+
+    /** This process's value as a comma-separated list. */
+    public List<String> list() {
+        return list(Settings.get(name()));
+    }
+
+    /** The value given by another source (CDK context) else the default, checked the same way as {@link #value()}. */
+    public String resolve(String given) {
+        String v = given == null || given.isBlank() ? defaultValue : given.trim();
+        if (v != null && min != max) {
+            number(v);
+        }
+        return v;
+    }
+
+    public int number(String given) {
+        String v = given == null || given.isBlank() ? defaultValue : given.trim();
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name() + " must be a whole number, not '" + v + "'", e);
+        }
+        if (n < min || n > max) {
+            throw new IllegalArgumentException(name() + " must be between " + min + " and " + max + ", not " + n);
+        }
+        return n;
+    }
+
+    public List<String> list(String given) {
+        String v = resolve(given);
+        return v == null ? List.of() : Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}
