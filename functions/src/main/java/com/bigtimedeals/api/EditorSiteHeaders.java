@@ -12,6 +12,8 @@ import java.util.Map;
 public final class EditorSiteHeaders {
     /** Where the app is served, locally and in the distribution's origin bucket. */
     public static final String PATH = "/editor/";
+    /** Two years of HTTPS only, subdomains included (the preload list's minimum is one year). */
+    public static final int HSTS_MAX_AGE_SECONDS = 63_072_000;
 
     private EditorSiteHeaders() {
     }
@@ -30,7 +32,7 @@ public final class EditorSiteHeaders {
     /** The headers besides the CSP (CloudFront sets each of these through its own typed setting). */
     public static Map<String, String> others() {
         Map<String, String> h = new LinkedHashMap<>();
-        h.put("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+        h.put("Strict-Transport-Security", "max-age=" + HSTS_MAX_AGE_SECONDS + "; includeSubDomains; preload");
         h.put("X-Content-Type-Options", "nosniff");
         h.put("X-Frame-Options", "DENY");
         h.put("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -136,8 +136,12 @@ public final class BigTimeDealsStack extends Stack {
             }
         }
 
+        // The editors' web app and its managed login. Its origin is the API's only CORS origin unless cdk.json
+        // names others (a custom domain in front of it).
+        CmsSite cms = new CmsSite(this, "Cms", users);
         LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
-        List<String> origins = Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS));
+        List<String> configured = Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS));
+        List<String> origins = configured.isEmpty() ? List.of(cms.origin()) : configured;
         api = HttpApi.Builder.create(this, "Api")
                 .apiName("big-time-deals")
                 .createDefaultStage(false)
@@ -159,7 +163,8 @@ public final class BigTimeDealsStack extends Stack {
                 .accessLogSettings(new AccessLogs(new LogGroupLogDestination(accessLogs)))
                 .build();
         IHttpRouteAuthorizer jwt = new HttpJwtAuthorizer("CognitoJwt", users.getUserPoolProviderUrl(),
-                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(appClient.getUserPoolClientId())).build());
+                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(appClient.getUserPoolClientId(),
+                        cms.client().getUserPoolClientId())).build());
         Map<Alias, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
         List<String> publicRoutes = new ArrayList<>();
         for (Route route : RouteTable.ROUTES) {
@@ -208,6 +213,7 @@ public final class BigTimeDealsStack extends Stack {
                         Map.of("S", FilterRule.or(ChangeFeed.TYPES_OF_INTEREST.toArray(String[]::new)))))))))
                 .build());
 
+        cms.deploy(api.getApiEndpoint());
         alarms(consumer, stage);
         CfnOutput.Builder.create(this, "ApiUrl").value(api.getApiEndpoint()).description("Point the mobile app and the CMS here").build();
         CfnOutput.Builder.create(this, "UserPoolId").value(users.getUserPoolId()).build();

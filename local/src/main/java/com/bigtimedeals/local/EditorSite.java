@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.api.EditorSiteHeaders;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Setting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The editors' web app on the local stack, at {@code /editor/} on the API's own origin: the built files of
- * cms/ (CMS_DIR, default {@code cms/dist}), the app's config, and the LOCAL SIGN-IN, which mints an unsigned
+ * cms/ ({@link Setting#CMS_DIR}), the app's config, and the LOCAL SIGN-IN, which mints an unsigned
  * token for any name. That door exists only here: the local stack is never deployed, and in AWS the app
  * signs in through Cognito.
  */
@@ -36,8 +36,7 @@ final class EditorSite {
     }
 
     static EditorSite fromEnvironment() {
-        String dir = Settings.get("CMS_DIR");
-        return new EditorSite(Path.of(dir == null ? "cms/dist" : dir));
+        return new EditorSite(Path.of(Setting.CMS_DIR.value()));
     }
 
     static boolean owns(String path) {

@@ -19,8 +19,8 @@ public enum Setting {
     WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
     /** BatchWriteItems one fan-out keeps in flight. */
     DELIVERY_THREADS("deliveryThreads", "8", Where.FUNCTIONS, 1, 64),
-    /** Comma-separated origins a browser may call the API from (the CMS). */
-    CORS_ORIGINS("corsOrigins", "https://cms.bigtimedeals.example", Where.API, 0, 0),
+    /** Comma-separated origins a browser may call the API from; unset, the deployed CMS's own CloudFront origin. */
+    CORS_ORIGINS("corsOrigins", null, Where.API, 0, 0),
     /** Requests a second the API's default stage accepts, steady state. */
     THROTTLE_RATE("throttleRate", "2000", Where.API, 1, 1_000_000),
     /** Requests the API's default stage accepts in a burst. */
@@ -30,7 +30,9 @@ public enum Setting {
     /** The local stack's HTTP port. */
     PORT("port", "3000", Where.LOCAL, 0, 65_535),
     /** DynamoDB Local's port in the local stack; 0 prefers 8000, else any free port. */
-    DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535);
+    DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535),
+    /** The built editors' web app (cms/) that the local stack serves at /editor/. */
+    CMS_DIR("cmsDir", "cms/dist", Where.LOCAL, 0, 0);
 
     /** Who reads a setting. */
     public enum Where {
