@@ -218,6 +218,40 @@ test('editor journeys', async (t) => {
     await page.getByTestId('preview').getByText('$39.99').waitFor();
   });
 
+  await step(t, 'every page is usable before its lists load, and no page chains more than 2 API requests', async () => {
+    // Each API request is held until the page has asked for everything it can without it; then that level
+    // is released. The number of levels is the depth of the page's request waterfall.
+    const isApi = (url) => !new URL(url).pathname.startsWith('/editor/');
+    for (const [hash, usable] of [['deals', '#new-title'], ['brands', '#brand-name'], ['featured', '#pick-id'], ['blast', '#subject']]) {
+      let held = [];
+      await page.route(isApi, (route) => { held.push(route); });
+      await page.goto('about:blank');
+      await page.goto(`${stack.url}/editor/#/${hash}`);
+      const levels = [];
+      for (;;) {
+        let seen = -1;
+        while (seen !== held.length) { // settle: no new request for 300 ms
+          seen = held.length;
+          await page.waitForTimeout(300);
+        }
+        if (held.length === 0) break;
+        if (levels.length === 0) {
+          // Nothing has loaded yet, and the page's form already works.
+          await page.locator(usable).fill('typed while lists load');
+          assert.equal(await page.locator(usable).inputValue(), 'typed while lists load');
+          await page.locator(usable).fill('');
+        }
+        levels.push(held.length);
+        const level = held;
+        held = [];
+        await Promise.all(level.map((r) => r.continue()));
+      }
+      await page.unroute(isApi);
+      console.log(`request waterfall of #/${hash}: ${levels.length} level(s), requests per level ${JSON.stringify(levels)}`);
+      assert.ok(levels.length >= 1 && levels.length <= 2, `#/${hash} chains ${levels.length} levels: ${levels}`);
+    }
+  });
+
   await step(t, 'an expired session returns to sign-in and keeps what was typed', async () => {
     await page.getByRole('link', { name: 'Deals' }).click();
     await page.locator('#new-title').fill('Typed before the session ended');

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, type Deal, type Problem } from '../api/client';
 import { DealLine, day, Field, money, ProblemBanner, Status, useApi, useDraft } from '../ui';
-import { useCatalog } from './catalog';
+import { type Catalog, useCatalog } from './catalog';
 
 type Scope = { kind: 'all' } | { kind: 'brand'; id: string } | { kind: 'category'; id: string };
 
@@ -76,7 +76,7 @@ export function DealsPage() {
       </section>
       <div>
         {open && <DealEditor key={open.id} deal={open} onChanged={changed} onClose={() => setOpen(null)} />}
-        <NewDeal onCreated={changed} />
+        <NewDeal catalog={catalog} onCreated={changed} />
       </div>
     </div>
   );
@@ -151,9 +151,8 @@ const correctable = (d: Deal) => ({
 const CORRECTABLE = ['title', 'link', 'price', 'imageUrl', 'description'];
 const EMPTY_DEAL = { title: '', link: '', price: '', brandId: '', categoryId: '', imageUrl: '', description: '', createdAt: '' };
 
-function NewDeal({ onCreated }: { onCreated: (d: Deal) => void }) {
+function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (d: Deal) => void }) {
   const api = useApi();
-  const catalog = useCatalog();
   const [form, update, clear] = useDraft('new-deal', EMPTY_DEAL);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [created, setCreated] = useState<Deal | null>(null);
