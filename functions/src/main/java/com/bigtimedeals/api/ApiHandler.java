@@ -31,6 +31,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     private final LambdaFunction function;
     private final Clock clock;
+    private final ColdStart coldStart = new ColdStart();
 
     protected ApiHandler(LambdaFunction function, Clock clock) {
         this.function = function;
@@ -60,26 +61,28 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         String requestId = event.getRequestContext() != null && event.getRequestContext().getRequestId() != null
                 ? event.getRequestContext().getRequestId() : context.getAwsRequestId();
         MDC.put("correlation_id", requestId);
+        coldStart.mark();
         Route route = RouteTable.byRouteKey(event.getRouteKey());
         APIGatewayV2HTTPResponse response;
         try {
             if (route == null || route.function() != function) {
-                throw new HttpFailure(404, "NOT_FOUND", "Not Found");
+                throw new HttpFailure(404, ErrorCode.NOT_FOUND, "Not Found");
             }
             Caller caller = authorize(route, event);
+            JsonBody.requireJsonMediaType(event.getBody(), event.getHeaders());
             Reply reply = handle(route.operation(), new ApiRequest(event, caller, clock.instant()));
             response = respond(reply.status(), reply.body());
         } catch (DomainException e) {
-            response = respond(status(e), Json.error(e.getMessage(), e.kind().name(), e.field()));
+            response = respond(status(e), Json.error(e.getMessage(), ErrorCode.of(e.kind()), e.field()));
         } catch (HttpFailure e) {
             response = respond(e.status(), Json.error(e.getMessage(), e.code(), null));
         } catch (AwsServiceException e) {
             boolean throttled = e.isThrottlingException();
             LOG.error("DynamoDB request failed", e);
-            response = respond(throttled ? 503 : 500, Json.failure(throttled ? "Service Unavailable" : "Internal Server Error", requestId));
+            response = respond(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
         } catch (RuntimeException e) {
             LOG.error("request failed", e);
-            response = respond(500, Json.failure("Internal Server Error", requestId));
+            response = respond(500, Json.failure(ErrorCode.INTERNAL, requestId));
         }
         RequestMeter.Usage usage = RequestMeter.usage();
         LOG.info("request",
@@ -134,6 +137,11 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         }
     }
 
+    /** This handler's cold-start mark, a restore hook of its own. */
+    ColdStart coldStart() {
+        return coldStart;
+    }
+
     /** One priming request; PrimingTest holds it to a 200 that writes nothing. */
     APIGatewayV2HTTPResponse prime() {
         return handleRequest(primingEvent(), new SyntheticContext("snapstart-priming", function.id(), 10_000));
@@ -142,8 +150,8 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     @Override
     public void afterRestore(org.crac.Context<? extends Resource> context) {
         // Nothing captured here needs renewing: the credentials provider refreshes what it cached before the
-        // snapshot once it is stale (DynamoDbClients), and the front-page shard choice re-seeds itself
-        // (ShardChoice, its own restore hook).
+        // snapshot once it is stale (DynamoDbClients); the front-page shard choice and the cold-start mark have
+        // restore hooks of their own (ShardChoice, ColdStart).
     }
 
     /** A minimal API Gateway v2 event for priming, for a route of this handler. */

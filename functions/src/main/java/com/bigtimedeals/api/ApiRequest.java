@@ -7,11 +7,11 @@ import java.util.regex.Pattern;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.Slug;
 
 /** One request as an operation sees it: path, query, body and the caller. */
 final class ApiRequest {
     static final int DEFAULT_LIMIT = 25;
-    private static final Pattern SLUG = Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
     private static final Pattern LIMIT = Pattern.compile("^[0-9]{1,3}$");
 
     private final APIGatewayV2HTTPEvent event;
@@ -48,7 +48,7 @@ final class ApiRequest {
      */
     String slug(String name, String what) {
         String v = path(name);
-        if (v == null || v.length() > 64 || !SLUG.matcher(v).matches()) {
+        if (!Slug.isValid(v)) {
             throw DomainException.notFound(what + " not found");
         }
         return v;
@@ -74,7 +74,7 @@ final class ApiRequest {
         if (v == null) {
             return DEFAULT_LIMIT;
         }
-        if (!LIMIT.matcher(v).matches() || Integer.parseInt(v) < 1 || Integer.parseInt(v) > 100) {
+        if (!LIMIT.matcher(v).matches() || Integer.parseInt(v) < 1 || Integer.parseInt(v) > com.bigtimedeals.data.DealStore.MAX_PAGE) {
             throw DomainException.invalid("limit", "limit must be an integer from 1 to 100");
         }
         return Integer.parseInt(v);

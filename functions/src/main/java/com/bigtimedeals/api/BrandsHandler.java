@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.service.CatalogService;
 
 /** The brands list, a brand, its deals, and creating a brand. */
@@ -30,7 +31,7 @@ public final class BrandsHandler extends ApiHandler {
             }
             case CREATE_BRAND -> {
                 JsonBody body = request.body();
-                yield Reply.created(Json.brand(catalog.createBrand(body.requiredText("name", 100), body.optionalUrl("logoUrl"))));
+                yield Reply.created(Json.brand(catalog.createBrand(body.requiredText("name", ContractRules.NAME_MAX), body.optionalUrl("logoUrl"))));
             }
             default -> throw new IllegalStateException("not a brands route: " + operation);
         };

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.service.CatalogService;
 
@@ -29,7 +30,7 @@ public final class CategoriesHandler extends ApiHandler {
                 String categoryId = request.slug("categoryId", "category");
                 yield Reply.ok(Json.dealPage(catalog.categoryDeals(categoryId, request.limit(), request.cursor())));
             }
-            case CREATE_CATEGORY -> Reply.created(Json.category(catalog.createCategory(request.body().requiredText("name", 100))));
+            case CREATE_CATEGORY -> Reply.created(Json.category(catalog.createCategory(request.body().requiredText("name", ContractRules.NAME_MAX))));
             case SET_CATEGORY_FEATURED -> {
                 String categoryId = request.slug("categoryId", "category");
                 var ids = request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS);

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
@@ -40,9 +41,9 @@ public final class DealsHandler extends ApiHandler {
             case GET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.editorsChoice()));
             case CREATE_DEAL -> {
                 JsonBody body = request.body();
-                NewDeal draft = new NewDeal(body.requiredText("title", 200), body.requiredUrl("link"), body.price(),
+                NewDeal draft = new NewDeal(body.requiredText("title", ContractRules.TITLE_MAX), body.requiredUrl("link"), body.price(),
                         body.requiredSlug("brandId"), body.requiredSlug("categoryId"), body.optionalUrl("imageUrl"),
-                        body.optionalText("description", 2000), body.optionalInstant("createdAt"));
+                        body.optionalText("description", ContractRules.DESCRIPTION_MAX), body.optionalInstant("createdAt"));
                 yield Reply.created(Json.deal(deals.create(draft, request.now())));
             }
             case CORRECT_DEAL -> {
@@ -51,9 +52,9 @@ public final class DealsHandler extends ApiHandler {
                 for (String fixed : new String[] {"brandId", "categoryId", "createdAt", "id", "brandName", "categoryName"}) {
                     body.reject(fixed, "cannot change");
                 }
-                DealCorrection correction = new DealCorrection(body.correctionText("title", 200),
+                DealCorrection correction = new DealCorrection(body.correctionText("title", ContractRules.TITLE_MAX),
                         body.correctionUrl("link"), body.correctionPrice(), body.correctionUrl("imageUrl"),
-                        body.correctionText("description", 2000));
+                        body.correctionText("description", ContractRules.DESCRIPTION_MAX));
                 yield Reply.ok(Json.deal(deals.correct(dealId, correction)));
             }
             case SET_FRONT_PAGE_FEATURED -> Reply.ok(Json.featured(deals.setFrontPage(
@@ -66,7 +67,7 @@ public final class DealsHandler extends ApiHandler {
                 if (!com.bigtimedeals.data.Ids.isValid(dealId)) {
                     throw com.bigtimedeals.domain.DomainException.invalid("dealId", "dealId must be a deal id");
                 }
-                var blast = deals.blast(dealId, body.optionalText("subject", 200), body.optionalText("body", 2000),
+                var blast = deals.blast(dealId, body.optionalText("subject", ContractRules.SUBJECT_MAX), body.optionalText("body", ContractRules.BODY_MAX),
                         request.now());
                 yield new Reply(202, Json.object().put("blastId", blast.id()));
             }

@@ -129,12 +129,13 @@ final class Json {
                 .put("done", b.done());
     }
 
-    static JsonObject error(String message, String code, String field) {
-        return object().put("message", message).put("code", code).putIfPresent("field", field);
+    static JsonObject error(String message, ErrorCode code, String field) {
+        return object().put("message", message).put("code", code.name()).putIfPresent("field", field);
     }
 
-    /** A 5xx never carries exception text: a generic message and the id to find the log line by. */
-    static JsonObject failure(String message, String requestId) {
-        return object().put("message", message).put("requestId", requestId);
+    /** A 5xx never carries exception text: a generic message, its code and the id to find the log line by. */
+    static JsonObject failure(ErrorCode code, String requestId) {
+        return error(code == ErrorCode.UNAVAILABLE ? "Service Unavailable" : "Internal Server Error", code, null)
+                .put("requestId", requestId);
     }
 }

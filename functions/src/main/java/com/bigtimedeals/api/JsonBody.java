@@ -1,53 +1,71 @@
 package com.bigtimedeals.api;
 
 import java.math.BigDecimal;
-import java.net.URI;
-import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DomainException;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A request body that must be a JSON object, read field by field with the contract's rules. Every violation
- * is a 400 naming the field; nothing is written before the whole body has been read.
+ * is a 400 naming the field; nothing is written before the whole body has been read. Strict by design: a
+ * body that is not JSON by its Content-Type is a 415, and one whose bytes are not UTF-8 or whose object names
+ * a key twice is a 400, because two readers of such a body (a proxy, a log, this handler) could each see a
+ * different request.
  */
 final class JsonBody {
     /** API Gateway allows 10 MB; no request of this contract needs more than a few kilobytes. */
     static final int MAX_BYTES = 64 * 1024;
-    static final int MAX_URL = 2048;
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+$");
+    /** {@code application/json}, with parameters such as {@code charset=utf-8} allowed. */
+    private static final Pattern JSON_MEDIA_TYPE = Pattern.compile("^application/json\\s*(;.*)?$");
+
     /**
      * Reads request bodies only: responses are written by {@link JsonObject}, so a read-only request never
      * loads databind. Initialised on the first body, not at class load of the handler.
      */
-    static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            // "{...}}" or "{...} junk" is not one JSON object: refuse it rather than read the first value.
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            // Prices are decimals: 1e400 must stay a (too large) decimal, not become a double Infinity.
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
+    static final ObjectMapper MAPPER;
+    private static final ObjectReader READER;
 
     static {
+        JsonMapper mapper = JsonMapper.builder()
+                .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+                // {"price":-5,"price":5} is refused, not read as whichever value came last.
+                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                // "{...}}" or "{...} junk" is not one JSON object: refuse it rather than read the first value.
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                // Prices are decimals: 1e400 must stay a (too large) decimal, not become a double Infinity.
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .build();
         // Bounded parsing: a hostile body cannot make the parser allocate without limit.
-        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(32).maxNumberLength(40).maxStringLength(16_384).build());
+        MAPPER = mapper;
+        READER = mapper.reader();
     }
-
-    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+$");
-    private static final Pattern SLUG = Pattern.compile("^[a-z0-9]+(-[a-z0-9]+)*$");
 
     private final ObjectNode node;
 
@@ -55,24 +73,37 @@ final class JsonBody {
         this.node = node;
     }
 
+    /**
+     * Any request that carries a body must say it is JSON: 415 otherwise, before anything reads it. Header names
+     * arrive lower-cased in payload format 2.0.
+     */
+    static void requireJsonMediaType(String body, Map<String, String> headers) {
+        if (body == null || body.isEmpty()) {
+            return;
+        }
+        String type = headers == null ? null : headers.get("content-type");
+        if (type == null || !JSON_MEDIA_TYPE.matcher(type.trim().toLowerCase(Locale.ROOT)).matches()) {
+            throw new HttpFailure(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "the body must be JSON, sent with Content-Type: application/json");
+        }
+    }
+
     static JsonBody parse(String body, boolean base64) {
         if (body == null || body.isBlank()) {
             throw DomainException.invalid(null, "a JSON object body is required");
         }
-        String text = body;
-        if (base64) {
-            try {
-                text = new String(java.util.Base64.getDecoder().decode(body), java.nio.charset.StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                throw DomainException.invalid(null, "the body is not valid base64");
-            }
-        }
+        String text = base64 ? utf8(body) : body;
         if (text.length() > MAX_BYTES) {
-            throw new HttpFailure(413, "TOO_LARGE", "the body is larger than " + MAX_BYTES + " bytes");
+            throw new HttpFailure(413, ErrorCode.TOO_LARGE, "the body is larger than " + MAX_BYTES + " bytes");
         }
         JsonNode parsed;
         try {
-            parsed = MAPPER.readTree(text);
+            parsed = READER.readTree(text);
+        } catch (StreamReadException e) {
+            String why = e.getOriginalMessage();
+            throw DomainException.invalid(null, why != null && why.startsWith("Duplicate field")
+                    ? "the body names a key twice: " + why.substring("Duplicate field ".length())
+                    : "the body is not valid JSON");
         } catch (JacksonException e) {
             throw DomainException.invalid(null, "the body is not valid JSON");
         }
@@ -80,6 +111,29 @@ final class JsonBody {
             throw DomainException.invalid(null, "the body must be a JSON object");
         }
         return new JsonBody((ObjectNode) parsed);
+    }
+
+    /**
+     * API Gateway base64-encodes a body it cannot pass as text; the bytes must still be UTF-8 (RFC 8259), and
+     * are refused rather than stored with U+FFFD in place of what the client sent.
+     */
+    private static String utf8(String base64) {
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw DomainException.invalid(null, "the body is not valid base64");
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new HttpFailure(413, ErrorCode.TOO_LARGE, "the body is larger than " + MAX_BYTES + " bytes");
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw DomainException.invalid(null, "the body is not valid UTF-8");
+        }
     }
 
     boolean has(String field) {
@@ -115,18 +169,7 @@ final class JsonBody {
 
     /** A string of 1..max characters that is not blank; absent or null gives null. */
     String optionalText(String field, int maxChars) {
-        String s = string(field);
-        if (s == null) {
-            return null;
-        }
-        int chars = s.codePointCount(0, s.length());
-        if (s.isBlank() || chars > maxChars) {
-            throw DomainException.invalid(field, field + " must be 1 to " + maxChars + " characters and not blank");
-        }
-        if (s.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\t' && c != '\r')) {
-            throw DomainException.invalid(field, field + " must not contain control characters");
-        }
-        return s;
+        return ContractRules.text(field, string(field), maxChars);
     }
 
     /** Present fields of a correction may not be null: a title, link or price cannot be cleared. */
@@ -159,33 +202,12 @@ final class JsonBody {
         return url;
     }
 
-    /** An absolute http(s) URL with a host, at most 2048 characters. */
+    /** An absolute http(s) URL with a host, at most {@link ContractRules#URL_MAX} characters. */
     String optionalUrl(String field) {
-        String s = string(field);
-        if (s == null) {
-            return null;
-        }
-        if (s.length() > MAX_URL || !isHttpUrl(s)) {
-            throw DomainException.invalid(field, field + " must be an http(s) URL of at most " + MAX_URL + " characters");
-        }
-        return s;
+        return ContractRules.url(field, string(field));
     }
 
-    static boolean isHttpUrl(String s) {
-        if (s.isEmpty() || s.chars().anyMatch(c -> c <= 0x20 || c == 0x7f)) {
-            return false;
-        }
-        try {
-            URI uri = new URI(s);
-            String scheme = uri.getScheme();
-            return uri.isAbsolute() && ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))
-                    && uri.getHost() != null && !uri.getHost().isEmpty();
-        } catch (URISyntaxException e) {
-            return false;
-        }
-    }
-
-    /** A JSON number from 0 to 10,000,000 with at most 2 decimal places. */
+    /** A JSON number within {@link ContractRules#price}'s bounds and decimals. */
     BigDecimal price() {
         JsonNode v = node.get("price");
         if (v == null || v.isNull()) {
@@ -194,33 +216,20 @@ final class JsonBody {
         if (!v.isNumber()) {
             throw DomainException.invalid("price", "price must be a JSON number");
         }
-        BigDecimal p;
         try {
-            p = v.decimalValue();
+            return ContractRules.price(v.decimalValue());
         } catch (NumberFormatException | ArithmeticException e) {
             throw DomainException.invalid("price", "price must be a finite number");
         }
-        if (p.signum() < 0 || p.compareTo(new BigDecimal("10000000")) > 0) {
-            throw DomainException.invalid("price", "price must be from 0 to 10000000");
-        }
-        BigDecimal stripped = p.stripTrailingZeros();
-        if (stripped.scale() > 2) {
-            throw DomainException.invalid("price", "price must have at most 2 decimal places");
-        }
-        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
     }
 
     /** A brand or category id: a lowercase slug. */
     String requiredSlug(String field) {
-        String s = requiredText(field, 64);
-        if (!SLUG.matcher(s).matches()) {
-            throw DomainException.invalid(field, field + " must be a lowercase slug such as food-drink");
-        }
-        return s;
+        return ContractRules.slug(field, requiredText(field, com.bigtimedeals.domain.Slug.MAX_LENGTH));
     }
 
     String requiredEmail(String field) {
-        String s = requiredText(field, 254);
+        String s = requiredText(field, ContractRules.EMAIL_MAX);
         if (!EMAIL.matcher(s).matches()) {
             throw DomainException.invalid(field, field + " must be an email address");
         }

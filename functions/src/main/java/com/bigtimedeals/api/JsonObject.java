@@ -41,9 +41,9 @@ final class JsonObject {
         return this;
     }
 
-    /** An instant in the contract's ISO-8601 UTC form. */
+    /** An instant in the contract's one form: UTC, whole seconds ({@link WireTime}). */
     JsonObject put(String name, Instant value) {
-        fields.put(name, value == null ? null : value.toString());
+        fields.put(name, value == null ? null : WireTime.format(value));
         return this;
     }
 

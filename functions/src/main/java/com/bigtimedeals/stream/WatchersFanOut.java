@@ -65,10 +65,6 @@ final class WatchersFanOut {
                 ? "New deal from " + deal.brandName() + ": " + deal.title()
                 : "New deal in " + deal.categoryName() + ": " + deal.title();
         String body = deal.title() + " for " + deal.price().toPlainString() + " (" + deal.brandName() + ")";
-        return new Message(Ids.messageId(at, user, "deal#" + deal.id()), user, shorten(subject, 200), body, deal.id(), true, at);
-    }
-
-    static String shorten(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+        return new Message(Ids.messageId(at, user, "deal#" + deal.id()), user, subject, body, deal.id(), true, at);
     }
 }

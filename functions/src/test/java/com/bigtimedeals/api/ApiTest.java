@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.contract.ResponseContract;
 import com.bigtimedeals.data.DynamoDbTest;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.Table;
@@ -60,6 +61,8 @@ abstract class ApiTest extends DynamoDbTest {
         final String path;
         String query = "";
         String body;
+        String contentType = "application/json";
+        boolean base64;
         Map<String, String> claims;
 
         Call(String method, String path) {
@@ -74,6 +77,19 @@ abstract class ApiTest extends DynamoDbTest {
 
         Call body(String json) {
             this.body = json;
+            return this;
+        }
+
+        /** A body of raw bytes, base64-encoded as API Gateway passes a body it cannot pass as text. */
+        Call bytes(byte[] raw) {
+            this.body = java.util.Base64.getEncoder().encodeToString(raw);
+            this.base64 = true;
+            return this;
+        }
+
+        /** Null sends no Content-Type header. */
+        Call contentType(String type) {
+            this.contentType = type;
             return this;
         }
 
@@ -121,8 +137,10 @@ abstract class ApiTest extends DynamoDbTest {
             throw new IllegalArgumentException("no route for " + c.method + " " + c.path);
         }
         Map<String, List<String>> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", List.of("application/json"));
-        return HttpApiEvents.build(route, new HttpApiEvents.RawRequest(c.method, c.path, c.query, headers, c.body, false,
+        if (c.contentType != null) {
+            headers.put("Content-Type", List.of(c.contentType));
+        }
+        return HttpApiEvents.build(route, new HttpApiEvents.RawRequest(c.method, c.path, c.query, headers, c.body, c.base64,
                 c.claims, "req-" + REQUESTS.incrementAndGet(), "127.0.0.1", NOW));
     }
 
@@ -136,6 +154,9 @@ abstract class ApiTest extends DynamoDbTest {
         RequestMeter.reset();
         APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId()));
         lastRequests = RequestMeter.usage().requests();
+        // Every answer any handler test sees must be one docs/openapi.yaml allows.
+        ResponseContract.check(event.getRequestContext().getHttp().getMethod(), event.getRawPath(), response.getStatusCode(),
+                response.getHeaders(), response.getBody());
         return response;
     }
 

@@ -17,6 +17,10 @@ import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Ids;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
 /** Deals, the front page, Editor's Choice and the editors' deal routes. */
 class DealRoutesTest extends ApiTest {
 
@@ -156,6 +160,39 @@ class DealRoutesTest extends ApiTest {
         JsonNode rest = expect(200, get("/deals").query("cursor=" + java.net.URLEncoder.encode(next, java.nio.charset.StandardCharsets.UTF_8)));
         assertEquals(ids.subList(25, 30), ids(rest.get("deals")));
         assertTrue(rest.get("nextCursor").isNull());
+    }
+
+    /**
+     * A stream consumer deployed ahead of this reader writes the cache in a format the reader does not know: the
+     * front page is then the live query (featured list + a latest-deals page), not a 500, during the deploy.
+     */
+    @Test
+    void aCacheInANewerFormatIsServedLiveWithinTheLiveQuerysBudget() {
+        seedCatalog();
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            ids.add(0, createDeal("D" + i, "acme", "tech", NOW.minusSeconds(3600L * (30 - i))));
+        }
+        expect(200, put("/cms/frontpage/featured").editor().body(idList(ids.subList(5, 7))));
+        new FrontPageCache(table, CACHE_SHARDS).rebuild(new FeaturedStore(table), new DealStore(table));
+        // What the newer writer leaves: every copy one format ahead, its payload unreadable to this code.
+        int copies = 0;
+        for (var item : client.scan(ScanRequest.builder().tableName(table.name()).filterExpression("attribute_exists(#f)")
+                .expressionAttributeNames(java.util.Map.of("#f", "format")).build()).items()) {
+            var newer = new java.util.HashMap<>(item);
+            newer.put("format", AttributeValue.fromN(Long.toString(Long.parseLong(item.get("format").n()) + 1)));
+            newer.put("payload", AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(new byte[] {1, 2, 3})));
+            client.putItem(PutItemRequest.builder().tableName(table.name()).item(newer).build());
+            copies++;
+        }
+        assertEquals(CACHE_SHARDS, copies);
+        for (int i = 0; i < 2 * CACHE_SHARDS; i++) {
+            JsonNode page = expect(200, get("/frontpage"));
+            assertEquals(ids.subList(5, 7), ids(page.get("featured")));
+            assertEquals(ids.subList(0, 25), ids(page.get("latest")));
+            // The cache read, the featured list, and a latest-deals page (at most 3, the contract's budget for one).
+            assertBudget(1 + 1 + 3);
+        }
     }
 
     @Test

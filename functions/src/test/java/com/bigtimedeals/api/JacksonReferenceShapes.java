@@ -24,7 +24,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The response writer as it was before {@link JsonObject} (commit 167f040), kept verbatim as the oracle:
- * JsonObjectTest holds every shape to byte-for-byte the same text. A new field goes into both.
+ * JsonObjectTest holds every shape to byte-for-byte the same text. A new field goes into both; so does a change of
+ * the contract (instants are whole seconds since the second wave, through {@link WireTime}).
  */
 final class JacksonReferenceShapes {
     static final ObjectMapper MAPPER = JsonMapper.builder()
@@ -70,7 +71,7 @@ final class JacksonReferenceShapes {
         o.put("categoryName", d.categoryName());
         putIfPresent(o, "imageUrl", d.imageUrl());
         putIfPresent(o, "description", d.description());
-        o.put("createdAt", d.createdAt().toString());
+        o.put("createdAt", WireTime.format(d.createdAt()));
         return o;
     }
 
@@ -144,7 +145,7 @@ final class JacksonReferenceShapes {
         o.put("email", u.email());
         putIfPresent(o, "birthday", u.birthday() == null ? null : u.birthday().toString());
         putIfPresent(o, "pictureUrl", u.pictureUrl());
-        o.put("memberSince", u.memberSince().toString());
+        o.put("memberSince", WireTime.format(u.memberSince()));
         return o;
     }
 
@@ -155,7 +156,7 @@ final class JacksonReferenceShapes {
         o.put("body", m.body());
         putIfPresent(o, "dealId", m.dealId());
         o.put("unread", m.unread());
-        o.put("createdAt", m.createdAt().toString());
+        o.put("createdAt", WireTime.format(m.createdAt()));
         return o;
     }
 
@@ -179,7 +180,7 @@ final class JacksonReferenceShapes {
         ObjectNode o = object();
         o.put("blastId", b.id());
         o.put("dealId", b.dealId());
-        o.put("requestedAt", b.requestedAt().toString());
+        o.put("requestedAt", WireTime.format(b.requestedAt()));
         o.put("segments", b.segments());
         o.put("segmentsDone", b.segmentsDone());
         o.put("usersReached", b.usersReached());

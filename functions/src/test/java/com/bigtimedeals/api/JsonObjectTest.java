@@ -143,12 +143,13 @@ class JsonObjectTest {
     @Test
     void errorsAndFailures() {
         for (String text : AWKWARD) {
-            same(JacksonReferenceShapes.error(text, "INVALID", text), Json.error(text, "INVALID", text));
-            same(JacksonReferenceShapes.error(text, "NOT_FOUND", null), Json.error(text, "NOT_FOUND", null));
+            same(JacksonReferenceShapes.error(text, "INVALID", text), Json.error(text, ErrorCode.INVALID, text));
+            same(JacksonReferenceShapes.error(text, "NOT_FOUND", null), Json.error(text, ErrorCode.NOT_FOUND, null));
             var failure = JacksonReferenceShapes.object();
             failure.put("message", "Internal Server Error");
+            failure.put("code", "INTERNAL");
             failure.put("requestId", text);
-            same(failure, Json.failure("Internal Server Error", text));
+            same(failure, Json.failure(ErrorCode.INTERNAL, text));
         }
     }
 

@@ -106,7 +106,7 @@ class UserRoutesTest extends ApiTest {
         InboxStore inbox = new InboxStore(table);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            Message m = new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "d" + i), "ann", "New deal " + i, "body", "d" + i, true, NOW.minusSeconds(i));
+            Message m = new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "d" + i), "ann", "New deal " + i, "body", Ids.dealId(NOW.minusSeconds(i)), true, NOW.minusSeconds(i));
             ids.add(m.id());
             inbox.deliver(List.of(m));
         }

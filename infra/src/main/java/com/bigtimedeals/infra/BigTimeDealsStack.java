@@ -9,10 +9,13 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.api.Access;
+import com.bigtimedeals.api.CorsPolicy;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
 import com.bigtimedeals.data.ChangeFeed;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.stream.StreamHandler;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.TableDefinition;
 
@@ -42,7 +45,14 @@ import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizerProp
 import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
+import software.amazon.awscdk.services.cloudwatch.Dashboard;
+import software.amazon.awscdk.services.cloudwatch.GraphWidget;
 import software.amazon.awscdk.services.cloudwatch.IMetric;
+import software.amazon.awscdk.services.cloudwatch.LogQueryVisualizationType;
+import software.amazon.awscdk.services.cloudwatch.LogQueryWidget;
+import software.amazon.awscdk.services.cloudwatch.Metric;
+import software.amazon.awscdk.services.cloudwatch.MetricProps;
+import software.amazon.awscdk.services.cloudwatch.actions.SnsAction;
 import software.amazon.awscdk.services.cloudwatch.MathExpression;
 import software.amazon.awscdk.services.cloudwatch.MetricOptions;
 import software.amazon.awscdk.services.cloudwatch.TreatMissingData;
@@ -76,6 +86,11 @@ import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.lambda.eventsources.DynamoEventSource;
 import software.amazon.awscdk.services.lambda.eventsources.SqsDlq;
 import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.CfnQueryDefinition;
+import software.amazon.awscdk.services.secretsmanager.Secret;
+import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
+import software.amazon.awscdk.services.sns.Topic;
+import software.amazon.awscdk.services.sns.subscriptions.EmailSubscription;
 import software.amazon.awscdk.services.logs.RetentionDays;
 import software.amazon.awscdk.services.sqs.Queue;
 import software.amazon.awscdk.services.sqs.QueueEncryption;
@@ -93,16 +108,43 @@ public final class BigTimeDealsStack extends Stack {
     /** The stream consumer gets a full vCPU (1,769 MB) for fan-out, and 5 minutes, of which the last 30 s are reserved for the checkpoint. */
     static final int STREAM_MEMORY_MB = 1769;
     static final int STREAM_TIMEOUT_SECONDS = 300;
+    /** Powertools' {@code service} on every log line, and so the dimension of the consumer's metrics. */
+    static final String SERVICE_NAME = "bigtimedeals";
+
+    /**
+     * The HTTP API access log, one JSON object per request, with the {@code $context} variables HTTP APIs have.
+     * A request the JWT authorizer rejects never reaches a function: {@code authorizerError} is the only record of why.
+     */
+    static final Map<String, String> ACCESS_LOG_FIELDS = accessLogFields();
+
+    /** Logs Insights, over the access log group: why requests got 401 or 5xx (the README gives it to operators too). */
+    static final String WHY_401_OR_5XX_QUERY = String.join("\n",
+            "fields @timestamp, routeKey, status, authorizerError, integrationErrorMessage, errorMessage, requestId",
+            "| filter status = \"401\" or status like /^5/",
+            "| stats count(*) as requests, latest(requestId) as example by routeKey, status, authorizerError, integrationErrorMessage, errorMessage",
+            "| sort requests desc");
 
     private final Table table;
+    private final Secret cursorKey;
     private final Map<String, Function> functions = new LinkedHashMap<>();
     private final HttpApi api;
     private final Queue streamFailures;
+    private final Topic alarmTopic;
 
     public BigTimeDealsStack(Construct scope, String id, StackProps props) {
         super(scope, id, props);
         table = table();
         Code code = Code.fromAsset(functionJar().toString());
+        // Generated at deploy time, never in source: every function that signs cursors reads it once per container.
+        cursorKey = Secret.Builder.create(this, "CursorSigningKey")
+                .description("Signs Big Time Deals page cursors (HMAC-SHA256); read once per Lambda container")
+                .generateSecretString(SecretStringGenerator.builder().passwordLength(64).excludePunctuation(true).build())
+                .build();
+        alarmTopic = Topic.Builder.create(this, "Alarms").displayName("Big Time Deals alarms").enforceSsl(true).build();
+        String alarmEmail = Setting.ALARM_EMAIL.resolve(context(Setting.ALARM_EMAIL));
+        if (alarmEmail != null) {
+            alarmTopic.addSubscription(new EmailSubscription(alarmEmail));
+        }
 
         UserPool users = UserPool.Builder.create(this, "Users")
                 .selfSignUpEnabled(true)
@@ -136,21 +178,21 @@ public final class BigTimeDealsStack extends Stack {
             }
         }
 
-        // The editors' web app and its managed login. Its origin is the API's only CORS origin unless cdk.json
-        // names others (a custom domain in front of it).
+        // The editors' web app and its managed login.
         CmsSite cms = new CmsSite(this, "Cms", users);
         LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
-        List<String> configured = Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS));
-        List<String> origins = configured.isEmpty() ? List.of(cms.origin()) : configured;
+        // Deployed, the API allows the CMS's own origin, unless cdk.json names others (a custom domain in front of
+        // it). The setting's default is for the local stack (a dev server on localhost), never for AWS.
+        String corsOrigins = context(Setting.CORS_ORIGINS);
+        CorsPolicy cors = new CorsPolicy(corsOrigins == null ? List.of(cms.origin()) : Setting.CORS_ORIGINS.list(corsOrigins));
         api = HttpApi.Builder.create(this, "Api")
                 .apiName("big-time-deals")
                 .createDefaultStage(false)
                 .corsPreflight(CorsPreflightOptions.builder()
-                        .allowOrigins(origins)
-                        .allowHeaders(List.of("authorization", "content-type"))
-                        .allowMethods(List.of(CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT,
-                                CorsHttpMethod.PATCH, CorsHttpMethod.DELETE))
-                        .maxAge(Duration.hours(1))
+                        .allowOrigins(cors.origins())
+                        .allowHeaders(CorsPolicy.ALLOWED_HEADERS)
+                        .allowMethods(CorsPolicy.ALLOWED_METHODS.stream().map(CorsHttpMethod::valueOf).toList())
+                        .maxAge(Duration.seconds(CorsPolicy.MAX_AGE_SECONDS))
                         .build())
                 .build();
         HttpStage stage = HttpStage.Builder.create(this, "DefaultStage")
@@ -215,11 +257,39 @@ public final class BigTimeDealsStack extends Stack {
 
         cms.deploy(api.getApiEndpoint());
         alarms(consumer, stage);
+        dashboard(consumer, stage, accessLogs);
+        CfnQueryDefinition.Builder.create(this, "Why401Or5xx")
+                .name("BigTimeDeals/why-401-or-5xx")
+                .queryString(WHY_401_OR_5XX_QUERY)
+                .logGroupNames(List.of(accessLogs.getLogGroupName()))
+                .build();
+        CfnOutput.Builder.create(this, "ApiAccessLogGroup").value(accessLogs.getLogGroupName())
+                .description("HTTP API access logs (JSON); the saved Logs Insights query BigTimeDeals/why-401-or-5xx reads them").build();
+        CfnOutput.Builder.create(this, "AlarmTopicArn").value(alarmTopic.getTopicArn())
+                .description("Every alarm and its recovery notify this topic").build();
         CfnOutput.Builder.create(this, "ApiUrl").value(api.getApiEndpoint()).description("Point the mobile app and the CMS here").build();
         CfnOutput.Builder.create(this, "UserPoolId").value(users.getUserPoolId()).build();
         CfnOutput.Builder.create(this, "UserPoolClientId").value(appClient.getUserPoolClientId()).build();
         CfnOutput.Builder.create(this, "TableName").value(table.getTableName()).build();
         suppressions(users);
+    }
+
+    private static Map<String, String> accessLogFields() {
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("requestId", "$context.requestId");
+        f.put("requestTime", "$context.requestTime");
+        f.put("routeKey", "$context.routeKey");
+        f.put("status", "$context.status");
+        f.put("responseLatency", "$context.responseLatency");
+        f.put("integrationLatency", "$context.integrationLatency");
+        f.put("integrationStatus", "$context.integrationStatus");
+        f.put("integrationErrorMessage", "$context.integrationErrorMessage");
+        f.put("authorizerError", "$context.authorizer.error");
+        f.put("errorMessage", "$context.error.message");
+        f.put("ip", "$context.identity.sourceIp");
+        f.put("userAgent", "$context.identity.userAgent");
+        f.put("responseLength", "$context.responseLength");
+        return java.util.Collections.unmodifiableMap(f);
     }
 
     private Table table() {
@@ -259,9 +329,11 @@ public final class BigTimeDealsStack extends Stack {
                 env.put(s.name(), s.resolve(context(s)));
             }
         }
-        env.put("POWERTOOLS_SERVICE_NAME", "bigtimedeals");
+        env.put("POWERTOOLS_SERVICE_NAME", SERVICE_NAME);
         env.put("POWERTOOLS_LOG_LEVEL", "INFO");
-        env.put("POWERTOOLS_METRICS_NAMESPACE", "BigTimeDeals");
+        env.put("POWERTOOLS_METRICS_NAMESPACE", StreamHandler.METRICS_NAMESPACE);
+        // Every function signs cursors: the API functions for their pages, the consumer for the front page's.
+        env.put(CursorCodec.SECRET_ARN_VARIABLE, cursorKey.getSecretArn());
         Function fn = Function.Builder.create(this, name)
                 .runtime(Runtime.JAVA_21)
                 .architecture(Architecture.ARM_64)
@@ -274,6 +346,7 @@ public final class BigTimeDealsStack extends Stack {
                 .logGroup(logs)
                 .environment(env)
                 .build();
+        cursorKey.grantRead(fn);
         functions.put(name, fn);
         return fn;
     }
@@ -304,16 +377,87 @@ public final class BigTimeDealsStack extends Stack {
             alarm(f.getKey() + "Throttles", f.getValue().metricThrottles(MetricOptions.builder().period(Duration.minutes(5))
                     .statistic("Sum").build()), 0, f.getKey() + " was throttled");
         }
-        // A math-expression alarm takes at most 10 metrics: the operations this product actually uses.
-        alarm("TableThrottles", table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
+        alarm("TableThrottles", tableThrottles(), 0, "DynamoDB throttled requests");
+    }
+
+    /** A math expression takes at most 10 metrics: the operations this product actually uses. */
+    private IMetric tableThrottles() {
+        return table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
                 .operations(List.of(Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.SCAN,
                         Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.BATCH_WRITE_ITEM,
                         Operation.TRANSACT_WRITE_ITEMS))
-                .period(Duration.minutes(5)).build()), 0, "DynamoDB throttled requests");
+                .period(Duration.minutes(5)).build());
     }
 
+    /**
+     * One dashboard for the operator. Per-route requests, 4xx, 5xx and latency come from the access log (a Logs
+     * Insights table), not from the stage's detailed metrics, which would be billed as a custom metric per
+     * route and statistic; SnapStart restore duration exists only in each function's REPORT log line.
+     */
+    private void dashboard(Function consumer, HttpStage stage, LogGroup accessLogs) {
+        Dashboard d = Dashboard.Builder.create(this, "Dashboard").defaultInterval(Duration.hours(3)).build();
+        MetricOptions sum = MetricOptions.builder().statistic("Sum").period(Duration.minutes(1)).build();
+        d.addWidgets(
+                graph("API requests, 4xx, 5xx", List.of(api.metricCount(sum), api.metricClientError(sum), api.metricServerError(sum))),
+                graph("API latency p50 / p99 (ms)", List.of(
+                        api.metricLatency(MetricOptions.builder().statistic("p50").period(Duration.minutes(1)).build()),
+                        api.metricLatency(MetricOptions.builder().statistic("p99").period(Duration.minutes(1)).build()))));
+        d.addWidgets(LogQueryWidget.Builder.create()
+                .title("Per route: requests, 4xx, 5xx, latency p50 / p99 (ms)")
+                .logGroupNames(List.of(accessLogs.getLogGroupName()))
+                .view(LogQueryVisualizationType.TABLE)
+                .queryLines(List.of(
+                        "fields @timestamp",
+                        "| stats count(*) as requests, sum(status like /^4/) as r4xx, sum(status like /^5/) as r5xx, "
+                                + "pct(responseLatency, 50) as p50, pct(responseLatency, 99) as p99 by routeKey",
+                        "| sort requests desc"))
+                .width(24).height(8)
+                .build());
+        List<IMetric> durations = new ArrayList<>();
+        List<IMetric> errors = new ArrayList<>();
+        List<IMetric> throttles = new ArrayList<>();
+        for (Map.Entry<String, Function> f : functions.entrySet()) {
+            durations.add(f.getValue().metricDuration(MetricOptions.builder().statistic("p99").label(f.getKey()).build()));
+            errors.add(f.getValue().metricErrors(MetricOptions.builder().statistic("Sum").label(f.getKey()).build()));
+            throttles.add(f.getValue().metricThrottles(MetricOptions.builder().statistic("Sum").label(f.getKey()).build()));
+        }
+        d.addWidgets(graph("Lambda duration p99 (ms)", durations), graph("Lambda errors", errors), graph("Lambda throttles", throttles));
+        d.addWidgets(LogQueryWidget.Builder.create()
+                .title("SnapStart restores: count and restore duration p50 / p99 (ms), per function")
+                .logGroupNames(functions.values().stream().map(fn -> fn.getLogGroup().getLogGroupName()).toList())
+                .view(LogQueryVisualizationType.TABLE)
+                .queryLines(List.of(
+                        "filter @type = \"REPORT\"",
+                        "| parse @message /Restore Duration: (?<restoreMs>[0-9.]+) ms/",
+                        "| filter ispresent(restoreMs)",
+                        "| stats count(*) as restores, pct(restoreMs, 50) as p50, pct(restoreMs, 99) as p99 by @log"))
+                .width(24).height(6)
+                .build());
+        d.addWidgets(
+                graph("Stream iterator age, max (ms)", List.of(consumer.metric("IteratorAge",
+                        MetricOptions.builder().statistic("Maximum").period(Duration.minutes(1)).build()))),
+                graph("Messages written and record failures", List.of(
+                        new Metric(MetricProps.builder().namespace(StreamHandler.METRICS_NAMESPACE)
+                                .metricName(StreamHandler.MESSAGES_WRITTEN).statistic("Sum").period(Duration.minutes(1))
+                                .dimensionsMap(Map.of(StreamHandler.METRICS_DIMENSION, SERVICE_NAME)).build()),
+                        new Metric(MetricProps.builder().namespace(StreamHandler.METRICS_NAMESPACE)
+                                .metricName(StreamHandler.RECORD_FAILURES).statistic("Sum").period(Duration.minutes(1))
+                                .dimensionsMap(Map.of(StreamHandler.METRICS_DIMENSION, SERVICE_NAME)).build()))),
+                graph("On-failure queue depth", List.of(streamFailures.metricApproximateNumberOfMessagesVisible(
+                        MetricOptions.builder().statistic("Maximum").period(Duration.minutes(1)).build()))));
+        d.addWidgets(
+                graph("Table consumed read / write units", List.of(
+                        table.metricConsumedReadCapacityUnits(sum), table.metricConsumedWriteCapacityUnits(sum))),
+                graph("Table throttled requests", List.of(tableThrottles())));
+    }
+
+    private static GraphWidget graph(String title, List<IMetric> metrics) {
+        return GraphWidget.Builder.create().title(title).left(metrics).width(metrics.size() > 3 ? 8 : 12).height(6).build();
+    }
+
+    /** Every alarm notifies the topic when it fires and again when it recovers, so a person knows both. */
     private void alarm(String id, IMetric metric, double threshold, String description) {
-        Alarm.Builder.create(this, id + "Alarm")
+        Alarm alarm = Alarm.Builder.create(this, id + "Alarm")
                 .metric(metric)
                 .threshold(threshold)
                 .evaluationPeriods(1)
@@ -321,9 +465,19 @@ public final class BigTimeDealsStack extends Stack {
                 .treatMissingData(TreatMissingData.NOT_BREACHING)
                 .alarmDescription(description)
                 .build();
+        alarm.addAlarmAction(new SnsAction(alarmTopic));
+        alarm.addOkAction(new SnsAction(alarmTopic));
     }
 
     private void suppressions(UserPool users) {
+        NagSuppressions.addResourceSuppressions(cursorKey, List.of(NagPackSuppression.builder().id("AwsSolutions-SMG4")
+                .reason("The cursor-signing key is read once per container and baked into SnapStart snapshots; rotating it "
+                        + "would invalidate every cursor in flight. Replace it deliberately by redeploying after deleting the secret.")
+                .build()));
+        NagSuppressions.addResourceSuppressions(alarmTopic, List.of(NagPackSuppression.builder().id("AwsSolutions-SNS2")
+                .reason("Alarm notifications carry alarm names and metric values only; CloudWatch cannot publish to a topic "
+                        + "encrypted with the AWS-managed SNS key, and a customer key for this is not worth its cost.")
+                .build()));
         NagSuppressions.addResourceSuppressions(users, List.of(
                 NagPackSuppression.builder().id("AwsSolutions-COG2").reason("Shoppers sign in from the mobile app; MFA is "
                         + "offered by the app, not forced on every deal browser. Editors are enrolled in MFA by the operator.").build(),
@@ -364,7 +518,7 @@ public final class BigTimeDealsStack extends Stack {
         throw new IllegalStateException("functions/target/bigtimedeals-functions.jar is missing: run mvn package first");
     }
 
-    /** JSON access logs with API Gateway's standard fields. */
+    /** JSON access logs with the HTTP API fields of {@link #ACCESS_LOG_FIELDS}. */
     private static final class AccessLogs implements IAccessLogSettings {
         private final IAccessLogDestination destination;
 
@@ -379,7 +533,12 @@ public final class BigTimeDealsStack extends Stack {
 
         @Override
         public AccessLogFormat getFormat() {
-            return AccessLogFormat.jsonWithStandardFields();
+            StringBuilder json = new StringBuilder("{");
+            for (Map.Entry<String, String> f : ACCESS_LOG_FIELDS.entrySet()) {
+                // Every value quoted: API Gateway writes "-" for a missing one, which would break bare numbers.
+                json.append(json.length() > 1 ? "," : "").append('"').append(f.getKey()).append("\":\"").append(f.getValue()).append('"');
+            }
+            return AccessLogFormat.custom(json.append('}').toString());
         }
     }
 }

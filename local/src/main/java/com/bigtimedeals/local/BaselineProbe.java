@@ -17,14 +17,17 @@ public final class BaselineProbe {
     }
 
     public static void main(String[] args) {
+        var threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         DynamoDbClient client = DynamoDbClient.create();
         long constructed = System.nanoTime();
         var item = client.getItem(GetItemRequest.builder().tableName(args[0])
                 .key(Map.of("PK", AttributeValue.fromS(args[1]), "SK", AttributeValue.fromS(args[2]))).build()).item();
         long answered = System.nanoTime();
-        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
-                (constructed - start) / 1e6, (answered - constructed) / 1e6,
+        long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
+        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"cpuMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
+                (constructed - start) / 1e6, (answered - constructed) / 1e6, cpu / 1e6,
                 ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), item == null || item.isEmpty() ? 404 : 200);
     }
 }

@@ -374,9 +374,59 @@ public final class Benchmark {
                     "construct + first response, over the baseline's, median of same-run pairs");
         }
         add("coldstart.baseline.totalMs", baseTotal, "ms", null, null, null);
+        cursorSecretAtInit(handlerClasspath, probes, dynamo, tableName, s, runs);
+    }
+
+    /**
+     * What reading the cursor-signing key from Secrets Manager adds to a cold start: the same handler with the key
+     * in its environment, and with CURSOR_SECRET_ARN read through one signed GetSecretValue call to a loopback
+     * stand-in (same JSON protocol, no network latency: in AWS add one regional round trip).
+     */
+    private void cursorSecretAtInit(String handlerClasspath, Path probes, LocalDynamoDb dynamo, String tableName, Seeded s,
+                                    int runs) throws Exception {
+        com.sun.net.httpserver.HttpServer secretsManager = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        secretsManager.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            byte[] body = ("{\"Name\":\"CursorSigningKey\",\"SecretString\":\"" + CursorCodec.randomKey() + "\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        secretsManager.start();
+        try {
+            String[] brand = {"com.bigtimedeals.api.BrandsHandler", "GET /brands/{brandId}", "brandId", s.denseBrand(), "false"};
+            List<double[]> inEnvironment = new ArrayList<>();
+            List<double[]> fromSecret = new ArrayList<>();
+            for (int run = 0; run < runs; run++) {
+                inEnvironment.add(probe(handlerClasspath, ColdStartProbe.class.getName(), List.of(brand), dynamo, tableName,
+                        Map.of(CursorCodec.KEY_VARIABLE, CursorCodec.randomKey())));
+                fromSecret.add(probe(handlerClasspath, ColdStartProbe.class.getName(), List.of(brand), dynamo, tableName,
+                        Map.of(CursorCodec.SECRET_ARN_VARIABLE, "arn:aws:secretsmanager:us-east-1:123456789012:secret:CursorSigningKey-AbCdEf",
+                                "AWS_ENDPOINT_URL_SECRETS_MANAGER", "http://127.0.0.1:" + secretsManager.getAddress().getPort() + "/")));
+            }
+            List<Double> ratios = new ArrayList<>();
+            for (int r = 0; r < runs; r++) {
+                ratios.add(fromSecret.get(r)[0] / inEnvironment.get(r)[0]);
+            }
+            ratios.sort(Comparator.naturalOrder());
+            add("coldstart.cursorSecret.constructRatio", ratios.get(ratios.size() / 2), "x", null, null,
+                    "BrandsHandler construction reading the key from Secrets Manager (loopback stand-in) over the key in the "
+                            + "environment, median of same-run pairs");
+            add("coldstart.cursorSecret.classesAdded", median(fromSecret, 2) - median(inEnvironment, 2), "classes", null, null,
+                    "the SigV4 signer and JSON parser are mostly loaded for DynamoDB anyway");
+        } finally {
+            secretsManager.stop(0);
+        }
     }
 
     private static double[] probe(String classpath, String main, List<String> args, LocalDynamoDb dynamo, String table) throws Exception {
+        return probe(classpath, main, args, dynamo, table, Map.of());
+    }
+
+    private static double[] probe(String classpath, String main, List<String> args, LocalDynamoDb dynamo, String table,
+                                  Map<String, String> extraEnv) throws Exception {
         List<String> command = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java", "-XX:TieredStopAtLevel=1",
                 "-XX:+UseSerialGC", "-cp", classpath, main));
         command.addAll(args);
@@ -390,6 +440,7 @@ public final class Benchmark {
         env.put("TABLE_NAME", table);
         env.put("POWERTOOLS_SERVICE_NAME", "bigtimedeals");
         env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "on-demand");
+        env.putAll(extraEnv);
         pb.redirectErrorStream(true);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

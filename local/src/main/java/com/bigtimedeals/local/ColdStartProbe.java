@@ -19,6 +19,8 @@ public final class ColdStartProbe {
 
     @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
+        var threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
                 (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(args[0])
@@ -38,8 +40,9 @@ public final class ColdStartProbe {
                 .withPathParameters("-".equals(args[2]) ? null : Map.of(args[2], args[3])).build();
         APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of("cold-start"));
         long answered = System.nanoTime();
-        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
-                (constructed - start) / 1e6, (answered - constructed) / 1e6,
+        long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
+        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"cpuMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
+                (constructed - start) / 1e6, (answered - constructed) / 1e6, cpu / 1e6,
                 ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), response.getStatusCode());
     }
 }

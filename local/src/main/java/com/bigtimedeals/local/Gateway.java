@@ -1,24 +1,26 @@
 package com.bigtimedeals.local;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.api.Access;
+import com.bigtimedeals.api.CorsPolicy;
 import com.bigtimedeals.api.HttpApiEvents;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
@@ -26,6 +28,7 @@ import com.bigtimedeals.api.RouteTable;
 import com.bigtimedeals.api.SyntheticContext;
 import com.bigtimedeals.data.RequestMeter;
 import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -34,8 +37,10 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * An API Gateway HTTP API on 127.0.0.1: routes from the route table, the JWT authorizer's part, payload 2.0
@@ -44,6 +49,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 final class Gateway implements AutoCloseable {
     /** API Gateway's payload limit. */
     static final int MAX_BODY = 10 * 1024 * 1024;
+    /** How long a client may take to send its whole body before it gets a 408. */
+    static final Duration BODY_DEADLINE = Duration.ofSeconds(10);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** What one call returned, for the HTTP layer and for in-process callers (demo data). */
@@ -57,13 +64,21 @@ final class Gateway implements AutoCloseable {
             new ConcurrentHashMap<>();
     private final int port;
     private final boolean quiet;
+    private final CorsPolicy cors;
+    private final Duration bodyDeadline;
     private final EditorSite editorSite = EditorSite.fromEnvironment();
     private Server server;
 
     /** Handlers can be called in-process at once; the port is bound only by {@link #start()}. */
     Gateway(int port, boolean quiet) {
+        this(port, quiet, CorsPolicy.configured(), BODY_DEADLINE);
+    }
+
+    Gateway(int port, boolean quiet, CorsPolicy cors, Duration bodyDeadline) {
         this.port = port;
         this.quiet = quiet;
+        this.cors = cors;
+        this.bodyDeadline = bodyDeadline;
     }
 
     /**
@@ -124,31 +139,138 @@ final class Gateway implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads the body without holding a thread while the client is slow (Jetty calls back when bytes arrive), within
+     * {@link #bodyDeadline} and {@link #MAX_BODY}: a client that stalls gets a 408 and a closed connection, one that
+     * sends too much a 413, one whose framing breaks a 400, as API Gateway answers them. Nothing a client does with
+     * its body can take a thread from other clients (64 stalled bodies once took the whole API down).
+     */
     private void serve(Request request, Response response, Callback callback) {
         long started = System.nanoTime();
         String method = request.getMethod().toUpperCase(Locale.ROOT);
-        String rawPath = request.getHttpURI().getPath();
-        Answer answer;
-        try (InputStream in = Request.asInputStream(request)) {
-            byte[] body = in.readNBytes(MAX_BODY + 1);
-            if (body.length > MAX_BODY) {
-                answer = message(413, "Request Entity Too Large");
-            } else if (rawPath != null && EditorSite.owns(rawPath)) {
-                answer = editorSite.answer(method, rawPath, body); // beside the API, as CloudFront serves it beside it
-            } else {
-                Map<String, List<String>> headers = new java.util.LinkedHashMap<>();
-                for (HttpField field : request.getHeaders()) {
-                    headers.computeIfAbsent(field.getName(), k -> new java.util.ArrayList<>()).add(field.getValue());
-                }
-                answer = call(method, rawPath == null ? "/" : rawPath, request.getHttpURI().getQuery(), headers, body,
-                        Request.getRemoteAddr(request));
-            }
-        } catch (IOException | RuntimeException e) {
-            e.printStackTrace();
-            answer = message(500, "Internal Server Error");
+        String rawPath = request.getHttpURI().getPath() == null ? "/" : request.getHttpURI().getPath();
+        String origin = request.getHeaders().get("Origin");
+        if ("OPTIONS".equals(method) && origin != null && request.getHeaders().get("Access-Control-Request-Method") != null) {
+            finish(request, response, callback, method, rawPath, origin, preflight(origin), started);
+            return;
+    private final EditorSite editorSite = EditorSite.fromEnvironment();
         }
+        long declared = request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
+        if (declared > MAX_BODY) {
+            finish(request, response, callback, method, rawPath, origin, closing(message(413, "Request Entity Too Large")), started);
+            return;
+        }
+        new BodyReader(request, body -> {
+            Map<String, List<String>> headers = new java.util.LinkedHashMap<>();
+            for (HttpField field : request.getHeaders()) {
+                headers.computeIfAbsent(field.getName(), k -> new java.util.ArrayList<>()).add(field.getValue());
+            }
+            Answer answer;
+            try {
+                answer = EditorSite.owns(rawPath)
+                        ? editorSite.answer(method, rawPath, body) // beside the API, as CloudFront serves it beside it
+                        : call(method, rawPath, request.getHttpURI().getQuery(), headers, body, Request.getRemoteAddr(request));
+            } catch (RuntimeException e) {
+                e.printStackTrace();
+                answer = message(500, "Internal Server Error");
+            }
+            finish(request, response, callback, method, rawPath, origin, answer, started);
+        }, refusal -> finish(request, response, callback, method, rawPath, origin, closing(refusal), started)).read();
+    }
+
+    /** One request's body, gathered chunk by chunk as Jetty offers it; exactly one of the two outcomes runs. */
+    private final class BodyReader {
+        private final Request request;
+        private final java.util.function.Consumer<byte[]> complete;
+        private final java.util.function.Consumer<Answer> refuse;
+        private final java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        private final java.util.concurrent.atomic.AtomicBoolean settled = new java.util.concurrent.atomic.AtomicBoolean();
+        private final Scheduler.Task deadline;
+
+        BodyReader(Request request, java.util.function.Consumer<byte[]> complete, java.util.function.Consumer<Answer> refuse) {
+            this.request = request;
+            this.complete = complete;
+            this.refuse = refuse;
+            this.deadline = server.getScheduler().schedule(() -> {
+                if (settled.compareAndSet(false, true)) {
+                    refuse.accept(message(408, "Request Timeout"));
+                }
+            }, bodyDeadline.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        void read() {
+            while (!settled.get()) {
+                Content.Chunk chunk = request.read();
+                if (chunk == null) {
+                    request.demand(this::read); // called back when more arrives; no thread waits meanwhile
+                    return;
+                }
+                if (Content.Chunk.isFailure(chunk)) {
+                    settle(null, message(400, "Bad Request"));
+                    return;
+                }
+                ByteBuffer bytes = chunk.getByteBuffer();
+                if (body.size() + bytes.remaining() > MAX_BODY) {
+                    chunk.release();
+                    settle(null, message(413, "Request Entity Too Large"));
+                    return;
+                }
+                byte[] copy = new byte[bytes.remaining()];
+                bytes.get(copy);
+                body.write(copy, 0, copy.length);
+                boolean last = chunk.isLast();
+                chunk.release();
+                if (last) {
+                    settle(body.toByteArray(), null);
+                    return;
+                }
+            }
+        }
+
+        private void settle(byte[] done, Answer refusal) {
+            if (!settled.compareAndSet(false, true)) {
+                return; // the deadline answered first
+            }
+            deadline.cancel();
+            if (refusal == null) {
+                complete.accept(done);
+            } else {
+                refuse.accept(refusal);
+            }
+        }
+    }
+
+    /** The connection's remaining bytes are not read, so it cannot carry another request. */
+    private static Answer closing(Answer answer) {
+        answer.headers().put("Connection", "close");
+        return answer;
+    }
+
+    /**
+     * A CORS preflight, answered by the gateway itself for any path as API Gateway does once CORS is configured:
+     * the origin echoed with what it may send, or, for an origin not allowed, no CORS headers at all.
+     */
+    private Answer preflight(String origin) {
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        if (cors.allows(origin)) {
+            headers.put("Access-Control-Allow-Origin", origin);
+            headers.put("Access-Control-Allow-Methods", String.join(",", CorsPolicy.ALLOWED_METHODS));
+            headers.put("Access-Control-Allow-Headers", String.join(",", CorsPolicy.ALLOWED_HEADERS));
+            headers.put("Access-Control-Max-Age", Integer.toString(CorsPolicy.MAX_AGE_SECONDS));
+        }
+        headers.put("X-DynamoDB-Requests", "0");
+        return new Answer(204, headers, new byte[0]);
+    }
+
+    private void finish(Request request, Response response, Callback callback, String method, String rawPath,
+                        String origin, Answer answer, long started) {
         response.setStatus(answer.status());
         answer.headers().forEach((k, v) -> response.getHeaders().put(k, v));
+        if (cors.allows(origin)) {
+            // API Gateway adds the origin to every answer of an allowed cross-origin request.
+            response.getHeaders().put("Access-Control-Allow-Origin", origin);
+            response.getHeaders().put("Vary", "Origin");
+        }
         boolean empty = answer.body().length == 0 || answer.status() == 204 || "HEAD".equals(method);
         if (!empty) {
             response.getHeaders().put("Content-Length", Integer.toString(answer.body().length));

@@ -3,8 +3,12 @@ package com.bigtimedeals.local;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 
+import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.LocalDynamoDb;
 import com.bigtimedeals.data.TableDefinition;
 
@@ -22,6 +26,8 @@ public final class LocalStack implements AutoCloseable {
     /** {@code dataDir} null keeps everything in memory; {@code port} 0 picks a free one. */
     public record Options(int port, Path dataDir, boolean demo, int dynamoPort, boolean quiet) {
     }
+
+    static final String CURSOR_KEY_FILE = "cursor-signing-key";
 
     private final LocalDynamoDb dynamo;
     private final DynamoDbClient client;
@@ -52,6 +58,9 @@ public final class LocalStack implements AutoCloseable {
         System.setProperty("TABLE_NAME", tableName);
         System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         setDefault("AWS_REGION", "us-east-1");
+        if (System.getenv(CursorCodec.KEY_VARIABLE) == null) {
+            System.setProperty(CursorCodec.KEY_VARIABLE, cursorKey(options.dataDir()));
+        }
         DynamoDbClient client = dynamo.client();
         dynamo.createTable(client, tableName);
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;
@@ -94,6 +103,29 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
+    /**
+     * The cursor-signing key: one per data directory, kept in it (owner-only), so cursors stay valid across
+     * restarts on the same data and a copy of another directory's cursors does not; one per run in memory.
+     */
+    static String cursorKey(Path dataDir) throws IOException {
+        if (dataDir == null) {
+            return CursorCodec.randomKey();
+        }
+        Files.createDirectories(dataDir);
+        Path file = dataDir.resolve(CURSOR_KEY_FILE);
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, CursorCodec.randomKey() + "\n");
+        } catch (FileAlreadyExistsException kept) {
+            // The directory already has its key: keep it.
+        }
+        String key = Files.readString(file).trim();
+        if (key.isEmpty()) {
+            throw new IOException(file + " is empty: delete it to have a new cursor-signing key made");
+        }
+        return key;
+    }
+
     /** The preferred port when it is free, else any free loopback port. */
     private static int preferred(int port) throws IOException {
         try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
@@ -119,6 +151,11 @@ public final class LocalStack implements AutoCloseable {
 
     Gateway gateway() {
         return gateway;
+    }
+
+    /** True once stream delivery has had nothing to deliver for {@code quietMillis}: every effect so far is done. */
+    boolean awaitStreamQuiet(long quietMillis, long timeoutMillis) throws InterruptedException {
+        return delivery.awaitCaughtUp(quietMillis, timeoutMillis);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package com.bigtimedeals.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -54,6 +55,7 @@ class FunctionJarTest {
         pb.environment().put("AWS_ACCESS_KEY_ID", "probe");
         pb.environment().put("AWS_SECRET_ACCESS_KEY", "probe");
         pb.environment().put("TABLE_NAME", "probe");
+        pb.environment().put("DYNAMODB_ENDPOINT", "http://127.0.0.1:9"); // nothing listens: the error path
         pb.environment().put("POWERTOOLS_SERVICE_NAME", "bigtimedeals");
         pb.redirectErrorStream(true);
         Process p = pb.start();
@@ -63,5 +65,11 @@ class FunctionJarTest {
         assertTrue(out.contains("status=404"), out);
         assertTrue(out.lines().anyMatch(l -> l.startsWith("{") && l.contains("\"message\":\"request\"")
                 && l.contains("\"status\":404") && l.contains("\"correlation_id\":\"probe-request\"")), out);
+        assertTrue(out.contains("status=500"), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("{") && l.contains("\"level\":\"ERROR\"")
+                && l.contains("\"stack\":\"") && l.contains("\"correlation_id\":\"probe-failure\"")), out);
+        // log4j reports a configuration it cannot build (a missing plugin, say) on its status logger, then
+        // carries on without those lines.
+        assertFalse(out.lines().anyMatch(l -> !l.startsWith("{") && !l.startsWith("status=")), out);
     }
 }

@@ -19,5 +19,11 @@ public final class ShadedJarProbe {
                 .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder().withRequestId("probe-request").build())
                 .build();
         System.out.println("status=" + handler.handleRequest(event, SyntheticContext.of("probe")).getStatusCode());
+        // DynamoDB is unreachable here: the error path logs an exception with its stack trace.
+        APIGatewayV2HTTPEvent failing = APIGatewayV2HTTPEvent.builder()
+                .withVersion("2.0").withRouteKey("GET /frontpage").withRawPath("/frontpage")
+                .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder().withRequestId("probe-failure").build())
+                .build();
+        System.out.println("status=" + handler.handleRequest(failing, SyntheticContext.of("probe")).getStatusCode());
     }
 }

@@ -144,8 +144,18 @@ public final class CatalogStore {
         return out;
     }
 
-    /** One query: 200 brands at about 100 bytes are 20 KB, far inside a 1 MB page; more pages only past 10k brands. */
+    /**
+     * One query: 200 brands at about 100 bytes are 20 KB, far inside a 1 MB page; more pages only past 10k brands.
+     * The items come in sort-key order; they are put in that order again by the key the current code would write,
+     * compared as DynamoDB compares strings (UTF-8 bytes), because listing items written before the sort key's
+     * separator changed (docs/data-model.md) still carry the old key, and sort wrongly by it.
+     */
     private List<Map<String, AttributeValue>> listing(String pk) {
-        return TableReads.partition(table, pk, false);
+        List<Map<String, AttributeValue>> items = new ArrayList<>(TableReads.partition(table, pk, false));
+        items.sort(java.util.Comparator.comparing((Map<String, AttributeValue> item) -> {
+            ItemReader r = new ItemReader(item);
+            return Keys.listingSortKey("", r.string("name"), r.string("id")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }, java.util.Arrays::compareUnsigned));
+        return items;
     }
 }

@@ -23,16 +23,50 @@ public final class CursorCodec {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
+    /** The signing key itself. */
+    public static final String KEY_VARIABLE = "CURSOR_SIGNING_KEY";
+    /** The ARN of the Secrets Manager secret whose string is the signing key. */
+    public static final String SECRET_ARN_VARIABLE = "CURSOR_SECRET_ARN";
+
     private final byte[] key;
 
     public CursorCodec(String secret) {
         this.key = secret.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The signing key comes from {@code CURSOR_SIGNING_KEY}; the fallback still binds cursors to their scope. */
+    /**
+     * The key, in this order: {@code CURSOR_SIGNING_KEY} itself (the local stack and scripts); the Secrets Manager
+     * secret named by {@code CURSOR_SECRET_ARN}, read once per container (the stack generates one per deployment
+     * and sets this on every function, since the API functions and the stream consumer, which writes the front
+     * page's cursor, all sign). In Lambda without either, the function refuses to start: a key known to anyone
+     * lets anyone forge a cursor. Outside Lambda without either, a random key for this process only.
+     */
     public static CursorCodec fromEnvironment() {
-        String secret = Settings.get("CURSOR_SIGNING_KEY");
-        return new CursorCodec(secret == null ? "bigtimedeals-cursor-v1" : secret);
+        return from(Settings::get, System.getenv("AWS_LAMBDA_FUNCTION_NAME") != null);
+    }
+
+    static CursorCodec from(java.util.function.UnaryOperator<String> settings, boolean inLambda) {
+        String key = settings.apply(KEY_VARIABLE);
+        if (key != null) {
+            return new CursorCodec(key);
+        }
+        String secretArn = settings.apply(SECRET_ARN_VARIABLE);
+        if (secretArn != null) {
+            return new CursorCodec(SecretsManagerSecret.read(secretArn, DynamoDbClients.credentials(Settings::get),
+                    DynamoDbClients.region()));
+        }
+        if (inLambda) {
+            throw new IllegalStateException("No cursor signing key: set " + SECRET_ARN_VARIABLE + " (the stack does) or "
+                    + KEY_VARIABLE + "; this function will not sign cursors with a key anyone could know");
+        }
+        return new CursorCodec(randomKey());
+    }
+
+    /** 256 random bits, URL-safe: a fresh signing key. */
+    public static String randomKey() {
+        byte[] bytes = new byte[32];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return ENCODER.encodeToString(bytes);
     }
 
     String encode(String scope, List<String> position) {

@@ -75,15 +75,34 @@ final class DealCodec {
      */
     static SdkBytes compress(FrontPage page) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
-        try (DataOutputStream out = new DataOutputStream(
-                new DeflaterOutputStream(bytes, new Deflater(Deflater.BEST_COMPRESSION)))) {
+        try (DeflaterOutputStream out = new DeflaterOutputStream(bytes, new Deflater(Deflater.BEST_COMPRESSION))) {
+            out.write(layout(page));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return SdkBytes.fromByteArrayUnsafe(bytes.toByteArray());
+    }
+
+    /**
+     * The layout of the front-page payload that {@link #layout} writes and {@link #decompress} reads. The cache
+     * item carries it; the API functions (readers) and the stream consumer (writer) deploy separately, so a
+     * reader meeting a format it does not know serves the live query instead of misreading the bytes. Bump it
+     * with every change to the layout (a test fails on a layout change without a bump). Copies written before
+     * the format was recorded are format 1.
+     */
+    static final int FRONT_PAGE_FORMAT = 1;
+
+    /** The payload before deflating: featured deals, latest deals, the next cursor. */
+    static byte[] layout(FrontPage page) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(16384);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
             writeDeals(out, page.featured());
             writeDeals(out, page.latest());
             writeString(out, page.nextCursor());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return SdkBytes.fromByteArrayUnsafe(bytes.toByteArray());
+        return bytes.toByteArray();
     }
 
     static FrontPage decompress(long version, SdkBytes payload) {

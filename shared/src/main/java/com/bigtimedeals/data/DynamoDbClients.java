@@ -59,13 +59,14 @@ public final class DynamoDbClients {
                         .build());
     }
 
-    private static Region region() {
+    static Region region() {
         String region = Settings.get("AWS_REGION");
         return Region.of(region == null ? "us-east-1" : region);
     }
 
     /**
-     * The credentials provider for the environment described by {@code setting} (a variable's value or null):
+     * The credentials this process's AWS calls use (DynamoDB, and the cursor secret's one read), for the
+     * environment described by {@code setting} (a variable's value or null):
      * <ul>
      * <li>DynamoDB Local ({@code DYNAMODB_ENDPOINT} set, no keys): fixed dummy keys, which it accepts;</li>
      * <li>a SnapStart function ({@code AWS_CONTAINER_CREDENTIALS_FULL_URI}): the container endpoint. Lambda

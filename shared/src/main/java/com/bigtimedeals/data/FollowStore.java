@@ -110,17 +110,24 @@ public final class FollowStore {
         }
     }
 
-    /** Does this user like / watch it? Both relation items in one BatchGetItem. */
+    /**
+     * Does this user like / watch it? Both relation items and the brand or category itself in one BatchGetItem
+     * (the contract's budget is 1 request), so an unknown id is a NOT_FOUND rather than "neither".
+     */
     public FollowState state(Likeable kind, String id, String username) {
-        Map<String, AttributeValue> likeKey = Keys.like(kind, id, username);
-        Map<String, AttributeValue> watchKey = Keys.watch(kind, id, username);
+        boolean exists = false;
         boolean liked = false;
         boolean watching = false;
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(likeKey, watchKey).projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE)).build())) {
+                .keys(Keys.like(kind, id, username), Keys.watch(kind, id, username), Keys.target(kind, id))
+                .projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE)).build())) {
             String type = new ItemReader(item).type();
             liked |= Keys.LIKE.equals(type);
             watching |= Keys.WATCH.equals(type);
+            exists |= (kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type);
+        }
+        if (!exists) {
+            throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
         }
         return new FollowState(liked, watching);
     }

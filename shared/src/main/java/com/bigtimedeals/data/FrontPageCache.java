@@ -22,6 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class FrontPageCache {
     /** The first page of latest deals the front page shows. */
     public static final int LATEST = 25;
+    /** The item attribute naming the payload's layout ({@link DealCodec#FRONT_PAGE_FORMAT}). */
+    static final String FORMAT = "format";
 
     private final Table table;
     private final int shards;
@@ -45,8 +47,10 @@ public final class FrontPageCache {
     }
 
     /**
-     * Access pattern: Front Page. One eventually consistent GetItem of a random copy; null before the first
-     * build. The copy comes from a {@link ShardChoice}, re-seeded after a SnapStart restore.
+     * Access pattern: Front Page. One eventually consistent GetItem of a random copy; null when there is no copy
+     * this code can read: before the first build, or written by a stream consumer deployed ahead of this reader in
+     * a payload format it does not know (the caller then serves the live query). The copy comes from a
+     * {@link ShardChoice}, re-seeded after a SnapStart restore.
      */
     public FrontPage read() {
         int shard = shardChoice.next(shards);
@@ -56,6 +60,10 @@ public final class FrontPageCache {
             return null;
         }
         ItemReader r = new ItemReader(item);
+        long format = r.has(FORMAT) ? r.number(FORMAT) : 1;
+        if (format != DealCodec.FRONT_PAGE_FORMAT) {
+            return null;
+        }
         return DealCodec.decompress(r.number("version"), item.get("payload").b());
     }
 
@@ -105,6 +113,7 @@ public final class FrontPageCache {
     static Map<String, AttributeValue> item(FrontPage page, int shard) {
         return new ItemWriter(Keys.dealsCache(shard), Keys.DEALS_CACHE)
                 .number("version", page.version())
+                .number(FORMAT, DealCodec.FRONT_PAGE_FORMAT)
                 .value("payload", AttributeValue.fromB(DealCodec.compress(page)))
                 .build();
     }

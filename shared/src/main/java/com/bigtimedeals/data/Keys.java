@@ -97,7 +97,20 @@ final class Keys {
 
     /** Sorted case-insensitively by name, the order {@code GET /brands} answers in. */
     static Map<String, AttributeValue> brandListing(String brandId, String name) {
-        return key(BRANDS_PK, "BRAND#" + name.toLowerCase(java.util.Locale.ROOT) + "#" + brandId);
+        return key(BRANDS_PK, listingSortKey("BRAND#", name, brandId));
+    }
+
+    /**
+     * Ends the name in a listing sort key. It must sort before every character a name can hold, so that a name
+     * comes before the longer names it is a prefix of ("Acme" before "Acme tknhnr", "Acme!", "Acme 2"); '#'
+     * did not, as space and !"  sort before it. U+0001 does: names refuse control characters other than tab and
+     * line breaks (ContractRules.text), and those sort after it.
+     */
+    static final String NAME_END = "\u0001";
+
+    /** The sort key of a listing item: the name, case-insensitively, then the id to break ties. */
+    static String listingSortKey(String prefix, String name, String id) {
+        return prefix + name.toLowerCase(java.util.Locale.ROOT) + NAME_END + id;
     }
 
     static Map<String, AttributeValue> category(String categoryId) {
@@ -107,7 +120,7 @@ final class Keys {
     static final String CATEGORIES_PK = "CATEGORIES";
 
     static Map<String, AttributeValue> categoryListing(String categoryId, String name) {
-        return key(CATEGORIES_PK, "CATEGORY#" + name.toLowerCase(java.util.Locale.ROOT) + "#" + categoryId);
+        return key(CATEGORIES_PK, listingSortKey("CATEGORY#", name, categoryId));
     }
 
     static Map<String, AttributeValue> target(com.bigtimedeals.domain.Likeable kind, String id) {

@@ -19,8 +19,13 @@ public enum Setting {
     WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
     /** BatchWriteItems one fan-out keeps in flight. */
     DELIVERY_THREADS("deliveryThreads", "8", Where.FUNCTIONS, 1, 64),
-    /** Comma-separated origins a browser may call the API from; unset, the deployed CMS's own CloudFront origin. */
-    CORS_ORIGINS("corsOrigins", null, Where.API, 0, 0),
+    /**
+     * Comma-separated origins a browser may call the API from (the CMS); a trailing {@code *} matches any origin
+     * starting with what precedes it, as API Gateway matches them. The default is the contract's: the CMS on a
+     * development server at any port of localhost or 127.0.0.1. Deployed, the stack allows the CMS's own
+     * CloudFront origin unless cdk.json names origins here (a custom domain in front of it).
+     */
+    CORS_ORIGINS("corsOrigins", "http://localhost:*,http://127.0.0.1:*", Where.API, 0, 0),
     /** Requests a second the API's default stage accepts, steady state. */
     THROTTLE_RATE("throttleRate", "2000", Where.API, 1, 1_000_000),
     /** Requests the API's default stage accepts in a burst. */

@@ -47,6 +47,39 @@ class CatalogStoreTest extends DynamoDbTest {
         assertEquals(List.of("alpha", "beta", "bravo", "zeta"), brands.stream().map(BrandSummary::id).toList());
     }
 
+    /** A name sorts before every longer name it is a prefix of, whatever follows: space, punctuation, digits. */
+    static final List<String> NAMES_IN_ORDER = List.of("9 Lives", "Ac", "Acme", "acme 2", "Acme tknhnr", "ACME!", "Acme-Co",
+            "acme2", "Acmeco", "B");
+
+    @Test
+    void aNameSortsBeforeTheNamesItIsAPrefixOfIgnoringCase() {
+        Table table = newTable(Fixtures.NOW);
+        CatalogStore catalog = new CatalogStore(table);
+        List<String> shuffled = new java.util.ArrayList<>(NAMES_IN_ORDER);
+        java.util.Collections.shuffle(shuffled, new java.util.Random(11));
+        for (int i = 0; i < shuffled.size(); i++) {
+            catalog.createBrand("b" + i, shuffled.get(i), null);
+            catalog.createCategory("c" + i, shuffled.get(i));
+        }
+        RequestMeter.reset();
+        assertEquals(NAMES_IN_ORDER, catalog.brands().stream().map(BrandSummary::name).toList());
+        assertEquals(1, RequestMeter.usage().requests());
+        assertEquals(NAMES_IN_ORDER, catalog.categories().stream().map(c -> c.name()).toList());
+    }
+
+    @Test
+    void listingItemsWrittenWithTheOldSeparatorStillSortByName() {
+        Table table = newTable(Fixtures.NOW);
+        CatalogStore catalog = new CatalogStore(table);
+        for (String[] old : new String[][] {{"acme-tknhnr", "Acme tknhnr"}, {"acme", "Acme"}}) {
+            table.client().putItem(b -> b.tableName(table.name()).item(new ItemWriter(
+                    Keys.key(Keys.BRANDS_PK, "BRAND#" + old[1].toLowerCase(java.util.Locale.ROOT) + "#" + old[0]), Keys.BRAND_LISTING)
+                    .string("id", old[0]).string("name", old[1]).build()));
+        }
+        catalog.createBrand("acme-2", "Acme 2", null);
+        assertEquals(List.of("Acme", "Acme 2", "Acme tknhnr"), catalog.brands().stream().map(BrandSummary::name).toList());
+    }
+
     @Test
     void createCategoryAndReadItWithFeaturedInOneRequest() {
         CatalogStore catalog = new CatalogStore(newTable(Fixtures.NOW));

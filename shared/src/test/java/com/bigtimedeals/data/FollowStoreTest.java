@@ -82,7 +82,8 @@ class FollowStoreTest extends DynamoDbTest {
                 () -> s.follows().add(Likeable.BRAND, "nope", "ann", Relation.LIKE)).kind());
         assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
                 () -> s.follows().add(Likeable.CATEGORY, "nope", "ann", Relation.WATCH)).kind());
-        assertEquals(new FollowState(false, false), s.follows().state(Likeable.BRAND, "nope", "ann"));
+        assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
+                () -> s.follows().state(Likeable.BRAND, "nope", "ann")).kind(), "an unknown brand is not \"neither liked nor watched\"");
     }
 
     @Test

@@ -28,6 +28,16 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * the local stack.
  */
 public final class LocalDynamoDb implements AutoCloseable {
+    /**
+     * DynamoDB Local's SDK v1 logs through java.util.logging (a JAXB warning at every start). Held in a field
+     * because java.util.logging keeps loggers only weakly, and a collected logger forgets its level.
+     */
+    private static final java.util.logging.Logger SDK_V1_LOG = java.util.logging.Logger.getLogger("com.amazonaws");
+
+    static {
+        SDK_V1_LOG.setLevel(java.util.logging.Level.SEVERE);
+    }
+
     private final DynamoDBProxyServer server;
     private final URI endpoint;
 
@@ -53,12 +63,30 @@ public final class LocalDynamoDb implements AutoCloseable {
                 directory.toFile().mkdirs();
                 args.addAll(List.of("-dbPath", directory.toAbsolutePath().toString()));
             }
-            DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(args.toArray(String[]::new));
+            DynamoDBProxyServer server = quietly(() -> ServerRunner.createServerFromCommandLineArgs(args.toArray(String[]::new)));
             bindToLoopback(server);
             server.start();
             return new LocalDynamoDb(server, URI.create("http://127.0.0.1:" + chosen));
         } catch (Exception e) {
             throw new IllegalStateException("DynamoDB Local did not start", e);
+        }
+    }
+
+    interface Start {
+        DynamoDBProxyServer create() throws Exception;
+    }
+
+    /**
+     * Without the banner DynamoDB Local prints on stdout, whose "Port: 8000" is not the port it then listens
+     * on. Nothing else prints while a server is created (tests and the local stack start one at a time).
+     */
+    private static DynamoDBProxyServer quietly(Start start) throws Exception {
+        java.io.PrintStream out = System.out;
+        System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        try {
+            return start.create();
+        } finally {
+            System.setOut(out);
         }
     }
 

@@ -1,0 +1,356 @@
+package com.bigtimedeals.api;
+
+import java.util.List;
+
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.Slug;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The OpenAPI 3.0 description of the contract, built from the route table and the contract's rules so that no
+ * route or limit is written a second time: docs/openapi.yaml is this document, and OpenApiDocumentTest fails
+ * when they differ. It lives in test scope: the Lambda functions never need it.
+ */
+final class OpenApiDocument {
+    /** Generated clients name their API classes after tags: one per audience, so the mobile app never sees CMS calls. */
+    static String tag(Access access) {
+        return switch (access) {
+            case PUBLIC -> "public";
+            case USER -> "user";
+            case EDITOR -> "cms";
+        };
+    }
+
+    private OpenApiDocument() {
+    }
+
+    private static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    static ObjectNode build() {
+        ObjectNode doc = object();
+        doc.put("openapi", "3.0.3");
+        ObjectNode info = doc.putObject("info");
+        info.put("title", "Big Time Deals API");
+        info.put("version", "1.0.0");
+        info.put("description", "The HTTP contract of Big Time Deals for the mobile app and the editors' CMS. "
+                + "Every instant is UTC with whole seconds (2026-11-20T13:42:26Z). Every error body is a JSON object "
+                + "with a message. Generated from RouteTable by OpenApiDocument (functions/src/test); do not edit by hand.");
+        ArrayNode servers = doc.putArray("servers");
+        ObjectNode deployed = servers.addObject();
+        deployed.put("url", "https://{apiId}.execute-api.{region}.amazonaws.com");
+        deployed.put("description", "The deployed HTTP API (the stack's ApiUrl output)");
+        ObjectNode vars = deployed.putObject("variables");
+        vars.putObject("apiId").put("default", "api-id").put("description", "The HTTP API's id");
+        vars.putObject("region").put("default", "eu-west-1").put("description", "The stack's AWS region");
+        servers.addObject().put("url", "http://127.0.0.1:3000").put("description", "The local stack (./bigtimedeals run)");
+        ArrayNode tags = doc.putArray("tags");
+        tags.addObject().put("name", tag(Access.PUBLIC)).put("description", "Public reads; no token");
+        tags.addObject().put("name", tag(Access.USER)).put("description", "The signed-in user's own data, likes and watches");
+        tags.addObject().put("name", tag(Access.EDITOR)).put("description", "The editors' CMS; needs the group editors");
+        ObjectNode paths = doc.putObject("paths");
+        for (Route route : RouteTable.ROUTES) {
+            ObjectNode item = paths.has(route.path()) ? (ObjectNode) paths.get(route.path()) : paths.putObject(route.path());
+            item.set(route.method().toLowerCase(), operation(route));
+        }
+        ObjectNode components = doc.putObject("components");
+        components.putObject("securitySchemes").putObject("cognitoJwt")
+                .put("type", "http").put("scheme", "bearer").put("bearerFormat", "JWT")
+                .put("description", "Cognito access token; CMS routes also need the group 'editors'.");
+        components.set("responses", sharedResponses());
+        components.set("schemas", schemas());
+        return doc;
+    }
+
+    private static ObjectNode operation(Route route) {
+        Operation operation = route.operation();
+        ObjectNode op = object();
+        op.put("operationId", camel(operation.name()));
+        op.put("summary", route.summary());
+        op.put("description", operation.description());
+        op.putArray("tags").add(tag(route.access()));
+        op.put("x-access", route.access().name().toLowerCase());
+        ArrayNode security = op.putArray("security");
+        if (route.access() != Access.PUBLIC) {
+            security.addObject().putArray("cognitoJwt");
+        }
+        ArrayNode params = JsonNodeFactory.instance.arrayNode();
+        for (String p : route.pathParameters()) {
+            ObjectNode param = params.addObject();
+            param.put("name", p).put("in", "path").put("required", true);
+            param.set("schema", p.equals("brandId") || p.equals("categoryId") ? slug() : ksuid());
+        }
+        boolean paged = isPaged(operation);
+        if (paged) {
+            ObjectNode limit = params.addObject().put("name", "limit").put("in", "query").put("required", false)
+                    .put("description", "Page size");
+            limit.putObject("schema").put("type", "integer").put("minimum", 1).put("maximum", DealStore.MAX_PAGE)
+                    .put("default", ApiRequest.DEFAULT_LIMIT);
+            ObjectNode cursor = params.addObject().put("name", "cursor").put("in", "query").put("required", false)
+                    .put("description", "nextCursor of the previous page; opaque and bound to this list");
+            cursor.putObject("schema").put("type", "string").put("maxLength", 512);
+        }
+        if (operation == Operation.LIST_MESSAGES) {
+            params.addObject().put("name", "unread").put("in", "query").put("required", false)
+                    .put("description", "true lists only unread messages")
+                    .putObject("schema").put("type", "boolean");
+        }
+        if (!params.isEmpty()) {
+            op.set("parameters", params);
+        }
+        String body = requestSchema(operation);
+        if (body != null) {
+            ObjectNode rb = op.putObject("requestBody");
+            rb.put("required", true);
+            rb.putObject("content").putObject("application/json").set("schema", ref(body));
+        }
+        ObjectNode responses = op.putObject("responses");
+        for (Success success : successes(operation)) {
+            ObjectNode ok = responses.putObject(Integer.toString(success.status()));
+            ok.put("description", success.description());
+            if (success.schema() != null) {
+                ok.putObject("content").putObject("application/json").set("schema", ref(success.schema()));
+            }
+        }
+        if (body != null || paged) {
+            errorBody(responses, "400", "Invalid input; nothing was written");
+        }
+        if (route.access() != Access.PUBLIC) {
+            shared(responses, "401", "Unauthorized");
+        }
+        if (route.access() == Access.EDITOR) {
+            shared(responses, "403", "Forbidden");
+        }
+        if (!route.pathParameters().isEmpty() || operation == Operation.GET_PROFILE
+                || operation == Operation.BLAST_HOT_DEAL) {
+            errorBody(responses, "404", "Not found");
+        }
+        if (operation == Operation.CREATE_BRAND || operation == Operation.CREATE_CATEGORY
+                || operation == Operation.CREATE_PROFILE) {
+            errorBody(responses, "409", "Already exists");
+        }
+        if (body != null) {
+            shared(responses, "413", "TooLarge");
+        }
+        // Any request that carries a body must be JSON, whatever the route (../shared/design/api.md).
+        shared(responses, "415", "UnsupportedMediaType");
+        shared(responses, "429", "TooManyRequests");
+        shared(responses, "500", "InternalError");
+        shared(responses, "503", "ServiceUnavailable");
+        return op;
+    }
+
+    private record Success(int status, String description, String schema) {
+    }
+
+    /** What a route answers when it works: exhaustive, so a new Operation cannot be left out of the document. */
+    private static List<Success> successes(Operation op) {
+        return switch (op) {
+            case GET_FRONT_PAGE -> List.of(new Success(200, "Featured and latest deals; nextCursor continues in GET /deals", "FrontPage"));
+            case LIST_DEALS, LIST_BRAND_DEALS, LIST_CATEGORY_DEALS -> List.of(new Success(200, "A page of deals, newest first", "DealPage"));
+            case GET_DEAL -> List.of(new Success(200, "The deal", "Deal"));
+            case GET_EDITORS_CHOICE, SET_FRONT_PAGE_FEATURED, SET_EDITORS_CHOICE -> List.of(new Success(200, "The featured deals, in order", "Featured"));
+            case LIST_BRANDS -> List.of(new Success(200, "Every brand, by name ignoring case", "BrandList"));
+            case GET_BRAND, UNLIKE_BRAND, UNWATCH_BRAND -> List.of(new Success(200, "The brand", "Brand"));
+            case LIKE_BRAND, WATCH_BRAND -> List.of(new Success(200, "Already so; counts unchanged", "Brand"),
+                    new Success(201, "Newly liked or watched", "Brand"));
+            case LIST_CATEGORIES -> List.of(new Success(200, "Every category", "CategoryList"));
+            case GET_CATEGORY, UNLIKE_CATEGORY, UNWATCH_CATEGORY, SET_CATEGORY_FEATURED -> List.of(new Success(200, "The category", "Category"));
+            case LIKE_CATEGORY, WATCH_CATEGORY -> List.of(new Success(200, "Already so; counts unchanged", "Category"),
+                    new Success(201, "Newly liked or watched", "Category"));
+            case CREATE_PROFILE -> List.of(new Success(201, "The new profile", "User"));
+            case GET_PROFILE -> List.of(new Success(200, "The caller's profile", "User"));
+            case GET_BRAND_FOLLOW_STATE, GET_CATEGORY_FOLLOW_STATE -> List.of(new Success(200, "Whether the caller likes and watches it", "FollowState"));
+            case LIST_MESSAGES -> List.of(new Success(200, "A page of messages, newest first", "MessagePage"));
+            case MARK_MESSAGE_READ -> List.of(new Success(204, "Read (also when it already was)", null));
+            case CREATE_BRAND -> List.of(new Success(201, "The new brand", "Brand"));
+            case CREATE_CATEGORY -> List.of(new Success(201, "The new category", "Category"));
+            case CREATE_DEAL -> List.of(new Success(201, "The new deal", "Deal"));
+            case CORRECT_DEAL -> List.of(new Success(200, "The corrected deal", "Deal"));
+            case BLAST_HOT_DEAL -> List.of(new Success(200, "This deal already has a blast: its id; nothing more is sent", "BlastAccepted"),
+                    new Success(202, "Recorded; the stream consumer delivers it", "BlastAccepted"));
+            case GET_BLAST -> List.of(new Success(200, "The blast's progress", "Blast"));
+        };
+    }
+
+    private static String requestSchema(Operation op) {
+        return switch (op) {
+            case CREATE_PROFILE -> "NewProfile";
+            case CREATE_BRAND -> "NewBrand";
+            case CREATE_CATEGORY -> "NewCategory";
+            case CREATE_DEAL -> "NewDeal";
+            case CORRECT_DEAL -> "DealCorrection";
+            case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "FeaturedIds";
+            case BLAST_HOT_DEAL -> "HotDeal";
+            default -> null;
+        };
+    }
+
+    private static boolean isPaged(Operation op) {
+        return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
+                || op == Operation.LIST_MESSAGES;
+    }
+
+    /** The answers every route can give, declared once under components/responses. */
+    private static ObjectNode sharedResponses() {
+        ObjectNode r = object();
+        errorBody(r, "Unauthorized", "Missing, unparseable or expired token");
+        errorBody(r, "Forbidden", "The token is not in the editors group");
+        errorBody(r, "TooLarge", "The body is larger than " + JsonBody.MAX_BYTES + " bytes");
+        errorBody(r, "UnsupportedMediaType", "The request carries a body whose Content-Type is not application/json");
+        errorBody(r, "TooManyRequests", "API Gateway throttled the request; retry later with backoff");
+        errorBody(r, "InternalError", "Internal error; the body carries a requestId, never exception text");
+        errorBody(r, "ServiceUnavailable", "DynamoDB throttled the request; retry later with backoff");
+        return r;
+    }
+
+    private static void shared(ObjectNode responses, String status, String name) {
+        responses.putObject(status).put("$ref", "#/components/responses/" + name);
+    }
+
+    private static void errorBody(ObjectNode responses, String status, String description) {
+        ObjectNode r = responses.putObject(status);
+        r.put("description", description);
+        r.putObject("content").putObject("application/json").set("schema", ref("ApiError"));
+    }
+
+    private static ObjectNode ref(String schema) {
+        return object().put("$ref", "#/components/schemas/" + schema);
+    }
+
+    private static ObjectNode ksuid() {
+        return object().put("type", "string").put("minLength", 27).put("maxLength", 27).put("pattern", "^[0-9A-Za-z]{27}$");
+    }
+
+    private static ObjectNode slug() {
+        return object().put("type", "string").put("maxLength", Slug.MAX_LENGTH).put("pattern", Slug.PATTERN);
+    }
+
+    private static ObjectNode string(int min, int max) {
+        return object().put("type", "string").put("minLength", min).put("maxLength", max);
+    }
+
+    private static ObjectNode url() {
+        return object().put("type", "string").put("format", "uri").put("maxLength", ContractRules.URL_MAX)
+                .put("pattern", "^https?://");
+    }
+
+    private static ObjectNode instant() {
+        return object().put("type", "string").put("format", "date-time")
+                .put("description", "UTC, whole seconds, e.g. 2026-11-20T13:42:26Z")
+                .put("pattern", "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$");
+    }
+
+    /** A request object: unknown fields are ignored by the server, so the schema allows them. */
+    private static ObjectNode input(List<String> required, Object... fields) {
+        ObjectNode o = object().put("type", "object");
+        if (!required.isEmpty()) {
+            ArrayNode req = o.putArray("required");
+            required.forEach(req::add);
+        }
+        ObjectNode props = o.putObject("properties");
+        for (int i = 0; i < fields.length; i += 2) {
+            props.set((String) fields[i], (ObjectNode) fields[i + 1]);
+        }
+        return o;
+    }
+
+    /** An answer object: exactly these fields, so a response with one more or one less fails validation. */
+    private static ObjectNode output(List<String> required, Object... fields) {
+        return input(required, fields).put("additionalProperties", false);
+    }
+
+    private static ObjectNode arrayOf(ObjectNode items) {
+        ObjectNode a = object().put("type", "array");
+        a.set("items", items);
+        return a;
+    }
+
+    private static ObjectNode nullableString() {
+        return object().put("type", "string").put("nullable", true);
+    }
+
+    private static ObjectNode price() {
+        // No multipleOf: validators divide binary floating point by 0.01 and refuse 77.79.
+        return object().put("type", "number").put("minimum", ContractRules.PRICE_MIN.intValueExact())
+                .put("maximum", ContractRules.PRICE_MAX.intValueExact())
+                .put("description", "At most " + ContractRules.PRICE_DECIMALS + " decimal places, e.g. 19.99");
+    }
+
+    private static ObjectNode schemas() {
+        ObjectNode s = object();
+        ObjectNode name = string(1, ContractRules.NAME_MAX);
+        s.set("Deal", output(List.of("id", "title", "link", "price", "brandId", "brandName", "categoryId", "categoryName", "createdAt"),
+                "id", ksuid(), "title", string(1, ContractRules.TITLE_MAX), "link", url(), "price", price(), "brandId", slug(),
+                "brandName", name, "categoryId", slug(), "categoryName", name, "imageUrl", url(),
+                "description", string(1, ContractRules.DESCRIPTION_MAX), "createdAt", instant()));
+        s.set("DealPage", output(List.of("deals", "nextCursor"), "deals", arrayOf(ref("Deal")), "nextCursor", nullableString()));
+        s.set("FrontPage", output(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
+                "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));
+        s.set("Featured", output(List.of("featured"), "featured", arrayOf(ref("Deal"))));
+        ObjectNode count = object().put("type", "integer").put("format", "int64").put("minimum", 0);
+        s.set("Brand", output(List.of("id", "name", "likes", "watchers"), "id", slug(), "name", name,
+                "logoUrl", url(), "likes", count, "watchers", count));
+        s.set("BrandSummary", output(List.of("id", "name"), "id", slug(), "name", name, "logoUrl", url()));
+        s.set("BrandList", output(List.of("brands"), "brands", arrayOf(ref("BrandSummary"))));
+        s.set("Category", output(List.of("id", "name", "likes", "watchers", "featured"), "id", slug(), "name", name,
+                "likes", count, "watchers", count, "featured", arrayOf(ref("Deal"))));
+        s.set("CategorySummary", output(List.of("id", "name"), "id", slug(), "name", name));
+        s.set("CategoryList", output(List.of("categories"), "categories", arrayOf(ref("CategorySummary"))));
+        s.set("User", output(List.of("username", "email", "memberSince"), "username", string(1, 128),
+                "email", object().put("type", "string").put("format", "email").put("maxLength", ContractRules.EMAIL_MAX),
+                "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url(),
+                "memberSince", instant()));
+        s.set("Message", output(List.of("id", "subject", "body", "unread", "createdAt"), "id", ksuid(),
+                "subject", string(1, ContractRules.SUBJECT_MAX), "body", string(0, ContractRules.BODY_MAX), "dealId", ksuid(),
+                "unread", object().put("type", "boolean"), "createdAt", instant()));
+        s.set("MessagePage", output(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));
+        ObjectNode bool = object().put("type", "boolean");
+        s.set("FollowState", output(List.of("liked", "watching"), "liked", bool, "watching", bool));
+        s.set("BlastAccepted", output(List.of("blastId"), "blastId", ksuid()));
+        s.set("Blast", output(List.of("blastId", "dealId", "requestedAt", "segments", "segmentsDone", "usersReached", "done"),
+                "blastId", ksuid(), "dealId", ksuid(), "requestedAt", instant(), "segments", count, "segmentsDone", count,
+                "usersReached", count, "done", bool));
+        ArrayNode codes = JsonNodeFactory.instance.arrayNode();
+        for (ErrorCode c : ErrorCode.values()) {
+            codes.add(c.name());
+        }
+        ObjectNode code = object().put("type", "string")
+                .put("description", "Absent on answers API Gateway gives itself (429, an unknown route)");
+        code.set("enum", codes);
+        s.set("ApiError", output(List.of("message"), "message", string(1, 500), "code", code,
+                "field", object().put("type", "string").put("description", "The request field at fault, for a 400"),
+                "requestId", object().put("type", "string").put("description", "On a 5xx: the id of the log line")));
+        s.set("NewProfile", input(List.of("email"), "email", object().put("type", "string").put("format", "email")
+                        .put("maxLength", ContractRules.EMAIL_MAX),
+                "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url()));
+        s.set("NewBrand", input(List.of("name"), "name", name, "logoUrl", url()));
+        s.set("NewCategory", input(List.of("name"), "name", name));
+        s.set("NewDeal", input(List.of("title", "link", "price", "brandId", "categoryId"), "title", string(1, ContractRules.TITLE_MAX),
+                "link", url(), "price", price(), "brandId", slug(), "categoryId", slug(), "imageUrl", url(),
+                "description", string(1, ContractRules.DESCRIPTION_MAX),
+                "createdAt", object().put("type", "string").put("format", "date-time")
+                        .put("description", "Backfill only; not in the future (5 minutes of skew allowed)")));
+        s.set("DealCorrection", input(List.of(), "title", string(1, ContractRules.TITLE_MAX), "link", url(), "price", price(),
+                "imageUrl", url(), "description", string(1, ContractRules.DESCRIPTION_MAX)).put("minProperties", 1));
+        ObjectNode ids = arrayOf(ksuid());
+        ids.put("maxItems", FeaturedList.MAX_DEALS).put("uniqueItems", true);
+        s.set("FeaturedIds", input(List.of("dealIds"), "dealIds", ids));
+        s.set("HotDeal", input(List.of("dealId"), "dealId", ksuid(), "subject", string(1, ContractRules.SUBJECT_MAX),
+                "body", string(1, ContractRules.BODY_MAX)));
+        return s;
+    }
+
+    private static String camel(String constant) {
+        StringBuilder b = new StringBuilder();
+        for (String part : constant.toLowerCase().split("_")) {
+            b.append(b.length() == 0 ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+        }
+        return b.toString();
+    }
+}

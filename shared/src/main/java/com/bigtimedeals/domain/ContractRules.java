@@ -1,0 +1,103 @@
+package com.bigtimedeals.domain;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
+
+/**
+ * The limits of the HTTP contract (../shared/design/api.md) that are not a record of their own, written once:
+ * request validation, the domain records, message building and the OpenAPI document all read them from here.
+ * Slug rules live in {@link Slug}; the featured-list size in {@link FeaturedList#MAX_DEALS}.
+ */
+public final class ContractRules {
+    /** Brand and category names. */
+    public static final int NAME_MAX = 100;
+    public static final int TITLE_MAX = 200;
+    public static final int DESCRIPTION_MAX = 2000;
+    /** Links, image, logo and picture URLs. */
+    public static final int URL_MAX = 2048;
+    /** Inbox messages and blasts: what a client shows as a subject line and a body. */
+    public static final int SUBJECT_MAX = 200;
+    public static final int BODY_MAX = 2000;
+    /** RFC 5321's limit of a forward path. */
+    public static final int EMAIL_MAX = 254;
+    public static final BigDecimal PRICE_MIN = BigDecimal.ZERO;
+    public static final BigDecimal PRICE_MAX = new BigDecimal(10_000_000);
+    public static final int PRICE_DECIMALS = 2;
+
+    private ContractRules() {
+    }
+
+    /** Null stays null; otherwise 1..max characters (code points), not blank, no control characters but tab and newlines. */
+    public static String text(String field, String value, int max) {
+        if (value == null) {
+            return null;
+        }
+        if (value.isBlank() || value.codePointCount(0, value.length()) > max) {
+            throw DomainException.invalid(field, field + " must be 1 to " + max + " characters and not blank");
+        }
+        if (value.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\t' && c != '\r')) {
+            throw DomainException.invalid(field, field + " must not contain control characters");
+        }
+        return value;
+    }
+
+    /** Null stays null; otherwise an absolute http(s) URL with a host, at most {@link #URL_MAX} characters. */
+    public static String url(String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        if (value.length() > URL_MAX || !isHttpUrl(value)) {
+            throw DomainException.invalid(field, field + " must be an http(s) URL of at most " + URL_MAX + " characters");
+        }
+        return value;
+    }
+
+    private static boolean isHttpUrl(String s) {
+        if (s.isEmpty() || s.chars().anyMatch(c -> c <= 0x20 || c == 0x7f)) {
+            return false;
+        }
+        try {
+            URI uri = new URI(s);
+            String scheme = uri.getScheme();
+            return uri.isAbsolute() && ("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme))
+                    && uri.getHost() != null && !uri.getHost().isEmpty();
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Null stays null; otherwise from {@link #PRICE_MIN} to {@link #PRICE_MAX} with at most {@link #PRICE_DECIMALS}
+     * decimal places, returned without trailing zeros (DynamoDB stores 5.00 as 5).
+     */
+    public static BigDecimal price(BigDecimal value) {
+        if (value == null) {
+            return null;
+        }
+        if (value.compareTo(PRICE_MIN) < 0 || value.compareTo(PRICE_MAX) > 0) {
+            throw DomainException.invalid("price", "price must be from " + PRICE_MIN + " to " + PRICE_MAX.toPlainString());
+        }
+        BigDecimal stripped = value.stripTrailingZeros();
+        if (stripped.scale() > PRICE_DECIMALS) {
+            throw DomainException.invalid("price", "price must have at most " + PRICE_DECIMALS + " decimal places");
+        }
+        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
+    }
+
+    /** A brand or category id: a slug as {@link Slug} makes them. */
+    public static String slug(String field, String value) {
+        if (value == null || !Slug.isValid(value)) {
+            throw DomainException.invalid(field, field + " must be a lowercase slug such as food-drink");
+        }
+        return value;
+    }
+
+    /** Cuts a generated line (a subject made from a title) to {@code max} code points, ending in an ellipsis. */
+    public static String shorten(String s, int max) {
+        if (s == null || s.codePointCount(0, s.length()) <= max) {
+            return s;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, max - 1)) + "…";
+    }
+}

@@ -1,0 +1,68 @@
+package com.bigtimedeals.contract;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleResponse;
+import com.atlassian.oai.validator.report.LevelResolver;
+import com.atlassian.oai.validator.report.ValidationReport;
+
+/**
+ * Holds every response a test sees to docs/openapi.yaml, with Atlassian's swagger-request-validator: a status
+ * the operation does not declare, a field too many or too few, a wrong type or format all fail the test. The
+ * handler tests and the local end-to-end test both call {@link #check}.
+ */
+public final class ResponseContract {
+    private static final OpenApiInteractionValidator VALIDATOR = OpenApiInteractionValidator
+            .createForInlineApiSpecification(read())
+            // Every problem is an error: an undeclared status or content type is as wrong as a bad field.
+            .withLevelResolver(LevelResolver.create().withDefaultLevel(ValidationReport.Level.ERROR).build())
+            .build();
+
+    private ResponseContract() {
+    }
+
+    private static String read() {
+        // Tests run in their module's directory (functions/, local/); the document is at the repository root.
+        for (Path p : new Path[] {Path.of("../docs/openapi.yaml"), Path.of("docs/openapi.yaml")}) {
+            if (Files.exists(p)) {
+                try {
+                    return Files.readString(p);
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException("cannot read " + p, e);
+                }
+            }
+        }
+        throw new IllegalStateException("docs/openapi.yaml not found from " + Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * Fails with every violation when this answer to {@code method rawPath} breaks the document. Header names in
+     * {@code headers} may have any case.
+     */
+    public static void check(String method, String rawPath, int status, Map<String, String> headers, String body) {
+        SimpleResponse.Builder response = SimpleResponse.Builder.status(status);
+        if (headers != null) {
+            headers.forEach(response::withHeader);
+        }
+        if (body != null && !body.isEmpty()) {
+            response.withBody(body);
+        }
+        ValidationReport report = VALIDATOR.validateResponse(rawPath,
+                Request.Method.valueOf(method.toUpperCase(Locale.ROOT)), response.build());
+        if (report.hasErrors()) {
+            StringBuilder why = new StringBuilder();
+            report.getMessages().forEach(m -> why.append("\n  ").append(m.getKey()).append(": ").append(m.getMessage()));
+            throw new AssertionError(method + " " + rawPath + " answered " + status + " " + abbreviate(body)
+                    + "\nwhich docs/openapi.yaml does not allow:" + why);
+        }
+    }
+
+    private static String abbreviate(String s) {
+        return s == null ? "" : s.length() > 300 ? s.substring(0, 300) + "…" : s;
+    }
+}

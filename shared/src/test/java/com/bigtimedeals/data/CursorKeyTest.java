@@ -1,0 +1,111 @@
+package com.bigtimedeals.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.domain.DomainException;
+import com.sun.net.httpserver.HttpServer;
+
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+
+/** Where the cursor-signing key comes from: never a constant in the source. Secrets Manager is a stand-in here (AWS itself). */
+class CursorKeyTest {
+    static final String ARN = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:CursorSigningKey-AbCdEf";
+
+    HttpServer secretsManager;
+    final AtomicReference<String> authorization = new AtomicReference<>();
+    final AtomicReference<String> target = new AtomicReference<>();
+    final AtomicReference<String> body = new AtomicReference<>();
+    volatile int status = 200;
+    volatile String answer = "{\"ARN\":\"" + ARN + "\",\"Name\":\"CursorSigningKey\",\"SecretString\":\"generated-at-deploy-time\"}";
+
+    @BeforeEach
+    void start() throws IOException {
+        secretsManager = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        secretsManager.createContext("/", exchange -> {
+            authorization.set(exchange.getRequestHeaders().getFirst("Authorization"));
+            target.set(exchange.getRequestHeaders().getFirst("X-Amz-Target"));
+            body.set(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            byte[] out = answer.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(status, out.length);
+            exchange.getResponseBody().write(out);
+            exchange.close();
+        });
+        secretsManager.start();
+        System.setProperty("AWS_ENDPOINT_URL_SECRETS_MANAGER", "http://127.0.0.1:" + secretsManager.getAddress().getPort() + "/");
+    }
+
+    @AfterEach
+    void stop() {
+        System.clearProperty("AWS_ENDPOINT_URL_SECRETS_MANAGER");
+        secretsManager.stop(0);
+    }
+
+    static String read() {
+        return SecretsManagerSecret.read(ARN, StaticCredentialsProvider.create(AwsSessionCredentials.create("AKIDEXAMPLE", "secret", "token")),
+                Region.EU_WEST_1);
+    }
+
+    @Test
+    void theSecretIsReadWithOneSignedGetSecretValue() {
+        assertEquals("generated-at-deploy-time", read());
+        assertEquals("secretsmanager.GetSecretValue", target.get());
+        assertEquals("{\"SecretId\":\"" + ARN + "\"}", body.get());
+        assertTrue(authorization.get().startsWith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/"), authorization.get());
+        assertTrue(authorization.get().contains("/eu-west-1/secretsmanager/aws4_request"), authorization.get());
+    }
+
+    @Test
+    void aRefusedReadFailsLoudlyAndNamesTheError() {
+        status = 400;
+        answer = "{\"__type\":\"AccessDeniedException\",\"message\":\"not allowed\"}";
+        IllegalStateException e = assertThrows(IllegalStateException.class, CursorKeyTest::read);
+        assertTrue(e.getMessage().contains("AccessDeniedException") && e.getMessage().contains("400"), e.getMessage());
+        status = 200;
+        answer = "{\"ARN\":\"" + ARN + "\"}";
+        assertThrows(IllegalStateException.class, CursorKeyTest::read);
+    }
+
+    @Test
+    void inLambdaWithoutAKeyTheFunctionRefusesToStart() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> CursorCodec.from(name -> null, true));
+        assertTrue(e.getMessage().contains(CursorCodec.SECRET_ARN_VARIABLE), e.getMessage());
+    }
+
+    @Test
+    void theDeployedSecretSignsAndTheOldConstantCanNoLongerForgeACursor() {
+        CursorCodec deployed = CursorCodec.from(Map.of(CursorCodec.SECRET_ARN_VARIABLE, ARN)::get, true);
+        // Surefire sets AWS_ACCESS_KEY_ID=local, as Lambda sets the role's: the read uses the process's credentials.
+        assertTrue(authorization.get().contains("Credential=local/"), authorization.get());
+        String real = deployed.encode("BRAND#acme", List.of("2026-01-01", "DEAL#1"));
+        assertEquals(List.of("2026-01-01", "DEAL#1"), deployed.decode("BRAND#acme", real, 2));
+        String forged = new CursorCodec("bigtimedeals-cursor-v1").encode("BRAND#acme", List.of("2026-01-01", "DEAL#1"));
+        assertNotEquals(real, forged);
+        assertThrows(DomainException.class, () -> deployed.decode("BRAND#acme", forged, 2));
+    }
+
+    @Test
+    void outsideLambdaWithoutAKeyEachProcessGetsARandomOne() {
+        CursorCodec a = CursorCodec.from(name -> null, false);
+        CursorCodec b = CursorCodec.from(name -> null, false);
+        String cursor = a.encode("INBOX#ann", List.of("x"));
+        assertThrows(DomainException.class, () -> b.decode("INBOX#ann", cursor, 1));
+        assertFalse(CursorCodec.randomKey().equals(CursorCodec.randomKey()));
+    }
+}
