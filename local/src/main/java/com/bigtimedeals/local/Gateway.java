@@ -153,7 +153,6 @@ final class Gateway implements AutoCloseable {
         if ("OPTIONS".equals(method) && origin != null && request.getHeaders().get("Access-Control-Request-Method") != null) {
             finish(request, response, callback, method, rawPath, origin, preflight(origin), started);
             return;
-    private final EditorSite editorSite = EditorSite.fromEnvironment();
         }
         long declared = request.getHeaders().getLongField(HttpHeader.CONTENT_LENGTH);
         if (declared > MAX_BODY) {
