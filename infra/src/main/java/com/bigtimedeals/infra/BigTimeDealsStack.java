@@ -178,8 +178,13 @@ public final class BigTimeDealsStack extends Stack {
             }
         }
 
+        // The editors' web app and its managed login.
+        CmsSite cms = new CmsSite(this, "Cms", users);
         LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
-        CorsPolicy cors = new CorsPolicy(Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS)));
+        // Deployed, the API allows the CMS's own origin, unless cdk.json names others (a custom domain in front of
+        // it). The setting's default is for the local stack (a dev server on localhost), never for AWS.
+        String corsOrigins = context(Setting.CORS_ORIGINS);
+        CorsPolicy cors = new CorsPolicy(corsOrigins == null ? List.of(cms.origin()) : Setting.CORS_ORIGINS.list(corsOrigins));
         api = HttpApi.Builder.create(this, "Api")
                 .apiName("big-time-deals")
                 .createDefaultStage(false)
@@ -200,7 +205,8 @@ public final class BigTimeDealsStack extends Stack {
                 .accessLogSettings(new AccessLogs(new LogGroupLogDestination(accessLogs)))
                 .build();
         IHttpRouteAuthorizer jwt = new HttpJwtAuthorizer("CognitoJwt", users.getUserPoolProviderUrl(),
-                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(appClient.getUserPoolClientId())).build());
+                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(appClient.getUserPoolClientId(),
+                        cms.client().getUserPoolClientId())).build());
         Map<Alias, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
         List<String> publicRoutes = new ArrayList<>();
         for (Route route : RouteTable.ROUTES) {
@@ -248,6 +254,7 @@ public final class BigTimeDealsStack extends Stack {
                 .filters(ItemChanges.CONSUMER_FILTERS.stream().map(FilterCriteria::filter).toList())
                 .build());
 
+        cms.deploy(api.getApiEndpoint());
         alarms(consumer, stage);
         sweeper(code);
         dashboard(consumer, stage, accessLogs);

@@ -27,7 +27,8 @@ public enum Setting {
     /**
      * Comma-separated origins a browser may call the API from (the CMS); a trailing {@code *} matches any origin
      * starting with what precedes it, as API Gateway matches them. The default is the contract's: the CMS on a
-     * development server at any port of localhost or 127.0.0.1. cdk.json names the deployed CMS origin.
+     * development server at any port of localhost or 127.0.0.1. Deployed, the stack allows the CMS's own
+     * CloudFront origin unless cdk.json names origins here (a custom domain in front of it).
      */
     CORS_ORIGINS("corsOrigins", "http://localhost:*,http://127.0.0.1:*", Where.API, 0, 0),
     /** Requests a second the API's default stage accepts, steady state. */
@@ -39,7 +40,9 @@ public enum Setting {
     /** The local stack's HTTP port. */
     PORT("port", "3000", Where.LOCAL, 0, 65_535),
     /** DynamoDB Local's port in the local stack; 0 prefers 8000, else any free port. */
-    DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535);
+    DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535),
+    /** The built editors' web app (cms/) that the local stack serves at /editor/. */
+    CMS_DIR("cmsDir", "cms/dist", Where.LOCAL, 0, 0);
 
     /** Who reads a setting. */
     public enum Where {
