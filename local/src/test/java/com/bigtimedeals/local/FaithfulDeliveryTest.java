@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -18,6 +17,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.InboxCensus;
 import com.bigtimedeals.data.LocalDynamoDb;
 import com.bigtimedeals.data.ParallelRuns;
 import com.bigtimedeals.data.Table;
@@ -34,10 +34,7 @@ import com.bigtimedeals.stream.StreamMapping;
 import com.bigtimedeals.stream.SweepHandler;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * A 64-segment blast through the faithful local event source mapping (parallelization 10, batches of 100) while
@@ -104,26 +101,11 @@ class FaithfulDeliveryTest {
             Blast done = new com.bigtimedeals.data.BlastStore(table).get(blast.id());
             assertTrue(done.done());
             assertEquals(USERS, done.usersReached(), "progress is exact");
-            Map<String, Integer> counts = messagesByUser(client, name, deal.id());
+            Map<String, Integer> counts = InboxCensus.messagesByUser(client, name, deal.id());
             assertEquals(USERS, counts.size(), "every user got the blast");
             assertTrue(counts.values().stream().allMatch(c -> c == 1), "nobody got it twice");
             assertTrue(leftAtReturn.stream().allMatch(left -> left > 0), "an invocation outran its timeout: " + leftAtReturn);
         }
-    }
-
-    static Map<String, Integer> messagesByUser(DynamoDbClient client, String table, String dealId) {
-        Map<String, Integer> counts = new HashMap<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse r = client.scan(ScanRequest.builder().tableName(table).exclusiveStartKey(start)
-                    .filterExpression("#t = :m AND dealId = :d")
-                    .expressionAttributeNames(Map.of("#t", "Type"))
-                    .expressionAttributeValues(Map.of(":m", AttributeValue.fromS("Message"), ":d", AttributeValue.fromS(dealId)))
-                    .build());
-            r.items().forEach(i -> counts.merge(i.get("username").s(), 1, Integer::sum));
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return counts;
     }
 
 }

@@ -20,6 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.bigtimedeals.data.InboxCensus;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.ParallelRuns;
@@ -96,8 +97,8 @@ class KillRestartTest {
             Map<String, Integer> watched = Map.of();
             while (System.currentTimeMillis() < deadline) {
                 progress = call(base, "GET", "/cms/hot-deals/" + blastId, editor, null, 200);
-                blasted = FaithfulDeliveryTest.messagesByUser(client, Table.fromEnvironment(client).name(), blastDeal);
-                watched = FaithfulDeliveryTest.messagesByUser(client, Table.fromEnvironment(client).name(), fanOutDeal);
+                blasted = InboxCensus.messagesByUser(client, Table.fromEnvironment(client).name(), blastDeal);
+                watched = InboxCensus.messagesByUser(client, Table.fromEnvironment(client).name(), fanOutDeal);
                 if (progress.get("done").asBoolean() && watched.size() == WATCHERS) {
                     break;
                 }
