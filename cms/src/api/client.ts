@@ -7,7 +7,7 @@ export type Deal = components['schemas']['Deal'];
 export type Brand = components['schemas']['Brand'];
 export type Category = components['schemas']['Category'];
 export type Blast = components['schemas']['Blast'];
-export type ApiError = components['schemas']['Error'];
+export type ApiError = components['schemas']['ApiError'];
 
 export type Api = ReturnType<typeof createClient<paths>>;
 
