@@ -73,9 +73,11 @@ public final class DealsHandler extends ApiHandler {
                 if (!com.bigtimedeals.data.Ids.isValid(dealId)) {
                     throw com.bigtimedeals.domain.DomainException.invalid("dealId", "dealId must be a deal id");
                 }
-                var blast = deals.blast(dealId, body.optionalText("subject", ContractRules.SUBJECT_MAX), body.optionalText("body", ContractRules.BODY_MAX),
+                var recorded = deals.blast(dealId, body.optionalText("subject", ContractRules.SUBJECT_MAX),
+                        body.optionalText("body", ContractRules.BODY_MAX),
                         request.now());
-                yield new Reply(202, Json.object().put("blastId", blast.id()));
+                // 202: accepted, the stream consumer delivers it; 200: the deal's blast already exists.
+                yield new Reply(recorded.created() ? 202 : 200, Json.object().put("blastId", recorded.blast().id()));
             }
             case GET_BLAST -> Reply.ok(Json.blast(deals.blastProgress(request.ksuid("blastId", "blast"))));
             default -> throw new IllegalStateException("not a deals route: " + operation);

@@ -23,7 +23,7 @@ public enum ErrorCode {
     UNSUPPORTED_MEDIA_TYPE,
     /** 500: never with exception text; {@code requestId} finds the log line. */
     INTERNAL,
-    /** 503: DynamoDB throttled the request; retry with backoff. */
+    /** 503: DynamoDB throttled the request, or concurrent changes to one counter outlasted their retries; retry with backoff. */
     UNAVAILABLE;
 
     static ErrorCode of(DomainException.Kind kind) {
@@ -31,6 +31,7 @@ public enum ErrorCode {
             case INVALID -> INVALID;
             case NOT_FOUND -> NOT_FOUND;
             case CONFLICT -> CONFLICT;
+            case UNAVAILABLE -> UNAVAILABLE;
         };
     }
 }

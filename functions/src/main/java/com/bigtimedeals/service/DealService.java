@@ -95,12 +95,17 @@ public final class DealService {
         return featured.set(FeaturedList.EDITORS_CHOICE, dealIds, now);
     }
 
-    /** Records a blast for the stream consumer to carry out; the deal must exist. */
-    public Blast blast(String dealId, String subject, String body, Instant now) {
+    /**
+     * Records a blast for the stream consumer to carry out; the deal must exist. A deal has at most one blast:
+     * asking again returns the first one, not created, and sends nothing more.
+     */
+    public BlastStore.Recorded blast(String dealId, String subject, String body, Instant now) {
         Deal deal = deals.get(dealId);
         String s = subject != null ? subject : "Hot deal: " + deal.title();
         String b = body != null ? body : deal.title() + " for " + deal.price().toPlainString() + " at " + deal.brandName();
-        return blasts.record(new Blast(Ids.blastId(now), deal.id(), s, b, now, blastSegments, 0, 0));
+        // Whole seconds, as every instant in the contract; the messages carry this time too.
+        Instant at = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return blasts.record(new Blast(Ids.blastId(at), deal.id(), s, b, at, blastSegments, 0, 0));
     }
 
     public Blast blastProgress(String blastId) {

@@ -5,11 +5,11 @@ import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.AccountDeletion;
 
 /**
- * Carries out a deleted account's clean-up through the stream, with the watcher fan-out's resumable walk:
- * pages of follows, then pages of messages, and when the invocation's time runs short the position is
- * checkpointed on the deletion item, whose stream record continues it in a later invocation. Every step is
- * idempotent (a follow is removed only while its relation item exists; deleting a message twice is
- * harmless), so a redelivered or replayed record repeats nothing that counts.
+ * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then pages
+ * of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
+ * stop) continues it in a later invocation. Every page is safe to run twice: a follow is removed only while
+ * its relation item exists, so a replayed page or a parallel run never drops a count twice, and deleting a
+ * message twice is harmless.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
@@ -24,29 +24,35 @@ final class AccountDeletionWalk {
         this.messagePage = messagePage;
     }
 
-    /** Continues the walk of one user's deletion from its checkpoint, until done or out of time. */
+    /** Continues the walk of one user's deletion from its checkpoint, until done, moved by another run, or out of time. */
     void run(String username, TimeBudget budget, Tally tally) {
-        AccountDeletion d = accounts.get(username);
-        if (d == null || d.done()) {
-            return; // a replay of a finished walk
-        }
-        while (true) {
-            String next = d.phase() == AccountDeletion.Phase.FOLLOWS
-                    ? accounts.removeFollows(d, followPage)
-                    : accounts.removeMessages(d, messagePage, inbox);
-            if (next != null) {
-                d = new AccountDeletion(d.username(), d.deletedAt(), d.phase(), next, false);
-            } else if (d.phase() == AccountDeletion.Phase.FOLLOWS) {
-                d = new AccountDeletion(d.username(), d.deletedAt(), AccountDeletion.Phase.MESSAGES, null, false);
-            } else {
-                accounts.checkpoint(new AccountDeletion(d.username(), d.deletedAt(), d.phase(), null, true));
-                return;
+        WalkRunner.run(new WalkRunner.Walk() {
+            private AccountDeletion deletion;
+
+            @Override
+            public WalkRunner.Position position() {
+                deletion = accounts.get(username);
+                return deletion == null || deletion.done() ? null : new WalkRunner.Position(deletion.position());
             }
-            if (budget.exhausted()) {
-                accounts.checkpoint(d);
-                tally.handedOn++;
-                return;
+
+            @Override
+            public WalkRunner.Step step(String at, Tally tally) {
+                AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
+                AccountStore.Cleared page = here.phase() == AccountDeletion.Phase.FOLLOWS
+                        ? accounts.removeFollows(here, followPage)
+                        : accounts.removeMessages(here, messagePage, inbox);
+                return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());
             }
-        }
+
+            @Override
+            public boolean checkpoint(String from, String next, int count) {
+                return accounts.advance(new AccountDeletion(username, deletion.deletedAt(), from, false), next, count);
+            }
+
+            @Override
+            public void requeue() {
+                accounts.requeue(username);
+            }
+        }, budget, tally);
     }
 }

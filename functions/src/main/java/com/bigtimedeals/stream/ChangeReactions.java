@@ -14,8 +14,6 @@ import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FanOutWork;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
 
@@ -23,17 +21,15 @@ import com.bigtimedeals.domain.Likeable;
 public final class ChangeReactions {
     private final WatchersFanOut fanOut;
     private final HotDealBlast blast;
-    private final FanOutStore work;
     private final DealStore deals;
     private final FeaturedStore featured;
     private final FrontPageCache cache;
     private final AccountDeletionWalk deletions;
 
-    ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, FanOutStore work, DealStore deals, FeaturedStore featured,
-                    FrontPageCache cache, AccountDeletionWalk deletions) {
+    ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, DealStore deals, FeaturedStore featured, FrontPageCache cache,
+                    AccountDeletionWalk deletions) {
         this.fanOut = fanOut;
         this.blast = blast;
-        this.work = work;
         this.deals = deals;
         this.featured = featured;
         this.cache = cache;
@@ -53,10 +49,11 @@ public final class ChangeReactions {
     public static ChangeReactions of(Table table, int cacheShards, int watcherPage, int userPage, int followPage,
                                      int messagePage) {
         InboxStore inbox = new InboxStore(table, Setting.DELIVERY_THREADS.number());
-        FanOutStore work = new FanOutStore(table);
+        DealStore deals = new DealStore(table);
         AccountStore accounts = new AccountStore(table);
-        return new ChangeReactions(new WatchersFanOut(new FollowStore(table), inbox, work, watcherPage, accounts),
-                new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, userPage), work, new DealStore(table),
+        return new ChangeReactions(
+                new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, accounts, watcherPage),
+                new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, deals, userPage), deals,
                 new FeaturedStore(table), new FrontPageCache(table, cacheShards),
                 new AccountDeletionWalk(accounts, inbox, followPage, messagePage));
     }
@@ -65,33 +62,19 @@ public final class ChangeReactions {
     boolean apply(Change change, TimeBudget budget, Tally tally) {
         if (change instanceof Change.DealCreated c) {
             if (deals.find(c.deal().id()) == null) {
-                return true; // taken down before its fan-out ran: nothing is sent for it
+                return true; // taken down before its fan-out ran (or this record is a late replay): nothing is sent
             }
             Instant at = c.at() != null ? c.at() : c.deal().createdAt();
             // Brand watchers first, then category watchers; a budget that runs out hands the rest on.
-            if (fanOut.run(c.deal(), Likeable.BRAND, null, at, budget, tally)) {
-                fanOut.run(c.deal(), Likeable.CATEGORY, null, at, budget, tally);
+            if (fanOut.start(c.deal(), Likeable.BRAND, at, budget, tally)) {
+                fanOut.start(c.deal(), Likeable.CATEGORY, at, budget, tally);
             } else {
-                work.handOn(new FanOutWork(c.deal().id(), Likeable.CATEGORY, null, at, false));
+                fanOut.start(c.deal(), Likeable.CATEGORY, at, TimeBudget.SPENT, tally);
             }
             return true;
         }
         if (change instanceof Change.FanOutPending p) {
-            FanOutWork w = work.get(p.dealId(), p.source());
-            if (w != null && !w.done()) {
-                Deal deal = deals.find(w.dealId());
-                if (deal == null) {
-                    // Taken down between hand-offs: nothing more is sent. Marking the work finished ends the walk.
-                    work.finish(w.dealId(), w.source());
-                } else if (w.after() == null) {
-                    // A list handed on before it started: walk it from the top, then mark it finished.
-                    if (fanOut.run(deal, w.source(), null, w.messageAt(), budget, tally)) {
-                        work.finish(w.dealId(), w.source());
-                    }
-                } else {
-                    fanOut.run(deal, w.source(), w.after(), w.messageAt(), budget, tally);
-                }
-            }
+            fanOut.resume(p.dealId(), p.source(), budget, tally);
             return false;
         }
         if (change instanceof Change.DealCorrected c) {
@@ -103,6 +86,7 @@ public final class ChangeReactions {
             return true; // the rebuild reads the latest list again, which no longer holds the deal
         }
         if (change instanceof Change.FeaturedChanged f) {
+            // An editor's save that raced a takedown may name the deal again: take it out once more.
             featured.dropTakenDown(f.list());
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.UserStore;
@@ -14,57 +15,78 @@ import com.bigtimedeals.domain.Recipients;
 
 /**
  * A hot deal to every user with a profile (access pattern: send a Hot Deal Message to all Users). The blast
- * is split into parallel-scan segments of the sparse UserIndex; each segment advances a page at a time and
- * checkpoints after every page, in a transaction that also counts the page on the blast. An invocation short
- * of time simply stops: its last checkpoint's stream record wakes the next one. Message ids depend only on
- * (user, blast), so a page written twice after a crash still leaves one message per user.
+ * is split into parallel-scan segments of the sparse UserIndex; each segment is a resumable walk that writes
+ * a page of messages and then checkpoints (see {@link WalkRunner}). Message ids depend only on (user, blast)
+ * and are written only if absent, so a page written twice after a crash leaves one message per user, read
+ * or not. A segment that finds its deal taken down finishes where it stands: nothing new is sent for it.
  */
 final class HotDealBlast {
-    /** Users per scan page: about 80 bytes each in the index, 40 BatchWriteItems a page. */
+    /** Users per scan page: about 80 bytes each in the index. */
     static final int PAGE = 1000;
 
     private final BlastStore blasts;
     private final UserStore users;
     private final InboxStore inbox;
+    private final DealStore deals;
     private final int pageSize;
 
-    HotDealBlast(BlastStore blasts, UserStore users, InboxStore inbox, int pageSize) {
+    HotDealBlast(BlastStore blasts, UserStore users, InboxStore inbox, DealStore deals, int pageSize) {
         this.blasts = blasts;
         this.users = users;
         this.inbox = inbox;
+        this.deals = deals;
         this.pageSize = pageSize;
     }
 
     void start(String blastId) {
-        blasts.createSegments(blasts.get(blastId));
+        blasts.createSegments(blasts.requested(blastId));
     }
 
-    /** Works on one segment from its checkpoint until it is done or the budget runs out (always one page at least). */
+    /** Works on one segment from its checkpoint until it is done, moved by another run, or the budget is spent. */
     void run(String blastId, int segment, TimeBudget budget, Tally tally) {
-        BlastSegment at = blasts.segment(blastId, segment);
-        if (at.done()) {
-            return;
-        }
-        Blast blast = blasts.get(blastId);
-        while (true) {
-            Recipients page = users.scanSegment(at.segment(), at.segments(), at.after(), pageSize);
-            List<Message> messages = new ArrayList<>(page.usernames().size());
-            for (String user : page.usernames()) {
-                messages.add(new Message(Ids.messageId(blast.requestedAt(), user, "blast#" + blast.id()), user,
-                        blast.subject(), blast.body(), blast.dealId(), true, blast.requestedAt()));
+        WalkRunner.run(new WalkRunner.Delivery(inbox) {
+            private Blast blast;
+            private int segments;
+
+            @Override
+            public WalkRunner.Position position() {
+                BlastSegment at = blasts.segment(blastId, segment);
+                if (at.done()) {
+                    return null;
+                }
+                segments = at.segments();
+                blast = blasts.requested(blastId);
+                if (deals.find(blast.dealId()) == null) {
+                    checkpoint(at.after(), null, 0); // taken down mid-blast: this segment ends here
+                    return null;
+                }
+                return new WalkRunner.Position(at.after());
             }
-            tally.messagesWritten += inbox.deliver(messages);
-            if (!blasts.advance(at, page.next(), page.usernames().size())) {
-                return; // another invocation moved this segment on; it owns the rest
+
+            @Override
+            Recipients page(String after) {
+                return users.scanSegment(segment, segments, after, pageSize);
             }
-            if (page.next() == null) {
-                return;
+
+            @Override
+            List<Message> messages(List<String> usernames) {
+                List<Message> messages = new ArrayList<>(usernames.size());
+                for (String user : usernames) {
+                    messages.add(new Message(Ids.messageId(blast.requestedAt(), user, "blast#" + blast.id()), user,
+                            blast.subject(), blast.body(), blast.dealId(), true, blast.requestedAt()));
+                }
+                return messages;
             }
-            at = new BlastSegment(at.blastId(), at.segment(), at.segments(), page.next(), at.reached() + page.usernames().size(), false);
-            if (budget.exhausted()) {
-                tally.handedOn++;
-                return;
+
+            @Override
+            public boolean checkpoint(String from, String next, int count) {
+                return blasts.advance(new BlastSegment(blastId, segment, segments, from, 0, false), next, count);
             }
-        }
+
+            @Override
+            public void requeue() {
+                blasts.requeue(blastId, segment);
+            }
+        }, budget, tally);
     }
 }

@@ -3,6 +3,7 @@ package com.bigtimedeals.stream;
 import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +16,6 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.api.ColdStart;
-import com.bigtimedeals.data.ChangeFeed;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Setting;
@@ -28,7 +28,8 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * The table's stream consumer. Records are handled in order; at the first failure that record and every
  * later one are reported in {@code batchItemFailures}, so Lambda resumes from it (sequence-number
  * checkpointing) and earlier records are never redone. Every reaction is idempotent, so a replay of any
- * batch changes nothing. The front-page cache is rebuilt once per batch, however many records touched it.
+ * batch changes nothing. Records of one walk are coalesced into one run, and no page starts once the time
+ * budget is spent. The front-page cache is rebuilt once per batch, however many records touched it.
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
@@ -67,11 +68,35 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>();
         int firstCacheChange = -1;
         int failedAt = -1;
-        for (int i = 0; i < records.size(); i++) {
-            DynamodbStreamRecord record = records.get(i);
-            tally.records++;
+        List<Change> changes = new ArrayList<>(records.size());
+        for (int i = 0; i < records.size() && failedAt < 0; i++) {
             try {
-                Change change = ChangeFeed.decode(record);
+                changes.add(ChangeFeed.decode(records.get(i)));
+            } catch (RuntimeException e) {
+                LOG.error("stream record failed to decode", entry("eventId", records.get(i).getEventID()),
+                        entry("sequenceNumber", sequence(records.get(i))), e);
+                failedAt = i;
+            }
+        }
+        Map<Object, Integer> lastOfWalk = new HashMap<>();
+        for (int i = 0; i < changes.size(); i++) {
+            Object walk = walkOf(changes.get(i));
+            if (walk != null) {
+                lastOfWalk.put(walk, i);
+            }
+        }
+        for (int i = 0; i < changes.size(); i++) {
+            DynamodbStreamRecord record = records.get(i);
+            Change change = changes.get(i);
+            tally.records++;
+            Object walk = walkOf(change);
+            if (walk != null && lastOfWalk.get(walk) != i) {
+                // Every checkpoint of a walk is a record; a run reads the walk's current checkpoint anyway, so
+                // one run for the walk's last record in the batch does the work of all of them.
+                tally.coalesced++;
+                continue;
+            }
+            try {
                 if (reactions.apply(change, budget, tally) && firstCacheChange < 0) {
                     firstCacheChange = i;
                 }
@@ -97,11 +122,17 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         }
         tally.failures = failures.size();
         LOG.info("batch", entry("records", tally.records), entry("messagesWritten", tally.messagesWritten),
-                entry("handedOn", tally.handedOn), entry("cacheCopiesWritten", tally.cacheCopiesWritten),
+                entry("handedOn", tally.handedOn), entry("coalesced", tally.coalesced),
+                entry("checkpointsLost", tally.checkpointsLost), entry("cacheCopiesWritten", tally.cacheCopiesWritten),
                 entry("failures", tally.failures), entry("_aws", emf()),
                 entry(MESSAGES_WRITTEN, tally.messagesWritten), entry(RECORD_FAILURES, tally.failures),
                 entry(WORK_HANDED_ON, tally.handedOn));
         return new StreamsEventResponse(failures);
+    }
+
+    /** The walk a change continues (same key, same walk), or null for a change that is no walk's. */
+    private static Object walkOf(Change change) {
+        return change instanceof Change.BlastSegmentPending || change instanceof Change.FanOutPending ? change : null;
     }
 
     /**

@@ -5,6 +5,10 @@ final class Tally {
     int records;
     int messagesWritten;
     int handedOn;
+    /** Walk records folded into another record of the same walk in this batch. */
+    int coalesced;
+    /** Checkpoints another run of the same walk got to first (its page was rewritten, never duplicated). */
+    int checkpointsLost;
     int cacheCopiesWritten;
     int failures;
 }

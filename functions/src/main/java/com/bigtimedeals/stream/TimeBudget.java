@@ -7,6 +7,9 @@ import com.amazonaws.services.lambda.runtime.Context;
  * page in flight plus the checkpoint write, so an invocation never runs into the Lambda time limit.
  */
 final class TimeBudget {
+    /** No time left: whatever is asked of it is handed on. */
+    static final TimeBudget SPENT = new TimeBudget(null, 0);
+
     private final Context context;
     private final long reserveMillis;
 
@@ -16,6 +19,6 @@ final class TimeBudget {
     }
 
     boolean exhausted() {
-        return context.getRemainingTimeInMillis() < reserveMillis;
+        return context == null || context.getRemainingTimeInMillis() < reserveMillis;
     }
 }

@@ -3,8 +3,10 @@ package com.bigtimedeals.stream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import com.bigtimedeals.data.AccountStore;
+import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.Ids;
@@ -18,53 +20,113 @@ import com.bigtimedeals.domain.Recipients;
 /**
  * New deal to the watchers of its brand and of its category (access patterns: send a new-deal Message to a
  * Brand's / a Category's watchers). Watcher lists are walked a page at a time; each watcher's message id
- * depends only on (user, deal), so a user watching both, a retry and a replay all land on one message.
- * When time runs short, the position is handed on as a work item whose stream record continues it.
+ * depends only on (user, deal) and is written only if absent, so a user watching both lists, a retry and a
+ * replay all leave one message, and a message already read stays read. A walk that does not finish in the
+ * invocation that started it becomes a resumable walk (a fan-out work item), continued by {@link WalkRunner}.
+ * A deleted account keeps its watches until its clean-up walk removes them, so each page drops the deleted
+ * (1 BatchGetItem of their tombstones); a deal taken down meanwhile ends the walk where it stands.
  */
 final class WatchersFanOut {
-    /** Watchers per query: 500 small items, 20 BatchWriteItems; one page is all that is ever in memory. */
+    /** Watchers per query: 500 small items; one page is all that is ever in memory. */
     static final int PAGE = 500;
 
     private final FollowStore follows;
     private final InboxStore inbox;
     private final FanOutStore work;
-    private final int pageSize;
+    private final DealStore deals;
     private final AccountStore accounts;
+    private final int pageSize;
 
-    WatchersFanOut(FollowStore follows, InboxStore inbox, FanOutStore work, int pageSize, AccountStore accounts) {
-        this.accounts = accounts;
+    WatchersFanOut(FollowStore follows, InboxStore inbox, FanOutStore work, DealStore deals, AccountStore accounts, int pageSize) {
         this.follows = follows;
         this.inbox = inbox;
         this.work = work;
+        this.deals = deals;
+        this.accounts = accounts;
         this.pageSize = pageSize;
     }
 
-    /** Walks one watcher list from {@code after}; returns false when it handed the rest on. */
-    boolean run(Deal deal, Likeable source, String after, Instant messageAt, TimeBudget budget, Tally tally) {
-        String id = source == Likeable.BRAND ? deal.brandId() : deal.categoryId();
-        String position = after;
+    /**
+     * Walks one watcher list from its start, with no checkpoint while it fits the budget (most lists do); when
+     * the budget is spent, before the first page or later, the rest is handed on as a resumable walk. Returns
+     * false when it handed on.
+     */
+    boolean start(Deal deal, Likeable source, Instant messageAt, TimeBudget budget, Tally tally) {
+        String position = null;
         do {
-            Recipients page = follows.watchers(source, id, position, pageSize);
-            List<Message> messages = new ArrayList<>(page.usernames().size());
-            // A deleted account keeps its watches until its clean-up walk removes them: skip it at once.
-            java.util.Set<String> deleted = page.usernames().isEmpty() ? java.util.Set.of() : accounts.deleted(page.usernames());
-            for (String user : page.usernames()) {
-                if (!deleted.contains(user)) {
-                    messages.add(message(deal, source, user, messageAt));
-                }
-            }
-            tally.messagesWritten += inbox.deliver(messages);
-            position = page.next();
-            if (position != null && budget.exhausted()) {
+            if (budget.exhausted()) {
                 work.handOn(new FanOutWork(deal.id(), source, position, messageAt, false));
                 tally.handedOn++;
                 return false;
             }
+            Recipients page = follows.watchers(source, listId(deal, source), position, pageSize);
+            tally.messagesWritten += inbox.deliver(messages(deal, source, live(page.usernames()), messageAt));
+            position = page.next();
         } while (position != null);
-        if (after != null) {
-            work.finish(deal.id(), source);
-        }
         return true;
+    }
+
+    /** Continues a handed-on walk from its checkpoint. */
+    void resume(String dealId, Likeable source, TimeBudget budget, Tally tally) {
+        WalkRunner.run(new WalkRunner.Delivery(inbox) {
+            private FanOutWork at;
+            private Deal deal;
+
+            @Override
+            public WalkRunner.Position position() {
+                at = work.get(dealId, source);
+                if (at == null || at.done()) {
+                    return null;
+                }
+                deal = deals.find(dealId);
+                if (deal == null) {
+                    checkpoint(at.after(), null, 0); // taken down between hand-offs: nothing more is sent
+                    return null;
+                }
+                return new WalkRunner.Position(at.after());
+            }
+
+            @Override
+            Recipients page(String after) {
+                return follows.watchers(source, listId(deal, source), after, pageSize);
+            }
+
+            @Override
+            List<Message> messages(List<String> usernames) {
+                return WatchersFanOut.messages(deal, source, live(usernames), at.messageAt());
+            }
+
+            @Override
+            public boolean checkpoint(String from, String next, int count) {
+                return work.advance(new FanOutWork(dealId, source, from, at.messageAt(), false), next, count);
+            }
+
+            @Override
+            public void requeue() {
+                work.requeue(dealId, source);
+            }
+        }, budget, tally);
+    }
+
+    /** The watchers whose account still exists: no fan-out reaches a deleted user, from the moment of deletion. */
+    private List<String> live(List<String> usernames) {
+        if (usernames.isEmpty()) {
+            return usernames;
+        }
+        Set<String> deleted = accounts.deleted(usernames);
+        return deleted.isEmpty() ? usernames : usernames.stream().filter(u -> !deleted.contains(u)).toList();
+    }
+
+    private static String listId(Deal deal, Likeable source) {
+        return source == Likeable.BRAND ? deal.brandId() : deal.categoryId();
+    }
+
+    static List<Message> messages(Deal deal, Likeable source, List<String> usernames, Instant at) {
+        List<Message> messages = new ArrayList<>(usernames.size());
+        for (String user : usernames) {
+            messages.add(message(deal, source, user, at));
+        }
+        return messages;
     }
 
     static Message message(Deal deal, Likeable source, String user, Instant at) {

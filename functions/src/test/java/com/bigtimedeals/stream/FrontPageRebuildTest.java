@@ -39,8 +39,8 @@ class FrontPageRebuildTest extends StreamTest {
         assertEquals(2, page.latest().size());
         Deal fixed = new DealStore(table).correct(a.id(), new DealCorrection("A, corrected", null, new BigDecimal("1.25"), null, null));
         pump(60_000);
-        for (int i = 0; i < 10; i++) {
-            FrontPage after = cache.read();
+        for (int shard = 1; shard <= cache.shards(); shard++) {
+            FrontPage after = cache.readCopy(shard);
             assertEquals(fixed, after.featured().get(0));
             assertTrue(after.latest().contains(fixed), "latest " + after.latest() + " fixed " + fixed);
         }
@@ -57,29 +57,45 @@ class FrontPageRebuildTest extends StreamTest {
             long newer = cache.nextVersion();
             FrontPage old = new FrontPage(older, List.of(), List.of(), null);
             FrontPage fresh = FrontPageCache.live(newer, new FeaturedStore(table), new DealStore(table));
+            // Both writers start together (a latch), so their copy writes interleave for real.
             ExecutorService pool = Executors.newFixedThreadPool(2);
-            Future<Integer> first = pool.submit(() -> cache.write(olderLast ? fresh : old));
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            Future<Integer> first = pool.submit(() -> {
+                go.await();
+                return cache.write(olderLast ? fresh : old);
+            });
+            Future<Integer> second = pool.submit(() -> {
+                go.await();
+                return cache.write(olderLast ? old : fresh);
+            });
+            go.countDown();
             first.get();
-            Future<Integer> second = pool.submit(() -> cache.write(olderLast ? old : fresh));
             second.get();
             pool.shutdown();
-            for (int i = 0; i < 10; i++) {
-                assertEquals(newer, cache.read().version());
-            }
+            assertEveryCopyIs(cache, newer);
         }
         // And truly concurrent: many rebuilds racing on different threads end on the highest version.
         ExecutorService pool = Executors.newFixedThreadPool(6);
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
         List<Future<Integer>> racing = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            racing.add(pool.submit(() -> cache.rebuild(new FeaturedStore(table), new DealStore(table))));
+            racing.add(pool.submit(() -> {
+                go.await();
+                return cache.rebuild(new FeaturedStore(table), new DealStore(table));
+            }));
         }
+        go.countDown();
         for (Future<Integer> f : racing) {
             f.get();
         }
         pool.shutdown();
-        long highest = cache.nextVersion() - 1;
-        for (int i = 0; i < 10; i++) {
-            assertEquals(highest, cache.read().version());
+        assertEveryCopyIs(cache, cache.nextVersion() - 1);
+    }
+
+    /** Every copy, not a random sample: a stale copy on one shard would be served to a share of all readers. */
+    private static void assertEveryCopyIs(FrontPageCache cache, long version) {
+        for (int shard = 1; shard <= cache.shards(); shard++) {
+            assertEquals(version, cache.readCopy(shard).version(), "copy " + shard);
         }
     }
 

@@ -25,10 +25,10 @@ class HotDealBlastTest extends StreamTest {
         Deal deal = newDeal("Hot", "acme", "tech");
         tap.drain();
         DealService service = DealService.of(table, SHARDS, 4);
-        Blast blast = service.blast(deal.id(), null, null, NOW);
+        Blast blast = service.blast(deal.id(), null, null, NOW).blast();
         assertTrue(deliver(tap.drain(), 60_000).getBatchItemFailures().isEmpty()); // the request: creates 4 segments
-        // The segments' first invocation is told it has almost no time left: one page each, then hand on.
-        assertTrue(deliver(tap.drain(), 1).getBatchItemFailures().isEmpty());
+        // The segments' first invocation runs out of time after two pages: the other segments start no page.
+        assertTrue(deliverWithBudget(tap.drain(), 2).getBatchItemFailures().isEmpty());
         Blast midway = new BlastStore(table).get(blast.id());
         assertTrue(midway.usersReached() > 0 && midway.usersReached() < 5000, "reached " + midway.usersReached());
         assertFalse(midway.done());
@@ -42,5 +42,27 @@ class HotDealBlastTest extends StreamTest {
         int items = itemCount();
         pump(60_000);
         assertEquals(items, itemCount());
+    }
+
+    @Test
+    void aDoublePostedBlastIsOneBlastAndOneMessagePerUser() throws Exception {
+        UserStore users = new UserStore(table);
+        parallel(300, i -> users.create(new UserProfile("d" + i, "d" + i + "@example.com", null, null, NOW)));
+        Deal deal = newDeal("Twice", "acme", "tech");
+        tap.drain();
+        DealService service = DealService.of(table, SHARDS, 4);
+        java.util.List<BlastStore.Recorded> recorded = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        parallel(6, i -> recorded.add(service.blast(deal.id(), null, null, NOW.plusSeconds(i))));
+        assertEquals(1, recorded.stream().filter(BlastStore.Recorded::created).count());
+        assertEquals(1, recorded.stream().map(r -> r.blast().id()).distinct().count());
+        pump(60_000);
+        BlastStore.Recorded again = service.blast(deal.id(), "other subject", null, NOW.plusSeconds(60));
+        assertFalse(again.created());
+        assertEquals(recorded.get(0).blast().id(), again.blast().id());
+        pump(60_000);
+        Map<String, Integer> counts = messagesByUser(deal.id());
+        assertEquals(300, counts.size());
+        assertTrue(counts.values().stream().allMatch(c -> c == 1));
+        assertEquals(300, new BlastStore(table).get(again.blast().id()).usersReached());
     }
 }

@@ -1,10 +1,11 @@
 package com.bigtimedeals.stream;
 
+import com.bigtimedeals.data.InboxCensus;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
@@ -23,9 +24,7 @@ import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
 
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * The stream consumer on DynamoDB Local's real stream: write through the data layer, read the records with
@@ -56,6 +55,21 @@ abstract class StreamTest extends DynamoDbTest {
         return handler.handleRequest(StreamRecords.event(records), new SyntheticContext("stream-test", "stream", remainingMillis));
     }
 
+    /**
+     * Delivers a batch to an invocation whose time budget holds for the first {@code checks} looks at the clock
+     * and is spent after that: a deterministic stand-in for an invocation that runs out of time mid-batch.
+     */
+    StreamsEventResponse deliverWithBudget(List<DynamodbEvent.DynamodbStreamRecord> records, int checks) {
+        java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+        SyntheticContext plenty = new SyntheticContext("stream-test", "stream", 600_000);
+        var context = java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {com.amazonaws.services.lambda.runtime.Context.class}, (proxy, method, args) ->
+                        method.getName().equals("getRemainingTimeInMillis")
+                                ? (looks.incrementAndGet() <= checks ? 600_000 : 0)
+                                : method.invoke(plenty, args));
+        return handler.handleRequest(StreamRecords.event(records), (com.amazonaws.services.lambda.runtime.Context) context);
+    }
+
     /** Delivers everything on the stream until it is quiet, as the event source mapping would. */
     void pump(long remainingMillis) {
         for (int round = 0; round < 50; round++) {
@@ -74,18 +88,7 @@ abstract class StreamTest extends DynamoDbTest {
 
     /** Messages per (username, dealId), from a scan of the whole table. */
     Map<String, Integer> messagesByUser(String dealId) {
-        Map<String, Integer> counts = new HashMap<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            ScanResponse r = client.scan(ScanRequest.builder().tableName(table.name()).exclusiveStartKey(start)
-                    .filterExpression("#t = :m AND dealId = :d")
-                    .expressionAttributeNames(Map.of("#t", "Type"))
-                    .expressionAttributeValues(Map.of(":m", AttributeValue.fromS("Message"), ":d", AttributeValue.fromS(dealId)))
-                    .build());
-            r.items().forEach(i -> counts.merge(i.get("username").s(), 1, Integer::sum));
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return counts;
+        return InboxCensus.messagesByUser(client, table.name(), dealId);
     }
 
     int itemCount() {

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 
@@ -45,5 +47,29 @@ class WatcherFanOutTest extends StreamTest {
         }
         assertEquals(items, itemCount());
         assertEquals(3000, messagesByUser(deal.id()).size());
+    }
+
+    @Test
+    void aReadMessageStaysReadWhenItsPageIsRedeliveredThreeTimes() throws Exception {
+        FollowStore follows = new FollowStore(table);
+        // ann watches the brand and the category: both walks write her one message.
+        follows.add(Likeable.BRAND, "acme", "ann", Relation.WATCH);
+        follows.add(Likeable.CATEGORY, "tech", "ann", Relation.WATCH);
+        parallel(30, i -> follows.add(Likeable.BRAND, "acme", "fan" + i, Relation.WATCH));
+        tap.drain();
+        Deal deal = newDeal("Kettle", "acme", "tech");
+        List<DynamodbEvent.DynamodbStreamRecord> batch = tap.drain();
+        assertTrue(deliver(batch, 60_000).getBatchItemFailures().isEmpty());
+        InboxStore inbox = new InboxStore(table);
+        Message message = inbox.list("ann", false, 10, null).items().get(0);
+        inbox.markRead("ann", message.id());
+        for (int redelivery = 0; redelivery < 3; redelivery++) {
+            assertTrue(deliver(batch, 60_000).getBatchItemFailures().isEmpty());
+        }
+        List<Message> all = inbox.list("ann", false, 10, null).items();
+        assertEquals(1, all.size());
+        assertFalse(all.get(0).unread());
+        assertEquals(List.of(), inbox.list("ann", true, 10, null).items());
+        assertEquals(1, messagesByUser(deal.id()).get("ann"));
     }
 }

@@ -13,7 +13,8 @@ import com.bigtimedeals.api.CorsPolicy;
 import com.bigtimedeals.api.LambdaFunction;
 import com.bigtimedeals.api.Route;
 import com.bigtimedeals.api.RouteTable;
-import com.bigtimedeals.data.ChangeFeed;
+import com.bigtimedeals.data.ItemChanges;
+import com.bigtimedeals.stream.StreamMapping;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.stream.StreamHandler;
 import com.bigtimedeals.data.Setting;
@@ -77,7 +78,6 @@ import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.FilterCriteria;
-import software.amazon.awscdk.services.lambda.FilterRule;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.lambda.Runtime;
 import software.amazon.awscdk.services.lambda.SnapStartConf;
@@ -107,7 +107,7 @@ public final class BigTimeDealsStack extends Stack {
     static final int API_TIMEOUT_SECONDS = 10;
     /** The stream consumer gets a full vCPU (1,769 MB) for fan-out, and 5 minutes, of which the last 30 s are reserved for the checkpoint. */
     static final int STREAM_MEMORY_MB = 1769;
-    static final int STREAM_TIMEOUT_SECONDS = 300;
+    static final int STREAM_TIMEOUT_SECONDS = StreamMapping.DEPLOYED.timeoutSeconds();
     /** Powertools' {@code service} on every log line, and so the dimension of the consumer's metrics. */
     static final String SERVICE_NAME = "bigtimedeals";
 
@@ -178,8 +178,13 @@ public final class BigTimeDealsStack extends Stack {
             }
         }
 
+        // The editors' web app and its managed login.
+        CmsSite cms = new CmsSite(this, "Cms", users);
         LogGroup accessLogs = LogGroup.Builder.create(this, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
-        CorsPolicy cors = new CorsPolicy(Setting.CORS_ORIGINS.list(context(Setting.CORS_ORIGINS)));
+        // Deployed, the API allows the CMS's own origin, unless cdk.json names others (a custom domain in front of
+        // it). The setting's default is for the local stack (a dev server on localhost), never for AWS.
+        String corsOrigins = context(Setting.CORS_ORIGINS);
+        CorsPolicy cors = new CorsPolicy(corsOrigins == null ? List.of(cms.origin()) : Setting.CORS_ORIGINS.list(corsOrigins));
         api = HttpApi.Builder.create(this, "Api")
                 .apiName("big-time-deals")
                 .createDefaultStage(false)
@@ -200,7 +205,8 @@ public final class BigTimeDealsStack extends Stack {
                 .accessLogSettings(new AccessLogs(new LogGroupLogDestination(accessLogs)))
                 .build();
         IHttpRouteAuthorizer jwt = new HttpJwtAuthorizer("CognitoJwt", users.getUserPoolProviderUrl(),
-                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(appClient.getUserPoolClientId())).build());
+                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(appClient.getUserPoolClientId(),
+                        cms.client().getUserPoolClientId())).build());
         Map<Alias, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
         List<String> publicRoutes = new ArrayList<>();
         for (Route route : RouteTable.ROUTES) {
@@ -237,19 +243,20 @@ public final class BigTimeDealsStack extends Stack {
         // The mapping calls the published alias, so the consumer starts from its SnapStart snapshot too.
         live(consumer).addEventSource(DynamoEventSource.Builder.create(table)
                 .startingPosition(StartingPosition.TRIM_HORIZON)
-                .batchSize(100)
-                .maxBatchingWindow(Duration.seconds(1))
-                .parallelizationFactor(10)
+                .batchSize(StreamMapping.DEPLOYED.batchSize())
+                .maxBatchingWindow(Duration.millis(StreamMapping.DEPLOYED.batchingWindowMillis()))
+                .parallelizationFactor(StreamMapping.DEPLOYED.parallelizationFactor())
                 .reportBatchItemFailures(true)
-                .bisectBatchOnError(true)
-                .retryAttempts(5)
+                .bisectBatchOnError(StreamMapping.DEPLOYED.bisectOnError())
+                .retryAttempts(StreamMapping.DEPLOYED.retryAttempts())
                 .maxRecordAge(Duration.hours(6))
                 .onFailure(new SqsDlq(streamFailures))
-                .filters(List.of(FilterCriteria.filter(Map.of("dynamodb", Map.of("NewImage", Map.of("Type",
-                        Map.of("S", FilterRule.or(ChangeFeed.TYPES_OF_INTEREST.toArray(String[]::new)))))))))
+                .filters(ItemChanges.CONSUMER_FILTERS.stream().map(FilterCriteria::filter).toList())
                 .build());
 
+        cms.deploy(api.getApiEndpoint());
         alarms(consumer, stage);
+        sweeper(code);
         dashboard(consumer, stage, accessLogs);
         CfnQueryDefinition.Builder.create(this, "Why401Or5xx")
                 .name("BigTimeDeals/why-401-or-5xx")
@@ -345,6 +352,19 @@ public final class BigTimeDealsStack extends Stack {
         return fn;
     }
 
+    /**
+     * The stalled-work sweeper (docs/fan-out.md): on a schedule, it touches resumable walks (blast segments,
+     * handed-on fan-outs) that made no progress for two consumer timeouts, so their stream records come again.
+     */
+    private void sweeper(Code code) {
+        Function sweep = function("StalledWorkSweeper", "com.bigtimedeals.stream.SweepHandler", code, 512, 60);
+        table.grantReadWriteData(sweep);
+        software.amazon.awscdk.services.events.Rule.Builder.create(this, "SweepSchedule")
+                .schedule(software.amazon.awscdk.services.events.Schedule.rate(Duration.minutes(5)))
+                .targets(List.of(new software.amazon.awscdk.services.events.targets.LambdaFunction(live(sweep))))
+                .build();
+    }
+
     /** SnapStart applies to published versions; the API calls an alias of the current version. */
     private static Alias live(Function fn) {
         software.amazon.awscdk.Annotations.of(fn).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
@@ -401,8 +421,9 @@ public final class BigTimeDealsStack extends Stack {
                 .logGroupNames(List.of(accessLogs.getLogGroupName()))
                 .view(LogQueryVisualizationType.TABLE)
                 .queryLines(List.of(
-                        "fields @timestamp",
-                        "| stats count(*) as requests, sum(status like /^4/) as r4xx, sum(status like /^5/) as r5xx, "
+                        "parse status /^(?<clientError>4)/",
+                        "| parse status /^(?<serverError>5)/",
+                        "| stats count(*) as requests, count(clientError) as r4xx, count(serverError) as r5xx, "
                                 + "pct(responseLatency, 50) as p50, pct(responseLatency, 99) as p99 by routeKey",
                         "| sort requests desc"))
                 .width(24).height(8)

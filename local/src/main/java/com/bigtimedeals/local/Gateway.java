@@ -66,6 +66,7 @@ final class Gateway implements AutoCloseable {
     private final boolean quiet;
     private final CorsPolicy cors;
     private final Duration bodyDeadline;
+    private final EditorSite editorSite = EditorSite.fromEnvironment();
     private Server server;
 
     /** Handlers can be called in-process at once; the port is bound only by {@link #start()}. */
@@ -165,7 +166,9 @@ final class Gateway implements AutoCloseable {
             }
             Answer answer;
             try {
-                answer = call(method, rawPath, request.getHttpURI().getQuery(), headers, body, Request.getRemoteAddr(request));
+                answer = EditorSite.owns(rawPath)
+                        ? editorSite.answer(method, rawPath, body) // beside the API, as CloudFront serves it beside it
+                        : call(method, rawPath, request.getHttpURI().getQuery(), headers, body, Request.getRemoteAddr(request));
             } catch (RuntimeException e) {
                 e.printStackTrace();
                 answer = message(500, "Internal Server Error");

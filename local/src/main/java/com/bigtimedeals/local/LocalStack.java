@@ -6,17 +6,23 @@ import java.net.ServerSocket;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.nio.file.attribute.PosixFilePermissions;
 
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.LocalDynamoDb;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.data.WalkStore;
+import com.bigtimedeals.stream.StreamMapping;
+import com.bigtimedeals.stream.SweepHandler;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -34,19 +40,28 @@ public final class LocalStack implements AutoCloseable {
     private final DynamoDbClient client;
     private final DynamoDbStreamsClient streams;
     private final Gateway gateway;
+    static final String STREAM_HANDLER = "com.bigtimedeals.stream.StreamHandler";
+    /** Locally a stalled walk is picked up after 20 s (in AWS: two consumer timeouts), checked every 5 s. */
+    static final int LOCAL_STALLED_AFTER_SECONDS = 20;
+
     private final StreamDelivery delivery;
+    private final Sweeper sweeper;
+    private final FailureDestination failures;
     private final String tableName;
-    private final java.util.concurrent.ScheduledExecutorService sweeper;
+    /** DynamoDB Local never runs TTL on a table with GSIs: this deletes expired messages as TTL would in AWS. */
+    private final java.util.concurrent.ScheduledExecutorService ttlSweep;
 
     private LocalStack(LocalDynamoDb dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
-                       StreamDelivery delivery, String tableName) {
+                       StreamDelivery delivery, Sweeper sweeper, FailureDestination failures, String tableName) {
         this.dynamo = dynamo;
         this.client = client;
         this.streams = streams;
         this.gateway = gateway;
         this.delivery = delivery;
+        this.sweeper = sweeper;
+        this.failures = failures;
         this.tableName = tableName;
-        this.sweeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        this.ttlSweep = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "inbox-ttl-sweep");
             t.setDaemon(true);
             return t;
@@ -54,7 +69,7 @@ public final class LocalStack implements AutoCloseable {
         InboxStore inbox = new InboxStore(com.bigtimedeals.data.Table.fromEnvironment(client));
         // DynamoDB Local never runs TTL on a table with GSIs: sweep expired messages as TTL would in AWS.
         int every = com.bigtimedeals.data.Setting.INBOX_SWEEP_SECONDS.number();
-        sweeper.scheduleWithFixedDelay(() -> {
+        ttlSweep.scheduleWithFixedDelay(() -> {
             try {
                 inbox.sweepExpired();
             } catch (RuntimeException e) {
@@ -84,12 +99,17 @@ public final class LocalStack implements AutoCloseable {
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;
         String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(tableName).build()).table().latestStreamArn();
         DynamoDbStreamsClient streams = dynamo.streams();
-        // A kept directory resumes at the stream's end: what happened before the restart was delivered then.
-        StreamDelivery delivery = new StreamDelivery(streams, streamArn, "com.bigtimedeals.stream.StreamHandler",
-                options.dataDir() == null ? ShardIteratorType.TRIM_HORIZON : ShardIteratorType.LATEST);
+        // A kept directory resumes right after the last record that was done before the restart (kill -9
+        // included); in memory, the stream starts empty anyway.
+        FailureDestination failures = new FailureDestination(failuresDirectory(options.dataDir()));
+        StreamDelivery delivery = new StreamDelivery(streams, streamArn, StreamDelivery.instancesOf(STREAM_HANDLER),
+                StreamMapping.fromSettings(), options.dataDir(), failures);
         Gateway gateway = new Gateway(options.port(), options.quiet());
         delivery.start();
-        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, tableName);
+        Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(Table.fromEnvironment(client)),
+                Duration.ofSeconds(Settings.number(Setting.SWEEP_STALLED_AFTER_S.name(), LOCAL_STALLED_AFTER_SECONDS))));
+        sweeper.start();
+        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, failures, tableName);
         try {
             seedAndOpen(stack, options.demo() && empty);
         } catch (IOException | RuntimeException e) {
@@ -155,6 +175,19 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
+    /** The on-failure destination: in the data directory, or beside the working directory for an in-memory stack. */
+    static Path failuresDirectory(Path dataDir) {
+        return dataDir != null ? dataDir.resolve("stream-failures") : Path.of(".local-stack-failures");
+    }
+
+    FailureDestination failures() {
+        return failures;
+    }
+
+    StreamDelivery delivery() {
+        return delivery;
+    }
+
     public int port() {
         return gateway.port();
     }
@@ -178,8 +211,9 @@ public final class LocalStack implements AutoCloseable {
 
     @Override
     public void close() {
-        sweeper.shutdownNow();
+        ttlSweep.shutdownNow();
         gateway.close();
+        sweeper.close();
         delivery.close();
         streams.close();
         client.close();

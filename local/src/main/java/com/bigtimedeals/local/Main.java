@@ -36,11 +36,15 @@ public final class Main {
             case "run" -> run(rest);
             case "token" -> token(rest);
             case "patterns" -> patterns(rest);
+            case "failures" -> failures(rest, false);
+            case "redrive" -> failures(rest, true);
             default -> {
                 System.out.println("""
                         usage: ./bigtimedeals run [--data DIR] [--no-demo]     start the local stack (PORT, default 3000)
                                ./bigtimedeals token USERNAME [--editor]        print a local bearer token
                                ./bigtimedeals patterns NAME [ARGS]             run an access pattern against the table
+                               ./bigtimedeals failures [--data DIR]            list the stream's on-failure destination
+                               ./bigtimedeals redrive [--data DIR]             deliver those batches again (stack running)
                         """);
                 System.out.println(AccessPatterns.USAGE);
             }
@@ -110,6 +114,34 @@ public final class Main {
         } catch (RuntimeException e) {
             System.err.println(e.getMessage());
             System.exit(1);
+        }
+    }
+
+    /** Lists the on-failure destination, or redrives it through a stream handler against the running stack's table. */
+    private static void failures(List<String> args, boolean redrive) throws Exception {
+        String dir = option(args, "--data", Settings.get("DATA_DIR"));
+        FailureDestination destination = new FailureDestination(LocalStack.failuresDirectory(dir == null ? null : Path.of(dir)));
+        var entries = destination.list();
+        FailureDestination.describe(entries).forEach(System.out::println);
+        System.out.println(entries.size() + " batch(es) in " + destination.directory());
+        if (!redrive || entries.isEmpty()) {
+            return;
+        }
+        if (Settings.get("DYNAMODB_ENDPOINT") == null && Files.exists(STATE)) {
+            System.setProperty("DYNAMODB_ENDPOINT", Files.readString(STATE).trim());
+        }
+        if (Settings.get("DYNAMODB_ENDPOINT") == null) {
+            System.err.println("Start the stack first (./bigtimedeals run" + (dir == null ? "" : " --data " + dir) + "): redrive reads its stream.");
+            System.exit(1);
+        }
+        var endpoint = java.net.URI.create(Settings.get("DYNAMODB_ENDPOINT"));
+        try (var streams = DynamoDbClients.localStreams(endpoint)) {
+            int failing = StreamDelivery.redrive(streams, destination, StreamDelivery.instancesOf(LocalStack.STREAM_HANDLER).get(),
+                    com.bigtimedeals.stream.StreamMapping.fromSettings());
+            System.out.println((entries.size() - failing) + " redriven, " + failing + " still failing");
+            if (failing > 0) {
+                System.exit(1);
+            }
         }
     }
 

@@ -1,19 +1,29 @@
 package com.bigtimedeals.local;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Properties;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.api.SyntheticContext;
-import com.bigtimedeals.data.ChangeFeed;
 import com.bigtimedeals.data.StreamRecords;
+import com.bigtimedeals.stream.ChangeFeed;
+import com.bigtimedeals.stream.StreamMapping;
 
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
@@ -23,54 +33,143 @@ import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * The Lambda event source mapping, locally: polls the table's stream, hands records to the stream handler
- * in order per shard and in batches, and honours {@code batchItemFailures} by redelivering from the first
- * failed record. After {@link #MAX_RETRIES} redeliveries the failing record is logged and skipped, as an
- * on-failure destination would take it, and the records behind it go on.
+ * The Lambda event source mapping, locally, as it behaves in AWS ({@link StreamMapping}: the deployed values).
+ * <ul>
+ * <li>Records pass the mapping's filter ({@link ChangeFeed#ofInterest}) or never reach the function.</li>
+ * <li>Parallelization factor: each shard feeds that many lanes; a record goes to the lane of its partition key,
+ *     so records of one key stay in order while different keys run side by side. Each lane is its own function
+ *     instance (its own handler and clients), as concurrent batches are in Lambda.</li>
+ * <li>Batches of up to the batch size, gathered for at most the batching window.</li>
+ * <li>{@code batchItemFailures}: the records before the first reported failure are done; the batch is redelivered
+ *     from it. A function error bisects the batch. After the retry attempts, the batch's sequence range goes to
+ *     the on-failure destination (a JSON file per batch that {@code ./bigtimedeals failures} lists and
+ *     {@code ./bigtimedeals redrive} delivers again), and the lane moves on.</li>
+ * <li>Checkpoint: per shard, the last sequence number up to which every record is done (delivered, filtered out
+ *     or sent to the destination). With a data directory it is written to a file after every change, atomically,
+ *     and a restart resumes right after it: nothing acknowledged is redone needlessly, nothing unfinished is
+ *     skipped, even after kill -9.</li>
+ * <li>A clean stop lets the batches in flight finish (within a grace period) and writes the checkpoint; what was
+ *     not finished is delivered again after the restart, which every reaction tolerates.</li>
+ * </ul>
  */
-final class StreamDelivery implements Runnable, AutoCloseable {
-    static final int BATCH = 100;
-    static final int MAX_RETRIES = 3;
+final class StreamDelivery implements AutoCloseable {
     private static final long POLL_MILLIS = 100;
+    private static final int FETCH = 1000;
+    /** Fetched but unfinished records per shard before polling pauses (back-pressure). */
+    private static final int MAX_BACKLOG = 20_000;
+    private static final long STOP_GRACE_MILLIS = 10_000;
+    static final String CHECKPOINT_FILE = "stream-checkpoints.properties";
 
     private final DynamoDbStreamsClient streams;
     private final String streamArn;
-    private final RequestHandler<DynamodbEvent, StreamsEventResponse> handler;
-    private final ShardIteratorType startAt;
-    private final Map<String, String> iterators = new LinkedHashMap<>();
-    private final Set<String> finished = new HashSet<>();
-    private final Thread thread;
+    private final Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> handlers;
+    private final StreamMapping mapping;
+    private final Path checkpointFile;
+    private final FailureDestination destination;
+    private final Map<String, ShardState> shards = new HashMap<>();
+    private final Properties checkpoints = new Properties();
+    private final Thread poller;
+    private final List<Thread> lanes = new ArrayList<>();
     private volatile boolean running = true;
-    private volatile long delivered;
-    private volatile long idleSince = 0;
+    private volatile long idleSince;
 
-    @SuppressWarnings("unchecked")
-    StreamDelivery(DynamoDbStreamsClient streams, String streamArn, String handlerClass, ShardIteratorType startAt) {
+    final AtomicLong delivered = new AtomicLong();
+    final AtomicLong redelivered = new AtomicLong();
+    final AtomicLong invocations = new AtomicLong();
+    final AtomicLong sentToDestination = new AtomicLong();
+
+    /** One fetched record, done or not. */
+    private static final class Tracked {
+        final String sequence;
+        final String key;
+        final DynamodbEvent.DynamodbStreamRecord record;
+        volatile boolean done;
+
+        Tracked(String sequence, String key, DynamodbEvent.DynamodbStreamRecord record) {
+            this.sequence = sequence;
+            this.key = key;
+            this.record = record;
+        }
+    }
+
+    private final class ShardState {
+        final String id;
+        final String parent;
+        String iterator;
+        String lastFetched;
+        boolean drained;
+        final ArrayDeque<Tracked> inOrder = new ArrayDeque<>();
+        final List<LinkedBlockingQueue<Tracked>> laneQueues = new ArrayList<>();
+
+        ShardState(String id, String parent) {
+            this.id = id;
+            this.parent = parent;
+        }
+
+        synchronized boolean finished() {
+            return drained && inOrder.isEmpty();
+        }
+
+        synchronized int backlog() {
+            return inOrder.size();
+        }
+
+        /** Moves the checkpoint past every leading record that is done; true when it moved. */
+        synchronized String advance() {
+            String last = null;
+            while (!inOrder.isEmpty() && inOrder.peekFirst().done) {
+                last = inOrder.pollFirst().sequence;
+            }
+            return last;
+        }
+    }
+
+    StreamDelivery(DynamoDbStreamsClient streams, String streamArn,
+                   Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> handlers, StreamMapping mapping,
+                   Path checkpointDir, FailureDestination destination) {
         this.streams = streams;
         this.streamArn = streamArn;
-        this.startAt = startAt;
-        try {
-            this.handler = (RequestHandler<DynamodbEvent, StreamsEventResponse>) Class.forName(handlerClass)
-                    .getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot load stream handler " + handlerClass, e);
+        this.handlers = handlers;
+        this.mapping = mapping;
+        this.destination = destination;
+        this.checkpointFile = checkpointDir == null ? null : checkpointDir.resolve(CHECKPOINT_FILE);
+        if (checkpointFile != null && Files.exists(checkpointFile)) {
+            try (var in = Files.newBufferedReader(checkpointFile)) {
+                checkpoints.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the stream checkpoint " + checkpointFile, e);
+            }
         }
-        this.thread = new Thread(this, "stream-delivery");
-        this.thread.setDaemon(true);
+        this.poller = new Thread(this::poll, "stream-poller");
+        this.poller.setDaemon(true);
+    }
+
+    /** Loads the handler class the way Lambda does: a public no-arg constructor, once per function instance. */
+    @SuppressWarnings("unchecked")
+    static Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> instancesOf(String handlerClass) {
+        return () -> {
+            try {
+                return (RequestHandler<DynamodbEvent, StreamsEventResponse>) Class.forName(handlerClass)
+                        .getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot load stream handler " + handlerClass, e);
+            }
+        };
     }
 
     void start() {
-        thread.start();
+        poller.start();
     }
 
     long delivered() {
-        return delivered;
+        return delivered.get();
     }
 
-    /** Waits until a full poll of every shard found nothing new for {@code quietMillis}, or the timeout passes. */
+    /** Waits until every fetched record is done and a poll of every shard found nothing new for {@code quietMillis}. */
     boolean awaitCaughtUp(long quietMillis, long timeoutMillis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         while (System.currentTimeMillis() < deadline) {
@@ -83,128 +182,437 @@ final class StreamDelivery implements Runnable, AutoCloseable {
         return false;
     }
 
-    @Override
-    public void run() {
+    private void poll() {
         long lastDescribe = 0;
-        List<Shard> shards = List.of();
+        List<Shard> listed = List.of();
         while (running) {
             try {
                 if (System.currentTimeMillis() - lastDescribe > 1_000) {
-                    shards = streams.describeStream(DescribeStreamRequest.builder().streamArn(streamArn).build())
+                    listed = streams.describeStream(DescribeStreamRequest.builder().streamArn(streamArn).build())
                             .streamDescription().shards();
                     lastDescribe = System.currentTimeMillis();
                 }
                 boolean busy = false;
-                for (Shard shard : shards) {
-                    if (finished.contains(shard.shardId())) {
+                boolean outstanding = false;
+                for (Shard shard : listed) {
+                    ShardState state;
+                    synchronized (shards) {
+                        state = shards.computeIfAbsent(shard.shardId(), id -> new ShardState(id, shard.parentShardId()));
+                    }
+                    if (state.finished()) {
                         continue;
                     }
-                    if (shard.parentShardId() != null && iterators.containsKey(shard.parentShardId())
-                            && !finished.contains(shard.parentShardId())) {
-                        continue; // a child waits until its parent is drained, so order per item holds
+                    ShardState parent;
+                    synchronized (shards) {
+                        parent = state.parent == null ? null : shards.get(state.parent);
                     }
-                    busy |= poll(shard);
+                    if (parent != null && !parent.finished()) {
+                        outstanding = true;
+                        continue; // a child waits until its parent is done, so order per key holds across the split
+                    }
+                    if (!state.drained && state.backlog() < MAX_BACKLOG) {
+                        busy |= fetch(state);
+                    }
+                    outstanding |= state.backlog() > 0;
                 }
-                if (!busy) {
-                    if (idleSince == 0 && !shards.isEmpty()) {
+                if (!busy && !outstanding) {
+                    if (idleSince == 0 && !listed.isEmpty()) {
                         idleSince = System.currentTimeMillis();
                     }
-                    Thread.sleep(POLL_MILLIS);
                 } else {
                     idleSince = 0;
+                }
+                if (!busy) {
+                    Thread.sleep(POLL_MILLIS);
                 }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
                 if (running) {
                     System.err.println("stream delivery: " + e);
-                    sleepQuietly();
+                    sleepQuietly(500);
                 }
             }
         }
     }
 
-    private boolean poll(Shard shard) {
-        String iterator = iterators.computeIfAbsent(shard.shardId(), id -> streams.getShardIterator(
-                GetShardIteratorRequest.builder().streamArn(streamArn).shardId(id).shardIteratorType(startAt).build())
-                .shardIterator());
+    /** One GetRecords on a shard; true when it returned records. */
+    private boolean fetch(ShardState shard) {
+        if (shard.iterator == null) {
+            shard.iterator = iteratorAfter(shard.id, shard.lastFetched != null ? shard.lastFetched : checkpoints.getProperty(shard.id));
+        }
         GetRecordsResponse r;
         try {
-            r = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator).limit(BATCH).build());
+            r = streams.getRecords(GetRecordsRequest.builder().shardIterator(shard.iterator).limit(FETCH).build());
         } catch (ExpiredIteratorException e) {
-            iterators.remove(shard.shardId());
+            shard.iterator = null; // the next fetch asks again, right after the last record it fetched
             return true;
         }
-        if (r.nextShardIterator() == null) {
-            finished.add(shard.shardId());
-        } else {
-            iterators.put(shard.shardId(), r.nextShardIterator());
-        }
+        shard.iterator = r.nextShardIterator();
         if (r.records().isEmpty()) {
+            if (shard.iterator == null) {
+                synchronized (shard) {
+                    shard.drained = true;
+                }
+            }
             return false;
         }
         // DynamoDB Local truncates ApproximateCreationDateTime to the minute (embedded: off by 1000x);
         // the records get the time they were read, to the second, as the service would give.
         Date now = new Date(System.currentTimeMillis() / 1000 * 1000);
-        List<DynamodbEvent.DynamodbStreamRecord> batch = new ArrayList<>();
-        for (Record record : r.records()) {
-            DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, streamArn, now);
-            // The mapping's event filter, as deployed: records the consumer ignores never invoke it.
-            if (ChangeFeed.ofInterest(converted)) {
-                batch.add(converted);
+        synchronized (shard) {
+            if (shard.laneQueues.isEmpty()) {
+                startLanes(shard);
+            }
+            for (Record record : r.records()) {
+                DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, streamArn, now);
+                var keys = converted.getDynamodb().getKeys();
+                String key = keys == null || keys.get("PK") == null ? "" : keys.get("PK").getS();
+                Tracked t = new Tracked(record.dynamodb().sequenceNumber(), key, converted);
+                shard.inOrder.addLast(t);
+                shard.lastFetched = t.sequence;
+                if (ChangeFeed.ofInterest(converted)) {
+                    shard.laneQueues.get(Math.floorMod(key.hashCode(), mapping.parallelizationFactor())).add(t);
+                } else {
+                    t.done = true; // the mapping's filter drops it: done without an invocation
+                }
+            }
+            if (shard.iterator == null) {
+                shard.drained = true;
             }
         }
-        if (!batch.isEmpty()) {
-            deliver(batch);
-        }
+        checkpoint(shard);
         return true;
     }
 
-    private void deliver(List<DynamodbEvent.DynamodbStreamRecord> batch) {
-        int retries = 0;
-        while (!batch.isEmpty()) {
-            StreamsEventResponse response = handler.handleRequest(StreamRecords.event(batch),
-                    new SyntheticContext("stream-" + System.nanoTime(), "Stream", 300_000));
-            List<StreamsEventResponse.BatchItemFailure> failures = response.getBatchItemFailures();
-            if (failures == null || failures.isEmpty()) {
-                delivered += batch.size();
-                return;
+    /** Right after {@code after}, or from the oldest record the stream keeps when there is none. */
+    private String iteratorAfter(String shardId, String after) {
+        if (after != null) {
+            try {
+                return streams.getShardIterator(GetShardIteratorRequest.builder().streamArn(streamArn).shardId(shardId)
+                        .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(after).build())
+                        .shardIterator();
+            } catch (TrimmedDataAccessException e) {
+                // older than the stream keeps: start from what it still has
             }
-            int first = indexOf(batch, failures.get(0).getItemIdentifier());
-            delivered += first;
-            batch = batch.subList(first, batch.size());
-            if (++retries > MAX_RETRIES) {
-                System.err.println("stream delivery: record " + batch.get(0).getEventID() + " ("
-                        + batch.get(0).getEventName() + ") failed " + retries + " times; sent to the on-failure destination");
-                batch = batch.subList(1, batch.size());
-                retries = 0;
+        }
+        return streams.getShardIterator(GetShardIteratorRequest.builder().streamArn(streamArn).shardId(shardId)
+                .shardIteratorType(ShardIteratorType.TRIM_HORIZON).build()).shardIterator();
+    }
+
+    private void startLanes(ShardState shard) {
+        for (int i = 0; i < mapping.parallelizationFactor(); i++) {
+            LinkedBlockingQueue<Tracked> queue = new LinkedBlockingQueue<>();
+            shard.laneQueues.add(queue);
+            Thread lane = new Thread(() -> runLane(shard, queue), "stream-lane-" + shard.id.hashCode() + "-" + i);
+            lane.setDaemon(true);
+            synchronized (lanes) {
+                lanes.add(lane);
             }
+            lane.start();
         }
     }
 
-    private static int indexOf(List<DynamodbEvent.DynamodbStreamRecord> batch, String sequenceNumber) {
-        for (int i = 0; i < batch.size(); i++) {
-            if (batch.get(i).getDynamodb().getSequenceNumber().equals(sequenceNumber)) {
-                return i;
-            }
-        }
-        return 0; // an identifier we did not send: redeliver everything, as Lambda does
-    }
-
-    private static void sleepQuietly() {
+    /** One concurrent batch processor: its own function instance, batches in order of its keys. */
+    private void runLane(ShardState shard, LinkedBlockingQueue<Tracked> queue) {
+        RequestHandler<DynamodbEvent, StreamsEventResponse> handler = null;
         try {
-            Thread.sleep(500);
+            while (running) {
+                Tracked first = queue.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    if (shard.finished()) {
+                        return;
+                    }
+                    continue;
+                }
+                List<Tracked> batch = new ArrayList<>();
+                batch.add(first);
+                long windowEnds = System.currentTimeMillis() + mapping.batchingWindowMillis();
+                while (batch.size() < mapping.batchSize()) {
+                    long wait = windowEnds - System.currentTimeMillis();
+                    Tracked next = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : queue.poll();
+                    if (next == null) {
+                        break;
+                    }
+                    batch.add(next);
+                }
+                if (handler == null) {
+                    handler = handlers.get();
+                }
+                deliver(shard, handler, batch);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
+    private void deliver(ShardState shard, RequestHandler<DynamodbEvent, StreamsEventResponse> handler, List<Tracked> batch)
+            throws InterruptedException {
+        ArrayDeque<List<Tracked>> pending = new ArrayDeque<>();
+        pending.push(batch);
+        while (!pending.isEmpty()) {
+            List<Tracked> current = pending.pop();
+            int attempts = 0;
+            while (!current.isEmpty()) {
+                if (!running) {
+                    return; // a stop: the unfinished rest stays behind the checkpoint and comes again after a restart
+                }
+                StreamsEventResponse response;
+                try {
+                    invocations.incrementAndGet();
+                    response = handler.handleRequest(StreamRecords.event(records(current)), new Invocation(
+                            new SyntheticContext("stream-" + System.nanoTime(), "StreamConsumer",
+                                    mapping.timeoutSeconds() * 1000L)));
+                } catch (RuntimeException e) {
+                    attempts++;
+                    if (mapping.bisectOnError() && current.size() > 1) {
+                        pending.push(current.subList(current.size() / 2, current.size()));
+                        pending.push(current.subList(0, current.size() / 2));
+                        redelivered.addAndGet(current.size());
+                        break;
+                    }
+                    if (attempts > mapping.retryAttempts()) {
+                        giveUp(shard, current, "function error: " + e.getClass().getSimpleName());
+                        break;
+                    }
+                    redelivered.addAndGet(current.size());
+                    backOff(attempts);
+                    continue;
+                }
+                List<StreamsEventResponse.BatchItemFailure> failures = response == null ? null : response.getBatchItemFailures();
+                int firstFailed = failures == null || failures.isEmpty() ? current.size() : indexOf(current, failures);
+                done(shard, current.subList(0, firstFailed));
+                current = current.subList(firstFailed, current.size());
+                if (current.isEmpty()) {
+                    break;
+                }
+                attempts++;
+                if (attempts > mapping.retryAttempts()) {
+                    giveUp(shard, current, "record " + current.get(0).sequence + " failed " + attempts + " times");
+                    break;
+                }
+                redelivered.addAndGet(current.size());
+                backOff(attempts);
+            }
+        }
+    }
+
+    private void giveUp(ShardState shard, List<Tracked> batch, String reason) {
+        destination.record(streamArn, shard.id, batch.get(0).sequence, batch.get(batch.size() - 1).sequence,
+                batch.size(), reason);
+        System.err.println("stream delivery: " + batch.size() + " records of shard " + shard.id
+                + " went to the on-failure destination (" + reason + "); ./bigtimedeals failures lists them");
+        sentToDestination.addAndGet(batch.size());
+        done(shard, batch);
+    }
+
+    private void done(ShardState shard, List<Tracked> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        delivered.addAndGet(records.size());
+        synchronized (shard) {
+            for (Tracked t : records) {
+                t.done = true;
+            }
+        }
+        checkpoint(shard);
+    }
+
+    private void checkpoint(ShardState shard) {
+        String last = shard.advance();
+        if (last == null) {
+            return;
+        }
+        synchronized (checkpoints) {
+            String before = checkpoints.getProperty(shard.id);
+            if (before != null && new java.math.BigInteger(before).compareTo(new java.math.BigInteger(last)) >= 0) {
+                return;
+            }
+            checkpoints.setProperty(shard.id, last);
+            if (checkpointFile != null) {
+                try {
+                    Path tmp = checkpointFile.resolveSibling(CHECKPOINT_FILE + ".tmp");
+                    try (var out = Files.newBufferedWriter(tmp)) {
+                        checkpoints.store(out, "last sequence number per shard up to which every record is done");
+                    }
+                    Files.move(tmp, checkpointFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot write the stream checkpoint", e);
+                }
+            }
+        }
+    }
+
+    /**
+     * The context of one invocation: its timeout counts down as in Lambda, and a stop ends it early, so the
+     * function's time budget makes it checkpoint and return instead of being cut off mid-page.
+     */
+    private final class Invocation implements com.amazonaws.services.lambda.runtime.Context {
+        private final SyntheticContext inner;
+
+        Invocation(SyntheticContext inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public int getRemainingTimeInMillis() {
+            return running ? inner.getRemainingTimeInMillis() : 0;
+        }
+
+        @Override
+        public String getAwsRequestId() {
+            return inner.getAwsRequestId();
+        }
+
+        @Override
+        public String getLogGroupName() {
+            return inner.getLogGroupName();
+        }
+
+        @Override
+        public String getLogStreamName() {
+            return inner.getLogStreamName();
+        }
+
+        @Override
+        public String getFunctionName() {
+            return inner.getFunctionName();
+        }
+
+        @Override
+        public String getFunctionVersion() {
+            return inner.getFunctionVersion();
+        }
+
+        @Override
+        public String getInvokedFunctionArn() {
+            return inner.getInvokedFunctionArn();
+        }
+
+        @Override
+        public com.amazonaws.services.lambda.runtime.CognitoIdentity getIdentity() {
+            return inner.getIdentity();
+        }
+
+        @Override
+        public com.amazonaws.services.lambda.runtime.ClientContext getClientContext() {
+            return inner.getClientContext();
+        }
+
+        @Override
+        public int getMemoryLimitInMB() {
+            return inner.getMemoryLimitInMB();
+        }
+
+        @Override
+        public com.amazonaws.services.lambda.runtime.LambdaLogger getLogger() {
+            return inner.getLogger();
+        }
+    }
+
+    private static List<DynamodbEvent.DynamodbStreamRecord> records(List<Tracked> batch) {
+        List<DynamodbEvent.DynamodbStreamRecord> out = new ArrayList<>(batch.size());
+        batch.forEach(t -> out.add(t.record));
+        return out;
+    }
+
+    /** Position of the earliest reported failure; an identifier we did not send redelivers everything, as Lambda does. */
+    private static int indexOf(List<Tracked> batch, List<StreamsEventResponse.BatchItemFailure> failures) {
+        int first = batch.size();
+        for (StreamsEventResponse.BatchItemFailure f : failures) {
+            int at = -1;
+            for (int i = 0; i < batch.size(); i++) {
+                if (batch.get(i).sequence.equals(f.getItemIdentifier())) {
+                    at = i;
+                    break;
+                }
+            }
+            if (at < 0) {
+                return 0;
+            }
+            first = Math.min(first, at);
+        }
+        return first;
+    }
+
+    private static void backOff(int attempt) throws InterruptedException {
+        Thread.sleep(Math.min(2_000L, 50L << Math.min(attempt, 5)));
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Delivers every batch in the on-failure destination again, read back from the stream by its sequence range,
+     * in batches of the mapping's size; an entry is removed once the function accepted all of its records.
+     * Returns the entries still failing.
+     */
+    static int redrive(DynamoDbStreamsClient streams, FailureDestination destination,
+                       RequestHandler<DynamodbEvent, StreamsEventResponse> handler, StreamMapping mapping) {
+        int failing = 0;
+        for (var e : destination.list().entrySet()) {
+            FailureDestination.Entry entry = e.getValue();
+            List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>();
+            String iterator = streams.getShardIterator(GetShardIteratorRequest.builder().streamArn(entry.streamArn())
+                    .shardId(entry.shardId()).shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
+                    .sequenceNumber(entry.firstSequence()).build()).shardIterator();
+            java.math.BigInteger last = new java.math.BigInteger(entry.lastSequence());
+            Date now = new Date(System.currentTimeMillis() / 1000 * 1000);
+            boolean past = false;
+            while (iterator != null && !past) {
+                GetRecordsResponse r = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator).limit(FETCH).build());
+                for (Record record : r.records()) {
+                    if (new java.math.BigInteger(record.dynamodb().sequenceNumber()).compareTo(last) > 0) {
+                        past = true;
+                        break;
+                    }
+                    DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, entry.streamArn(), now);
+                    if (ChangeFeed.ofInterest(converted)) {
+                        records.add(converted);
+                    }
+                }
+                if (r.records().isEmpty()) {
+                    break; // an open shard with nothing more yet
+                }
+                iterator = r.nextShardIterator();
+            }
+            boolean accepted = true;
+            for (int from = 0; from < records.size() && accepted; from += mapping.batchSize()) {
+                var response = handler.handleRequest(StreamRecords.event(records.subList(from, Math.min(records.size(),
+                        from + mapping.batchSize()))), new SyntheticContext("redrive-" + System.nanoTime(),
+                        "StreamConsumer", mapping.timeoutSeconds() * 1000L));
+                accepted = response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty();
+            }
+            if (accepted) {
+                destination.remove(e.getKey());
+            } else {
+                failing++;
+            }
+        }
+        return failing;
+    }
+
+    /** Stops polling, lets batches in flight finish within a grace period, and leaves the checkpoint written. */
     @Override
     public void close() {
         running = false;
-        thread.interrupt();
+        poller.interrupt();
+        long deadline = System.currentTimeMillis() + STOP_GRACE_MILLIS;
+        List<Thread> all;
+        synchronized (lanes) {
+            all = new ArrayList<>(lanes);
+        }
         try {
-            thread.join(2_000);
+            poller.join(2_000);
+            for (Thread lane : all) {
+                lane.join(Math.max(1, deadline - System.currentTimeMillis()));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

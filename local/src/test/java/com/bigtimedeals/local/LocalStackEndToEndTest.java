@@ -263,6 +263,8 @@ class LocalStackEndToEndTest {
         String dealId = expect(201, "POST", "/cms/deals", editor, "{\"title\":\"Glider\",\"link\":\"https://o.example.com/g\","
                 + "\"price\":1000,\"brandId\":\"oscorp\",\"categoryId\":\"sports-outdoors\"}").get("id").asText();
         String blastId = expect(202, "POST", "/cms/hot-deals", editor, "{\"dealId\":\"" + dealId + "\"}").get("blastId").asText();
+        // A double-click: the same blast, not a second one.
+        assertEquals(blastId, expect(200, "POST", "/cms/hot-deals", editor, "{\"dealId\":\"" + dealId + "\"}").get("blastId").asText());
         long deadline = System.currentTimeMillis() + 30_000;
         JsonNode progress = null;
         while (System.currentTimeMillis() < deadline) {

@@ -16,16 +16,13 @@ import com.bigtimedeals.domain.Relation;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Account deletion (docs/data-model.md, "Account deletion"). {@link #delete} is the request: one transaction
@@ -40,30 +37,33 @@ public final class AccountStore {
 
     private final Table table;
     private final FollowStore follows;
+    private final WalkStore walks;
 
     public AccountStore(Table table) {
         this.table = table;
         this.follows = new FollowStore(table);
+        this.walks = new WalkStore(table);
+    }
+
+    /** What one page of the walk removed, and the last sort key it saw (null: the phase is finished). */
+    public record Cleared(String last, int removed) {
     }
 
     /**
      * DELETE /me: 1 TransactWriteItems. Idempotent: a repeat deletes nothing more and records the deletion
-     * again with a later {@code deletedAt}, restarting a walk that removes only what is already gone or older.
+     * again with a later {@code deletedAt}, restarting the walk from the top (a run of the older walk then
+     * finds its position gone and stops); it removes only what is already gone or older.
      */
     public void delete(String username) {
         Instant at = table.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+        Map<String, AttributeValue> key = Keys.accountDeletion(username);
+        Map<String, AttributeValue> deletion = WalkStore.pending(new ItemWriter(key, Keys.ACCOUNT_DELETION)
+                .string("username", username).instant("deletedAt", at).bool("done", false).number("reached", 0),
+                key.get(Keys.PK).s(), table.clock().instant()).build();
         table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                 TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(Keys.user(username)).build()).build(),
-                TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item(
-                        new AccountDeletion(username, at, AccountDeletion.Phase.FOLLOWS, null, false))).build()).build())
+                TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(deletion).build()).build())
                 .build());
-    }
-
-    private static Map<String, AttributeValue> item(AccountDeletion d) {
-        return new ItemWriter(Keys.accountDeletion(d.username()), Keys.ACCOUNT_DELETION)
-                .string("username", d.username()).instant("deletedAt", d.deletedAt())
-                .string("phase", d.phase().name()).string("after", d.after()).bool("done", d.done())
-                .build();
     }
 
     /**
@@ -92,23 +92,20 @@ public final class AccountStore {
             return null;
         }
         ItemReader r = new ItemReader(item);
-        return new AccountDeletion(username, r.instant("deletedAt"), AccountDeletion.Phase.valueOf(r.string("phase")),
-                r.string("after"), r.bool("done"));
+        return new AccountDeletion(username, r.instant("deletedAt"), r.string("after"), r.bool("done"));
     }
 
     /**
-     * Writes the walk's new position, only over the deletion it continues ({@code deletedAt} unchanged): a
-     * repeated DELETE /me meanwhile restarts the walk instead of being overwritten by an older one.
+     * Checkpoints a page of the walk; false when another run moved it first, or a repeated DELETE /me restarted
+     * it (the caller stops either way, so a page is counted once).
      */
-    public void checkpoint(AccountDeletion next) {
-        try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item(next))
-                    .conditionExpression("deletedAt = :at")
-                    .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(next.deletedAt().toString())))
-                    .build());
-        } catch (ConditionalCheckFailedException e) {
-            // A newer deletion of the same user restarted the walk: its own record carries on.
-        }
+    public boolean advance(AccountDeletion from, String next, int removed) {
+        return walks.advance(Keys.accountDeletion(from.username()), from.position(), next, removed);
+    }
+
+    /** Asks for another run of an unfinished deletion (an invocation out of time does this instead of a page). */
+    public boolean requeue(String username) {
+        return walks.requeue(Keys.accountDeletion(username));
     }
 
     /**
@@ -137,10 +134,11 @@ public final class AccountStore {
     /**
      * One step of the walk's first phase: up to {@code limit} follows made before the deletion, each removed
      * with the unlike/unwatch transaction (the relation item must exist: the count drops by exactly one, and a
-     * replayed step finds nothing to remove). Returns the last sort key seen, or null when the phase is done.
+     * replayed step finds nothing to remove).
      */
-    public String removeFollows(AccountDeletion d, int limit) {
+    public Cleared removeFollows(AccountDeletion d, int limit) {
         QueryResponse r = page(Keys.followsPk(d.username()), d.after(), null, limit);
+        int removed = 0;
         for (Map<String, AttributeValue> item : r.items()) {
             ItemReader f = new ItemReader(item);
             Instant made = f.instant("createdAt");
@@ -149,24 +147,24 @@ public final class AccountStore {
             }
             Relation relation = Keys.LIKE.equals(f.type()) ? Relation.LIKE : Relation.WATCH;
             follows.remove(Likeable.valueOf(f.string("targetKind")), f.string("targetId"), d.username(), relation);
+            removed++;
         }
-        return next(r);
+        return new Cleared(next(r), removed);
     }
 
     /**
      * One step of the second phase: up to {@code limit} messages sent up to the deletion (message ids are
      * KSUIDs of their time), deleted 25 to a BatchWriteItem. Deleting twice is harmless.
      */
-    public String removeMessages(AccountDeletion d, int limit, InboxStore inbox) {
+    public Cleared removeMessages(AccountDeletion d, int limit, InboxStore inbox) {
         String upTo = Keys.messageSk(Ids.largestAt(d.deletedAt()));
         QueryResponse r = page(Keys.messagesPk(d.username()), d.after(), upTo, limit);
-        List<WriteRequest> deletes = new ArrayList<>(r.items().size());
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(r.items().size());
         for (Map<String, AttributeValue> item : r.items()) {
-            deletes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder()
-                    .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build()).build());
+            keys.add(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s()));
         }
-        inbox.write(deletes);
-        return next(r);
+        inbox.remove(keys);
+        return new Cleared(next(r), keys.size());
     }
 
     private QueryResponse page(String pk, String after, String upTo, int limit) {

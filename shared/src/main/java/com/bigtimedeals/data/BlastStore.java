@@ -1,7 +1,6 @@
 package com.bigtimedeals.data;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,63 +10,133 @@ import com.bigtimedeals.domain.DomainException;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * Hot-deal blast requests (access pattern: send a Hot Deal Message to all Users). The API only records the
- * request; its INSERT on the stream starts the chunked fan-out, whose progress is kept on the same item.
+ * request; its INSERT on the stream creates the segments, each a {@link WalkStore resumable walk} over one
+ * parallel-scan segment of the user index. Progress is derived from the segments, never counted on the blast
+ * item: parallel segments then share no item, and a checkpoint is one single-item conditional write.
  */
 public final class BlastStore {
     private final Table table;
+    private final WalkStore walks;
 
     public BlastStore(Table table) {
         this.table = table;
+        this.walks = new WalkStore(table);
     }
 
-    public Blast record(Blast blast) {
+    /** The blast this call recorded, or the one the deal already had. */
+    public record Recorded(Blast blast, boolean created) {
+    }
+
+    /**
+     * Records a blast unless its deal already has one: the blast item and the deal's blast marker in one
+     * transaction, both conditioned on not existing. A CMS double-click (or a retried request) then finds the
+     * marker and gets the first blast back, so no user is sent a deal twice.
+     */
+    public Recorded record(Blast blast) {
         Map<String, AttributeValue> item = new ItemWriter(Keys.blast(blast.id()), Keys.BLAST)
                 .string("id", blast.id()).string("dealId", blast.dealId()).string("subject", blast.subject())
                 .string("body", blast.body()).instant("requestedAt", blast.requestedAt())
-                .number("segments", blast.segments()).number("segmentsDone", 0).number("usersReached", 0)
+                .number("segments", blast.segments())
                 .build();
-        table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                .conditionExpression("attribute_not_exists(PK)").build());
-        return blast;
+        Map<String, AttributeValue> marker = new ItemWriter(Keys.dealBlast(blast.dealId()), Keys.DEAL_BLAST)
+                .string("blastId", blast.id()).build();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+                        TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(marker)
+                                .conditionExpression("attribute_not_exists(PK)").build()).build(),
+                        TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item)
+                                .conditionExpression("attribute_not_exists(PK)").build()).build()).build());
+                return new Recorded(blast, true);
+            } catch (TransactionCanceledException e) {
+                if (DealStore.onlyConditionFailures(e)) {
+                    Blast existing = ofDeal(blast.dealId());
+                    if (existing != null) {
+                        return new Recorded(existing, false);
+                    }
+                }
+                if (!Transactions.retryable(e, attempt)) {
+                    throw e;
+                }
+            }
+        }
     }
 
-    /** A blast's progress: users reached and segments done. */
+    private Blast ofDeal(String dealId) {
+        Map<String, AttributeValue> marker = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.dealBlast(dealId)).consistentRead(true).build()).item();
+        return marker == null || marker.isEmpty() ? null : get(new ItemReader(marker).string("blastId"));
+    }
+
+    /**
+     * A blast and its exact progress, summed from its segments (each segment's count only grows by a conditional
+     * checkpoint, so a page is counted once whatever crashed): 2 requests, the blast and one BatchGetItem.
+     */
     public Blast get(String blastId) {
+        Blast blast = requested(blastId);
+        int segments = blast.segments();
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(segments);
+        for (int k = 0; k < segments; k++) {
+            keys.add(Keys.blastSegment(blastId, k));
+        }
+        int done = 0;
+        long reached = 0;
+        for (Map<String, AttributeValue> segment : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
+                .consistentRead(true).projectionExpression("done, reached").build())) {
+            ItemReader s = new ItemReader(segment);
+            done += s.bool("done") ? 1 : 0;
+            reached += s.number("reached");
+        }
+        return new Blast(blast.id(), blast.dealId(), blast.subject(), blast.body(), blast.requestedAt(), segments, done,
+                reached);
+    }
+
+    /** The blast as requested, without its progress: one read. */
+    public Blast requested(String blastId) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                 .key(Keys.blast(blastId)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             throw DomainException.notFound("blast not found");
         }
-        return read(item);
+        ItemReader r = new ItemReader(item);
+        return new Blast(r.string("id"), r.string("dealId"), r.string("subject"), r.string("body"),
+                r.instant("requestedAt"), (int) r.number("segments"), 0, 0);
     }
 
     /**
-     * Creates the blast's segment items, each starting at the beginning of its scan segment. Their INSERT
-     * records start the work, one chunk per segment. A replay finds them all there and changes nothing.
+     * Creates the blast's segment items, each starting at the beginning of its scan segment and marked
+     * unfinished for the sweeper. Their INSERT records start the work. A replay finds them all there and changes
+     * nothing (conditional puts); a conflicting transaction is retried.
      */
     public void createSegments(Blast blast) {
         List<TransactWriteItem> puts = new ArrayList<>();
         for (int k = 0; k < blast.segments(); k++) {
-            Map<String, AttributeValue> item = new ItemWriter(Keys.blastSegment(blast.id(), k), Keys.BLAST_SEGMENT)
+            Map<String, AttributeValue> key = Keys.blastSegment(blast.id(), k);
+            Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, Keys.BLAST_SEGMENT)
                     .string("blastId", blast.id()).number("segment", k).number("segments", blast.segments())
-                    .number("reached", 0).bool("done", false).build();
+                    .number("reached", 0).bool("done", false), key.get(Keys.PK).s(), table.clock().instant()).build();
             puts.add(TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item)
                     .conditionExpression("attribute_not_exists(PK)").build()).build());
         }
-        try {
-            table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(puts).build());
-        } catch (TransactionCanceledException e) {
-            if (!DealStore.onlyConditionFailures(e)) {
-                throw e;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(puts).build());
+                return;
+            } catch (TransactionCanceledException e) {
+                if (DealStore.onlyConditionFailures(e)) {
+                    return;
+                }
+                if (!Transactions.retryable(e, attempt)) {
+                    throw e;
+                }
             }
         }
     }
@@ -84,58 +153,15 @@ public final class BlastStore {
     }
 
     /**
-     * Checkpoints a segment after a page of messages was written, and counts the page on the blast, in one
-     * transaction conditioned on the segment still being where this invocation found it. False when another
-     * invocation moved it meanwhile: the caller stops, and no page is counted twice.
+     * Checkpoints a segment after a page of messages was written: one conditional write to the segment alone.
+     * False when another run moved it meanwhile: the caller stops, and no page is counted twice.
      */
     public boolean advance(BlastSegment from, String next, int reached) {
-        boolean done = next == null;
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":n", AttributeValue.fromN(Integer.toString(reached)));
-        values.put(":done", AttributeValue.fromBool(done));
-        values.put(":false", AttributeValue.fromBool(false));
-        String set = "SET done = :done";
-        if (!done) {
-            values.put(":next", AttributeValue.fromS(next));
-            set += ", #after = :next";
-        }
-        String condition = "done = :false AND ";
-        if (from.after() == null) {
-            condition += "attribute_not_exists(#after)";
-        } else {
-            values.put(":from", AttributeValue.fromS(from.after()));
-            condition += "#after = :from";
-        }
-        Update segment = Update.builder().tableName(table.name()).key(Keys.blastSegment(from.blastId(), from.segment()))
-                .updateExpression(set + " ADD reached :n" + (done ? " REMOVE #after" : ""))
-                .conditionExpression(condition)
-                .expressionAttributeNames(Map.of("#after", "after"))
-                .expressionAttributeValues(values).build();
-        Map<String, AttributeValue> blastValues = new HashMap<>();
-        blastValues.put(":n", AttributeValue.fromN(Integer.toString(reached)));
-        if (done) {
-            blastValues.put(":one", AttributeValue.fromN("1"));
-        }
-        Update blast = Update.builder().tableName(table.name()).key(Keys.blast(from.blastId()))
-                .updateExpression("ADD usersReached :n" + (done ? ", segmentsDone :one" : ""))
-                .expressionAttributeValues(blastValues).build();
-        try {
-            table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-                    TransactWriteItem.builder().update(segment).build(),
-                    TransactWriteItem.builder().update(blast).build()).build());
-            return true;
-        } catch (TransactionCanceledException e) {
-            if (DealStore.onlyConditionFailures(e)) {
-                return false;
-            }
-            throw e;
-        }
+        return walks.advance(Keys.blastSegment(from.blastId(), from.segment()), from.after(), next, reached);
     }
 
-    static Blast read(Map<String, AttributeValue> item) {
-        ItemReader r = new ItemReader(item);
-        return new Blast(r.string("id"), r.string("dealId"), r.string("subject"), r.string("body"),
-                r.instant("requestedAt"), (int) r.number("segments"), (int) r.number("segmentsDone"),
-                r.number("usersReached"));
+    /** Asks for another run of an unfinished segment (an invocation out of time does this instead of a page). */
+    public boolean requeue(String blastId, int segment) {
+        return walks.requeue(Keys.blastSegment(blastId, segment));
     }
 }

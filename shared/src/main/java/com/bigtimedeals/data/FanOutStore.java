@@ -9,17 +9,19 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * Durable hand-off of a watcher fan-out that would not finish inside one invocation: the work item's own
- * stream record wakes the invocation that continues it, from where the last one stopped.
+ * Durable hand-off of a watcher fan-out that would not finish inside one invocation: a {@link WalkStore
+ * resumable walk} over one watcher list, continued by its own stream records (and by the sweeper when those
+ * stop arriving).
  */
 public final class FanOutStore {
     private final Table table;
+    private final WalkStore walks;
 
     public FanOutStore(Table table) {
         this.table = table;
+        this.walks = new WalkStore(table);
     }
 
     public FanOutWork get(String dealId, Likeable source) {
@@ -32,33 +34,31 @@ public final class FanOutStore {
         return new FanOutWork(dealId, source, r.string("after"), r.instant("messageAt"), r.bool("done"));
     }
 
-    /** Records where the walk stopped; the write's stream record continues it. A finished walk stays finished. */
+    /**
+     * Starts the walk at {@code work.after()} unless it was handed on before: a redelivered new-deal record that
+     * runs out of time again must not move an existing walk back (or restart a finished one).
+     */
     public void handOn(FanOutWork work) {
-        Map<String, AttributeValue> item = new ItemWriter(Keys.fanOut(work.dealId(), work.source()), Keys.FAN_OUT)
+        Map<String, AttributeValue> key = Keys.fanOut(work.dealId(), work.source());
+        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, Keys.FAN_OUT)
                 .string("dealId", work.dealId()).string("source", work.source().name()).string("after", work.after())
-                .instant("messageAt", work.messageAt()).bool("done", false)
-                .instant("updatedAt", table.clock().instant())
-                .build();
+                .instant("messageAt", work.messageAt()).bool("done", false).number("reached", 0),
+                key.get(Keys.PK).s(), table.clock().instant()).build();
         try {
             table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                    .conditionExpression("attribute_not_exists(done) OR done = :false")
-                    .expressionAttributeValues(Map.of(":false", AttributeValue.fromBool(false))).build());
+                    .conditionExpression("attribute_not_exists(PK)").build());
         } catch (ConditionalCheckFailedException e) {
-            // Already finished by a redelivered record: nothing to hand on.
+            // Handed on before: that walk carries on from its own checkpoint.
         }
     }
 
-    /** Marks handed-on work finished; without a work item (it all fit in one invocation) there is nothing to do. */
-    public void finish(String dealId, Likeable source) {
-        try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
-                    .key(Keys.fanOut(dealId, source))
-                    .updateExpression("SET done = :true REMOVE #after")
-                    .conditionExpression("attribute_exists(PK)")
-                    .expressionAttributeNames(Map.of("#after", "after"))
-                    .expressionAttributeValues(Map.of(":true", AttributeValue.fromBool(true))).build());
-        } catch (ConditionalCheckFailedException e) {
-            // No work item was ever handed on.
-        }
+    /** Checkpoints a page of the walk; false when another run moved it first (the caller stops). */
+    public boolean advance(FanOutWork from, String next, int reached) {
+        return walks.advance(Keys.fanOut(from.dealId(), from.source()), from.after(), next, reached);
+    }
+
+    /** Asks for another run of an unfinished walk (an invocation out of time does this instead of a page). */
+    public boolean requeue(String dealId, Likeable source) {
+        return walks.requeue(Keys.fanOut(dealId, source));
     }
 }

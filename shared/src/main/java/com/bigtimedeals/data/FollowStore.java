@@ -3,7 +3,6 @@ package com.bigtimedeals.data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FollowState;
@@ -29,9 +28,6 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * watch also writes its user-side twin (6), so that a user's follows are one partition (docs/data-model.md).
  */
 public final class FollowStore {
-    /** Transactions on one hot counter collide; these are retried, with jitter, this many times. */
-    private static final int CONFLICT_ATTEMPTS = 12;
-
     private final Table table;
 
     public FollowStore(Table table) {
@@ -111,27 +107,20 @@ public final class FollowStore {
                         throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
                     }
                 }
-                boolean conflict = reasons.stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
-                if (!conflict || attempt >= CONFLICT_ATTEMPTS) {
+                if (Transactions.conflicted(e) && attempt >= Transactions.CONFLICT_ATTEMPTS) {
+                    // Overload, not a bug: the caller may try again, so a 503 with a message, never a 500.
+                    throw DomainException.unavailable("too many concurrent changes to this " + kind.name()
+                            .toLowerCase(java.util.Locale.ROOT) + "; try again");
+                }
+                if (!Transactions.retryable(e, attempt)) {
                     throw e;
                 }
-                backOff(attempt);
             }
         }
     }
 
     private static boolean failedCondition(CancellationReason reason) {
         return "ConditionalCheckFailed".equals(reason.code());
-    }
-
-    private static void backOff(int attempt) {
-        long ceiling = Math.min(200L, 5L << Math.min(attempt, 6));
-        try {
-            Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling + 1));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 
     /**

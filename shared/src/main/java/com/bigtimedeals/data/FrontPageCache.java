@@ -53,7 +53,11 @@ public final class FrontPageCache {
      * {@link ShardChoice}, re-seeded after a SnapStart restore.
      */
     public FrontPage read() {
-        int shard = shardChoice.next(shards);
+        return readCopy(shardChoice.next(shards));
+    }
+
+    /** One copy, {@code 1..shards()}: {@link #read()} picks one; a test checks them all. */
+    public FrontPage readCopy(int shard) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                 .key(Keys.dealsCache(shard)).build()).item();
         if (item == null || item.isEmpty()) {

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Message;
@@ -14,12 +13,13 @@ import com.bigtimedeals.domain.Page;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Each user's inbox (access patterns: view all Messages, view unread Messages, mark a Message read, and the
@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 public final class InboxStore {
     /** BatchWriteItem takes at most 25 items. */
-    public static final int BATCH = 25;
+    static final int BATCH = 25;
     private static final int MAX_BATCH_ATTEMPTS = 10;
 
     /** The TTL attribute (epoch seconds) DynamoDB deletes expired messages by; the table enables TTL on it. */
@@ -213,7 +213,8 @@ public final class InboxStore {
                 r.string("dealId"), r.bool("unread"), r.instant("createdAt"));
     }
 
-    Map<String, AttributeValue> item(Message m) {
+    /** The item a message is stored as: the benchmark writes the same items raw, to measure the table's ceiling. */
+    public Map<String, AttributeValue> item(Message m) {
         ItemWriter w = new ItemWriter(Keys.message(m.username(), m.id()), Keys.MESSAGE)
                 .string("id", m.id()).string("username", m.username()).string("subject", m.subject())
                 .string("body", m.body()).string("dealId", m.dealId()).bool("unread", m.unread())
@@ -227,67 +228,95 @@ public final class InboxStore {
     }
 
     /**
-     * Writes messages 25 to a BatchWriteItem, asking again for unprocessed items with exponential backoff and
-     * full jitter. Message ids are deterministic, so writing one twice leaves one message. Returns the number
-     * of distinct messages written.
+     * Writes each message only if it does not exist yet: one PutItem conditioned on {@code attribute_not_exists},
+     * {@code parallelism} in flight. A redelivered page, a user who watches both the brand and the category, or
+     * a rerun after a crash finds the message there and leaves it alone, so a message a user has read stays
+     * read (and out of the unread index). BatchWriteItem cannot carry a condition, and an unconditional put
+     * would reset {@code unread}; docs/fan-out.md weighs the cost. Throttling is retried by the SDK. Returns the
+     * number of messages this call created.
      */
     public int deliver(List<Message> messages) {
-        Map<String, WriteRequest> distinct = new LinkedHashMap<>();
+        Map<String, Map<String, AttributeValue>> distinct = new LinkedHashMap<>();
         for (Message m : messages) {
-            distinct.put(m.username() + "\u0000" + m.id(),
-                    WriteRequest.builder().putRequest(PutRequest.builder().item(item(m)).build()).build());
+            distinct.put(m.username() + "\u0000" + m.id(), item(m));
         }
-        List<WriteRequest> all = new ArrayList<>(distinct.values());
-        write(all);
-        return all.size();
+        List<Map<String, AttributeValue>> all = new ArrayList<>(distinct.values());
+        return inParallel(all, Math.max(1, (all.size() + parallelism - 1) / parallelism), this::putNew);
     }
 
-    /** Any puts or deletes, 25 to a BatchWriteItem, in parallel when built with parallelism, each retried until processed. */
-    public void write(List<WriteRequest> requests) {
-        List<List<WriteRequest>> batches = new ArrayList<>();
-        for (int from = 0; from < requests.size(); from += BATCH) {
-            batches.add(requests.subList(from, Math.min(requests.size(), from + BATCH)));
+    /**
+     * Deletes messages by key (an account deletion's walk), 25 to a BatchWriteItem, unprocessed keys asked
+     * again with backoff. Deleting a message twice is harmless, so unlike delivery this needs no condition.
+     */
+    public void remove(List<Map<String, AttributeValue>> keys) {
+        inParallel(keys, BATCH, this::deleteBatch);
+    }
+
+    /** Runs {@code work} over slices of {@code all}, {@code parallelism} slices in flight; sums what it returns. */
+    private <T> int inParallel(List<T> all, int sliceSize, java.util.function.ToIntFunction<List<T>> work) {
+        List<List<T>> slices = new ArrayList<>();
+        for (int from = 0; from < all.size(); from += sliceSize) {
+            slices.add(all.subList(from, Math.min(all.size(), from + sliceSize)));
         }
-        if (writers == null || batches.size() < 2) {
-            batches.forEach(this::writeBatch);
-            return;
+        if (writers == null || slices.size() < 2) {
+            return slices.stream().mapToInt(work).sum();
         }
-        List<java.util.concurrent.Future<?>> inFlight = new ArrayList<>();
-        for (List<WriteRequest> batch : batches) {
-            inFlight.add(writers.submit(() -> writeBatch(batch)));
+        List<java.util.concurrent.Future<Integer>> inFlight = new ArrayList<>();
+        for (List<T> slice : slices) {
+            inFlight.add(writers.submit(() -> work.applyAsInt(slice)));
         }
-        for (java.util.concurrent.Future<?> f : inFlight) {
+        int total = 0;
+        for (java.util.concurrent.Future<Integer> f : inFlight) {
             try {
-                f.get();
+                total += f.get();
             } catch (java.util.concurrent.ExecutionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while delivering messages", e);
+                throw new IllegalStateException("interrupted while writing messages", e);
             }
         }
+        return total;
     }
 
-    private void writeBatch(List<WriteRequest> batch) {
-        Map<String, List<WriteRequest>> pending = Map.of(table.name(), batch);
+    private int deleteBatch(List<Map<String, AttributeValue>> keys) {
+        List<WriteRequest> deletes = new ArrayList<>(keys.size());
+        for (Map<String, AttributeValue> key : keys) {
+            deletes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build());
+        }
+        Map<String, List<WriteRequest>> pending = Map.of(table.name(), deletes);
         for (int attempt = 1; ; attempt++) {
             BatchWriteItemResponse r = table.client().batchWriteItem(BatchWriteItemRequest.builder()
                     .requestItems(pending).build());
             if (!r.hasUnprocessedItems() || r.unprocessedItems().isEmpty()) {
-                return;
+                return keys.size();
             }
             if (attempt >= MAX_BATCH_ATTEMPTS) {
                 throw new IllegalStateException("DynamoDB left " + r.unprocessedItems().get(table.name()).size()
-                        + " messages unprocessed after " + attempt + " attempts");
+                        + " deletes unprocessed after " + attempt + " attempts");
             }
             pending = r.unprocessedItems();
-            long ceiling = Math.min(2_000L, 25L << attempt);
             try {
-                Thread.sleep(ThreadLocalRandom.current().nextLong(ceiling + 1));
+                // Full jitter: parallel walks that were throttled together do not retry together.
+                Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(Math.min(2_000L, 25L << attempt) + 1));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while retrying unprocessed messages", e);
+                throw new IllegalStateException("interrupted while retrying unprocessed deletes", e);
             }
         }
+    }
+
+    private int putNew(List<Map<String, AttributeValue>> items) {
+        int created = 0;
+        for (Map<String, AttributeValue> item : items) {
+            try {
+                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                        .conditionExpression("attribute_not_exists(PK)").build());
+                created++;
+            } catch (ConditionalCheckFailedException e) {
+                // Delivered before (redelivery, or the other watcher list): the existing message, read or not, stays.
+            }
+        }
+        return created;
     }
 }

@@ -34,6 +34,7 @@ final class Keys {
     static final String BLAST_SEGMENT = "BlastSegment";
     static final String FAN_OUT = "FanOut";
     static final String ACCOUNT_DELETION = "AccountDeletion";
+    static final String DEAL_BLAST = "DealBlast";
 
     private Keys() {
     }
@@ -221,6 +222,11 @@ final class Keys {
     static Map<String, AttributeValue> blastSegment(String blastId, int segment) {
         String pk = blastPk(blastId) + String.format("#SEGMENT#%04d", segment);
         return key(pk, pk);
+    }
+
+    /** The one blast a deal may have: taken in the same transaction as the blast, so a second request finds it. */
+    static Map<String, AttributeValue> dealBlast(String dealId) {
+        return key(dealPk(dealId), "BLAST");
     }
 
     static Map<String, AttributeValue> fanOut(String dealId, com.bigtimedeals.domain.Likeable source) {

@@ -17,14 +17,20 @@ public enum Setting {
     BLAST_SEGMENTS("blastSegments", "16", Where.FUNCTIONS, 1, 100),
     /** Milliseconds of the stream consumer's timeout kept for the page in flight and its checkpoint. */
     WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
-    /** BatchWriteItems one fan-out keeps in flight. */
-    DELIVERY_THREADS("deliveryThreads", "8", Where.FUNCTIONS, 1, 64),
+    /** Conditional message puts one stream invocation keeps in flight (docs/fan-out.md: why not BatchWriteItem). */
+    DELIVERY_THREADS("deliveryThreads", "32", Where.FUNCTIONS, 1, 128),
+    /**
+     * Seconds without progress before the sweeper resumes a blast segment or handed-on fan-out: two consumer
+     * timeouts, so a walk that is merely running is left alone. The local stack uses 20.
+     */
+    SWEEP_STALLED_AFTER_S("sweepStalledAfterSeconds", "600", Where.FUNCTIONS, 1, 86_400),
     /** Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. */
     INBOX_RETENTION_DAYS("inboxRetentionDays", "180", Where.FUNCTIONS, 1, 36_500),
     /**
      * Comma-separated origins a browser may call the API from (the CMS); a trailing {@code *} matches any origin
      * starting with what precedes it, as API Gateway matches them. The default is the contract's: the CMS on a
-     * development server at any port of localhost or 127.0.0.1. cdk.json names the deployed CMS origin.
+     * development server at any port of localhost or 127.0.0.1. Deployed, the stack allows the CMS's own
+     * CloudFront origin unless cdk.json names origins here (a custom domain in front of it).
      */
     CORS_ORIGINS("corsOrigins", "http://localhost:*,http://127.0.0.1:*", Where.API, 0, 0),
     /** Requests a second the API's default stage accepts, steady state. */
@@ -38,7 +44,9 @@ public enum Setting {
     /** Seconds between the local stack's sweeps of expired messages (DynamoDB Local never runs TTL on a table with GSIs). */
     INBOX_SWEEP_SECONDS("inboxSweepSeconds", "300", Where.LOCAL, 1, 86_400),
     /** DynamoDB Local's port in the local stack; 0 prefers 8000, else any free port. */
-    DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535);
+    DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535),
+    /** The built editors' web app (cms/) that the local stack serves at /editor/. */
+    CMS_DIR("cmsDir", "cms/dist", Where.LOCAL, 0, 0);
 
     /** Who reads a setting. */
     public enum Where {

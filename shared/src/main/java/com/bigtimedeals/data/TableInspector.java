@@ -33,6 +33,12 @@ public final class TableInspector {
         return GetItemRequest.builder().tableName(table.name()).key(Keys.brand(brandId)).build();
     }
 
+    /** A deal's stored item, as a stream record's image would carry it (the stream consumer's cold start). */
+    public Map<String, AttributeValue> dealItem(String dealId) {
+        return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                .consistentRead(true).build()).item();
+    }
+
     /** A brand's key as strings, for a baseline function that knows nothing of this code. */
     public static Map<String, String> brandKey(String brandId) {
         Map<String, String> key = new TreeMap<>();

@@ -5,7 +5,7 @@ package com.bigtimedeals.domain;
  * failures and transaction cancellations from DynamoDB become these, never raw SDK exceptions.
  */
 public class DomainException extends RuntimeException {
-    public enum Kind { NOT_FOUND, CONFLICT, INVALID }
+    public enum Kind { NOT_FOUND, CONFLICT, INVALID, UNAVAILABLE }
 
     private final Kind kind;
     private final String field;
@@ -22,6 +22,11 @@ public class DomainException extends RuntimeException {
 
     public static DomainException conflict(String message) {
         return new DomainException(Kind.CONFLICT, message, null);
+    }
+
+    /** Transient overload (e.g. contention on one counter that outlasted its retries): the client may retry. */
+    public static DomainException unavailable(String message) {
+        return new DomainException(Kind.UNAVAILABLE, message, null);
     }
 
     public static DomainException invalid(String field, String message) {

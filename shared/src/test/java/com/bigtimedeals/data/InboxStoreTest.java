@@ -86,15 +86,20 @@ class InboxStoreTest extends DynamoDbTest {
     }
 
     @Test
-    void deliverWritesMoreThanOneBatch() {
-        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW));
+    void deliverCreatesOnlyMessagesThatDoNotExistAndNeverResetsOneThatWasRead() {
+        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW), 4);
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             messages.add(message("user" + i, "deal-9", Fixtures.NOW));
         }
-        RequestMeter.reset();
         assertEquals(60, inbox.deliver(messages));
-        assertEquals(3, RequestMeter.usage().requests());
+        Message read = inbox.list("user7", false, 10, null).items().get(0);
+        inbox.markRead("user7", read.id());
+        for (int redelivery = 0; redelivery < 3; redelivery++) {
+            assertEquals(0, inbox.deliver(messages));
+        }
+        assertFalse(inbox.list("user7", false, 10, null).items().get(0).unread());
+        assertEquals(List.of(), inbox.list("user7", true, 10, null).items());
         assertEquals(1, inbox.list("user59", true, 10, null).items().size());
     }
 

@@ -1,46 +1,38 @@
 package com.bigtimedeals.data;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
-import com.amazonaws.services.lambda.runtime.events.transformers.v2.dynamodb.DynamodbAttributeValueTransformer;
 import com.bigtimedeals.domain.Change;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Decodes the table's stream records into domain changes; the consumer never sees an item. */
-public final class ChangeFeed {
+/**
+ * What a write to the table means to the stream consumer, from the item images alone (the consumer never sees
+ * an item), and which writes can mean anything at all.
+ */
+public final class ItemChanges {
     /**
-     * The item types the consumer reacts to. The event source mapping filters on them, so the millions of
-     * message writes of a blast never invoke the consumer (the local stack filters the same way).
+     * The event source mapping's filters (any one matching lets a record through), in the mapping's own pattern
+     * syntax. The consumer is never invoked for anything else: the millions of message writes of a blast, likes,
+     * watches, users, a blast's own later writes, finished walks. The local stack evaluates the same patterns.
      */
-    public static final java.util.List<String> TYPES_OF_INTEREST =
-            java.util.List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.BLAST, Keys.BLAST_SEGMENT, Keys.FAN_OUT,
-                    Keys.ACCOUNT_DELETION);
+    public static final List<Map<String, Object>> CONSUMER_FILTERS = List.of(
+            Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.DEAL, Keys.FEATURED_LIST))))),
+            Map.of("eventName", List.of("INSERT"),
+                    "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
+            Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT,
+                            Keys.ACCOUNT_DELETION)),
+                    "done", Map.of("BOOL", List.of(false))))));
 
-    private ChangeFeed() {
+    private ItemChanges() {
     }
 
-    /** Whether a record can matter to the consumer, judged as the mapping's filter judges it. */
-    public static boolean ofInterest(DynamodbStreamRecord record) {
-        var image = record.getDynamodb() == null ? null : record.getDynamodb().getNewImage();
-        var type = image == null ? null : image.get(Keys.TYPE);
-        return type != null && TYPES_OF_INTEREST.contains(type.getS());
-    }
-
-    public static Change decode(DynamodbStreamRecord record) {
-        String event = record.getEventName();
-        var stream = record.getDynamodb();
-        if (stream == null) {
-            return new Change.Other();
-        }
-        Map<String, AttributeValue> now = stream.getNewImage() == null ? null
-                : DynamodbAttributeValueTransformer.toAttributeValueMapV2(stream.getNewImage());
-        Map<String, AttributeValue> before = stream.getOldImage() == null ? null
-                : DynamodbAttributeValueTransformer.toAttributeValueMapV2(stream.getOldImage());
+    /** {@code now} null for a REMOVE; {@code at} when the change was written (the record's creation time). */
+    public static Change decode(boolean insert, Map<String, AttributeValue> now, Map<String, AttributeValue> before, Instant at) {
         if (now == null) {
             return new Change.Other(); // REMOVE: nothing in this design reacts to a deletion
         }
@@ -49,7 +41,6 @@ public final class ChangeFeed {
         if (type == null) {
             return new Change.Other();
         }
-        boolean insert = "INSERT".equals(event);
         switch (type) {
             case Keys.DEAL -> {
                 if (now.containsKey(DealCodec.TAKEN_DOWN_AT)) {
@@ -57,8 +48,6 @@ public final class ChangeFeed {
                             : new Change.DealTakenDown(item.string("id"));
                 }
                 if (insert) {
-                    Instant at = stream.getApproximateCreationDateTime() == null ? null
-                            : stream.getApproximateCreationDateTime().toInstant();
                     return new Change.DealCreated(DealCodec.read(now), at);
                 }
                 boolean changed = before == null || !DealCodec.read(before).equals(DealCodec.read(now));

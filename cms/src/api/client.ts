@@ -1,0 +1,72 @@
+// The typed API client. Paths, parameters and bodies come from schema.d.ts, which `npm run generate`
+// makes from docs/openapi.yaml at build time: a route or shape that changes there breaks the build here.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './schema';
+
+export type Deal = components['schemas']['Deal'];
+export type Brand = components['schemas']['Brand'];
+export type Category = components['schemas']['Category'];
+export type Blast = components['schemas']['Blast'];
+export type ApiError = components['schemas']['ApiError'];
+
+export type Api = ReturnType<typeof createClient<paths>>;
+
+/** What went wrong, in the editor's words, and where: `field` puts it next to that field. */
+export interface Problem {
+  status: number;
+  message: string;
+  field?: string;
+}
+
+const WORDS: Record<number, string> = {
+  0: 'The API could not be reached. Nothing was lost: check the connection and try again.',
+  401: 'Your session has ended. Sign in again; what you typed is kept.',
+  403: 'Your account is not in the editors group, so the CMS cannot make changes for it.',
+  404: 'Not found: it does not exist, or no longer does.',
+  409: 'That already exists.',
+  415: 'The API refused the request format (it only takes JSON). This is a bug in the CMS; please report it.',
+  429: 'Too many requests just now. Wait a moment and try again.',
+  503: 'The database is busy just now. Wait a moment and try again.',
+};
+
+export function describe(status: number, body?: Partial<ApiError>): Problem {
+  const fromApi = body?.message;
+  if (status === 400 || status === 422) {
+    return { status, message: fromApi ?? 'The API did not accept this input.', field: body?.field };
+  }
+  const words = WORDS[status] ?? (status >= 500 ? 'The API failed unexpectedly. Nothing you typed is lost; try again.' : `The API answered ${status}.`);
+  // The API's own message adds the detail (e.g. which id exists) to the plain words.
+  return { status, message: fromApi && status !== 401 && status < 500 ? `${words} (${fromApi})` : words };
+}
+
+export type Outcome<T> = { ok: true; data: T; status: number } | { ok: false; problem: Problem };
+
+/** Runs one call; a network failure or an error answer becomes a Problem, never an exception. */
+export async function call<T>(
+  request: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<Outcome<T>> {
+  try {
+    const { data, error, response } = await request;
+    if (response.ok) return { ok: true, data: data as T, status: response.status };
+    return { ok: false, problem: describe(response.status, error as Partial<ApiError>) };
+  } catch {
+    return { ok: false, problem: describe(0) };
+  }
+}
+
+export function makeApi(baseUrl: string, token: () => string | null, onUnauthorized: () => void): Api {
+  const api = createClient<paths>({ baseUrl });
+  const auth: Middleware = {
+    onRequest({ request }) {
+      const t = token();
+      if (t) request.headers.set('Authorization', `Bearer ${t}`);
+      return request;
+    },
+    onResponse({ response }) {
+      if (response.status === 401) onUnauthorized();
+      return response;
+    },
+  };
+  api.use(auth);
+  return api;
+}

@@ -1,0 +1,64 @@
+package com.bigtimedeals.stream;
+
+import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.WalkStore;
+
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
+
+/**
+ * The sweeper (an EventBridge schedule in AWS, a timer in the local stack): finds resumable walks (blast
+ * segments, handed-on fan-outs) that made no progress for {@link Setting#SWEEP_STALLED_AFTER_S} and touches each, which puts
+ * a fresh record on the stream for the consumer to continue it from its checkpoint. This is what makes
+ * stalled work resume when the record that should have continued it was lost: a crash, a record that
+ * exhausted its retries, a local stack killed mid-blast. Touching a walk that is in fact still running is
+ * harmless: the two runs race on the conditional checkpoint, and message writes never overwrite.
+ */
+public final class SweepHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
+    private static final Logger LOG = LoggerFactory.getLogger(SweepHandler.class);
+    /** Walks touched per index partition and sweep; the next sweep takes the rest. */
+    static final int PER_SHARD = 200;
+
+    private final WalkStore walks;
+    private final Duration stalledAfter;
+
+    public SweepHandler() {
+        this(new WalkStore(Table.fromEnvironment(DynamoDbClients.fromEnvironment())),
+                Duration.ofSeconds(Setting.SWEEP_STALLED_AFTER_S.number()));
+    }
+
+    public SweepHandler(WalkStore walks, Duration stalledAfter) {
+        this.walks = walks;
+        this.stalledAfter = stalledAfter;
+    }
+
+    @Override
+    public Map<String, Object> handleRequest(Map<String, Object> event, Context context) {
+        return PowertoolsLogging.withLogging(context, () -> Map.of("touched", sweep()));
+    }
+
+    /** One sweep; returns how many stalled walks it touched. */
+    public int sweep() {
+        int touched = 0;
+        for (WalkStore.Stalled walk : walks.stalled(stalledAfter, PER_SHARD)) {
+            if (walks.touch(walk)) {
+                touched++;
+            }
+        }
+        if (touched > 0) {
+            LOG.warn("stalled walks resumed", entry("touched", touched));
+        }
+        return touched;
+    }
+}

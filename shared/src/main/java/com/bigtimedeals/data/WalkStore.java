@@ -1,0 +1,149 @@
+package com.bigtimedeals.data;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The resumable walk: the one design behind blast segments and watcher fan-out work (and any other job that
+ * walks a long list a page at a time, such as deleting an account's items). A walk is one item with its own
+ * partition key holding a position ({@code after}), a count of what it has done ({@code reached}) and
+ * {@code done}. Each page is written first and then checkpointed with a single conditional UpdateItem that
+ * moves the position only from where the writer found it, so two runners of one walk never count a page twice
+ * and the loser simply stops. Every checkpoint is a stream record, which wakes the next run.
+ *
+ * <p>Nothing depends on that record arriving: while a walk is unfinished its item sits in a sparse part of
+ * GSI1 ({@code WALKS#<n>}, sort key = the instant of its last progress). The sweeper queries it for walks that
+ * made no progress for a while and {@link #touch touches} them, which writes a fresh stream record. A finished
+ * walk leaves the index, so the sweeper only ever reads unfinished work. Single-item writes only: no
+ * transaction on a shared item, hence no TransactionConflict between parallel walks.
+ */
+public final class WalkStore {
+    /** Unfinished walks are spread over this many index partitions, so checkpoints of many walks never share one. */
+    static final int INDEX_SHARDS = 8;
+    private static final String INDEX_PREFIX = "WALKS#";
+
+    private final Table table;
+
+    public WalkStore(Table table) {
+        this.table = table;
+    }
+
+    /** Fixed-width epoch milliseconds: sorts as the instants do. */
+    static String stamp(Instant at) {
+        return String.format("%015d", at.toEpochMilli());
+    }
+
+    /** Marks a new walk's item unfinished in the sweeper's index. */
+    static ItemWriter pending(ItemWriter item, String pk, Instant now) {
+        return item.index(TableDefinition.GSI1.partitionKey(), INDEX_PREFIX + Math.floorMod(pk.hashCode(), INDEX_SHARDS))
+                .index(TableDefinition.GSI1.sortKey(), stamp(now));
+    }
+
+    /**
+     * Moves the walk from {@code from} to {@code next} (null: finished) and adds {@code count} to what it reached,
+     * only if it is still unfinished at {@code from}. False when another run moved it first: the caller stops,
+     * and the page is counted once.
+     */
+    boolean advance(Map<String, AttributeValue> key, String from, String next, long count) {
+        boolean done = next == null;
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":n", AttributeValue.fromN(Long.toString(count)));
+        values.put(":done", AttributeValue.fromBool(done));
+        values.put(":false", AttributeValue.fromBool(false));
+        Map<String, String> names = new HashMap<>();
+        names.put("#after", "after");
+        names.put("#gsk", TableDefinition.GSI1.sortKey());
+        String update;
+        if (done) {
+            names.put("#gpk", TableDefinition.GSI1.partitionKey());
+            update = "SET done = :done ADD reached :n REMOVE #after, #gpk, #gsk";
+        } else {
+            values.put(":next", AttributeValue.fromS(next));
+            values.put(":now", AttributeValue.fromS(stamp(table.clock().instant())));
+            update = "SET done = :done, #after = :next, #gsk = :now ADD reached :n";
+        }
+        String condition = "done = :false AND ";
+        if (from == null) {
+            condition += "attribute_not_exists(#after)";
+        } else {
+            values.put(":from", AttributeValue.fromS(from));
+            condition += "#after = :from";
+        }
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+                    .updateExpression(update).conditionExpression(condition)
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build());
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+
+    /** An unfinished walk that made no progress since {@code lastProgress}. */
+    public record Stalled(Map<String, AttributeValue> key, String lastProgress) {
+    }
+
+    /** Unfinished walks whose last progress is older than {@code quietFor}: one query per index partition. */
+    public List<Stalled> stalled(Duration quietFor, int limitPerShard) {
+        String before = stamp(table.clock().instant().minus(quietFor));
+        List<Stalled> found = new ArrayList<>();
+        for (int shard = 0; shard < INDEX_SHARDS; shard++) {
+            QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
+                    .indexName(TableDefinition.GSI1.name())
+                    .keyConditionExpression("#gpk = :pk AND #gsk < :before")
+                    .expressionAttributeNames(Map.of("#gpk", TableDefinition.GSI1.partitionKey(),
+                            "#gsk", TableDefinition.GSI1.sortKey()))
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(INDEX_PREFIX + shard),
+                            ":before", AttributeValue.fromS(before)))
+                    .limit(limitPerShard).build());
+            for (Map<String, AttributeValue> item : r.items()) {
+                found.add(new Stalled(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)),
+                        item.get(TableDefinition.GSI1.sortKey()).s()));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Re-announces a stalled walk: rewrites its progress stamp, which puts a new record on the stream for the
+     * consumer to continue it from its checkpoint. Conditioned on the stamp the sweeper saw, so two sweeps (or a
+     * walk that moved meanwhile) never touch it twice. False when it moved or finished.
+     */
+    public boolean touch(Stalled walk) {
+        return restamp(walk.key(), "done = :false AND #gsk = :seen", Map.of(":seen", AttributeValue.fromS(walk.lastProgress())));
+    }
+
+    /**
+     * Asks for another run of an unfinished walk without taking a page: an invocation whose time is spent
+     * re-announces the walks it did not start, instead of starting a page it may not finish.
+     */
+    boolean requeue(Map<String, AttributeValue> key) {
+        return restamp(key, "done = :false", Map.of());
+    }
+
+    private boolean restamp(Map<String, AttributeValue> key, String condition, Map<String, AttributeValue> extra) {
+        Map<String, AttributeValue> values = new HashMap<>(extra);
+        values.put(":false", AttributeValue.fromBool(false));
+        values.put(":now", AttributeValue.fromS(stamp(table.clock().instant())));
+        values.put(":one", AttributeValue.fromN("1"));
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+                    .updateExpression("SET #gsk = :now ADD touches :one").conditionExpression(condition)
+                    .expressionAttributeNames(Map.of("#gsk", TableDefinition.GSI1.sortKey()))
+                    .expressionAttributeValues(values).build());
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+}
