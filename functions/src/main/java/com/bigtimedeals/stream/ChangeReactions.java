@@ -52,7 +52,7 @@ public final class ChangeReactions {
         DealStore deals = new DealStore(table);
         AccountStore accounts = new AccountStore(table);
         return new ChangeReactions(
-                new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, accounts, watcherPage),
+                new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
                 new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, deals, userPage), deals,
                 new FeaturedStore(table), new FrontPageCache(table, cacheShards),
                 new AccountDeletionWalk(accounts, inbox, followPage, messagePage));

@@ -132,7 +132,8 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
 
     /** The walk a change continues (same key, same walk), or null for a change that is no walk's. */
     private static Object walkOf(Change change) {
-        return change instanceof Change.BlastSegmentPending || change instanceof Change.FanOutPending ? change : null;
+        return change instanceof Change.BlastSegmentPending || change instanceof Change.FanOutPending
+                || change instanceof Change.AccountDeletionPending ? change : null;
     }
 
     /**

@@ -3,9 +3,7 @@ package com.bigtimedeals.stream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
-import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FollowStore;
@@ -23,8 +21,8 @@ import com.bigtimedeals.domain.Recipients;
  * depends only on (user, deal) and is written only if absent, so a user watching both lists, a retry and a
  * replay all leave one message, and a message already read stays read. A walk that does not finish in the
  * invocation that started it becomes a resumable walk (a fan-out work item), continued by {@link WalkRunner}.
- * A deleted account keeps its watches until its clean-up walk removes them, so each page drops the deleted
- * (1 BatchGetItem of their tombstones); a deal taken down meanwhile ends the walk where it stands.
+ * A deal taken down meanwhile ends the walk where it stands; deleted watchers are dropped by the delivery
+ * itself ({@link InboxStore#deliver}).
  */
 final class WatchersFanOut {
     /** Watchers per query: 500 small items; one page is all that is ever in memory. */
@@ -34,15 +32,13 @@ final class WatchersFanOut {
     private final InboxStore inbox;
     private final FanOutStore work;
     private final DealStore deals;
-    private final AccountStore accounts;
     private final int pageSize;
 
-    WatchersFanOut(FollowStore follows, InboxStore inbox, FanOutStore work, DealStore deals, AccountStore accounts, int pageSize) {
+    WatchersFanOut(FollowStore follows, InboxStore inbox, FanOutStore work, DealStore deals, int pageSize) {
         this.follows = follows;
         this.inbox = inbox;
         this.work = work;
         this.deals = deals;
-        this.accounts = accounts;
         this.pageSize = pageSize;
     }
 
@@ -60,7 +56,7 @@ final class WatchersFanOut {
                 return false;
             }
             Recipients page = follows.watchers(source, listId(deal, source), position, pageSize);
-            tally.messagesWritten += inbox.deliver(messages(deal, source, live(page.usernames()), messageAt));
+            tally.messagesWritten += inbox.deliver(messages(deal, source, page.usernames(), messageAt));
             position = page.next();
         } while (position != null);
         return true;
@@ -93,7 +89,7 @@ final class WatchersFanOut {
 
             @Override
             List<Message> messages(List<String> usernames) {
-                return WatchersFanOut.messages(deal, source, live(usernames), at.messageAt());
+                return WatchersFanOut.messages(deal, source, usernames, at.messageAt());
             }
 
             @Override
@@ -106,15 +102,6 @@ final class WatchersFanOut {
                 work.requeue(dealId, source);
             }
         }, budget, tally);
-    }
-
-    /** The watchers whose account still exists: no fan-out reaches a deleted user, from the moment of deletion. */
-    private List<String> live(List<String> usernames) {
-        if (usernames.isEmpty()) {
-            return usernames;
-        }
-        Set<String> deleted = accounts.deleted(usernames);
-        return deleted.isEmpty() ? usernames : usernames.stream().filter(u -> !deleted.contains(u)).toList();
     }
 
     private static String listId(Deal deal, Likeable source) {

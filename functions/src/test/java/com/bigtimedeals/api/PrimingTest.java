@@ -30,10 +30,7 @@ class PrimingTest extends ApiTest {
             assertEquals(h.getKey(), route.function(), "priming route belongs to another function");
             assertEquals("GET", route.method(), "priming must not write");
             RequestMeter.reset();
-            // FOLLOWS has no read route that can answer 200 without a brand or category to name: since the second
-            // wave the follow state of an unknown one is a 404. Its priming still runs the same BatchGetItem.
-            int expected = h.getKey() == LambdaFunction.FOLLOWS ? 404 : 200;
-            assertEquals(expected, h.getValue().prime().getStatusCode(), h.getKey() + " priming did not succeed");
+            assertEquals(200, h.getValue().prime().getStatusCode(), h.getKey() + " priming did not succeed");
             assertTrue(RequestMeter.usage().requests() >= 1, h.getKey() + " priming made no DynamoDB request");
             h.getValue().beforeCheckpoint(null);
         }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,10 @@ import com.bigtimedeals.domain.UserProfile;
 
 /** DELETE /me at the data layer and through the stream: at once, then completely, exactly, replay-safe. */
 class AccountDeletionTest extends StreamTest {
-    /** Delivers every batch twice (at-least-once), with too little time left, so every walk step hands on. */
+    /**
+     * Delivers every batch twice (at-least-once), each to an invocation whose time runs out after one page of
+     * the walk, so the walk hands on at every page and every record's work is offered twice.
+     */
     private int pumpTwiceHandingOn() {
         int invocations = 0;
         for (int round = 0; round < 10_000; round++) {
@@ -37,7 +41,7 @@ class AccountDeletionTest extends StreamTest {
                 return invocations;
             }
             for (int copy = 0; copy < 2; copy++) {
-                assertTrue(deliver(records, 1_000).getBatchItemFailures().isEmpty());
+                assertTrue(deliverWithBudget(records, 1).getBatchItemFailures().isEmpty());
                 invocations++;
             }
         }
@@ -146,5 +150,31 @@ class AccountDeletionTest extends StreamTest {
         assertTrue(follows.follows("yan").brands().isEmpty());
         assertEquals(1, count(Likeable.BRAND, "acme", Relation.WATCH));
         assertTrue(new InboxStore(table).list("yan", false, 10, null).items().isEmpty());
+    }
+
+    @Test
+    void aBlastInFlightDuringTheDeletionNeverLeavesTheDeletedUserAMessage() throws Exception {
+        UserStore users = new UserStore(table);
+        parallel(1_000, i -> users.create(new UserProfile("u" + i, "u" + i + "@example.com", null, null, NOW)));
+        for (String who : List.of("zoe", "xia")) {
+            users.create(new UserProfile(who, who + "@example.com", null, null, NOW));
+        }
+        Deal deal = newDeal("Hot during a deletion", "acme", "tech");
+        tap.drain();
+        com.bigtimedeals.service.DealService.of(table, SHARDS, 4).blast(deal.id(), null, null, NOW);
+        assertTrue(deliver(tap.drain(), 60_000).getBatchItemFailures().isEmpty()); // the request: 4 segments
+        // The segments' first invocation runs out of time after two pages: the blast is in flight.
+        assertTrue(deliverWithBudget(tap.drain(), 2).getBatchItemFailures().isEmpty());
+        new AccountStore(table).delete("zoe");
+        new AccountStore(table).delete("xia");
+        pumpTwiceHandingOn();
+        pump(60_000);
+
+        Map<String, Integer> counts = messagesByUser(deal.id());
+        assertNull(counts.get("zoe"), "zoe's message, whether written before the deletion or not");
+        assertNull(counts.get("xia"));
+        assertEquals(1_000, counts.size());
+        assertTrue(counts.values().stream().allMatch(c -> c == 1));
+        assertTrue(new AccountStore(table).get("zoe").done() && new AccountStore(table).get("xia").done());
     }
 }

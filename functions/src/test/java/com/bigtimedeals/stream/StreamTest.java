@@ -96,7 +96,7 @@ abstract class StreamTest extends DynamoDbTest {
     }
 
     Deal newDeal(String title, String brand, String category) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + title, new BigDecimal("5.00"),
+        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + java.net.URLEncoder.encode(title, java.nio.charset.StandardCharsets.UTF_8), new BigDecimal("5.00"),
                 brand, category, null, null, null));
     }
 }
