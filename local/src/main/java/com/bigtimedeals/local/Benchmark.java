@@ -637,6 +637,7 @@ public final class Benchmark {
         }
         blastThroughFaithfulDelivery(blastUsers, ceiling, false);
         blastThroughFaithfulDelivery(blastUsers, ceiling, true);
+        watchersUnderLoad(quick);
         // On paper, for 10 million users on AWS (docs/fan-out.md): 2 write units a message, 64 segments,
         // bounded by an on-demand table's default 40,000 write units a second, 270 s of work per invocation.
         double writeUnits = 10_000_000 * 2.0 + 10_000 * 2.0;
@@ -714,6 +715,18 @@ public final class Benchmark {
                 }
             }
         }
+    }
+
+    /** The contract's 5 s for a new deal's 150 watchers, with the whole local stack under a steady API load. */
+    private void watchersUnderLoad(boolean quick) throws Exception {
+        System.out.println("\nA new deal's watchers under API load (the whole local stack):");
+        WatchersUnderLoad.Result r = WatchersUnderLoad.run(150, quick ? 3 : 5, 120);
+        add("fanout.underLoad.apiRequestsPerSecond", Math.round(r.achievedRequestsPerSecond()), "req/s", null, null,
+                "steady mix of public lists, inbox, badge and like/unlike, paced at 120/s; the contract asks at least 100");
+        add("fanout.underLoad.apiErrors", r.loadErrors(), "requests", null, null, "answers other than the expected 2xx: must be 0");
+        add("fanout.underLoad.150Watchers.secondsToAllMessaged.max",
+                r.secondsToAllMessaged().stream().mapToDouble(Double::doubleValue).max().orElseThrow(), "s", 5.0, null,
+                r.secondsToAllMessaged().size() + " deals created over HTTP; the last watcher's message seen on the table's stream");
     }
 
     /** Requests and units to delete a user with 5,000 messages and 300 follows, request and stream walk together. */

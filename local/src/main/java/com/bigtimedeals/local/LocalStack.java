@@ -192,6 +192,15 @@ public final class LocalStack implements AutoCloseable {
         return gateway.port();
     }
 
+    /** The stack's own DynamoDB Local clients: the benchmark watches the table's stream with them. */
+    DynamoDbClient client() {
+        return client;
+    }
+
+    DynamoDbStreamsClient streams() {
+        return streams;
+    }
+
     public String dynamoEndpoint() {
         return dynamo.endpoint().toString();
     }

@@ -34,6 +34,8 @@ public final class AccountStore {
     public static final int FOLLOW_PAGE = 100;
     /** Messages a walk step removes: 20 BatchWriteItems. */
     public static final int MESSAGE_PAGE = 500;
+    /** BatchGetItem takes at most 100 keys. */
+    static final int BATCH_GET = 100;
 
     private final Table table;
     private final FollowStore follows;
@@ -114,9 +116,9 @@ public final class AccountStore {
      */
     public Set<String> deleted(List<String> usernames) {
         Set<String> gone = new HashSet<>();
-        for (int from = 0; from < usernames.size(); from += 100) {
+        for (int from = 0; from < usernames.size(); from += BATCH_GET) {
             List<Map<String, AttributeValue>> keys = new ArrayList<>();
-            for (String u : usernames.subList(from, Math.min(usernames.size(), from + 100))) {
+            for (String u : usernames.subList(from, Math.min(usernames.size(), from + BATCH_GET))) {
                 keys.add(Keys.accountDeletion(u));
             }
             for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)

@@ -243,7 +243,9 @@ public final class InboxStore {
      * not reached yet, passes here, so no message reaches a deleted user from the moment of deletion.
      */
     public int deliver(List<Message> messages) {
-        Set<String> deleted = accounts.deleted(messages.stream().map(Message::username).distinct().toList());
+        Set<String> deleted = new java.util.HashSet<>();
+        inParallel(messages.stream().map(Message::username).distinct().toList(), AccountStore.BATCH_GET,
+                accounts::deleted).forEach(deleted::addAll);
         Map<String, Map<String, AttributeValue>> distinct = new LinkedHashMap<>();
         for (Message m : messages) {
             if (!deleted.contains(m.username())) {
@@ -251,7 +253,7 @@ public final class InboxStore {
             }
         }
         List<Map<String, AttributeValue>> all = new ArrayList<>(distinct.values());
-        return inParallel(all, Math.max(1, (all.size() + parallelism - 1) / parallelism), this::putNew);
+        return sum(inParallel(all, Math.max(1, (all.size() + parallelism - 1) / parallelism), this::putNew));
     }
 
     /**
@@ -262,23 +264,27 @@ public final class InboxStore {
         inParallel(keys, BATCH, this::deleteBatch);
     }
 
-    /** Runs {@code work} over slices of {@code all}, {@code parallelism} slices in flight; sums what it returns. */
-    private <T> int inParallel(List<T> all, int sliceSize, java.util.function.ToIntFunction<List<T>> work) {
+    private static int sum(List<Integer> counts) {
+        return counts.stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Runs {@code work} over slices of {@code all}, {@code parallelism} slices in flight; each slice's result in order. */
+    private <T, R> List<R> inParallel(List<T> all, int sliceSize, java.util.function.Function<List<T>, R> work) {
         List<List<T>> slices = new ArrayList<>();
         for (int from = 0; from < all.size(); from += sliceSize) {
             slices.add(all.subList(from, Math.min(all.size(), from + sliceSize)));
         }
         if (writers == null || slices.size() < 2) {
-            return slices.stream().mapToInt(work).sum();
+            return slices.stream().map(work).toList();
         }
-        List<java.util.concurrent.Future<Integer>> inFlight = new ArrayList<>();
+        List<java.util.concurrent.Future<R>> inFlight = new ArrayList<>();
         for (List<T> slice : slices) {
-            inFlight.add(writers.submit(() -> work.applyAsInt(slice)));
+            inFlight.add(writers.submit(() -> work.apply(slice)));
         }
-        int total = 0;
-        for (java.util.concurrent.Future<Integer> f : inFlight) {
+        List<R> results = new ArrayList<>(slices.size());
+        for (java.util.concurrent.Future<R> f : inFlight) {
             try {
-                total += f.get();
+                results.add(f.get());
             } catch (java.util.concurrent.ExecutionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
             } catch (InterruptedException e) {
@@ -286,7 +292,7 @@ public final class InboxStore {
                 throw new IllegalStateException("interrupted while writing messages", e);
             }
         }
-        return total;
+        return results;
     }
 
     private int deleteBatch(List<Map<String, AttributeValue>> keys) {
