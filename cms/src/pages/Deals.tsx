@@ -127,7 +127,7 @@ function DealEditor({ deal, onChanged, onTakenDown, onClose }: {
       <p class="meta">Created {day(deal.createdAt)} · <a href={deal.link} target="_blank" rel="noopener noreferrer">open the shop's page</a></p>
       <p data-testid="expiry-state">{deal.expired ? <><span class="badge expired">Expired</span> since {day(deal.expiresAt!)}: it shows in latest lists, flagged, and in no featured section.</>
         : deal.expiresAt ? `Expires ${day(deal.expiresAt)}.` : 'No expiry.'}</p>
-      <Expiry deal={deal} onChanged={onChanged} />
+      <Expiry key={deal.expiresAt ?? ''} deal={deal} onChanged={onChanged} />
       <TakeDown deal={deal} onTakenDown={() => { setTakenDown(true); onTakenDown(); }} />
       <form noValidate onSubmit={async (e) => {
         e.preventDefault();
