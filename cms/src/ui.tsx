@@ -62,6 +62,8 @@ export function Status({ children }: { children: ComponentChildren }) {
 
 export const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 export const day = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
+/** A datetime-local value, read as UTC, as the API's instant form (whole seconds, Z). */
+export const utcInstant = (local: string) => new Date(`${local}Z`).toISOString().replace(/\.\d+Z$/, 'Z');
 
 /** One deal as a line: what an editor needs to recognise it. */
 export function DealLine({ deal }: { deal: Deal }) {
@@ -69,6 +71,8 @@ export function DealLine({ deal }: { deal: Deal }) {
     <span class="deal-line">
       <strong>{deal.title}</strong> <span class="price">{money(deal.price)}</span>{' '}
       <span class="meta">{deal.brandName} · {deal.categoryName} · {day(deal.createdAt)}</span>
+      {deal.expired ? <> <span class="badge expired">Expired</span></>
+        : deal.expiresAt ? <> <span class="meta">· expires {day(deal.expiresAt)}</span></> : null}
     </span>
   );
 }

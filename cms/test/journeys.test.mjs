@@ -218,6 +218,44 @@ test('editor journeys', async (t) => {
     await page.getByTestId('preview').getByText('$39.99').waitFor();
   });
 
+  await step(t, 'expire it and see it leave the featured preview', async () => {
+    await page.getByRole('link', { name: 'Deals' }).click();
+    await page.getByLabel('Open a deal by id').fill(dealId);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('button', { name: 'Expire now' }).click();
+    await page.getByTestId('expiry-state').getByText('Expired').waitFor();
+    assert.equal((await api(`/deals/${dealId}`)).expired, true);
+    await accessible('deal-expired');
+    await shot('deal-expired');
+
+    await page.getByRole('link', { name: 'Featured lists' }).click();
+    const preview = page.getByTestId('preview');
+    await preview.getByText(OTHER).waitFor();
+    assert.deepEqual(await preview.locator('h3').allInnerTexts(), [OTHER]);
+    assert.ok(!(await api('/frontpage')).featured.some((d) => d.id === dealId));
+    // An expired deal cannot be added back.
+    assert.equal(await page.getByRole('button', { name: `Add “${DEAL}”` }).isDisabled(), true);
+  });
+
+  await step(t, 'take it down, after a confirmation', async () => {
+    await page.getByRole('link', { name: 'Deals' }).click();
+    await page.getByLabel('Open a deal by id').fill(dealId);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByRole('button', { name: 'Take down…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Take this deal down?' });
+    await dialog.getByText('cannot be undone').waitFor();
+    await accessible('takedown-confirm');
+    await dialog.getByRole('button', { name: 'Take it down' }).click();
+    await page.getByText('Taken down:').waitFor();
+    assert.equal((await fetch(`${stack.url}/deals/${dealId}`)).status, 404);
+    await eventually(async () => !(await api('/deals')).deals.some((d) => d.id === dealId), 'the deal left the latest deals');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByLabel('Open a deal by id').fill(dealId);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await page.getByText('Not found: it does not exist, or no longer does.').waitFor();
+    await shot('deal-taken-down');
+  });
+
   await step(t, 'every page is usable before its lists load, and no page chains more than 2 API requests', async () => {
     // Each API request is held until the page has asked for everything it can without it; then that level
     // is released. The number of levels is the depth of the page's request waterfall.

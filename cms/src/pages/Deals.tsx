@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, type Deal, type Problem } from '../api/client';
-import { DealLine, day, Field, money, ProblemBanner, Status, useApi, useDraft } from '../ui';
+import { DealLine, day, Field, money, ProblemBanner, Status, useApi, useDraft, utcInstant } from '../ui';
 import { type Catalog, useCatalog } from './catalog';
 
 type Scope = { kind: 'all' } | { kind: 'brand'; id: string } | { kind: 'category'; id: string };
@@ -75,7 +75,8 @@ export function DealsPage() {
         {latest.deals?.length === 0 && <p>No deals here yet.</p>}
       </section>
       <div>
-        {open && <DealEditor key={open.id} deal={open} onChanged={changed} onClose={() => setOpen(null)} />}
+        {open && <DealEditor key={open.id} deal={open} onChanged={changed} onTakenDown={() => setReloads((n) => n + 1)}
+          onClose={() => setOpen(null)} />}
         <NewDeal catalog={catalog} onCreated={changed} />
       </div>
     </div>
@@ -101,8 +102,21 @@ function OpenById({ onOpen }: { onOpen: (d: Deal) => void }) {
 }
 
 /** One deal, and its correction. Brand, category and creation time cannot change (the API says so). */
-function DealEditor({ deal, onChanged, onClose }: { deal: Deal; onChanged: (d: Deal) => void; onClose: () => void }) {
+function DealEditor({ deal, onChanged, onTakenDown, onClose }: {
+  deal: Deal; onChanged: (d: Deal) => void; onTakenDown: () => void; onClose: () => void;
+}) {
   const api = useApi();
+  const [takenDown, setTakenDown] = useState(false);
+  if (takenDown) {
+    return (
+      <section class="card" aria-labelledby="deal-h">
+        <h2 id="deal-h">Deal {deal.id}</h2>
+        <p class="badge taken-down" role="status">Taken down: “{deal.title}” has left every list and featured section.
+          Messages already sent stay in inboxes.</p>
+        <button type="button" onClick={onClose}>Close</button>
+      </section>
+    );
+  }
   const [form, update] = useDraft(`correct.${deal.id}`, correctable(deal));
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState(false);
@@ -111,6 +125,10 @@ function DealEditor({ deal, onChanged, onClose }: { deal: Deal; onChanged: (d: D
       <h2 id="deal-h">Deal {deal.id}</h2>
       <p><DealLine deal={deal} /></p>
       <p class="meta">Created {day(deal.createdAt)} · <a href={deal.link} target="_blank" rel="noopener noreferrer">open the shop's page</a></p>
+      <p data-testid="expiry-state">{deal.expired ? <><span class="badge expired">Expired</span> since {day(deal.expiresAt!)}: it shows in latest lists, flagged, and in no featured section.</>
+        : deal.expiresAt ? `Expires ${day(deal.expiresAt)}.` : 'No expiry.'}</p>
+      <Expiry key={deal.expiresAt ?? ''} deal={deal} onChanged={onChanged} />
+      <TakeDown deal={deal} onTakenDown={() => { setTakenDown(true); onTakenDown(); }} />
       <form noValidate onSubmit={async (e) => {
         e.preventDefault();
         setSaved(false);
@@ -145,11 +163,59 @@ function DealEditor({ deal, onChanged, onClose }: { deal: Deal; onChanged: (d: D
   );
 }
 
+/** Set, move or clear the deal's expiry; "now" expires it at once (it leaves featured sections). */
+function Expiry({ deal, onChanged }: { deal: Deal; onChanged: (d: Deal) => void }) {
+  const api = useApi();
+  const [at, setAt] = useState(deal.expiresAt ? deal.expiresAt.slice(0, 16) : '');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const patch = async (expiresAt: string | null) => {
+    const o = await call(api.PATCH('/cms/deals/{dealId}', { params: { path: { dealId: deal.id } }, body: { expiresAt } }));
+    setProblem(o.ok ? null : o.problem);
+    if (o.ok) onChanged(o.data);
+  };
+  return (
+    <form class="inline" noValidate onSubmit={(e) => { e.preventDefault(); patch(at ? utcInstant(at) : null); }}>
+      <Field id="expiresAt" label="Expires at, UTC" type="datetime-local" value={at} onInput={setAt} problem={problem} />
+      <button type="submit">Set expiry</button>
+      <button type="button" onClick={() => patch(new Date().toISOString().replace(/\.\d+Z$/, 'Z'))} disabled={deal.expired}>Expire now</button>
+      {deal.expiresAt && <button type="button" onClick={() => { setAt(''); patch(null); }}>Clear expiry</button>}
+      <ProblemBanner problem={problem} fields={['expiresAt']} />
+    </form>
+  );
+}
+
+/** Takedown, after a confirmation: the deal leaves every list; the API answers 204, also when repeated. */
+function TakeDown({ deal, onTakenDown }: { deal: Deal; onTakenDown: () => void }) {
+  const api = useApi();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  return (
+    <>
+      <button type="button" class="danger" onClick={() => dialog.current?.showModal()}>Take down…</button>
+      <ProblemBanner problem={problem} />
+      <dialog ref={dialog} aria-labelledby="takedown-h">
+        <h2 id="takedown-h">Take this deal down?</h2>
+        <p>“{deal.title}” leaves the front page, every latest list and every featured section, and its page answers
+          “not found”. Messages already sent stay in users' inboxes. This cannot be undone.</p>
+        <div class="actions">
+          <button type="button" class="danger" onClick={async () => {
+            dialog.current?.close();
+            const o = await call(api.DELETE('/cms/deals/{dealId}', { params: { path: { dealId: deal.id } } }));
+            setProblem(o.ok ? null : o.problem);
+            if (o.ok) onTakenDown();
+          }}>Take it down</button>
+          <button type="button" onClick={() => dialog.current?.close()}>Cancel</button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
 const correctable = (d: Deal) => ({
   title: d.title, link: d.link, price: String(d.price), imageUrl: d.imageUrl ?? '', description: d.description ?? '',
 });
 const CORRECTABLE = ['title', 'link', 'price', 'imageUrl', 'description'];
-const EMPTY_DEAL = { title: '', link: '', price: '', brandId: '', categoryId: '', imageUrl: '', description: '', createdAt: '' };
+const EMPTY_DEAL = { title: '', link: '', price: '', brandId: '', categoryId: '', imageUrl: '', description: '', createdAt: '', expiresAt: '' };
 
 function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (d: Deal) => void }) {
   const api = useApi();
@@ -168,7 +234,8 @@ function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (d: Deal
             brandId: form.brandId, categoryId: form.categoryId,
             ...(form.imageUrl ? { imageUrl: form.imageUrl } : {}),
             ...(form.description ? { description: form.description } : {}),
-            ...(form.createdAt ? { createdAt: new Date(`${form.createdAt}Z`).toISOString().replace(/\.\d+Z$/, 'Z') } : {}),
+            ...(form.createdAt ? { createdAt: utcInstant(form.createdAt) } : {}),
+            ...(form.expiresAt ? { expiresAt: utcInstant(form.expiresAt) } : {}),
           },
         }));
         setProblem(outcome.ok ? null : outcome.problem);
@@ -201,6 +268,8 @@ function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (d: Deal
         <Field id="new-description" label="Description (optional)" multiline value={form.description} onInput={(description) => update({ description })} problem={fieldOf(problem, 'description')} />
         <Field id="new-createdAt" label="Backfill date, UTC (optional)" type="datetime-local" value={form.createdAt} onInput={(createdAt) => update({ createdAt })} problem={fieldOf(problem, 'createdAt')}
           hint="Only for deals from a feed: it decides where the deal sorts. Not in the future." />
+        <Field id="new-expiresAt" label="Expires at, UTC (optional)" type="datetime-local" value={form.expiresAt} onInput={(expiresAt) => update({ expiresAt })} problem={fieldOf(problem, 'expiresAt')}
+          hint="From then on it is flagged expired and leaves every featured section." />
         <ProblemBanner problem={problem} fields={Object.keys(EMPTY_DEAL)} />
         {created && <Status>Created “{created.title}” ({created.id}).</Status>}
         <button type="submit" class="primary">Create deal</button>

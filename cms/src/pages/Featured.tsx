@@ -36,6 +36,7 @@ export function FeaturedPage() {
   const add = (d: Deal) => {
     if (!list) return;
     if (list.some((x) => x.id === d.id)) return setNotice(`“${d.title}” is already in the list.`);
+    if (d.expired) return setNotice(`“${d.title}” has expired; expired deals cannot be featured.`);
     if (list.length >= MAX_FEATURED) return setNotice(`A featured list holds at most ${MAX_FEATURED} deals. Remove one first.`);
     change([...list, d], `Added “${d.title}” at position ${list.length + 1}.`);
   };
@@ -159,7 +160,7 @@ function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: boolean }) 
           {latest.map((d) => (
             <li>
               <DealLine deal={d} />{' '}
-              <button type="button" disabled={full} aria-label={`Add “${d.title}”`} onClick={() => onPick(d)}>Add</button>
+              <button type="button" disabled={full || d.expired} aria-label={`Add “${d.title}”`} onClick={() => onPick(d)}>Add</button>
             </li>
           ))}
         </ul>
