@@ -57,7 +57,7 @@ public final class DealsHandler extends ApiHandler {
                         body.correctionUrl("link"), body.correctionPrice(), body.correctionUrl("imageUrl"),
                         body.correctionText("description", ContractRules.DESCRIPTION_MAX), body.optionalInstant("expiresAt"),
                         body.isExplicitNull("expiresAt"));
-                yield Reply.ok(Json.deal(deals.correct(dealId, correction), request.now()));
+                yield Reply.ok(Json.deal(deals.correct(dealId, correction, request.now()), request.now()));
             }
             case SET_FRONT_PAGE_FEATURED -> Reply.ok(Json.featured(deals.setFrontPage(
                     request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS), request.now()), request.now()));

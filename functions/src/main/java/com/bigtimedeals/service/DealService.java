@@ -75,11 +75,22 @@ public final class DealService {
         return deals.create(draft);
     }
 
-    public Deal correct(String dealId, DealCorrection correction) {
+    /**
+     * An editor's correction. One that expires the deal at once ({@code expiresAt} now or earlier) also rewrites
+     * the deal's featured copies and the cached front page before answering: those copies were written without
+     * the new {@code expiresAt}, and the contract takes the deal out of every featured section at once, not
+     * within the stream delay. Any other correction reaches the copies through the stream as before.
+     */
+    public Deal correct(String dealId, DealCorrection correction, Instant now) {
         if (correction.isEmpty()) {
             throw DomainException.invalid(null, "nothing to change: send title, link, price, imageUrl, description or expiresAt");
         }
-        return deals.correct(dealId, correction);
+        Deal corrected = deals.correct(dealId, correction);
+        if (corrected.expiredAt(now)) {
+            featured.refresh(corrected);
+            cache.rebuild(featured, deals); // the cached latest deals carry the old copy too
+        }
+        return corrected;
     }
 
     /** Takes a deal down; a repeat is a success, an id that never was a deal NOT_FOUND. */

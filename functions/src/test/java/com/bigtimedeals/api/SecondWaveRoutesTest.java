@@ -81,8 +81,17 @@ class SecondWaveRoutesTest extends ApiTest {
         expect(400, post("/cms/deals").editor().body("{\"title\":\"T\",\"link\":\"https://s.example.com/t\",\"price\":1,"
                 + "\"brandId\":\"acme\",\"categoryId\":\"tech\",\"expiresAt\":\"soon\"}"));
         String id = createDeal("Backfilled", "acme", "tech", NOW.minus(Duration.ofDays(2)));
+        String other = createDeal("Other", "acme", "tech");
+        expect(200, put("/cms/frontpage/featured").editor().body(idList(List.of(id, other))));
+        expect(200, put("/cms/editors-choice").editor().body(idList(List.of(id))));
+        expect(200, put("/cms/categories/tech/featured").editor().body(idList(List.of(other, id))));
+        new FrontPageCache(table, CACHE_SHARDS).rebuild(new FeaturedStore(table), new DealStore(table));
         JsonNode now = expect(200, patch("/cms/deals/" + id).editor().body("{\"expiresAt\":\"" + NOW + "\"}"));
         assertTrue(now.get("expired").asBoolean());
+        // At once, with no stream: every featured section, the cached front page included, has dropped it.
+        assertEquals(List.of(other), ids(expect(200, get("/frontpage")).get("featured")));
+        assertTrue(expect(200, get("/editors-choice")).get("featured").isEmpty());
+        assertEquals(List.of(other), ids(expect(200, get("/categories/tech")).get("featured")));
         expect(400, patch("/cms/deals/" + id).editor().body("{\"expiresAt\":\"" + NOW.minus(Duration.ofDays(3)) + "\"}"));
         assertEquals(NOW.toString(), expect(200, get("/deals/" + id)).get("expiresAt").asText());
     }
