@@ -1,5 +1,6 @@
 package com.bigtimedeals.stream;
 
+import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.InboxCensus;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,8 +19,8 @@ import com.bigtimedeals.api.SyntheticContext;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.DynamoDbTest;
-import com.bigtimedeals.data.StreamRecords;
-import com.bigtimedeals.data.StreamTap;
+import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
@@ -42,7 +43,7 @@ abstract class StreamTest extends DynamoDbTest {
     @BeforeEach
     void setUp() {
         table = newTable(NOW);
-        tap = new StreamTap(client, dynamo.streams(), table.name());
+        tap = new StreamTap(client, DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
         handler = new StreamHandler(ChangeReactions.of(table, SHARDS, 200, 300), 5_000);
         CatalogStore catalog = new CatalogStore(table);
         catalog.createBrand("acme", "Acme", null);
@@ -83,7 +84,7 @@ abstract class StreamTest extends DynamoDbTest {
     }
 
     static void parallel(int n, IntConsumer work) throws Exception {
-        com.bigtimedeals.data.ParallelRuns.run(n, 6, work);
+        com.bigtimedeals.harness.ParallelRuns.run(n, 6, work);
     }
 
     /** Messages per (username, dealId), from a scan of the whole table. */

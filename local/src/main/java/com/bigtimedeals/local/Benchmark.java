@@ -25,6 +25,8 @@ import java.util.function.IntConsumer;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.api.BrandsHandler;
 import com.bigtimedeals.api.HttpApiEvents;
 import com.bigtimedeals.api.RouteTable;
@@ -40,11 +42,11 @@ import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.LocalDynamoDb;
+import com.bigtimedeals.harness.LocalDynamoDb;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.StreamRecords;
-import com.bigtimedeals.data.StreamTap;
+import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TableInspector;
 import com.bigtimedeals.data.UserStore;
@@ -137,8 +139,8 @@ public final class Benchmark {
         System.out.println("Phase 1: seeding a realistic table through the product's own code…");
         try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
             String tableName = "BenchDeals";
-            DynamoDbClient client = dynamo.client();
-            dynamo.createTable(client, tableName);
+            DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+            dynamo.createTable(client, TableDefinition.createTableRequest(tableName));
             System.setProperty("TABLE_NAME", tableName);
             System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
             System.setProperty("CACHE_SHARDS", "10");
@@ -623,7 +625,7 @@ public final class Benchmark {
             catalog.createCategory("tech", "Tech");
             FollowStore follows = new FollowStore(table);
             parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
-            StreamTap tap = new StreamTap(table.client(), dynamo.streams(), table.name());
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
             tap.drain();
             new DealStore(table).create(new NewDeal("Mega deal", "https://s.example.com/m", new BigDecimal("9.99"), "mega", "tech", null, null, null));
             List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
@@ -672,7 +674,7 @@ public final class Benchmark {
             DealService service = DealService.of(live, 10, 64);
             long t0;
             Blast blast;
-            try (StreamDelivery delivery = new StreamDelivery(dynamo.streams(), streamArn,
+            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint()), streamArn,
                     () -> new StreamHandler(ChangeReactions.of(consumerTable, 10), 30_000), StreamMapping.DEPLOYED, null, destination);
                  Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(live), Duration.ofSeconds(10)))) {
                 delivery.start();
@@ -748,7 +750,7 @@ public final class Benchmark {
                 messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, true, at));
             }
             new InboxStore(table, 8).deliver(messages);
-            StreamTap tap = new StreamTap(table.client(), dynamo.streams(), table.name());
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
             tap.drain();
             // One delivery thread, so that every request is made (and counted) on this thread.
             String threads = System.getProperty(Setting.DELIVERY_THREADS.name());
@@ -778,8 +780,8 @@ public final class Benchmark {
     }
 
     private static Table fresh(LocalDynamoDb dynamo, String name) {
-        DynamoDbClient client = dynamo.client();
-        dynamo.createTable(client, name);
+        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+        dynamo.createTable(client, TableDefinition.createTableRequest(name));
         return new Table(client, name, Clock.fixed(Instant.now(), ZoneOffset.UTC), new CursorCodec("bench"));
     }
 
@@ -791,7 +793,7 @@ public final class Benchmark {
     }
 
     private static void parallel(int n, int threads, IntConsumer work) throws Exception {
-        com.bigtimedeals.data.ParallelRuns.run(n, threads, work);
+        com.bigtimedeals.harness.ParallelRuns.run(n, threads, work);
     }
 
     // ---------------------------------------------------------------------------------------------------

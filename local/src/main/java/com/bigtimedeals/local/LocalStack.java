@@ -9,9 +9,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.nio.file.attribute.PosixFilePermissions;
 
+import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.LocalDynamoDb;
+import com.bigtimedeals.harness.LocalDynamoDb;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
@@ -94,11 +95,11 @@ public final class LocalStack implements AutoCloseable {
         if (System.getenv(CursorCodec.KEY_VARIABLE) == null) {
             System.setProperty(CursorCodec.KEY_VARIABLE, cursorKey(options.dataDir()));
         }
-        DynamoDbClient client = dynamo.client();
-        dynamo.createTable(client, tableName);
+        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+        dynamo.createTable(client, TableDefinition.createTableRequest(tableName));
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;
         String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(tableName).build()).table().latestStreamArn();
-        DynamoDbStreamsClient streams = dynamo.streams();
+        DynamoDbStreamsClient streams = DynamoDbClients.localStreams(dynamo.endpoint());
         // A kept directory resumes right after the last record that was done before the restart (kill -9
         // included); in memory, the stream starts empty anyway.
         FailureDestination failures = new FailureDestination(failuresDirectory(options.dataDir()));

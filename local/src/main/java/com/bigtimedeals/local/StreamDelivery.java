@@ -21,7 +21,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.api.SyntheticContext;
-import com.bigtimedeals.data.StreamRecords;
+import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.stream.ChangeFeed;
 import com.bigtimedeals.stream.StreamMapping;
 

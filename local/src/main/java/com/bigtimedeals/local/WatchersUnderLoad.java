@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.StreamTap;
+import com.bigtimedeals.harness.StreamTap;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**

@@ -14,12 +14,14 @@ import org.junit.jupiter.api.Test;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.InboxCensus;
-import com.bigtimedeals.data.LocalDynamoDb;
-import com.bigtimedeals.data.ParallelRuns;
+import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.data.WalkStore;
@@ -52,9 +54,9 @@ class FaithfulDeliveryTest {
 
     @Test
     void aSixtyFourSegmentBlastUnderInjectedFaultsReachesEveryUserExactlyOnce() throws Exception {
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(); DynamoDbClient client = dynamo.client()) {
+        try (LocalDynamoDb dynamo = LocalDynamoDb.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
             String name = "blast-faults";
-            dynamo.createTable(client, name);
+            dynamo.createTable(client, TableDefinition.createTableRequest(name));
             Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.fromEnvironment());
             new CatalogStore(table).createBrand("acme", "Acme", null);
             new CatalogStore(table).createCategory("tech", "Tech");
@@ -82,7 +84,7 @@ class FaithfulDeliveryTest {
             String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(name).build()).table().latestStreamArn();
             FailureDestination destination = new FailureDestination(java.nio.file.Files.createTempDirectory("failures"));
             Blast blast;
-            try (StreamDelivery delivery = new StreamDelivery(dynamo.streams(), streamArn, instances, mapping, null, destination);
+            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint()), streamArn, instances, mapping, null, destination);
                  Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), java.time.Duration.ofSeconds(10)))) {
                 delivery.start();
                 sweeper.start();

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.bigtimedeals.data.InboxCensus;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.ParallelRuns;
+import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Likeable;

@@ -1,5 +1,6 @@
 package com.bigtimedeals.data;
 
+import com.bigtimedeals.harness.LocalDynamoDb;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -22,7 +23,7 @@ public abstract class DynamoDbTest {
     @BeforeAll
     static void startDynamo() {
         dynamo = LocalDynamoDb.start();
-        client = dynamo.client();
+        client = DynamoDbClients.local(dynamo.endpoint());
     }
 
     @AfterAll
@@ -34,7 +35,7 @@ public abstract class DynamoDbTest {
     /** A new, empty table with the production definition. */
     protected static String newTable() {
         String name = "deals-" + TABLES.incrementAndGet();
-        dynamo.createTable(client, name);
+        dynamo.createTable(client, TableDefinition.createTableRequest(name));
         return name;
     }
 

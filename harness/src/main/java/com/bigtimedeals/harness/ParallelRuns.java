@@ -1,4 +1,4 @@
-package com.bigtimedeals.data;
+package com.bigtimedeals.harness;
 
 import java.util.ArrayList;
 import java.util.List;

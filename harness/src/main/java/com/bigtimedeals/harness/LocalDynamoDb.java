@@ -1,4 +1,4 @@
-package com.bigtimedeals.data;
+package com.bigtimedeals.harness;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -17,9 +17,9 @@ import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * DynamoDB Local 2.6.1 as an HTTP server inside this JVM, bound to 127.0.0.1 only (its own server binds
@@ -111,22 +111,19 @@ public final class LocalDynamoDb implements AutoCloseable {
         return endpoint;
     }
 
-    public DynamoDbClient client() {
-        return DynamoDbClients.local(endpoint);
-    }
 
-    public DynamoDbStreamsClient streams() {
-        return DynamoDbClients.localStreams(endpoint);
-    }
-
-    /** Creates the table from the one table definition, unless it exists (a kept directory). */
-    public void createTable(DynamoDbClient client, String tableName) {
+    /**
+     * Creates a table unless it exists (a kept directory). Callers pass the project's one table definition
+     * ({@code TableDefinition.createTableRequest}); this module knows nothing of the product's classes, so the
+     * data layer's own tests can use it.
+     */
+    public void createTable(DynamoDbClient client, CreateTableRequest table) {
         try {
-            client.createTable(TableDefinition.createTableRequest(tableName));
+            client.createTable(table);
         } catch (ResourceInUseException e) {
             return;
         }
-        client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(tableName).build());
+        client.waiter().waitUntilTableExists(DescribeTableRequest.builder().tableName(table.tableName()).build());
     }
 
     @Override

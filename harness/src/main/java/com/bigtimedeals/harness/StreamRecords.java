@@ -1,4 +1,4 @@
-package com.bigtimedeals.data;
+package com.bigtimedeals.harness;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
