@@ -299,6 +299,9 @@ public final class Benchmark {
             if (c[3] != null) {
                 headers.put("Authorization", List.of((String) c[3]));
             }
+            if (c[4] != null) {
+                headers.put("Content-Type", List.of("application/json")); // the contract answers 415 without it
+            }
             byte[] body = c[4] == null ? new byte[0] : ((String) c[4]).getBytes(StandardCharsets.UTF_8);
             Gateway.Answer a = gateway.call(method, path, query, headers, body, "127.0.0.1");
             if (a.status() >= 300) {
