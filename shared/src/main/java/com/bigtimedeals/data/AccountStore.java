@@ -1,7 +1,6 @@
 package com.bigtimedeals.data;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,7 +16,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -34,8 +32,6 @@ public final class AccountStore {
     public static final int FOLLOW_PAGE = 100;
     /** Messages a walk step removes: 20 BatchWriteItems. */
     public static final int MESSAGE_PAGE = 500;
-    /** BatchGetItem takes at most 100 keys. */
-    static final int BATCH_GET = 100;
 
     private final Table table;
     private final FollowStore follows;
@@ -57,11 +53,14 @@ public final class AccountStore {
      * finds its position gone and stops); it removes only what is already gone or older.
      */
     public void delete(String username) {
-        Instant at = table.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+        // Full precision: a follow made earlier in the same second is older than the deletion and must go.
+        Instant at = table.clock().instant();
         Map<String, AttributeValue> key = Keys.accountDeletion(username);
         Map<String, AttributeValue> deletion = WalkStore.pending(new ItemWriter(key, Keys.ACCOUNT_DELETION)
-                .string("username", username).instant("deletedAt", at).bool("done", false).number("reached", 0),
-                key.get(Keys.PK).s(), table.clock().instant()).build();
+                .string("username", username).instant("deletedAt", at).bool("done", false).number("reached", 0)
+                .index(TableDefinition.GSI2.partitionKey(), Keys.DELETIONS)
+                .index(TableDefinition.GSI2.sortKey(), WalkStore.stamp(at)),
+                key.get(Keys.PK).s(), at).build();
         table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                 TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(Keys.user(username)).build()).build(),
                 TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(deletion).build()).build())
@@ -79,8 +78,7 @@ public final class AccountStore {
                     .tableName(table.name()).key(Keys.accountDeletion(username))
                     .updateExpression("SET revivedAt = :now")
                     .conditionExpression("attribute_exists(PK)")
-                    .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(
-                            table.clock().instant().truncatedTo(ChronoUnit.SECONDS).toString())))
+                    .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(table.clock().instant().toString())))
                     .build());
         } catch (ConditionalCheckFailedException e) {
             // Never deleted: nothing to revive.
@@ -111,25 +109,40 @@ public final class AccountStore {
     }
 
     /**
-     * Of these recipients, the ones whose account was deleted: one BatchGetItem per 100 (keys only). Fan-outs
-     * and blasts drop them, so no later message reaches a deleted user, even before the walk removed the watch.
+     * How long after a deletion deliveries still check for it. A deleted user can be a recipient only through a
+     * list read before the deletion (a blast's page of profiles, a watcher page) or a watch the deletion's walk
+     * has not removed yet; both are over within seconds, the walk within minutes even when the sweeper must
+     * resume it (every 10 minutes). An hour is a wide margin, and the check stays one small Query.
      */
-    public Set<String> deleted(List<String> usernames) {
+    static final java.time.Duration RECENT = java.time.Duration.ofHours(1);
+
+    /**
+     * Users deleted within {@link #RECENT} and not signed up again since: 1 Query of the deletions' GSI2
+     * partition, a handful of items. Every delivery reads it right before writing, so no message reaches a
+     * deleted user from the moment of deletion, at one request per page instead of a read per recipient.
+     */
+    public Set<String> recentlyDeleted() {
         Set<String> gone = new HashSet<>();
-        for (int from = 0; from < usernames.size(); from += BATCH_GET) {
-            List<Map<String, AttributeValue>> keys = new ArrayList<>();
-            for (String u : usernames.subList(from, Math.min(usernames.size(), from + BATCH_GET))) {
-                keys.add(Keys.accountDeletion(u));
-            }
-            for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
-                    .projectionExpression("username, deletedAt, revivedAt").build())) {
-                ItemReader r = new ItemReader(item);
-                Instant revived = r.instant("revivedAt");
-                if (revived == null || revived.isBefore(r.instant("deletedAt"))) {
-                    gone.add(r.string("username"));
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
+                    .indexName(TableDefinition.GSI2.name())
+                    .keyConditionExpression("#pk = :pk AND #sk >= :since")
+                    .expressionAttributeNames(Map.of("#pk", TableDefinition.GSI2.partitionKey(),
+                            "#sk", TableDefinition.GSI2.sortKey()))
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.DELETIONS),
+                            ":since", AttributeValue.fromS(WalkStore.stamp(table.clock().instant().minus(RECENT)))))
+                    .projectionExpression("username, deletedAt, revivedAt")
+                    .exclusiveStartKey(start).build());
+            for (Map<String, AttributeValue> item : r.items()) {
+                ItemReader d = new ItemReader(item);
+                Instant revived = d.instant("revivedAt");
+                if (revived == null || revived.isBefore(d.instant("deletedAt"))) {
+                    gone.add(d.string("username"));
                 }
             }
-        }
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (start != null);
         return gone;
     }
 

@@ -238,14 +238,13 @@ public final class InboxStore {
      * would reset {@code unread}; docs/fan-out.md weighs the cost. Throttling is retried by the SDK. Returns the
      * number of messages this call created.
      *
-     * <p>Recipients whose account was deleted are dropped first (1 BatchGetItem of their tombstones per 100):
-     * every delivery path, a blast page read before the deletion as much as a watcher list the clean-up has
-     * not reached yet, passes here, so no message reaches a deleted user from the moment of deletion.
+     * <p>Recipients whose account was deleted are dropped first (1 Query of the recent deletions,
+     * {@link AccountStore#recentlyDeleted}): every delivery path, a blast page read before the deletion as much
+     * as a watcher list the clean-up has not reached yet, passes here, so no message reaches a deleted user
+     * from the moment of deletion.
      */
     public int deliver(List<Message> messages) {
-        Set<String> deleted = new java.util.HashSet<>();
-        inParallel(messages.stream().map(Message::username).distinct().toList(), AccountStore.BATCH_GET,
-                accounts::deleted).forEach(deleted::addAll);
+        Set<String> deleted = messages.isEmpty() ? Set.of() : accounts.recentlyDeleted();
         Map<String, Map<String, AttributeValue>> distinct = new LinkedHashMap<>();
         for (Message m : messages) {
             if (!deleted.contains(m.username())) {

@@ -235,6 +235,9 @@ final class Keys {
     }
 
     /** Own partition key per user, so deletions walk in parallel; also the tombstone fan-outs check. */
+    /** GSI2 partition of every account deletion, sorted by its moment: the recent ones are one Query. */
+    static final String DELETIONS = "DELETIONS";
+
     static Map<String, AttributeValue> accountDeletion(String username) {
         String pk = "DELETION#" + username;
         return key(pk, pk);
