@@ -177,4 +177,19 @@ class AccountDeletionTest extends StreamTest {
         assertTrue(counts.values().stream().allMatch(c -> c == 1));
         assertTrue(new AccountStore(table).get("zoe").done() && new AccountStore(table).get("xia").done());
     }
+
+    @Test
+    void aFollowMadeEarlierInTheSameSecondAsTheDeletionIsRemovedAndCounted() {
+        java.time.Clock early = java.time.Clock.fixed(NOW.plusMillis(200), java.time.ZoneOffset.UTC);
+        java.time.Clock late = java.time.Clock.fixed(NOW.plusMillis(700), java.time.ZoneOffset.UTC);
+        new FollowStore(table(table.name(), early)).add(Likeable.BRAND, "acme", "sam", Relation.LIKE);
+        new FollowStore(table(table.name(), early)).add(Likeable.CATEGORY, "tech", "sam", Relation.WATCH);
+        pump(60_000);
+        new AccountStore(table(table.name(), late)).delete("sam");
+        pump(60_000);
+        FollowStore follows = new FollowStore(table);
+        assertTrue(follows.follows("sam").brands().isEmpty() && follows.follows("sam").categories().isEmpty());
+        assertEquals(0, count(Likeable.BRAND, "acme", Relation.LIKE));
+        assertEquals(0, count(Likeable.CATEGORY, "tech", Relation.WATCH));
+    }
 }

@@ -36,6 +36,9 @@ final class PerformanceReport {
         }
         for (var e : routes.entrySet()) {
             Benchmark.Result req = e.getValue().get("requests");
+            if (req == null) {
+                continue; // a route's other figure (takedown paging): listed under the table
+            }
             md.append("| `").append(e.getKey()).append("` | ").append(num(req.value()))
                     .append(" | ").append(req.budget() == null ? "" : "≤ " + num(req.budget()))
                     .append(" | ").append(req.reference() == null ? "" : num(req.reference()))
@@ -43,6 +46,15 @@ final class PerformanceReport {
                     .append(" | ").append(num(e.getValue().get("writeUnits").value()))
                     .append(" | ").append(num(e.getValue().get("responseBytes").value()))
                     .append(" | ").append(req.note() == null ? "" : req.note()).append(" |\n");
+        }
+        for (var e : routes.entrySet()) {
+            if (e.getValue().get("requests") == null) {
+                for (Benchmark.Result r : e.getValue().values()) {
+                    md.append("\n`").append(r.name()).append("`: ").append(num(r.value())).append(' ').append(r.unit())
+                            .append(r.budget() == null ? "" : " (budget " + num(r.budget()) + ")")
+                            .append(r.note() == null ? "" : ": " + r.note()).append('\n');
+                }
+            }
         }
         md.append("\nWrite units of transactions are as DynamoDB Local reports them, which differs from the service; ")
                 .append("`docs/data-model.md` gives the service's figures.\n");
