@@ -69,7 +69,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
                 throw new HttpFailure(404, ErrorCode.NOT_FOUND, "Not Found");
             }
             Caller caller = authorize(route, event);
-            JsonBody.requireJsonMediaType(event.getBody(), event.getHeaders());
+            JsonMediaType.require(event.getBody(), event.getHeaders());
             Reply reply = handle(route.operation(), new ApiRequest(event, caller, clock.instant()));
             response = respond(reply.status(), reply.body());
         } catch (DomainException e) {

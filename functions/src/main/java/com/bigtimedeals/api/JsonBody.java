@@ -40,8 +40,6 @@ final class JsonBody {
     /** API Gateway allows 10 MB; no request of this contract needs more than a few kilobytes. */
     static final int MAX_BYTES = 64 * 1024;
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+$");
-    /** {@code application/json}, with parameters such as {@code charset=utf-8} allowed. */
-    private static final Pattern JSON_MEDIA_TYPE = Pattern.compile("^application/json\\s*(;.*)?$");
 
     /**
      * Reads request bodies only: responses are written by {@link JsonObject}, so a read-only request never
@@ -71,21 +69,6 @@ final class JsonBody {
 
     private JsonBody(ObjectNode node) {
         this.node = node;
-    }
-
-    /**
-     * Any request that carries a body must say it is JSON: 415 otherwise, before anything reads it. Header names
-     * arrive lower-cased in payload format 2.0.
-     */
-    static void requireJsonMediaType(String body, Map<String, String> headers) {
-        if (body == null || body.isEmpty()) {
-            return;
-        }
-        String type = headers == null ? null : headers.get("content-type");
-        if (type == null || !JSON_MEDIA_TYPE.matcher(type.trim().toLowerCase(Locale.ROOT)).matches()) {
-            throw new HttpFailure(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                    "the body must be JSON, sent with Content-Type: application/json");
-        }
     }
 
     static JsonBody parse(String body, boolean base64) {
