@@ -32,7 +32,7 @@ final class AccountDeletionWalk {
             @Override
             public WalkRunner.Position position() {
                 deletion = accounts.get(username);
-                return deletion == null || deletion.done() ? null : new WalkRunner.Position(deletion.position());
+                return deletion == null || deletion.done() ? null : WalkRunner.Position.at(deletion.position());
             }
 
             @Override

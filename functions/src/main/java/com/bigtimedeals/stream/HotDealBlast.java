@@ -56,11 +56,9 @@ final class HotDealBlast {
                 }
                 segments = at.segments();
                 blast = blasts.requested(blastId);
-                if (deals.find(blast.dealId()) == null) {
-                    checkpoint(at.after(), null, 0); // taken down mid-blast: this segment ends here
-                    return null;
-                }
-                return new WalkRunner.Position(at.after());
+                // Taken down mid-blast: this segment ends here, and nothing more is sent for the deal.
+                return deals.find(blast.dealId()) == null ? WalkRunner.Position.endAt(at.after())
+                        : WalkRunner.Position.at(at.after());
             }
 
             @Override

@@ -30,7 +30,15 @@ final class WalkRunner {
         void requeue();
     }
 
-    record Position(String after) {
+    /** Where a walk stands; {@code endHere} when it must stop where it is (its deal was taken down, say). */
+    record Position(String after, boolean endHere) {
+        static Position at(String after) {
+            return new Position(after, false);
+        }
+
+        static Position endAt(String after) {
+            return new Position(after, true);
+        }
     }
 
     /** What one page did: where the next starts (null: finished), and how many things it covered. */
@@ -74,6 +82,10 @@ final class WalkRunner {
             return; // finished: a late or duplicate record
         }
         String at = start.after();
+        if (start.endHere()) {
+            walk.checkpoint(at, null, 0); // finished where it stands; a run that lost the race to it stops too
+            return;
+        }
         while (true) {
             Step step = walk.step(at, tally);
             if (!walk.checkpoint(at, step.next(), step.count())) {

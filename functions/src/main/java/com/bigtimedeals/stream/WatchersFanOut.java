@@ -75,11 +75,8 @@ final class WatchersFanOut {
                     return null;
                 }
                 deal = deals.find(dealId);
-                if (deal == null) {
-                    checkpoint(at.after(), null, 0); // taken down between hand-offs: nothing more is sent
-                    return null;
-                }
-                return new WalkRunner.Position(at.after());
+                // Taken down between hand-offs: the walk ends here, and nothing more is sent.
+                return deal == null ? WalkRunner.Position.endAt(at.after()) : WalkRunner.Position.at(at.after());
             }
 
             @Override

@@ -88,4 +88,27 @@ class TakedownStreamTest extends StreamTest {
         assertEquals(1, messagesByUser(kept.id()).get("wendy"));
         assertFalse(new DealStore(table).latest(10, null).items().stream().anyMatch(x -> x.id().equals(d.id())));
     }
+
+    @Test
+    void aTakedownEndsABlastInFlightWhereItStandsAndNothingMoreIsSent() throws Exception {
+        com.bigtimedeals.data.UserStore users = new com.bigtimedeals.data.UserStore(table);
+        parallel(3_000, i -> users.create(new com.bigtimedeals.domain.UserProfile("t" + i, "t" + i + "@example.com",
+                null, null, NOW)));
+        Deal deal = newDeal("Blasted, then taken down", "acme", "tech");
+        tap.drain();
+        String blastId = com.bigtimedeals.service.DealService.of(table, SHARDS, 4).blast(deal.id(), null, null, NOW)
+                .blast().id();
+        assertTrue(deliver(tap.drain(), 60_000).getBatchItemFailures().isEmpty()); // the request: 4 segments
+        // The segments' first invocation runs out of time after two pages: the blast is in flight.
+        assertTrue(deliverWithBudget(tap.drain(), 2).getBatchItemFailures().isEmpty());
+        int sent = messagesByUser(deal.id()).size();
+        assertTrue(sent > 0 && sent < 3_000, "sent " + sent);
+
+        new DealStore(table).takeDown(deal.id());
+        pump(60_000);
+        assertEquals(sent, messagesByUser(deal.id()).size(), "messages sent after the takedown");
+        com.bigtimedeals.domain.Blast ended = new com.bigtimedeals.data.BlastStore(table).get(blastId);
+        assertTrue(ended.done(), "every segment ended where it stood");
+        assertEquals(sent, ended.usersReached());
+    }
 }
