@@ -36,7 +36,7 @@ final class AccountDeletionWalk {
             }
 
             @Override
-            public WalkRunner.Step step(String at, Tally tally) {
+            public WalkRunner.Step step(String at, boolean firstHand, Tally tally) {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
                 AccountStore.Cleared page = here.phase() == AccountDeletion.Phase.FOLLOWS
                         ? accounts.removeFollows(here, followPage)
@@ -45,7 +45,7 @@ final class AccountDeletionWalk {
             }
 
             @Override
-            public boolean checkpoint(String from, String next, int count) {
+            public boolean checkpoint(String from, String next, int count, boolean claimNext) {
                 return accounts.advance(new AccountDeletion(username, deletion.deletedAt(), from, false), next, count);
             }
 

@@ -16,9 +16,10 @@ import com.bigtimedeals.domain.Recipients;
 /**
  * A hot deal to every user with a profile (access pattern: send a Hot Deal Message to all Users). The blast
  * is split into parallel-scan segments of the sparse UserIndex; each segment is a resumable walk that writes
- * a page of messages and then checkpoints (see {@link WalkRunner}). Message ids depend only on (user, blast)
- * and are written only if absent, so a page written twice after a crash leaves one message per user, read
- * or not. A segment that finds its deal taken down finishes where it stands: nothing new is sent for it.
+ * a page of messages and then checkpoints (see {@link WalkRunner}). Message ids depend only on (user, blast).
+ * The first run to start a page claims it and writes it with BatchWriteItem; any later run of that page writes
+ * only where no message exists, so a page written twice after a crash leaves one message per user, read or
+ * not. A segment that finds its deal taken down finishes where it stands: nothing new is sent for it.
  */
 final class HotDealBlast {
     /** Users per scan page: about 80 bytes each in the index. */
@@ -76,9 +77,25 @@ final class HotDealBlast {
                 return messages;
             }
 
+            /*
+             * A segment's recipients are its own (a user is in exactly one scan segment, and the message id is
+             * a function of user and blast), so the only writer that could have written a page's messages before
+             * is an earlier run of the same page, which the claim rules out: the first run to start a page writes
+             * it with BatchWriteItem, a run after a crash or beside a redelivered record writes create-only.
+             */
             @Override
-            public boolean checkpoint(String from, String next, int count) {
-                return blasts.advance(new BlastSegment(blastId, segment, segments, from, 0, false), next, count);
+            public boolean claimsPages() {
+                return true;
+            }
+
+            @Override
+            public boolean claim(String at) {
+                return blasts.claim(new BlastSegment(blastId, segment, segments, at, 0, false));
+            }
+
+            @Override
+            public boolean checkpoint(String from, String next, int count, boolean claimNext) {
+                return blasts.advance(new BlastSegment(blastId, segment, segments, from, 0, false), next, count, claimNext);
             }
 
             @Override

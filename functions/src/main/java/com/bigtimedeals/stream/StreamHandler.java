@@ -122,6 +122,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         }
         tally.failures = failures.size();
         LOG.info("batch", entry("records", tally.records), entry("messagesWritten", tally.messagesWritten),
+                entry("pagesClaimed", tally.pagesClaimed),
                 entry("handedOn", tally.handedOn), entry("coalesced", tally.coalesced),
                 entry("checkpointsLost", tally.checkpointsLost), entry("cacheCopiesWritten", tally.cacheCopiesWritten),
                 entry("failures", tally.failures), entry("_aws", emf()),

@@ -4,6 +4,8 @@ package com.bigtimedeals.stream;
 final class Tally {
     int records;
     int messagesWritten;
+    /** Pages written with BatchWriteItem because this run claimed them first-hand (the rest went create-only). */
+    int pagesClaimed;
     int handedOn;
     /** Walk records folded into another record of the same walk in this batch. */
     int coalesced;

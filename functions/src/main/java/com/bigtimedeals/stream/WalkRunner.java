@@ -12,7 +12,8 @@ import com.bigtimedeals.domain.Recipients;
  * when another run moved it (that run owns the rest), or when the time budget is spent (the last checkpoint's
  * stream record wakes the next run). No page is started once the budget is spent: the walk is requeued
  * instead, so no invocation outruns its timeout however many walks one batch names. Every page's work must be
- * safe to repeat, because a crash between a page and its checkpoint runs that page again.
+ * safe to repeat, because a crash between a page and its checkpoint runs that page again; a walk that claims
+ * its pages may do a page more cheaply when its run is the first ever to start it, and safely otherwise.
  */
 final class WalkRunner {
     /** One walk, as the runner sees it. */
@@ -20,11 +21,31 @@ final class WalkRunner {
         /** Where the walk stands now (null: at the start), read consistently; null result when it is finished. */
         Position position();
 
-        /** Does one page of work from {@code at}; says where the next page starts (null: the walk is finished). */
-        Step step(String at, Tally tally);
+        /**
+         * Does one page of work from {@code at}; says where the next page starts (null: the walk is finished).
+         * {@code firstHand}: this run holds the page's claim, so no run wrote any of it before.
+         */
+        Step step(String at, boolean firstHand, Tally tally);
 
-        /** Moves the walk from {@code from} to {@code next} (null: finished); false when another run moved it first. */
-        boolean checkpoint(String from, String next, int count);
+        /**
+         * Whether this walk claims its pages ({@link com.bigtimedeals.data.WalkStore#claim}). Only a walk that can
+         * do a claimed page more cheaply does: the claim is a write. False by default.
+         */
+        default boolean claimsPages() {
+            return false;
+        }
+
+        /** Claims the page at {@code at} for this run; true when no run started it before. */
+        default boolean claim(String at) {
+            throw new UnsupportedOperationException("this walk does not claim its pages");
+        }
+
+        /**
+         * Moves the walk from {@code from} to {@code next} (null: finished); false when another run moved it first.
+         * {@code claimNext}: the same write claims the page at {@code next} for this run (only asked of a walk that
+         * claims its pages).
+         */
+        boolean checkpoint(String from, String next, int count, boolean claimNext);
 
         /** Re-announces the walk on the stream without working on it. */
         void requeue();
@@ -46,8 +67,10 @@ final class WalkRunner {
     }
 
     /**
-     * A walk whose pages are recipients to message: blast segments and handed-on fan-outs. Delivery writes a
-     * message only where none exists, so a page run twice leaves each message as it was, read or not.
+     * A walk whose pages are recipients to message: blast segments and handed-on fan-outs. A page this run
+     * claimed first-hand is written with BatchWriteItem (nobody wrote any of it before); any other page, and
+     * every page of a walk that does not claim, is written create-only, so a page run twice leaves each message
+     * as it was, read or not.
      */
     abstract static class Delivery implements Walk {
         private final InboxStore inbox;
@@ -61,10 +84,20 @@ final class WalkRunner {
         abstract List<Message> messages(List<String> usernames);
 
         @Override
-        public final Step step(String at, Tally tally) {
+        public final Step step(String at, boolean firstHand, Tally tally) {
             Recipients page = page(at);
-            tally.messagesWritten += inbox.deliver(messages(page.usernames()));
+            write(inbox, messages(page.usernames()), firstHand, tally);
             return new Step(page.next(), page.usernames().size());
+        }
+
+        /** A page of messages: BatchWriteItem when this run holds the page's claim, create-only puts otherwise. */
+        static void write(InboxStore inbox, List<Message> messages, boolean firstHand, Tally tally) {
+            if (firstHand) {
+                tally.messagesWritten += inbox.deliverClaimed(messages);
+                tally.pagesClaimed += messages.isEmpty() ? 0 : 1;
+            } else {
+                tally.messagesWritten += inbox.deliver(messages);
+            }
         }
     }
 
@@ -83,23 +116,29 @@ final class WalkRunner {
         }
         String at = start.after();
         if (start.endHere()) {
-            walk.checkpoint(at, null, 0); // finished where it stands; a run that lost the race to it stops too
+            walk.checkpoint(at, null, 0, false); // finished where it stands; a run that lost the race to it stops too
             return;
         }
+        boolean claims = walk.claimsPages();
+        boolean firstHand = claims && walk.claim(at);
         while (true) {
-            Step step = walk.step(at, tally);
-            if (!walk.checkpoint(at, step.next(), step.count())) {
+            Step step = walk.step(at, firstHand, tally);
+            // Going on with the next page in this run: the checkpoint claims it too, at no extra write. A run that
+            // hands on leaves the next page unclaimed, so the run that continues it can claim it.
+            boolean goingOn = step.next() != null && !budget.exhausted();
+            if (!walk.checkpoint(at, step.next(), step.count(), claims && goingOn)) {
                 tally.checkpointsLost++;
                 return; // another run moved this walk on; it owns the rest
             }
             if (step.next() == null) {
                 return;
             }
-            at = step.next();
-            if (budget.exhausted()) {
+            if (!goingOn) {
                 tally.handedOn++; // the checkpoint just written is on the stream and continues from here
                 return;
             }
+            at = step.next();
+            firstHand = claims;
         }
     }
 }

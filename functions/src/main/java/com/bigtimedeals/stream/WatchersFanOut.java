@@ -18,8 +18,9 @@ import com.bigtimedeals.domain.Recipients;
 /**
  * New deal to the watchers of its brand and of its category (access patterns: send a new-deal Message to a
  * Brand's / a Category's watchers). Watcher lists are walked a page at a time; each watcher's message id
- * depends only on (user, deal) and is written only if absent, so a user watching both lists, a retry and a
- * replay all leave one message, and a message already read stays read. A walk that does not finish in the
+ * depends only on (user, deal) and, except on the brand list's claimed first run, is written only if absent, so
+ * a user watching both lists, a retry and a replay all leave one message, and a message already read stays
+ * read. A walk that does not finish in the
  * invocation that started it becomes a resumable walk (a fan-out work item), continued by {@link WalkRunner}.
  * A deal taken down meanwhile ends the walk where it stands; deleted watchers are dropped by the delivery
  * itself ({@link InboxStore#deliver}).
@@ -46,8 +47,15 @@ final class WatchersFanOut {
      * Walks one watcher list from its start, with no checkpoint while it fits the budget (most lists do); when
      * the budget is spent, before the first page or later, the rest is handed on as a resumable walk. Returns
      * false when it handed on.
+     *
+     * <p>The brand list's first run writes with BatchWriteItem: it claims the list before anything else (so a
+     * redelivered deal record, even one that finds walks this run handed on, is refused and writes create-only),
+     * each watcher is on the list once, and the category list, whose users may share a message id with the
+     * brand's, starts only after it. Every other walk of a watcher list writes create-only: a handed-on brand
+     * walk runs beside the category walk, and the category list may name a brand watcher messaged already.
      */
     boolean start(Deal deal, Likeable source, Instant messageAt, TimeBudget budget, Tally tally) {
+        boolean firstHand = source == Likeable.BRAND && work.claimFirstRun(deal.id(), source);
         String position = null;
         do {
             if (budget.exhausted()) {
@@ -56,7 +64,7 @@ final class WatchersFanOut {
                 return false;
             }
             Recipients page = follows.watchers(source, listId(deal, source), position, pageSize);
-            tally.messagesWritten += inbox.deliver(messages(deal, source, page.usernames(), messageAt));
+            WalkRunner.Delivery.write(inbox, messages(deal, source, page.usernames(), messageAt), firstHand, tally);
             position = page.next();
         } while (position != null);
         return true;
@@ -90,7 +98,7 @@ final class WatchersFanOut {
             }
 
             @Override
-            public boolean checkpoint(String from, String next, int count) {
+            public boolean checkpoint(String from, String next, int count, boolean claimNext) {
                 return work.advance(new FanOutWork(dealId, source, from, at.messageAt(), false), next, count);
             }
 

@@ -9,11 +9,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.service.DealService;
+
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 
 /** A hot-deal blast carried across invocations with every user reached exactly once. */
@@ -64,5 +68,44 @@ class HotDealBlastTest extends StreamTest {
         assertEquals(300, counts.size());
         assertTrue(counts.values().stream().allMatch(c -> c == 1));
         assertEquals(300, new BlastStore(table).get(again.blast().id()).usersReached());
+    }
+
+    @Test
+    void aReadMessageStaysReadWhenAClaimedPageIsRunAgainAfterItsRunDiedBeforeTheCheckpoint() throws Exception {
+        UserStore users = new UserStore(table);
+        parallel(400, i -> users.create(new UserProfile("r" + i, "r" + i + "@example.com", null, null, NOW)));
+        Deal deal = newDeal("Crash", "acme", "tech");
+        tap.drain();
+        Blast blast = DealService.of(table, SHARDS, 2).blast(deal.id(), null, null, NOW).blast();
+        assertTrue(deliver(tap.drain(), 60_000).getBatchItemFailures().isEmpty()); // creates the 2 segments
+        java.util.List<com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord> segments = tap.drain();
+        // Each segment's first run claims its first page, writes it with BatchWriteItem, and dies before the
+        // checkpoint (the write that moves the segment on).
+        StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
+                request instanceof UpdateItemRequest u && u.updateExpression().contains("ADD reached")),
+                SHARDS, 200, 100), 5_000);
+        assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(segments),
+                new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
+        Map<String, Integer> written = messagesByUser(deal.id());
+        assertEquals(100, written.size(), "one claimed page of 100 written, for the first segment the batch ran");
+        String reader = written.keySet().iterator().next();
+        InboxStore inbox = new InboxStore(table);
+        inbox.markRead(reader, inbox.list(reader, false, 10, null).items().get(0).id());
+
+        // The mapping redelivers the failed records, three times over, and then everything that follows.
+        for (int redelivery = 0; redelivery < 3; redelivery++) {
+            assertTrue(deliver(segments, 60_000).getBatchItemFailures().isEmpty());
+        }
+        pump(60_000);
+        java.util.List<Message> readers = inbox.list(reader, false, 10, null).items();
+        assertEquals(1, readers.size());
+        assertFalse(readers.get(0).unread(), "the page run again wrote create-only and left the read message alone");
+        assertEquals(java.util.List.of(), inbox.list(reader, true, 10, null).items());
+        Map<String, Integer> counts = messagesByUser(deal.id());
+        assertEquals(400, counts.size());
+        assertTrue(counts.values().stream().allMatch(c -> c == 1));
+        Blast done = new BlastStore(table).get(blast.id());
+        assertEquals(400, done.usersReached());
+        assertTrue(done.done());
     }
 }

@@ -71,6 +71,27 @@ abstract class StreamTest extends DynamoDbTest {
         return handler.handleRequest(StreamRecords.event(records), (com.amazonaws.services.lambda.runtime.Context) context);
     }
 
+    /**
+     * The same table through a client that fails, as throttled after the SDK's retries, every call {@code fails}
+     * picks (by method name and request): a crash at a chosen point of a run, with everything before it written.
+     */
+    Table failingWhen(java.util.function.BiPredicate<String, Object> fails) {
+        var failing = java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {software.amazon.awssdk.services.dynamodb.DynamoDbClient.class}, (proxy, method, args) -> {
+                    if (args != null && args.length == 1 && fails.test(method.getName(), args[0])) {
+                        throw software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException.builder()
+                                .message("injected: the run dies here").build();
+                    }
+                    try {
+                        return method.invoke(client, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        return new Table((software.amazon.awssdk.services.dynamodb.DynamoDbClient) failing, table.name(), table.clock(),
+                table.cursors());
+    }
+
     /** Delivers everything on the stream until it is quiet, as the event source mapping would. */
     void pump(long remainingMillis) {
         for (int round = 0; round < 50; round++) {

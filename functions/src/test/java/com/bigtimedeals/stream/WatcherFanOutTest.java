@@ -72,4 +72,41 @@ class WatcherFanOutTest extends StreamTest {
         assertEquals(List.of(), inbox.list("ann", true, 10, null).items());
         assertEquals(1, messagesByUser(deal.id()).get("ann"));
     }
+
+    @Test
+    void aReadMessageStaysReadWhenANewDealIsRedeliveredAfterItsFirstRunDiedMidList() throws Exception {
+        FollowStore follows = new FollowStore(table);
+        parallel(450, i -> follows.add(Likeable.BRAND, "acme", "w" + i, Relation.WATCH));
+        follows.add(Likeable.CATEGORY, "tech", "w0", Relation.WATCH);
+        tap.drain();
+        Deal deal = newDeal("Toaster", "acme", "tech");
+        List<DynamodbEvent.DynamodbStreamRecord> batch = tap.drain();
+        // The first run claims the brand list, writes its first page of 200 with BatchWriteItem (8 requests of
+        // 25), and dies in the second page.
+        java.util.concurrent.atomic.AtomicInteger batchWrites = new java.util.concurrent.atomic.AtomicInteger();
+        StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
+                method.equals("batchWriteItem") && batchWrites.incrementAndGet() > 8), SHARDS, 200, 300), 5_000);
+        assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(batch),
+                new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
+        Map<String, Integer> written = messagesByUser(deal.id());
+        assertTrue(written.size() >= 200 && written.size() < 450, "written " + written.size());
+        InboxStore inbox = new InboxStore(table);
+        for (String reader : List.of("w0", written.keySet().stream().filter(u -> !u.equals("w0")).findFirst().orElseThrow())) {
+            inbox.markRead(reader, inbox.list(reader, false, 10, null).items().get(0).id());
+        }
+        for (int redelivery = 0; redelivery < 3; redelivery++) {
+            assertTrue(deliver(batch, 60_000).getBatchItemFailures().isEmpty());
+        }
+        Map<String, Integer> counts = messagesByUser(deal.id());
+        assertEquals(450, counts.size());
+        assertTrue(counts.values().stream().allMatch(c -> c == 1));
+        for (String reader : written.keySet()) {
+            List<Message> all = inbox.list(reader, false, 10, null).items();
+            assertEquals(1, all.size(), reader);
+        }
+        long stillRead = written.keySet().stream()
+                .filter(u -> !inbox.list(u, false, 10, null).items().get(0).unread()).count();
+        assertEquals(2, stillRead, "both messages read before the redeliveries stay read");
+        assertEquals(written.size() - 2, written.keySet().stream().filter(u -> !inbox.list(u, true, 10, null).items().isEmpty()).count());
+    }
 }

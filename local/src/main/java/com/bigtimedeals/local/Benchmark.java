@@ -590,37 +590,18 @@ public final class Benchmark {
         int watchers = quick ? 2_000 : 10_000;
         int blastUsers = quick ? 4_000 : 20_000;
         int threads = Setting.DELIVERY_THREADS.number();
-        double ceiling;
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
-            // The raw ceiling: unconditional BatchWriteItems of 25 message items, 8 in flight (the old delivery).
-            Table table = fresh(dynamo, "Ceiling");
-            InboxStore inbox = new InboxStore(table);
-            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
-            List<java.util.concurrent.Future<?>> writes = new ArrayList<>();
-            long t0 = System.nanoTime();
-            for (int from = 0; from < blastUsers; from += 25) {
-                List<WriteRequest> batch = new ArrayList<>();
-                for (int i = from; i < Math.min(blastUsers, from + 25); i++) {
-                    batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(inbox.item(new Message(
-                            Ids.messageId(now, "u" + i, "ceiling"), "u" + i, "Subject of a typical message",
-                            "Body of a typical message for the ceiling test", "x", true, now))).build()).build());
-                }
-                writes.add(pool.submit(() -> {
-                    Map<String, List<WriteRequest>> pending = Map.of(table.name(), batch);
-                    while (!pending.isEmpty()) {
-                        var r = table.client().batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
-                        pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
-                    }
-                }));
+        // The raw ceiling: unconditional BatchWriteItems of 25 message items, 8 in flight (the old delivery). The
+        // best of three rounds, each on a fresh DynamoDB Local like every other phase (its writes slow down as its
+        // stream grows): the first round runs while the JIT is still compiling DynamoDB Local (it runs in this
+        // JVM), which every later phase has had done, and a ceiling measured cold would flatter every ratio to it.
+        double ceiling = 0;
+        for (int round = 1; round <= 3; round++) {
+            try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+                ceiling = Math.max(ceiling, rawWriteRate(fresh(dynamo, "Ceiling"), blastUsers));
             }
-            for (var w : writes) {
-                w.get();
-            }
-            pool.shutdown();
-            ceiling = blastUsers / ((System.nanoTime() - t0) / 1e9);
-            add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
-                    "unconditional BatchWriteItems of 25, 8 in flight: the raw write rate of this DynamoDB Local");
         }
+        add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
+                "unconditional BatchWriteItems of 25, 8 in flight: the raw write rate of a fresh DynamoDB Local (best of 3)");
         try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
             Table table = fresh(dynamo, "Watchers");
             CatalogStore catalog = new CatalogStore(table);
@@ -652,6 +633,35 @@ public final class Benchmark {
         add("fanout.blast10M.minutes", seconds / 60, "min", null, null, "at the default on-demand table maximum of 40,000 WRU/s");
         add("fanout.blast10M.invocations", 2 + 64 * Math.ceil(seconds / 270), "invocations", null, null,
                 "request + segment creation + 64 segments x ceil(500 s / 270 s of work per 5-minute invocation)");
+    }
+
+    /** Items a second that unconditional BatchWriteItems of 25 message items, 8 in flight, write into {@code table}. */
+    private double rawWriteRate(Table table, int items) throws Exception {
+        InboxStore inbox = new InboxStore(table);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        List<java.util.concurrent.Future<?>> writes = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int from = 0; from < items; from += 25) {
+            List<WriteRequest> batch = new ArrayList<>();
+            for (int i = from; i < Math.min(items, from + 25); i++) {
+                batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(inbox.item(new Message(
+                        Ids.messageId(now, "u" + i, "ceiling"), "u" + i, "Subject of a typical message",
+                        "Body of a typical message for the ceiling test", "x", true, now))).build()).build());
+            }
+            writes.add(pool.submit(() -> {
+                Map<String, List<WriteRequest>> pending = Map.of(table.name(), batch);
+                while (!pending.isEmpty()) {
+                    var r = table.client().batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
+                    pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
+                }
+                return null;
+            }));
+        }
+        for (var w : writes) {
+            w.get();
+        }
+        pool.shutdown();
+        return items / ((System.nanoTime() - t0) / 1e9);
     }
 
     /**
@@ -696,7 +706,9 @@ public final class Benchmark {
                             "blast messages/s (request to done) over the raw BatchWriteItem item rate; goal 0.7");
                 } else {
                     add(prefix + "recordsRedelivered", delivery.redelivered.get(), "records", null, null,
-                            faulty.throttled.get() + " throttles injected after the SDK's retries");
+                            faulty.throttled.get() + " throttles injected after the SDK's retries, some after half a claimed page was written");
+                    add(prefix + "batchesHalfWritten", faulty.unprocessed.get(), "requests", null, null,
+                            "BatchWriteItems that wrote part of a claimed page and handed the rest back unprocessed");
                     add(prefix + "conflictsRetried", faulty.conflicts.get(), "conflicts", null, null,
                             "TransactionConflict injected into every other transaction, each retried");
                     add(prefix + "recordsToDestination", delivery.sentToDestination.get(), "records", null, null,

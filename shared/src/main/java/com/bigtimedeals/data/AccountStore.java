@@ -100,7 +100,7 @@ public final class AccountStore {
      * it (the caller stops either way, so a page is counted once).
      */
     public boolean advance(AccountDeletion from, String next, int removed) {
-        return walks.advance(Keys.accountDeletion(from.username()), from.position(), next, removed);
+        return walks.advance(Keys.accountDeletion(from.username()), from.position(), next, removed, false);
     }
 
     /** Asks for another run of an unfinished deletion (an invocation out of time does this instead of a page). */

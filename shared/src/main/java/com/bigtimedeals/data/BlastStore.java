@@ -153,11 +153,20 @@ public final class BlastStore {
     }
 
     /**
-     * Checkpoints a segment after a page of messages was written: one conditional write to the segment alone.
-     * False when another run moved it meanwhile: the caller stops, and no page is counted twice.
+     * Claims the page of the segment at {@code at.after()} for the calling run: true when no run started that page
+     * before, so its messages may be written without conditions ({@link WalkStore#claim}).
      */
-    public boolean advance(BlastSegment from, String next, int reached) {
-        return walks.advance(Keys.blastSegment(from.blastId(), from.segment()), from.after(), next, reached);
+    public boolean claim(BlastSegment at) {
+        return walks.claim(Keys.blastSegment(at.blastId(), at.segment()), at.after());
+    }
+
+    /**
+     * Checkpoints a segment after a page of messages was written: one conditional write to the segment alone.
+     * False when another run moved it meanwhile: the caller stops, and no page is counted twice. With
+     * {@code claimNext}, the caller also claims the next page (it goes on with it in the same run).
+     */
+    public boolean advance(BlastSegment from, String next, int reached, boolean claimNext) {
+        return walks.advance(Keys.blastSegment(from.blastId(), from.segment()), from.after(), next, reached, claimNext);
     }
 
     /** Asks for another run of an unfinished segment (an invocation out of time does this instead of a page). */

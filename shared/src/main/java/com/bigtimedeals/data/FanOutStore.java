@@ -24,6 +24,32 @@ public final class FanOutStore {
         this.walks = new WalkStore(table);
     }
 
+    /**
+     * How long a fan-out claim is kept: longer than a stream record lives (24 hours), so no record that could
+     * start the fan-out again outlives the claim that tells it it is not the first.
+     */
+    static final java.time.Duration CLAIM_KEPT = java.time.Duration.ofDays(2);
+
+    /**
+     * Claims the first run of a new deal's fan-out over one watcher list: true for exactly one caller ever (a
+     * create-only PutItem), which therefore knows no run wrote any of that list's messages before it. A
+     * redelivered or replayed new-deal record, possibly beside walks an earlier run handed on, is refused and
+     * writes create-only. The claim item's type is none the stream consumer is invoked for.
+     */
+    public boolean claimFirstRun(String dealId, Likeable source) {
+        Map<String, AttributeValue> item = new ItemWriter(Keys.fanOutClaim(dealId, source), Keys.FAN_OUT_CLAIM)
+                .string("dealId", dealId)
+                .number(TableDefinition.TTL_ATTRIBUTE, table.clock().instant().plus(CLAIM_KEPT).getEpochSecond())
+                .build();
+        try {
+            table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                    .conditionExpression("attribute_not_exists(PK)").build());
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+
     public FanOutWork get(String dealId, Likeable source) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                 .key(Keys.fanOut(dealId, source)).consistentRead(true).build()).item();
@@ -54,7 +80,7 @@ public final class FanOutStore {
 
     /** Checkpoints a page of the walk; false when another run moved it first (the caller stops). */
     public boolean advance(FanOutWork from, String next, int reached) {
-        return walks.advance(Keys.fanOut(from.dealId(), from.source()), from.after(), next, reached);
+        return walks.advance(Keys.fanOut(from.dealId(), from.source()), from.after(), next, reached, false);
     }
 
     /** Asks for another run of an unfinished walk (an invocation out of time does this instead of a page). */

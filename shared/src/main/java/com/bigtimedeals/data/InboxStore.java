@@ -15,6 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -235,7 +236,8 @@ public final class InboxStore {
      * {@code parallelism} in flight. A redelivered page, a user who watches both the brand and the category, or
      * a rerun after a crash finds the message there and leaves it alone, so a message a user has read stays
      * read (and out of the unread index). BatchWriteItem cannot carry a condition, and an unconditional put
-     * would reset {@code unread}; docs/fan-out.md weighs the cost. Throttling is retried by the SDK. Returns the
+     * would reset {@code unread}: only a page claimed first-hand may take {@link #deliverClaimed}, and
+     * docs/fan-out.md weighs the cost. Throttling is retried by the SDK. Returns the
      * number of messages this call created.
      *
      * <p>Recipients whose account was deleted are dropped first (1 Query of the recent deletions,
@@ -244,6 +246,29 @@ public final class InboxStore {
      * from the moment of deletion.
      */
     public int deliver(List<Message> messages) {
+        List<Map<String, AttributeValue>> items = toDeliver(messages);
+        return sum(inParallel(items, Math.max(1, (items.size() + parallelism - 1) / parallelism), this::putNew));
+    }
+
+    /**
+     * Writes a page of messages that no run can have written before: 25 to a BatchWriteItem, {@code parallelism}
+     * in flight, unprocessed items asked again with backoff. A twenty-fifth of the requests of {@link #deliver},
+     * for the same write units; but BatchWriteItem carries no condition, so a message that already exists would be
+     * replaced and turn unread again. Only a caller that has claimed the page (see {@code WalkStore.claim}: the
+     * first run to start a page wins it, and every later run of that page comes back through {@link #deliver})
+     * and whose recipients no other writer can reach with the same message id may call this. Returns the number
+     * of messages written; recipients deleted in the last hour are dropped as in {@link #deliver}.
+     */
+    public int deliverClaimed(List<Message> messages) {
+        List<WriteRequest> puts = new ArrayList<>();
+        for (Map<String, AttributeValue> item : toDeliver(messages)) {
+            puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+        }
+        return sum(inParallel(puts, BATCH, this::writeBatch));
+    }
+
+    /** The items to write: one per (user, message id), none for a user deleted in the last hour. */
+    private List<Map<String, AttributeValue>> toDeliver(List<Message> messages) {
         Set<String> deleted = messages.isEmpty() ? Set.of() : accounts.recentlyDeleted();
         Map<String, Map<String, AttributeValue>> distinct = new LinkedHashMap<>();
         for (Message m : messages) {
@@ -251,8 +276,7 @@ public final class InboxStore {
                 distinct.put(m.username() + "\u0000" + m.id(), item(m));
             }
         }
-        List<Map<String, AttributeValue>> all = new ArrayList<>(distinct.values());
-        return sum(inParallel(all, Math.max(1, (all.size() + parallelism - 1) / parallelism), this::putNew));
+        return new ArrayList<>(distinct.values());
     }
 
     /**
@@ -260,7 +284,11 @@ public final class InboxStore {
      * again with backoff. Deleting a message twice is harmless, so unlike delivery this needs no condition.
      */
     public void remove(List<Map<String, AttributeValue>> keys) {
-        inParallel(keys, BATCH, this::deleteBatch);
+        List<WriteRequest> deletes = new ArrayList<>(keys.size());
+        for (Map<String, AttributeValue> key : keys) {
+            deletes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build());
+        }
+        inParallel(deletes, BATCH, this::writeBatch);
     }
 
     private static int sum(List<Integer> counts) {
@@ -294,21 +322,18 @@ public final class InboxStore {
         return results;
     }
 
-    private int deleteBatch(List<Map<String, AttributeValue>> keys) {
-        List<WriteRequest> deletes = new ArrayList<>(keys.size());
-        for (Map<String, AttributeValue> key : keys) {
-            deletes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build());
-        }
-        Map<String, List<WriteRequest>> pending = Map.of(table.name(), deletes);
+    /** One BatchWriteItem of at most 25 writes, its unprocessed items asked again with jittered backoff. */
+    private int writeBatch(List<WriteRequest> writes) {
+        Map<String, List<WriteRequest>> pending = Map.of(table.name(), writes);
         for (int attempt = 1; ; attempt++) {
             BatchWriteItemResponse r = table.client().batchWriteItem(BatchWriteItemRequest.builder()
                     .requestItems(pending).build());
             if (!r.hasUnprocessedItems() || r.unprocessedItems().isEmpty()) {
-                return keys.size();
+                return writes.size();
             }
             if (attempt >= MAX_BATCH_ATTEMPTS) {
                 throw new IllegalStateException("DynamoDB left " + r.unprocessedItems().get(table.name()).size()
-                        + " deletes unprocessed after " + attempt + " attempts");
+                        + " writes unprocessed after " + attempt + " attempts");
             }
             pending = r.unprocessedItems();
             try {
@@ -316,7 +341,7 @@ public final class InboxStore {
                 Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(Math.min(2_000L, 25L << attempt) + 1));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while retrying unprocessed deletes", e);
+                throw new IllegalStateException("interrupted while retrying unprocessed writes", e);
             }
         }
     }

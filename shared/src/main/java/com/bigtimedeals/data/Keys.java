@@ -33,6 +33,7 @@ final class Keys {
     static final String BLAST = "Blast";
     static final String BLAST_SEGMENT = "BlastSegment";
     static final String FAN_OUT = "FanOut";
+    static final String FAN_OUT_CLAIM = "FanOutClaim";
     static final String ACCOUNT_DELETION = "AccountDeletion";
     static final String DEAL_BLAST = "DealBlast";
 
@@ -229,15 +230,20 @@ final class Keys {
         return key(dealPk(dealId), "BLAST");
     }
 
+    /** Taken by the first run of a new deal's fan-out over one watcher list; lives beside the deal. */
+    static Map<String, AttributeValue> fanOutClaim(String dealId, com.bigtimedeals.domain.Likeable source) {
+        return key(dealPk(dealId), "FANOUT#" + source.name());
+    }
+
     static Map<String, AttributeValue> fanOut(String dealId, com.bigtimedeals.domain.Likeable source) {
         String pk = "FANOUT#" + dealId + "#" + source.name();
         return key(pk, pk);
     }
 
-    /** Own partition key per user, so deletions walk in parallel; also the tombstone fan-outs check. */
     /** GSI2 partition of every account deletion, sorted by its moment: the recent ones are one Query. */
     static final String DELETIONS = "DELETIONS";
 
+    /** Own partition key per user, so deletions walk in parallel. */
     static Map<String, AttributeValue> accountDeletion(String username) {
         String pk = "DELETION#" + username;
         return key(pk, pk);

@@ -21,6 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * moves the position only from where the writer found it, so two runners of one walk never count a page twice
  * and the loser simply stops. Every checkpoint is a stream record, which wakes the next run.
  *
+ * <p>A walk may also record which page a run has started ({@code claimed}, see {@link #claim}): the first run to
+ * start a page knows nobody wrote any of it before, which lets a blast write that page with BatchWriteItem
+ * instead of a conditional put per message; any later run of the page writes create-only.
+ *
  * <p>Nothing depends on that record arriving: while a walk is unfinished its item sits in a sparse part of
  * GSI1 ({@code WALKS#<n>}, sort key = the instant of its last progress). The sweeper queries it for walks that
  * made no progress for a while and {@link #touch touches} them, which writes a fresh stream record. A finished
@@ -50,11 +54,52 @@ public final class WalkStore {
     }
 
     /**
+     * Claims the page at {@code from} for the calling run: true only for the first run ever to ask while the walk
+     * stands there, so that run knows no earlier run wrote any of the page (and may write it without conditions,
+     * {@code InboxStore.deliverClaimed}). Every later run of the same page (after a crash between the page and its
+     * checkpoint, a redelivered record, a sweeper's touch) is refused and must write create-only. One conditional
+     * UpdateItem; its stream record finds the walk where it stands or finished, like any late record.
+     */
+    boolean claim(Map<String, AttributeValue> key, String from) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":false", AttributeValue.fromBool(false));
+        values.put(":page", page(from));
+        Map<String, String> names = new HashMap<>();
+        names.put("#after", "after");
+        String condition = "done = :false AND " + at(from, values)
+                + " AND (attribute_not_exists(claimed) OR claimed <> :page)";
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+                    .updateExpression("SET claimed = :page").conditionExpression(condition)
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build());
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+
+    /** The claim's name for the page that starts at {@code from}: distinct from every position, the start included. */
+    private static AttributeValue page(String from) {
+        return AttributeValue.fromS(from == null ? "^" : "@" + from);
+    }
+
+    /** The condition "the walk stands at {@code from}", its value added to {@code values}. */
+    private static String at(String from, Map<String, AttributeValue> values) {
+        if (from == null) {
+            return "attribute_not_exists(#after)";
+        }
+        values.put(":from", AttributeValue.fromS(from));
+        return "#after = :from";
+    }
+
+    /**
      * Moves the walk from {@code from} to {@code next} (null: finished) and adds {@code count} to what it reached,
      * only if it is still unfinished at {@code from}. False when another run moved it first: the caller stops,
-     * and the page is counted once.
+     * and the page is counted once. With {@code claimNext} the same write claims the page at {@code next} for the
+     * caller (see {@link #claim}): no other run can have claimed it, since a claim needs the walk to stand there,
+     * so a run that goes on with its next page pays no extra write for the claim.
      */
-    boolean advance(Map<String, AttributeValue> key, String from, String next, long count) {
+    boolean advance(Map<String, AttributeValue> key, String from, String next, long count, boolean claimNext) {
         boolean done = next == null;
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":n", AttributeValue.fromN(Long.toString(count)));
@@ -70,15 +115,14 @@ public final class WalkStore {
         } else {
             values.put(":next", AttributeValue.fromS(next));
             values.put(":now", AttributeValue.fromS(stamp(table.clock().instant())));
-            update = "SET done = :done, #after = :next, #gsk = :now ADD reached :n";
+            update = "SET done = :done, #after = :next, #gsk = :now";
+            if (claimNext) {
+                values.put(":page", page(next));
+                update += ", claimed = :page";
+            }
+            update += " ADD reached :n";
         }
-        String condition = "done = :false AND ";
-        if (from == null) {
-            condition += "attribute_not_exists(#after)";
-        } else {
-            values.put(":from", AttributeValue.fromS(from));
-            condition += "#after = :from";
-        }
+        String condition = "done = :false AND " + at(from, values);
         try {
             table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
                     .updateExpression(update).conditionExpression(condition)
