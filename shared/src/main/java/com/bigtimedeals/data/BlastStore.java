@@ -17,10 +17,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * Hot-deal blast requests (access pattern: send a Hot Deal Message to all Users). The API only records the
- * request; its INSERT on the stream creates the segments, each a {@link WalkStore resumable walk} over one
- * parallel-scan segment of the user index. Progress is derived from the segments, never counted on the blast
- * item: parallel segments then share no item, and a checkpoint is one single-item conditional write.
+ * Hot-deal blast requests (access pattern: send a Hot Deal Message to all Users). The API records the request
+ * together with its segments, each a {@link WalkStore resumable walk} over one parallel-scan segment of the
+ * user index, so the work exists, and the sweeper can find it, from the moment the request is answered: no
+ * stream record has to arrive for a blast to be carried out. Progress is derived from the segments, never
+ * counted on the blast item: parallel segments then share no item, and a checkpoint is one single-item
+ * conditional write.
  */
 public final class BlastStore {
     private final Table table;
@@ -36,25 +38,39 @@ public final class BlastStore {
     }
 
     /**
-     * Records a blast unless its deal already has one: the blast item and the deal's blast marker in one
-     * transaction, both conditioned on not existing. A CMS double-click (or a retried request) then finds the
-     * marker and gets the first blast back, so no user is sent a deal twice.
+     * A blast's segments are created in the same transaction as the blast and its deal's marker, so at most
+     * {@value #MAX_SEGMENTS} (TransactWriteItems takes 100 items). {@link Setting#BLAST_SEGMENTS} reads this.
+     */
+    public static final int MAX_SEGMENTS = 98;
+
+    /**
+     * The blast item's mark that its segments were written with it. A blast recorded by the version before, whose
+     * segments the stream consumer created from its INSERT, lacks it; the consumer still does that for such a
+     * blast (see {@link #createSegments}), so a blast requested while a deployment is under way is carried out.
+     */
+    static final String WITH_SEGMENTS = "withSegments";
+
+    /**
+     * Records a blast unless its deal already has one: the deal's blast marker, the blast item and its segment
+     * items in one transaction, each conditioned on not existing. A CMS double-click (or a retried request) then
+     * finds the marker and gets the first blast back, so no user is sent a deal twice. The segments' INSERT
+     * records start the work; the sweeper resumes any segment whose record never arrives (a record that
+     * exhausted the mapping's retries, say), which a blast whose segments were still to be created from its
+     * own record could not survive.
      */
     public Recorded record(Blast blast) {
         Map<String, AttributeValue> item = new ItemWriter(Keys.blast(blast.id()), Keys.BLAST)
                 .string("id", blast.id()).string("dealId", blast.dealId()).string("subject", blast.subject())
                 .string("body", blast.body()).instant("requestedAt", blast.requestedAt())
-                .number("segments", blast.segments())
+                .number("segments", blast.segments()).bool(WITH_SEGMENTS, true)
                 .build();
         Map<String, AttributeValue> marker = new ItemWriter(Keys.dealBlast(blast.dealId()), Keys.DEAL_BLAST)
                 .string("blastId", blast.id()).build();
+        List<TransactWriteItem> puts = new ArrayList<>(List.of(createOnly(marker), createOnly(item)));
+        puts.addAll(segmentPuts(blast));
         for (int attempt = 1; ; attempt++) {
             try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-                        TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(marker)
-                                .conditionExpression("attribute_not_exists(PK)").build()).build(),
-                        TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item)
-                                .conditionExpression("attribute_not_exists(PK)").build()).build()).build());
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(puts).build());
                 return new Recorded(blast, true);
             } catch (TransactionCanceledException e) {
                 if (DealStore.onlyConditionFailures(e)) {
@@ -112,23 +128,15 @@ public final class BlastStore {
     }
 
     /**
-     * Creates the blast's segment items, each starting at the beginning of its scan segment and marked
-     * unfinished for the sweeper. Their INSERT records start the work. A replay finds them all there and changes
-     * nothing (conditional puts); a conflicting transaction is retried.
+     * Creates the segment items of a blast recorded without them, by the version before segments were written
+     * with the blast ({@link #WITH_SEGMENTS}). A replay finds them all there and changes nothing (conditional
+     * puts); a conflicting transaction is retried.
      */
     public void createSegments(Blast blast) {
-        List<TransactWriteItem> puts = new ArrayList<>();
-        for (int k = 0; k < blast.segments(); k++) {
-            Map<String, AttributeValue> key = Keys.blastSegment(blast.id(), k);
-            Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, Keys.BLAST_SEGMENT)
-                    .string("blastId", blast.id()).number("segment", k).number("segments", blast.segments())
-                    .number("reached", 0).bool("done", false), key.get(Keys.PK).s(), table.clock().instant()).build();
-            puts.add(TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item)
-                    .conditionExpression("attribute_not_exists(PK)").build()).build());
-        }
         for (int attempt = 1; ; attempt++) {
             try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(puts).build());
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(segmentPuts(blast))
+                        .build());
                 return;
             } catch (TransactionCanceledException e) {
                 if (DealStore.onlyConditionFailures(e)) {
@@ -139,6 +147,23 @@ public final class BlastStore {
                 }
             }
         }
+    }
+
+    /** The blast's segment items, each at the start of its scan segment and marked unfinished for the sweeper. */
+    private List<TransactWriteItem> segmentPuts(Blast blast) {
+        List<TransactWriteItem> puts = new ArrayList<>(blast.segments());
+        for (int k = 0; k < blast.segments(); k++) {
+            Map<String, AttributeValue> key = Keys.blastSegment(blast.id(), k);
+            puts.add(createOnly(WalkStore.pending(new ItemWriter(key, Keys.BLAST_SEGMENT)
+                    .string("blastId", blast.id()).number("segment", k).number("segments", blast.segments())
+                    .number("reached", 0).bool("done", false), key.get(Keys.PK).s(), table.clock().instant()).build()));
+        }
+        return puts;
+    }
+
+    private TransactWriteItem createOnly(Map<String, AttributeValue> item) {
+        return TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item)
+                .conditionExpression("attribute_not_exists(PK)").build()).build();
     }
 
     public BlastSegment segment(String blastId, int segment) {

@@ -64,7 +64,9 @@ public final class ItemChanges {
                 return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
             }
             case Keys.BLAST -> {
-                return insert ? new Change.BlastRequested(item.string("id")) : new Change.Other();
+                // A blast recorded with its segments needs nothing more; one recorded by the version before does.
+                return insert && !now.containsKey(BlastStore.WITH_SEGMENTS) ? new Change.BlastRequested(item.string("id"))
+                        : new Change.Other();
             }
             case Keys.BLAST_SEGMENT -> {
                 return item.bool("done") ? new Change.Other()

@@ -19,6 +19,7 @@ public sealed interface Change {
     record FeaturedChanged(FeaturedList list) implements Change {
     }
 
+    /** A blast recorded without its segments, by the version before they were written with it. */
     record BlastRequested(String blastId) implements Change {
     }
 
