@@ -88,7 +88,8 @@ class FaithfulDeliveryTest {
                  Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), java.time.Duration.ofSeconds(10)))) {
                 delivery.start();
                 sweeper.start();
-                blast = DealService.of(table, 2, SEGMENTS).blast(deal.id(), null, null, java.time.Instant.now()).blast();
+                // The request's transaction (the blast with its segments) conflicts on its first attempt and is retried.
+                blast = DealService.of(faultyTable, 2, SEGMENTS).blast(deal.id(), null, null, java.time.Instant.now()).blast();
                 long deadline = System.currentTimeMillis() + 15 * 60_000;
                 while (!new com.bigtimedeals.data.BlastStore(table).get(blast.id()).done() && System.currentTimeMillis() < deadline) {
                     Thread.sleep(500);
