@@ -6,6 +6,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +35,10 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * later one are reported in {@code batchItemFailures}, so Lambda resumes from it (sequence-number
  * checkpointing) and earlier records are never redone. Every reaction is idempotent, so a replay of any
  * batch changes nothing. Records of one walk are coalesced into one run, and no page starts once the time
- * budget is spent. The front-page cache is rebuilt once per batch, however many records touched it.
+ * budget is spent. Walks of different keys run side by side ({@link Setting#WALKS_PER_INVOCATION}): each is its own
+ * item and its own key, so nothing orders one against another, and a segment's round trips (its checkpoint read,
+ * claim, scan) overlap another's writes instead of leaving the table idle. The front-page cache is rebuilt once
+ * per batch, however many records touched it.
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
@@ -44,6 +53,8 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     private final ChangeReactions reactions;
     private final long reserveMillis;
     private final ColdStart coldStart = new ColdStart();
+    /** Runs a batch's walks side by side; null when one at a time. Threads start on first use and end when idle. */
+    private final ExecutorService walkRuns;
 
     public StreamHandler() {
         this(ChangeReactions.of(Table.fromEnvironment(DynamoDbClients.fromEnvironment()), FrontPageCache.shardsFromEnvironment()),
@@ -51,8 +62,28 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     public StreamHandler(ChangeReactions reactions, long reserveMillis) {
+        this(reactions, reserveMillis, Setting.WALKS_PER_INVOCATION.number());
+    }
+
+    public StreamHandler(ChangeReactions reactions, long reserveMillis, int walksPerInvocation) {
         this.reactions = reactions;
         this.reserveMillis = reserveMillis;
+        if (walksPerInvocation > 1) {
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(walksPerInvocation, walksPerInvocation, 30, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(), r -> {
+                        Thread t = new Thread(r, "walk-run");
+                        t.setDaemon(true);
+                        return t;
+                    });
+            pool.allowCoreThreadTimeOut(true);
+            this.walkRuns = pool;
+        } else {
+            this.walkRuns = null;
+        }
+    }
+
+    /** A walk started on its own thread, by the index of its record in the batch. */
+    private record StartedWalk(int index, Future<Tally> tally) {
     }
 
     @Override
@@ -85,6 +116,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 lastOfWalk.put(walk, i);
             }
         }
+        List<StartedWalk> started = new ArrayList<>();
         for (int i = 0; i < changes.size(); i++) {
             DynamodbStreamRecord record = records.get(i);
             Change change = changes.get(i);
@@ -96,6 +128,15 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 tally.coalesced++;
                 continue;
             }
+            if (walk != null && walkRuns != null) {
+                // A walk's reaction never touches the front page; its counts come back with its tally.
+                started.add(new StartedWalk(i, walkRuns.submit(() -> {
+                    Tally own = new Tally();
+                    reactions.apply(change, budget, own);
+                    return own;
+                })));
+                continue;
+            }
             try {
                 if (reactions.apply(change, budget, tally) && firstCacheChange < 0) {
                     firstCacheChange = i;
@@ -105,6 +146,22 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                         entry("sequenceNumber", sequence(record)), e);
                 failedAt = i;
                 break;
+            }
+        }
+        // Every walk started is waited for, the ones after a failed record too: they are writing. A walk that
+        // failed is reported from its record on, like any other record; one that succeeded after the first
+        // failure is delivered again and finds its walk where it left it.
+        for (StartedWalk run : started) {
+            try {
+                tally.add(run.tally().get());
+            } catch (ExecutionException | InterruptedException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                DynamodbStreamRecord record = records.get(run.index());
+                LOG.error("stream record failed", entry("eventId", record.getEventID()),
+                        entry("sequenceNumber", sequence(record)), e.getCause() != null ? e.getCause() : e);
+                failedAt = failedAt < 0 ? run.index() : Math.min(failedAt, run.index());
             }
         }
         if (firstCacheChange >= 0) {

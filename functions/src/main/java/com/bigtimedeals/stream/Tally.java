@@ -13,4 +13,16 @@ final class Tally {
     int checkpointsLost;
     int cacheCopiesWritten;
     int failures;
+
+    /** Adds what a walk run on its own thread did (each such run counts into its own tally). */
+    void add(Tally walk) {
+        records += walk.records;
+        messagesWritten += walk.messagesWritten;
+        pagesClaimed += walk.pagesClaimed;
+        handedOn += walk.handedOn;
+        coalesced += walk.coalesced;
+        checkpointsLost += walk.checkpointsLost;
+        cacheCopiesWritten += walk.cacheCopiesWritten;
+        failures += walk.failures;
+    }
 }

@@ -49,6 +49,39 @@ class HotDealBlastTest extends StreamTest {
     }
 
     @Test
+    void theSegmentsOfOneBatchRunSideBySide() throws Exception {
+        UserStore users = new UserStore(table);
+        parallel(200, i -> users.create(new UserProfile("s" + i, "s" + i + "@example.com", null, null, NOW)));
+        Deal deal = newDeal("Side by side", "acme", "tech");
+        tap.drain();
+        int segments = 4;
+        Blast blast = DealService.of(table, SHARDS, segments).blast(deal.id(), null, null, NOW).blast();
+        // Each segment is one page, so one scan. Every scan waits at the barrier until all four are scanning: segments
+        // run one after another never all arrive, and the barrier breaks after 30 s.
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(segments);
+        com.bigtimedeals.data.Table gated = observed((method, request) -> {
+            if (method.equals("scan") && request instanceof software.amazon.awssdk.services.dynamodb.model.ScanRequest scan
+                    && scan.totalSegments() != null) {
+                try {
+                    together.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException("the segments did not run side by side", e);
+                }
+            }
+        });
+        StreamHandler sideBySide = new StreamHandler(ChangeReactions.of(gated, SHARDS, 200, 300), 5_000, segments);
+        var response = sideBySide.handleRequest(com.bigtimedeals.harness.StreamRecords.event(tap.drain()),
+                new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000));
+        assertTrue(response.getBatchItemFailures().isEmpty(), "failures: " + response.getBatchItemFailures());
+        Blast done = new BlastStore(table).get(blast.id());
+        assertTrue(done.done());
+        assertEquals(200, done.usersReached());
+        Map<String, Integer> counts = messagesByUser(deal.id());
+        assertEquals(200, counts.size());
+        assertTrue(counts.values().stream().allMatch(c -> c == 1));
+    }
+
+    @Test
     void aDoublePostedBlastIsOneBlastAndOneMessagePerUser() throws Exception {
         UserStore users = new UserStore(table);
         parallel(300, i -> users.create(new UserProfile("d" + i, "d" + i + "@example.com", null, null, NOW)));
@@ -79,14 +112,14 @@ class HotDealBlastTest extends StreamTest {
         Blast blast = DealService.of(table, SHARDS, 2).blast(deal.id(), null, null, NOW).blast(); // and its 2 segments
         java.util.List<com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord> segments = tap.drain();
         // Each segment's first run claims its first page, writes it with BatchWriteItem, and dies before the
-        // checkpoint (the write that moves the segment on).
+        // checkpoint (the write that moves the segment on). The batch runs both segments side by side.
         StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
                 request instanceof UpdateItemRequest u && u.updateExpression().contains("ADD reached")),
                 SHARDS, 200, 100), 5_000);
         assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(segments),
                 new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
         Map<String, Integer> written = messagesByUser(deal.id());
-        assertEquals(100, written.size(), "one claimed page of 100 written, for the first segment the batch ran");
+        assertEquals(200, written.size(), "one claimed page of 100 written for each segment");
         String reader = written.keySet().iterator().next();
         InboxStore inbox = new InboxStore(table);
         inbox.markRead(reader, inbox.list(reader, false, 10, null).items().get(0).id());

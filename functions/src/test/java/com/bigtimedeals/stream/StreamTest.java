@@ -76,11 +76,20 @@ abstract class StreamTest extends DynamoDbTest {
      * picks (by method name and request): a crash at a chosen point of a run, with everything before it written.
      */
     Table failingWhen(java.util.function.BiPredicate<String, Object> fails) {
-        var failing = java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+        return observed((method, request) -> {
+            if (fails.test(method, request)) {
+                throw software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException.builder()
+                        .message("injected: the run dies here").build();
+            }
+        });
+    }
+
+    /** The same table through a client that hands {@code before} each call's method name and request first. */
+    Table observed(java.util.function.BiConsumer<String, Object> before) {
+        var observing = java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {software.amazon.awssdk.services.dynamodb.DynamoDbClient.class}, (proxy, method, args) -> {
-                    if (args != null && args.length == 1 && fails.test(method.getName(), args[0])) {
-                        throw software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException.builder()
-                                .message("injected: the run dies here").build();
+                    if (args != null && args.length == 1) {
+                        before.accept(method.getName(), args[0]);
                     }
                     try {
                         return method.invoke(client, args);
@@ -88,7 +97,7 @@ abstract class StreamTest extends DynamoDbTest {
                         throw e.getCause();
                     }
                 });
-        return new Table((software.amazon.awssdk.services.dynamodb.DynamoDbClient) failing, table.name(), table.clock(),
+        return new Table((software.amazon.awssdk.services.dynamodb.DynamoDbClient) observing, table.name(), table.clock(),
                 table.cursors());
     }
 

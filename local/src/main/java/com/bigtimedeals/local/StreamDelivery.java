@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -80,6 +81,8 @@ final class StreamDelivery implements AutoCloseable {
     final AtomicLong delivered = new AtomicLong();
     final AtomicLong redelivered = new AtomicLong();
     final AtomicLong invocations = new AtomicLong();
+    /** Invocations running now: a caller waiting for an effect can look for it when none is, at no cost to them. */
+    final AtomicInteger invoking = new AtomicInteger();
     final AtomicLong sentToDestination = new AtomicLong();
 
     /** One fetched record, done or not. */
@@ -360,9 +363,14 @@ final class StreamDelivery implements AutoCloseable {
                 StreamsEventResponse response;
                 try {
                     invocations.incrementAndGet();
-                    response = handler.handleRequest(StreamRecords.event(records(current)), new Invocation(
-                            new SyntheticContext("stream-" + System.nanoTime(), "StreamConsumer",
-                                    mapping.timeoutSeconds() * 1000L)));
+                    invoking.incrementAndGet();
+                    try {
+                        response = handler.handleRequest(StreamRecords.event(records(current)), new Invocation(
+                                new SyntheticContext("stream-" + System.nanoTime(), "StreamConsumer",
+                                        mapping.timeoutSeconds() * 1000L)));
+                    } finally {
+                        invoking.decrementAndGet();
+                    }
                 } catch (RuntimeException e) {
                     attempts++;
                     if (mapping.bisectOnError() && current.size() > 1) {

@@ -20,6 +20,12 @@ public enum Setting {
     /** Conditional message puts one stream invocation keeps in flight (docs/fan-out.md: why not BatchWriteItem). */
     DELIVERY_THREADS("deliveryThreads", "32", Where.FUNCTIONS, 1, 128),
     /**
+     * Walks (blast segments, handed-on fan-outs, account clean-ups) one stream invocation runs side by side; their
+     * writes share the {@link #DELIVERY_THREADS} in flight. A batch often names several blast segments, and one
+     * after another the first would spend the whole invocation while the rest wait for the next.
+     */
+    WALKS_PER_INVOCATION("walksPerInvocation", "16", Where.FUNCTIONS, 1, 100),
+    /**
      * Seconds without progress before the sweeper resumes a blast segment or handed-on fan-out: two consumer
      * timeouts, so a walk that is merely running is left alone. The local stack uses 20.
      */
