@@ -658,8 +658,11 @@ public final class Benchmark {
         add("fanout.blast10M.writeCostUsd", writeUnits / 1e6 * 0.625, "USD", null, null, "$0.625 per million on-demand write units");
         double seconds = writeUnits / 40_000;
         add("fanout.blast10M.minutes", seconds / 60, "min", null, null, "at the default on-demand table maximum of 40,000 WRU/s");
-        add("fanout.blast10M.invocations", 2 + 64 * Math.ceil(seconds / 270), "invocations", null, null,
-                "request + segment creation + 64 segments x ceil(500 s / 270 s of work per 5-minute invocation)");
+        double segmentRuns = 64 * Math.ceil(seconds / 270);
+        add("fanout.blast10M.segmentRuns", segmentRuns, "runs", null, null,
+                "64 segments x ceil(500 s / 270 s of work per 5-minute invocation); a batch runs up to "
+                        + Setting.WALKS_PER_INVOCATION.number() + " side by side, so " + Math.round(segmentRuns / Setting.WALKS_PER_INVOCATION.number())
+                        + " to " + Math.round(segmentRuns) + " consumer invocations");
     }
 
     /** One round of the raw ceiling on a fresh DynamoDB Local: items a second. */
