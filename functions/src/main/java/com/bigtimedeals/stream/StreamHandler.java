@@ -71,7 +71,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         if (walksPerInvocation > 1) {
             ThreadPoolExecutor pool = new ThreadPoolExecutor(walksPerInvocation, walksPerInvocation, 30, TimeUnit.SECONDS,
                     new LinkedBlockingQueue<>(), r -> {
-                        Thread t = new Thread(r, "walk-run");
+                        Thread t = new Thread(r, "walk-run-" + WALK_THREADS.incrementAndGet());
                         t.setDaemon(true);
                         return t;
                     });
@@ -81,6 +81,8 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             this.walkRuns = null;
         }
     }
+
+    private static final java.util.concurrent.atomic.AtomicInteger WALK_THREADS = new java.util.concurrent.atomic.AtomicInteger();
 
     /** A walk started on its own thread, by the index of its record in the batch. */
     private record StartedWalk(int index, Future<Tally> tally) {
@@ -117,51 +119,46 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             }
         }
         List<StartedWalk> started = new ArrayList<>();
-        for (int i = 0; i < changes.size(); i++) {
-            DynamodbStreamRecord record = records.get(i);
-            Change change = changes.get(i);
-            tally.records++;
-            Object walk = walkOf(change);
-            if (walk != null && lastOfWalk.get(walk) != i) {
-                // Every checkpoint of a walk is a record; a run reads the walk's current checkpoint anyway, so
-                // one run for the walk's last record in the batch does the work of all of them.
-                tally.coalesced++;
-                continue;
-            }
-            if (walk != null && walkRuns != null) {
-                // A walk's reaction never touches the front page; its counts come back with its tally.
-                started.add(new StartedWalk(i, walkRuns.submit(() -> {
-                    Tally own = new Tally();
-                    reactions.apply(change, budget, own);
-                    return own;
-                })));
-                continue;
-            }
-            try {
-                if (reactions.apply(change, budget, tally) && firstCacheChange < 0) {
-                    firstCacheChange = i;
+        try {
+            for (int i = 0; i < changes.size(); i++) {
+                DynamodbStreamRecord record = records.get(i);
+                Change change = changes.get(i);
+                tally.records++;
+                Object walk = walkOf(change);
+                if (walk != null && lastOfWalk.get(walk) != i) {
+                    // Every checkpoint of a walk is a record; a run reads the walk's current checkpoint anyway, so
+                    // one run for the walk's last record in the batch does the work of all of them.
+                    tally.coalesced++;
+                    continue;
                 }
-            } catch (RuntimeException e) {
-                LOG.error("stream record failed", entry("eventId", record.getEventID()),
-                        entry("sequenceNumber", sequence(record)), e);
-                failedAt = i;
-                break;
-            }
-        }
-        // Every walk started is waited for, the ones after a failed record too: they are writing. A walk that
-        // failed is reported from its record on, like any other record; one that succeeded after the first
-        // failure is delivered again and finds its walk where it left it.
-        for (StartedWalk run : started) {
-            try {
-                tally.add(run.tally().get());
-            } catch (ExecutionException | InterruptedException e) {
-                if (e instanceof InterruptedException) {
-                    Thread.currentThread().interrupt();
+                if (walk != null && walkRuns != null) {
+                    // A walk's reaction never touches the front page; its counts come back with its tally.
+                    started.add(new StartedWalk(i, walkRuns.submit(() -> {
+                        Tally own = new Tally();
+                        reactions.apply(change, budget, own);
+                        return own;
+                    })));
+                    continue;
                 }
-                DynamodbStreamRecord record = records.get(run.index());
-                LOG.error("stream record failed", entry("eventId", record.getEventID()),
-                        entry("sequenceNumber", sequence(record)), e.getCause() != null ? e.getCause() : e);
-                failedAt = failedAt < 0 ? run.index() : Math.min(failedAt, run.index());
+                try {
+                    if (reactions.apply(change, budget, tally) && firstCacheChange < 0) {
+                        firstCacheChange = i;
+                    }
+                } catch (RuntimeException e) {
+                    LOG.error("stream record failed", entry("eventId", record.getEventID()),
+                            entry("sequenceNumber", sequence(record)), e);
+                    failedAt = i;
+                    break;
+                }
+            }
+        } finally {
+            // Every walk started is waited for, whatever happened meanwhile: they are writing, and must not go on
+            // into a frozen or reused environment. A walk that failed is reported from its record on, like any
+            // other record; one that succeeded after the first failure is delivered again and finds its walk
+            // where it left it.
+            int walkFailedAt = awaitWalks(started, records, tally);
+            if (walkFailedAt >= 0) {
+                failedAt = failedAt < 0 ? walkFailedAt : Math.min(failedAt, walkFailedAt);
             }
         }
         if (firstCacheChange >= 0) {
@@ -186,6 +183,43 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 entry(MESSAGES_WRITTEN, tally.messagesWritten), entry(RECORD_FAILURES, tally.failures),
                 entry(WORK_HANDED_ON, tally.handedOn));
         return new StreamsEventResponse(failures);
+    }
+
+    /**
+     * Waits for every walk started (through interrupts too), adds up their tallies, and answers the index of the
+     * first that failed, or -1. A walk that died of an Error (out of memory, say) fails the invocation once all
+     * are done, as it would have run inline: the mapping then retries and bisects the batch.
+     */
+    private static int awaitWalks(List<StartedWalk> started, List<DynamodbStreamRecord> records, Tally tally) {
+        int failedAt = -1;
+        boolean interrupted = false;
+        Error fatal = null;
+        for (StartedWalk run : started) {
+            while (true) {
+                try {
+                    tally.add(run.tally().get());
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // keep waiting: the walk is still writing
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof Error error) {
+                        fatal = fatal == null ? error : fatal;
+                    }
+                    DynamodbStreamRecord record = records.get(run.index());
+                    LOG.error("stream record failed", entry("eventId", record.getEventID()),
+                            entry("sequenceNumber", sequence(record)), e.getCause());
+                    failedAt = failedAt < 0 ? run.index() : Math.min(failedAt, run.index());
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (fatal != null) {
+            throw fatal;
+        }
+        return failedAt;
     }
 
     /** The walk a change continues (same key, same walk), or null for a change that is no walk's. */

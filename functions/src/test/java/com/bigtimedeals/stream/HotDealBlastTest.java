@@ -30,8 +30,8 @@ class HotDealBlastTest extends StreamTest {
         tap.drain();
         DealService service = DealService.of(table, SHARDS, 4);
         Blast blast = service.blast(deal.id(), null, null, NOW).blast();
-        // The request wrote the blast with its 4 segments. Their first invocation runs out of time after two
-        // pages: the other segments start no page.
+        // The request wrote the blast with its 4 segments. Their first invocation, running them side by side, has
+        // time for two looks at the clock: whichever segments get them start a page, the rest hand themselves on.
         assertTrue(deliverWithBudget(tap.drain(), 2).getBatchItemFailures().isEmpty());
         Blast midway = new BlastStore(table).get(blast.id());
         assertTrue(midway.usersReached() > 0 && midway.usersReached() < 5000, "reached " + midway.usersReached());
@@ -59,9 +59,11 @@ class HotDealBlastTest extends StreamTest {
         // Each segment is one page, so one scan. Every scan waits at the barrier until all four are scanning: segments
         // run one after another never all arrive, and the barrier breaks after 30 s.
         java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(segments);
+        java.util.concurrent.atomic.AtomicInteger arrived = new java.util.concurrent.atomic.AtomicInteger();
         com.bigtimedeals.data.Table gated = observed((method, request) -> {
             if (method.equals("scan") && request instanceof software.amazon.awssdk.services.dynamodb.model.ScanRequest scan
-                    && scan.totalSegments() != null) {
+                    && scan.totalSegments() != null && !scan.hasExclusiveStartKey()) {
+                arrived.incrementAndGet();
                 try {
                     together.await(30, java.util.concurrent.TimeUnit.SECONDS);
                 } catch (Exception e) {
@@ -73,6 +75,7 @@ class HotDealBlastTest extends StreamTest {
         var response = sideBySide.handleRequest(com.bigtimedeals.harness.StreamRecords.event(tap.drain()),
                 new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000));
         assertTrue(response.getBatchItemFailures().isEmpty(), "failures: " + response.getBatchItemFailures());
+        assertEquals(segments, arrived.get(), "every segment's first scan went through the barrier");
         Blast done = new BlastStore(table).get(blast.id());
         assertTrue(done.done());
         assertEquals(200, done.usersReached());
@@ -115,7 +118,7 @@ class HotDealBlastTest extends StreamTest {
         // checkpoint (the write that moves the segment on). The batch runs both segments side by side.
         StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
                 request instanceof UpdateItemRequest u && u.updateExpression().contains("ADD reached")),
-                SHARDS, 200, 100), 5_000);
+                SHARDS, 200, 100), 5_000, 2);
         assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(segments),
                 new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
         Map<String, Integer> written = messagesByUser(deal.id());
