@@ -10,11 +10,9 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.service.DealService;
 
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -24,8 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 class HotDealBlastTest extends StreamTest {
     @Test
     void hotDealBlastReachesFiveThousandUsersExactlyOnceAcrossInvocations() throws Exception {
-        UserStore users = new UserStore(table);
-        parallel(5000, i -> users.create(new UserProfile("u" + i, "u" + i + "@example.com", null, null, NOW)));
+        signUp("u", 5000);
         Deal deal = newDeal("Hot", "acme", "tech");
         tap.drain();
         DealService service = DealService.of(table, SHARDS, 4);
@@ -50,8 +47,7 @@ class HotDealBlastTest extends StreamTest {
 
     @Test
     void theSegmentsOfOneBatchRunSideBySide() throws Exception {
-        UserStore users = new UserStore(table);
-        parallel(200, i -> users.create(new UserProfile("s" + i, "s" + i + "@example.com", null, null, NOW)));
+        signUp("s", 200);
         Deal deal = newDeal("Side by side", "acme", "tech");
         tap.drain();
         int segments = 4;
@@ -86,8 +82,7 @@ class HotDealBlastTest extends StreamTest {
 
     @Test
     void aDoublePostedBlastIsOneBlastAndOneMessagePerUser() throws Exception {
-        UserStore users = new UserStore(table);
-        parallel(300, i -> users.create(new UserProfile("d" + i, "d" + i + "@example.com", null, null, NOW)));
+        signUp("d", 300);
         Deal deal = newDeal("Twice", "acme", "tech");
         tap.drain();
         DealService service = DealService.of(table, SHARDS, 4);
@@ -108,8 +103,7 @@ class HotDealBlastTest extends StreamTest {
 
     @Test
     void aReadMessageStaysReadWhenAClaimedPageIsRunAgainAfterItsRunDiedBeforeTheCheckpoint() throws Exception {
-        UserStore users = new UserStore(table);
-        parallel(400, i -> users.create(new UserProfile("r" + i, "r" + i + "@example.com", null, null, NOW)));
+        signUp("r", 400);
         Deal deal = newDeal("Crash", "acme", "tech");
         tap.drain();
         Blast blast = DealService.of(table, SHARDS, 2).blast(deal.id(), null, null, NOW).blast(); // and its 2 segments

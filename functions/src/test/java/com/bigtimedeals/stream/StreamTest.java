@@ -113,6 +113,13 @@ abstract class StreamTest extends DynamoDbTest {
         throw new AssertionError("the stream never went quiet");
     }
 
+    /** Users {@code <prefix>0 .. <prefix>n-1}, each with a profile, so each is in the user index a blast scans. */
+    void signUp(String prefix, int n) throws Exception {
+        com.bigtimedeals.data.UserStore users = new com.bigtimedeals.data.UserStore(table);
+        parallel(n, i -> users.create(new com.bigtimedeals.domain.UserProfile(prefix + i, prefix + i + "@example.com", null,
+                null, NOW)));
+    }
+
     static void parallel(int n, IntConsumer work) throws Exception {
         com.bigtimedeals.harness.ParallelRuns.run(n, 6, work);
     }

@@ -13,7 +13,6 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -479,8 +478,7 @@ public final class Benchmark {
             for (int r = 0; r < runs; r++) {
                 ratios.add(fromSecret.get(r)[0] / inEnvironment.get(r)[0]);
             }
-            ratios.sort(Comparator.naturalOrder());
-            add("coldstart.cursorSecret.constructRatio", ratios.get(ratios.size() / 2), "x", null, null,
+            add("coldstart.cursorSecret.constructRatio", medianOf(ratios), "x", null, null,
                     "BrandsHandler construction reading the key from Secrets Manager (loopback stand-in) over the key in the "
                             + "environment, median of same-run pairs");
             add("coldstart.cursorSecret.classesAdded", median(fromSecret, 3) - median(inEnvironment, 3), "classes", null, null,
@@ -496,8 +494,7 @@ public final class Benchmark {
         for (int r = 0; r < measured.size(); r++) {
             ratios.add(of.applyAsDouble(measured.get(r)) / of.applyAsDouble(baseline.get(r)));
         }
-        ratios.sort(Comparator.naturalOrder());
-        return ratios.get(ratios.size() / 2);
+        return medianOf(ratios);
     }
 
     /**
@@ -545,8 +542,7 @@ public final class Benchmark {
     }
 
     private static double median(List<double[]> runs, int field) {
-        double[] v = runs.stream().mapToDouble(r -> r[field]).sorted().toArray();
-        return v[v.length / 2];
+        return medianOf(runs.stream().map(r -> r[field]).toList());
     }
 
     // Warm overhead: our handler against the same DynamoDB call made directly, same JVM, after warm-up.
@@ -672,6 +668,7 @@ public final class Benchmark {
         }
     }
 
+    /** The middle value; for an even count, the mean of the middle two. */
     private static double medianOf(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();
         int n = sorted.size();
