@@ -1,0 +1,48 @@
+package com.bigtimedeals.engine.expr;
+
+import com.bigtimedeals.engine.value.Ordering;
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * The sort-key part of a key condition. {@code second} is set only for BETWEEN. The request layer may use the
+ * operator and operands to seek a range instead of testing every item.
+ */
+public record SortKeyCondition(String attribute, Op op, Value first, Value second) {
+    public enum Op {
+        EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH
+    }
+
+    public boolean test(Value value) {
+        if (value == null || value.type() != first.type()) {
+            return false;
+        }
+        int c = Ordering.compare(value, first);
+        return switch (op) {
+            case EQ -> c == 0;
+            case LT -> c < 0;
+            case LE -> c <= 0;
+            case GT -> c > 0;
+            case GE -> c >= 0;
+            case BETWEEN -> c >= 0 && Ordering.compare(value, second) <= 0;
+            case BEGINS_WITH -> beginsWith(value, first);
+        };
+    }
+
+    private static boolean beginsWith(Value value, Value prefix) {
+        if (value instanceof Value.S s && prefix instanceof Value.S p) {
+            return s.value().startsWith(p.value());
+        }
+        if (value instanceof Value.B b && prefix instanceof Value.B p) {
+            if (b.length() < p.length()) {
+                return false;
+            }
+            for (int i = 0; i < p.length(); i++) {
+                if (b.byteAt(i) != p.byteAt(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+}

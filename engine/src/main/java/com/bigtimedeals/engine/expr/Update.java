@@ -1,0 +1,21 @@
+package com.bigtimedeals.engine.expr;
+
+import java.util.Map;
+
+import com.bigtimedeals.engine.value.Value;
+
+/** A parsed update expression (or legacy AttributeUpdates). */
+public interface Update {
+    /**
+     * The new item: {@code item} (the empty map for a missing item) with every action applied, never modified in
+     * place. Throws {@link ExpressionException} with the service's message where the service fails the update
+     * at run time (an operand of the wrong type, a path that does not exist, ...).
+     */
+    Map<String, Value> apply(Map<String, Value> item);
+
+    /**
+     * The updated paths of {@code version} (the item before, for UPDATED_OLD, or after, for UPDATED_NEW), shaped
+     * as the service returns them for those ReturnValues.
+     */
+    Map<String, Value> updatedAttributes(Map<String, Value> version);
+}
