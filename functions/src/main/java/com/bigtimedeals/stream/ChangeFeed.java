@@ -1,6 +1,5 @@
 package com.bigtimedeals.stream;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -61,11 +60,8 @@ public final class ChangeFeed {
         if (stream == null) {
             return new Change.Other();
         }
-        Instant at = stream.getApproximateCreationDateTime() == null ? null
-                : stream.getApproximateCreationDateTime().toInstant();
         return ItemChanges.decode("INSERT".equals(record.getEventName()),
                 stream.getNewImage() == null ? null : DynamodbAttributeValueTransformer.toAttributeValueMapV2(stream.getNewImage()),
-                stream.getOldImage() == null ? null : DynamodbAttributeValueTransformer.toAttributeValueMapV2(stream.getOldImage()),
-                at);
+                stream.getOldImage() == null ? null : DynamodbAttributeValueTransformer.toAttributeValueMapV2(stream.getOldImage()));
     }
 }

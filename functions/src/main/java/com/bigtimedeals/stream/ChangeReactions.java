@@ -64,7 +64,7 @@ public final class ChangeReactions {
             if (deals.find(c.deal().id()) == null) {
                 return true; // taken down before its fan-out ran (or this record is a late replay): nothing is sent
             }
-            Instant at = c.at() != null ? c.at() : c.deal().createdAt();
+            Instant at = c.postedAt();
             // Brand watchers first, then category watchers; a budget that runs out hands the rest on.
             if (fanOut.start(c.deal(), Likeable.BRAND, at, budget, tally)) {
                 fanOut.start(c.deal(), Likeable.CATEGORY, at, budget, tally);

@@ -28,8 +28,11 @@ public final class StreamRecords {
         return event;
     }
 
-    /** {@code createdAt} replaces ApproximateCreationDateTime, which DynamoDB Local truncates to the minute. */
-    public static DynamodbEvent.DynamodbStreamRecord toLambda(Record r, String streamArn, Date createdAt) {
+    /**
+     * The record as the event source mapping hands it over, its ApproximateCreationDateTime the stream's own:
+     * a record read twice is the same record, so nothing derived from it may differ between deliveries.
+     */
+    public static DynamodbEvent.DynamodbStreamRecord toLambda(Record r, String streamArn) {
         DynamodbEvent.DynamodbStreamRecord out = new DynamodbEvent.DynamodbStreamRecord();
         out.setEventID(r.eventID());
         out.setEventName(r.eventNameAsString());
@@ -39,8 +42,7 @@ public final class StreamRecords {
         out.setEventSourceARN(streamArn);
         var d = r.dynamodb();
         StreamRecord s = new StreamRecord();
-        s.setApproximateCreationDateTime(createdAt != null ? createdAt
-                : d.approximateCreationDateTime() == null ? null : Date.from(d.approximateCreationDateTime()));
+        s.setApproximateCreationDateTime(d.approximateCreationDateTime() == null ? null : Date.from(d.approximateCreationDateTime()));
         s.setKeys(map(d.keys()));
         s.setNewImage(d.hasNewImage() ? map(d.newImage()) : null);
         s.setOldImage(d.hasOldImage() ? map(d.oldImage()) : null);

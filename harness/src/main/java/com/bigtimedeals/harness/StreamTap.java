@@ -1,7 +1,6 @@
 package com.bigtimedeals.harness;
 
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +44,7 @@ public final class StreamTap {
             }
             while (iterator != null) {
                 GetRecordsResponse r = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator).limit(1000).build());
-                Date now = new Date();
-                r.records().forEach(rec -> out.add(StreamRecords.toLambda(rec, streamArn, now)));
+                r.records().forEach(rec -> out.add(StreamRecords.toLambda(rec, streamArn)));
                 iterator = r.nextShardIterator();
                 if (r.records().isEmpty()) {
                     break;

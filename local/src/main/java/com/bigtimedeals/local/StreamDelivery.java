@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -266,15 +265,12 @@ final class StreamDelivery implements AutoCloseable {
             }
             return false;
         }
-        // DynamoDB Local truncates ApproximateCreationDateTime to the minute (embedded: off by 1000x);
-        // the records get the time they were read, to the second, as the service would give.
-        Date now = new Date(System.currentTimeMillis() / 1000 * 1000);
         synchronized (shard) {
             if (shard.laneQueues.isEmpty()) {
                 startLanes(shard);
             }
             for (Record record : r.records()) {
-                DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, streamArn, now);
+                DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, streamArn);
                 var keys = converted.getDynamodb().getKeys();
                 String key = keys == null || keys.get("PK") == null ? "" : keys.get("PK").getS();
                 Tracked t = new Tracked(record.dynamodb().sequenceNumber(), key, converted);
@@ -577,7 +573,6 @@ final class StreamDelivery implements AutoCloseable {
                     .shardId(entry.shardId()).shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
                     .sequenceNumber(entry.firstSequence()).build()).shardIterator();
             java.math.BigInteger last = new java.math.BigInteger(entry.lastSequence());
-            Date now = new Date(System.currentTimeMillis() / 1000 * 1000);
             boolean past = false;
             while (iterator != null && !past) {
                 GetRecordsResponse r = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator).limit(FETCH).build());
@@ -586,7 +581,7 @@ final class StreamDelivery implements AutoCloseable {
                         past = true;
                         break;
                     }
-                    DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, entry.streamArn(), now);
+                    DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, entry.streamArn());
                     if (ChangeFeed.ofInterest(converted)) {
                         records.add(converted);
                     }

@@ -44,6 +44,18 @@ final class DealCodec {
                 .instant("expiresAt", d.expiresAt());
     }
 
+    /**
+     * When the deal item was written, stored once at creation and never changed: the instant its new-deal
+     * messages carry and derive their ids from. Deals written before it existed fall back to {@code createdAt}.
+     */
+    static final String POSTED_AT = "postedAt";
+
+    static Instant postedAt(Map<String, AttributeValue> item) {
+        ItemReader r = new ItemReader(item);
+        Instant postedAt = r.instant(POSTED_AT);
+        return postedAt != null ? postedAt : r.instant("createdAt");
+    }
+
     /** A taken-down deal's item stays as a tombstone with this attribute; every reader treats it as absent. */
     static final String TAKEN_DOWN_AT = "takenDownAt";
 

@@ -55,8 +55,8 @@ public final class DealStore {
      * backfilled instant), so the deal sorts into its place. Unknown brand or category is a client mistake.
      */
     public Deal create(NewDeal draft) {
-        Instant createdAt = (draft.createdAt() == null ? table.clock().instant() : draft.createdAt())
-                .truncatedTo(ChronoUnit.SECONDS);
+        Instant postedAt = table.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+        Instant createdAt = (draft.createdAt() == null ? postedAt : draft.createdAt()).truncatedTo(ChronoUnit.SECONDS);
         List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
                 .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
                 .projectionExpression("#t, #n")
@@ -84,7 +84,8 @@ public final class DealStore {
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
         for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; attempt++) {
-            ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal);
+            ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal)
+                    .instant(DealCodec.POSTED_AT, postedAt);
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(null);
             for (Scope scope : scopes) {

@@ -1,6 +1,5 @@
 package com.bigtimedeals.data;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -31,8 +30,8 @@ public final class ItemChanges {
     private ItemChanges() {
     }
 
-    /** {@code now} null for a REMOVE; {@code at} when the change was written (the record's creation time). */
-    public static Change decode(boolean insert, Map<String, AttributeValue> now, Map<String, AttributeValue> before, Instant at) {
+    /** {@code now} null for a REMOVE. Reads only the images: nothing depends on when a record was delivered. */
+    public static Change decode(boolean insert, Map<String, AttributeValue> now, Map<String, AttributeValue> before) {
         if (now == null) {
             return new Change.Other(); // REMOVE: nothing in this design reacts to a deletion
         }
@@ -48,7 +47,7 @@ public final class ItemChanges {
                             : new Change.DealTakenDown(item.string("id"));
                 }
                 if (insert) {
-                    return new Change.DealCreated(DealCodec.read(now), at);
+                    return new Change.DealCreated(DealCodec.read(now), DealCodec.postedAt(now));
                 }
                 boolean changed = before == null || !DealCodec.read(before).equals(DealCodec.read(now));
                 return changed ? new Change.DealCorrected(DealCodec.read(now)) : new Change.Other();

@@ -4,8 +4,12 @@ import java.time.Instant;
 
 /** What one stream record means to the consumer; {@link Other} for every change it does not react to. */
 public sealed interface Change {
-    /** A new deal. {@code at} is when the change was written (the record's creation time), for message order. */
-    record DealCreated(Deal deal, Instant at) implements Change {
+    /**
+     * A new deal. {@code postedAt} is the stored moment it was posted (its {@code createdAt} may be a backfilled
+     * past instant): its messages sort by it, and their ids derive from it, so every delivery of the record,
+     * however late or often, names the same messages.
+     */
+    record DealCreated(Deal deal, Instant postedAt) implements Change {
     }
 
     /** An editor corrected a deal; copies of it must follow. */

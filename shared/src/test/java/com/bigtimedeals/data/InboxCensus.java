@@ -1,6 +1,8 @@
 package com.bigtimedeals.data;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -9,7 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * Messages per user for one deal, counted by a scan of the whole table: the exactly-once tests (stream consumer
+ * Messages per user for one deal, read by a scan of the whole table: the exactly-once tests (stream consumer
  * and local delivery alike) judge by what the table holds, never by what the code under test says it wrote.
  */
 public final class InboxCensus {
@@ -18,6 +20,23 @@ public final class InboxCensus {
 
     public static Map<String, Integer> messagesByUser(DynamoDbClient client, String table, String dealId) {
         Map<String, Integer> counts = new HashMap<>();
+        messages(client, table, dealId).forEach(i -> counts.merge(i.get("username").s(), 1, Integer::sum));
+        return counts;
+    }
+
+    /**
+     * Per user, the {@code unread} flag of each message they hold for the deal: exactly-once means one flag per
+     * user, and a message read before a crash or a replay must still say false afterwards.
+     */
+    public static Map<String, List<Boolean>> unreadFlagsByUser(DynamoDbClient client, String table, String dealId) {
+        Map<String, List<Boolean>> flags = new HashMap<>();
+        messages(client, table, dealId).forEach(i -> flags.computeIfAbsent(i.get("username").s(), u -> new ArrayList<>())
+                .add(i.get("unread").bool()));
+        return flags;
+    }
+
+    private static List<Map<String, AttributeValue>> messages(DynamoDbClient client, String table, String dealId) {
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
             ScanResponse r = client.scan(ScanRequest.builder().tableName(table).exclusiveStartKey(start)
@@ -25,9 +44,9 @@ public final class InboxCensus {
                     .expressionAttributeNames(Map.of("#t", "Type"))
                     .expressionAttributeValues(Map.of(":m", AttributeValue.fromS("Message"), ":d", AttributeValue.fromS(dealId)))
                     .build());
-            r.items().forEach(i -> counts.merge(i.get("username").s(), 1, Integer::sum));
+            out.addAll(r.items());
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
         } while (start != null);
-        return counts;
+        return out;
     }
 }
