@@ -1,12 +1,14 @@
 package com.bigtimedeals.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -34,6 +36,25 @@ class OpenApiDocumentTest {
         JsonNode committed = YAML.readTree(Files.readString(FILE));
         assertEquals(OpenApiDocument.build(), committed,
                 "docs/openapi.yaml is stale: run OpenApiDocumentTest.main from functions/");
+    }
+
+    /**
+     * The contract lets answers gain fields: no answer schema may refuse them (a generated okhttp-gson client throws
+     * on an unknown field where one does), and no error code may be a closed list.
+     */
+    @Test
+    void answersMayGainFieldsAndErrorCodes() throws Exception {
+        JsonNode schemas = YAML.readTree(Files.readString(FILE)).get("components").get("schemas");
+        for (Iterator<Map.Entry<String, JsonNode>> it = schemas.fields(); it.hasNext(); ) {
+            var schema = it.next();
+            assertFalse(schema.getValue().path("additionalProperties").isBoolean()
+                            && !schema.getValue().get("additionalProperties").asBoolean() && !schema.getKey().startsWith("New")
+                            && !List.of("DealCorrection", "FeaturedIds", "HotDeal").contains(schema.getKey()),
+                    schema.getKey() + " refuses added fields");
+        }
+        JsonNode code = schemas.get("ApiError").get("properties").get("code");
+        assertFalse(code.has("enum"), "ApiError.code is open");
+        assertTrue(code.get("x-known-values").size() == ErrorCode.values().length, "every known code is listed");
     }
 
     @Test

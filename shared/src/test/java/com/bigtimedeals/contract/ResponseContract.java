@@ -18,7 +18,7 @@ import com.atlassian.oai.validator.report.ValidationReport;
  */
 public final class ResponseContract {
     private static final OpenApiInteractionValidator VALIDATOR = OpenApiInteractionValidator
-            .createForInlineApiSpecification(read())
+            .createForInlineApiSpecification(strict(read()))
             // Every problem is an error: an undeclared status or content type is as wrong as a bad field.
             .withLevelResolver(LevelResolver.create().withDefaultLevel(ValidationReport.Level.ERROR).build())
             .build();
@@ -38,6 +38,34 @@ public final class ResponseContract {
             }
         }
         throw new IllegalStateException("docs/openapi.yaml not found from " + Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * The document with every object schema of {@code components.schemas} closed ({@code additionalProperties:
+     * false}): the published document lets answers gain fields, as the contract allows, but our own answers must
+     * carry exactly the fields the document lists, so a field sent by mistake or forgotten in the document fails
+     * a test. Likewise an open string listing its {@code x-known-values} is held to them.
+     */
+    static String strict(String yaml) {
+        try {
+            com.fasterxml.jackson.databind.ObjectMapper mapper =
+                    new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+            com.fasterxml.jackson.databind.JsonNode doc = mapper.readTree(yaml);
+            doc.path("components").path("schemas").forEach(schema -> {
+                if (schema instanceof com.fasterxml.jackson.databind.node.ObjectNode o && "object".equals(o.path("type").asText())
+                        && !o.has("additionalProperties")) {
+                    o.put("additionalProperties", false);
+                }
+                schema.path("properties").forEach(property -> {
+                    if (property instanceof com.fasterxml.jackson.databind.node.ObjectNode p && p.has("x-known-values")) {
+                        p.set("enum", p.get("x-known-values"));
+                    }
+                });
+            });
+            return mapper.writeValueAsString(doc);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("docs/openapi.yaml is not YAML", e);
+        }
     }
 
     /**
