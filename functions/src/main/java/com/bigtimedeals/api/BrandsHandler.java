@@ -1,9 +1,11 @@
 package com.bigtimedeals.api;
 
-import java.time.Clock;
-import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.service.CatalogService;
 
@@ -11,12 +13,20 @@ import com.bigtimedeals.service.CatalogService;
 public final class BrandsHandler extends ApiHandler {
     private final CatalogService catalog;
 
+    /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
+    public static final LambdaFunction FUNCTION = LambdaFunction.BRANDS;
+
+    /** For Lambda: what the container needs is built once, from its environment. */
     public BrandsHandler() {
-        this(CatalogService.of(Environment.table()), Clock.systemUTC());
+        this(Container.fromProcess());
     }
 
-    public BrandsHandler(CatalogService catalog, Clock clock) {
-        super(LambdaFunction.BRANDS, clock);
+    private BrandsHandler(Container c) {
+        this(CatalogService.of(c.table()), c.runtime());
+    }
+
+    public BrandsHandler(CatalogService catalog, FunctionRuntime runtime) {
+        super(FUNCTION, runtime);
         this.catalog = catalog;
     }
 
@@ -39,6 +49,6 @@ public final class BrandsHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /brands", Map.of(), false);
+        return primingRequest("GET /brands", false);
     }
 }

@@ -119,10 +119,6 @@ final class JsonBody {
         }
     }
 
-    boolean has(String field) {
-        return node.has(field);
-    }
-
     /** Fields that may never be sent (e.g. what a correction cannot change). */
     void reject(String field, String why) {
         if (node.has(field)) {

@@ -1,5 +1,12 @@
 package com.bigtimedeals.api;
 
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,11 +54,12 @@ abstract class ApiTest extends DynamoDbTest {
 
     static Map<LambdaFunction, ApiHandler> handlers(Table table, Clock clock) {
         Map<LambdaFunction, ApiHandler> h = new EnumMap<>(LambdaFunction.class);
-        h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), clock));
-        h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), clock));
-        h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), clock));
-        h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), clock));
-        h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table), clock));
+        FunctionRuntime runtime = FunctionRuntime.at(clock);
+        h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), runtime));
+        h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), runtime));
+        h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
+        h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
+        h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
         return h;
     }
 

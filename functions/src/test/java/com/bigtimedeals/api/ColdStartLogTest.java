@@ -1,5 +1,6 @@
 package com.bigtimedeals.api;
 
+import com.bigtimedeals.topology.LambdaFunction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;

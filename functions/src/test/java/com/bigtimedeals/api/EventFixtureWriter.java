@@ -1,5 +1,8 @@
 package com.bigtimedeals.api;
 
+import com.bigtimedeals.topology.Operation;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

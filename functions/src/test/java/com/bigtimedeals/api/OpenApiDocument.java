@@ -1,5 +1,9 @@
 package com.bigtimedeals.api;
 
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.Operation;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import java.util.List;
 
 import com.bigtimedeals.data.DealStore;

@@ -1,5 +1,8 @@
 package com.bigtimedeals.api;
 
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -35,7 +35,7 @@ class RequestBudgetTest extends ApiTest {
         for (int i = 0; i < 30; i++) {
             messages.add(new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "m" + i), "ann", "s", "b", null, true, NOW.minusSeconds(i)));
         }
-        new InboxStore(table).deliver(messages);
+        delivery(table).deliver(messages);
 
         within(1, get("/frontpage"));
         within(1, get("/editors-choice"));

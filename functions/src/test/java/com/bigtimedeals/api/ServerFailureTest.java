@@ -1,5 +1,7 @@
 package com.bigtimedeals.api;
 
+import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.topology.LambdaFunction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +23,7 @@ class ServerFailureTest extends ApiTest {
     @Test
     void aBrokenDependencyAnswers500WithARequestIdAndNoExceptionText() {
         Table missing = new Table(client, "no-such-table", Clock.fixed(NOW, ZoneOffset.UTC), new CursorCodec("k"));
-        handlers.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(missing), Clock.fixed(NOW, ZoneOffset.UTC)));
+        handlers.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(missing), FunctionRuntime.at(Clock.fixed(NOW, ZoneOffset.UTC))));
         APIGatewayV2HTTPResponse r = send(get("/brands/acme"));
         assertEquals(500, r.getStatusCode());
         JsonNode body = parse(r);

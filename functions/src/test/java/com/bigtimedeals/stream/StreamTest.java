@@ -1,5 +1,6 @@
 package com.bigtimedeals.stream;
 
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.InboxCensus;
 
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.api.SyntheticContext;
+import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.DynamoDbTest;
@@ -35,6 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 abstract class StreamTest extends DynamoDbTest {
     static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
     static final int SHARDS = 3;
+    /** The functions' defaults, with the test's front-page copies and a time reserve that a test can run out of. */
+    static final Configuration CONFIG = Configuration.defaults().withCacheShards(SHARDS).withWorkReserveMillis(5_000);
 
     Table table;
     StreamTap tap;
@@ -44,7 +47,7 @@ abstract class StreamTest extends DynamoDbTest {
     void setUp() {
         table = newTable(NOW);
         tap = new StreamTap(client, DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
-        handler = new StreamHandler(ChangeReactions.of(table, SHARDS, 200, 300), 5_000);
+        handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300), CONFIG);
         CatalogStore catalog = new CatalogStore(table);
         catalog.createBrand("acme", "Acme", null);
         catalog.createBrand("globex", "Globex", null);

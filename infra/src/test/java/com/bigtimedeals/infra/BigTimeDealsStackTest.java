@@ -14,10 +14,10 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.api.Access;
-import com.bigtimedeals.api.LambdaFunction;
-import com.bigtimedeals.api.Route;
-import com.bigtimedeals.api.RouteTable;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.TableDefinition;
 import com.fasterxml.jackson.databind.ObjectMapper;

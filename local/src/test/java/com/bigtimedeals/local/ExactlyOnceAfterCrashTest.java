@@ -1,5 +1,6 @@
 package com.bigtimedeals.local;
 
+import com.bigtimedeals.data.Settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,7 +59,7 @@ class ExactlyOnceAfterCrashTest {
         try (DynamoDbClient client = DynamoDbClients.local(URI.create("http://127.0.0.1:" + dynamoPort))) {
             stack.call("POST", "/cms/brands", editor, "{\"name\":\"Acme\"}", 201);
             stack.call("POST", "/cms/categories", editor, "{\"name\":\"Tech\"}", 201);
-            FollowStore follows = new FollowStore(Table.fromEnvironment(client));
+            FollowStore follows = new FollowStore(Table.from(Settings.fromProcess(), client));
             ParallelRuns.run(WATCHERS, 6, i -> follows.add(Likeable.BRAND, "acme", "w" + i, Relation.WATCH));
             dealId = stack.call("POST", "/cms/deals", editor, StackProcess.deal("Watched", "acme"), 201).get("id").asText();
             // The first page of the watcher list is written first: as soon as a few of its users hold the
@@ -70,7 +71,7 @@ class ExactlyOnceAfterCrashTest {
         try (StackProcess second = StackProcess.start(work, data, dynamoPort, "second");
              DynamoDbClient client = DynamoDbClients.local(URI.create("http://127.0.0.1:" + dynamoPort));
              DynamoDbStreamsClient streams = DynamoDbClients.localStreams(URI.create("http://127.0.0.1:" + dynamoPort))) {
-            String table = Table.fromEnvironment(client).name();
+            String table = Table.from(Settings.fromProcess(), client).name();
             awaitEveryWatcher(client, table, dealId);
             assertExactlyOnceAndReadStaysRead(client, table, dealId, readers, "after kill -9 mid fan-out");
 

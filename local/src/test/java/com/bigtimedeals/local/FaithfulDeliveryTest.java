@@ -1,5 +1,8 @@
 package com.bigtimedeals.local;
 
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.harness.FaultyDynamoDb;
+import com.bigtimedeals.data.Settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,7 +35,7 @@ import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
-import com.bigtimedeals.stream.StreamMapping;
+import com.bigtimedeals.topology.StreamMapping;
 import com.bigtimedeals.stream.SweepHandler;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -54,7 +57,7 @@ class FaithfulDeliveryTest {
         try (LocalDynamoDb dynamo = LocalDynamoDb.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
             String name = "blast-faults";
             dynamo.createTable(client, TableDefinition.createTableRequest(name));
-            Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.fromEnvironment());
+            Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
             new CatalogStore(table).createBrand("acme", "Acme", null);
             new CatalogStore(table).createCategory("tech", "Tech");
             UserStore users = new UserStore(table);
@@ -66,12 +69,12 @@ class FaithfulDeliveryTest {
             // Faults as they reach the code after the SDK's own retries: rare, but enough that some records exhaust
             // the mapping's retries too; the sweeper then resumes their walks, as it would in AWS.
             FaultyDynamoDb faulty = new FaultyDynamoDb(client, 1_999, 29, 2);
-            Table faultyTable = new Table(faulty, name, Clock.systemUTC(), CursorCodec.fromEnvironment());
-            StreamMapping mapping = new StreamMapping(100, 200, 10, 5, true, 60);
-            long reserveMillis = 20_000;
+            Table faultyTable = new Table(faulty, name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
+            StreamMapping mapping = StreamMapping.DEPLOYED.with(100, 200, 10, 5, 60);
+            Configuration config = Configuration.defaults().withCacheShards(2).withWorkReserveMillis(20_000);
             ConcurrentLinkedQueue<Integer> leftAtReturn = new ConcurrentLinkedQueue<>();
             java.util.function.Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> instances = () -> {
-                StreamHandler handler = new StreamHandler(ChangeReactions.of(faultyTable, 2, 500, 100), reserveMillis);
+                StreamHandler handler = new StreamHandler(ChangeReactions.of(faultyTable, config, 500, 100), config);
                 return (event, context) -> {
                     StreamsEventResponse response = handler.handleRequest(event, context);
                     leftAtReturn.add(context.getRemainingTimeInMillis());
@@ -93,10 +96,10 @@ class FaithfulDeliveryTest {
                 }
                 assertTrue(delivery.awaitCaughtUp(1_000, 60_000));
                 System.out.printf("faulted blast: %d users, %d invocations, %d records redelivered, %d throttles and %d"
-                        + " conflicts injected, %d records sent to the destination%n", USERS, delivery.invocations.get(),
-                        delivery.redelivered.get(), faulty.throttled.get(), faulty.conflicts.get(), delivery.sentToDestination.get());
+                        + " conflicts injected, %d records sent to the destination%n", USERS, delivery.invocations(),
+                        delivery.redelivered(), faulty.throttled.get(), faulty.conflicts.get(), delivery.sentToDestination());
                 assertTrue(faulty.throttled.get() > 0 && faulty.conflicts.get() > 0, "faults were injected");
-                assertTrue(delivery.redelivered.get() > 0, "throttled records were redelivered");
+                assertTrue(delivery.redelivered() > 0, "throttled records were redelivered");
             }
             Blast done = new com.bigtimedeals.data.BlastStore(table).get(blast.id());
             assertTrue(done.done());

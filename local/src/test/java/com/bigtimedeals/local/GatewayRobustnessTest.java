@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.api.CorsPolicy;
+import com.bigtimedeals.topology.CorsPolicy;
 import com.bigtimedeals.data.Setting;
 
 /**
@@ -32,7 +32,8 @@ class GatewayRobustnessTest {
 
     @BeforeAll
     static void start() throws IOException {
-        gateway = new Gateway(0, true, new CorsPolicy(Setting.CORS_ORIGINS.list(null)), Duration.ofSeconds(2));
+        gateway = new Gateway(0, true, new CorsPolicy(Setting.CORS_ORIGINS.list(null)), Duration.ofSeconds(2),
+                new EditorSite(LocalStack.Options.inMemory().cmsDir()));
         gateway.start();
     }
 

@@ -1,5 +1,6 @@
 package com.bigtimedeals.local;
 
+import com.bigtimedeals.data.Settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,7 +52,7 @@ class KillRestartTest {
             stack.call("POST", "/cms/brands", editor, "{\"name\":\"Acme\"}", 201);
             stack.call("POST", "/cms/brands", editor, "{\"name\":\"Quiet\"}", 201);
             stack.call("POST", "/cms/categories", editor, "{\"name\":\"Tech\"}", 201);
-            Table table = Table.fromEnvironment(client);
+            Table table = Table.from(Settings.fromProcess(), client);
             UserStore users = new UserStore(table);
             ParallelRuns.run(USERS, 6, i -> users.create(new UserProfile("u" + i, "u" + i + "@example.com", null, null, Instant.now())));
             FollowStore follows = new FollowStore(table);
@@ -81,8 +82,8 @@ class KillRestartTest {
             Map<String, Integer> watched = Map.of();
             while (System.currentTimeMillis() < deadline) {
                 progress = third.call("GET", "/cms/hot-deals/" + blastId, editor, null, 200);
-                blasted = InboxCensus.messagesByUser(client, Table.fromEnvironment(client).name(), blastDeal);
-                watched = InboxCensus.messagesByUser(client, Table.fromEnvironment(client).name(), fanOutDeal);
+                blasted = InboxCensus.messagesByUser(client, Table.from(Settings.fromProcess(), client).name(), blastDeal);
+                watched = InboxCensus.messagesByUser(client, Table.from(Settings.fromProcess(), client).name(), fanOutDeal);
                 if (progress.get("done").asBoolean() && watched.size() == WATCHERS) {
                     break;
                 }

@@ -2,6 +2,7 @@ package com.bigtimedeals.data;
 
 import com.bigtimedeals.harness.LocalDynamoDb;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,5 +46,18 @@ public abstract class DynamoDbTest {
 
     protected static Table newTable(Instant now) {
         return table(newTable(), Clock.fixed(now, ZoneOffset.UTC));
+    }
+
+    /** How long messages are kept: the setting's default, as a function is given it. */
+    protected static final Duration RETENTION = Configuration.defaults().inboxRetention();
+
+    /** The inbox as its user reads it. */
+    protected static InboxStore inbox(Table table) {
+        return new InboxStore(table, RETENTION);
+    }
+
+    /** The inbox as fan-outs write it, one write in flight. */
+    protected static InboxDelivery delivery(Table table) {
+        return new InboxDelivery(table, 1, RETENTION);
     }
 }
