@@ -12,7 +12,7 @@ final class PerformanceReport {
     private PerformanceReport() {
     }
 
-    static String render(List<Benchmark.Result> results, Duration took, Instant at) {
+    static String render(List<Results.Result> results, Duration took, Instant at) {
         StringBuilder md = new StringBuilder();
         md.append("# Performance\n\n");
         md.append("Written by `./bigtimedeals bench` (").append(at).append(", ").append(took.toMinutes()).append(" min ")
@@ -26,8 +26,8 @@ final class PerformanceReport {
                 .append("proportion to 1/r), 8 categories, 100 deals a day for 90 days, 5,000 users who like and watch.\n\n");
         md.append("| Route | DynamoDB requests | budget | reference | read units | write units | response bytes | note |\n");
         md.append("|---|---|---|---|---|---|---|---|\n");
-        Map<String, Map<String, Benchmark.Result>> routes = new LinkedHashMap<>();
-        for (Benchmark.Result r : results) {
+        Map<String, Map<String, Results.Result>> routes = new LinkedHashMap<>();
+        for (Results.Result r : results) {
             if (r.name().startsWith("route.")) {
                 String rest = r.name().substring(6);
                 String route = rest.substring(0, rest.lastIndexOf('.')).replace('_', ' ');
@@ -35,7 +35,7 @@ final class PerformanceReport {
             }
         }
         for (var e : routes.entrySet()) {
-            Benchmark.Result req = e.getValue().get("requests");
+            Results.Result req = e.getValue().get("requests");
             if (req == null) {
                 continue; // a route's other figure (takedown paging): listed under the table
             }
@@ -49,7 +49,7 @@ final class PerformanceReport {
         }
         for (var e : routes.entrySet()) {
             if (e.getValue().get("requests") == null) {
-                for (Benchmark.Result r : e.getValue().values()) {
+                for (Results.Result r : e.getValue().values()) {
                     md.append("\n`").append(r.name()).append("`: ").append(num(r.value())).append(' ').append(r.unit())
                             .append(r.budget() == null ? "" : " (budget " + num(r.budget()) + ")")
                             .append(r.note() == null ? "" : ": " + r.note()).append('\n');
@@ -76,9 +76,9 @@ final class PerformanceReport {
         return md.toString();
     }
 
-    private static void section(StringBuilder md, List<Benchmark.Result> results, String title, String... prefixes) {
+    private static void section(StringBuilder md, List<Results.Result> results, String title, String... prefixes) {
         md.append("\n## ").append(title).append("\n\n| measurement | value | unit | budget | reference | note |\n|---|---|---|---|---|---|\n");
-        for (Benchmark.Result r : results) {
+        for (Results.Result r : results) {
             for (String p : prefixes) {
                 if (r.name().startsWith(p)) {
                     md.append("| `").append(r.name()).append("` | ").append(num(r.value())).append(" | ").append(r.unit())

@@ -2,7 +2,7 @@ package com.bigtimedeals.stream;
 
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.InboxCensus;
+import com.bigtimedeals.harness.InboxCensus;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.InboxCensus;
+import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;

@@ -22,7 +22,7 @@ import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.InboxCensus;
+import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.LocalDynamoDb;
 import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.data.Table;

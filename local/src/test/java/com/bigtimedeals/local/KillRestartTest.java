@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.bigtimedeals.data.InboxCensus;
+import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.harness.ParallelRuns;

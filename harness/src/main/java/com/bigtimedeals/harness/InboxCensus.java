@@ -1,4 +1,4 @@
-package com.bigtimedeals.data;
+package com.bigtimedeals.harness;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,7 +12,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Messages per user for one deal, read by a scan of the whole table: the exactly-once tests (stream consumer
- * and local delivery alike) judge by what the table holds, never by what the code under test says it wrote.
+ * and local delivery alike) and the benchmark's faulted blast judge by what the table holds, never by what the
+ * code under test says it wrote. It reads the items by their stored names ({@code Type}, {@code dealId},
+ * {@code username}, {@code unread}) as any tool outside the product would.
  */
 public final class InboxCensus {
     private InboxCensus() {
