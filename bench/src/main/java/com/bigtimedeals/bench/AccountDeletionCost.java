@@ -18,7 +18,7 @@ import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Relation;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.lambda.SyntheticContext;
@@ -33,7 +33,7 @@ final class AccountDeletionCost {
     /** Requests and units to delete a user with 5,000 messages and 300 follows, request and stream walk together. */
     static void measure(Bench bench) throws Exception {
         Instant now = bench.now();
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+        try (Database dynamo = Database.start(null, 0)) {
             Table table = BenchTables.fresh(dynamo, "Deletion");
             CatalogStore catalog = new CatalogStore(table);
             FollowStore follows = new FollowStore(table);

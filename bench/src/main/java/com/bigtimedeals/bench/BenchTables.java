@@ -9,7 +9,7 @@ import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TableDefinition;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.ParallelRuns;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -20,7 +20,7 @@ final class BenchTables {
     }
 
     /** A new table with the production definition, on a clock fixed at now, with a fixed cursor key. */
-    static Table fresh(LocalDynamoDb dynamo, String name) {
+    static Table fresh(Database dynamo, String name) {
         DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
         dynamo.createTable(client, TableDefinition.createTableRequest(name));
         return new Table(client, name, Clock.fixed(Instant.now(), ZoneOffset.UTC), new CursorCodec("bench"));

@@ -17,7 +17,7 @@ import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TableDefinition;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -64,7 +64,7 @@ public final class Benchmark {
     /** Phase 1: a realistic table; cost per route; the front-page cache; cold start; warm overhead. */
     private static void costAndColdStart(Bench bench, boolean quick) throws Exception {
         System.out.println("Phase 1: seeding a realistic table through the product's own code…");
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+        try (Database dynamo = Database.start(null, 0)) {
             String tableName = "BenchDeals";
             DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
             dynamo.createTable(client, TableDefinition.createTableRequest(tableName));

@@ -16,7 +16,7 @@ import com.bigtimedeals.bench.Seeding.Seeded;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TableInspector;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;
 import com.sun.net.httpserver.HttpServer;
@@ -33,7 +33,7 @@ final class ColdStarts {
     private ColdStarts() {
     }
 
-    static void measure(Bench bench, LocalDynamoDb dynamo, Table table, Seeded s, boolean quick) throws Exception {
+    static void measure(Bench bench, Database dynamo, Table table, Seeded s, boolean quick) throws Exception {
         Path root = bench.root();
         String tableName = table.name();
         System.out.println("\nCold start (median of " + (quick ? 1 : RUNS) + " fresh JVMs each):");
@@ -101,7 +101,7 @@ final class ColdStarts {
      * in its environment, and with CURSOR_SECRET_ARN read through one signed GetSecretValue call to a loopback
      * stand-in (same JSON protocol, no network latency: in AWS add one regional round trip).
      */
-    private static void cursorSecretAtInit(Bench bench, String handlerClasspath, LocalDynamoDb dynamo, String tableName, Seeded s,
+    private static void cursorSecretAtInit(Bench bench, String handlerClasspath, Database dynamo, String tableName, Seeded s,
                                            int runs) throws Exception {
         Path root = bench.root();
         HttpServer secretsManager = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -144,12 +144,12 @@ final class ColdStarts {
      * code loaded through a URLClassLoader ({@link LambdaClassLoading}). Lambda's Log4Shell hot-patch agent is
      * not attached (functions can turn it off with AWS_LAMBDA_DISABLE_CVE_2021_44228_PROTECTION=true).
      */
-    private static double[] probe(Path root, String classpath, String main, List<String> args, LocalDynamoDb dynamo,
+    private static double[] probe(Path root, String classpath, String main, List<String> args, Database dynamo,
                                   String table) throws Exception {
         return probe(root, classpath, main, args, dynamo, table, Map.of());
     }
 
-    private static double[] probe(Path root, String classpath, String main, List<String> args, LocalDynamoDb dynamo,
+    private static double[] probe(Path root, String classpath, String main, List<String> args, Database dynamo,
                                   String table, Map<String, String> extraEnv) throws Exception {
         Path probes = root.resolve("bench/target/bench-1.0.0-SNAPSHOT.jar");
         List<String> command = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java",

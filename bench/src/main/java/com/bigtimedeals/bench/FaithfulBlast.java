@@ -19,7 +19,7 @@ import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.harness.FaultyDynamoDb;
 import com.bigtimedeals.harness.InboxCensus;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.local.FailureDestination;
 import com.bigtimedeals.local.LocalStack;
 import com.bigtimedeals.local.StreamDelivery;
@@ -51,7 +51,7 @@ final class FaithfulBlast {
     static Run run(Bench bench, int users, boolean faults) throws Exception {
         Instant now = bench.now();
         Configuration configuration = bench.configuration();
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+        try (Database dynamo = Database.start(null, 0)) {
             Table table = BenchTables.fresh(dynamo, faults ? "FaultedBlast" : "Blast");
             Table live = new Table(table.client(), table.name(), Clock.systemUTC(), table.cursors());
             UserStore userStore = new UserStore(table);

@@ -14,7 +14,7 @@ import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Relation;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.lambda.SyntheticContext;
@@ -65,7 +65,7 @@ final class FanOut {
         bench.add("fanout.blast.ratioToCeiling", Medians.of(ratios), "x", null, null,
                 "median over " + blastRuns + " blasts of messages/s over the mean of the ceiling rounds either side ("
                         + Medians.rounded(ratios) + "); goal 0.7");
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+        try (Database dynamo = Database.start(null, 0)) {
             Table table = BenchTables.fresh(dynamo, "Watchers");
             CatalogStore catalog = new CatalogStore(table);
             catalog.createBrand("mega", "Mega", null);

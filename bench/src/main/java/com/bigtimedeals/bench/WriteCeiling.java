@@ -12,7 +12,7 @@ import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.MessageItems;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
@@ -25,7 +25,7 @@ final class WriteCeiling {
 
     /** One round of the raw ceiling on a fresh DynamoDB Local: items a second. */
     static double round(Bench bench, int items) throws Exception {
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(null, 0)) {
+        try (Database dynamo = Database.start(null, 0)) {
             return rate(bench, BenchTables.fresh(dynamo, "Ceiling"), items);
         }
     }

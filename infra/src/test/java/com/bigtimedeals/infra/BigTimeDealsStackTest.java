@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +33,7 @@ import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
 
 /** The synthesized template, checked offline; one synth shared by every test (jsii starts once). */
+@Tag("deployment")
 class BigTimeDealsStackTest {
     static BigTimeDealsStack stack;
     static Template template;

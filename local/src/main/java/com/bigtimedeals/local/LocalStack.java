@@ -21,7 +21,7 @@ import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.WalkStore;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.stream.SweepHandler;
 import com.bigtimedeals.topology.CorsPolicy;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -91,7 +91,7 @@ public final class LocalStack implements AutoCloseable {
 
     static final String CURSOR_KEY_FILE = "cursor-signing-key";
 
-    private final LocalDynamoDb dynamo;
+    private final Database dynamo;
     private final DynamoDbClient client;
     private final DynamoDbStreamsClient streams;
     private final Gateway gateway;
@@ -102,7 +102,7 @@ public final class LocalStack implements AutoCloseable {
     /** DynamoDB Local never runs TTL on a table with GSIs: this deletes expired messages as TTL would in AWS. */
     private final ScheduledExecutorService ttlSweep;
 
-    private LocalStack(LocalDynamoDb dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
+    private LocalStack(Database dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
                        StreamDelivery delivery, Sweeper sweeper, FailureDestination failures, String tableName,
                        ExpiredMessages expired, Duration sweepEvery) {
         this.dynamo = dynamo;
@@ -135,7 +135,7 @@ public final class LocalStack implements AutoCloseable {
             new ServerSocket(options.port(), 1, InetAddress.getLoopbackAddress()).close();
         }
         int dynamoPort = options.dynamoPort() != 0 ? options.dynamoPort() : preferred(8000);
-        LocalDynamoDb dynamo = LocalDynamoDb.start(options.dataDir(), dynamoPort);
+        Database dynamo = Database.start(options.dataDir(), dynamoPort);
         // The handlers are loaded by class name and read their environment as in Lambda: the stack sets it here,
         // as system properties of this JVM, once, before any of them is built.
         String tableName = TableDefinition.tableName(Settings.fromProcess());

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
  * whole batch is replayed three times. After each, every watcher holds exactly one message for the deal, and each
  * message read before stays read.
  */
+@Tag("stack")
 class ExactlyOnceAfterCrashTest {
     static final int WATCHERS = 3_000;
     static final int READERS = 5;

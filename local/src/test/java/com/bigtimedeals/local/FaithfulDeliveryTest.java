@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
@@ -23,7 +24,7 @@ import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.harness.InboxCensus;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
@@ -47,6 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
  * message, the progress count is exact, no invocation outruns its time budget. What exhausts the mapping's
  * retries is resumed by the sweeper.
  */
+@Tag("stack")
 class FaithfulDeliveryTest {
     /** The population: about 80 s here, most of it seeding the users. */
     static final int USERS = Integer.getInteger("BLAST_TEST_USERS", 20_000);
@@ -54,7 +56,7 @@ class FaithfulDeliveryTest {
 
     @Test
     void aSixtyFourSegmentBlastUnderInjectedFaultsReachesEveryUserExactlyOnce() throws Exception {
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
+        try (Database dynamo = Database.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
             String name = "blast-faults";
             dynamo.createTable(client, TableDefinition.createTableRequest(name));
             Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));

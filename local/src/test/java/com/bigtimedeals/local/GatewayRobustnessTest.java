@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,7 @@ import com.bigtimedeals.data.Setting;
  * broken ones, and browsers asking for CORS. Every case here is answered by the gateway itself (401, 404, 408,
  * 413, 400, preflight), so no database is needed.
  */
+@Tag("stack")
 class GatewayRobustnessTest {
     static Gateway gateway;
 

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * it again: every user ends with exactly one blast message, every watcher with exactly one new-deal message,
  * and the blast's progress is exact and done.
  */
+@Tag("stack")
 class KillRestartTest {
     static final int USERS = 1_500;
     static final int WATCHERS = 1_200;

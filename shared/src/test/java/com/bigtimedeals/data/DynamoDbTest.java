@@ -1,12 +1,13 @@
 package com.bigtimedeals.data;
 
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.harness.Database;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -16,14 +17,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Base of every test that touches data: one fresh DynamoDB Local per test class (toolchain.md: the engine
  * slows down as its stream grows), and a fresh table per test so tests never see each other's items.
  */
+@Tag("engine")
 public abstract class DynamoDbTest {
-    protected static LocalDynamoDb dynamo;
+    protected static Database dynamo;
     protected static DynamoDbClient client;
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     @BeforeAll
     static void startDynamo() {
-        dynamo = LocalDynamoDb.start();
+        dynamo = Database.start();
         client = DynamoDbClients.local(dynamo.endpoint());
     }
 
