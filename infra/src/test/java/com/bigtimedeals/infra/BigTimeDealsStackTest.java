@@ -41,7 +41,10 @@ class BigTimeDealsStackTest {
     static Map<String, Object> cdkJsonContext;
 
     @BeforeAll
-    static void synth() throws Exception {
+    static synchronized void synth() throws Exception {
+        if (template != null) {
+            return; // one synth per JVM, shared with DeployedStateTest
+        }
         // The context the CLI would pass: what is tested is what `cdk deploy` deploys.
         cdkJsonContext = cdkJsonContext();
         App app = App.Builder.create().context(cdkJsonContext).build();
