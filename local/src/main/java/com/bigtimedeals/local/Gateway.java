@@ -318,7 +318,8 @@ public final class Gateway implements AutoCloseable {
         }
         APIGatewayV2HTTPEvent event = HttpApiEvents.build(route, new HttpApiEvents.RawRequest(method, rawPath, rawQuery,
                 headers, text, base64, claims, requestId(), sourceIp, Instant.now()));
-        RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler = handlers.computeIfAbsent(route.function(), Gateway::load);
+        RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler = handlers.computeIfAbsent(route.function(),
+                f -> FunctionInstances.<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>of(f).get());
         RequestMeter.reset();
         APIGatewayV2HTTPResponse response;
         try {
@@ -375,15 +376,5 @@ public final class Gateway implements AutoCloseable {
         byte[] b = new byte[10];
         RANDOM.nextBytes(b);
         return Base64.getEncoder().encodeToString(b);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> load(LambdaFunction function) {
-        try {
-            return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(function.handlerClass())
-                    .getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot load handler " + function.handlerClass(), e);
-        }
     }
 }

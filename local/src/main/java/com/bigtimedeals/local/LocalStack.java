@@ -155,7 +155,7 @@ public final class LocalStack implements AutoCloseable {
         // included); in memory, the stream starts empty anyway.
         FailureDestination failures = new FailureDestination(failuresDirectory(options.dataDir()));
         StreamDelivery delivery = new StreamDelivery(streams, streamArn,
-                StreamDelivery.instancesOf(LambdaFunction.STREAM_CONSUMER.handlerClass()), options.mapping(),
+                FunctionInstances.of(LambdaFunction.STREAM_CONSUMER), options.mapping(),
                 options.dataDir(), failures);
         Gateway gateway = new Gateway(options.port(), options.quiet(), options.cors(), Gateway.BODY_DEADLINE,
                 new EditorSite(options.cmsDir()));

@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Setting;
@@ -147,9 +149,9 @@ public final class Main {
             System.exit(1);
         }
         try (var streams = DynamoDbClients.localStreams(java.net.URI.create(endpoint))) {
-            int failing = StreamDelivery.redrive(streams, destination,
-                    StreamDelivery.instancesOf(LambdaFunction.STREAM_CONSUMER.handlerClass()).get(),
-                    LocalStack.streamMapping(process.forLocalStack()));
+            int failing = new Redrive(streams, destination,
+                    FunctionInstances.<DynamodbEvent, StreamsEventResponse>of(LambdaFunction.STREAM_CONSUMER).get(),
+                    LocalStack.streamMapping(process.forLocalStack())).run();
             System.out.println((entries.size() - failing) + " redriven, " + failing + " still failing");
             if (failing > 0) {
                 System.exit(1);

@@ -1,16 +1,11 @@
 package com.bigtimedeals.local;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -99,19 +94,6 @@ public final class StreamDelivery implements AutoCloseable {
         this.checkpoints = new ShardCheckpoints(checkpointDir);
         this.poller = new Thread(this::poll, "stream-poller");
         this.poller.setDaemon(true);
-    }
-
-    /** Loads the handler class the way Lambda does: a public no-arg constructor, once per function instance. */
-    @SuppressWarnings("unchecked")
-    public static Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> instancesOf(String handlerClass) {
-        return () -> {
-            try {
-                return (RequestHandler<DynamodbEvent, StreamsEventResponse>) Class.forName(handlerClass)
-                        .getDeclaredConstructor().newInstance();
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot load stream handler " + handlerClass, e);
-            }
-        };
     }
 
     public void start() {
@@ -298,17 +280,7 @@ public final class StreamDelivery implements AutoCloseable {
                     }
                     continue;
                 }
-                List<Tracked> batch = new ArrayList<>();
-                batch.add(first);
-                long windowEnds = System.currentTimeMillis() + mapping.batchingWindowMillis();
-                while (batch.size() < mapping.batchSize()) {
-                    long wait = windowEnds - System.currentTimeMillis();
-                    Tracked next = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : queue.poll();
-                    if (next == null) {
-                        break;
-                    }
-                    batch.add(next);
-                }
+                List<Tracked> batch = Tracked.batch(first, queue, mapping);
                 if (handler == null) {
                     handler = handlers.get();
                 }
@@ -402,12 +374,6 @@ public final class StreamDelivery implements AutoCloseable {
         if (last != null) {
             checkpoints.moveTo(shard.id, last);
         }
-    }
-
-    /** Delivers every batch in the on-failure destination again ({@link Redrive}); returns the entries still failing. */
-    static int redrive(DynamoDbStreamsClient streams, FailureDestination destination,
-                       RequestHandler<DynamodbEvent, StreamsEventResponse> handler, StreamMapping mapping) {
-        return new Redrive(streams, destination, handler, mapping).run();
     }
 
     /** Stops polling, lets batches in flight finish within a grace period, and leaves the checkpoint written. */

@@ -2,9 +2,12 @@ package com.bigtimedeals.local;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.topology.StreamMapping;
 
 /** One fetched record, done or not. */
 final class Tracked {
@@ -42,5 +45,25 @@ final class Tracked {
             first = Math.min(first, at);
         }
         return first;
+    }
+
+    /**
+     * A batch as the mapping gathers one on a lane: {@code first} and what follows it, up to the batch size, for at
+     * most the batching window.
+     */
+    static List<Tracked> batch(Tracked first, LinkedBlockingQueue<Tracked> queue, StreamMapping mapping)
+            throws InterruptedException {
+        List<Tracked> batch = new ArrayList<>();
+        batch.add(first);
+        long windowEnds = System.currentTimeMillis() + mapping.batchingWindowMillis();
+        while (batch.size() < mapping.batchSize()) {
+            long wait = windowEnds - System.currentTimeMillis();
+            Tracked next = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : queue.poll();
+            if (next == null) {
+                break;
+            }
+            batch.add(next);
+        }
+        return batch;
     }
 }
