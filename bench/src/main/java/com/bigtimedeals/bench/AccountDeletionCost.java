@@ -14,6 +14,7 @@ import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
@@ -53,7 +54,7 @@ final class AccountDeletionCost {
             StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
             tap.drain();
             // One delivery thread, so that every request is made (and counted) on this thread.
-            Configuration oneThread = bench.configuration().withDeliveryThreads(1);
+            Configuration oneThread = Configuration.from(bench.settings().with(Setting.DELIVERY_THREADS, 1));
             StreamHandler handler = new StreamHandler(ChangeReactions.of(table, oneThread), oneThread);
             RequestMeter.reset();
             new AccountStore(table).delete("zoe");

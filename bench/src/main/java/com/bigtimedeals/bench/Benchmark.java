@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import com.bigtimedeals.bench.Seeding.Seeded;
-import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Settings;
@@ -38,7 +37,7 @@ public final class Benchmark {
         boolean quick = options.contains("--quick");
         // The product's one configuration for this run: the functions' settings as deployed by default.
         Bench bench = new Bench(new Results(), Instant.now().truncatedTo(ChronoUnit.SECONDS), Path.of("").toAbsolutePath(),
-                Configuration.from(Settings.defaults()));
+                Settings.defaults());
         if (options.contains("--fanout")) {
             // Only the fan-out phase; its figures go to bench-results/fanout.json, the full run's files stay as they are.
             FanOut.measure(bench, quick);

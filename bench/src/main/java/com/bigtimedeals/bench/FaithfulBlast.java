@@ -17,9 +17,9 @@ import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.FaultyDynamoDb;
 import com.bigtimedeals.harness.InboxCensus;
-import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.local.FailureDestination;
 import com.bigtimedeals.local.LocalStack;
 import com.bigtimedeals.local.StreamDelivery;
@@ -62,7 +62,7 @@ final class FaithfulBlast {
             Deal deal = new DealStore(table).create(new NewDeal("Hot", "https://s.example.com/h", new BigDecimal("1"), "mega", "tech", null, null, null));
             FaultyDynamoDb faulty = new FaultyDynamoDb(table.client(), faults ? 1_999 : Long.MAX_VALUE, faults ? 29 : Long.MAX_VALUE,
                     faults ? 2 : Long.MAX_VALUE);
-            Table consumerTable = new Table(faulty, table.name(), Clock.systemUTC(), table.cursors());
+            Table consumerTable = new Table(faulty.client(), table.name(), Clock.systemUTC(), table.cursors());
             String streamArn = table.client().describeTable(b -> b.tableName(table.name())).table().latestStreamArn();
             FailureDestination destination = new FailureDestination(Files.createTempDirectory("bench-failures"));
             // The request goes through the same DynamoDB as the consumer: its transaction (the blast with its

@@ -2,12 +2,12 @@ package com.bigtimedeals.api;
 
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Operation;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.service.CatalogService;
 
 /** The brands list, a brand, its deals, and creating a brand. */
 public final class BrandsHandler extends ApiHandler {

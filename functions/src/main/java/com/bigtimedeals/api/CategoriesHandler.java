@@ -2,13 +2,13 @@ package com.bigtimedeals.api;
 
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.lambda.Container;
-import com.bigtimedeals.lambda.FunctionRuntime;
-import com.bigtimedeals.topology.LambdaFunction;
-import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** The categories list, a category, its deals, creating one and setting its featured deals. */
 public final class CategoriesHandler extends ApiHandler {

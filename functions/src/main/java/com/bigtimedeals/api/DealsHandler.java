@@ -2,18 +2,18 @@ package com.bigtimedeals.api;
 
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.lambda.Container;
-import com.bigtimedeals.lambda.FunctionRuntime;
-import com.bigtimedeals.topology.LambdaFunction;
-import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
 import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.DealService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** Front page, deals, Editor's Choice, and the editors' deal, featured-list and hot-deal routes. */
 public final class DealsHandler extends ApiHandler {

@@ -2,16 +2,15 @@ package com.bigtimedeals.api;
 
 import java.time.Instant;
 
-
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.lambda.Container;
-import com.bigtimedeals.lambda.FunctionRuntime;
-import com.bigtimedeals.topology.LambdaFunction;
-import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.domain.FollowTarget;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.FollowService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** Likes and watches of brands and categories, and "do I like/watch this?". */
 public final class FollowsHandler extends ApiHandler {

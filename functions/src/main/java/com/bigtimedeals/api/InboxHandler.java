@@ -4,9 +4,9 @@ package com.bigtimedeals.api;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.service.InboxService;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Operation;
-import com.bigtimedeals.service.InboxService;
 
 /** The caller's profile and inbox. */
 public final class InboxHandler extends ApiHandler {

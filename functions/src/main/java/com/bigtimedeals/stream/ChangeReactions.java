@@ -4,12 +4,12 @@ import java.time.Instant;
 
 import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;

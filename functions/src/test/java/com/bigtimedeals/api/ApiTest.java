@@ -1,12 +1,5 @@
 package com.bigtimedeals.api;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.lambda.FunctionRuntime;
-import com.bigtimedeals.lambda.SyntheticContext;
-import com.bigtimedeals.topology.HttpApiEvents;
-import com.bigtimedeals.topology.LambdaFunction;
-import com.bigtimedeals.topology.Route;
-import com.bigtimedeals.topology.RouteTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,13 +18,20 @@ import org.junit.jupiter.api.BeforeEach;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.contract.ResponseContract;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbTest;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
+import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;

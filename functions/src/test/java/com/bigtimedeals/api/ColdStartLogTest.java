@@ -1,6 +1,5 @@
 package com.bigtimedeals.api;
 
-import com.bigtimedeals.topology.LambdaFunction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
@@ -11,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.topology.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.contract.ResponseContract;
 import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.DomainException;

@@ -1,14 +1,14 @@
 package com.bigtimedeals.api;
 
-import com.bigtimedeals.topology.Operation;
-import com.bigtimedeals.topology.Route;
-import com.bigtimedeals.topology.RouteTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.bigtimedeals.topology.Operation;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**

@@ -1,9 +1,5 @@
 package com.bigtimedeals.api;
 
-import com.bigtimedeals.topology.Access;
-import com.bigtimedeals.topology.Operation;
-import com.bigtimedeals.topology.Route;
-import com.bigtimedeals.topology.RouteTable;
 import java.util.List;
 
 import com.bigtimedeals.data.DealStore;
@@ -11,6 +7,10 @@ import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.Operation;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,8 +1,5 @@
 package com.bigtimedeals.api;
 
-import com.bigtimedeals.topology.LambdaFunction;
-import com.bigtimedeals.topology.Route;
-import com.bigtimedeals.topology.RouteTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;

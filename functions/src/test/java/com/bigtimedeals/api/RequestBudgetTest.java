@@ -14,7 +14,6 @@ import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.Message;
 import com.fasterxml.jackson.databind.JsonNode;
 

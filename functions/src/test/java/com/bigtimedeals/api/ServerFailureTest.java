@@ -1,7 +1,5 @@
 package com.bigtimedeals.api;
 
-import com.bigtimedeals.lambda.FunctionRuntime;
-import com.bigtimedeals.topology.LambdaFunction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.topology.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** A failure that is not the client's: a 5xx whose body is a generic message and a request id, never exception text. */

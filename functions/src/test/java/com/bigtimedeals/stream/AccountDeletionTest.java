@@ -1,6 +1,5 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.InboxDelivery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,6 +18,7 @@ import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Deal;

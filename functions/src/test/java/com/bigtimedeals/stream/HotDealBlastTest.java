@@ -9,7 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.Message;
@@ -67,7 +69,7 @@ class HotDealBlastTest extends StreamTest {
                 }
             }
         });
-        StreamHandler sideBySide = new StreamHandler(ChangeReactions.of(gated, CONFIG, 200, 300), CONFIG.withWalksPerInvocation(segments));
+        StreamHandler sideBySide = new StreamHandler(ChangeReactions.of(gated, CONFIG, 200, 300), Configuration.from(SETTINGS.with(Setting.WALKS_PER_INVOCATION, segments)));
         var response = sideBySide.handleRequest(com.bigtimedeals.harness.StreamRecords.event(tap.drain()),
                 new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000));
         assertTrue(response.getBatchItemFailures().isEmpty(), "failures: " + response.getBatchItemFailures());
@@ -112,7 +114,7 @@ class HotDealBlastTest extends StreamTest {
         // checkpoint (the write that moves the segment on). The batch runs both segments side by side.
         StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
                 request instanceof UpdateItemRequest u && u.updateExpression().contains("ADD reached")),
-                CONFIG, 200, 100), CONFIG.withWalksPerInvocation(2));
+                CONFIG, 200, 100), Configuration.from(SETTINGS.with(Setting.WALKS_PER_INVOCATION, 2)));
         assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(segments),
                 new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
         Map<String, Integer> written = messagesByUser(deal.id());

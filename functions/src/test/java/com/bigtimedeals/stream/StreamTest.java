@@ -1,9 +1,5 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.harness.InboxCensus;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -16,15 +12,20 @@ import org.junit.jupiter.api.BeforeEach;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.DynamoDbTest;
-import com.bigtimedeals.harness.StreamRecords;
-import com.bigtimedeals.harness.StreamTap;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.harness.StreamTap;
+import com.bigtimedeals.lambda.SyntheticContext;
 
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
@@ -37,7 +38,8 @@ abstract class StreamTest extends DynamoDbTest {
     static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
     static final int SHARDS = 3;
     /** The functions' defaults, with the test's front-page copies and a time reserve that a test can run out of. */
-    static final Configuration CONFIG = Configuration.defaults().withCacheShards(SHARDS).withWorkReserveMillis(5_000);
+    static final Settings SETTINGS = Settings.defaults().with(Setting.CACHE_SHARDS, SHARDS).with(Setting.WORK_RESERVE_MS, 5_000);
+    static final Configuration CONFIG = Configuration.from(SETTINGS);
 
     Table table;
     StreamTap tap;

@@ -14,8 +14,8 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Relation;
 
 

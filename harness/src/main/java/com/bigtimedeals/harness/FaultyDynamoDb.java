@@ -1,24 +1,18 @@
 package com.bigtimedeals.harness;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -34,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * in turn, either hands the rest back unprocessed or fails: the crash in the middle of a claimed page, which
  * leaves it half written for a later run to finish create-only.
  */
-public final class FaultyDynamoDb implements DynamoDbClient {
+public final class FaultyDynamoDb {
     private final DynamoDbClient real;
     private final long throttlePutEvery;
     private final long throttleUpdateEvery;
@@ -55,6 +49,33 @@ public final class FaultyDynamoDb implements DynamoDbClient {
         this.conflictEvery = conflictEvery;
     }
 
+    /**
+     * The client to hand the code under test: the four writes it faults go through this class, every other call
+     * straight to the real client.
+     */
+    public DynamoDbClient client() {
+        return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(), new Class<?>[] {DynamoDbClient.class},
+                (proxy, method, args) -> {
+                    Object request = args != null && args.length == 1 ? args[0] : null;
+                    try {
+                        if (request instanceof PutItemRequest put) {
+                            return putItem(put);
+                        } else if (request instanceof BatchWriteItemRequest batch) {
+                            return batchWriteItem(batch);
+                        } else if (request instanceof UpdateItemRequest update) {
+                            return updateItem(update);
+                        } else if (request instanceof TransactWriteItemsRequest transaction) {
+                            return transactWriteItems(transaction);
+                        } else if (method.getName().equals("close")) {
+                            return null; // the real client is the caller's to close
+                        }
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
     private void maybeThrottle(AtomicLong calls, long every) {
         if (calls.incrementAndGet() % every == 0) {
             throttled.incrementAndGet();
@@ -62,14 +83,12 @@ public final class FaultyDynamoDb implements DynamoDbClient {
         }
     }
 
-    @Override
-    public PutItemResponse putItem(PutItemRequest request) {
+    private PutItemResponse putItem(PutItemRequest request) {
         maybeThrottle(puts, throttlePutEvery);
         return real.putItem(request);
     }
 
-    @Override
-    public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
+    private BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
         Map.Entry<String, List<WriteRequest>> only = request.requestItems().entrySet().iterator().next();
         List<WriteRequest> writes = only.getValue();
         long before = puts.getAndAdd(writes.size());
@@ -99,14 +118,12 @@ public final class FaultyDynamoDb implements DynamoDbClient {
                 .statusCode(400).build();
     }
 
-    @Override
-    public UpdateItemResponse updateItem(UpdateItemRequest request) {
+    private UpdateItemResponse updateItem(UpdateItemRequest request) {
         maybeThrottle(updates, throttleUpdateEvery);
         return real.updateItem(request);
     }
 
-    @Override
-    public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+    private TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
         if (transactions.incrementAndGet() % conflictEvery == 1) { // the first attempt of every other transaction
             conflicts.incrementAndGet();
             throw TransactionCanceledException.builder().message("injected conflict")
@@ -115,34 +132,5 @@ public final class FaultyDynamoDb implements DynamoDbClient {
                     .build();
         }
         return real.transactWriteItems(request);
-    }
-
-    @Override
-    public GetItemResponse getItem(GetItemRequest request) {
-        return real.getItem(request);
-    }
-
-    @Override
-    public BatchGetItemResponse batchGetItem(BatchGetItemRequest request) {
-        return real.batchGetItem(request);
-    }
-
-    @Override
-    public QueryResponse query(QueryRequest request) {
-        return real.query(request);
-    }
-
-    @Override
-    public ScanResponse scan(ScanRequest request) {
-        return real.scan(request);
-    }
-
-    @Override
-    public String serviceName() {
-        return real.serviceName();
-    }
-
-    @Override
-    public void close() {
     }
 }

@@ -27,7 +27,7 @@ public final class BigTimeDealsStack extends Stack {
         ApiResources api = new ApiResources(this, context, data, functions, users, cms);
         StreamResources stream = new StreamResources(this, data, functions);
         cms.deploy(api.api.getApiEndpoint());
-        Observability observability = new Observability(this, context, data, api, stream);
+        Observability observability = new Observability(this, context, new Observability.Watched(data, api, stream));
         // The sweeper's own errors show on the dashboard; its alarms are the consumer's, whose walks it resumes.
         observability.alarms(functions.all());
         StreamResources.sweeper(this, data, functions);

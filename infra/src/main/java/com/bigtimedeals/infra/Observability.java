@@ -35,15 +35,16 @@ import software.amazon.awscdk.services.sns.subscriptions.EmailSubscription;
 final class Observability {
     final Topic alarmTopic;
     private final Stack stack;
-    private final DataResources data;
-    private final ApiResources api;
-    private final StreamResources stream;
+    /** What is watched besides each function: the table, the API and the stream consumer. */
+    private final Watched watched;
 
-    Observability(Stack stack, StackContext context, DataResources data, ApiResources api, StreamResources stream) {
+    /** The parts of the stack an operator watches. */
+    record Watched(DataResources data, ApiResources api, StreamResources stream) {
+    }
+
+    Observability(Stack stack, StackContext context, Watched watched) {
         this.stack = stack;
-        this.data = data;
-        this.api = api;
-        this.stream = stream;
+        this.watched = watched;
         alarmTopic = Topic.Builder.create(stack, "Alarms").displayName("Big Time Deals alarms").enforceSsl(true).build();
         String alarmEmail = context.settings().value(Setting.ALARM_EMAIL);
         if (alarmEmail != null) {
@@ -53,15 +54,15 @@ final class Observability {
 
     /** Alarms on the on-failure queue, iterator age, the API's 5xx rate, every function made so far, and table throttling. */
     void alarms(Map<String, Function> functions) {
-        alarm("StreamFailuresArrived", stream.failures.metricApproximateNumberOfMessagesVisible(
+        alarm("StreamFailuresArrived", watched.stream().failures.metricApproximateNumberOfMessagesVisible(
                 MetricOptions.builder().period(Duration.minutes(1)).statistic("Maximum").build()), 0,
                 "A stream record exhausted its retries and landed in the on-failure queue");
-        alarm("StreamIteratorAge", stream.consumer.metric("IteratorAge", MetricOptions.builder().period(Duration.minutes(1))
+        alarm("StreamIteratorAge", watched.stream().consumer.metric("IteratorAge", MetricOptions.builder().period(Duration.minutes(1))
                 .statistic("Maximum").build()), 60_000, "The stream consumer is more than a minute behind");
         MathExpression errorRate = MathExpression.Builder.create()
                 .expression("100 * errors / MAX([errors, requests])")
-                .usingMetrics(Map.of("errors", api.api.metricServerError(MetricOptions.builder().statistic("Sum").build()),
-                        "requests", api.api.metricCount(MetricOptions.builder().statistic("Sum").build())))
+                .usingMetrics(Map.of("errors", watched.api().api.metricServerError(MetricOptions.builder().statistic("Sum").build()),
+                        "requests", watched.api().api.metricCount(MetricOptions.builder().statistic("Sum").build())))
                 .period(Duration.minutes(5))
                 .build();
         alarm("Api5xxRate", errorRate, 1, "More than 1% of API requests answered 5xx");
@@ -76,7 +77,7 @@ final class Observability {
 
     /** A math expression takes at most 10 metrics: the operations this product actually uses. */
     private IMetric tableThrottles() {
-        return data.table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
+        return watched.data().table.metricThrottledRequestsForOperations(OperationsMetricOptions.builder()
                 .operations(List.of(Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.SCAN,
                         Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.BATCH_WRITE_ITEM,
                         Operation.TRANSACT_WRITE_ITEMS))
@@ -92,13 +93,13 @@ final class Observability {
         Dashboard d = Dashboard.Builder.create(stack, "Dashboard").defaultInterval(Duration.hours(3)).build();
         MetricOptions sum = MetricOptions.builder().statistic("Sum").period(Duration.minutes(1)).build();
         d.addWidgets(
-                graph("API requests, 4xx, 5xx", List.of(api.api.metricCount(sum), api.api.metricClientError(sum), api.api.metricServerError(sum))),
+                graph("API requests, 4xx, 5xx", List.of(watched.api().api.metricCount(sum), watched.api().api.metricClientError(sum), watched.api().api.metricServerError(sum))),
                 graph("API latency p50 / p99 (ms)", List.of(
-                        api.api.metricLatency(MetricOptions.builder().statistic("p50").period(Duration.minutes(1)).build()),
-                        api.api.metricLatency(MetricOptions.builder().statistic("p99").period(Duration.minutes(1)).build()))));
+                        watched.api().api.metricLatency(MetricOptions.builder().statistic("p50").period(Duration.minutes(1)).build()),
+                        watched.api().api.metricLatency(MetricOptions.builder().statistic("p99").period(Duration.minutes(1)).build()))));
         d.addWidgets(LogQueryWidget.Builder.create()
                 .title("Per route: requests, 4xx, 5xx, latency p50 / p99 (ms)")
-                .logGroupNames(List.of(api.accessLogs.getLogGroupName()))
+                .logGroupNames(List.of(watched.api().accessLogs.getLogGroupName()))
                 .view(LogQueryVisualizationType.TABLE)
                 .queryLines(List.of(
                         "parse status /^(?<clientError>4)/",
@@ -129,15 +130,15 @@ final class Observability {
                 .width(24).height(6)
                 .build());
         d.addWidgets(
-                graph("Stream iterator age, max (ms)", List.of(stream.consumer.metric("IteratorAge",
+                graph("Stream iterator age, max (ms)", List.of(watched.stream().consumer.metric("IteratorAge",
                         MetricOptions.builder().statistic("Maximum").period(Duration.minutes(1)).build()))),
                 graph("Messages written and record failures", List.of(
                         productMetric(Metrics.MESSAGES_WRITTEN), productMetric(Metrics.RECORD_FAILURES))),
-                graph("On-failure queue depth", List.of(stream.failures.metricApproximateNumberOfMessagesVisible(
+                graph("On-failure queue depth", List.of(watched.stream().failures.metricApproximateNumberOfMessagesVisible(
                         MetricOptions.builder().statistic("Maximum").period(Duration.minutes(1)).build()))));
         d.addWidgets(
                 graph("Table consumed read / write units", List.of(
-                        data.table.metricConsumedReadCapacityUnits(sum), data.table.metricConsumedWriteCapacityUnits(sum))),
+                        watched.data().table.metricConsumedReadCapacityUnits(sum), watched.data().table.metricConsumedWriteCapacityUnits(sum))),
                 graph("Table throttled requests", List.of(tableThrottles())));
     }
 

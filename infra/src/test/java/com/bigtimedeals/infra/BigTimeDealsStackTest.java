@@ -1,6 +1,5 @@
 package com.bigtimedeals.infra;
 
-import com.bigtimedeals.topology.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,16 +11,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.topology.Access;
-import com.bigtimedeals.topology.LambdaFunction;
-import com.bigtimedeals.topology.Route;
-import com.bigtimedeals.topology.RouteTable;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Metrics;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;

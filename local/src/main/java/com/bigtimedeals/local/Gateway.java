@@ -16,21 +16,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.bigtimedeals.topology.Access;
-import com.bigtimedeals.topology.CorsPolicy;
-import com.bigtimedeals.topology.HttpApiEvents;
-import com.bigtimedeals.topology.LambdaFunction;
-import com.bigtimedeals.topology.Route;
-import com.bigtimedeals.topology.RouteTable;
-import com.bigtimedeals.lambda.SyntheticContext;
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.Settings;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -38,10 +27,22 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.Scheduler;
+
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.CorsPolicy;
+import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 
 /**
  * An API Gateway HTTP API on 127.0.0.1: routes from the route table, the JWT authorizer's part, payload 2.0

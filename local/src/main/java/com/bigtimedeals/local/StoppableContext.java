@@ -1,78 +1,31 @@
 package com.bigtimedeals.local;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.function.BooleanSupplier;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
-import com.bigtimedeals.lambda.SyntheticContext;
 
 /**
- * The context of one invocation: its timeout counts down as in Lambda, and a stop ends it early, so the
- * function's time budget makes it checkpoint and return instead of being cut off mid-page.
+ * The context of one invocation of the local stream delivery: its timeout counts down as in Lambda, and a stop ends
+ * it early, so the function's time budget makes it checkpoint and return instead of being cut off mid-page.
  */
-final class StoppableContext implements Context {
-    private final SyntheticContext inner;
-    private final BooleanSupplier running;
-
-    StoppableContext(SyntheticContext inner, BooleanSupplier running) {
-        this.inner = inner;
-        this.running = running;
+final class StoppableContext {
+    private StoppableContext() {
     }
 
-    @Override
-    public int getRemainingTimeInMillis() {
-        return running.getAsBoolean() ? inner.getRemainingTimeInMillis() : 0;
-    }
-
-    @Override
-    public String getAwsRequestId() {
-        return inner.getAwsRequestId();
-    }
-
-    @Override
-    public String getLogGroupName() {
-        return inner.getLogGroupName();
-    }
-
-    @Override
-    public String getLogStreamName() {
-        return inner.getLogStreamName();
-    }
-
-    @Override
-    public String getFunctionName() {
-        return inner.getFunctionName();
-    }
-
-    @Override
-    public String getFunctionVersion() {
-        return inner.getFunctionVersion();
-    }
-
-    @Override
-    public String getInvokedFunctionArn() {
-        return inner.getInvokedFunctionArn();
-    }
-
-    @Override
-    public CognitoIdentity getIdentity() {
-        return inner.getIdentity();
-    }
-
-    @Override
-    public ClientContext getClientContext() {
-        return inner.getClientContext();
-    }
-
-    @Override
-    public int getMemoryLimitInMB() {
-        return inner.getMemoryLimitInMB();
-    }
-
-    @Override
-    public LambdaLogger getLogger() {
-        return inner.getLogger();
+    /** {@code inner} in every answer but the remaining time, which is none once {@code running} says false. */
+    static Context of(Context inner, BooleanSupplier running) {
+        return (Context) Proxy.newProxyInstance(Context.class.getClassLoader(), new Class<?>[] {Context.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("getRemainingTimeInMillis") && !running.getAsBoolean()) {
+                        return 0;
+                    }
+                    try {
+                        return method.invoke(inner, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }

@@ -15,8 +15,8 @@ import java.util.function.Supplier;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.stream.ChangeFeed;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.StreamMapping;
@@ -307,7 +307,7 @@ public final class StreamDelivery implements AutoCloseable {
                     invocations.incrementAndGet();
                     invoking.incrementAndGet();
                     try {
-                        response = handler.handleRequest(StreamRecords.event(Tracked.records(current)), new StoppableContext(
+                        response = handler.handleRequest(StreamRecords.event(Tracked.records(current)), StoppableContext.of(
                                 new SyntheticContext("stream-" + System.nanoTime(), LambdaFunction.STREAM_CONSUMER.id(),
                                         mapping.timeoutSeconds() * 1000L), () -> running));
                     } finally {

@@ -1,14 +1,10 @@
 package com.bigtimedeals.local;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.harness.FaultyDynamoDb;
-import com.bigtimedeals.data.Settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -18,26 +14,30 @@ import org.junit.jupiter.api.Test;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.harness.InboxCensus;
-import com.bigtimedeals.harness.Database;
-import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.data.WalkStore;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.harness.FaultyDynamoDb;
+import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
-import com.bigtimedeals.topology.StreamMapping;
 import com.bigtimedeals.stream.SweepHandler;
+import com.bigtimedeals.topology.StreamMapping;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -71,9 +71,10 @@ class FaithfulDeliveryTest {
             // Faults as they reach the code after the SDK's own retries: rare, but enough that some records exhaust
             // the mapping's retries too; the sweeper then resumes their walks, as it would in AWS.
             FaultyDynamoDb faulty = new FaultyDynamoDb(client, 1_999, 29, 2);
-            Table faultyTable = new Table(faulty, name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
+            Table faultyTable = new Table(faulty.client(), name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
             StreamMapping mapping = StreamMapping.DEPLOYED.with(100, 200, 10, 5, 60);
-            Configuration config = Configuration.defaults().withCacheShards(2).withWorkReserveMillis(20_000);
+            Configuration config = Configuration.from(Settings.defaults().with(Setting.CACHE_SHARDS, 2)
+                    .with(Setting.WORK_RESERVE_MS, 20_000));
             ConcurrentLinkedQueue<Integer> leftAtReturn = new ConcurrentLinkedQueue<>();
             java.util.function.Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> instances = () -> {
                 StreamHandler handler = new StreamHandler(ChangeReactions.of(faultyTable, config, 500, 100), config);

@@ -15,13 +15,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.topology.CorsPolicy;
 import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.topology.CorsPolicy;
 
 /**
  * The local gateway over real sockets, with clients that misbehave: slow and stalled bodies, oversized and

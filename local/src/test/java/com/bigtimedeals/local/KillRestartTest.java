@@ -1,6 +1,5 @@
 package com.bigtimedeals.local;
 
-import com.bigtimedeals.data.Settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,15 +13,16 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.harness.ParallelRuns;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * The functions' settings ({@link Setting.Where#FUNCTIONS}) as one typed value: read once where a process starts
  * (a handler's no-argument constructor, the local stack, the benchmark) and handed to what needs them. Stores and
- * services take the values they need from here; none reads a setting itself.
+ * services take the values they need from here; none reads a setting itself. A test that wants other values names
+ * them as settings ({@link Settings#with}), so they are checked as a deployment's would be.
  *
  * @param cacheShards front-page copies; the reader and the stream consumer must use the same number
  * @param blastSegments parallel-scan segments of a hot-deal blast
@@ -41,40 +42,5 @@ public record Configuration(int cacheShards, int blastSegments, int workReserveM
     /** Every function setting at its default. */
     public static Configuration defaults() {
         return from(Settings.defaults());
-    }
-
-    public Configuration withCacheShards(int shards) {
-        return new Configuration(shards, blastSegments, workReserveMillis, deliveryThreads, walksPerInvocation,
-                sweepStalledAfter, inboxRetention);
-    }
-
-    public Configuration withBlastSegments(int segments) {
-        return new Configuration(cacheShards, segments, workReserveMillis, deliveryThreads, walksPerInvocation,
-                sweepStalledAfter, inboxRetention);
-    }
-
-    public Configuration withWorkReserveMillis(int reserve) {
-        return new Configuration(cacheShards, blastSegments, reserve, deliveryThreads, walksPerInvocation,
-                sweepStalledAfter, inboxRetention);
-    }
-
-    public Configuration withDeliveryThreads(int threads) {
-        return new Configuration(cacheShards, blastSegments, workReserveMillis, threads, walksPerInvocation,
-                sweepStalledAfter, inboxRetention);
-    }
-
-    public Configuration withWalksPerInvocation(int walks) {
-        return new Configuration(cacheShards, blastSegments, workReserveMillis, deliveryThreads, walks,
-                sweepStalledAfter, inboxRetention);
-    }
-
-    public Configuration withSweepStalledAfter(Duration after) {
-        return new Configuration(cacheShards, blastSegments, workReserveMillis, deliveryThreads, walksPerInvocation,
-                after, inboxRetention);
-    }
-
-    public Configuration withInboxRetention(Duration retention) {
-        return new Configuration(cacheShards, blastSegments, workReserveMillis, deliveryThreads, walksPerInvocation,
-                sweepStalledAfter, retention);
     }
 }

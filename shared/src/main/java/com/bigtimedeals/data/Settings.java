@@ -37,6 +37,14 @@ public final class Settings {
         return of(Map.of());
     }
 
+    /** These values with one more setting named (a test's, or the benchmark's): the rest as they were. */
+    public Settings with(Setting setting, Object value) {
+        String name = setting.name();
+        String given = String.valueOf(value);
+        UnaryOperator<String> before = source;
+        return new Settings(n -> n.equals(name) ? given : before.apply(n), local);
+    }
+
     /** The same values, with the local stack's defaults ({@link Setting#localDefault()}) where none is given. */
     public Settings forLocalStack() {
         return new Settings(source, true);

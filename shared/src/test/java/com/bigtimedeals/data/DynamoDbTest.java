@@ -1,15 +1,16 @@
 package com.bigtimedeals.data;
 
-import com.bigtimedeals.harness.Database;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+
+import com.bigtimedeals.harness.Database;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
