@@ -62,7 +62,7 @@ final class PerformanceReport {
         section(md, results, "Cold start", "coldstart.");
         md.append("\nEach function starts in a fresh JVM the way Lambda's Java 17/21 runtimes start one: C1 only ")
                 .append("(`-XX:+TieredCompilation -XX:TieredStopAtLevel=1`), `-XX:+UseSerialGC`, and its code loaded through a ")
-                .append("URLClassLoader over the shaded jar (`LambdaClassLoading`). It is constructed as Lambda would and serves ")
+                .append("URLClassLoader over the shaded jar (`bench/.../LambdaClassLoading`). It is constructed as Lambda would and serves ")
                 .append("one real event against DynamoDB Local; the stream consumer gets one deal correction. The baseline is the ")
                 .append("plainest SDK v2 function, loaded the same way: `DynamoDbClient.create()` on the default HTTP client and ")
                 .append("one GetItem, no logging library. Wall-time ratios swing with the machine's load; the CPU-time ratio ")
