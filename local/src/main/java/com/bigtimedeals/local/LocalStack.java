@@ -97,13 +97,12 @@ public final class LocalStack implements AutoCloseable {
     private final Gateway gateway;
     private final StreamDelivery delivery;
     private final Sweeper sweeper;
-    private final FailureDestination failures;
     private final String tableName;
     /** DynamoDB Local never runs TTL on a table with GSIs: this deletes expired messages as TTL would in AWS. */
     private final ScheduledExecutorService ttlSweep;
 
     private LocalStack(Database dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
-                       StreamDelivery delivery, Sweeper sweeper, FailureDestination failures, String tableName,
+                       StreamDelivery delivery, Sweeper sweeper, String tableName,
                        ExpiredMessages expired, Duration sweepEvery) {
         this.dynamo = dynamo;
         this.client = client;
@@ -111,7 +110,6 @@ public final class LocalStack implements AutoCloseable {
         this.gateway = gateway;
         this.delivery = delivery;
         this.sweeper = sweeper;
-        this.failures = failures;
         this.tableName = tableName;
         this.ttlSweep = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "inbox-ttl-sweep");
@@ -163,7 +161,7 @@ public final class LocalStack implements AutoCloseable {
         Table table = Table.from(functions, client);
         Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter()));
         sweeper.start();
-        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, failures, tableName,
+        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName,
                 new ExpiredMessages(table), options.inboxSweepEvery());
         try {
             seedAndOpen(stack, options.demo() && empty);
@@ -233,10 +231,6 @@ public final class LocalStack implements AutoCloseable {
     /** The on-failure destination: in the data directory, or beside the working directory for an in-memory stack. */
     static Path failuresDirectory(Path dataDir) {
         return dataDir != null ? dataDir.resolve("stream-failures") : Path.of(".local-stack-failures");
-    }
-
-    FailureDestination failures() {
-        return failures;
     }
 
     public StreamDelivery delivery() {

@@ -77,7 +77,6 @@ public final class StreamDelivery implements AutoCloseable {
     private volatile boolean running = true;
     private volatile long idleSince;
 
-    private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong redelivered = new AtomicLong();
     private final AtomicLong invocations = new AtomicLong();
     private final AtomicInteger invoking = new AtomicInteger();
@@ -98,11 +97,6 @@ public final class StreamDelivery implements AutoCloseable {
 
     public void start() {
         poller.start();
-    }
-
-    /** Records done: delivered and accepted, or sent to the on-failure destination. */
-    public long delivered() {
-        return delivered.get();
     }
 
     /** Records delivered again after a failure (reported, or a function error). */
@@ -360,7 +354,6 @@ public final class StreamDelivery implements AutoCloseable {
         if (records.isEmpty()) {
             return;
         }
-        delivered.addAndGet(records.size());
         synchronized (shard) {
             for (Tracked t : records) {
                 t.done = true;
