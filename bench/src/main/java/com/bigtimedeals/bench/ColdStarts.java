@@ -57,7 +57,7 @@ final class ColdStarts {
             {LambdaFunction.FOLLOWS.handlerClass(), "GET /me/brands/{brandId}", "brandId", s.denseBrand(), "true"},
             {LambdaFunction.INBOX.handlerClass(), "GET /me", "-", "-", "true"},
         };
-        List<String> correction = new ArrayList<>();
+        List<String> correction = new ArrayList<>(List.of(LambdaFunction.STREAM_CONSUMER.handlerClass()));
         new TableInspector(table).dealItem(s.recentDeals().get(0)).forEach((name, v) -> {
             if (v.s() != null) {
                 correction.addAll(List.of(name, "S", v.s()));

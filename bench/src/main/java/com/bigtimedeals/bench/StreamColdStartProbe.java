@@ -15,8 +15,8 @@ import com.bigtimedeals.lambda.SyntheticContext;
 /**
  * One cold start of the stream consumer, like {@link ColdStartProbe}: construct the handler and deliver one
  * record, a correction of an existing deal (MODIFY, title changed), which refreshes the featured lists and
- * rebuilds the front-page cache; replaying it changes nothing. Arguments: the deal item's attributes as
- * name, type (S, N or BOOL), value triples.
+ * rebuilds the front-page cache; replaying it changes nothing. Arguments: the handler class, then the deal item's
+ * attributes as name, type (S, N or BOOL), value triples.
  */
 public final class StreamColdStartProbe {
     private StreamColdStartProbe() {
@@ -25,7 +25,7 @@ public final class StreamColdStartProbe {
     @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
         Map<String, AttributeValue> now = new HashMap<>();
-        for (int i = 0; i + 2 < args.length; i += 3) {
+        for (int i = 1; i + 2 < args.length; i += 3) {
             AttributeValue v = switch (args[i + 1]) {
                 case "S" -> new AttributeValue().withS(args[i + 2]);
                 case "N" -> new AttributeValue().withN(args[i + 2]);
@@ -48,7 +48,7 @@ public final class StreamColdStartProbe {
         long cpuStart = threads.getCurrentThreadCpuTime();
         long start = System.nanoTime();
         RequestHandler<DynamodbEvent, StreamsEventResponse> handler = (RequestHandler<DynamodbEvent, StreamsEventResponse>)
-                Class.forName("com.bigtimedeals.stream.StreamHandler").getDeclaredConstructor().newInstance();
+                Class.forName(args[0]).getDeclaredConstructor().newInstance();
         long constructed = System.nanoTime();
         StreamsEventResponse response = handler.handleRequest(event, new SyntheticContext("cold-start", "stream", 300_000));
         long answered = System.nanoTime();

@@ -28,6 +28,7 @@ import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
+import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpApiEvents;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
@@ -111,7 +112,7 @@ abstract class ApiTest extends DynamoDbTest {
         }
 
         Call editor() {
-            return as("erin", "editors", "users");
+            return as("erin", Access.EDITORS_GROUP, Access.USERS_GROUP);
         }
 
         Call user(String name) {

@@ -177,7 +177,7 @@ class BigTimeDealsStackTest {
         List<String> configured = named == null ? List.of() : Setting.CORS_ORIGINS.list(named.toString());
         template.hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration",
                 Match.objectLike(Map.of("AllowOrigins", configured.isEmpty() ? List.of(cmsOrigin()) : configured))));
-        template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", "editors"));
+        template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", Access.EDITORS_GROUP));
         template.hasResourceProperties("AWS::Cognito::UserPool", Map.of("Policies", Map.of("PasswordPolicy",
                 Match.objectLike(Map.of("MinimumLength", 12)))));
         for (String output : List.of("ApiUrl", "UserPoolId", "UserPoolClientId")) {

@@ -54,7 +54,7 @@ class ExactlyOnceAfterCrashTest {
     void killMidFanOutRedriveAndTripleReplayLeaveEveryWatcherOneMessageAndReadOnesRead() throws Exception {
         Path data = work.resolve("data");
         int dynamoPort = StackProcess.freePort();
-        String editor = BearerToken.issue("erin", List.of("editors", "users"), Instant.now(), 3600);
+        String editor = BearerToken.forUser("erin", true);
         StackProcess stack = StackProcess.start(work, data, dynamoPort, "first");
         String dealId;
         List<String> readers;

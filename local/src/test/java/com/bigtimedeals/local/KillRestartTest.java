@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Tag;
@@ -46,7 +45,7 @@ class KillRestartTest {
         Path data = work.resolve("data");
         int dynamoPort = StackProcess.freePort();
         StackProcess stack = StackProcess.start(work, data, dynamoPort, "first");
-        String editor = BearerToken.issue("erin", List.of("editors", "users"), Instant.now(), 3600);
+        String editor = BearerToken.forUser("erin", true);
         String blastId;
         String fanOutDeal;
         String blastDeal;

@@ -62,7 +62,7 @@ class LocalStackEndToEndTest {
     }
 
     static String token(String user, boolean isEditor) {
-        return BearerToken.issue(user, isEditor ? List.of("editors", "users") : List.of("users"), Instant.now(), 3600);
+        return BearerToken.forUser(user, isEditor);
     }
 
     record Reply(int status, JsonNode body, HttpResponse<String> raw) {
