@@ -30,7 +30,7 @@ final class DataResources {
                 .partitionKey(Attribute.builder().name(TableDefinition.PARTITION_KEY).type(AttributeType.STRING).build())
                 .sortKey(Attribute.builder().name(TableDefinition.SORT_KEY).type(AttributeType.STRING).build())
                 .billingMode(BillingMode.PAY_PER_REQUEST)
-                .stream(StreamViewType.valueOf(TableDefinition.STREAM_VIEW.name()))
+                .stream(StreamViewType.valueOf(TableDefinition.streamView().name()))
                 .timeToLiveAttribute(TableDefinition.TTL_ATTRIBUTE)
                 .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder().pointInTimeRecoveryEnabled(true).build())
                 .deletionProtection(true)

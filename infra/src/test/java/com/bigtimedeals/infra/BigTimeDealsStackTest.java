@@ -96,7 +96,7 @@ class BigTimeDealsStackTest {
                 "Properties", Map.of(
                         "KeySchema", List.of(Map.of("AttributeName", "PK", "KeyType", "HASH"), Map.of("AttributeName", "SK", "KeyType", "RANGE")),
                         "BillingMode", "PAY_PER_REQUEST",
-                        "StreamSpecification", Map.of("StreamViewType", TableDefinition.STREAM_VIEW.toString()),
+                        "StreamSpecification", Map.of("StreamViewType", TableDefinition.streamView().toString()),
                         "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
                         "DeletionProtectionEnabled", true,
                         "GlobalSecondaryIndexes", Match.arrayWith(gsis.stream().map(g -> (Object) Match.objectLike(g)).toList()))));
