@@ -5,7 +5,9 @@ import type { components, paths } from './schema';
 
 export type Deal = components['schemas']['Deal'];
 export type Brand = components['schemas']['Brand'];
+export type BrandSummary = components['schemas']['BrandSummary'];
 export type Category = components['schemas']['Category'];
+export type CategorySummary = components['schemas']['CategorySummary'];
 export type Blast = components['schemas']['Blast'];
 export type ApiError = components['schemas']['ApiError'];
 
