@@ -18,6 +18,8 @@ export interface Problem {
   status: number;
   message: string;
   field?: string;
+  /** Found by the form itself before anything was sent (it goes stale as soon as the input changes). */
+  local?: boolean;
 }
 
 const WORDS: Record<number, string> = {

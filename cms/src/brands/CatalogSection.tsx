@@ -78,14 +78,14 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
       {items === null ? <Loading>Loading {kind}…</Loading> : items.length === 0 ? <p>No {kind} yet.</p> : (
         <table>
           <caption class="visually-hidden">{title} with like and watcher counts</caption>
-          <thead><tr>{kind === 'brands' && <th scope="col"><span class="visually-hidden">Logo</span></th>}<th scope="col">Name</th><th scope="col">Id</th><th scope="col">Likes</th><th scope="col">Watchers</th></tr></thead>
+          <thead><tr>{kind === 'brands' && <th scope="col"><span class="visually-hidden">Logo</span></th>}<th scope="col">Name and id</th><th scope="col" class="num">Likes</th><th scope="col" class="num">Watchers</th></tr></thead>
           <tbody>
             {items.map((i) => (
               <tr key={i.id}>
                 {kind === 'brands' && <td class="logo"><Img src={(i as BrandSummary).logoUrl} alt="" size={24} /></td>}
-                <td>{i.name}</td><td><code>{i.id}</code></td>
-                <td>{counts[i.id]?.likes ?? <Pending />}</td>
-                <td>{counts[i.id]?.watchers ?? <Pending />}</td>
+                <th scope="row"><span class="name">{i.name}</span> <code class="id">{i.id}</code></th>
+                <td class="num">{counts[i.id]?.likes ?? <Pending />}</td>
+                <td class="num">{counts[i.id]?.watchers ?? <Pending />}</td>
               </tr>
             ))}
           </tbody>

@@ -10,7 +10,10 @@ import { describedBy, errorFor, FieldFrame } from './Field';
  */
 export function PriceField(props: { id: string; label: string; value: string; onInput: (v: string) => void; problem?: Problem | null }) {
   const reading = readPrice(props.value);
-  const error = errorFor(props.problem, props.id) ?? (reading.kind === 'refused' ? reading.reason : null);
+  // What it reads now comes first: the form's own refusal at an earlier submit must not outlive the amount it
+  // was about. The API's word on the price stays until the next submit, like every other message.
+  const submitted = props.problem?.local && reading.kind !== 'empty' ? null : errorFor(props.problem, props.id);
+  const error = reading.kind === 'refused' ? reading.reason : submitted;
   const hint = reading.kind === 'ok' ? <>Understood as <strong data-testid={`${props.id}-understood`}>{money(reading.value)}</strong></>
     : reading.kind === 'empty' ? 'In US dollars, e.g. 12.99 or 12,99.' : null;
   return (
@@ -27,5 +30,5 @@ export function priceToSend(typed: string, id: string): { value: number } | { pr
   const reading = readPrice(typed);
   if (reading.kind === 'ok') return { value: reading.value };
   const message = reading.kind === 'empty' ? 'Enter a price, e.g. 12.99.' : reading.reason;
-  return { problem: { status: 400, message, field: id } };
+  return { problem: { status: 400, message, field: id, local: true } };
 }
