@@ -27,6 +27,11 @@ export function DealDetail({ id, justCreated, onChanged }: { id: string; justCre
     });
     return () => { live = false; };
   }, [api, id]);
+  // Opening a deal moves the reader to it: focus (for screen readers) and scroll (after a long form, say).
+  const loaded = deal !== null || problem !== null;
+  useEffect(() => {
+    if (loaded) document.getElementById('deal-h')?.focus();
+  }, [loaded]);
   const changed = (d: Deal) => {
     setDeal(d);
     onChanged(d);
@@ -37,7 +42,7 @@ export function DealDetail({ id, justCreated, onChanged }: { id: string; justCre
       <p class="back"><a href="#/deals">← All deals</a></p>
       {problem ? (
         <>
-          <h2 id="deal-h">Deal {id}</h2>
+          <h2 id="deal-h" tabIndex={-1}>Deal {id}</h2>
           <ProblemBanner problem={problem} />
         </>
       ) : deal === null ? (
@@ -68,7 +73,7 @@ function Summary({ deal, justCreated }: { deal: Deal; justCreated: boolean }) {
     <header class="deal-summary">
       <Img src={deal.imageUrl} alt="" size={96} />
       <div>
-        <h2 id="deal-h">{deal.title}</h2>
+        <h2 id="deal-h" tabIndex={-1}>{deal.title}</h2>
         {justCreated && <Status>Created “{deal.title}”.</Status>}
         <p><span class="price">{money(deal.price)}</span> · {deal.brandName} · {deal.categoryName}</p>
         <p class="meta">Id <code data-testid="deal-id">{deal.id}</code> · created {day(deal.createdAt)} ·{' '}

@@ -127,7 +127,7 @@ export function apiAt(url) {
     })).json()).accessToken;
     const res = await fetch(url + path, {
       method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      body: body ? JSON.stringify(body) : undefined, signal: AbortSignal.timeout(20_000),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
