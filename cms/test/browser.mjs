@@ -12,7 +12,7 @@ const files = process.argv.slice(2).length ? process.argv.slice(2)
 const started = Date.now();
 const stack = await startStack();
 console.log(`local stack at ${stack.url} (${((Date.now() - started) / 1000).toFixed(1)} s to start)`);
-let status = 1;
+let status;
 try {
   // Not spawnSync: this process must keep reading the stack's output, or the stack blocks on a full pipe.
   const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...files], {

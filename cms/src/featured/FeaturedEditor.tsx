@@ -55,6 +55,7 @@ export function FeaturedEditor({ list, name }: { list: FeaturedList; name: strin
     change([...deals, d], `Added “${d.title}” at position ${deals.length + 1}.`);
   };
   const save = () => action.run(async () => {
+    setNotice('');
     if (!deals) return null;
     const body = { dealIds: deals.map((d) => d.id) };
     const o = list.kind === 'frontpage' ? await call(api.PUT('/cms/frontpage/featured', { body }))
