@@ -9,17 +9,18 @@ import { useEffect, useState } from 'preact/hooks';
  */
 export function useDraft<T extends object>(name: string, baseline: T) {
   const key = `btd.draft.${name}`;
-  const [edited, setEdited] = useState<T | null>(() => read<T>(key));
+  const [edited, setEdited] = useState<Partial<T> | null>(() => read<Partial<T>>(key));
   const value = edited ? { ...baseline, ...edited } : baseline;
   const dirty = edited !== null && !same(value, baseline);
   useEffect(() => {
-    if (dirty) sessionStorage.setItem(key, JSON.stringify(value));
+    if (dirty) sessionStorage.setItem(key, JSON.stringify(edited));
     else sessionStorage.removeItem(key);
-  }, [key, dirty, JSON.stringify(value)]); // eslint-disable-line react-hooks/exhaustive-deps -- the value's content, not its identity
+  }, [key, dirty, JSON.stringify(edited)]); // eslint-disable-line react-hooks/exhaustive-deps -- the edits' content, not their identity
   return {
     value,
     dirty,
-    update: (patch: Partial<T>) => setEdited((e) => ({ ...baseline, ...e, ...patch })),
+    // Only the fields the editor touched are kept: the rest follow the baseline (a deal corrected elsewhere).
+    update: (patch: Partial<T>) => setEdited((e) => ({ ...e, ...patch })),
     /** Back to the baseline: after a save, or when the editor discards the edits. */
     reset: () => {
       sessionStorage.removeItem(key);
