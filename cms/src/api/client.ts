@@ -5,7 +5,9 @@ import type { components, paths } from './schema';
 
 export type Deal = components['schemas']['Deal'];
 export type Brand = components['schemas']['Brand'];
+export type BrandSummary = components['schemas']['BrandSummary'];
 export type Category = components['schemas']['Category'];
+export type CategorySummary = components['schemas']['CategorySummary'];
 export type Blast = components['schemas']['Blast'];
 export type ApiError = components['schemas']['ApiError'];
 
@@ -16,6 +18,8 @@ export interface Problem {
   status: number;
   message: string;
   field?: string;
+  /** Found by the form itself before anything was sent (it goes stale as soon as the input changes). */
+  local?: boolean;
 }
 
 const WORDS: Record<number, string> = {

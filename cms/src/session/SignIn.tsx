@@ -1,35 +1,34 @@
 import { useState } from 'preact/hooks';
-import { type AppConfig, cognitoSignIn, localSignIn, type Session } from '../session';
-import { Field, ProblemBanner } from '../ui';
 import type { Problem } from '../api/client';
+import { Field } from '../ui/Field';
+import { ProblemBanner } from '../ui/messages';
+import type { Auth, Session } from '.';
 
-export function SignIn({ config, expired, onSignedIn }: { config: AppConfig; expired: boolean; onSignedIn: (s: Session) => void }) {
+export function SignIn({ auth, expired, onSignedIn }: { auth: Auth; expired: boolean; onSignedIn: (s: Session) => void }) {
   const [username, setUsername] = useState('erin');
   const [editor, setEditor] = useState(true);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
-  const signIn = config.signIn;
+  const signIn = async (local?: { username: string; editor: boolean }) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onSignedIn(await auth.signIn(local));
+    } catch (err) {
+      setProblem({ status: 0, message: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
-    <section class="sign-in">
-      <h1>Big Time Deals · Editors</h1>
+    <section class="sign-in" aria-labelledby="sign-in-h">
+      <h1 id="sign-in-h">Big Time Deals · Editors</h1>
       {expired && <p class="problem" role="alert">Your session has ended. Sign in again; what you typed is kept.</p>}
-      {signIn.kind === 'cognito' ? (
-        <button type="button" class="primary" onClick={() => cognitoSignIn(signIn)}>Sign in</button>
+      {auth.kind === 'cognito' ? (
+        <button type="button" class="primary" disabled={busy} onClick={() => signIn()}>Sign in</button>
       ) : (
-        <form
-          onSubmit={async (e) => {
-            e.preventDefault();
-            setBusy(true);
-            try {
-              onSignedIn(await localSignIn(username.trim(), editor));
-            } catch (err) {
-              setProblem({ status: 0, message: (err as Error).message });
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
+        <form onSubmit={(e) => { e.preventDefault(); signIn({ username: username.trim(), editor }); }}>
           <p class="local-banner" role="note">
             <strong>Local sign-in.</strong> This door exists only on the local stack on your machine: it mints an
             unsigned token for any name. The deployed CMS signs in through Cognito.

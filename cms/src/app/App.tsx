@@ -1,0 +1,111 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { makeApi } from '../api/client';
+import { BlastPage } from '../blast/BlastPage';
+import { BrandsPage } from '../brands/BrandsPage';
+import { DealsPage } from '../deals/DealsPage';
+import { FeaturedPage } from '../featured/FeaturedPage';
+import { type Auth, createAuth, isEditor, type Session } from '../session';
+import { SignIn } from '../session/SignIn';
+import { ApiContext } from '../ui/api';
+import { Loading, ProblemBanner } from '../ui/messages';
+import { type AppConfig, loadConfig } from './config';
+import { type Navigation, NavigationContext, useRouter } from './navigation';
+import type { PageName, Route } from './routes';
+
+/** The sections, in the order the navigation lists them. A new section is one line here and one route. */
+const SECTIONS: { page: PageName; title: string; href: string }[] = [
+  { page: 'deals', title: 'Deals', href: '#/deals' },
+  { page: 'brands', title: 'Brands & categories', href: '#/brands' },
+  { page: 'featured', title: 'Featured lists', href: '#/featured/frontpage' },
+  { page: 'blast', title: 'Hot-deal blast', href: '#/blast' },
+];
+
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'deals': return <DealsPage route={route} />;
+    case 'brands': return <BrandsPage />;
+    case 'featured': return <FeaturedPage route={route} />;
+    case 'blast': return <BlastPage route={route} />;
+  }
+}
+
+/** The deployment's config first: it says how to sign in and where the API is. */
+export function App() {
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  useEffect(() => { loadConfig().then(setConfig); }, []);
+  return config ? <Shell config={config} /> : <main id="main"><Loading>Loading…</Loading></main>;
+}
+
+/** Signed in or not; the address is kept either way, so signing in lands where the link pointed. */
+function Shell({ config }: { config: AppConfig }) {
+  const auth = useMemo(() => createAuth(config.signIn), [config]);
+  const [session, setSession] = useState<Session | null>(() => auth.current());
+  const [expired, setExpired] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { navigation, question } = useRouter();
+
+  useEffect(() => {
+    auth.completeSignIn().then((s) => s && setSession(s), (e: Error) => setProblem(e.message));
+  }, [auth]);
+  const api = useMemo(() => makeApi(config.apiUrl, auth.token, () => {
+    // The API says the token is no longer good: back to sign-in. Drafts stay in sessionStorage.
+    auth.ended();
+    setExpired(true);
+    setSession(null);
+  }), [auth, config.apiUrl]);
+
+  const title = session ? SECTIONS.find((s) => s.page === navigation.route.page)!.title : 'Sign in';
+  useEffect(() => { document.title = `${title} · Big Time Deals editors`; }, [title]);
+
+  if (!session) {
+    return (
+      <main id="main">
+        <ProblemBanner problem={problem ? { status: 0, message: problem } : null} />
+        <SignIn auth={auth} expired={expired} onSignedIn={(s) => { setExpired(false); setSession(s); }} />
+      </main>
+    );
+  }
+  return (
+    <ApiContext.Provider value={api}>
+      <NavigationContext.Provider value={navigation}>
+        <Workspace session={session} navigation={navigation} auth={auth} onSignedOut={() => setSession(null)} />
+        {question}
+      </NavigationContext.Provider>
+    </ApiContext.Provider>
+  );
+}
+
+function Workspace({ session, navigation, auth, onSignedOut }: { session: Session; navigation: Navigation; auth: Auth; onSignedOut: () => void }) {
+  const { route } = navigation;
+  return (
+    <>
+      <header class="top">
+        <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to content</a>
+        <span class="brand">Big Time Deals · Editors</span>
+        <nav aria-label="Sections">
+          {SECTIONS.map((s) => <a href={s.href} aria-current={s.page === route.page ? 'page' : undefined}>{s.title}</a>)}
+        </nav>
+        <span class="who">
+          <span class="username">{session.username}</span>{' '}
+          <button type="button" onClick={() => navigation.leave(() => { auth.signOut(); onSignedOut(); })}>Sign out</button>
+        </span>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {isEditor(session) ? <Page key={route.page} route={route} /> : <NotAnEditor username={session.username} />}
+      </main>
+    </>
+  );
+}
+
+function NotAnEditor({ username }: { username: string }) {
+  return (
+    <section>
+      <h1>Not an editor</h1>
+      <p>
+        You are signed in as <strong>{username}</strong>, but this account is not in the
+        <code> editors</code> group. The CMS changes what every user of Big Time Deals sees, so only editors
+        can use it. Ask an administrator to add you to the group, then sign out and in again.
+      </p>
+    </section>
+  );
+}

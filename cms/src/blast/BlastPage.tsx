@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'preact/hooks';
+import { call, type Deal } from '../api/client';
+import { useNavigation } from '../app/navigation';
+import { hrefOf, type Route } from '../app/routes';
+import { useAction } from '../lib/action';
+import { useDraft } from '../lib/draft';
+import { useApi } from '../ui/api';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Field, SelectField } from '../ui/Field';
+import { ProblemBanner } from '../ui/messages';
+import { Progress } from './Progress';
+
+const EMPTY = { dealId: '', subject: '', body: '' };
+
+/** Send one deal to every user's inbox, after a confirmation; the blast's progress at #/blast/<blastId>. */
+export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> }) {
+  const api = useApi();
+  const nav = useNavigation();
+  const [latest, setLatest] = useState<Deal[] | null>(null);
+  const draft = useDraft('blast', EMPTY);
+  const form = draft.value;
+  const action = useAction();
+  const [asking, setAsking] = useState(false);
+  const [repeatOf, setRepeatOf] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    call(api.GET('/deals')).then((o) => live && o.ok && setLatest(o.data.deals));
+    return () => { live = false; };
+  }, [api]);
+
+  const send = () => {
+    setAsking(false);
+    action.run(async () => {
+      const o = await call(api.POST('/cms/hot-deals', {
+        body: { dealId: form.dealId, ...(form.subject ? { subject: form.subject } : {}), ...(form.body ? { body: form.body } : {}) },
+      }));
+      if (!o.ok) return { problem: o.problem };
+      // 200 instead of 202: this deal was blasted before, and the API answers that blast (nothing is sent twice).
+      setRepeatOf(o.status === 200 ? o.data.blastId : null);
+      draft.reset();
+      nav.go(hrefOf({ page: 'blast', blastId: o.data.blastId }));
+      return null;
+    });
+  };
+  const chosen = latest?.find((d) => d.id === form.dealId);
+
+  return (
+    <>
+      <h1>Hot-deal blast</h1>
+      <div class="columns">
+        <section aria-labelledby="blast-h">
+          <h2 id="blast-h">New blast</h2>
+          <p>A blast puts one message about a deal in <strong>every user's inbox</strong>. Each deal can be blasted once.</p>
+          <form class="card" noValidate onSubmit={(e) => { e.preventDefault(); action.clear(); setAsking(true); }}>
+            <SelectField id="dealId" label="Deal" value={form.dealId} onChange={(dealId) => draft.update({ dealId })}>
+              <option value="">{latest ? 'Choose one of the latest deals' : 'Loading the latest deals…'}</option>
+              {form.dealId && !chosen && <option value={form.dealId}>{form.dealId}</option>}
+              {latest?.map((d) => <option value={d.id}>{d.title} ({d.brandName})</option>)}
+            </SelectField>
+            <Field id="blast-dealId" label="…or a deal id" value={form.dealId} onInput={(dealId) => draft.update({ dealId: dealId.trim() })} />
+            <Field id="subject" label="Subject (optional)" value={form.subject} onInput={(subject) => draft.update({ subject })} problem={action.problem} />
+            <Field id="body" label="Message (optional)" multiline value={form.body} onInput={(body) => draft.update({ body })} problem={action.problem} />
+            <ProblemBanner problem={action.problem} fields={['subject', 'body']} />
+            <button type="submit" class="primary" disabled={!form.dealId || action.busy}>Blast this deal…</button>
+          </form>
+          <ConfirmDialog id="confirm" open={asking} title="Send to every user?" confirm="Send to every user"
+            onConfirm={send} onCancel={() => setAsking(false)}>
+            <p>This message reaches <strong>every user</strong> of Big Time Deals, about “{chosen?.title ?? form.dealId}”. It cannot be recalled.</p>
+          </ConfirmDialog>
+        </section>
+        {route.blastId && <Progress key={route.blastId} blastId={route.blastId} repeat={repeatOf === route.blastId} />}
+      </div>
+    </>
+  );
+}

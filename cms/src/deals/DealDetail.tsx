@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'preact/hooks';
+import { call, type Deal, type Problem } from '../api/client';
+import { useApi } from '../ui/api';
+import { day, money } from '../lib/format';
+import { Img } from '../ui/Img';
+import { Loading, ProblemBanner, Status } from '../ui/messages';
+import { Correction } from './Correction';
+import { Expiry } from './Expiry';
+import { TakeDown } from './TakeDown';
+
+/**
+ * One deal at its own address: what it is, then what an editor can do to it, one section each. The
+ * sections stack in one column, so more can join them (the deal's comments go under the correction once
+ * the API serves them; its temperature and comment count join the summary).
+ */
+export function DealDetail({ id, justCreated, onChanged }: { id: string; justCreated: boolean; onChanged: (d: Deal) => void }) {
+  const api = useApi();
+  const [deal, setDeal] = useState<Deal | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [takenDown, setTakenDown] = useState(false);
+  useEffect(() => {
+    let live = true;
+    call(api.GET('/deals/{dealId}', { params: { path: { dealId: id } } })).then((o) => {
+      if (!live) return;
+      if (o.ok) setDeal(o.data);
+      else setProblem(o.problem);
+    });
+    return () => { live = false; };
+  }, [api, id]);
+  // Opening a deal moves the reader to it: focus (for screen readers) and scroll (after a long form, say).
+  const loaded = deal !== null || problem !== null;
+  useEffect(() => {
+    if (loaded) document.getElementById('deal-h')?.focus();
+  }, [loaded]);
+  const changed = (d: Deal) => {
+    setDeal(d);
+    onChanged(d);
+  };
+
+  return (
+    <article class="card deal-detail" aria-labelledby="deal-h" data-testid="deal-detail">
+      <p class="back"><a href="#/deals">← All deals</a></p>
+      {problem ? (
+        <>
+          <h2 id="deal-h" tabIndex={-1}>Deal {id}</h2>
+          <ProblemBanner problem={problem} />
+        </>
+      ) : deal === null ? (
+        <>
+          <h2 id="deal-h" class="visually-hidden">Deal {id}</h2>
+          <Loading>Loading the deal…</Loading>
+        </>
+      ) : takenDown ? (
+        <>
+          <h2 id="deal-h">{deal.title}</h2>
+          <p class="badge taken-down" role="status">Taken down: “{deal.title}” has left every list and featured section.
+            Messages already sent stay in inboxes.</p>
+        </>
+      ) : (
+        <>
+          <Summary deal={deal} justCreated={justCreated} />
+          <Expiry deal={deal} onChanged={changed} />
+          <Correction deal={deal} onSaved={changed} />
+          <TakeDown deal={deal} onTakenDown={() => { setTakenDown(true); onChanged(deal); }} />
+        </>
+      )}
+    </article>
+  );
+}
+
+function Summary({ deal, justCreated }: { deal: Deal; justCreated: boolean }) {
+  return (
+    <header class="deal-summary">
+      <Img src={deal.imageUrl} alt="" size={96} />
+      <div>
+        <h2 id="deal-h" tabIndex={-1}>{deal.title}</h2>
+        {justCreated && <Status>Created “{deal.title}”.</Status>}
+        <p><span class="price">{money(deal.price)}</span> · {deal.brandName} · {deal.categoryName}</p>
+        <p class="meta">Id <code data-testid="deal-id">{deal.id}</code> · created {day(deal.createdAt)} ·{' '}
+          <a href={deal.link} target="_blank" rel="noopener noreferrer">the shop's page</a></p>
+        <p data-testid="expiry-state">{deal.expired
+          ? <><span class="badge expired">Expired</span> since {day(deal.expiresAt!)}: it shows in latest lists, flagged, and in no featured section.</>
+          : deal.expiresAt ? `Expires ${day(deal.expiresAt)}.` : 'No expiry.'}</p>
+        {deal.description && <p class="description">{deal.description}</p>}
+      </div>
+    </header>
+  );
+}

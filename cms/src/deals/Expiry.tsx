@@ -1,0 +1,31 @@
+import { useState } from 'preact/hooks';
+import { call, type Deal } from '../api/client';
+import { useAction } from '../lib/action';
+import { day, localValue, now, utcInstant } from '../lib/format';
+import { useApi } from '../ui/api';
+import { Field } from '../ui/Field';
+import { ProblemBanner, Status } from '../ui/messages';
+
+/** Set, move or clear the deal's expiry; "now" expires it at once (it leaves featured sections). */
+export function Expiry({ deal, onChanged }: { deal: Deal; onChanged: (d: Deal) => void }) {
+  const api = useApi();
+  const [at, setAt] = useState(deal.expiresAt ? localValue(deal.expiresAt) : '');
+  const action = useAction();
+  const patch = (expiresAt: string | null) => action.run(async () => {
+    const o = await call(api.PATCH('/cms/deals/{dealId}', { params: { path: { dealId: deal.id } }, body: { expiresAt } }));
+    if (!o.ok) return { problem: o.problem };
+    onChanged(o.data);
+    setAt(o.data.expiresAt ? localValue(o.data.expiresAt) : '');
+    return { done: o.data.expired ? 'Expired.' : o.data.expiresAt ? `Expires ${day(o.data.expiresAt)}.` : 'No expiry now.' };
+  });
+  return (
+    <form class="section inline" noValidate aria-label="Expiry" onSubmit={(e) => { e.preventDefault(); patch(at ? utcInstant(at) : null); }}>
+      <Field id="expiresAt" label="Expires at, UTC" type="datetime-local" value={at} onInput={setAt} problem={action.problem} />
+      <button type="submit" disabled={action.busy}>Set expiry</button>
+      <button type="button" onClick={() => patch(now())} disabled={deal.expired || action.busy}>Expire now</button>
+      {deal.expiresAt && <button type="button" disabled={action.busy} onClick={() => patch(null)}>Clear expiry</button>}
+      <ProblemBanner problem={action.problem} fields={['expiresAt']} />
+      {action.done && <Status>{action.done}</Status>}
+    </form>
+  );
+}
