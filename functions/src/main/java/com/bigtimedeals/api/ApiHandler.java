@@ -17,6 +17,15 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.lambda.ColdStart;
+import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
@@ -31,12 +40,18 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     private final LambdaFunction function;
     private final Clock clock;
-    private final ColdStart coldStart = new ColdStart();
+    private final ColdStart coldStart;
 
-    protected ApiHandler(LambdaFunction function, Clock clock) {
+    protected ApiHandler(LambdaFunction function, FunctionRuntime runtime) {
         this.function = function;
-        this.clock = clock;
+        this.clock = runtime.clock();
+        this.coldStart = new ColdStart(runtime.initializationType());
         Core.getGlobalContext().register(this);
+    }
+
+    /** The function this handler serves, as the topology describes it. */
+    public final LambdaFunction function() {
+        return function;
     }
 
     /** Runs one operation of this handler's routes. */
@@ -157,26 +172,8 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     }
 
     /** A minimal API Gateway v2 event for priming, for a route of this handler. */
-    static APIGatewayV2HTTPEvent primingRequest(String routeKey, Map<String, String> pathParameters, boolean signedIn) {
-        String[] parts = routeKey.split(" ", 2);
-        var context = APIGatewayV2HTTPEvent.RequestContext.builder()
-                .withRequestId("snapstart-priming")
-                .withRouteKey(routeKey)
-                .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(parts[0]).withPath(parts[1])
-                        .withSourceIp("127.0.0.1").build());
-        if (signedIn) {
-            context.withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                    .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-                            .withClaims(Map.of("cognito:username", "snapstart-priming", "cognito:groups", "[users]"))
-                            .withScopes(null).build())
-                    .build());
-        }
-        return APIGatewayV2HTTPEvent.builder()
-                .withVersion("2.0")
-                .withRouteKey(routeKey)
-                .withRawPath(parts[1])
-                .withPathParameters(pathParameters)
-                .withRequestContext(context.build())
-                .build();
+    static APIGatewayV2HTTPEvent primingRequest(String routeKey, boolean signedIn) {
+        return HttpApiEvents.minimal(routeKey, Map.of(), signedIn
+                ? HttpApiEvents.claims("snapstart-priming", java.util.List.of(Access.USERS_GROUP)) : null, "snapstart-priming");
     }
 }

@@ -5,14 +5,18 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Slug;
 
 /** One request as an operation sees it: path, query, body and the caller. */
 final class ApiRequest {
+    /** The contract's page size when a list is asked for without {@code ?limit=}. */
     static final int DEFAULT_LIMIT = 25;
-    private static final Pattern LIMIT = Pattern.compile("^[0-9]{1,3}$");
+    /** At most as many digits as {@link DealStore#MAX_PAGE} has: a longer number is refused without parsing it. */
+    private static final Pattern LIMIT = Pattern.compile("^[0-9]{1," + Integer.toString(DealStore.MAX_PAGE).length() + "}$");
 
     private final APIGatewayV2HTTPEvent event;
     private final Caller caller;
@@ -26,11 +30,6 @@ final class ApiRequest {
 
     Instant now() {
         return now;
-    }
-
-    /** The signed-in caller; routes that need one are refused before they get here. */
-    Caller caller() {
-        return caller;
     }
 
     String username() {
@@ -68,14 +67,14 @@ final class ApiRequest {
         return q == null ? null : q.get(name);
     }
 
-    /** {@code ?limit=}: an integer from 1 to 100, 25 when absent. */
+    /** {@code ?limit=}: an integer from 1 to {@link DealStore#MAX_PAGE}, {@link #DEFAULT_LIMIT} when absent. */
     int limit() {
         String v = query("limit");
         if (v == null) {
             return DEFAULT_LIMIT;
         }
-        if (!LIMIT.matcher(v).matches() || Integer.parseInt(v) < 1 || Integer.parseInt(v) > com.bigtimedeals.data.DealStore.MAX_PAGE) {
-            throw DomainException.invalid("limit", "limit must be an integer from 1 to 100");
+        if (!LIMIT.matcher(v).matches() || Integer.parseInt(v) < 1 || Integer.parseInt(v) > DealStore.MAX_PAGE) {
+            throw DomainException.invalid("limit", "limit must be an integer from 1 to " + DealStore.MAX_PAGE);
         }
         return Integer.parseInt(v);
     }
@@ -86,7 +85,7 @@ final class ApiRequest {
         if (v == null) {
             return null;
         }
-        if (v.isEmpty() || v.length() > 512) {
+        if (v.isEmpty() || v.length() > CursorCodec.MAX_CURSOR_CHARS) {
             throw DomainException.invalid("cursor", "cursor is not valid for this list");
         }
         return v;

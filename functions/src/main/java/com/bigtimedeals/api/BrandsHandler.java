@@ -1,22 +1,32 @@
 package com.bigtimedeals.api;
 
-import java.time.Clock;
-import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** The brands list, a brand, its deals, and creating a brand. */
 public final class BrandsHandler extends ApiHandler {
     private final CatalogService catalog;
 
+    /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
+    public static final LambdaFunction FUNCTION = LambdaFunction.BRANDS;
+
+    /** For Lambda: what the container needs is built once, from its environment. */
     public BrandsHandler() {
-        this(CatalogService.of(Environment.table()), Clock.systemUTC());
+        this(Container.fromProcess());
     }
 
-    public BrandsHandler(CatalogService catalog, Clock clock) {
-        super(LambdaFunction.BRANDS, clock);
+    private BrandsHandler(Container c) {
+        this(CatalogService.of(c.table()), c.runtime());
+    }
+
+    public BrandsHandler(CatalogService catalog, FunctionRuntime runtime) {
+        super(FUNCTION, runtime);
         this.catalog = catalog;
     }
 
@@ -39,6 +49,6 @@ public final class BrandsHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /brands", Map.of(), false);
+        return primingRequest("GET /brands", false);
     }
 }

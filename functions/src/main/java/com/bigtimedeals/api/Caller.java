@@ -6,17 +6,17 @@ import java.util.Map;
 import java.util.Set;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.topology.Access;
 
 /**
  * The signed-in caller, from the JWT authorizer's claims only: never from the body, the path or the token
  * itself (handlers never see the token).
  */
 record Caller(String username, Set<String> groups) {
-    static final String EDITORS = "editors";
     private static final int MAX_USERNAME = 128;
 
     boolean isEditor() {
-        return groups.contains(EDITORS);
+        return groups.contains(Access.EDITORS_GROUP);
     }
 
     /** Null for an anonymous call; a public route accepts that. */

@@ -1,23 +1,33 @@
 package com.bigtimedeals.api;
 
-import java.time.Clock;
-import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** The categories list, a category, its deals, creating one and setting its featured deals. */
 public final class CategoriesHandler extends ApiHandler {
     private final CatalogService catalog;
 
+    /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
+    public static final LambdaFunction FUNCTION = LambdaFunction.CATEGORIES;
+
+    /** For Lambda: what the container needs is built once, from its environment. */
     public CategoriesHandler() {
-        this(CatalogService.of(Environment.table()), Clock.systemUTC());
+        this(Container.fromProcess());
     }
 
-    public CategoriesHandler(CatalogService catalog, Clock clock) {
-        super(LambdaFunction.CATEGORIES, clock);
+    private CategoriesHandler(Container c) {
+        this(CatalogService.of(c.table()), c.runtime());
+    }
+
+    public CategoriesHandler(CatalogService catalog, FunctionRuntime runtime) {
+        super(FUNCTION, runtime);
         this.catalog = catalog;
     }
 
@@ -42,6 +52,6 @@ public final class CategoriesHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /categories", Map.of(), false);
+        return primingRequest("GET /categories", false);
     }
 }

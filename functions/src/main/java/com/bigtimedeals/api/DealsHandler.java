@@ -1,29 +1,38 @@
 package com.bigtimedeals.api;
 
-import java.time.Clock;
-import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
 import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.DealService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** Front page, deals, Editor's Choice, and the editors' deal, featured-list and hot-deal routes. */
 public final class DealsHandler extends ApiHandler {
     private final DealService deals;
 
-    /** For Lambda: clients are built once per container. */
+    /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
+    public static final LambdaFunction FUNCTION = LambdaFunction.DEALS;
+
+    /** For Lambda: what the container needs is built once, from its environment. */
     public DealsHandler() {
-        this(DealService.of(Environment.table(), FrontPageCache.shardsFromEnvironment(), Environment.blastSegments()),
-                Clock.systemUTC());
+        this(Container.fromProcess());
     }
 
-    public DealsHandler(DealService deals, Clock clock) {
-        super(LambdaFunction.DEALS, clock);
+    private DealsHandler(Container c) {
+        this(DealService.of(c.table(), c.configuration()), c.runtime());
+    }
+
+    public DealsHandler(DealService deals, FunctionRuntime runtime) {
+        super(FUNCTION, runtime);
         this.deals = deals;
     }
 
@@ -69,9 +78,9 @@ public final class DealsHandler extends ApiHandler {
             }
             case BLAST_HOT_DEAL -> {
                 JsonBody body = request.body();
-                String dealId = body.requiredText("dealId", 27);
-                if (!com.bigtimedeals.data.Ids.isValid(dealId)) {
-                    throw com.bigtimedeals.domain.DomainException.invalid("dealId", "dealId must be a deal id");
+                String dealId = body.requiredText("dealId", Ids.LENGTH);
+                if (!Ids.isValid(dealId)) {
+                    throw DomainException.invalid("dealId", "dealId must be a deal id");
                 }
                 var recorded = deals.blast(dealId, body.optionalText("subject", ContractRules.SUBJECT_MAX),
                         body.optionalText("body", ContractRules.BODY_MAX),
@@ -86,6 +95,6 @@ public final class DealsHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /frontpage", Map.of(), false);
+        return primingRequest("GET /frontpage", false);
     }
 }

@@ -1,25 +1,35 @@
 package com.bigtimedeals.api;
 
-import java.time.Clock;
-import java.util.Map;
+import java.time.Instant;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.Brand;
-import com.bigtimedeals.domain.Category;
+import com.bigtimedeals.domain.FollowTarget;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.FollowService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** Likes and watches of brands and categories, and "do I like/watch this?". */
 public final class FollowsHandler extends ApiHandler {
     private final FollowService follows;
 
+    /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
+    public static final LambdaFunction FUNCTION = LambdaFunction.FOLLOWS;
+
+    /** For Lambda: what the container needs is built once, from its environment. */
     public FollowsHandler() {
-        this(FollowService.of(Environment.table()), Clock.systemUTC());
+        this(Container.fromProcess());
     }
 
-    public FollowsHandler(FollowService follows, Clock clock) {
-        super(LambdaFunction.FOLLOWS, clock);
+    private FollowsHandler(Container c) {
+        this(FollowService.of(c.table()), c.runtime());
+    }
+
+    public FollowsHandler(FollowService follows, FunctionRuntime runtime) {
+        super(FUNCTION, runtime);
         this.follows = follows;
     }
 
@@ -56,13 +66,13 @@ public final class FollowsHandler extends ApiHandler {
         return kind == Likeable.BRAND ? request.slug("brandId", "brand") : request.slug("categoryId", "category");
     }
 
-    private static JsonObject render(Object target, java.time.Instant now) {
-        return target instanceof Brand b ? Json.brand(b) : Json.category((Category) target, now);
+    private static JsonObject render(FollowTarget target, Instant now) {
+        return target.fold(Json::brand, category -> Json.category(category, now));
     }
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
         // The one read of this function that answers 200 on any table, even the empty one of a first deploy.
-        return primingRequest("GET /me/follows", Map.of(), true);
+        return primingRequest("GET /me/follows", true);
     }
 }

@@ -1,20 +1,31 @@
 package com.bigtimedeals.api;
 
-import java.time.Clock;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.InboxService;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Operation;
 
 /** The caller's profile and inbox. */
 public final class InboxHandler extends ApiHandler {
     private final InboxService inbox;
 
+    /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
+    public static final LambdaFunction FUNCTION = LambdaFunction.INBOX;
+
+    /** For Lambda: what the container needs is built once, from its environment. */
     public InboxHandler() {
-        this(InboxService.of(Environment.table()), Clock.systemUTC());
+        this(Container.fromProcess());
     }
 
-    public InboxHandler(InboxService inbox, Clock clock) {
-        super(LambdaFunction.INBOX, clock);
+    private InboxHandler(Container c) {
+        this(InboxService.of(c.table(), c.configuration()), c.runtime());
+    }
+
+    public InboxHandler(InboxService inbox, FunctionRuntime runtime) {
+        super(FUNCTION, runtime);
         this.inbox = inbox;
     }
 
@@ -44,6 +55,6 @@ public final class InboxHandler extends ApiHandler {
 
     @Override
     APIGatewayV2HTTPEvent primingEvent() {
-        return primingRequest("GET /me/messages", java.util.Map.of(), true);
+        return primingRequest("GET /me/messages", true);
     }
 }

@@ -11,8 +11,6 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 import com.bigtimedeals.domain.ContractRules;
@@ -117,10 +115,6 @@ final class JsonBody {
         } catch (CharacterCodingException e) {
             throw DomainException.invalid(null, "the body is not valid UTF-8");
         }
-    }
-
-    boolean has(String field) {
-        return node.has(field);
     }
 
     /** Fields that may never be sent (e.g. what a correction cannot change). */

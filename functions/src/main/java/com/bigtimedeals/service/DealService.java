@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
@@ -38,6 +39,10 @@ public final class DealService {
         this.cache = cache;
         this.blasts = blasts;
         this.blastSegments = blastSegments;
+    }
+
+    public static DealService of(Table table, Configuration configuration) {
+        return of(table, configuration.cacheShards(), configuration.blastSegments());
     }
 
     public static DealService of(Table table, int cacheShards, int blastSegments) {

@@ -4,6 +4,8 @@ import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.FollowState;
+import com.bigtimedeals.domain.FollowTarget;
+import com.bigtimedeals.domain.Follows;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 
@@ -13,7 +15,7 @@ import com.bigtimedeals.domain.Relation;
  */
 public final class FollowService {
     /** The brand or category after the change, and whether this call changed anything. */
-    public record Outcome(Object target, boolean changed) {
+    public record Outcome(FollowTarget target, boolean changed) {
     }
 
     private final FollowStore follows;
@@ -42,11 +44,11 @@ public final class FollowService {
         return follows.state(kind, id, username);
     }
 
-    public com.bigtimedeals.domain.Follows follows(String username) {
+    public Follows follows(String username) {
         return follows.follows(username);
     }
 
-    private Object readBack(Likeable kind, String id) {
+    private FollowTarget readBack(Likeable kind, String id) {
         return kind == Likeable.BRAND ? catalog.brand(id, true) : catalog.category(id, true);
     }
 }

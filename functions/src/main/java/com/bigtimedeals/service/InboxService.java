@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 
 import com.bigtimedeals.data.AccountStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
@@ -24,8 +25,9 @@ public final class InboxService {
         this.accounts = accounts;
     }
 
-    public static InboxService of(Table table) {
-        return new InboxService(new UserStore(table), new InboxStore(table), new AccountStore(table));
+    public static InboxService of(Table table, Configuration configuration) {
+        return new InboxService(new UserStore(table), new InboxStore(table, configuration.inboxRetention()),
+                new AccountStore(table));
     }
 
     /** A user whose account was deleted may sign up again; they start empty and fan-outs reach them again. */

@@ -1,7 +1,7 @@
 package com.bigtimedeals.stream;
 
 import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.AccountDeletion;
 
 /**
@@ -13,11 +13,11 @@ import com.bigtimedeals.domain.AccountDeletion;
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
-    private final InboxStore inbox;
+    private final InboxDelivery inbox;
     private final int followPage;
     private final int messagePage;
 
-    AccountDeletionWalk(AccountStore accounts, InboxStore inbox, int followPage, int messagePage) {
+    AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, int followPage, int messagePage) {
         this.accounts = accounts;
         this.inbox = inbox;
         this.followPage = followPage;
@@ -26,17 +26,15 @@ final class AccountDeletionWalk {
 
     /** Continues the walk of one user's deletion from its checkpoint, until done, moved by another run, or out of time. */
     void run(String username, TimeBudget budget, Tally tally) {
-        WalkRunner.run(new WalkRunner.Walk() {
-            private AccountDeletion deletion;
-
+        WalkRunner.run(new WalkRunner.Walk<AccountDeletion>() {
             @Override
-            public WalkRunner.Position position() {
-                deletion = accounts.get(username);
-                return deletion == null || deletion.done() ? null : WalkRunner.Position.at(deletion.position());
+            public WalkRunner.Start<AccountDeletion> start() {
+                AccountDeletion deletion = accounts.get(username);
+                return deletion == null || deletion.done() ? null : WalkRunner.Start.at(deletion, deletion.position());
             }
 
             @Override
-            public WalkRunner.Step step(String at, boolean firstHand, Tally tally) {
+            public WalkRunner.Step step(AccountDeletion deletion, String at, boolean firstHand, Tally tally) {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
                 AccountStore.Cleared page = here.phase() == AccountDeletion.Phase.FOLLOWS
                         ? accounts.removeFollows(here, followPage)
@@ -45,7 +43,7 @@ final class AccountDeletionWalk {
             }
 
             @Override
-            public boolean checkpoint(String from, String next, int count, boolean claimNext) {
+            public boolean checkpoint(AccountDeletion deletion, String from, String next, int count, boolean claimNext) {
                 return accounts.advance(new AccountDeletion(username, deletion.deletedAt(), from, false), next, count);
             }
 

@@ -8,6 +8,7 @@ import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeVal
 import com.amazonaws.services.lambda.runtime.events.transformers.v2.dynamodb.DynamodbAttributeValueTransformer;
 import com.bigtimedeals.data.ItemChanges;
 import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.topology.StreamMapping;
 
 /**
  * The table's stream records, as Lambda hands them over, into domain changes ({@link ItemChanges} reads the
@@ -17,9 +18,9 @@ public final class ChangeFeed {
     private ChangeFeed() {
     }
 
-    /** Whether the mapping's filter ({@link ItemChanges#CONSUMER_FILTERS}) lets the record through. */
+    /** Whether the mapping's filter ({@link StreamMapping#FILTERS}) lets the record through. */
     public static boolean ofInterest(DynamodbStreamRecord record) {
-        for (Map<String, Object> filter : ItemChanges.CONSUMER_FILTERS) {
+        for (Map<String, Object> filter : StreamMapping.FILTERS) {
             if (matches(filter, record)) {
                 return true;
             }

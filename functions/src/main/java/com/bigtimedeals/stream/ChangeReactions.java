@@ -4,13 +4,13 @@ import java.time.Instant;
 
 import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
@@ -36,25 +36,25 @@ public final class ChangeReactions {
         this.deletions = deletions;
     }
 
-    public static ChangeReactions of(Table table, int cacheShards) {
-        return of(table, cacheShards, WatchersFanOut.PAGE, HotDealBlast.PAGE);
+    public static ChangeReactions of(Table table, Configuration configuration) {
+        return of(table, configuration, WatchersFanOut.PAGE, HotDealBlast.PAGE);
     }
 
     /** Smaller pages let a test see a walk cross several pages and invocations with few users. */
-    public static ChangeReactions of(Table table, int cacheShards, int watcherPage, int userPage) {
-        return of(table, cacheShards, watcherPage, userPage, AccountStore.FOLLOW_PAGE, AccountStore.MESSAGE_PAGE);
+    public static ChangeReactions of(Table table, Configuration configuration, int watcherPage, int userPage) {
+        return of(table, configuration, watcherPage, userPage, AccountStore.FOLLOW_PAGE, AccountStore.MESSAGE_PAGE);
     }
 
     /** Smaller deletion pages let a test see an account's clean-up cross several invocations. */
-    public static ChangeReactions of(Table table, int cacheShards, int watcherPage, int userPage, int followPage,
-                                     int messagePage) {
-        InboxStore inbox = new InboxStore(table, Setting.DELIVERY_THREADS.number());
+    public static ChangeReactions of(Table table, Configuration configuration, int watcherPage, int userPage,
+                                     int followPage, int messagePage) {
+        InboxDelivery inbox = new InboxDelivery(table, configuration.deliveryThreads(), configuration.inboxRetention());
         DealStore deals = new DealStore(table);
         AccountStore accounts = new AccountStore(table);
         return new ChangeReactions(
                 new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
                 new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, deals, userPage), deals,
-                new FeaturedStore(table), new FrontPageCache(table, cacheShards),
+                new FeaturedStore(table), new FrontPageCache(table, configuration.cacheShards()),
                 new AccountDeletionWalk(accounts, inbox, followPage, messagePage));
     }
 

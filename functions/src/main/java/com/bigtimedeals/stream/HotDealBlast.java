@@ -6,7 +6,7 @@ import java.util.List;
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.BlastSegment;
@@ -27,16 +27,20 @@ final class HotDealBlast {
 
     private final BlastStore blasts;
     private final UserStore users;
-    private final InboxStore inbox;
+    private final InboxDelivery inbox;
     private final DealStore deals;
     private final int pageSize;
 
-    HotDealBlast(BlastStore blasts, UserStore users, InboxStore inbox, DealStore deals, int pageSize) {
+    HotDealBlast(BlastStore blasts, UserStore users, InboxDelivery inbox, DealStore deals, int pageSize) {
         this.blasts = blasts;
         this.users = users;
         this.inbox = inbox;
         this.deals = deals;
         this.pageSize = pageSize;
+    }
+
+    /** A segment where it stands: the blast as requested, and how many segments it has. */
+    private record Segment(Blast blast, int segments) {
     }
 
     void start(String blastId) {
@@ -45,30 +49,27 @@ final class HotDealBlast {
 
     /** Works on one segment from its checkpoint until it is done, moved by another run, or the budget is spent. */
     void run(String blastId, int segment, TimeBudget budget, Tally tally) {
-        WalkRunner.run(new WalkRunner.Delivery(inbox) {
-            private Blast blast;
-            private int segments;
-
+        WalkRunner.run(new WalkRunner.Delivery<Segment>(inbox) {
             @Override
-            public WalkRunner.Position position() {
+            public WalkRunner.Start<Segment> start() {
                 BlastSegment at = blasts.segment(blastId, segment);
                 if (at.done()) {
                     return null;
                 }
-                segments = at.segments();
-                blast = blasts.requested(blastId);
+                Segment state = new Segment(blasts.requested(blastId), at.segments());
                 // Taken down mid-blast: this segment ends here, and nothing more is sent for the deal.
-                return deals.find(blast.dealId()) == null ? WalkRunner.Position.endAt(at.after())
-                        : WalkRunner.Position.at(at.after());
+                return deals.find(state.blast().dealId()) == null ? WalkRunner.Start.endAt(state, at.after())
+                        : WalkRunner.Start.at(state, at.after());
             }
 
             @Override
-            Recipients page(String after) {
-                return users.scanSegment(segment, segments, after, pageSize);
+            Recipients page(Segment state, String after) {
+                return users.scanSegment(segment, state.segments(), after, pageSize);
             }
 
             @Override
-            List<Message> messages(List<String> usernames) {
+            List<Message> messages(Segment state, List<String> usernames) {
+                Blast blast = state.blast();
                 List<Message> messages = new ArrayList<>(usernames.size());
                 for (String user : usernames) {
                     messages.add(new Message(Ids.messageId(blast.requestedAt(), user, "blast#" + blast.id()), user,
@@ -89,13 +90,14 @@ final class HotDealBlast {
             }
 
             @Override
-            public boolean claim(String at) {
-                return blasts.claim(new BlastSegment(blastId, segment, segments, at, 0, false));
+            public boolean claim(Segment state, String at) {
+                return blasts.claim(new BlastSegment(blastId, segment, state.segments(), at, 0, false));
             }
 
             @Override
-            public boolean checkpoint(String from, String next, int count, boolean claimNext) {
-                return blasts.advance(new BlastSegment(blastId, segment, segments, from, 0, false), next, count, claimNext);
+            public boolean checkpoint(Segment state, String from, String next, int count, boolean claimNext) {
+                return blasts.advance(new BlastSegment(blastId, segment, state.segments(), from, 0, false), next, count,
+                        claimNext);
             }
 
             @Override

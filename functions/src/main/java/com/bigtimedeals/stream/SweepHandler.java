@@ -10,10 +10,10 @@ import org.slf4j.LoggerFactory;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.WalkStore;
+import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.topology.LambdaFunction;
 
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 
@@ -30,12 +30,19 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
     /** Walks touched per index partition and sweep; the next sweep takes the rest. */
     static final int PER_SHARD = 200;
 
+    /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
+    public static final LambdaFunction FUNCTION = LambdaFunction.SWEEPER;
+
     private final WalkStore walks;
     private final Duration stalledAfter;
 
+    /** For Lambda: what the container needs is built once, from its environment. */
     public SweepHandler() {
-        this(new WalkStore(Table.fromEnvironment(DynamoDbClients.fromEnvironment())),
-                Duration.ofSeconds(Setting.SWEEP_STALLED_AFTER_S.number()));
+        this(Container.fromProcess());
+    }
+
+    private SweepHandler(Container c) {
+        this(new WalkStore(c.table()), c.configuration().sweepStalledAfter());
     }
 
     public SweepHandler(WalkStore walks, Duration stalledAfter) {

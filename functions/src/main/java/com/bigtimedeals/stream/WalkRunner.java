@@ -2,7 +2,7 @@ package com.bigtimedeals.stream;
 
 import java.util.List;
 
-import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Recipients;
 
@@ -16,16 +16,20 @@ import com.bigtimedeals.domain.Recipients;
  * its pages may do a page more cheaply when its run is the first ever to start it, and safely otherwise.
  */
 final class WalkRunner {
-    /** One walk, as the runner sees it. */
-    interface Walk {
-        /** Where the walk stands now (null: at the start), read consistently; null result when it is finished. */
-        Position position();
+    /**
+     * One walk, as the runner sees it. {@code S} is what the walk read where it stands (the work item, the deal it is
+     * about, the blast): {@link #start} reads it once per run, and the runner hands it to every step, so no step
+     * depends on a field some earlier call happened to set.
+     */
+    interface Walk<S> {
+        /** Where the walk stands now, read consistently; null when it is finished. */
+        Start<S> start();
 
         /**
          * Does one page of work from {@code at}; says where the next page starts (null: the walk is finished).
          * {@code firstHand}: this run holds the page's claim, so no run wrote any of it before.
          */
-        Step step(String at, boolean firstHand, Tally tally);
+        Step step(S state, String at, boolean firstHand, Tally tally);
 
         /**
          * Whether this walk claims its pages ({@link com.bigtimedeals.data.WalkStore#claim}). Only a walk that can
@@ -36,7 +40,7 @@ final class WalkRunner {
         }
 
         /** Claims the page at {@code at} for this run; true when no run started it before. */
-        default boolean claim(String at) {
+        default boolean claim(S state, String at) {
             throw new UnsupportedOperationException("this walk does not claim its pages");
         }
 
@@ -45,20 +49,23 @@ final class WalkRunner {
          * {@code claimNext}: the same write claims the page at {@code next} for this run (only asked of a walk that
          * claims its pages).
          */
-        boolean checkpoint(String from, String next, int count, boolean claimNext);
+        boolean checkpoint(S state, String from, String next, int count, boolean claimNext);
 
         /** Re-announces the walk on the stream without working on it. */
         void requeue();
     }
 
-    /** Where a walk stands; {@code endHere} when it must stop where it is (its deal was taken down, say). */
-    record Position(String after, boolean endHere) {
-        static Position at(String after) {
-            return new Position(after, false);
+    /**
+     * Where a walk stands ({@code after}, null at its start) and what it read there; {@code endHere} when it must
+     * stop where it is (its deal was taken down, say).
+     */
+    record Start<S>(S state, String after, boolean endHere) {
+        static <S> Start<S> at(S state, String after) {
+            return new Start<>(state, after, false);
         }
 
-        static Position endAt(String after) {
-            return new Position(after, true);
+        static <S> Start<S> endAt(S state, String after) {
+            return new Start<>(state, after, true);
         }
     }
 
@@ -72,26 +79,26 @@ final class WalkRunner {
      * every page of a walk that does not claim, is written create-only, so a page run twice leaves each message
      * as it was, read or not.
      */
-    abstract static class Delivery implements Walk {
-        private final InboxStore inbox;
+    abstract static class Delivery<S> implements Walk<S> {
+        private final InboxDelivery inbox;
 
-        Delivery(InboxStore inbox) {
+        Delivery(InboxDelivery inbox) {
             this.inbox = inbox;
         }
 
-        abstract Recipients page(String after);
+        abstract Recipients page(S state, String after);
 
-        abstract List<Message> messages(List<String> usernames);
+        abstract List<Message> messages(S state, List<String> usernames);
 
         @Override
-        public final Step step(String at, boolean firstHand, Tally tally) {
-            Recipients page = page(at);
-            write(inbox, messages(page.usernames()), firstHand, tally);
+        public final Step step(S state, String at, boolean firstHand, Tally tally) {
+            Recipients page = page(state, at);
+            write(inbox, messages(state, page.usernames()), firstHand, tally);
             return new Step(page.next(), page.usernames().size());
         }
 
         /** A page of messages: BatchWriteItem when this run holds the page's claim, create-only puts otherwise. */
-        static void write(InboxStore inbox, List<Message> messages, boolean firstHand, Tally tally) {
+        static void write(InboxDelivery inbox, List<Message> messages, boolean firstHand, Tally tally) {
             if (firstHand) {
                 tally.messagesWritten += inbox.deliverClaimed(messages);
                 tally.pagesClaimed += messages.isEmpty() ? 0 : 1;
@@ -104,29 +111,30 @@ final class WalkRunner {
     private WalkRunner() {
     }
 
-    static void run(Walk walk, TimeBudget budget, Tally tally) {
+    static <S> void run(Walk<S> walk, TimeBudget budget, Tally tally) {
         if (budget.exhausted()) {
             walk.requeue();
             tally.handedOn++;
             return;
         }
-        Position start = walk.position();
+        Start<S> start = walk.start();
         if (start == null) {
             return; // finished: a late or duplicate record
         }
+        S state = start.state();
         String at = start.after();
         if (start.endHere()) {
-            walk.checkpoint(at, null, 0, false); // finished where it stands; a run that lost the race to it stops too
+            walk.checkpoint(state, at, null, 0, false); // finished where it stands; a run that lost the race stops too
             return;
         }
         boolean claims = walk.claimsPages();
-        boolean firstHand = claims && walk.claim(at);
+        boolean firstHand = claims && walk.claim(state, at);
         while (true) {
-            Step step = walk.step(at, firstHand, tally);
+            Step step = walk.step(state, at, firstHand, tally);
             // Going on with the next page in this run: the checkpoint claims it too, at no extra write. A run that
             // hands on leaves the next page unclaimed, so the run that continues it can claim it.
             boolean goingOn = step.next() != null && !budget.exhausted();
-            if (!walk.checkpoint(at, step.next(), step.count(), claims && goingOn)) {
+            if (!walk.checkpoint(state, at, step.next(), step.count(), claims && goingOn)) {
                 tally.checkpointsLost++;
                 return; // another run moved this walk on; it owns the rest
             }

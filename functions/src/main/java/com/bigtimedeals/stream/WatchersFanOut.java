@@ -8,7 +8,7 @@ import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FanOutWork;
 import com.bigtimedeals.domain.Likeable;
@@ -23,19 +23,19 @@ import com.bigtimedeals.domain.Recipients;
  * read. A walk that does not finish in the
  * invocation that started it becomes a resumable walk (a fan-out work item), continued by {@link WalkRunner}.
  * A deal taken down meanwhile ends the walk where it stands; deleted watchers are dropped by the delivery
- * itself ({@link InboxStore#deliver}).
+ * itself ({@link InboxDelivery#deliver}).
  */
 final class WatchersFanOut {
     /** Watchers per query: 500 small items; one page is all that is ever in memory. */
     static final int PAGE = 500;
 
     private final FollowStore follows;
-    private final InboxStore inbox;
+    private final InboxDelivery inbox;
     private final FanOutStore work;
     private final DealStore deals;
     private final int pageSize;
 
-    WatchersFanOut(FollowStore follows, InboxStore inbox, FanOutStore work, DealStore deals, int pageSize) {
+    WatchersFanOut(FollowStore follows, InboxDelivery inbox, FanOutStore work, DealStore deals, int pageSize) {
         this.follows = follows;
         this.inbox = inbox;
         this.work = work;
@@ -70,36 +70,37 @@ final class WatchersFanOut {
         return true;
     }
 
+    /** A handed-on walk where it stands: its work item, and the deal (null once taken down). */
+    private record HandedOn(FanOutWork work, Deal deal) {
+    }
+
     /** Continues a handed-on walk from its checkpoint. */
     void resume(String dealId, Likeable source, TimeBudget budget, Tally tally) {
-        WalkRunner.run(new WalkRunner.Delivery(inbox) {
-            private FanOutWork at;
-            private Deal deal;
-
+        WalkRunner.run(new WalkRunner.Delivery<HandedOn>(inbox) {
             @Override
-            public WalkRunner.Position position() {
-                at = work.get(dealId, source);
+            public WalkRunner.Start<HandedOn> start() {
+                FanOutWork at = work.get(dealId, source);
                 if (at == null || at.done()) {
                     return null;
                 }
-                deal = deals.find(dealId);
+                HandedOn state = new HandedOn(at, deals.find(dealId));
                 // Taken down between hand-offs: the walk ends here, and nothing more is sent.
-                return deal == null ? WalkRunner.Position.endAt(at.after()) : WalkRunner.Position.at(at.after());
+                return state.deal() == null ? WalkRunner.Start.endAt(state, at.after()) : WalkRunner.Start.at(state, at.after());
             }
 
             @Override
-            Recipients page(String after) {
-                return follows.watchers(source, listId(deal, source), after, pageSize);
+            Recipients page(HandedOn state, String after) {
+                return follows.watchers(source, listId(state.deal(), source), after, pageSize);
             }
 
             @Override
-            List<Message> messages(List<String> usernames) {
-                return WatchersFanOut.messages(deal, source, usernames, at.messageAt());
+            List<Message> messages(HandedOn state, List<String> usernames) {
+                return WatchersFanOut.messages(state.deal(), source, usernames, state.work().messageAt());
             }
 
             @Override
-            public boolean checkpoint(String from, String next, int count, boolean claimNext) {
-                return work.advance(new FanOutWork(dealId, source, from, at.messageAt(), false), next, count);
+            public boolean checkpoint(HandedOn state, String from, String next, int count, boolean claimNext) {
+                return work.advance(new FanOutWork(dealId, source, from, state.work().messageAt(), false), next, count);
             }
 
             @Override

@@ -18,13 +18,21 @@ import org.junit.jupiter.api.BeforeEach;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.contract.ResponseContract;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbTest;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -47,11 +55,12 @@ abstract class ApiTest extends DynamoDbTest {
 
     static Map<LambdaFunction, ApiHandler> handlers(Table table, Clock clock) {
         Map<LambdaFunction, ApiHandler> h = new EnumMap<>(LambdaFunction.class);
-        h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), clock));
-        h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), clock));
-        h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), clock));
-        h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), clock));
-        h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table), clock));
+        FunctionRuntime runtime = FunctionRuntime.at(clock);
+        h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), runtime));
+        h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), runtime));
+        h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
+        h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
+        h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
         return h;
     }
 
@@ -103,7 +112,7 @@ abstract class ApiTest extends DynamoDbTest {
         }
 
         Call editor() {
-            return as("erin", "editors", "users");
+            return as("erin", Access.EDITORS_GROUP, Access.USERS_GROUP);
         }
 
         Call user(String name) {

@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.topology.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.contract.ResponseContract;
 import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.DomainException;
@@ -23,7 +22,7 @@ import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.NewDeal;
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** The second wave's conventions (../shared/design/api.md), over the handlers as API Gateway invokes them. */
+/** The contract's conventions for times, bodies and ids (../shared/design/api.md), over the handlers as API Gateway invokes them. */
 class ContractConventionsTest extends ApiTest {
     private static final String BRAND = "{\"name\":\"Initech\"}";
 
@@ -72,7 +71,7 @@ class ContractConventionsTest extends ApiTest {
                 .get("requestedAt").asText());
         assertEquals(NOW.toString(), expect(201, post("/me").user("ann").body("{\"email\":\"ann@example.com\"}"))
                 .get("memberSince").asText());
-        new InboxStore(table).deliver(List.of(new Message(Ids.messageId(NOW, "ann", "x"), "ann", "Hot deal: T", "b",
+        delivery(table).deliver(List.of(new Message(Ids.messageId(NOW, "ann", "x"), "ann", "Hot deal: T", "b",
                 deal.get("id").asText(), true, NOW.plusNanos(5))));
         assertEquals("2026-11-20T12:00:00Z", expect(200, get("/me/messages").user("ann")).get("messages").get(0)
                 .get("createdAt").asText());

@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.bigtimedeals.topology.Operation;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**

@@ -21,6 +21,9 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.amazonaws.services.lambda.runtime.tests.annotations.Event;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The committed events/ fixtures, read by the Lambda runtime's own deserializer, against the handlers. */

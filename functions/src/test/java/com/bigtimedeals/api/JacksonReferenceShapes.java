@@ -25,7 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The response writer as it was before {@link JsonObject} (commit 167f040), kept verbatim as the oracle:
  * JsonObjectTest holds every shape to byte-for-byte the same text. A new field goes into both; so does a change of
- * the contract (instants are whole seconds since the second wave, through {@link WireTime}).
+ * the contract (instants are whole seconds, through {@link WireTime}).
  */
 final class JacksonReferenceShapes {
     static final ObjectMapper MAPPER = JsonMapper.builder()
@@ -77,7 +77,7 @@ final class JacksonReferenceShapes {
         return o;
     }
 
-    /** The moment every reference answer is written at (second wave: {@code expired} is derived from it). */
+    /** The moment every reference answer is written at ({@code expired} is derived from it). */
     static final java.time.Instant ANSWERED_AT = java.time.Instant.parse("2026-11-20T14:00:00Z");
 
     private static List<Deal> showing(List<Deal> deals) {

@@ -14,6 +14,9 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;

@@ -14,7 +14,6 @@ import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.Message;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -35,7 +34,7 @@ class RequestBudgetTest extends ApiTest {
         for (int i = 0; i < 30; i++) {
             messages.add(new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "m" + i), "ann", "s", "b", null, true, NOW.minusSeconds(i)));
         }
-        new InboxStore(table).deliver(messages);
+        delivery(table).deliver(messages);
 
         within(1, get("/frontpage"));
         within(1, get("/editors-choice"));

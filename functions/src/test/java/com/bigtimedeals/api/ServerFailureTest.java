@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.topology.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** A failure that is not the client's: a 5xx whose body is a generic message and a request id, never exception text. */
@@ -21,7 +23,7 @@ class ServerFailureTest extends ApiTest {
     @Test
     void aBrokenDependencyAnswers500WithARequestIdAndNoExceptionText() {
         Table missing = new Table(client, "no-such-table", Clock.fixed(NOW, ZoneOffset.UTC), new CursorCodec("k"));
-        handlers.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(missing), Clock.fixed(NOW, ZoneOffset.UTC)));
+        handlers.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(missing), FunctionRuntime.at(Clock.fixed(NOW, ZoneOffset.UTC))));
         APIGatewayV2HTTPResponse r = send(get("/brands/acme"));
         assertEquals(500, r.getStatusCode());
         JsonNode body = parse(r);

@@ -103,12 +103,12 @@ class UserRoutesTest extends ApiTest {
 
     @Test
     void inboxPagesNewestFirstAndMarkReadIsIdempotentAndPrivate() {
-        InboxStore inbox = new InboxStore(table);
+        InboxStore inbox = inbox(table);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             Message m = new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "d" + i), "ann", "New deal " + i, "body", Ids.dealId(NOW.minusSeconds(i)), true, NOW.minusSeconds(i));
             ids.add(m.id());
-            inbox.deliver(List.of(m));
+            delivery(table).deliver(List.of(m));
         }
         JsonNode first = expect(200, get("/me/messages").user("ann").query("limit=2"));
         assertBudget(1);

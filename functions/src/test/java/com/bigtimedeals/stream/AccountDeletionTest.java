@@ -18,6 +18,7 @@ import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Deal;
@@ -78,7 +79,7 @@ class AccountDeletionTest extends StreamTest {
             Instant at = NOW.minusSeconds(i);
             messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, i % 2 == 0, at));
         }
-        new InboxStore(table, 8).deliver(messages);
+        new InboxDelivery(table, 8, RETENTION).deliver(messages);
         assertEquals(300, follows.follows("zoe").brands().size() * 2);
         tap.drain();
 
@@ -104,7 +105,7 @@ class AccountDeletionTest extends StreamTest {
             assertEquals(0, count(Likeable.BRAND, b, Relation.WATCH), b + " watchers");
             assertFalse(follows.state(Likeable.BRAND, b, "zoe").liked());
         }
-        InboxStore inbox = new InboxStore(table);
+        InboxStore inbox = inbox(table);
         assertTrue(inbox.list("zoe", false, 100, null).items().isEmpty());
         assertEquals(0, inbox.unreadCount("zoe"));
         assertEquals(0, client.query(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
@@ -136,7 +137,7 @@ class AccountDeletionTest extends StreamTest {
         new UserStore(table).create(new UserProfile("yan", "yan@example.com", null, null, NOW));
         new AccountStore(table).revive("yan");
         assertTrue(follows.follows("yan").brands().isEmpty() && follows.follows("yan").categories().isEmpty());
-        assertTrue(new InboxStore(table).list("yan", false, 10, null).items().isEmpty());
+        assertTrue(inbox(table).list("yan", false, 10, null).items().isEmpty());
         follows.add(Likeable.BRAND, "acme", "yan", Relation.WATCH);
         Deal later = newDeal("Later", "acme", "tech");
         pump(60_000);
@@ -149,7 +150,7 @@ class AccountDeletionTest extends StreamTest {
         pump(60_000);
         assertTrue(follows.follows("yan").brands().isEmpty());
         assertEquals(1, count(Likeable.BRAND, "acme", Relation.WATCH));
-        assertTrue(new InboxStore(table).list("yan", false, 10, null).items().isEmpty());
+        assertTrue(inbox(table).list("yan", false, 10, null).items().isEmpty());
     }
 
     @Test

@@ -9,7 +9,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.Message;
@@ -67,9 +69,9 @@ class HotDealBlastTest extends StreamTest {
                 }
             }
         });
-        StreamHandler sideBySide = new StreamHandler(ChangeReactions.of(gated, SHARDS, 200, 300), 5_000, segments);
+        StreamHandler sideBySide = new StreamHandler(ChangeReactions.of(gated, CONFIG, 200, 300), Configuration.from(SETTINGS.with(Setting.WALKS_PER_INVOCATION, segments)));
         var response = sideBySide.handleRequest(com.bigtimedeals.harness.StreamRecords.event(tap.drain()),
-                new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000));
+                new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000));
         assertTrue(response.getBatchItemFailures().isEmpty(), "failures: " + response.getBatchItemFailures());
         assertEquals(segments, arrived.get(), "every segment's first scan went through the barrier");
         Blast done = new BlastStore(table).get(blast.id());
@@ -112,13 +114,13 @@ class HotDealBlastTest extends StreamTest {
         // checkpoint (the write that moves the segment on). The batch runs both segments side by side.
         StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
                 request instanceof UpdateItemRequest u && u.updateExpression().contains("ADD reached")),
-                SHARDS, 200, 100), 5_000, 2);
+                CONFIG, 200, 100), Configuration.from(SETTINGS.with(Setting.WALKS_PER_INVOCATION, 2)));
         assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(segments),
-                new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
+                new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
         Map<String, Integer> written = messagesByUser(deal.id());
         assertEquals(200, written.size(), "one claimed page of 100 written for each segment");
         String reader = written.keySet().iterator().next();
-        InboxStore inbox = new InboxStore(table);
+        InboxStore inbox = inbox(table);
         inbox.markRead(reader, inbox.list(reader, false, 10, null).items().get(0).id());
 
         // The mapping redelivers the failed records, three times over, and then everything that follows.

@@ -1,8 +1,5 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.InboxCensus;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -15,15 +12,20 @@ import org.junit.jupiter.api.BeforeEach;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.api.SyntheticContext;
 import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.DynamoDbTest;
-import com.bigtimedeals.harness.StreamRecords;
-import com.bigtimedeals.harness.StreamTap;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.harness.StreamTap;
+import com.bigtimedeals.lambda.SyntheticContext;
 
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
@@ -35,6 +37,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 abstract class StreamTest extends DynamoDbTest {
     static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
     static final int SHARDS = 3;
+    /** The functions' defaults, with the test's front-page copies and a time reserve that a test can run out of. */
+    static final Settings SETTINGS = Settings.defaults().with(Setting.CACHE_SHARDS, SHARDS).with(Setting.WORK_RESERVE_MS, 5_000);
+    static final Configuration CONFIG = Configuration.from(SETTINGS);
 
     Table table;
     StreamTap tap;
@@ -44,7 +49,7 @@ abstract class StreamTest extends DynamoDbTest {
     void setUp() {
         table = newTable(NOW);
         tap = new StreamTap(client, DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
-        handler = new StreamHandler(ChangeReactions.of(table, SHARDS, 200, 300), 5_000);
+        handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300), CONFIG);
         CatalogStore catalog = new CatalogStore(table);
         catalog.createBrand("acme", "Acme", null);
         catalog.createBrand("globex", "Globex", null);

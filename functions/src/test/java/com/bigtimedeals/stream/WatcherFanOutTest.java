@@ -14,8 +14,8 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Relation;
 
 
@@ -60,7 +60,7 @@ class WatcherFanOutTest extends StreamTest {
         Deal deal = newDeal("Kettle", "acme", "tech");
         List<DynamodbEvent.DynamodbStreamRecord> batch = tap.drain();
         assertTrue(deliver(batch, 60_000).getBatchItemFailures().isEmpty());
-        InboxStore inbox = new InboxStore(table);
+        InboxStore inbox = inbox(table);
         Message message = inbox.list("ann", false, 10, null).items().get(0);
         inbox.markRead("ann", message.id());
         for (int redelivery = 0; redelivery < 3; redelivery++) {
@@ -85,12 +85,12 @@ class WatcherFanOutTest extends StreamTest {
         // 25), and dies in the second page.
         java.util.concurrent.atomic.AtomicInteger batchWrites = new java.util.concurrent.atomic.AtomicInteger();
         StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
-                method.equals("batchWriteItem") && batchWrites.incrementAndGet() > 8), SHARDS, 200, 300), 5_000);
+                method.equals("batchWriteItem") && batchWrites.incrementAndGet() > 8), CONFIG, 200, 300), CONFIG);
         assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(batch),
-                new com.bigtimedeals.api.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
+                new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
         Map<String, Integer> written = messagesByUser(deal.id());
         assertTrue(written.size() >= 200 && written.size() < 450, "written " + written.size());
-        InboxStore inbox = new InboxStore(table);
+        InboxStore inbox = inbox(table);
         for (String reader : List.of("w0", written.keySet().stream().filter(u -> !u.equals("w0")).findFirst().orElseThrow())) {
             inbox.markRead(reader, inbox.list(reader, false, 10, null).items().get(0).id());
         }

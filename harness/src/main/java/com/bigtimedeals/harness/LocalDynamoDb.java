@@ -24,10 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 /**
  * DynamoDB Local 2.6.1 as an HTTP server inside this JVM, bound to 127.0.0.1 only (its own server binds
  * every interface and has no host option, so the Jetty connector is re-pointed before it starts). Telemetry
- * is off. Used by the tests (one instance per test class: the engine slows down as a stream grows) and by
- * the local stack.
+ * is off. What {@link Database#start} gives the tests (one instance per test class: the engine slows down as a
+ * stream grows), the local stack and the benchmark.
  */
-public final class LocalDynamoDb implements AutoCloseable {
+public final class LocalDynamoDb implements Database {
     /**
      * DynamoDB Local's SDK v1 logs through java.util.logging (a JAXB warning at every start). Held in a field
      * because java.util.logging keeps loggers only weakly, and a collected logger forgets its level.
@@ -46,13 +46,8 @@ public final class LocalDynamoDb implements AutoCloseable {
         this.endpoint = endpoint;
     }
 
-    /** In memory, on a free loopback port. */
-    public static LocalDynamoDb start() {
-        return start(null, 0);
-    }
-
     /** In {@code directory} when given (kept across restarts), else in memory; port 0 picks a free one. */
-    public static LocalDynamoDb start(Path directory, int port) {
+    static LocalDynamoDb start(Path directory, int port) {
         System.setProperty("aws.dynamodb.local.telemetry", "false");
         try {
             int chosen = port == 0 ? freePort() : port;
@@ -107,16 +102,13 @@ public final class LocalDynamoDb implements AutoCloseable {
         }
     }
 
+    @Override
     public URI endpoint() {
         return endpoint;
     }
 
 
-    /**
-     * Creates a table unless it exists (a kept directory). Callers pass the project's one table definition
-     * ({@code TableDefinition.createTableRequest}); this module knows nothing of the product's classes, so the
-     * data layer's own tests can use it.
-     */
+    @Override
     public void createTable(DynamoDbClient client, CreateTableRequest table) {
         try {
             client.createTable(table);

@@ -12,14 +12,16 @@ import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.api.Access;
-import com.bigtimedeals.api.LambdaFunction;
-import com.bigtimedeals.api.Route;
-import com.bigtimedeals.api.RouteTable;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Metrics;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
@@ -31,6 +33,7 @@ import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
 
 /** The synthesized template, checked offline; one synth shared by every test (jsii starts once). */
+@Tag("deployment")
 class BigTimeDealsStackTest {
     static BigTimeDealsStack stack;
     static Template template;
@@ -38,7 +41,10 @@ class BigTimeDealsStackTest {
     static Map<String, Object> cdkJsonContext;
 
     @BeforeAll
-    static void synth() throws Exception {
+    static synchronized void synth() throws Exception {
+        if (template != null) {
+            return; // one synth per JVM, shared with DeployedStateTest
+        }
         // The context the CLI would pass: what is tested is what `cdk deploy` deploys.
         cdkJsonContext = cdkJsonContext();
         App app = App.Builder.create().context(cdkJsonContext).build();
@@ -90,7 +96,7 @@ class BigTimeDealsStackTest {
                 "Properties", Map.of(
                         "KeySchema", List.of(Map.of("AttributeName", "PK", "KeyType", "HASH"), Map.of("AttributeName", "SK", "KeyType", "RANGE")),
                         "BillingMode", "PAY_PER_REQUEST",
-                        "StreamSpecification", Map.of("StreamViewType", TableDefinition.STREAM_VIEW),
+                        "StreamSpecification", Map.of("StreamViewType", TableDefinition.streamView().toString()),
                         "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
                         "DeletionProtectionEnabled", true,
                         "GlobalSecondaryIndexes", Match.arrayWith(gsis.stream().map(g -> (Object) Match.objectLike(g)).toList()))));
@@ -101,7 +107,7 @@ class BigTimeDealsStackTest {
     void everyFunctionIsJava21OnArmWithSnapStartTracingAndConfiguration() {
         Map<String, Map<String, Object>> functions = productFunctions();
         // Each handler runs as a read function and a write function, plus the stream consumer and the sweeper.
-        assertEquals(2 * LambdaFunction.values().length + 2, functions.size());
+        assertEquals(2 * LambdaFunction.api().size() + 2, functions.size());
         Map<String, Object> variables = new java.util.HashMap<>(Map.of("TABLE_NAME", Match.anyValue(),
                 "POWERTOOLS_SERVICE_NAME", "bigtimedeals"));
         for (Setting s : Setting.values()) {
@@ -117,7 +123,7 @@ class BigTimeDealsStackTest {
                 "TracingConfig", Map.of("Mode", "Active"),
                 "Environment", Map.of("Variables", Match.objectLike(variables))), functions.size());
         template.allResourcesProperties("AWS::Logs::LogGroup", Map.of("RetentionInDays", 30));
-        template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.values().length + 2);
+        template.resourceCountIs("AWS::Lambda::Alias", 2 * LambdaFunction.api().size() + 2);
         String mapping = template.findResources("AWS::Lambda::EventSourceMapping").toString();
         assertTrue(mapping.contains(":live"), "the stream mapping must call the published alias: " + mapping);
     }
@@ -171,7 +177,7 @@ class BigTimeDealsStackTest {
         List<String> configured = named == null ? List.of() : Setting.CORS_ORIGINS.list(named.toString());
         template.hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration",
                 Match.objectLike(Map.of("AllowOrigins", configured.isEmpty() ? List.of(cmsOrigin()) : configured))));
-        template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", "editors"));
+        template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", Access.EDITORS_GROUP));
         template.hasResourceProperties("AWS::Cognito::UserPool", Map.of("Policies", Map.of("PasswordPolicy",
                 Match.objectLike(Map.of("MinimumLength", 12)))));
         for (String output : List.of("ApiUrl", "UserPoolId", "UserPoolClientId")) {
@@ -221,7 +227,7 @@ class BigTimeDealsStackTest {
                 assertTrue(actions.contains("dynamodb:Query"), f.getKey() + " cannot read");
             }
         }
-        assertEquals(LambdaFunction.values().length, readers);
+        assertEquals(LambdaFunction.api().size(), readers);
     }
 
     /**
@@ -248,7 +254,7 @@ class BigTimeDealsStackTest {
         for (String metric : List.of("ApproximateNumberOfMessagesVisible", "IteratorAge", "Errors", "Throttles", "5xx", "ThrottledRequests")) {
             assertTrue(all.contains(metric), "no alarm on " + metric);
         }
-        assertTrue(alarms.size() >= 3 + 2 * (2 * LambdaFunction.values().length + 1));
+        assertTrue(alarms.size() >= 3 + 2 * (2 * LambdaFunction.api().size() + 1));
     }
 
     /** {@code https://} + the CMS distribution's domain, as the template writes it. */
@@ -315,7 +321,7 @@ class BigTimeDealsStackTest {
         String body = dashboards.toString().replace("\\", "");
         for (String shown : List.of("\"Count\"", "4xx", "5xx", "Latency", "p50", "p99", "by routeKey",
                 "\"Duration\"", "\"Errors\"", "\"Throttles\"", "Restore Duration", "IteratorAge",
-                com.bigtimedeals.stream.StreamHandler.MESSAGES_WRITTEN, com.bigtimedeals.stream.StreamHandler.RECORD_FAILURES,
+                Metrics.MESSAGES_WRITTEN, Metrics.RECORD_FAILURES,
                 "ApproximateNumberOfMessagesVisible", "ConsumedReadCapacityUnits", "ConsumedWriteCapacityUnits", "ThrottledRequests")) {
             assertTrue(body.contains(shown), "the dashboard lacks " + shown);
         }
@@ -333,9 +339,9 @@ class BigTimeDealsStackTest {
                 "integrationErrorMessage", "authorizer.error", "identity.sourceIp", "identity.userAgent")) {
             assertTrue(format.containsValue("$context." + variable), "access log lacks $context." + variable + ": " + format);
         }
-        template.hasResourceProperties("AWS::Logs::QueryDefinition", Map.of("QueryString", BigTimeDealsStack.WHY_401_OR_5XX_QUERY));
+        template.hasResourceProperties("AWS::Logs::QueryDefinition", Map.of("QueryString", AccessLogs.WHY_401_OR_5XX_QUERY));
         String readme = java.nio.file.Files.readString(Path.of("..", "README.md"));
-        assertTrue(readme.contains(BigTimeDealsStack.WHY_401_OR_5XX_QUERY), "README.md must give the deployed query verbatim");
+        assertTrue(readme.contains(AccessLogs.WHY_401_OR_5XX_QUERY), "README.md must give the deployed query verbatim");
     }
 
     @Test

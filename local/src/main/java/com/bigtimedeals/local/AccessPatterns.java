@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
@@ -47,7 +48,7 @@ final class AccessPatterns {
     private AccessPatterns() {
     }
 
-    static void run(Table table, List<String> args, PrintStream out) {
+    static void run(Table table, Configuration configuration, List<String> args, PrintStream out) {
         if (args.isEmpty()) {
             out.println(USAGE);
             return;
@@ -56,7 +57,7 @@ final class AccessPatterns {
         RequestMeter.reset();
         switch (name) {
             case "frontpage" -> {
-                FrontPage p = new FrontPageCache(table, FrontPageCache.shardsFromEnvironment()).read();
+                FrontPage p = new FrontPageCache(table, configuration.cacheShards()).read();
                 if (p == null) {
                     out.println("(no cache copy yet: the stream builds it after the first deal)");
                 } else {
@@ -89,7 +90,7 @@ final class AccessPatterns {
             case "follows" -> out.println(new FollowStore(table).state(kind(arg(args, 2)), arg(args, 3), arg(args, 1)));
             case "user" -> out.println(new UserStore(table).get(arg(args, 1)));
             case "inbox" -> {
-                var page = new InboxStore(table).list(arg(args, 1), args.contains("--unread"), 25, null);
+                var page = new InboxStore(table, configuration.inboxRetention()).list(arg(args, 1), args.contains("--unread"), 25, null);
                 page.items().forEach(m -> out.println(m.createdAt() + (m.unread() ? " * " : "   ") + m.id() + "  " + m.subject()));
                 out.println("nextCursor: " + page.nextCursor());
             }

@@ -98,7 +98,7 @@ final class DemoData {
     }
 
     private static Map<String, List<String>> auth(String user, boolean editor) {
-        String token = BearerToken.issue(user, editor ? List.of("editors", "users") : List.of("users"), Instant.now(), 3600);
+        String token = BearerToken.forUser(user, editor);
         return Map.of("Authorization", List.of("Bearer " + token), "Content-Type", List.of("application/json"));
     }
 

@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.api.EditorSiteHeaders;
 import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.topology.EditorSiteHeaders;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * token for any name. That door exists only here: the local stack is never deployed, and in AWS the app
  * signs in through Cognito.
  */
-final class EditorSite {
+public final class EditorSite {
     /** Local sessions last an hour, like a Cognito access token. */
     static final long TOKEN_TTL_SECONDS = 3600;
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -31,12 +31,8 @@ final class EditorSite {
 
     private final Path root;
 
-    EditorSite(Path root) {
+    public EditorSite(Path root) {
         this.root = root.toAbsolutePath().normalize();
-    }
-
-    static EditorSite fromEnvironment() {
-        return new EditorSite(Path.of(Setting.CMS_DIR.value()));
     }
 
     static boolean owns(String path) {
@@ -84,7 +80,7 @@ final class EditorSite {
         if (!username.matches("[A-Za-z0-9._-]{1,64}")) {
             return withHeaders(Gateway.message(400, "username: 1 to 64 letters, digits, dots, dashes or underscores"));
         }
-        List<String> groups = request.path("editor").asBoolean(false) ? List.of("editors", "users") : List.of("users");
+        List<String> groups = BearerToken.groups(request.path("editor").asBoolean(false));
         String token = BearerToken.issue(username, groups, Instant.now(), TOKEN_TTL_SECONDS);
         String json = MAPPER.createObjectNode().put("accessToken", token).put("expiresIn", TOKEN_TTL_SECONDS).toString();
         Map<String, String> headers = new LinkedHashMap<>();

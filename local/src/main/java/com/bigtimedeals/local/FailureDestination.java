@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * failures} lists it; {@code ./bigtimedeals redrive} reads each range from the stream again, delivers it, and
  * removes the entry once the function accepted every record.
  */
-final class FailureDestination {
+public final class FailureDestination {
     /** One batch given up on. */
     record Entry(String streamArn, String shardId, String firstSequence, String lastSequence, int records, String reason,
                  String at) {
@@ -27,7 +27,7 @@ final class FailureDestination {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final Path directory;
 
-    FailureDestination(Path directory) {
+    public FailureDestination(Path directory) {
         this.directory = directory;
     }
 

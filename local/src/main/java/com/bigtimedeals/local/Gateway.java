@@ -16,20 +16,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.bigtimedeals.api.Access;
-import com.bigtimedeals.api.CorsPolicy;
-import com.bigtimedeals.api.HttpApiEvents;
-import com.bigtimedeals.api.LambdaFunction;
-import com.bigtimedeals.api.Route;
-import com.bigtimedeals.api.RouteTable;
-import com.bigtimedeals.api.SyntheticContext;
-import com.bigtimedeals.data.RequestMeter;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -37,25 +27,37 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.Scheduler;
+
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.CorsPolicy;
+import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
 
 /**
  * An API Gateway HTTP API on 127.0.0.1: routes from the route table, the JWT authorizer's part, payload 2.0
  * events, handlers loaded by class name once each as Lambda does, and the request-cost headers.
  */
-final class Gateway implements AutoCloseable {
+public final class Gateway implements AutoCloseable {
     /** API Gateway's payload limit. */
     static final int MAX_BODY = 10 * 1024 * 1024;
     /** How long a client may take to send its whole body before it gets a 408. */
-    static final Duration BODY_DEADLINE = Duration.ofSeconds(10);
+    public static final Duration BODY_DEADLINE = Duration.ofSeconds(10);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /** What one call returned, for the HTTP layer and for in-process callers (demo data). */
-    record Answer(int status, Map<String, String> headers, byte[] body) {
-        String text() {
+    public record Answer(int status, Map<String, String> headers, byte[] body) {
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
     }
@@ -66,19 +68,22 @@ final class Gateway implements AutoCloseable {
     private final boolean quiet;
     private final CorsPolicy cors;
     private final Duration bodyDeadline;
-    private final EditorSite editorSite = EditorSite.fromEnvironment();
+    private final EditorSite editorSite;
     private Server server;
 
     /** Handlers can be called in-process at once; the port is bound only by {@link #start()}. */
-    Gateway(int port, boolean quiet) {
-        this(port, quiet, CorsPolicy.configured(), BODY_DEADLINE);
-    }
-
-    Gateway(int port, boolean quiet, CorsPolicy cors, Duration bodyDeadline) {
+    public Gateway(int port, boolean quiet, CorsPolicy cors, Duration bodyDeadline, EditorSite editorSite) {
         this.port = port;
         this.quiet = quiet;
         this.cors = cors;
         this.bodyDeadline = bodyDeadline;
+        this.editorSite = editorSite;
+    }
+
+    /** A gateway as the local stack's defaults configure it, on {@code port}: what the benchmark calls in-process. */
+    public static Gateway withDefaults(int port, boolean quiet) {
+        LocalStack.Options defaults = LocalStack.Options.from(Settings.defaults(), quiet);
+        return new Gateway(port, quiet, defaults.cors(), BODY_DEADLINE, new EditorSite(defaults.cmsDir()));
     }
 
     /**
@@ -86,7 +91,7 @@ final class Gateway implements AutoCloseable {
      * names as written ({@code X-DynamoDB-Requests}) and lets every path through to the route table, as API
      * Gateway does; its own error pages are JSON with a {@code message}, like every answer of the contract.
      */
-    void start() throws IOException {
+    public void start() throws IOException {
         QueuedThreadPool threads = new QueuedThreadPool(64, 4);
         threads.setName("gateway");
         threads.setDaemon(true);
@@ -119,7 +124,7 @@ final class Gateway implements AutoCloseable {
         }
     }
 
-    int port() {
+    public int port() {
         return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
     }
 
@@ -289,7 +294,7 @@ final class Gateway implements AutoCloseable {
     }
 
     /** One request through routing, authorization and the handler, as API Gateway would run it. */
-    Answer call(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body, String sourceIp) {
+    public Answer call(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body, String sourceIp) {
         Route route = RouteTable.match(method, rawPath);
         if (route == null) {
             return message(404, "Not Found");
@@ -314,7 +319,8 @@ final class Gateway implements AutoCloseable {
         }
         APIGatewayV2HTTPEvent event = HttpApiEvents.build(route, new HttpApiEvents.RawRequest(method, rawPath, rawQuery,
                 headers, text, base64, claims, requestId(), sourceIp, Instant.now()));
-        RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler = handlers.computeIfAbsent(route.function(), Gateway::load);
+        RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler = handlers.computeIfAbsent(route.function(),
+                f -> FunctionInstances.<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>of(f).get());
         RequestMeter.reset();
         APIGatewayV2HTTPResponse response;
         try {
@@ -371,15 +377,5 @@ final class Gateway implements AutoCloseable {
         byte[] b = new byte[10];
         RANDOM.nextBytes(b);
         return Base64.getEncoder().encodeToString(b);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> load(LambdaFunction function) {
-        try {
-            return (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(function.handlerClass())
-                    .getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot load handler " + function.handlerClass(), e);
-        }
     }
 }

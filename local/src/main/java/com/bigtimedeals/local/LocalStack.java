@@ -6,20 +6,26 @@ import java.net.ServerSocket;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
-import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.harness.LocalDynamoDb;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.ExpiredMessages;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.WalkStore;
-import com.bigtimedeals.stream.StreamMapping;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.stream.SweepHandler;
+import com.bigtimedeals.topology.CorsPolicy;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.StreamMapping;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -31,53 +37,94 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * from the one table definition, the API Gateway stand-in, and stream delivery to the stream handler.
  */
 public final class LocalStack implements AutoCloseable {
-    /** {@code dataDir} null keeps everything in memory; {@code port} 0 picks a free one. */
-    public record Options(int port, Path dataDir, boolean demo, int dynamoPort, boolean quiet) {
+    /**
+     * The local stack's configuration, read once where it starts from {@link Setting}s with the local stack's
+     * defaults ({@link Settings#forLocalStack()}), and passed down to what it runs.
+     *
+     * @param port the API's port; 0 picks a free one
+     * @param dataDir where the data is kept across restarts; null keeps everything in memory
+     * @param demo load the demo data into an empty table
+     * @param dynamoPort DynamoDB Local's port; 0 prefers 8000, else any free port
+     * @param quiet no request log on standard output
+     * @param cmsDir the built editors' web app served at /editor/
+     * @param cors the origins whose preflights are answered, as the deployed API's CORS configuration does
+     * @param inboxSweepEvery how often expired messages are deleted (DynamoDB Local never runs TTL with GSIs)
+     * @param sweepStalledAfter how long a walk may make no progress before the sweeper resumes it
+     * @param mapping the event source mapping's settings, as deployed unless named otherwise
+     */
+    public record Options(int port, Path dataDir, boolean demo, int dynamoPort, boolean quiet, Path cmsDir,
+                          CorsPolicy cors, Duration inboxSweepEvery, Duration sweepStalledAfter, StreamMapping mapping) {
+        /** The local stack's settings in {@code settings}, each checked against its range. */
+        public static Options from(Settings settings, boolean quiet) {
+            Settings local = settings.forLocalStack();
+            String dataDir = local.value(Setting.DATA_DIR);
+            return new Options(local.number(Setting.PORT), dataDir == null ? null : Path.of(dataDir),
+                    !"false".equalsIgnoreCase(local.value(Setting.DEMO)), local.number(Setting.DYNAMODB_PORT), quiet,
+                    Path.of(local.value(Setting.CMS_DIR)), CorsPolicy.of(local),
+                    Duration.ofSeconds(local.number(Setting.INBOX_SWEEP_SECONDS)),
+                    Duration.ofSeconds(local.number(Setting.SWEEP_STALLED_AFTER_S)), streamMapping(local));
+        }
+
+        /** In memory on free ports, no demo data, quiet: what a test or the benchmark starts. */
+        public static Options inMemory() {
+            return from(Settings.of(Map.of(Setting.PORT.name(), "0", Setting.DEMO.name(), "false")), true);
+        }
+
+        public Options withData(Path directory) {
+            return new Options(port, directory, demo, dynamoPort, quiet, cmsDir, cors, inboxSweepEvery, sweepStalledAfter,
+                    mapping);
+        }
+
+        public Options withoutDemo() {
+            return new Options(port, dataDir, false, dynamoPort, quiet, cmsDir, cors, inboxSweepEvery, sweepStalledAfter,
+                    mapping);
+        }
+    }
+
+    /** The deployed event source mapping, with the values the local stream settings name in its place. */
+    static StreamMapping streamMapping(Settings settings) {
+        return StreamMapping.DEPLOYED.with(settings.optionalNumber(Setting.STREAM_BATCH_SIZE),
+                settings.optionalNumber(Setting.STREAM_BATCHING_WINDOW_MS),
+                settings.optionalNumber(Setting.STREAM_PARALLELIZATION), settings.optionalNumber(Setting.STREAM_RETRIES),
+                settings.optionalNumber(Setting.STREAM_TIMEOUT_S));
     }
 
     static final String CURSOR_KEY_FILE = "cursor-signing-key";
 
-    private final LocalDynamoDb dynamo;
+    private final Database dynamo;
     private final DynamoDbClient client;
     private final DynamoDbStreamsClient streams;
     private final Gateway gateway;
-    static final String STREAM_HANDLER = "com.bigtimedeals.stream.StreamHandler";
-    /** Locally a stalled walk is picked up after 20 s (in AWS: two consumer timeouts), checked every 5 s. */
-    static final int LOCAL_STALLED_AFTER_SECONDS = 20;
-
     private final StreamDelivery delivery;
     private final Sweeper sweeper;
-    private final FailureDestination failures;
     private final String tableName;
     /** DynamoDB Local never runs TTL on a table with GSIs: this deletes expired messages as TTL would in AWS. */
-    private final java.util.concurrent.ScheduledExecutorService ttlSweep;
+    private final ScheduledExecutorService ttlSweep;
 
-    private LocalStack(LocalDynamoDb dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
-                       StreamDelivery delivery, Sweeper sweeper, FailureDestination failures, String tableName) {
+    private LocalStack(Database dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
+                       StreamDelivery delivery, Sweeper sweeper, String tableName,
+                       ExpiredMessages expired, Duration sweepEvery) {
         this.dynamo = dynamo;
         this.client = client;
         this.streams = streams;
         this.gateway = gateway;
         this.delivery = delivery;
         this.sweeper = sweeper;
-        this.failures = failures;
         this.tableName = tableName;
-        this.ttlSweep = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        this.ttlSweep = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "inbox-ttl-sweep");
             t.setDaemon(true);
             return t;
         });
-        InboxStore inbox = new InboxStore(com.bigtimedeals.data.Table.fromEnvironment(client));
-        // DynamoDB Local never runs TTL on a table with GSIs: sweep expired messages as TTL would in AWS.
-        int every = com.bigtimedeals.data.Setting.INBOX_SWEEP_SECONDS.number();
+        long every = sweepEvery.toSeconds();
         ttlSweep.scheduleWithFixedDelay(() -> {
             try {
-                inbox.sweepExpired();
+                expired.sweep();
             } catch (RuntimeException e) {
                 // The next sweep tries again; reads already hide expired messages, so nothing is shown meanwhile.
                 System.err.println("inbox TTL sweep failed: " + e.getClass().getSimpleName());
             }
-        }, every, every, java.util.concurrent.TimeUnit.SECONDS);
+        }, every, every, TimeUnit.SECONDS);
     }
 
     public static LocalStack start(Options options) throws IOException {
@@ -85,16 +132,18 @@ public final class LocalStack implements AutoCloseable {
             // Fail before seconds of start-up work, not after: the API port is bound last.
             new ServerSocket(options.port(), 1, InetAddress.getLoopbackAddress()).close();
         }
-        String tableName = TableDefinition.tableNameFromEnvironment();
         int dynamoPort = options.dynamoPort() != 0 ? options.dynamoPort() : preferred(8000);
-        LocalDynamoDb dynamo = LocalDynamoDb.start(options.dataDir(), dynamoPort);
-        // The handlers read their configuration by name; Lambda sets these in the environment.
+        Database dynamo = Database.start(options.dataDir(), dynamoPort);
+        // The handlers are loaded by class name and read their environment as in Lambda: the stack sets it here,
+        // as system properties of this JVM, once, before any of them is built.
+        String tableName = TableDefinition.tableName(Settings.fromProcess());
         System.setProperty("TABLE_NAME", tableName);
         System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         setDefault("AWS_REGION", "us-east-1");
         if (System.getenv(CursorCodec.KEY_VARIABLE) == null) {
             System.setProperty(CursorCodec.KEY_VARIABLE, cursorKey(options.dataDir()));
         }
+        Settings functions = Settings.fromProcess();
         DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
         dynamo.createTable(client, TableDefinition.createTableRequest(tableName));
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;
@@ -103,14 +152,17 @@ public final class LocalStack implements AutoCloseable {
         // A kept directory resumes right after the last record that was done before the restart (kill -9
         // included); in memory, the stream starts empty anyway.
         FailureDestination failures = new FailureDestination(failuresDirectory(options.dataDir()));
-        StreamDelivery delivery = new StreamDelivery(streams, streamArn, StreamDelivery.instancesOf(STREAM_HANDLER),
-                StreamMapping.fromSettings(), options.dataDir(), failures);
-        Gateway gateway = new Gateway(options.port(), options.quiet());
+        StreamDelivery delivery = new StreamDelivery(streams, streamArn,
+                FunctionInstances.of(LambdaFunction.STREAM_CONSUMER), options.mapping(),
+                options.dataDir(), failures);
+        Gateway gateway = new Gateway(options.port(), options.quiet(), options.cors(), Gateway.BODY_DEADLINE,
+                new EditorSite(options.cmsDir()));
         delivery.start();
-        Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(Table.fromEnvironment(client)),
-                Duration.ofSeconds(Settings.number(Setting.SWEEP_STALLED_AFTER_S.name(), LOCAL_STALLED_AFTER_SECONDS))));
+        Table table = Table.from(functions, client);
+        Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter()));
         sweeper.start();
-        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, failures, tableName);
+        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName,
+                new ExpiredMessages(table), options.inboxSweepEvery());
         try {
             seedAndOpen(stack, options.demo() && empty);
         } catch (IOException | RuntimeException e) {
@@ -181,11 +233,7 @@ public final class LocalStack implements AutoCloseable {
         return dataDir != null ? dataDir.resolve("stream-failures") : Path.of(".local-stack-failures");
     }
 
-    FailureDestination failures() {
-        return failures;
-    }
-
-    StreamDelivery delivery() {
+    public StreamDelivery delivery() {
         return delivery;
     }
 
@@ -194,11 +242,11 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** The stack's own DynamoDB Local clients: the benchmark watches the table's stream with them. */
-    DynamoDbClient client() {
+    public DynamoDbClient client() {
         return client;
     }
 
-    DynamoDbStreamsClient streams() {
+    public DynamoDbStreamsClient streams() {
         return streams;
     }
 
@@ -210,12 +258,12 @@ public final class LocalStack implements AutoCloseable {
         return tableName;
     }
 
-    Gateway gateway() {
+    public Gateway gateway() {
         return gateway;
     }
 
     /** True once stream delivery has had nothing to deliver for {@code quietMillis}: every effect so far is done. */
-    boolean awaitStreamQuiet(long quietMillis, long timeoutMillis) throws InterruptedException {
+    public boolean awaitStreamQuiet(long quietMillis, long timeoutMillis) throws InterruptedException {
         return delivery.awaitCaughtUp(quietMillis, timeoutMillis);
     }
 

@@ -8,10 +8,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.topology.LambdaFunction;
 
 /** {@code ./bigtimedeals run | token | patterns}: the local stack and its tools. */
 public final class Main {
@@ -52,13 +56,19 @@ public final class Main {
     }
 
     private static void run(List<String> args) throws Exception {
-        int port = Setting.PORT.number();
-        String dir = option(args, "--data", Settings.get("DATA_DIR"));
-        boolean demo = !args.contains("--no-demo") && !"false".equalsIgnoreCase(Settings.get("DEMO"));
+        LocalStack.Options options = LocalStack.Options.from(Settings.fromProcess(), false);
+        String data = option(args, "--data", null);
+        if (data != null) {
+            options = options.withData(Path.of(data));
+        }
+        if (args.contains("--no-demo")) {
+            options = options.withoutDemo();
+        }
+        int port = options.port();
+        Path dir = options.dataDir();
         LocalStack stack;
         try {
-            stack = LocalStack.start(new LocalStack.Options(port, dir == null ? null : Path.of(dir), demo,
-                    Setting.DYNAMODB_PORT.number(), false));
+            stack = LocalStack.start(options);
         } catch (java.net.BindException e) {
             System.err.println("Port " + port + " on 127.0.0.1 is taken (is the stack already running?). Set PORT to use another.");
             System.exit(1);
@@ -101,16 +111,18 @@ public final class Main {
         }
         boolean editor = args.contains("--editor");
         long ttl = Long.parseLong(option(args, "--ttl", "43200"));
-        System.out.println(BearerToken.issue(args.get(0), editor ? List.of("editors", "users") : List.of("users"),
-                Instant.now(), ttl));
+        System.out.println(BearerToken.issue(args.get(0), BearerToken.groups(editor), Instant.now(), ttl));
     }
 
     private static void patterns(List<String> args) throws Exception {
-        if (Settings.get("DYNAMODB_ENDPOINT") == null && Settings.get("TABLE_NAME") == null && Files.exists(STATE)) {
+        Settings process = Settings.fromProcess();
+        if (process.get("DYNAMODB_ENDPOINT") == null && process.get("TABLE_NAME") == null && Files.exists(STATE)) {
             System.setProperty("DYNAMODB_ENDPOINT", Files.readString(STATE).trim());
         }
+        Settings settings = Settings.fromProcess();
         try {
-            AccessPatterns.run(Table.fromEnvironment(DynamoDbClients.fromEnvironment()), args, System.out);
+            AccessPatterns.run(Table.from(settings, DynamoDbClients.from(settings)), Configuration.from(settings), args,
+                    System.out);
         } catch (RuntimeException e) {
             System.err.println(e.getMessage());
             System.exit(1);
@@ -119,7 +131,8 @@ public final class Main {
 
     /** Lists the on-failure destination, or redrives it through a stream handler against the running stack's table. */
     private static void failures(List<String> args, boolean redrive) throws Exception {
-        String dir = option(args, "--data", Settings.get("DATA_DIR"));
+        Settings process = Settings.fromProcess();
+        String dir = option(args, "--data", process.value(Setting.DATA_DIR));
         FailureDestination destination = new FailureDestination(LocalStack.failuresDirectory(dir == null ? null : Path.of(dir)));
         var entries = destination.list();
         FailureDestination.describe(entries).forEach(System.out::println);
@@ -127,17 +140,18 @@ public final class Main {
         if (!redrive || entries.isEmpty()) {
             return;
         }
-        if (Settings.get("DYNAMODB_ENDPOINT") == null && Files.exists(STATE)) {
+        if (process.get("DYNAMODB_ENDPOINT") == null && Files.exists(STATE)) {
             System.setProperty("DYNAMODB_ENDPOINT", Files.readString(STATE).trim());
         }
-        if (Settings.get("DYNAMODB_ENDPOINT") == null) {
+        String endpoint = Settings.fromProcess().get("DYNAMODB_ENDPOINT");
+        if (endpoint == null) {
             System.err.println("Start the stack first (./bigtimedeals run" + (dir == null ? "" : " --data " + dir) + "): redrive reads its stream.");
             System.exit(1);
         }
-        var endpoint = java.net.URI.create(Settings.get("DYNAMODB_ENDPOINT"));
-        try (var streams = DynamoDbClients.localStreams(endpoint)) {
-            int failing = StreamDelivery.redrive(streams, destination, StreamDelivery.instancesOf(LocalStack.STREAM_HANDLER).get(),
-                    com.bigtimedeals.stream.StreamMapping.fromSettings());
+        try (var streams = DynamoDbClients.localStreams(java.net.URI.create(endpoint))) {
+            int failing = new Redrive(streams, destination,
+                    FunctionInstances.<DynamodbEvent, StreamsEventResponse>of(LambdaFunction.STREAM_CONSUMER).get(),
+                    LocalStack.streamMapping(process.forLocalStack())).run();
             System.out.println((entries.size() - failing) + " redriven, " + failing + " still failing");
             if (failing > 0) {
                 System.exit(1);

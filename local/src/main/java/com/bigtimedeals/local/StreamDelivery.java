@@ -1,16 +1,11 @@
 package com.bigtimedeals.local;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,10 +15,11 @@ import java.util.function.Supplier;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.api.SyntheticContext;
 import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.stream.ChangeFeed;
-import com.bigtimedeals.stream.StreamMapping;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.StreamMapping;
 
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
@@ -56,7 +52,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  *     not finished is delivered again after the restart, which every reaction tolerates.</li>
  * </ul>
  */
-final class StreamDelivery implements AutoCloseable {
+public final class StreamDelivery implements AutoCloseable {
     private static final long POLL_MILLIS = 100;
     /**
      * Between reads of a shard that came back with less than a full page: Lambda reads each shard about four times
@@ -64,79 +60,29 @@ final class StreamDelivery implements AutoCloseable {
      * each one a turn of DynamoDB Local's table lock that the blast's writes wait out.
      */
     private static final long SHARD_READ_MILLIS = 250;
-    private static final int FETCH = 1000;
+    static final int FETCH = 1000;
     /** Fetched but unfinished records per shard before polling pauses (back-pressure). */
     private static final int MAX_BACKLOG = 20_000;
     private static final long STOP_GRACE_MILLIS = 10_000;
-    static final String CHECKPOINT_FILE = "stream-checkpoints.properties";
 
     private final DynamoDbStreamsClient streams;
     private final String streamArn;
     private final Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> handlers;
     private final StreamMapping mapping;
-    private final Path checkpointFile;
     private final FailureDestination destination;
     private final Map<String, ShardState> shards = new HashMap<>();
-    private final Properties checkpoints = new Properties();
+    private final ShardCheckpoints checkpoints;
     private final Thread poller;
     private final List<Thread> lanes = new ArrayList<>();
     private volatile boolean running = true;
     private volatile long idleSince;
 
-    final AtomicLong delivered = new AtomicLong();
-    final AtomicLong redelivered = new AtomicLong();
-    final AtomicLong invocations = new AtomicLong();
-    /** Invocations running now: a caller waiting for an effect can look for it when none is, at no cost to them. */
-    final AtomicInteger invoking = new AtomicInteger();
-    final AtomicLong sentToDestination = new AtomicLong();
+    private final AtomicLong redelivered = new AtomicLong();
+    private final AtomicLong invocations = new AtomicLong();
+    private final AtomicInteger invoking = new AtomicInteger();
+    private final AtomicLong sentToDestination = new AtomicLong();
 
-    /** One fetched record, done or not. */
-    private static final class Tracked {
-        final String sequence;
-        final String key;
-        final DynamodbEvent.DynamodbStreamRecord record;
-        volatile boolean done;
-
-        Tracked(String sequence, String key, DynamodbEvent.DynamodbStreamRecord record) {
-            this.sequence = sequence;
-            this.key = key;
-            this.record = record;
-        }
-    }
-
-    private final class ShardState {
-        final String id;
-        final String parent;
-        String iterator;
-        String lastFetched;
-        boolean drained;
-        final ArrayDeque<Tracked> inOrder = new ArrayDeque<>();
-        final List<LinkedBlockingQueue<Tracked>> laneQueues = new ArrayList<>();
-
-        ShardState(String id, String parent) {
-            this.id = id;
-            this.parent = parent;
-        }
-
-        synchronized boolean finished() {
-            return drained && inOrder.isEmpty();
-        }
-
-        synchronized int backlog() {
-            return inOrder.size();
-        }
-
-        /** Moves the checkpoint past every leading record that is done; true when it moved. */
-        synchronized String advance() {
-            String last = null;
-            while (!inOrder.isEmpty() && inOrder.peekFirst().done) {
-                last = inOrder.pollFirst().sequence;
-            }
-            return last;
-        }
-    }
-
-    StreamDelivery(DynamoDbStreamsClient streams, String streamArn,
+    public StreamDelivery(DynamoDbStreamsClient streams, String streamArn,
                    Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> handlers, StreamMapping mapping,
                    Path checkpointDir, FailureDestination destination) {
         this.streams = streams;
@@ -144,41 +90,35 @@ final class StreamDelivery implements AutoCloseable {
         this.handlers = handlers;
         this.mapping = mapping;
         this.destination = destination;
-        this.checkpointFile = checkpointDir == null ? null : checkpointDir.resolve(CHECKPOINT_FILE);
-        if (checkpointFile != null && Files.exists(checkpointFile)) {
-            try (var in = Files.newBufferedReader(checkpointFile)) {
-                checkpoints.load(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the stream checkpoint " + checkpointFile, e);
-            }
-        }
+        this.checkpoints = new ShardCheckpoints(checkpointDir);
         this.poller = new Thread(this::poll, "stream-poller");
         this.poller.setDaemon(true);
     }
 
-    /** Loads the handler class the way Lambda does: a public no-arg constructor, once per function instance. */
-    @SuppressWarnings("unchecked")
-    static Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> instancesOf(String handlerClass) {
-        return () -> {
-            try {
-                return (RequestHandler<DynamodbEvent, StreamsEventResponse>) Class.forName(handlerClass)
-                        .getDeclaredConstructor().newInstance();
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot load stream handler " + handlerClass, e);
-            }
-        };
-    }
-
-    void start() {
+    public void start() {
         poller.start();
     }
 
-    long delivered() {
-        return delivered.get();
+    /** Records delivered again after a failure (reported, or a function error). */
+    public long redelivered() {
+        return redelivered.get();
+    }
+
+    public long invocations() {
+        return invocations.get();
+    }
+
+    /** Invocations running now: a caller waiting for an effect can look for it when none is, at no cost to them. */
+    public int invoking() {
+        return invoking.get();
+    }
+
+    public long sentToDestination() {
+        return sentToDestination.get();
     }
 
     /** Waits until every fetched record is done and a poll of every shard found nothing new for {@code quietMillis}. */
-    boolean awaitCaughtUp(long quietMillis, long timeoutMillis) throws InterruptedException {
+    public boolean awaitCaughtUp(long quietMillis, long timeoutMillis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         while (System.currentTimeMillis() < deadline) {
             long since = idleSince;
@@ -238,7 +178,11 @@ final class StreamDelivery implements AutoCloseable {
             } catch (RuntimeException e) {
                 if (running) {
                     System.err.println("stream delivery: " + e);
-                    sleepQuietly(500);
+                    try {
+                        Thread.sleep(500);
+                    } catch (InterruptedException stop) {
+                        return;
+                    }
                 }
             }
         }
@@ -247,7 +191,7 @@ final class StreamDelivery implements AutoCloseable {
     /** One GetRecords on a shard; true when it should be read again at once (a full page came back, or no iterator). */
     private boolean fetch(ShardState shard) {
         if (shard.iterator == null) {
-            shard.iterator = iteratorAfter(shard.id, shard.lastFetched != null ? shard.lastFetched : checkpoints.getProperty(shard.id));
+            shard.iterator = iteratorAfter(shard.id, shard.lastFetched != null ? shard.lastFetched : checkpoints.of(shard.id));
         }
         GetRecordsResponse r;
         try {
@@ -330,17 +274,7 @@ final class StreamDelivery implements AutoCloseable {
                     }
                     continue;
                 }
-                List<Tracked> batch = new ArrayList<>();
-                batch.add(first);
-                long windowEnds = System.currentTimeMillis() + mapping.batchingWindowMillis();
-                while (batch.size() < mapping.batchSize()) {
-                    long wait = windowEnds - System.currentTimeMillis();
-                    Tracked next = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : queue.poll();
-                    if (next == null) {
-                        break;
-                    }
-                    batch.add(next);
-                }
+                List<Tracked> batch = Tracked.batch(first, queue, mapping);
                 if (handler == null) {
                     handler = handlers.get();
                 }
@@ -367,9 +301,9 @@ final class StreamDelivery implements AutoCloseable {
                     invocations.incrementAndGet();
                     invoking.incrementAndGet();
                     try {
-                        response = handler.handleRequest(StreamRecords.event(records(current)), new Invocation(
-                                new SyntheticContext("stream-" + System.nanoTime(), "StreamConsumer",
-                                        mapping.timeoutSeconds() * 1000L)));
+                        response = handler.handleRequest(StreamRecords.event(Tracked.records(current)), StoppableContext.of(
+                                new SyntheticContext("stream-" + System.nanoTime(), LambdaFunction.STREAM_CONSUMER.id(),
+                                        mapping.timeoutSeconds() * 1000L), () -> running));
                     } finally {
                         invoking.decrementAndGet();
                     }
@@ -386,11 +320,11 @@ final class StreamDelivery implements AutoCloseable {
                         break;
                     }
                     redelivered.addAndGet(current.size());
-                    backOff(attempts);
+                    Thread.sleep(Math.min(2_000L, 50L << Math.min(attempts, 5)));
                     continue;
                 }
                 List<StreamsEventResponse.BatchItemFailure> failures = response == null ? null : response.getBatchItemFailures();
-                int firstFailed = failures == null || failures.isEmpty() ? current.size() : indexOf(current, failures);
+                int firstFailed = failures == null || failures.isEmpty() ? current.size() : Tracked.firstFailed(current, failures);
                 done(shard, current.subList(0, firstFailed));
                 current = current.subList(firstFailed, current.size());
                 if (current.isEmpty()) {
@@ -402,7 +336,7 @@ final class StreamDelivery implements AutoCloseable {
                     break;
                 }
                 redelivered.addAndGet(current.size());
-                backOff(attempts);
+                Thread.sleep(Math.min(2_000L, 50L << Math.min(attempts, 5)));
             }
         }
     }
@@ -420,7 +354,6 @@ final class StreamDelivery implements AutoCloseable {
         if (records.isEmpty()) {
             return;
         }
-        delivered.addAndGet(records.size());
         synchronized (shard) {
             for (Tracked t : records) {
                 t.done = true;
@@ -431,180 +364,9 @@ final class StreamDelivery implements AutoCloseable {
 
     private void checkpoint(ShardState shard) {
         String last = shard.advance();
-        if (last == null) {
-            return;
+        if (last != null) {
+            checkpoints.moveTo(shard.id, last);
         }
-        synchronized (checkpoints) {
-            String before = checkpoints.getProperty(shard.id);
-            if (before != null && new java.math.BigInteger(before).compareTo(new java.math.BigInteger(last)) >= 0) {
-                return;
-            }
-            checkpoints.setProperty(shard.id, last);
-            if (checkpointFile != null) {
-                try {
-                    Path tmp = checkpointFile.resolveSibling(CHECKPOINT_FILE + ".tmp");
-                    try (var out = Files.newBufferedWriter(tmp)) {
-                        checkpoints.store(out, "last sequence number per shard up to which every record is done");
-                    }
-                    Files.move(tmp, checkpointFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot write the stream checkpoint", e);
-                }
-            }
-        }
-    }
-
-    /**
-     * The context of one invocation: its timeout counts down as in Lambda, and a stop ends it early, so the
-     * function's time budget makes it checkpoint and return instead of being cut off mid-page.
-     */
-    private final class Invocation implements com.amazonaws.services.lambda.runtime.Context {
-        private final SyntheticContext inner;
-
-        Invocation(SyntheticContext inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public int getRemainingTimeInMillis() {
-            return running ? inner.getRemainingTimeInMillis() : 0;
-        }
-
-        @Override
-        public String getAwsRequestId() {
-            return inner.getAwsRequestId();
-        }
-
-        @Override
-        public String getLogGroupName() {
-            return inner.getLogGroupName();
-        }
-
-        @Override
-        public String getLogStreamName() {
-            return inner.getLogStreamName();
-        }
-
-        @Override
-        public String getFunctionName() {
-            return inner.getFunctionName();
-        }
-
-        @Override
-        public String getFunctionVersion() {
-            return inner.getFunctionVersion();
-        }
-
-        @Override
-        public String getInvokedFunctionArn() {
-            return inner.getInvokedFunctionArn();
-        }
-
-        @Override
-        public com.amazonaws.services.lambda.runtime.CognitoIdentity getIdentity() {
-            return inner.getIdentity();
-        }
-
-        @Override
-        public com.amazonaws.services.lambda.runtime.ClientContext getClientContext() {
-            return inner.getClientContext();
-        }
-
-        @Override
-        public int getMemoryLimitInMB() {
-            return inner.getMemoryLimitInMB();
-        }
-
-        @Override
-        public com.amazonaws.services.lambda.runtime.LambdaLogger getLogger() {
-            return inner.getLogger();
-        }
-    }
-
-    private static List<DynamodbEvent.DynamodbStreamRecord> records(List<Tracked> batch) {
-        List<DynamodbEvent.DynamodbStreamRecord> out = new ArrayList<>(batch.size());
-        batch.forEach(t -> out.add(t.record));
-        return out;
-    }
-
-    /** Position of the earliest reported failure; an identifier we did not send redelivers everything, as Lambda does. */
-    private static int indexOf(List<Tracked> batch, List<StreamsEventResponse.BatchItemFailure> failures) {
-        int first = batch.size();
-        for (StreamsEventResponse.BatchItemFailure f : failures) {
-            int at = -1;
-            for (int i = 0; i < batch.size(); i++) {
-                if (batch.get(i).sequence.equals(f.getItemIdentifier())) {
-                    at = i;
-                    break;
-                }
-            }
-            if (at < 0) {
-                return 0;
-            }
-            first = Math.min(first, at);
-        }
-        return first;
-    }
-
-    private static void backOff(int attempt) throws InterruptedException {
-        Thread.sleep(Math.min(2_000L, 50L << Math.min(attempt, 5)));
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * Delivers every batch in the on-failure destination again, read back from the stream by its sequence range,
-     * in batches of the mapping's size; an entry is removed once the function accepted all of its records.
-     * Returns the entries still failing.
-     */
-    static int redrive(DynamoDbStreamsClient streams, FailureDestination destination,
-                       RequestHandler<DynamodbEvent, StreamsEventResponse> handler, StreamMapping mapping) {
-        int failing = 0;
-        for (var e : destination.list().entrySet()) {
-            FailureDestination.Entry entry = e.getValue();
-            List<DynamodbEvent.DynamodbStreamRecord> records = new ArrayList<>();
-            String iterator = streams.getShardIterator(GetShardIteratorRequest.builder().streamArn(entry.streamArn())
-                    .shardId(entry.shardId()).shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
-                    .sequenceNumber(entry.firstSequence()).build()).shardIterator();
-            java.math.BigInteger last = new java.math.BigInteger(entry.lastSequence());
-            boolean past = false;
-            while (iterator != null && !past) {
-                GetRecordsResponse r = streams.getRecords(GetRecordsRequest.builder().shardIterator(iterator).limit(FETCH).build());
-                for (Record record : r.records()) {
-                    if (new java.math.BigInteger(record.dynamodb().sequenceNumber()).compareTo(last) > 0) {
-                        past = true;
-                        break;
-                    }
-                    DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, entry.streamArn());
-                    if (ChangeFeed.ofInterest(converted)) {
-                        records.add(converted);
-                    }
-                }
-                if (r.records().isEmpty()) {
-                    break; // an open shard with nothing more yet
-                }
-                iterator = r.nextShardIterator();
-            }
-            boolean accepted = true;
-            for (int from = 0; from < records.size() && accepted; from += mapping.batchSize()) {
-                var response = handler.handleRequest(StreamRecords.event(records.subList(from, Math.min(records.size(),
-                        from + mapping.batchSize()))), new SyntheticContext("redrive-" + System.nanoTime(),
-                        "StreamConsumer", mapping.timeoutSeconds() * 1000L));
-                accepted = response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty();
-            }
-            if (accepted) {
-                destination.remove(e.getKey());
-            } else {
-                failing++;
-            }
-        }
-        return failing;
     }
 
     /** Stops polling, lets batches in flight finish within a grace period, and leaves the checkpoint written. */

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import com.bigtimedeals.stream.SweepHandler;
 
 /** The sweeper's schedule, locally: what EventBridge does in AWS, every few seconds instead of minutes. */
-final class Sweeper implements AutoCloseable {
+public final class Sweeper implements AutoCloseable {
     static final int EVERY_SECONDS = 5;
 
     private final SweepHandler sweep;
@@ -17,11 +17,11 @@ final class Sweeper implements AutoCloseable {
         return t;
     });
 
-    Sweeper(SweepHandler sweep) {
+    public Sweeper(SweepHandler sweep) {
         this.sweep = sweep;
     }
 
-    void start() {
+    public void start() {
         timer.scheduleWithFixedDelay(() -> {
             try {
                 sweep.sweep();

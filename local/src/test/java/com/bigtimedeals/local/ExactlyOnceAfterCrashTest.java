@@ -10,28 +10,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.InboxCensus;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.ParallelRuns;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * A new deal's messages are the same messages however often, however late its stream record arrives: the stack,
@@ -40,6 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
  * whole batch is replayed three times. After each, every watcher holds exactly one message for the deal, and each
  * message read before stays read.
  */
+@Tag("stack")
 class ExactlyOnceAfterCrashTest {
     static final int WATCHERS = 3_000;
     static final int READERS = 5;
@@ -51,14 +54,14 @@ class ExactlyOnceAfterCrashTest {
     void killMidFanOutRedriveAndTripleReplayLeaveEveryWatcherOneMessageAndReadOnesRead() throws Exception {
         Path data = work.resolve("data");
         int dynamoPort = StackProcess.freePort();
-        String editor = BearerToken.issue("erin", List.of("editors", "users"), Instant.now(), 3600);
+        String editor = BearerToken.forUser("erin", true);
         StackProcess stack = StackProcess.start(work, data, dynamoPort, "first");
         String dealId;
         List<String> readers;
         try (DynamoDbClient client = DynamoDbClients.local(URI.create("http://127.0.0.1:" + dynamoPort))) {
             stack.call("POST", "/cms/brands", editor, "{\"name\":\"Acme\"}", 201);
             stack.call("POST", "/cms/categories", editor, "{\"name\":\"Tech\"}", 201);
-            FollowStore follows = new FollowStore(Table.fromEnvironment(client));
+            FollowStore follows = new FollowStore(Table.from(Settings.fromProcess(), client));
             ParallelRuns.run(WATCHERS, 6, i -> follows.add(Likeable.BRAND, "acme", "w" + i, Relation.WATCH));
             dealId = stack.call("POST", "/cms/deals", editor, StackProcess.deal("Watched", "acme"), 201).get("id").asText();
             // The first page of the watcher list is written first: as soon as a few of its users hold the
@@ -70,7 +73,7 @@ class ExactlyOnceAfterCrashTest {
         try (StackProcess second = StackProcess.start(work, data, dynamoPort, "second");
              DynamoDbClient client = DynamoDbClients.local(URI.create("http://127.0.0.1:" + dynamoPort));
              DynamoDbStreamsClient streams = DynamoDbClients.localStreams(URI.create("http://127.0.0.1:" + dynamoPort))) {
-            String table = Table.fromEnvironment(client).name();
+            String table = Table.from(Settings.fromProcess(), client).name();
             awaitEveryWatcher(client, table, dealId);
             assertExactlyOnceAndReadStaysRead(client, table, dealId, readers, "after kill -9 mid fan-out");
 

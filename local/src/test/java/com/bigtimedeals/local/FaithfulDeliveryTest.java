@@ -5,35 +5,39 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.InboxCensus;
-import com.bigtimedeals.harness.LocalDynamoDb;
-import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.data.WalkStore;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.harness.FaultyDynamoDb;
+import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
-import com.bigtimedeals.stream.StreamMapping;
 import com.bigtimedeals.stream.SweepHandler;
+import com.bigtimedeals.topology.StreamMapping;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
@@ -44,6 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
  * message, the progress count is exact, no invocation outruns its time budget. What exhausts the mapping's
  * retries is resumed by the sweeper.
  */
+@Tag("stack")
 class FaithfulDeliveryTest {
     /** The population: about 80 s here, most of it seeding the users. */
     static final int USERS = Integer.getInteger("BLAST_TEST_USERS", 20_000);
@@ -51,10 +56,10 @@ class FaithfulDeliveryTest {
 
     @Test
     void aSixtyFourSegmentBlastUnderInjectedFaultsReachesEveryUserExactlyOnce() throws Exception {
-        try (LocalDynamoDb dynamo = LocalDynamoDb.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
+        try (Database dynamo = Database.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
             String name = "blast-faults";
             dynamo.createTable(client, TableDefinition.createTableRequest(name));
-            Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.fromEnvironment());
+            Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
             new CatalogStore(table).createBrand("acme", "Acme", null);
             new CatalogStore(table).createCategory("tech", "Tech");
             UserStore users = new UserStore(table);
@@ -66,12 +71,13 @@ class FaithfulDeliveryTest {
             // Faults as they reach the code after the SDK's own retries: rare, but enough that some records exhaust
             // the mapping's retries too; the sweeper then resumes their walks, as it would in AWS.
             FaultyDynamoDb faulty = new FaultyDynamoDb(client, 1_999, 29, 2);
-            Table faultyTable = new Table(faulty, name, Clock.systemUTC(), CursorCodec.fromEnvironment());
-            StreamMapping mapping = new StreamMapping(100, 200, 10, 5, true, 60);
-            long reserveMillis = 20_000;
+            Table faultyTable = new Table(faulty.client(), name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
+            StreamMapping mapping = StreamMapping.DEPLOYED.with(100, 200, 10, 5, 60);
+            Configuration config = Configuration.from(Settings.defaults().with(Setting.CACHE_SHARDS, 2)
+                    .with(Setting.WORK_RESERVE_MS, 20_000));
             ConcurrentLinkedQueue<Integer> leftAtReturn = new ConcurrentLinkedQueue<>();
             java.util.function.Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> instances = () -> {
-                StreamHandler handler = new StreamHandler(ChangeReactions.of(faultyTable, 2, 500, 100), reserveMillis);
+                StreamHandler handler = new StreamHandler(ChangeReactions.of(faultyTable, config, 500, 100), config);
                 return (event, context) -> {
                     StreamsEventResponse response = handler.handleRequest(event, context);
                     leftAtReturn.add(context.getRemainingTimeInMillis());
@@ -93,10 +99,10 @@ class FaithfulDeliveryTest {
                 }
                 assertTrue(delivery.awaitCaughtUp(1_000, 60_000));
                 System.out.printf("faulted blast: %d users, %d invocations, %d records redelivered, %d throttles and %d"
-                        + " conflicts injected, %d records sent to the destination%n", USERS, delivery.invocations.get(),
-                        delivery.redelivered.get(), faulty.throttled.get(), faulty.conflicts.get(), delivery.sentToDestination.get());
+                        + " conflicts injected, %d records sent to the destination%n", USERS, delivery.invocations(),
+                        delivery.redelivered(), faulty.throttled.get(), faulty.conflicts.get(), delivery.sentToDestination());
                 assertTrue(faulty.throttled.get() > 0 && faulty.conflicts.get() > 0, "faults were injected");
-                assertTrue(delivery.redelivered.get() > 0, "throttled records were redelivered");
+                assertTrue(delivery.redelivered() > 0, "throttled records were redelivered");
             }
             Blast done = new com.bigtimedeals.data.BlastStore(table).get(blast.id());
             assertTrue(done.done());

@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The deployed artifact: the shaded function jar from the functions module. */
+@Tag("stack")
 class FunctionJarTest {
     static final Path JAR = Path.of("../functions/target/bigtimedeals-functions.jar");
 

@@ -17,22 +17,25 @@ import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.api.CorsPolicy;
 import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.topology.CorsPolicy;
 
 /**
  * The local gateway over real sockets, with clients that misbehave: slow and stalled bodies, oversized and
  * broken ones, and browsers asking for CORS. Every case here is answered by the gateway itself (401, 404, 408,
  * 413, 400, preflight), so no database is needed.
  */
+@Tag("stack")
 class GatewayRobustnessTest {
     static Gateway gateway;
 
     @BeforeAll
     static void start() throws IOException {
-        gateway = new Gateway(0, true, new CorsPolicy(Setting.CORS_ORIGINS.list(null)), Duration.ofSeconds(2));
+        gateway = new Gateway(0, true, new CorsPolicy(Setting.CORS_ORIGINS.list(null)), Duration.ofSeconds(2),
+                new EditorSite(LocalStack.Options.inMemory().cmsDir()));
         gateway.start();
     }
 

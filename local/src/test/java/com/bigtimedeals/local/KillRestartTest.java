@@ -6,21 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.bigtimedeals.data.InboxCensus;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.harness.ParallelRuns;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -31,6 +32,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * it again: every user ends with exactly one blast message, every watcher with exactly one new-deal message,
  * and the blast's progress is exact and done.
  */
+@Tag("stack")
 class KillRestartTest {
     static final int USERS = 1_500;
     static final int WATCHERS = 1_200;
@@ -43,7 +45,7 @@ class KillRestartTest {
         Path data = work.resolve("data");
         int dynamoPort = StackProcess.freePort();
         StackProcess stack = StackProcess.start(work, data, dynamoPort, "first");
-        String editor = BearerToken.issue("erin", List.of("editors", "users"), Instant.now(), 3600);
+        String editor = BearerToken.forUser("erin", true);
         String blastId;
         String fanOutDeal;
         String blastDeal;
@@ -51,7 +53,7 @@ class KillRestartTest {
             stack.call("POST", "/cms/brands", editor, "{\"name\":\"Acme\"}", 201);
             stack.call("POST", "/cms/brands", editor, "{\"name\":\"Quiet\"}", 201);
             stack.call("POST", "/cms/categories", editor, "{\"name\":\"Tech\"}", 201);
-            Table table = Table.fromEnvironment(client);
+            Table table = Table.from(Settings.fromProcess(), client);
             UserStore users = new UserStore(table);
             ParallelRuns.run(USERS, 6, i -> users.create(new UserProfile("u" + i, "u" + i + "@example.com", null, null, Instant.now())));
             FollowStore follows = new FollowStore(table);
@@ -81,8 +83,8 @@ class KillRestartTest {
             Map<String, Integer> watched = Map.of();
             while (System.currentTimeMillis() < deadline) {
                 progress = third.call("GET", "/cms/hot-deals/" + blastId, editor, null, 200);
-                blasted = InboxCensus.messagesByUser(client, Table.fromEnvironment(client).name(), blastDeal);
-                watched = InboxCensus.messagesByUser(client, Table.fromEnvironment(client).name(), fanOutDeal);
+                blasted = InboxCensus.messagesByUser(client, Table.from(Settings.fromProcess(), client).name(), blastDeal);
+                watched = InboxCensus.messagesByUser(client, Table.from(Settings.fromProcess(), client).name(), fanOutDeal);
                 if (progress.get("done").asBoolean() && watched.size() == WATCHERS) {
                     break;
                 }

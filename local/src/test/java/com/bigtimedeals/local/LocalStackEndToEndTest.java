@@ -29,14 +29,18 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.api.RouteTable;
 import com.bigtimedeals.contract.ResponseContract;
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** The local stack on a free port, driven over real HTTP as the mobile app and the CMS would. */
+@Tag("stack")
 class LocalStackEndToEndTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static LocalStack stack;
@@ -46,7 +50,7 @@ class LocalStackEndToEndTest {
 
     @BeforeAll
     static void start() throws IOException {
-        stack = LocalStack.start(new LocalStack.Options(0, null, false, 0, true));
+        stack = LocalStack.start(LocalStack.Options.inMemory());
         http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         base = "http://127.0.0.1:" + stack.port();
         editor = token("erin", true);
@@ -58,7 +62,7 @@ class LocalStackEndToEndTest {
     }
 
     static String token(String user, boolean isEditor) {
-        return BearerToken.issue(user, isEditor ? List.of("editors", "users") : List.of("users"), Instant.now(), 3600);
+        return BearerToken.forUser(user, isEditor);
     }
 
     record Reply(int status, JsonNode body, HttpResponse<String> raw) {
@@ -139,7 +143,7 @@ class LocalStackEndToEndTest {
         // The first rebuild writes its CACHE_SHARDS copies one after another, and a read of a copy not yet written
         // is served live; once the stream is quiet every copy exists, and every read is one request.
         assertTrue(stack.awaitStreamQuiet(500, 30_000), "stream delivery never went quiet");
-        for (int i = 0; i < 2 * com.bigtimedeals.data.Setting.CACHE_SHARDS.number(); i++) {
+        for (int i = 0; i < 2 * Configuration.from(Settings.fromProcess()).cacheShards(); i++) {
             Reply front = call("GET", "/frontpage", null, null);
             assertEquals("1", front.header("X-DynamoDB-Requests"));
             assertNotNull(front.header("X-DynamoDB-Read-Units"));

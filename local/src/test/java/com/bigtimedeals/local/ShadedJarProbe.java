@@ -4,7 +4,7 @@ import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.api.DealsHandler;
-import com.bigtimedeals.api.SyntheticContext;
+import com.bigtimedeals.lambda.SyntheticContext;
 
 /** Run on the shaded function jar alone: builds a handler as Lambda does and serves one request. */
 public final class ShadedJarProbe {

@@ -171,7 +171,7 @@ public final class AccountStore {
      * One step of the second phase: up to {@code limit} messages sent up to the deletion (message ids are
      * KSUIDs of their time), deleted 25 to a BatchWriteItem. Deleting twice is harmless.
      */
-    public Cleared removeMessages(AccountDeletion d, int limit, InboxStore inbox) {
+    public Cleared removeMessages(AccountDeletion d, int limit, InboxDelivery inbox) {
         String upTo = Keys.messageSk(Ids.largestAt(d.deletedAt()));
         QueryResponse r = page(Keys.messagesPk(d.username()), d.after(), upTo, limit);
         List<Map<String, AttributeValue>> keys = new ArrayList<>(r.items().size());

@@ -44,9 +44,9 @@ public final class BlastStore {
     public static final int MAX_SEGMENTS = 98;
 
     /**
-     * The blast item's mark that its segments were written with it. A blast recorded by the version before, whose
-     * segments the stream consumer created from its INSERT, lacks it; the consumer still does that for such a
-     * blast (see {@link #createSegments}), so a blast requested while a deployment is under way is carried out.
+     * The blast item's mark that its segments were written with it. A blast item without it (written by a
+     * deployment that left segment creation to the stream consumer) still gets its segments from its INSERT record
+     * (see {@link #createSegments}), so a blast requested while a deployment is under way is carried out.
      */
     static final String WITH_SEGMENTS = "withSegments";
 
@@ -128,8 +128,8 @@ public final class BlastStore {
     }
 
     /**
-     * Creates the segment items of a blast recorded without them, by the version before segments were written
-     * with the blast ({@link #WITH_SEGMENTS}). A replay finds them all there and changes nothing (conditional
+     * Creates the segment items of a blast recorded without them (no {@link #WITH_SEGMENTS} mark: a deployment
+     * that left them to the stream consumer wrote it). A replay finds them all there and changes nothing (conditional
      * puts); a conflicting transaction is retried.
      */
     public void createSegments(Blast blast) {

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * Brands and categories. Each has a small item with its name and like/watch counters (the only item a like
- * rewrites, improvement 2), a listing item in the collection that {@code GET /brands} or
+ * rewrites, so a like stays a few write units), a listing item in the collection that {@code GET /brands} or
  * {@code GET /categories} reads in one query, and the first bucket of its deal timeline.
  */
 public final class CatalogStore {

@@ -6,7 +6,6 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -19,7 +18,8 @@ import com.bigtimedeals.domain.DomainException;
  */
 public final class CursorCodec {
     private static final int MAC_BYTES = 12;
-    private static final int MAX_CURSOR_CHARS = 512;
+    /** The longest cursor this code makes or accepts: anything longer is refused before it is decoded. */
+    public static final int MAX_CURSOR_CHARS = 512;
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -41,19 +41,19 @@ public final class CursorCodec {
      * page's cursor, all sign). In Lambda without either, the function refuses to start: a key known to anyone
      * lets anyone forge a cursor. Outside Lambda without either, a random key for this process only.
      */
-    public static CursorCodec fromEnvironment() {
-        return from(Settings::get, System.getenv("AWS_LAMBDA_FUNCTION_NAME") != null);
+    public static CursorCodec from(Settings settings) {
+        return from(settings, settings.get("AWS_LAMBDA_FUNCTION_NAME") != null);
     }
 
-    static CursorCodec from(java.util.function.UnaryOperator<String> settings, boolean inLambda) {
-        String key = settings.apply(KEY_VARIABLE);
+    static CursorCodec from(Settings settings, boolean inLambda) {
+        String key = settings.get(KEY_VARIABLE);
         if (key != null) {
             return new CursorCodec(key);
         }
-        String secretArn = settings.apply(SECRET_ARN_VARIABLE);
+        String secretArn = settings.get(SECRET_ARN_VARIABLE);
         if (secretArn != null) {
-            return new CursorCodec(SecretsManagerSecret.read(secretArn, DynamoDbClients.credentials(Settings::get),
-                    DynamoDbClients.region()));
+            return new CursorCodec(SecretsManagerSecret.read(secretArn, DynamoDbClients.credentials(settings::get),
+                    DynamoDbClients.region(settings), settings.get("AWS_ENDPOINT_URL_SECRETS_MANAGER")));
         }
         if (inLambda) {
             throw new IllegalStateException("No cursor signing key: set " + SECRET_ARN_VARIABLE + " (the stack does) or "

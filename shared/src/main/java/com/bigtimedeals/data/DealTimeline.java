@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * The newest-first list of deals in one scope (all deals, one brand, one category), kept so that any page
- * costs at most 3 requests however sparse the history is (improvement 1).
+ * costs at most 3 requests however sparse the history is (docs/data-model.md, sparse history).
  *
  * <p>Deals sit in index partitions called buckets, each named by the UTC day it opened on. A bucket is only
  * closed ("sealed") once it holds {@code capacity} deals (at least the largest page), and a new one opens

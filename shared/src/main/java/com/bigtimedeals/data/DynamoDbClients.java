@@ -26,9 +26,9 @@ public final class DynamoDbClients {
     }
 
     /** For Lambda and the scripts: region from {@code AWS_REGION}, optional {@code DYNAMODB_ENDPOINT}. */
-    public static DynamoDbClient fromEnvironment() {
-        String endpoint = Settings.get("DYNAMODB_ENDPOINT");
-        DynamoDbClientBuilder builder = base(credentials(Settings::get));
+    public static DynamoDbClient from(Settings settings) {
+        String endpoint = settings.get("DYNAMODB_ENDPOINT");
+        DynamoDbClientBuilder builder = base(credentials(settings::get), region(settings));
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));
         }
@@ -37,30 +37,34 @@ public final class DynamoDbClients {
 
     /** For DynamoDB Local: any credentials are accepted. */
     public static DynamoDbClient local(URI endpoint) {
-        return base(localCredentials()).endpointOverride(endpoint).build();
+        return base(localCredentials(), LOCAL_REGION).endpointOverride(endpoint).build();
     }
 
     public static DynamoDbStreamsClient localStreams(URI endpoint) {
         return DynamoDbStreamsClient.builder()
                 .httpClient(UrlConnectionHttpClient.create())
-                .region(region())
+                .region(LOCAL_REGION)
                 .credentialsProvider(localCredentials())
                 .endpointOverride(endpoint)
                 .build();
     }
 
-    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials) {
+    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region) {
         return DynamoDbClient.builder()
                 .httpClient(UrlConnectionHttpClient.create())
-                .region(region())
+                .region(region)
                 .credentialsProvider(credentials)
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
                         .addExecutionInterceptor(new RequestMeter())
                         .build());
     }
 
-    static Region region() {
-        String region = Settings.get("AWS_REGION");
+    /** DynamoDB Local answers in any region; the one the local stack and the tests name. */
+    private static final Region LOCAL_REGION = Region.US_EAST_1;
+
+    /** {@code AWS_REGION}, as Lambda sets it; us-east-1 for a script without one. */
+    static Region region(Settings settings) {
+        String region = settings.get("AWS_REGION");
         return Region.of(region == null ? "us-east-1" : region);
     }
 

@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * Featured lists (access patterns: Set featured deals for the Front Page, a Category and Editor's Choice;
  * read Editor's Choice). The server copies each deal's data in; a list holds at most 20 deals, so it stays
  * far below the 400 KB item limit by construction. All lists share one partition, so that a corrected deal
- * can find every copy of itself with one query (improvement 8).
+ * can find every copy of itself with one query (no featured copy goes stale).
  */
 public final class FeaturedStore {
     private final Table table;
@@ -137,7 +137,7 @@ public final class FeaturedStore {
     }
 
     /**
-     * Refreshes every featured copy of a corrected deal (improvement 8). A list changed meanwhile by an
+     * Refreshes every featured copy of a corrected deal. A list changed meanwhile by an
      * editor is read again, so neither change is lost. Returns the number of lists rewritten.
      */
     public int refresh(Deal corrected) {

@@ -14,10 +14,11 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * The front page served from one compact item (improvement 3): featured deals plus the first page of latest
- * deals, deflated, in N identical copies ({@code DEALSCACHE#1..N}) so that reads spread over N partitions.
- * Every rebuild takes a version from an atomic counter before it reads, and each copy is written only over
- * an older version (improvement 9): a rebuild that read older data can never replace a newer one.
+ * The front page served from one compact item: featured deals plus the first page of latest deals, deflated, in
+ * N identical copies ({@code DEALSCACHE#1..N}, {@code CACHE_SHARDS}: the reader and the stream consumer are given
+ * the same N) so that reads spread over N partitions. Every rebuild takes a version from an atomic counter before
+ * it reads, and each copy is written only over an older version: a rebuild that read older data can never replace
+ * a newer one (docs/data-model.md, cache races).
  */
 public final class FrontPageCache {
     /** The first page of latest deals the front page shows. */
@@ -35,11 +36,6 @@ public final class FrontPageCache {
         }
         this.table = table;
         this.shards = shards;
-    }
-
-    /** {@code CACHE_SHARDS}: the reader and the stream consumer must be given the same number. */
-    public static int shardsFromEnvironment() {
-        return Setting.CACHE_SHARDS.number();
     }
 
     public int shards() {

@@ -11,6 +11,9 @@ import com.github.f4b6a3.ksuid.KsuidCreator;
 
 /** KSUIDs: 27 characters, sorted by their second-resolution UTC timestamp. */
 public final class Ids {
+    /** Every id this code makes (deals, messages, blasts) is a KSUID of this many characters. */
+    public static final int LENGTH = Ksuid.KSUID_CHARS;
+
     private Ids() {
     }
 
@@ -53,7 +56,7 @@ public final class Ids {
     }
 
     public static boolean isValid(String id) {
-        return id != null && id.length() == Ksuid.KSUID_CHARS && Ksuid.isValid(id);
+        return id != null && id.length() == LENGTH && Ksuid.isValid(id);
     }
 
     public static Instant instantOf(String id) {

@@ -19,13 +19,22 @@ public final class ItemChanges {
      * syntax. The consumer is never invoked for anything else: the millions of message writes of a blast, likes,
      * watches, users, a blast's own later writes, finished walks. The local stack evaluates the same patterns.
      */
-    public static final List<Map<String, Object>> CONSUMER_FILTERS = List.of(
-            Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.DEAL, Keys.FEATURED_LIST))))),
-            Map.of("eventName", List.of("INSERT"),
-                    "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
-            Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT,
-                            Keys.ACCOUNT_DELETION)),
-                    "done", Map.of("BOOL", List.of(false))))));
+    public static final List<Map<String, Object>> CONSUMER_FILTERS;
+
+    /**
+     * The item types that are resumable walks ({@code WalkStore}): while one is unfinished, each record of it is a
+     * step of that walk ({@link Change.WalkPending}). The consumer's filter and the decoding both read this list.
+     */
+    public static final List<String> WALK_TYPES = List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ACCOUNT_DELETION);
+
+    static {
+        CONSUMER_FILTERS = List.of(
+                Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.DEAL, Keys.FEATURED_LIST))))),
+                Map.of("eventName", List.of("INSERT"),
+                        "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
+                Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", WALK_TYPES),
+                        "done", Map.of("BOOL", List.of(false))))));
+    }
 
     private ItemChanges() {
     }
@@ -63,24 +72,23 @@ public final class ItemChanges {
                 return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
             }
             case Keys.BLAST -> {
-                // A blast recorded with its segments needs nothing more; one recorded by the version before does.
+                // A blast recorded with its segments needs nothing more; one recorded without them gets them here.
                 return insert && !now.containsKey(BlastStore.WITH_SEGMENTS) ? new Change.BlastRequested(item.string("id"))
                         : new Change.Other();
             }
-            case Keys.BLAST_SEGMENT -> {
-                return item.bool("done") ? new Change.Other()
-                        : new Change.BlastSegmentPending(item.string("blastId"), (int) item.number("segment"));
-            }
-            case Keys.ACCOUNT_DELETION -> {
-                return item.bool("done") ? new Change.Other() : new Change.AccountDeletionPending(item.string("username"));
-            }
-            case Keys.FAN_OUT -> {
-                return item.bool("done") ? new Change.Other()
-                        : new Change.FanOutPending(item.string("dealId"), Likeable.valueOf(item.string("source")));
-            }
             default -> {
-                return new Change.Other();
+                return WALK_TYPES.contains(type) && !item.bool("done") ? walk(type, item) : new Change.Other();
             }
         }
+    }
+
+    /** The step of an unfinished walk that a record of one of the {@link #WALK_TYPES} is. */
+    private static Change.WalkPending walk(String type, ItemReader item) {
+        return switch (type) {
+            case Keys.BLAST_SEGMENT -> new Change.BlastSegmentPending(item.string("blastId"), (int) item.number("segment"));
+            case Keys.FAN_OUT -> new Change.FanOutPending(item.string("dealId"), Likeable.valueOf(item.string("source")));
+            case Keys.ACCOUNT_DELETION -> new Change.AccountDeletionPending(item.string("username"));
+            default -> throw new IllegalStateException("a walk type with no walk: " + type);
+        };
     }
 }

@@ -46,8 +46,4 @@ final class ItemReader {
     boolean has(String name) {
         return item.containsKey(name);
     }
-
-    Map<String, AttributeValue> raw() {
-        return item;
-    }
 }

@@ -240,6 +240,11 @@ final class Keys {
         return key(pk, pk);
     }
 
+    /** The GSI1 partition of the sweeper's index that holds unfinished walks of one shard ({@code WalkStore}). */
+    static String unfinishedWalks(int shard) {
+        return "WALKS#" + shard;
+    }
+
     /** GSI2 partition of every account deletion, sorted by its moment: the recent ones are one Query. */
     static final String DELETIONS = "DELETIONS";
 

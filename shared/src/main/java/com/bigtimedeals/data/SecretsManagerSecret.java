@@ -24,14 +24,15 @@ import software.amazon.awssdk.utils.IoUtils;
  * Reads one Secrets Manager secret's string with a single signed {@code GetSecretValue} call. The SDK's
  * {@code secretsmanager} module does not resolve on this project's Maven mirror, so this uses the pieces of
  * the SDK already in the jar (SigV4 signer, URL-connection client, JSON parser) for the one call it needs.
- * {@code AWS_ENDPOINT_URL_SECRETS_MANAGER} (the SDK's own variable for it) points it elsewhere, as tests do.
+ * {@code AWS_ENDPOINT_URL_SECRETS_MANAGER} (the SDK's own variable for it) points it elsewhere, as tests do
+ * ({@link CursorCodec#from} reads it with the process's other settings).
  */
 public final class SecretsManagerSecret {
     private SecretsManagerSecret() {
     }
 
-    public static String read(String secretId, AwsCredentialsProvider credentials, Region region) {
-        String endpoint = Settings.get("AWS_ENDPOINT_URL_SECRETS_MANAGER");
+    /** {@code endpoint} null: the region's own Secrets Manager. */
+    public static String read(String secretId, AwsCredentialsProvider credentials, Region region, String endpoint) {
         URI uri = URI.create(endpoint != null ? endpoint
                 : "https://secretsmanager." + region.id() + "." + region.metadata().domain() + "/");
         String body = "{\"SecretId\":" + quoted(secretId) + "}";

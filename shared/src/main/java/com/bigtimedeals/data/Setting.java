@@ -4,11 +4,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Every tunable setting of the product, with its default, defined once. The code reads a setting by its name
- * from the environment (as Lambda sets it) or a system property (as the local stack sets it), the CDK stack
- * reads its {@link #contextKey()} from {@code cdk.json} context, and both fall back to the same default here.
- * The stack writes every {@link Where#FUNCTIONS} setting into each function's environment, so what is
- * deployed is always explicit in the template, and {@code cdk.json} overrides only what it names.
+ * Every tunable setting of the product, with its default, defined once. A process reads its settings where it
+ * starts, through {@link Settings} (a function's environment as Lambda sets it, or the local stack's), into a typed
+ * configuration it passes down; the CDK stack reads its {@link #contextKey()} from {@code cdk.json} context; all
+ * fall back to the same default here. The stack writes every {@link Where#FUNCTIONS} setting into each function's
+ * environment, so what is deployed is always explicit in the template, and {@code cdk.json} overrides only what it
+ * names. A setting whose local stack runs on a shorter clock says so here too ({@link #localDefault()}).
  */
 public enum Setting {
     /** Front-page copies {@code DEALSCACHE#1..N}; the reader and the stream consumer must use the same N (docs/fan-out.md). */
@@ -27,9 +28,10 @@ public enum Setting {
     WALKS_PER_INVOCATION("walksPerInvocation", "16", Where.FUNCTIONS, 1, 100),
     /**
      * Seconds without progress before the sweeper resumes a blast segment or handed-on fan-out: two consumer
-     * timeouts, so a walk that is merely running is left alone. The local stack uses 20.
+     * timeouts, so a walk that is merely running is left alone. The local stack, whose invocations are seconds
+     * long, picks up a stalled walk after 20.
      */
-    SWEEP_STALLED_AFTER_S("sweepStalledAfterSeconds", "600", Where.FUNCTIONS, 1, 86_400),
+    SWEEP_STALLED_AFTER_S("sweepStalledAfterSeconds", "600", "20", Where.FUNCTIONS, 1, 86_400),
     /** Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. */
     INBOX_RETENTION_DAYS("inboxRetentionDays", "180", Where.FUNCTIONS, 1, 36_500),
     /**
@@ -52,7 +54,21 @@ public enum Setting {
     /** DynamoDB Local's port in the local stack; 0 prefers 8000, else any free port. */
     DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535),
     /** The built editors' web app (cms/) that the local stack serves at /editor/. */
-    CMS_DIR("cmsDir", "cms/dist", Where.LOCAL, 0, 0);
+    CMS_DIR("cmsDir", "cms/dist", Where.LOCAL, 0, 0),
+    /** Where the local stack keeps its data across restarts ({@code --data}); none keeps it in memory. */
+    DATA_DIR("dataDir", null, Where.LOCAL, 0, 0),
+    /** Whether the local stack loads its demo data into an empty table ({@code --no-demo} says false). */
+    DEMO("demo", "true", Where.LOCAL, 0, 0),
+    /** The local stream delivery's batch size; unset, the deployed mapping's. */
+    STREAM_BATCH_SIZE("streamBatchSize", null, Where.LOCAL, 1, 10_000),
+    /** The local stream delivery's batching window in milliseconds; unset, the deployed mapping's. */
+    STREAM_BATCHING_WINDOW_MS("streamBatchingWindowMs", null, Where.LOCAL, 0, 300_000),
+    /** The local stream delivery's parallelization factor; unset, the deployed mapping's. */
+    STREAM_PARALLELIZATION("streamParallelization", null, Where.LOCAL, 1, 10),
+    /** The local stream delivery's retries of a failing batch; unset, the deployed mapping's. */
+    STREAM_RETRIES("streamRetries", null, Where.LOCAL, 0, 10_000),
+    /** The local stream consumer's timeout in seconds; unset, the deployed mapping's. */
+    STREAM_TIMEOUT_S("streamTimeoutSeconds", null, Where.LOCAL, 1, 900);
 
     /** Who reads a setting. */
     public enum Where {
@@ -66,13 +82,19 @@ public enum Setting {
 
     private final String contextKey;
     private final String defaultValue;
+    private final String localDefault;
     private final Where where;
     private final int min;
     private final int max;
 
     Setting(String contextKey, String defaultValue, Where where, int min, int max) {
+        this(contextKey, defaultValue, defaultValue, where, min, max);
+    }
+
+    Setting(String contextKey, String defaultValue, String localDefault, Where where, int min, int max) {
         this.contextKey = contextKey;
         this.defaultValue = defaultValue;
+        this.localDefault = localDefault;
         this.where = where;
         this.min = min;
         this.max = max;
@@ -87,36 +109,34 @@ public enum Setting {
         return defaultValue;
     }
 
+    /** The default when the local stack runs it: the same as {@link #defaultValue()} unless a shorter clock suits it. */
+    public String localDefault() {
+        return localDefault;
+    }
+
     public Where where() {
         return where;
     }
 
-    /** This process's value: environment, else system property, else the default (null if there is none). */
-    public String value() {
-        return resolve(Settings.get(name()));
-    }
-
-    /** This process's value as a number, checked against the setting's range. */
-    public int number() {
-        return number(Settings.get(name()));
-    }
-
-    /** This process's value as a comma-separated list. */
-    public List<String> list() {
-        return list(Settings.get(name()));
-    }
-
-    /** The value given by another source (CDK context) else the default, checked the same way as {@link #value()}. */
+    /** The value given (CDK context, a variable) else the default; a number is checked against the range. */
     public String resolve(String given) {
-        String v = given == null || given.isBlank() ? defaultValue : given.trim();
+        return resolve(given, defaultValue);
+    }
+
+    String resolve(String given, String fallback) {
+        String v = given == null || given.isBlank() ? fallback : given.trim();
         if (v != null && min != max) {
             number(v);
         }
         return v;
     }
 
+    /** The value given else the default, as a whole number within the setting's range. */
     public int number(String given) {
         String v = given == null || given.isBlank() ? defaultValue : given.trim();
+        if (v == null) {
+            throw new IllegalArgumentException(name() + " has no default and was not given");
+        }
         int n;
         try {
             n = Integer.parseInt(v);

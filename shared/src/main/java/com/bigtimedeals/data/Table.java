@@ -6,7 +6,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The table a store works on: its client, its name, the clock and the cursor signer. */
 public record Table(DynamoDbClient client, String name, Clock clock, CursorCodec cursors) {
-    public static Table fromEnvironment(DynamoDbClient client) {
-        return new Table(client, TableDefinition.tableNameFromEnvironment(), Clock.systemUTC(), CursorCodec.fromEnvironment());
+    /** The table {@code settings} name ({@code TABLE_NAME}), on the system clock, signing with their cursor key. */
+    public static Table from(Settings settings, DynamoDbClient client) {
+        return new Table(client, TableDefinition.tableName(settings), Clock.systemUTC(), CursorCodec.from(settings));
     }
 }

@@ -25,7 +25,13 @@ public final class TableDefinition {
     public static final String DEFAULT_TABLE_NAME = "BigTimeDeals";
     public static final String PARTITION_KEY = "PK";
     public static final String SORT_KEY = "SK";
-    public static final String STREAM_VIEW = "NEW_AND_OLD_IMAGES";
+    /**
+     * What the stream carries: the consumer compares an item's old and new images (a correction, a takedown). A
+     * method, not a constant: a function reads only the table's name from this class, and loads no more at init.
+     */
+    public static StreamViewType streamView() {
+        return StreamViewType.NEW_AND_OLD_IMAGES;
+    }
     /** DynamoDB TTL is enabled on this attribute (epoch seconds); only inbox messages carry it. */
     public static final String TTL_ATTRIBUTE = "ttl";
 
@@ -50,8 +56,8 @@ public final class TableDefinition {
     }
 
     /** The table name from {@code TABLE_NAME}, as Lambda and the local stack set it. */
-    public static String tableNameFromEnvironment() {
-        String name = Settings.get("TABLE_NAME");
+    public static String tableName(Settings settings) {
+        String name = settings.get("TABLE_NAME");
         return name == null ? DEFAULT_TABLE_NAME : name;
     }
 
@@ -94,7 +100,7 @@ public final class TableDefinition {
                         KeySchemaElement.builder().attributeName(SORT_KEY).keyType(KeyType.RANGE).build())
                 .globalSecondaryIndexes(indexes)
                 .streamSpecification(StreamSpecification.builder().streamEnabled(true)
-                        .streamViewType(StreamViewType.NEW_AND_OLD_IMAGES).build())
+                        .streamViewType(streamView()).build())
                 .build();
     }
 }

@@ -34,7 +34,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 public final class WalkStore {
     /** Unfinished walks are spread over this many index partitions, so checkpoints of many walks never share one. */
     static final int INDEX_SHARDS = 8;
-    private static final String INDEX_PREFIX = "WALKS#";
 
     private final Table table;
 
@@ -49,7 +48,7 @@ public final class WalkStore {
 
     /** Marks a new walk's item unfinished in the sweeper's index. */
     static ItemWriter pending(ItemWriter item, String pk, Instant now) {
-        return item.index(TableDefinition.GSI1.partitionKey(), INDEX_PREFIX + Math.floorMod(pk.hashCode(), INDEX_SHARDS))
+        return item.index(TableDefinition.GSI1.partitionKey(), Keys.unfinishedWalks(Math.floorMod(pk.hashCode(), INDEX_SHARDS)))
                 .index(TableDefinition.GSI1.sortKey(), stamp(now));
     }
 
@@ -147,7 +146,7 @@ public final class WalkStore {
                     .keyConditionExpression("#gpk = :pk AND #gsk < :before")
                     .expressionAttributeNames(Map.of("#gpk", TableDefinition.GSI1.partitionKey(),
                             "#gsk", TableDefinition.GSI1.sortKey()))
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(INDEX_PREFIX + shard),
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.unfinishedWalks(shard)),
                             ":before", AttributeValue.fromS(before)))
                     .limit(limitPerShard).build());
             for (Map<String, AttributeValue> item : r.items()) {

@@ -1,4 +1,10 @@
 package com.bigtimedeals.domain;
 
-public record Brand(String id, String name, String logoUrl, long likes, long watchers) {
+import java.util.function.Function;
+
+public record Brand(String id, String name, String logoUrl, long likes, long watchers) implements FollowTarget {
+    @Override
+    public <R> R fold(Function<Brand, R> ifBrand, Function<Category, R> ifCategory) {
+        return ifBrand.apply(this);
+    }
 }

@@ -1,6 +1,11 @@
 package com.bigtimedeals.domain;
 
 import java.util.List;
+import java.util.function.Function;
 
-public record Category(String id, String name, long likes, long watchers, List<Deal> featured) {
+public record Category(String id, String name, long likes, long watchers, List<Deal> featured) implements FollowTarget {
+    @Override
+    public <R> R fold(Function<Brand, R> ifBrand, Function<Category, R> ifCategory) {
+        return ifCategory.apply(this);
+    }
 }

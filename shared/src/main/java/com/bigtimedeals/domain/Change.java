@@ -23,20 +23,28 @@ public sealed interface Change {
     record FeaturedChanged(FeaturedList list) implements Change {
     }
 
-    /** A blast recorded without its segments, by the version before they were written with it. */
+    /** A blast recorded without its segments (see {@code BlastStore.WITH_SEGMENTS}): they are created from its record. */
     record BlastRequested(String blastId) implements Change {
     }
 
+    /**
+     * A step of a resumable walk that is not finished. Every checkpoint of a walk is such a record, and a run
+     * reads the walk's checkpoint anyway, so records of one walk are interchangeable: equal values are one walk.
+     * Which item types are walks is said once, by the data layer's {@code ItemChanges.WALK_TYPES}.
+     */
+    sealed interface WalkPending extends Change {
+    }
+
     /** A blast segment that is not finished: created, or checkpointed by an invocation that ran short of time. */
-    record BlastSegmentPending(String blastId, int segment) implements Change {
+    record BlastSegmentPending(String blastId, int segment) implements WalkPending {
     }
 
     /** Watcher fan-out work handed on by an invocation that ran short of time. */
-    record FanOutPending(String dealId, Likeable source) implements Change {
+    record FanOutPending(String dealId, Likeable source) implements WalkPending {
     }
 
     /** A deleted account whose clean-up is not finished: just deleted, or checkpointed by a walk step. */
-    record AccountDeletionPending(String username) implements Change {
+    record AccountDeletionPending(String username) implements WalkPending {
     }
 
     record Other() implements Change {

@@ -48,18 +48,19 @@ class CursorKeyTest {
             exchange.close();
         });
         secretsManager.start();
-        System.setProperty("AWS_ENDPOINT_URL_SECRETS_MANAGER", "http://127.0.0.1:" + secretsManager.getAddress().getPort() + "/");
+        endpoint = "http://127.0.0.1:" + secretsManager.getAddress().getPort() + "/";
     }
 
     @AfterEach
     void stop() {
-        System.clearProperty("AWS_ENDPOINT_URL_SECRETS_MANAGER");
         secretsManager.stop(0);
     }
 
-    static String read() {
+    String endpoint;
+
+    String read() {
         return SecretsManagerSecret.read(ARN, StaticCredentialsProvider.create(AwsSessionCredentials.create("AKIDEXAMPLE", "secret", "token")),
-                Region.EU_WEST_1);
+                Region.EU_WEST_1, endpoint);
     }
 
     @Test
@@ -75,22 +76,23 @@ class CursorKeyTest {
     void aRefusedReadFailsLoudlyAndNamesTheError() {
         status = 400;
         answer = "{\"__type\":\"AccessDeniedException\",\"message\":\"not allowed\"}";
-        IllegalStateException e = assertThrows(IllegalStateException.class, CursorKeyTest::read);
+        IllegalStateException e = assertThrows(IllegalStateException.class, this::read);
         assertTrue(e.getMessage().contains("AccessDeniedException") && e.getMessage().contains("400"), e.getMessage());
         status = 200;
         answer = "{\"ARN\":\"" + ARN + "\"}";
-        assertThrows(IllegalStateException.class, CursorKeyTest::read);
+        assertThrows(IllegalStateException.class, this::read);
     }
 
     @Test
     void inLambdaWithoutAKeyTheFunctionRefusesToStart() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> CursorCodec.from(name -> null, true));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> CursorCodec.from(Settings.defaults(), true));
         assertTrue(e.getMessage().contains(CursorCodec.SECRET_ARN_VARIABLE), e.getMessage());
     }
 
     @Test
     void theDeployedSecretSignsAndTheOldConstantCanNoLongerForgeACursor() {
-        CursorCodec deployed = CursorCodec.from(Map.of(CursorCodec.SECRET_ARN_VARIABLE, ARN)::get, true);
+        CursorCodec deployed = CursorCodec.from(Settings.of(Map.of(CursorCodec.SECRET_ARN_VARIABLE, ARN,
+                "AWS_ENDPOINT_URL_SECRETS_MANAGER", endpoint)), true);
         // Surefire sets AWS_ACCESS_KEY_ID=local, as Lambda sets the role's: the read uses the process's credentials.
         assertTrue(authorization.get().contains("Credential=local/"), authorization.get());
         String real = deployed.encode("BRAND#acme", List.of("2026-01-01", "DEAL#1"));
@@ -102,8 +104,8 @@ class CursorKeyTest {
 
     @Test
     void outsideLambdaWithoutAKeyEachProcessGetsARandomOne() {
-        CursorCodec a = CursorCodec.from(name -> null, false);
-        CursorCodec b = CursorCodec.from(name -> null, false);
+        CursorCodec a = CursorCodec.from(Settings.defaults(), false);
+        CursorCodec b = CursorCodec.from(Settings.defaults(), false);
         String cursor = a.encode("INBOX#ann", List.of("x"));
         assertThrows(DomainException.class, () -> b.decode("INBOX#ann", cursor, 1));
         assertFalse(CursorCodec.randomKey().equals(CursorCodec.randomKey()));

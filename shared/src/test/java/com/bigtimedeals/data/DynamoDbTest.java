@@ -1,13 +1,16 @@
 package com.bigtimedeals.data;
 
-import com.bigtimedeals.harness.LocalDynamoDb;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+
+import com.bigtimedeals.harness.Database;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -15,14 +18,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Base of every test that touches data: one fresh DynamoDB Local per test class (toolchain.md: the engine
  * slows down as its stream grows), and a fresh table per test so tests never see each other's items.
  */
+@Tag("engine")
 public abstract class DynamoDbTest {
-    protected static LocalDynamoDb dynamo;
+    protected static Database dynamo;
     protected static DynamoDbClient client;
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     @BeforeAll
     static void startDynamo() {
-        dynamo = LocalDynamoDb.start();
+        dynamo = Database.start();
         client = DynamoDbClients.local(dynamo.endpoint());
     }
 
@@ -45,5 +49,18 @@ public abstract class DynamoDbTest {
 
     protected static Table newTable(Instant now) {
         return table(newTable(), Clock.fixed(now, ZoneOffset.UTC));
+    }
+
+    /** How long messages are kept: the setting's default, as a function is given it. */
+    protected static final Duration RETENTION = Configuration.defaults().inboxRetention();
+
+    /** The inbox as its user reads it. */
+    protected static InboxStore inbox(Table table) {
+        return new InboxStore(table, RETENTION);
+    }
+
+    /** The inbox as fan-outs write it, one write in flight. */
+    protected static InboxDelivery delivery(Table table) {
+        return new InboxDelivery(table, 1, RETENTION);
     }
 }

@@ -36,7 +36,7 @@ class InboxRetentionTest extends DynamoDbTest {
     void everyMessageCarriesItsExpiryAsTtl() {
         Table t = newTable(Fixtures.NOW);
         Message m = ageing("ann", 1, Fixtures.NOW, Duration.ofDays(1)).get(0);
-        new InboxStore(t, 1, RETENTION).deliver(List.of(m));
+        new InboxDelivery(t, 1, RETENTION).deliver(List.of(m));
         var item = client.getItem(GetItemRequest.builder().tableName(t.name()).key(Keys.message("ann", m.id())).build()).item();
         assertEquals(Long.toString(Fixtures.NOW.plus(RETENTION).getEpochSecond()), item.get(TableDefinition.TTL_ATTRIBUTE).n());
     }
@@ -47,9 +47,9 @@ class InboxRetentionTest extends DynamoDbTest {
         String name = newTable();
         Table writeTime = table(name, Clock.fixed(Fixtures.NOW, ZoneOffset.UTC));
         List<Message> all = ageing("ann", 40, Fixtures.NOW, Duration.ofDays(7));
-        new InboxStore(writeTime, 1, RETENTION).deliver(all);
+        new InboxDelivery(writeTime, 1, RETENTION).deliver(all);
         Instant later = Fixtures.NOW.plus(Duration.ofDays(30));
-        InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), 1, RETENTION);
+        InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), RETENTION);
         List<String> kept = all.stream().filter(m -> m.createdAt().isAfter(later.minus(RETENTION))).map(Message::id).toList();
         assertTrue(kept.size() > 10 && kept.size() < 40);
         for (boolean unread : new boolean[] {false, true}) {
@@ -65,7 +65,7 @@ class InboxRetentionTest extends DynamoDbTest {
         assertEquals(kept.size(), inbox.unreadCount("ann"));
 
         // A cursor handed out before everything past it expired: an empty last page, not an error.
-        InboxStore before = new InboxStore(writeTime, 1, RETENTION);
+        InboxStore before = new InboxStore(writeTime, RETENTION);
         String old = before.list("ann", false, 24, null).nextCursor(); // message 23: 161 days old then, 191 now
         Page<Message> rest = inbox.list("ann", false, 7, old);
         assertTrue(rest.items().isEmpty());
@@ -76,13 +76,14 @@ class InboxRetentionTest extends DynamoDbTest {
     void theLocalSweepDeletesOnlyExpiredMessages() {
         String name = newTable();
         Table writeTime = table(name, Clock.fixed(Fixtures.NOW, ZoneOffset.UTC));
-        new InboxStore(writeTime, 1, RETENTION).deliver(ageing("ann", 40, Fixtures.NOW, Duration.ofDays(7)));
+        new InboxDelivery(writeTime, 1, RETENTION).deliver(ageing("ann", 40, Fixtures.NOW, Duration.ofDays(7)));
         new CatalogStore(writeTime).createBrand("acme", "Acme", null);
         Instant later = Fixtures.NOW.plus(Duration.ofDays(30));
-        InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), 1, RETENTION);
+        InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), RETENTION);
+        ExpiredMessages expired = new ExpiredMessages(table(name, Clock.fixed(later, ZoneOffset.UTC)));
         int visible = inbox.unreadCount("ann");
-        assertEquals(40 - visible, inbox.sweepExpired());
-        assertEquals(0, inbox.sweepExpired());
+        assertEquals(40 - visible, expired.sweep());
+        assertEquals(0, expired.sweep());
         int messagesLeft = client.scan(ScanRequest.builder().tableName(name).filterExpression("#t = :m")
                 .expressionAttributeNames(java.util.Map.of("#t", Keys.TYPE))
                 .expressionAttributeValues(java.util.Map.of(":m", software.amazon.awssdk.services.dynamodb.model.AttributeValue

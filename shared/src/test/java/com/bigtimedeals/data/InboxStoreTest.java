@@ -25,14 +25,16 @@ class InboxStoreTest extends DynamoDbTest {
 
     @Test
     void viewAllMessagesNewestFirstPagedInOneRequestEach() {
-        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW));
+        Table t = newTable(Fixtures.NOW);
+        InboxStore inbox = inbox(t);
+        InboxDelivery delivery = delivery(t);
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 7; i++) {
             Message m = message("ann", "deal" + i, Fixtures.NOW.minusSeconds(60L * i));
             expected.add(m.id());
-            inbox.deliver(List.of(m));
+            delivery.deliver(List.of(m));
         }
-        inbox.deliver(List.of(message("bob", "deal0", Fixtures.NOW)));
+        delivery.deliver(List.of(message("bob", "deal0", Fixtures.NOW)));
         expected.sort(Comparator.reverseOrder());
         List<String> seen = new ArrayList<>();
         String cursor = null;
@@ -51,10 +53,12 @@ class InboxStoreTest extends DynamoDbTest {
 
     @Test
     void viewOnlyUnreadMessagesAndMarkAMessageReadIdempotently() {
-        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW));
+        Table t = newTable(Fixtures.NOW);
+        InboxStore inbox = inbox(t);
+        InboxDelivery delivery = delivery(t);
         Message a = message("ann", "a", Fixtures.NOW.minusSeconds(10));
         Message b = message("ann", "b", Fixtures.NOW);
-        inbox.deliver(List.of(a, b));
+        delivery.deliver(List.of(a, b));
         inbox.markRead("ann", a.id());
         inbox.markRead("ann", a.id());
         assertEquals(List.of(b.id()), inbox.list("ann", true, 10, null).items().stream().map(Message::id).toList());
@@ -65,38 +69,44 @@ class InboxStoreTest extends DynamoDbTest {
 
     @Test
     void markingAnotherUsersMessageIsNotFound() {
-        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW));
+        Table t = newTable(Fixtures.NOW);
+        InboxStore inbox = inbox(t);
+        InboxDelivery delivery = delivery(t);
         Message a = message("ann", "a", Fixtures.NOW);
-        inbox.deliver(List.of(a));
+        delivery.deliver(List.of(a));
         assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class, () -> inbox.markRead("bob", a.id())).kind());
         assertEquals(1, inbox.list("ann", true, 10, null).items().size());
     }
 
     @Test
     void theSameUserAndDealCanOnlyEverMakeOneMessage() {
-        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW));
+        Table t = newTable(Fixtures.NOW);
+        InboxStore inbox = inbox(t);
+        InboxDelivery delivery = delivery(t);
         Message first = message("ann", "deal-1", Fixtures.NOW);
         Message retried = message("ann", "deal-1", Fixtures.NOW);
         assertEquals(first.id(), retried.id());
         assertNotEquals(first.id(), message("bob", "deal-1", Fixtures.NOW).id());
-        inbox.deliver(List.of(first, retried));
-        inbox.deliver(List.of(retried));
+        delivery.deliver(List.of(first, retried));
+        delivery.deliver(List.of(retried));
         assertEquals(1, inbox.list("ann", false, 10, null).items().size());
         assertEquals(Fixtures.NOW, Ids.instantOf(first.id()));
     }
 
     @Test
     void deliverCreatesOnlyMessagesThatDoNotExistAndNeverResetsOneThatWasRead() {
-        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW), 4);
+        Table t = newTable(Fixtures.NOW);
+        InboxStore inbox = inbox(t);
+        InboxDelivery delivery = new InboxDelivery(t, 4, RETENTION);
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             messages.add(message("user" + i, "deal-9", Fixtures.NOW));
         }
-        assertEquals(60, inbox.deliver(messages));
+        assertEquals(60, delivery.deliver(messages));
         Message read = inbox.list("user7", false, 10, null).items().get(0);
         inbox.markRead("user7", read.id());
         for (int redelivery = 0; redelivery < 3; redelivery++) {
-            assertEquals(0, inbox.deliver(messages));
+            assertEquals(0, delivery.deliver(messages));
         }
         assertFalse(inbox.list("user7", false, 10, null).items().get(0).unread());
         assertEquals(List.of(), inbox.list("user7", true, 10, null).items());
@@ -105,9 +115,11 @@ class InboxStoreTest extends DynamoDbTest {
 
     @Test
     void anotherUsersCursorIsRejected() {
-        InboxStore inbox = new InboxStore(newTable(Fixtures.NOW));
+        Table t = newTable(Fixtures.NOW);
+        InboxStore inbox = inbox(t);
+        InboxDelivery delivery = delivery(t);
         for (int i = 0; i < 3; i++) {
-            inbox.deliver(List.of(message("ann", "d" + i, Fixtures.NOW.minusSeconds(i)), message("bob", "d" + i, Fixtures.NOW.minusSeconds(i))));
+            delivery.deliver(List.of(message("ann", "d" + i, Fixtures.NOW.minusSeconds(i)), message("bob", "d" + i, Fixtures.NOW.minusSeconds(i))));
         }
         String annCursor = inbox.list("ann", false, 1, null).nextCursor();
         assertEquals("cursor", assertThrows(DomainException.class, () -> inbox.list("bob", false, 1, annCursor)).field());

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
- * Improvement 2: the items a like or watch rewrites stay under 1 KB, so the transaction costs about 4 write
+ * The items a like or watch rewrites stay under 1 KB, so the transaction costs about 4 write
  * units (2 items, 1 unit each, doubled), even for a category whose featured list is full. Sizes are computed
  * the way DynamoDB bills them (attribute names plus values), because DynamoDB Local reports transaction
  * capacity differently from the service.

@@ -1,0 +1,152 @@
+package com.bigtimedeals.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The module and package boundaries (docs/architecture.md), held by the code's own imports: the next arrow that
+ * runs back up fails here. Each module has its own packages, so a package rule is a module rule.
+ */
+class ArchitectureTest {
+    static final JavaClasses PRODUCT = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("com.bigtimedeals");
+
+    @Test
+    void modulesOnlyEverDependDownwards() {
+        layeredArchitecture().consideringOnlyDependenciesInAnyPackage("com.bigtimedeals..")
+                .layer("shared").definedBy("com.bigtimedeals.domain..", "com.bigtimedeals.data..")
+                .layer("topology").definedBy("com.bigtimedeals.topology..")
+                .layer("functions").definedBy("com.bigtimedeals.lambda..", "com.bigtimedeals.service..",
+                        "com.bigtimedeals.api..", "com.bigtimedeals.stream..")
+                .layer("local").definedBy("com.bigtimedeals.local..")
+                .layer("bench").definedBy("com.bigtimedeals.bench..")
+                .layer("infra").definedBy("com.bigtimedeals.infra..")
+                .layer("harness").definedBy("com.bigtimedeals.harness..")
+                .whereLayer("bench").mayNotBeAccessedByAnyLayer()
+                .whereLayer("infra").mayNotBeAccessedByAnyLayer()
+                .whereLayer("local").mayOnlyBeAccessedByLayers("bench")
+                .whereLayer("functions").mayOnlyBeAccessedByLayers("local", "bench")
+                .whereLayer("topology").mayOnlyBeAccessedByLayers("functions", "local", "bench", "infra")
+                .whereLayer("shared").mayOnlyBeAccessedByLayers("topology", "functions", "local", "bench", "infra")
+                .whereLayer("harness").mayOnlyBeAccessedByLayers("local", "bench")
+                .check(PRODUCT);
+    }
+
+    @Test
+    void theDomainKnowsNothingOfItsStorage() {
+        noClasses().that().resideInAPackage("com.bigtimedeals.domain..").should().dependOnClassesThat()
+                .resideInAnyPackage("com.bigtimedeals.data..", "software.amazon.awssdk..")
+                .because("domain records are plain values; the data layer maps them to items").check(PRODUCT);
+    }
+
+    @Test
+    void theStreamConsumerAndTheApiHandlersShareOnlyTheRuntimeAndTheServicesDependOnNeither() {
+        noClasses().that().resideInAPackage("com.bigtimedeals.stream..").should().dependOnClassesThat()
+                .resideInAPackage("com.bigtimedeals.api..").check(PRODUCT);
+        noClasses().that().resideInAPackage("com.bigtimedeals.api..").should().dependOnClassesThat()
+                .resideInAPackage("com.bigtimedeals.stream..").check(PRODUCT);
+        noClasses().that().resideInAnyPackage("com.bigtimedeals.service..", "com.bigtimedeals.lambda..").should()
+                .dependOnClassesThat().resideInAnyPackage("com.bigtimedeals.api..", "com.bigtimedeals.stream..")
+                .check(PRODUCT);
+    }
+
+    @Test
+    void apiHandlersCallServicesNeverStoresOrTheSdk() {
+        classes().that().resideInAPackage("com.bigtimedeals.api..").and().haveSimpleNameEndingWith("Handler")
+                .and().doNotHaveSimpleName("ApiHandler").should().onlyDependOnClassesThat()
+                .resideOutsideOfPackages("software.amazon.awssdk..").andShould().onlyDependOnClassesThat()
+                .haveSimpleNameNotEndingWith("Store").check(PRODUCT);
+    }
+
+    @Test
+    void onlyWhereAProcessStartsIsItsEnvironmentRead() {
+        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.data.Settings")
+                .and().resideOutsideOfPackages("com.bigtimedeals.local..", "com.bigtimedeals.bench..")
+                .should().callMethod(System.class, "getenv", String.class)
+                .orShould().callMethod(System.class, "getenv")
+                .orShould().callMethod(System.class, "getProperty", String.class)
+                .because("stores and services are handed their configuration; they never read the environment")
+                .check(PRODUCT);
+        noClasses().that().resideInAnyPackage("com.bigtimedeals.data..", "com.bigtimedeals.domain..",
+                        "com.bigtimedeals.service..", "com.bigtimedeals.stream..", "com.bigtimedeals.api..",
+                        "com.bigtimedeals.topology..", "com.bigtimedeals.infra..")
+                .should().callMethod("com.bigtimedeals.data.Settings", "fromProcess")
+                .because("a function reads its environment once, in Container, where its handler is built")
+                .check(PRODUCT);
+    }
+
+    /** Every module's tests, from their build directories: this module sees the others' main classes only. */
+    static final JavaClasses TESTS = new ClassFileImporter().importPaths(Stream.of("shared", "topology", "functions",
+            "local", "bench", "infra", "harness").map(m -> Path.of("..", m, "target", "test-classes")).filter(Files::isDirectory)
+            .toList());
+
+    @Test
+    void everyDatabaseComesThroughTheOneSeam() {
+        ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.harness.Database")
+                .and().doNotHaveFullyQualifiedName("com.bigtimedeals.harness.LocalDynamoDb")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.bigtimedeals.harness.LocalDynamoDb")
+                .because("the engine that replaces DynamoDB Local goes behind harness.Database, one place");
+        rule.check(PRODUCT);
+        rule.check(TESTS);
+    }
+
+    /** The tiers a test can be tagged with (docs/architecture.md); an untagged test is a unit test. */
+    static final Set<String> TIERS = Set.of("engine", "stack", "deployment");
+    /** What only a test of a tier may start: a database, the local stack or its gateway, another process. */
+    static final Set<String> OUTSIDE_THE_JVM = Set.of("com.bigtimedeals.harness.Database.start",
+            "com.bigtimedeals.local.LocalStack.start", "com.bigtimedeals.local.Gateway.start",
+            "com.bigtimedeals.local.StackProcess.start", "java.lang.ProcessBuilder.start");
+
+    @Test
+    void aUnitTestNeedsNothingButTheJvm() {
+        assertTrue(TESTS.size() > 50, "the other modules' tests are built: " + TESTS.size());
+        List<String> offenders = new ArrayList<>();
+        for (JavaClass test : TESTS) {
+            boolean isTest = test.getMethods().stream().anyMatch(m -> m.isAnnotatedWith("org.junit.jupiter.api.Test")
+                    || m.isAnnotatedWith("org.junit.jupiter.params.ParameterizedTest"));
+            if (!isTest || tier(test) != null) {
+                continue;
+            }
+            test.getMethodCallsFromSelf().forEach(call -> {
+                String target = call.getTargetOwner().getName() + "." + call.getName();
+                if (OUTSIDE_THE_JVM.contains(target) || call.getTargetOwner().isAssignableTo("com.bigtimedeals.data.DynamoDbTest")) {
+                    offenders.add(test.getName() + " -> " + target);
+                }
+            });
+        }
+        assertEquals(List.of(), offenders, "an untagged test reaches outside the JVM: tag it with its tier");
+    }
+
+    /** The tier of a test class: its own tag, its enclosing class's, or a superclass's (JUnit inherits @Tag). */
+    private static String tier(JavaClass test) {
+        for (JavaClass c = test; c != null; ) {
+            for (var tag : c.getAnnotations()) {
+                if (tag.getRawType().getName().equals("org.junit.jupiter.api.Tag")
+                        && TIERS.contains(String.valueOf(tag.get("value").orElse("")))) {
+                    return String.valueOf(tag.get("value").get());
+                }
+            }
+            JavaClass at = c;
+            c = at.getEnclosingClass().or(at::getRawSuperclass).orElse(null);
+        }
+        return null;
+    }
+}

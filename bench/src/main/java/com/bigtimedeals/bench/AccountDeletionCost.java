@@ -1,0 +1,76 @@
+package com.bigtimedeals.bench;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.data.AccountStore;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.InboxDelivery;
+import com.bigtimedeals.data.InboxStore;
+import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.harness.StreamTap;
+import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.stream.ChangeReactions;
+import com.bigtimedeals.stream.StreamHandler;
+
+/** What deleting a heavy account costs: the request and the stream walk that clears its follows and inbox. */
+final class AccountDeletionCost {
+    private AccountDeletionCost() {
+    }
+
+    /** Requests and units to delete a user with 5,000 messages and 300 follows, request and stream walk together. */
+    static void measure(Bench bench) throws Exception {
+        Instant now = bench.now();
+        try (Database dynamo = Database.start(null, 0)) {
+            Table table = BenchTables.fresh(dynamo, "Deletion");
+            CatalogStore catalog = new CatalogStore(table);
+            FollowStore follows = new FollowStore(table);
+            for (int i = 0; i < 150; i++) {
+                catalog.createBrand("b" + i, "Brand " + i, null);
+            }
+            BenchTables.parallel(150, 4, i -> {
+                follows.add(Likeable.BRAND, "b" + i, "zoe", Relation.LIKE);
+                follows.add(Likeable.BRAND, "b" + i, "zoe", Relation.WATCH);
+            });
+            List<Message> messages = new ArrayList<>();
+            for (int i = 0; i < 5_000; i++) {
+                Instant at = now.minusSeconds(i);
+                messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, true, at));
+            }
+            new InboxDelivery(table, 8, bench.configuration().inboxRetention()).deliver(messages);
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+            tap.drain();
+            // One delivery thread, so that every request is made (and counted) on this thread.
+            Configuration oneThread = Configuration.from(bench.settings().with(Setting.DELIVERY_THREADS, 1));
+            StreamHandler handler = new StreamHandler(ChangeReactions.of(table, oneThread), oneThread);
+            RequestMeter.reset();
+            new AccountStore(table).delete("zoe");
+            int invocations = 0;
+            for (List<DynamodbEvent.DynamodbStreamRecord> r = tap.drain(); !r.isEmpty(); r = tap.drain()) {
+                handler.handleRequest(StreamRecords.event(r), new SyntheticContext("bench", "stream", 900_000));
+                invocations++;
+            }
+            RequestMeter.Usage used = RequestMeter.usage();
+            if (!follows.follows("zoe").brands().isEmpty() || !new InboxStore(table, bench.configuration().inboxRetention()).list("zoe", false, 1, null).items().isEmpty()) {
+                throw new IllegalStateException("the deletion left follows or messages behind");
+            }
+            bench.add("deletion.5000Messages300Follows.requests", used.requests(), "requests", null, null,
+                    invocations + " stream invocations; 300 follow transactions, 200 BatchWriteItems, queries and checkpoints");
+            bench.add("deletion.5000Messages300Follows.writeUnits", used.writeUnits(), "WCU", null, null,
+                    "DynamoDB Local reports transaction capacity differently from the service");
+        }
+    }
+}

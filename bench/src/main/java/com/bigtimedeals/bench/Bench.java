@@ -1,0 +1,27 @@
+package com.bigtimedeals.bench;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.Settings;
+
+/**
+ * One benchmark run, as every measurement sees it: where its results go, the moment it stands at, the repository it
+ * measures, and the settings the run gives the product (the functions' defaults, as deployed).
+ */
+record Bench(Results results, Instant now, Path root, Settings settings) {
+    /** The product's configuration for this run, from its settings. */
+    Configuration configuration() {
+        return Configuration.from(settings);
+    }
+
+    void add(String name, double value, String unit, Double budget, Double reference, String note) {
+        results.add(name, value, unit, budget, reference, note);
+    }
+
+    /** The shaded jar every function is deployed from. */
+    Path functionJar() {
+        return root.resolve("functions/target/bigtimedeals-functions.jar");
+    }
+}

@@ -1,0 +1,33 @@
+package com.bigtimedeals.bench;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.function.IntConsumer;
+
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.harness.ParallelRuns;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** Tables the measurements write into: each on a DynamoDB Local of its own (it slows down as its stream grows). */
+final class BenchTables {
+    private BenchTables() {
+    }
+
+    /** A new table with the production definition, on a clock fixed at now, with a fixed cursor key. */
+    static Table fresh(Database dynamo, String name) {
+        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+        dynamo.createTable(client, TableDefinition.createTableRequest(name));
+        return new Table(client, name, Clock.fixed(Instant.now(), ZoneOffset.UTC), new CursorCodec("bench"));
+    }
+
+    /** {@code work(0..n-1)} on a few threads, as several editors or users would. */
+    static void parallel(int n, int threads, IntConsumer work) throws Exception {
+        ParallelRuns.run(n, threads, work);
+    }
+}

@@ -1,0 +1,95 @@
+package com.bigtimedeals.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
+
+import com.bigtimedeals.bench.Seeding.Seeded;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.harness.Database;
+
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code ./bigtimedeals bench}: what a request costs, what a cold start costs against the plainest SDK
+ * function, what our handler adds to a warm request, and how fast fan-out runs against the raw write rate of
+ * the same DynamoDB Local. Reports counts and same-run ratios, not bare timings. Each phase that fills a
+ * stream gets its own DynamoDB Local (the engine slows down as a stream grows). {@code --quick} measures less;
+ * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}.
+ */
+public final class Benchmark {
+    private Benchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long started = System.nanoTime();
+        List<String> options = Arrays.asList(args);
+        boolean quick = options.contains("--quick");
+        // The product's one configuration for this run: the functions' settings as deployed by default.
+        Bench bench = new Bench(new Results(), Instant.now().truncatedTo(ChronoUnit.SECONDS), Path.of("").toAbsolutePath(),
+                Settings.defaults());
+        if (options.contains("--fanout")) {
+            // Only the fan-out phase; its figures go to bench-results/fanout.json, the full run's files stay as they are.
+            FanOut.measure(bench, quick);
+            write(bench, "fanout.json");
+            System.out.printf("%nWrote bench-results/fanout.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
+        costAndColdStart(bench, quick);
+        FanOut.measure(bench, quick);
+        AccountDeletionCost.measure(bench);
+        jar(bench);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        write(bench, "latest.json");
+        if (!quick) {
+            Files.writeString(bench.root().resolve("docs/performance.md"), PerformanceReport.render(bench.results().all(), took,
+                    bench.now()));
+        }
+        System.out.printf("%nWrote bench-results/latest.json%s in %d s.%n", quick ? "" : " and docs/performance.md", took.toSeconds());
+        // DynamoDB Local leaves non-daemon threads behind after it stops; the results are written.
+        System.exit(0);
+    }
+
+    /** Phase 1: a realistic table; cost per route; the front-page cache; cold start; warm overhead. */
+    private static void costAndColdStart(Bench bench, boolean quick) throws Exception {
+        System.out.println("Phase 1: seeding a realistic table through the product's own code…");
+        try (Database dynamo = Database.start(null, 0)) {
+            String tableName = "BenchDeals";
+            DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+            dynamo.createTable(client, TableDefinition.createTableRequest(tableName));
+            // The local gateway loads the handlers by class name, and each reads its environment as in Lambda: the
+            // benchmark gives them this table, as the local stack does.
+            System.setProperty("TABLE_NAME", tableName);
+            System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+            Table table = new Table(client, tableName, Clock.systemUTC(), CursorCodec.from(Settings.defaults()));
+            Seeded seeded = Seeding.seed(bench, table, quick);
+            RouteCosts.measure(bench, table, seeded);
+            FrontPageCopies.measure(bench, table);
+            ColdStarts.measure(bench, dynamo, table, seeded, quick);
+            WarmOverhead.measure(bench, table, seeded, quick);
+            client.close();
+        }
+    }
+
+    private static void jar(Bench bench) throws IOException {
+        System.out.println("\nDeployed artifact:");
+        bench.add("jar.bigtimedeals-functions.bytes", Files.size(bench.functionJar()), "bytes", null, null,
+                "one shaded jar for all handlers; DynamoDB Local, CDK, Apache and Netty excluded");
+    }
+
+    private static void write(Bench bench, String file) throws IOException {
+        Path dir = bench.root().resolve("bench-results");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(file), bench.results().json());
+    }
+}

@@ -1,0 +1,48 @@
+package com.bigtimedeals.bench;
+
+import java.lang.management.ManagementFactory;
+import java.util.Map;
+
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.lambda.SyntheticContext;
+
+/**
+ * One cold start, in a fresh JVM whose classpath is the shaded function jar: construct the handler as Lambda
+ * does, serve one real event against DynamoDB Local over HTTP, and report times and classes loaded.
+ * Arguments: handler class, route key, path parameter name and value (or "-"), signed-in (true/false).
+ */
+public final class ColdStartProbe {
+    private ColdStartProbe() {
+    }
+
+    @SuppressWarnings("unchecked")
+    public static void main(String[] args) throws Exception {
+        var threads = ManagementFactory.getThreadMXBean();
+        long cpuStart = threads.getCurrentThreadCpuTime();
+        long start = System.nanoTime();
+        RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
+                (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(args[0])
+                        .getDeclaredConstructor().newInstance();
+        long constructed = System.nanoTime();
+        String[] route = args[1].split(" ", 2);
+        var context = APIGatewayV2HTTPEvent.RequestContext.builder().withRequestId("cold-start")
+                .withRouteKey(args[1])
+                .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(route[0]).withPath(route[1]).build());
+        if (Boolean.parseBoolean(args[4])) {
+            context.withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                    .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
+                            .withClaims(Map.of("cognito:username", "user1", "cognito:groups", "[users]")).build()).build());
+        }
+        APIGatewayV2HTTPEvent event = APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey(args[1])
+                .withRawPath(route[1]).withRequestContext(context.build())
+                .withPathParameters("-".equals(args[2]) ? null : Map.of(args[2], args[3])).build();
+        APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of("cold-start"));
+        long answered = System.nanoTime();
+        long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
+        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"cpuMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
+                (constructed - start) / 1e6, (answered - constructed) / 1e6, cpu / 1e6,
+                ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), response.getStatusCode());
+    }
+}

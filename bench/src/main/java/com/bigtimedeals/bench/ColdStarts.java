@@ -1,0 +1,185 @@
+package com.bigtimedeals.bench;
+
+import java.io.File;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.bigtimedeals.bench.Seeding.Seeded;
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TableInspector;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Metrics;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * Cold start: fresh JVMs with Lambda's flags, the function's code loaded through a URLClassLoader as Lambda loads it
+ * ({@link LambdaClassLoading}), each handler constructed and serving one real event ({@link ColdStartProbe},
+ * {@link StreamColdStartProbe}), against the plainest SDK function as the baseline ({@link BaselineProbe}); and what
+ * reading the cursor key from Secrets Manager adds.
+ */
+final class ColdStarts {
+    static final int RUNS = 5;
+
+    private ColdStarts() {
+    }
+
+    static void measure(Bench bench, Database dynamo, Table table, Seeded s, boolean quick) throws Exception {
+        Path root = bench.root();
+        String tableName = table.name();
+        System.out.println("\nCold start (median of " + (quick ? 1 : RUNS) + " fresh JVMs each):");
+        Path jar = bench.functionJar();
+        List<String> sdk = new ArrayList<>();
+        for (String entry : Files.readString(root.resolve("bench/target/runtime.classpath")).trim().split(File.pathSeparator)) {
+            if ((entry.contains("/software/amazon/awssdk/") && !entry.contains("url-connection-client") && !entry.contains("apache5-client")
+                    && !entry.contains("netty") && !entry.contains("/dynamodb-enhanced/") && !entry.contains("cognito")
+                    && !entry.contains("pinpoint") && !entry.contains("aws-crt"))
+                    || entry.contains("reactive-streams") || entry.contains("/org/apache/httpcomponents/")
+                    || entry.contains("commons-logging") || entry.contains("commons-codec") || entry.contains("slf4j-api")) {
+                sdk.add(entry);
+            }
+        }
+        String baselineClasspath = String.join(File.pathSeparator, sdk);
+        String handlerClasspath = jar.toString();
+        String[][] handlers = {
+            {LambdaFunction.BRANDS.handlerClass(), "GET /brands/{brandId}", "brandId", s.denseBrand(), "false"},
+            {LambdaFunction.DEALS.handlerClass(), "GET /frontpage", "-", "-", "false"},
+            {LambdaFunction.CATEGORIES.handlerClass(), "GET /categories/{categoryId}", "categoryId", "tech", "false"},
+            {LambdaFunction.FOLLOWS.handlerClass(), "GET /me/brands/{brandId}", "brandId", s.denseBrand(), "true"},
+            {LambdaFunction.INBOX.handlerClass(), "GET /me", "-", "-", "true"},
+        };
+        List<String> correction = new ArrayList<>(List.of(LambdaFunction.STREAM_CONSUMER.handlerClass()));
+        new TableInspector(table).dealItem(s.recentDeals().get(0)).forEach((name, v) -> {
+            if (v.s() != null) {
+                correction.addAll(List.of(name, "S", v.s()));
+            } else if (v.n() != null) {
+                correction.addAll(List.of(name, "N", v.n()));
+            } else if (v.bool() != null) {
+                correction.addAll(List.of(name, "BOOL", v.bool().toString()));
+            }
+        });
+        int runs = quick ? 1 : RUNS;
+        List<double[]> baseline = new ArrayList<>();
+        Map<String, List<double[]>> measured = new LinkedHashMap<>();
+        for (int run = 0; run < runs; run++) {
+            Map<String, String> key = TableInspector.brandKey(s.denseBrand());
+            baseline.add(probe(root, baselineClasspath, BaselineProbe.class.getName(),
+                    List.of(tableName, key.get("PK"), key.get("SK")), dynamo, tableName));
+            for (String[] h : handlers) {
+                measured.computeIfAbsent(h[0], k -> new ArrayList<>()).add(probe(root, handlerClasspath, ColdStartProbe.class.getName(),
+                        List.of(h), dynamo, tableName));
+            }
+            measured.computeIfAbsent("StreamHandler", k -> new ArrayList<>()).add(probe(root, handlerClasspath,
+                    StreamColdStartProbe.class.getName(), correction, dynamo, tableName));
+        }
+        bench.add("coldstart.baseline.constructMs", Medians.field(baseline, 0), "ms", null, null, "DynamoDbClient.create(), default HTTP client");
+        bench.add("coldstart.baseline.firstInvokeMs", Medians.field(baseline, 1), "ms", null, null, "one GetItem");
+        bench.add("coldstart.baseline.classesLoaded", Medians.field(baseline, 3), "classes", null, null, null);
+        for (Map.Entry<String, List<double[]>> e : measured.entrySet()) {
+            String name = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
+            bench.add("coldstart." + name + ".classesLoaded", Medians.field(e.getValue(), 3), "classes", null, null,
+                    name.equals("StreamHandler") ? "one deal correction: featured lists refreshed, front page rebuilt" : null);
+            bench.add("coldstart." + name + ".ratioToBaseline", Medians.paired(e.getValue(), baseline, r -> r[0] + r[1]), "x", null, null,
+                    "wall time of construct + first response over the baseline's, median of same-run pairs");
+            bench.add("coldstart." + name + ".cpuRatioToBaseline", Medians.paired(e.getValue(), baseline, r -> r[2]), "x", null, null,
+                    "CPU time of the thread that constructs and serves, over the baseline's; steadier than wall time on a busy machine");
+        }
+        cursorSecretAtInit(bench, handlerClasspath, dynamo, tableName, s, runs);
+    }
+
+    /**
+     * What reading the cursor-signing key from Secrets Manager adds to a cold start: the same handler with the key
+     * in its environment, and with CURSOR_SECRET_ARN read through one signed GetSecretValue call to a loopback
+     * stand-in (same JSON protocol, no network latency: in AWS add one regional round trip).
+     */
+    private static void cursorSecretAtInit(Bench bench, String handlerClasspath, Database dynamo, String tableName, Seeded s,
+                                           int runs) throws Exception {
+        Path root = bench.root();
+        HttpServer secretsManager = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        secretsManager.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            byte[] body = ("{\"Name\":\"CursorSigningKey\",\"SecretString\":\"" + CursorCodec.randomKey() + "\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        secretsManager.start();
+        try {
+            String[] brand = {LambdaFunction.BRANDS.handlerClass(), "GET /brands/{brandId}", "brandId", s.denseBrand(), "false"};
+            List<double[]> inEnvironment = new ArrayList<>();
+            List<double[]> fromSecret = new ArrayList<>();
+            for (int run = 0; run < runs; run++) {
+                inEnvironment.add(probe(root, handlerClasspath, ColdStartProbe.class.getName(), List.of(brand), dynamo, tableName,
+                        Map.of(CursorCodec.KEY_VARIABLE, CursorCodec.randomKey())));
+                fromSecret.add(probe(root, handlerClasspath, ColdStartProbe.class.getName(), List.of(brand), dynamo, tableName,
+                        Map.of(CursorCodec.SECRET_ARN_VARIABLE, "arn:aws:secretsmanager:us-east-1:123456789012:secret:CursorSigningKey-AbCdEf",
+                                "AWS_ENDPOINT_URL_SECRETS_MANAGER", "http://127.0.0.1:" + secretsManager.getAddress().getPort() + "/")));
+            }
+            List<Double> ratios = new ArrayList<>();
+            for (int r = 0; r < runs; r++) {
+                ratios.add(fromSecret.get(r)[0] / inEnvironment.get(r)[0]);
+            }
+            bench.add("coldstart.cursorSecret.constructRatio", Medians.of(ratios), "x", null, null,
+                    "BrandsHandler construction reading the key from Secrets Manager (loopback stand-in) over the key in the "
+                            + "environment, median of same-run pairs");
+            bench.add("coldstart.cursorSecret.classesAdded", Medians.field(fromSecret, 3) - Medians.field(inEnvironment, 3), "classes", null, null,
+                    "the SigV4 signer and JSON parser are mostly loaded for DynamoDB anyway");
+        } finally {
+            secretsManager.stop(0);
+        }
+    }
+
+    /**
+     * One probe in a fresh JVM as Lambda's Java 17/21 runtimes start one: C1 only, SerialGC, and the function's
+     * code loaded through a URLClassLoader ({@link LambdaClassLoading}). Lambda's Log4Shell hot-patch agent is
+     * not attached (functions can turn it off with AWS_LAMBDA_DISABLE_CVE_2021_44228_PROTECTION=true).
+     */
+    private static double[] probe(Path root, String classpath, String main, List<String> args, Database dynamo,
+                                  String table) throws Exception {
+        return probe(root, classpath, main, args, dynamo, table, Map.of());
+    }
+
+    private static double[] probe(Path root, String classpath, String main, List<String> args, Database dynamo,
+                                  String table, Map<String, String> extraEnv) throws Exception {
+        Path probes = root.resolve("bench/target/bench-1.0.0-SNAPSHOT.jar");
+        List<String> command = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java",
+                "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-cp", probes.toString(), LambdaClassLoading.class.getName(), classpath, main));
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command);
+        Map<String, String> env = pb.environment();
+        env.put("AWS_REGION", "us-east-1");
+        env.put("AWS_ACCESS_KEY_ID", "bench");
+        env.put("AWS_SECRET_ACCESS_KEY", "bench");
+        env.put("AWS_ENDPOINT_URL_DYNAMODB", dynamo.endpoint().toString());
+        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+        env.put("TABLE_NAME", table);
+        env.put("POWERTOOLS_SERVICE_NAME", Metrics.SERVICE_NAME);
+        env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "on-demand");
+        env.putAll(extraEnv);
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("probe failed: " + out);
+        }
+        String line = out.lines().filter(l -> l.startsWith("{\"constructMs\"")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("probe printed no result: " + out));
+        var n = Results.JSON.readTree(line);
+        if (n.get("status").asInt() >= 500) {
+            throw new IllegalStateException("probe answered " + n.get("status") + ": " + out);
+        }
+        return new double[] {n.get("constructMs").asDouble(), n.get("firstInvokeMs").asDouble(), n.get("cpuMs").asDouble(),
+                n.get("classes").asDouble()};
+    }
+}

@@ -1,0 +1,113 @@
+package com.bigtimedeals.bench;
+
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.data.WalkStore;
+import com.bigtimedeals.domain.Blast;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.harness.FaultyDynamoDb;
+import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.local.FailureDestination;
+import com.bigtimedeals.local.LocalStack;
+import com.bigtimedeals.local.StreamDelivery;
+import com.bigtimedeals.local.Sweeper;
+import com.bigtimedeals.service.DealService;
+import com.bigtimedeals.stream.ChangeReactions;
+import com.bigtimedeals.stream.StreamHandler;
+import com.bigtimedeals.stream.SweepHandler;
+import com.bigtimedeals.topology.StreamMapping;
+
+/** A hot-deal blast through the local event source mapping as deployed, clean or under injected faults. */
+final class FaithfulBlast {
+    /** Segments of the measured blast: the deployed stack's (cdk.json). */
+    static final int SEGMENTS = 64;
+
+    private FaithfulBlast() {
+    }
+
+    /** What one blast through the faithful local delivery did; the census fields only for a faulted run. */
+    record Run(double messagesPerSecond, long redelivered, long throttles,
+                    long halfWritten, long conflicts, long toDestination, int duplicates, int lost, long progressError) {
+    }
+
+    /**
+     * A 64-segment blast through the local event source mapping as deployed (batch 100, window 1 s, parallelization
+     * 10), timed from the request to done; with {@code faults}, DynamoDB also throttles and conflicts, and the
+     * figures are what that costs: redeliveries, conflicts retried, duplicates and lost messages (both must be 0).
+     */
+    static Run run(Bench bench, int users, boolean faults) throws Exception {
+        Instant now = bench.now();
+        Configuration configuration = bench.configuration();
+        try (Database dynamo = Database.start(null, 0)) {
+            Table table = BenchTables.fresh(dynamo, faults ? "FaultedBlast" : "Blast");
+            Table live = new Table(table.client(), table.name(), Clock.systemUTC(), table.cursors());
+            UserStore userStore = new UserStore(table);
+            BenchTables.parallel(users, 4, i -> userStore.create(new UserProfile("u" + i, "u" + i + "@example.com", null, null, now)));
+            CatalogStore catalog = new CatalogStore(table);
+            catalog.createBrand("mega", "Mega", null);
+            catalog.createCategory("tech", "Tech");
+            Deal deal = new DealStore(table).create(new NewDeal("Hot", "https://s.example.com/h", new BigDecimal("1"), "mega", "tech", null, null, null));
+            FaultyDynamoDb faulty = new FaultyDynamoDb(table.client(), faults ? 1_999 : Long.MAX_VALUE, faults ? 29 : Long.MAX_VALUE,
+                    faults ? 2 : Long.MAX_VALUE);
+            Table consumerTable = new Table(faulty.client(), table.name(), Clock.systemUTC(), table.cursors());
+            String streamArn = table.client().describeTable(b -> b.tableName(table.name())).table().latestStreamArn();
+            FailureDestination destination = new FailureDestination(Files.createTempDirectory("bench-failures"));
+            // The request goes through the same DynamoDB as the consumer: its transaction (the blast with its
+            // segments) is the one a blast makes, and under faults its first attempt conflicts and is retried.
+            DealService service = DealService.of(faults ? consumerTable : live, configuration.cacheShards(), SEGMENTS);
+            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint()), streamArn,
+                    () -> new StreamHandler(ChangeReactions.of(consumerTable, configuration), configuration), StreamMapping.DEPLOYED,
+                    null, destination);
+                 // The local stack's sweeper, as it runs there.
+                 Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(live),
+                         LocalStack.Options.inMemory().sweepStalledAfter()))) {
+                delivery.start();
+                sweeper.start();
+                long t0 = System.nanoTime();
+                Blast blast = service.blast(deal.id(), null, null, Instant.now()).blast();
+                // Each look at the progress is 1 GetItem + 1 BatchGetItem of the 64 segments, on the same single
+                // database thread the blast writes through: looking every 50 ms took 1,300 reads a second from it.
+                // So it looks when no invocation is running (the blast may just have finished), at most every
+                // 50 ms, and otherwise once a second (as the CMS does): the end is seen within about 50 ms, and the
+                // looks take almost nothing from the blast.
+                long lastLook = 0;
+                while (true) {
+                    long sinceLook = System.nanoTime() - lastLook;
+                    if ((delivery.invoking() == 0 && sinceLook >= 50_000_000L) || sinceLook >= 1_000_000_000L) {
+                        lastLook = System.nanoTime();
+                        if (service.blastProgress(blast.id()).done()) {
+                            break;
+                        }
+                    }
+                    Thread.sleep(10);
+                }
+                double rate = users / ((System.nanoTime() - t0) / 1e9);
+                int duplicates = 0;
+                int lost = 0;
+                long progressError = 0;
+                if (faults) {
+                    Map<String, Integer> perUser = InboxCensus.messagesByUser(table.client(), table.name(), deal.id());
+                    duplicates = perUser.values().stream().mapToInt(c -> c - 1).sum();
+                    lost = users - perUser.size();
+                    progressError = Math.abs(users - service.blastProgress(blast.id()).usersReached());
+                }
+                return new Run(rate, delivery.redelivered(), faulty.throttled.get(),
+                        faulty.unprocessed.get(), faulty.conflicts.get(), delivery.sentToDestination(), duplicates, lost,
+                        progressError);
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package com.bigtimedeals.bench;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.harness.StreamTap;
+import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.stream.ChangeReactions;
+import com.bigtimedeals.stream.StreamHandler;
+
+/**
+ * Fan-out throughput against the raw BatchWriteItem rate of the same DynamoDB Local ({@link WriteCeiling}): hot-deal
+ * blasts through the faithful local delivery ({@link FaithfulBlast}), a new deal's watcher fan-out, a blast under
+ * injected faults, a new deal's watchers under API load ({@link WatchersUnderLoad}), and the arithmetic for 10
+ * million users in AWS.
+ */
+final class FanOut {
+    private FanOut() {
+    }
+
+    static void measure(Bench bench, boolean quick) throws Exception {
+        Configuration configuration = bench.configuration();
+        System.out.println("\nFan-out throughput (each on a fresh DynamoDB Local):");
+        int watchers = quick ? 2_000 : 10_000;
+        int blastUsers = quick ? 4_000 : 20_000;
+        int blastRuns = quick ? 2 : 5;
+        // DynamoDB Local runs in this JVM, and the JIT goes on compiling its write, read and stream paths for tens of
+        // thousands of operations: the same round of raw writes climbed from 1,000 to 2,000 items/s over its first
+        // ten repetitions here, and a shared machine adds its own drift. A ratio of a warm run to a colder one
+        // flatters whichever side ran later. So both sides are warmed first (a round of each, not reported), then
+        // measured alternately, ceiling, blast, ceiling, ..., ceiling: each blast is set against the mean of the
+        // ceiling rounds just before and just after it, and the figure is the median of those ratios.
+        WriteCeiling.round(bench, blastUsers);
+        FaithfulBlast.run(bench, blastUsers / 4, false);
+        List<Double> ceilings = new ArrayList<>();
+        List<FaithfulBlast.Run> blasts = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        ceilings.add(WriteCeiling.round(bench, blastUsers));
+        for (int run = 0; run < blastRuns; run++) {
+            blasts.add(FaithfulBlast.run(bench, blastUsers, false));
+            ceilings.add(WriteCeiling.round(bench, blastUsers));
+            ratios.add(blasts.get(run).messagesPerSecond() / ((ceilings.get(run) + ceilings.get(run + 1)) / 2));
+        }
+        double ceiling = Medians.of(ceilings);
+        bench.add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
+                "unconditional BatchWriteItems of 25, 8 in flight, into a fresh DynamoDB Local: median of " + ceilings.size()
+                        + " rounds after a warm-up (" + Medians.rounded(ceilings) + ")");
+        bench.add("fanout.blast." + blastUsers + "Users.messagesPerSecond",
+                Math.round(Medians.of(blasts.stream().map(FaithfulBlast.Run::messagesPerSecond).toList())), "msg/s", null, null,
+                "64 segments through the local mapping as deployed (batch 100, window 1 s, parallelization 10), request to"
+                        + " done; median of " + blastRuns + " (" + Medians.rounded(blasts.stream().map(FaithfulBlast.Run::messagesPerSecond).toList()) + ")");
+        bench.add("fanout.blast.ratioToCeiling", Medians.of(ratios), "x", null, null,
+                "median over " + blastRuns + " blasts of messages/s over the mean of the ceiling rounds either side ("
+                        + Medians.rounded(ratios) + "); goal 0.7");
+        try (Database dynamo = Database.start(null, 0)) {
+            Table table = BenchTables.fresh(dynamo, "Watchers");
+            CatalogStore catalog = new CatalogStore(table);
+            catalog.createBrand("mega", "Mega", null);
+            catalog.createCategory("tech", "Tech");
+            FollowStore follows = new FollowStore(table);
+            BenchTables.parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+            tap.drain();
+            new DealStore(table).create(new NewDeal("Mega deal", "https://s.example.com/m", new BigDecimal("9.99"), "mega", "tech", null, null, null));
+            List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
+            StreamHandler handler = new StreamHandler(ChangeReactions.of(table, configuration), configuration);
+            long t0 = System.nanoTime();
+            handler.handleRequest(StreamRecords.event(records), new SyntheticContext("bench", "stream", 900_000));
+            double rate = watchers / ((System.nanoTime() - t0) / 1e9);
+            bench.add("fanout.newDeal." + watchers + "Watchers.messagesPerSecond", Math.round(rate), "msg/s", null, null,
+                    "the brand list's first run: claimed, written with BatchWriteItems of 25, " + configuration.deliveryThreads() + " in flight");
+            bench.add("fanout.newDeal.ratioToCeiling", rate / ceiling, "x", null, null, "messages/s over the median ceiling above");
+        }
+        FaithfulBlast.Run faulted = FaithfulBlast.run(bench, blastUsers, true);
+        String prefix = "fanout.blastFaulted.";
+        bench.add(prefix + "recordsRedelivered", faulted.redelivered(), "records", null, null,
+                faulted.throttles() + " throttles injected after the SDK's retries, some after half a claimed page was written");
+        bench.add(prefix + "batchesHalfWritten", faulted.halfWritten(), "requests", null, null,
+                "BatchWriteItems that wrote part of a claimed page and handed the rest back unprocessed");
+        bench.add(prefix + "conflictsRetried", faulted.conflicts(), "conflicts", null, null,
+                "TransactionConflict injected into the first attempt of every other transaction (the request's), each retried");
+        bench.add(prefix + "recordsToDestination", faulted.toDestination(), "records", null, null,
+                "exhausted the mapping's retries; their walks resumed by the sweeper");
+        bench.add(prefix + "duplicates", faulted.duplicates(), "messages", null, null, "must be 0");
+        bench.add(prefix + "lost", faulted.lost(), "messages", null, null, "must be 0");
+        bench.add(prefix + "progressError", faulted.progressError(), "users", null, null, "usersReached against users: must be 0");
+        WatchersUnderLoad.measure(bench, quick);
+        // On paper, for 10 million users on AWS (docs/fan-out.md): 2 write units a message, 64 segments,
+        // bounded by an on-demand table's default 40,000 write units a second, 270 s of work per invocation.
+        double writeUnits = 10_000_000 * 2.0 + 10_000 * 2.0;
+        bench.add("fanout.blast10M.writeUnits", writeUnits, "WRU", null, null, "table + GSI1 per message, plus checkpoints (item + index stamp)");
+        bench.add("fanout.blast10M.writeCostUsd", writeUnits / 1e6 * 0.625, "USD", null, null, "$0.625 per million on-demand write units");
+        double seconds = writeUnits / 40_000;
+        bench.add("fanout.blast10M.minutes", seconds / 60, "min", null, null, "at the default on-demand table maximum of 40,000 WRU/s");
+        double segmentRuns = 64 * Math.ceil(seconds / 270);
+        bench.add("fanout.blast10M.segmentRuns", segmentRuns, "runs", null, null,
+                "64 segments x ceil(500 s / 270 s of work per 5-minute invocation); a batch runs up to "
+                        + configuration.walksPerInvocation() + " side by side, so " + Math.round(segmentRuns / configuration.walksPerInvocation())
+                        + " to " + Math.round(segmentRuns) + " consumer invocations");
+    }
+}

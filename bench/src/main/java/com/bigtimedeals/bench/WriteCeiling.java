@@ -1,0 +1,62 @@
+package com.bigtimedeals.bench;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.MessageItems;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.harness.Database;
+
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/** The raw write ceiling a fan-out is held against: message items written with nothing but unconditional batches. */
+final class WriteCeiling {
+    private WriteCeiling() {
+    }
+
+    /** One round of the raw ceiling on a fresh DynamoDB Local: items a second. */
+    static double round(Bench bench, int items) throws Exception {
+        try (Database dynamo = Database.start(null, 0)) {
+            return rate(bench, BenchTables.fresh(dynamo, "Ceiling"), items);
+        }
+    }
+
+    /** Items a second that unconditional BatchWriteItems of 25 message items, 8 in flight, write into {@code table}. */
+    private static double rate(Bench bench, Table table, int items) throws Exception {
+        Instant now = bench.now();
+        MessageItems messages = new MessageItems(bench.configuration().inboxRetention());
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<?>> writes = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int from = 0; from < items; from += 25) {
+            List<WriteRequest> batch = new ArrayList<>();
+            for (int i = from; i < Math.min(items, from + 25); i++) {
+                batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(messages.item(new Message(
+                        Ids.messageId(now, "u" + i, "ceiling"), "u" + i, "Subject of a typical message",
+                        "Body of a typical message for the ceiling test", "x", true, now))).build()).build());
+            }
+            writes.add(pool.submit(() -> {
+                Map<String, List<WriteRequest>> pending = Map.of(table.name(), batch);
+                while (!pending.isEmpty()) {
+                    var r = table.client().batchWriteItem(BatchWriteItemRequest.builder().requestItems(pending).build());
+                    pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
+                }
+                return null;
+            }));
+        }
+        for (var w : writes) {
+            w.get();
+        }
+        pool.shutdown();
+        return items / ((System.nanoTime() - t0) / 1e9);
+    }
+}

@@ -1,0 +1,67 @@
+package com.bigtimedeals.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+
+/**
+ * What one batch ends with: the first record that failed (a record that did not decode, a reaction that threw, a
+ * walk run that failed, a front-page rebuild a record asked for), and what the batch did. The mapping resumes from
+ * the first failed record (sequence-number checkpointing), so every record from it on is reported and every earlier
+ * one is done for good; whichever way a failure is found, the earliest wins.
+ */
+final class BatchOutcome {
+    private final List<DynamodbStreamRecord> records;
+    private final Tally tally = new Tally();
+    private int firstFailed = -1;
+    private int firstCacheChange = -1;
+
+    BatchOutcome(List<DynamodbStreamRecord> records) {
+        this.records = records;
+    }
+
+    Tally tally() {
+        return tally;
+    }
+
+    /** The record at {@code index} failed: it and every later record are delivered again. */
+    void failed(int index) {
+        firstFailed = firstFailed < 0 ? index : Math.min(firstFailed, index);
+    }
+
+    boolean hasFailed() {
+        return firstFailed >= 0;
+    }
+
+    /** The record at {@code index} changed what the front page shows: the cache is rebuilt once, after the batch. */
+    void changedFrontPage(int index) {
+        if (firstCacheChange < 0) {
+            firstCacheChange = index;
+        }
+    }
+
+    boolean frontPageChanged() {
+        return firstCacheChange >= 0;
+    }
+
+    /** The rebuild failed: the first record that asked for it is where the batch resumes (if nothing failed earlier). */
+    void frontPageRebuildFailed() {
+        failed(firstCacheChange);
+    }
+
+    /** The answer to the mapping: every record from the first failure on; and the tally's count of them. */
+    StreamsEventResponse response() {
+        List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>();
+        for (int i = firstFailed < 0 ? records.size() : firstFailed; i < records.size(); i++) {
+            failures.add(new StreamsEventResponse.BatchItemFailure(sequence(records.get(i))));
+        }
+        tally.failures = failures.size();
+        return new StreamsEventResponse(failures);
+    }
+
+    static String sequence(DynamodbStreamRecord record) {
+        return record.getDynamodb() == null ? record.getEventID() : record.getDynamodb().getSequenceNumber();
+    }
+}

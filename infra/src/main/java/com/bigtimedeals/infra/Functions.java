@@ -1,0 +1,95 @@
+package com.bigtimedeals.infra;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Metrics;
+
+import software.amazon.awscdk.Annotations;
+import software.amazon.awscdk.Duration;
+import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.Stack;
+import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.lambda.Architecture;
+import software.amazon.awscdk.services.lambda.Code;
+import software.amazon.awscdk.services.lambda.Function;
+import software.amazon.awscdk.services.lambda.Runtime;
+import software.amazon.awscdk.services.lambda.SnapStartConf;
+import software.amazon.awscdk.services.lambda.Tracing;
+import software.amazon.awscdk.services.logs.LogGroup;
+import software.amazon.awscdk.services.logs.RetentionDays;
+
+/**
+ * Every Lambda function of the stack, made the one way: Java 21 on arm64 from the shaded jar, SnapStart behind a
+ * {@code live} alias, X-Ray, a one-month log group, every function setting and the table's name in its environment,
+ * and read access to the cursor-signing key. Memory and timeout come from the topology's description of it.
+ */
+final class Functions {
+    private final Stack stack;
+    private final DataResources data;
+    private final Map<String, String> settings;
+    private final Code code = Code.fromAsset(jar().toString());
+    private final Map<String, Function> all = new LinkedHashMap<>();
+
+    Functions(Stack stack, DataResources data, StackContext context) {
+        this.stack = stack;
+        this.data = data;
+        this.settings = context.functionSettings();
+    }
+
+    /** {@code name} is the construct id (an API function runs once per access level: DealsRead, DealsWrite). */
+    Function create(String name, LambdaFunction function) {
+        LogGroup logs = LogGroup.Builder.create(stack, name + "Logs").retention(RetentionDays.ONE_MONTH)
+                .removalPolicy(RemovalPolicy.DESTROY).build();
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("TABLE_NAME", data.table.getTableName());
+        env.putAll(settings);
+        env.put("POWERTOOLS_SERVICE_NAME", Metrics.SERVICE_NAME);
+        env.put("POWERTOOLS_LOG_LEVEL", "INFO");
+        // Every function signs cursors: the API functions for their pages, the consumer for the front page's.
+        env.put(CursorCodec.SECRET_ARN_VARIABLE, data.cursorKey.getSecretArn());
+        Function fn = Function.Builder.create(stack, name)
+                .runtime(Runtime.JAVA_21)
+                .architecture(Architecture.ARM_64)
+                .handler(function.handlerClass())
+                .code(code)
+                .memorySize(function.memoryMb())
+                .timeout(Duration.seconds(function.timeoutSeconds()))
+                .snapStart(SnapStartConf.ON_PUBLISHED_VERSIONS)
+                .tracing(Tracing.ACTIVE)
+                .logGroup(logs)
+                .environment(env)
+                .build();
+        data.cursorKey.grantRead(fn);
+        all.put(name, fn);
+        return fn;
+    }
+
+    /** The functions made so far, by construct id, in the order they were made. */
+    Map<String, Function> all() {
+        return new LinkedHashMap<>(all);
+    }
+
+    /** SnapStart applies to published versions; every caller reaches a function through this alias of the current one. */
+    static Alias live(Function fn) {
+        Annotations.of(fn).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
+                "Every caller reaches this function through its 'live' alias of a published version.");
+        return Alias.Builder.create(fn, "Live").aliasName("live").version(fn.getCurrentVersion()).build();
+    }
+
+    /** The shaded jar the functions module builds; the reactor builds it before this module. */
+    static Path jar() {
+        for (String candidate : List.of("functions/target/bigtimedeals-functions.jar", "../functions/target/bigtimedeals-functions.jar")) {
+            Path p = Path.of(candidate);
+            if (Files.exists(p)) {
+                return p.toAbsolutePath().normalize();
+            }
+        }
+        throw new IllegalStateException("functions/target/bigtimedeals-functions.jar is missing: run mvn package first");
+    }
+}

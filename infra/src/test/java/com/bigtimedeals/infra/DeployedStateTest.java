@@ -1,0 +1,265 @@
+package com.bigtimedeals.infra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Metrics;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
+import com.bigtimedeals.topology.StreamMapping;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The deployed state of every function and every route, read from the topology and held against the synthesized
+ * template: what each function runs and is given, what it may do and on what, and which function, alias and
+ * authorizer each route reaches. Shares {@link BigTimeDealsStackTest}'s one synth.
+ */
+@Tag("deployment")
+class DeployedStateTest {
+    static Map<String, Map<String, Object>> resources;
+    static String table;
+    static String secret;
+
+    /** What grantReadData gives, on the table and its indexes. */
+    static final Set<String> READS = Set.of("dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:GetItem", "dynamodb:Scan",
+            "dynamodb:ConditionCheckItem", "dynamodb:DescribeTable", "dynamodb:GetRecords", "dynamodb:GetShardIterator");
+    /** What grantReadWriteData adds. */
+    static final Set<String> WRITES = Set.of("dynamodb:BatchWriteItem", "dynamodb:PutItem", "dynamodb:UpdateItem",
+            "dynamodb:DeleteItem");
+
+    @BeforeAll
+    @SuppressWarnings("unchecked")
+    static void template() throws Exception {
+        if (BigTimeDealsStackTest.template == null) {
+            BigTimeDealsStackTest.synth();
+        }
+        Map<String, Object> json = new ObjectMapper().convertValue(BigTimeDealsStackTest.template.toJSON(), Map.class);
+        resources = (Map<String, Map<String, Object>>) json.get("Resources");
+        table = only("AWS::DynamoDB::Table");
+        secret = only("AWS::SecretsManager::Secret");
+    }
+
+    private static String only(String type) {
+        List<String> ids = ofType(type);
+        assertEquals(1, ids.size(), type);
+        return ids.get(0);
+    }
+
+    private static List<String> ofType(String type) {
+        return resources.entrySet().stream().filter(e -> type.equals(e.getValue().get("Type"))).map(Map.Entry::getKey).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> props(String logicalId) {
+        return (Map<String, Object>) resources.get(logicalId).get("Properties");
+    }
+
+    /** The logical id of the resource of {@code type} whose construct id is {@code constructId} (CDK adds an 8-hex hash). */
+    private static String byConstructId(String type, String constructId) {
+        List<String> ids = ofType(type).stream().filter(id -> id.matches(constructId + "[0-9A-F]{8}")).toList();
+        assertEquals(1, ids.size(), type + " " + constructId + ": " + ids);
+        return ids.get(0);
+    }
+
+    /** Every deployed function by its construct id, from the topology: API functions once per access level they serve. */
+    static Map<String, LambdaFunction> deployedFunctions() {
+        Map<String, LambdaFunction> all = new LinkedHashMap<>();
+        for (LambdaFunction f : LambdaFunction.values()) {
+            if (f.kind() != LambdaFunction.Kind.API) {
+                all.put(f.id(), f);
+                continue;
+            }
+            if (RouteTable.of(f).stream().anyMatch(r -> !r.writes())) {
+                all.put(f.id() + "Read", f);
+            }
+            if (RouteTable.of(f).stream().anyMatch(Route::writes)) {
+                all.put(f.id() + "Write", f);
+            }
+        }
+        return all;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyFunctionRunsItsHandlerWithItsSizeAndExactlyItsEnvironment() {
+        Map<String, Object> settings = new HashMap<>();
+        for (Setting s : Setting.values()) {
+            if (s.where() == Setting.Where.FUNCTIONS) {
+                settings.put(s.name(), BigTimeDealsStackTest.deployed(s));
+            }
+        }
+        for (Map.Entry<String, LambdaFunction> d : deployedFunctions().entrySet()) {
+            LambdaFunction f = d.getValue();
+            Map<String, Object> p = props(byConstructId("AWS::Lambda::Function", d.getKey()));
+            assertEquals(f.handlerClass(), p.get("Handler"), d.getKey());
+            assertEquals(f.memoryMb(), p.get("MemorySize"), d.getKey());
+            assertEquals(f.timeoutSeconds(), p.get("Timeout"), d.getKey());
+            Map<String, Object> expected = new HashMap<>(settings);
+            expected.put("TABLE_NAME", Map.of("Ref", table));
+            expected.put(CursorCodec.SECRET_ARN_VARIABLE, Map.of("Ref", secret));
+            expected.put("POWERTOOLS_SERVICE_NAME", Metrics.SERVICE_NAME);
+            expected.put("POWERTOOLS_LOG_LEVEL", "INFO");
+            assertEquals(expected, ((Map<String, Object>) p.get("Environment")).get("Variables"), d.getKey());
+        }
+        int deployed = (int) ofType("AWS::Lambda::Function").stream().filter(id -> !id.startsWith("CustomCDKBucketDeployment")).count();
+        assertEquals(deployedFunctions().size(), deployed, "no function the topology does not describe");
+    }
+
+    @Test
+    void everyFunctionMayDoWhatItsWorkNeedsOnItsOwnResourcesAndNothingElse() {
+        String tableArn = "{Fn::GetAtt=[" + table + ", Arn]}";
+        String indexes = "{Fn::Join=[, [{Fn::GetAtt=[" + table + ", Arn]}, /index/*]]}";
+        String stream = "{Fn::GetAtt=[" + table + ", StreamArn]}";
+        String queue = "{Fn::GetAtt=[" + only("AWS::SQS::Queue") + ", Arn]}";
+        for (Map.Entry<String, LambdaFunction> d : deployedFunctions().entrySet()) {
+            boolean readsOnly = d.getKey().endsWith("Read");
+            Map<String, Set<String>> expected = new LinkedHashMap<>();
+            expected.put("xray:PutTraceSegments", Set.of("*"));
+            expected.put("xray:PutTelemetryRecords", Set.of("*"));
+            expected.put("secretsmanager:GetSecretValue", Set.of("{Ref=" + secret + "}"));
+            expected.put("secretsmanager:DescribeSecret", Set.of("{Ref=" + secret + "}"));
+            for (String action : READS) {
+                expected.put(action, Set.of(tableArn, indexes));
+            }
+            if (!readsOnly) {
+                for (String action : WRITES) {
+                    expected.put(action, Set.of(tableArn, indexes));
+                }
+            }
+            if (d.getValue() == LambdaFunction.STREAM_CONSUMER) {
+                // Reading its stream, and handing what exhausts its retries to the on-failure queue.
+                expected.put("dynamodb:ListStreams", Set.of("*"));
+                expected.put("dynamodb:DescribeStream", Set.of(stream));
+                expected.put("dynamodb:GetRecords", Set.of(tableArn, indexes, stream));
+                expected.put("dynamodb:GetShardIterator", Set.of(tableArn, indexes, stream));
+                for (String action : List.of("sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl")) {
+                    expected.put(action, Set.of(queue));
+                }
+            }
+            assertEquals(new java.util.TreeMap<>(expected), grants(d.getKey()), d.getKey());
+        }
+    }
+
+    /** Action to the resources it is allowed on, over every policy attached to the function's role. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Set<String>> grants(String constructId) {
+        Map<String, Object> function = props(byConstructId("AWS::Lambda::Function", constructId));
+        String role = ((List<Object>) ((Map<String, Object>) function.get("Role")).get("Fn::GetAtt")).get(0).toString();
+        Map<String, Set<String>> grants = new java.util.TreeMap<>();
+        for (String policy : ofType("AWS::IAM::Policy")) {
+            Map<String, Object> p = props(policy);
+            if (!((List<Object>) p.get("Roles")).contains(Map.of("Ref", role))) {
+                continue;
+            }
+            for (Map<String, Object> s : (List<Map<String, Object>>) ((Map<String, Object>) p.get("PolicyDocument")).get("Statement")) {
+                assertEquals("Allow", s.get("Effect"));
+                List<Object> actions = s.get("Action") instanceof List<?> l ? new ArrayList<>(l) : List.of(s.get("Action"));
+                List<Object> on = s.get("Resource") instanceof List<?> l ? new ArrayList<>(l) : List.of(s.get("Resource"));
+                for (Object action : actions) {
+                    on.forEach(r -> grants.computeIfAbsent(action.toString(), a -> new TreeSet<>()).add(r.toString()));
+                }
+            }
+        }
+        return grants;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyRouteReachesItsFunctionsAliasForItsAccessLevelThroughTheRightAuthorizer() {
+        String authorizer = only("AWS::ApiGatewayV2::Authorizer");
+        Map<String, String> routeIds = new HashMap<>();
+        for (String id : ofType("AWS::ApiGatewayV2::Route")) {
+            routeIds.put((String) props(id).get("RouteKey"), id);
+        }
+        assertEquals(new TreeSet<>(RouteTable.ROUTES.stream().map(Route::routeKey).toList()), new TreeSet<>(routeIds.keySet()));
+        for (Route route : RouteTable.ROUTES) {
+            Map<String, Object> p = props(routeIds.get(route.routeKey()));
+            if (route.access() == Access.PUBLIC) {
+                assertEquals("NONE", p.get("AuthorizationType"), route.routeKey());
+            } else {
+                assertEquals("JWT", p.get("AuthorizationType"), route.routeKey());
+                assertEquals(Map.of("Ref", authorizer), p.get("AuthorizerId"), route.routeKey());
+            }
+            List<Object> target = (List<Object>) ((List<Object>) ((Map<String, Object>) p.get("Target")).get("Fn::Join")).get(1);
+            String integration = ((Map<String, Object>) target.get(1)).get("Ref").toString();
+            Map<String, Object> integrationProps = props(integration);
+            assertEquals("2.0", integrationProps.get("PayloadFormatVersion"), route.routeKey());
+            String alias = ((Map<String, Object>) integrationProps.get("IntegrationUri")).get("Ref").toString();
+            assertEquals("live", props(alias).get("Name"));
+            String function = ((Map<String, Object>) props(alias).get("FunctionName")).get("Ref").toString();
+            String expected = route.function().id() + (route.writes() ? "Write" : "Read");
+            assertEquals(byConstructId("AWS::Lambda::Function", expected), function, route.routeKey() + " reaches " + function);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theStreamMappingIsTheTopologysInEverySettingAndTheSweeperRunsOnItsSchedule() throws Exception {
+        StreamMapping m = StreamMapping.DEPLOYED;
+        Map<String, Object> p = props(only("AWS::Lambda::EventSourceMapping"));
+        assertEquals(m.batchSize(), p.get("BatchSize"));
+        assertEquals(m.batchingWindowMillis() / 1000, p.get("MaximumBatchingWindowInSeconds"));
+        assertEquals(m.parallelizationFactor(), p.get("ParallelizationFactor"));
+        assertEquals(m.retryAttempts(), p.get("MaximumRetryAttempts"));
+        assertEquals(m.bisectOnError(), p.get("BisectBatchOnFunctionError"));
+        assertEquals(m.maxRecordAgeSeconds(), p.get("MaximumRecordAgeInSeconds"));
+        assertEquals(StreamMapping.STARTING_POSITION, p.get("StartingPosition"));
+        assertEquals(List.of("ReportBatchItemFailures"), p.get("FunctionResponseTypes"));
+        assertEquals(Map.of("Fn::GetAtt", List.of(table, "StreamArn")), p.get("EventSourceArn"));
+        ObjectMapper json = new ObjectMapper();
+        List<Object> deployedFilters = new ArrayList<>();
+        for (Map<String, Object> f : (List<Map<String, Object>>) ((Map<String, Object>) p.get("FilterCriteria")).get("Filters")) {
+            deployedFilters.add(json.readValue((String) f.get("Pattern"), Map.class));
+        }
+        assertEquals(json.convertValue(StreamMapping.FILTERS, List.class), deployedFilters);
+        String consumerAlias = byConstructId("AWS::Lambda::Alias", LambdaFunction.STREAM_CONSUMER.id() + "Live");
+        assertTrue(p.get("FunctionName").toString().contains("Ref=" + consumerAlias), p.get("FunctionName").toString());
+        assertEquals(LambdaFunction.STREAM_CONSUMER.timeoutSeconds(), m.timeoutSeconds(), "the consumer's budget counts down from its timeout");
+
+        Map<String, Object> rule = props(only("AWS::Events::Rule"));
+        assertEquals("rate(" + LambdaFunction.SWEEP_EVERY_MINUTES + " minutes)", rule.get("ScheduleExpression"));
+        Map<String, Object> target = ((List<Map<String, Object>>) rule.get("Targets")).get(0);
+        assertEquals(Map.of("Ref", byConstructId("AWS::Lambda::Alias", LambdaFunction.SWEEPER.id() + "Live")), target.get("Arn"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyFunctionTheConsumerAndTheApiRunOnHasItsErrorsAndThrottlesAlarmOnTheOneTopic() {
+        Set<String> alarmed = new LinkedHashSet<>();
+        for (String id : ofType("AWS::CloudWatch::Alarm")) {
+            Map<String, Object> p = props(id);
+            if (("Errors".equals(p.get("MetricName")) || "Throttles".equals(p.get("MetricName"))) && p.get("Dimensions") != null) {
+                Map<String, Object> dimension = ((List<Map<String, Object>>) p.get("Dimensions")).get(0);
+                alarmed.add(p.get("MetricName") + " " + ((Map<String, Object>) dimension.get("Value")).get("Ref"));
+            }
+        }
+        Set<String> expected = new LinkedHashSet<>();
+        for (Map.Entry<String, LambdaFunction> d : deployedFunctions().entrySet()) {
+            if (d.getValue() != LambdaFunction.SWEEPER) {
+                String fn = byConstructId("AWS::Lambda::Function", d.getKey());
+                expected.add("Errors " + fn);
+                expected.add("Throttles " + fn);
+            }
+        }
+        assertEquals(new TreeSet<>(expected), new TreeSet<>(alarmed));
+        assertNotNull(only("AWS::SNS::Topic"));
+    }
+}

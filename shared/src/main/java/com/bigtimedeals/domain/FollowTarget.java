@@ -1,0 +1,9 @@
+package com.bigtimedeals.domain;
+
+import java.util.function.Function;
+
+/** What a user can like or watch: a brand or a category, and nothing else. */
+public sealed interface FollowTarget permits Brand, Category {
+    /** The one of the two functions that fits this target, applied to it. */
+    <R> R fold(Function<Brand, R> ifBrand, Function<Category, R> ifCategory);
+}

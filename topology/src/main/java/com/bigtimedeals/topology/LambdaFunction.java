@@ -1,0 +1,80 @@
+package com.bigtimedeals.topology;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Every deployed function, once: its name, the handler class Lambda instantiates, and what it is given. The
+ * handler is named by its binary name, not a class literal, so that the CDK app (which reads this) never depends
+ * on the Lambda code; {@code HandlerBindingTest} in the functions module proves each name is a handler class bound
+ * to this very descriptor. The CDK stack deploys these, the local gateway and stream delivery load them by name.
+ */
+public enum LambdaFunction {
+    DEALS("Deals", "com.bigtimedeals.api.DealsHandler", Kind.API),
+    BRANDS("Brands", "com.bigtimedeals.api.BrandsHandler", Kind.API),
+    CATEGORIES("Categories", "com.bigtimedeals.api.CategoriesHandler", Kind.API),
+    FOLLOWS("Follows", "com.bigtimedeals.api.FollowsHandler", Kind.API),
+    INBOX("Inbox", "com.bigtimedeals.api.InboxHandler", Kind.API),
+    /** The table's stream consumer: fan-out, blasts, account clean-ups, the front-page cache. */
+    STREAM_CONSUMER("StreamConsumer", "com.bigtimedeals.stream.StreamHandler", Kind.STREAM),
+    /** Touches resumable walks that made no progress for a while, so their stream records come again. */
+    SWEEPER("StalledWorkSweeper", "com.bigtimedeals.stream.SweepHandler", Kind.SCHEDULE);
+
+    /** How a function is invoked. */
+    public enum Kind {
+        /** By the HTTP API, for the routes of {@link RouteTable} that name it; memory buys a fast SnapStart restore. */
+        API(1024, 10),
+        /** By the event source mapping ({@link StreamMapping}); a full vCPU for fan-out, and the mapping's timeout. */
+        STREAM(1769, StreamMapping.TIMEOUT_SECONDS),
+        /** On a schedule ({@link #SWEEP_EVERY_MINUTES}). */
+        SCHEDULE(512, 60);
+
+        private final int memoryMb;
+        private final int timeoutSeconds;
+
+        Kind(int memoryMb, int timeoutSeconds) {
+            this.memoryMb = memoryMb;
+            this.timeoutSeconds = timeoutSeconds;
+        }
+    }
+
+    /** How often the deployed sweeper runs. */
+    public static final int SWEEP_EVERY_MINUTES = 5;
+
+    private final String id;
+    private final String handlerClass;
+    private final Kind kind;
+
+    LambdaFunction(String id, String handlerClass, Kind kind) {
+        this.id = id;
+        this.handlerClass = handlerClass;
+        this.kind = kind;
+    }
+
+    /** A short name for construct ids and function names. */
+    public String id() {
+        return id;
+    }
+
+    /** The binary name of the class Lambda instantiates: {@code handler} in the function configuration. */
+    public String handlerClass() {
+        return handlerClass;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public int memoryMb() {
+        return kind.memoryMb;
+    }
+
+    public int timeoutSeconds() {
+        return kind.timeoutSeconds;
+    }
+
+    /** The functions behind the HTTP API. */
+    public static List<LambdaFunction> api() {
+        return Arrays.stream(values()).filter(f -> f.kind == Kind.API).toList();
+    }
+}

@@ -1,0 +1,66 @@
+package com.bigtimedeals.topology;
+
+/**
+ * What a route does; a handler dispatches on it. The description is the operation's text in docs/openapi.yaml,
+ * kept here, beside the name, so that the route table's lines stay short and a new route cannot be added
+ * without saying what it does.
+ */
+public enum Operation {
+    GET_FRONT_PAGE("The front page in one request: the featured deals in the editors' order, the first page of "
+            + "latest deals, and the cursor that continues in GET /deals."),
+    LIST_DEALS("Latest deals over all brands and categories, newest first, one page at a time."),
+    GET_DEAL("One deal by its id."),
+    GET_EDITORS_CHOICE("The Editor's Choice list, in the editors' order."),
+    LIST_BRANDS("Every brand, sorted by name ignoring case."),
+    GET_BRAND("One brand with its like and watcher counts."),
+    LIST_BRAND_DEALS("Latest deals of one brand, newest first, one page at a time."),
+    LIST_CATEGORIES("Every category."),
+    GET_CATEGORY("One category with its like and watcher counts and its featured deals."),
+    LIST_CATEGORY_DEALS("Latest deals of one category, newest first, one page at a time."),
+    CREATE_PROFILE("Creates the caller's profile; the username comes from the token. A profile is what a hot-deal "
+            + "blast reaches."),
+    GET_PROFILE("The caller's profile."),
+    DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
+            + "blast; every like, watch and message within the stream delay. 204, also when repeated."),
+    LIKE_BRAND("Likes a brand: 201 when newly liked, 200 when it already was (the count does not change)."),
+    UNLIKE_BRAND("Removes the caller's like; 200 also when there was none (the count never drops below 0)."),
+    WATCH_BRAND("Watches a brand: every new deal of it reaches the caller's inbox. 201 when new, 200 when already so."),
+    UNWATCH_BRAND("Stops watching a brand; 200 also when the caller was not watching."),
+    LIKE_CATEGORY("Likes a category: 201 when newly liked, 200 when it already was (the count does not change)."),
+    UNLIKE_CATEGORY("Removes the caller's like; 200 also when there was none (the count never drops below 0)."),
+    WATCH_CATEGORY("Watches a category: every new deal in it reaches the caller's inbox. 201 when new, 200 when "
+            + "already so."),
+    UNWATCH_CATEGORY("Stops watching a category; 200 also when the caller was not watching."),
+    GET_BRAND_FOLLOW_STATE("Whether the caller likes and watches this brand."),
+    GET_CATEGORY_FOLLOW_STATE("Whether the caller likes and watches this category."),
+    LIST_FOLLOWS("Every brand and category the caller likes or watches, by name; exact right after each change."),
+    LIST_MESSAGES("The caller's inbox, newest first, one page at a time; ?unread=true lists only unread messages."),
+    COUNT_UNREAD_MESSAGES("The unread badge: exact up to 99, 100 means 100 or more. Follows deliveries and "
+            + "mark-read within the stream delay."),
+    MARK_MESSAGE_READ("Marks one of the caller's messages read; repeating it changes nothing."),
+    CREATE_BRAND("Creates a brand; its id is the slug of its name."),
+    CREATE_CATEGORY("Creates a category; its id is the slug of its name."),
+    CREATE_DEAL("Creates a deal, optionally expiring at expiresAt. Watchers of its brand and category each get one inbox message, and the deal "
+            + "shows in the latest-deal lists, within the stream delay."),
+    CORRECT_DEAL("Corrects a deal's title, link, price, image, description or expiresAt (null clears it). Brand, "
+            + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay."),
+    TAKE_DOWN_DEAL("Takes a deal down: GET /deals/{dealId} is 404 at once, and the deal leaves every latest list, "
+            + "featured list and front-page copy within the stream delay. 204, also when repeated; 404 for an id "
+            + "that never was a deal."),
+    SET_FRONT_PAGE_FEATURED("Replaces the front page's featured deals with these, in this order."),
+    SET_CATEGORY_FEATURED("Replaces a category's featured deals with these, in this order."),
+    SET_EDITORS_CHOICE("Replaces the Editor's Choice list with these deals, in this order."),
+    BLAST_HOT_DEAL("Sends a hot deal to every user with a profile, once per deal: 202 for the first blast of a deal, "
+            + "200 with the existing blast's id when there already is one."),
+    GET_BLAST("How far a hot-deal blast has got.");
+
+    private final String description;
+
+    Operation(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}

@@ -1,0 +1,100 @@
+package com.bigtimedeals.topology;
+
+import static com.bigtimedeals.topology.Access.EDITOR;
+import static com.bigtimedeals.topology.Access.PUBLIC;
+import static com.bigtimedeals.topology.Access.USER;
+import static com.bigtimedeals.topology.LambdaFunction.BRANDS;
+import static com.bigtimedeals.topology.LambdaFunction.CATEGORIES;
+import static com.bigtimedeals.topology.LambdaFunction.DEALS;
+import static com.bigtimedeals.topology.LambdaFunction.FOLLOWS;
+import static com.bigtimedeals.topology.LambdaFunction.INBOX;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every route of the HTTP contract (../shared/design/api.md), listed once. The handlers dispatch from it, the
+ * local gateway and the CDK stack build their routes from it, and a test holds docs/openapi.yaml to it.
+ */
+public final class RouteTable {
+    public static final List<Route> ROUTES = List.of(
+            // Public reads
+            new Route("GET", "/frontpage", DEALS, PUBLIC, Operation.GET_FRONT_PAGE, false, "Featured deals and the first page of latest deals"),
+            new Route("GET", "/deals", DEALS, PUBLIC, Operation.LIST_DEALS, false, "Latest deals overall"),
+            new Route("GET", "/deals/{dealId}", DEALS, PUBLIC, Operation.GET_DEAL, false, "One deal"),
+            new Route("GET", "/editors-choice", DEALS, PUBLIC, Operation.GET_EDITORS_CHOICE, false, "Editor's Choice"),
+            new Route("GET", "/brands", BRANDS, PUBLIC, Operation.LIST_BRANDS, false, "All brands by name"),
+            new Route("GET", "/brands/{brandId}", BRANDS, PUBLIC, Operation.GET_BRAND, false, "One brand with counts"),
+            new Route("GET", "/brands/{brandId}/deals", BRANDS, PUBLIC, Operation.LIST_BRAND_DEALS, false, "Latest deals of a brand"),
+            new Route("GET", "/categories", CATEGORIES, PUBLIC, Operation.LIST_CATEGORIES, false, "All categories"),
+            new Route("GET", "/categories/{categoryId}", CATEGORIES, PUBLIC, Operation.GET_CATEGORY, false, "One category with counts and featured deals"),
+            new Route("GET", "/categories/{categoryId}/deals", CATEGORIES, PUBLIC, Operation.LIST_CATEGORY_DEALS, false, "Latest deals of a category"),
+            // Signed-in users
+            new Route("POST", "/me", INBOX, USER, Operation.CREATE_PROFILE, true, "Create the caller's profile"),
+            new Route("GET", "/me", INBOX, USER, Operation.GET_PROFILE, false, "The caller's profile"),
+            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows and inbox"),
+            new Route("POST", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.LIKE_BRAND, true, "Like a brand"),
+            new Route("DELETE", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.UNLIKE_BRAND, true, "Unlike a brand"),
+            new Route("POST", "/brands/{brandId}/watches", FOLLOWS, USER, Operation.WATCH_BRAND, true, "Watch a brand"),
+            new Route("DELETE", "/brands/{brandId}/watches", FOLLOWS, USER, Operation.UNWATCH_BRAND, true, "Stop watching a brand"),
+            new Route("POST", "/categories/{categoryId}/likes", FOLLOWS, USER, Operation.LIKE_CATEGORY, true, "Like a category"),
+            new Route("DELETE", "/categories/{categoryId}/likes", FOLLOWS, USER, Operation.UNLIKE_CATEGORY, true, "Unlike a category"),
+            new Route("POST", "/categories/{categoryId}/watches", FOLLOWS, USER, Operation.WATCH_CATEGORY, true, "Watch a category"),
+            new Route("DELETE", "/categories/{categoryId}/watches", FOLLOWS, USER, Operation.UNWATCH_CATEGORY, true, "Stop watching a category"),
+            new Route("GET", "/me/brands/{brandId}", FOLLOWS, USER, Operation.GET_BRAND_FOLLOW_STATE, false, "Does the caller like/watch this brand?"),
+            new Route("GET", "/me/categories/{categoryId}", FOLLOWS, USER, Operation.GET_CATEGORY_FOLLOW_STATE, false, "Does the caller like/watch this category?"),
+            new Route("GET", "/me/follows", FOLLOWS, USER, Operation.LIST_FOLLOWS, false, "Every brand and category the caller likes or watches, by name"),
+            new Route("GET", "/me/messages", INBOX, USER, Operation.LIST_MESSAGES, false, "The caller's inbox, newest first"),
+            new Route("GET", "/me/messages/unread-count", INBOX, USER, Operation.COUNT_UNREAD_MESSAGES, false, "The unread badge: exact up to 99, 100 means 100 or more"),
+            new Route("POST", "/me/messages/{messageId}/read", INBOX, USER, Operation.MARK_MESSAGE_READ, true, "Mark a message read"),
+            // Editors
+            new Route("POST", "/cms/brands", BRANDS, EDITOR, Operation.CREATE_BRAND, true, "Create a brand"),
+            new Route("POST", "/cms/categories", CATEGORIES, EDITOR, Operation.CREATE_CATEGORY, true, "Create a category"),
+            new Route("POST", "/cms/deals", DEALS, EDITOR, Operation.CREATE_DEAL, true, "Create a deal"),
+            new Route("PATCH", "/cms/deals/{dealId}", DEALS, EDITOR, Operation.CORRECT_DEAL, true, "Correct a deal"),
+            new Route("DELETE", "/cms/deals/{dealId}", DEALS, EDITOR, Operation.TAKE_DOWN_DEAL, true, "Take a deal down everywhere"),
+            new Route("PUT", "/cms/frontpage/featured", DEALS, EDITOR, Operation.SET_FRONT_PAGE_FEATURED, true, "Set the front page's featured deals"),
+            new Route("PUT", "/cms/categories/{categoryId}/featured", CATEGORIES, EDITOR, Operation.SET_CATEGORY_FEATURED, true, "Set a category's featured deals"),
+            new Route("PUT", "/cms/editors-choice", DEALS, EDITOR, Operation.SET_EDITORS_CHOICE, true, "Set Editor's Choice"),
+            new Route("POST", "/cms/hot-deals", DEALS, EDITOR, Operation.BLAST_HOT_DEAL, true, "Blast a hot deal to every user"),
+            new Route("GET", "/cms/hot-deals/{blastId}", DEALS, EDITOR, Operation.GET_BLAST, false, "A blast's progress"));
+
+    private static final Map<String, Route> BY_ROUTE_KEY = new HashMap<>();
+
+    static {
+        for (Route r : ROUTES) {
+            if (BY_ROUTE_KEY.put(r.routeKey(), r) != null) {
+                throw new IllegalStateException("route listed twice: " + r.routeKey());
+            }
+        }
+    }
+
+    private RouteTable() {
+    }
+
+    /** The route for API Gateway's {@code routeKey}, or null. */
+    public static Route byRouteKey(String routeKey) {
+        return routeKey == null ? null : BY_ROUTE_KEY.get(routeKey);
+    }
+
+    public static List<Route> of(LambdaFunction function) {
+        return ROUTES.stream().filter(r -> r.function() == function).toList();
+    }
+
+    /** For a gateway: the route whose template matches, preferring literal segments over parameters. */
+    public static Route match(String method, String rawPath) {
+        Route best = null;
+        int bestLiterals = -1;
+        for (Route r : ROUTES) {
+            if (r.method().equals(method) && r.match(rawPath) != null) {
+                int literals = r.path().split("/").length - r.pathParameters().size();
+                if (literals > bestLiterals) {
+                    best = r;
+                    bestLiterals = literals;
+                }
+            }
+        }
+        return best;
+    }
+}
