@@ -5,11 +5,11 @@ import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.AccountDeletion;
 
 /**
- * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then pages
- * of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
- * stop) continues it in a later invocation. Every page is safe to run twice: a follow is removed only while
- * its relation item exists, so a replayed page or a parallel run never drops a count twice, and deleting a
- * message twice is harmless.
+ * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then of alerts
+ * (each with its entry in the word index), then of messages, each page checkpointed on the deletion item, whose
+ * stream record (or the sweeper, when records stop) continues it in a later invocation. Every page is safe to run
+ * twice: a follow or an alert is removed only while its item exists, so a replayed page or a parallel run never
+ * drops a count twice, and deleting a message twice is harmless.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
@@ -36,9 +36,11 @@ final class AccountDeletionWalk {
             @Override
             public WalkRunner.Step step(AccountDeletion deletion, String at, boolean firstHand, Tally tally) {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
-                AccountStore.Cleared page = here.phase() == AccountDeletion.Phase.FOLLOWS
-                        ? accounts.removeFollows(here, followPage)
-                        : accounts.removeMessages(here, messagePage, inbox);
+                AccountStore.Cleared page = switch (here.phase()) {
+                    case FOLLOWS -> accounts.removeFollows(here, followPage);
+                    case ALERTS -> accounts.removeAlerts(here, followPage);
+                    case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);
+                };
                 return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());
             }
 

@@ -8,6 +8,7 @@ import static com.bigtimedeals.topology.LambdaFunction.CATEGORIES;
 import static com.bigtimedeals.topology.LambdaFunction.DEALS;
 import static com.bigtimedeals.topology.LambdaFunction.FOLLOWS;
 import static com.bigtimedeals.topology.LambdaFunction.INBOX;
+import static com.bigtimedeals.topology.LambdaFunction.SEARCH;
 
 import java.util.HashMap;
 import java.util.List;
@@ -30,10 +31,11 @@ public final class RouteTable {
             new Route("GET", "/categories", CATEGORIES, PUBLIC, Operation.LIST_CATEGORIES, false, "All categories"),
             new Route("GET", "/categories/{categoryId}", CATEGORIES, PUBLIC, Operation.GET_CATEGORY, false, "One category with counts and featured deals"),
             new Route("GET", "/categories/{categoryId}/deals", CATEGORIES, PUBLIC, Operation.LIST_CATEGORY_DEALS, false, "Latest deals of a category"),
+            new Route("GET", "/search", SEARCH, PUBLIC, Operation.SEARCH_DEALS, false, "Deals whose title holds every word of q"),
             // Signed-in users
             new Route("POST", "/me", INBOX, USER, Operation.CREATE_PROFILE, true, "Create the caller's profile"),
             new Route("GET", "/me", INBOX, USER, Operation.GET_PROFILE, false, "The caller's profile"),
-            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows and inbox"),
+            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows, alerts and inbox"),
             new Route("POST", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.LIKE_BRAND, true, "Like a brand"),
             new Route("DELETE", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.UNLIKE_BRAND, true, "Unlike a brand"),
             new Route("POST", "/brands/{brandId}/watches", FOLLOWS, USER, Operation.WATCH_BRAND, true, "Watch a brand"),
@@ -48,6 +50,9 @@ public final class RouteTable {
             new Route("GET", "/me/messages", INBOX, USER, Operation.LIST_MESSAGES, false, "The caller's inbox, newest first"),
             new Route("GET", "/me/messages/unread-count", INBOX, USER, Operation.COUNT_UNREAD_MESSAGES, false, "The unread badge: exact up to 99, 100 means 100 or more"),
             new Route("POST", "/me/messages/{messageId}/read", INBOX, USER, Operation.MARK_MESSAGE_READ, true, "Mark a message read"),
+            new Route("POST", "/me/alerts", SEARCH, USER, Operation.CREATE_ALERT, true, "Create a deal alert"),
+            new Route("GET", "/me/alerts", SEARCH, USER, Operation.LIST_ALERTS, false, "The caller's deal alerts, newest first"),
+            new Route("DELETE", "/me/alerts/{alertId}", SEARCH, USER, Operation.DELETE_ALERT, true, "Delete a deal alert"),
             // Editors
             new Route("POST", "/cms/brands", BRANDS, EDITOR, Operation.CREATE_BRAND, true, "Create a brand"),
             new Route("POST", "/cms/categories", CATEGORIES, EDITOR, Operation.CREATE_CATEGORY, true, "Create a category"),
