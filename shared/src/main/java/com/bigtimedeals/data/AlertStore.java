@@ -45,10 +45,17 @@ public final class AlertStore {
 
     private final Table table;
     private final WordIndex words;
+    private final int perShard;
 
     public AlertStore(Table table) {
+        this(table, PER_SHARD);
+    }
+
+    /** Fewer alerts a shard let a test spread a word over many shards with few alerts. */
+    public AlertStore(Table table, int perShard) {
         this.table = table;
         this.words = new WordIndex(table);
+        this.perShard = perShard;
     }
 
     /**
@@ -64,7 +71,7 @@ public final class AlertStore {
         Alert alert = new Alert(Ids.alertId(now), draft, now);
         for (int attempt = 1; ; attempt++) {
             Head head = head(word);
-            int shards = Math.max(head.shards(), (int) (head.count() / PER_SHARD) + 1);
+            int shards = Math.max(head.shards(), (int) (head.count() / perShard) + 1);
             int shard = Math.floorMod(alert.id().hashCode(), shards);
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
