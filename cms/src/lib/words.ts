@@ -78,3 +78,19 @@ export function searchOf(typed: string): Search {
   }
   return { q: words.join(' '), words, dropped };
 }
+
+/** A title in pieces, the words of a search marked: how a list shows why a deal matched. */
+export function marked(title: string, words: string[]): { text: string; mark: boolean }[] {
+  const text = title.normalize('NFC');
+  const pieces: { text: string; mark: boolean }[] = [];
+  let at = 0;
+  for (const m of text.matchAll(WORD)) {
+    if (words.includes(lower(m[0]))) {
+      if (m.index > at) pieces.push({ text: text.slice(at, m.index), mark: false });
+      pieces.push({ text: m[0], mark: true });
+      at = m.index + m[0].length;
+    }
+  }
+  if (at < text.length) pieces.push({ text: text.slice(at), mark: false });
+  return pieces;
+}

@@ -23,9 +23,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * {@code ./bigtimedeals bench}: what a request costs, what a cold start costs against the plainest SDK
  * function, what our handler adds to a warm request, and how fast fan-out runs against the raw write rate of
- * the same DynamoDB Local. Reports counts and same-run ratios, not bare timings. Each phase that fills a
- * stream gets its own DynamoDB Local (the engine slows down as a stream grows). {@code --quick} measures less;
- * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}.
+ * the same DynamoDB Local, and what the word index costs alerts and search. Reports counts and same-run ratios, not
+ * bare timings. Each phase that fills a stream gets its own DynamoDB Local (the engine slows down as a stream grows).
+ * {@code --quick} measures less; {@code --fanout} runs only the fan-out phase and writes
+ * {@code bench-results/fanout.json}, {@code --words} only the word index's and writes {@code bench-results/words.json}.
  */
 public final class Benchmark {
     private Benchmark() {
@@ -38,6 +39,13 @@ public final class Benchmark {
         // The product's one configuration for this run: the functions' settings as deployed by default.
         Bench bench = new Bench(new Results(), Instant.now().truncatedTo(ChronoUnit.SECONDS), Path.of("").toAbsolutePath(),
                 Settings.defaults());
+        if (options.contains("--words")) {
+            // Only the word index: alert matching, a new deal's words, search pages; to bench-results/words.json.
+            WordIndexCosts.measure(bench, quick);
+            write(bench, "words.json");
+            System.out.printf("%nWrote bench-results/words.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--fanout")) {
             // Only the fan-out phase; its figures go to bench-results/fanout.json, the full run's files stay as they are.
             FanOut.measure(bench, quick);
@@ -47,6 +55,7 @@ public final class Benchmark {
         }
         costAndColdStart(bench, quick);
         FanOut.measure(bench, quick);
+        WordIndexCosts.measure(bench, quick);
         AccountDeletionCost.measure(bench);
         jar(bench);
         Duration took = Duration.ofNanos(System.nanoTime() - started);

@@ -23,7 +23,8 @@ import com.bigtimedeals.stream.StreamHandler;
 
 /**
  * Fan-out throughput against the raw BatchWriteItem rate of the same DynamoDB Local ({@link WriteCeiling}): hot-deal
- * blasts through the faithful local delivery ({@link FaithfulBlast}), a new deal's watcher fan-out, a blast under
+ * blasts through the faithful local delivery ({@link FaithfulBlast}), a new deal's watcher fan-out and alert matching
+ * ({@link WordIndexCosts#alertFanOut}), a blast under
  * injected faults, a new deal's watchers under API load ({@link WatchersUnderLoad}), and the arithmetic for 10
  * million users in AWS.
  */
@@ -84,6 +85,12 @@ final class FanOut {
                     "the brand list's first run: claimed, written with BatchWriteItems of 25, " + configuration.deliveryThreads() + " in flight");
             bench.add("fanout.newDeal.ratioToCeiling", rate / ceiling, "x", null, null, "messages/s over the median ceiling above");
         }
+        double alerts = WordIndexCosts.alertFanOut(bench, watchers);
+        bench.add("fanout.alerts." + watchers + "Holders.messagesPerSecond", Math.round(alerts), "msg/s", null, null,
+                "a new deal's alert matching to the holders of one keyword, in the deal's invocation: "
+                        + (watchers + 999) / 1000 + " shards, create-only puts (a holder may watch the deal's brand too), "
+                        + configuration.deliveryThreads() + " in flight");
+        bench.add("fanout.alerts.ratioToCeiling", alerts / ceiling, "x", null, null, "messages/s over the median ceiling above");
         FaithfulBlast.Run faulted = FaithfulBlast.run(bench, blastUsers, true);
         String prefix = "fanout.blastFaulted.";
         bench.add(prefix + "recordsRedelivered", faulted.redelivered(), "records", null, null,
