@@ -1,0 +1,20 @@
+package com.bigtimedeals.engine.ops;
+
+import com.bigtimedeals.engine.api.Dispatcher;
+
+/** Every operation the engine answers, by its X-Amz-Target. */
+public final class Operations {
+    private Operations() {
+    }
+
+    public static void register(Dispatcher d, Context ctx) {
+        String db = Dispatcher.DYNAMODB;
+        d.register(db, "CreateTable", new CreateTable(ctx));
+        d.register(db, "DescribeTable", new DescribeTable(ctx));
+        d.register(db, "ListTables", new ListTables(ctx));
+        d.register(db, "DeleteTable", new DeleteTable(ctx));
+        d.register(db, "UpdateTable", new UpdateTable(ctx));
+        d.register(db, "UpdateTimeToLive", new UpdateTimeToLive(ctx));
+        d.register(db, "DescribeTimeToLive", new DescribeTimeToLive(ctx));
+    }
+}
