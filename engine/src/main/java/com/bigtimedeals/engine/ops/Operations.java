@@ -16,5 +16,15 @@ public final class Operations {
         d.register(db, "UpdateTable", new UpdateTable(ctx));
         d.register(db, "UpdateTimeToLive", new UpdateTimeToLive(ctx));
         d.register(db, "DescribeTimeToLive", new DescribeTimeToLive(ctx));
+        d.register(db, "PutItem", new PutItem(ctx));
+        d.register(db, "GetItem", new GetItem(ctx));
+        d.register(db, "UpdateItem", new UpdateItem(ctx));
+        d.register(db, "DeleteItem", new DeleteItem(ctx));
+        d.register(db, "Query", new Query(ctx));
+        d.register(db, "Scan", new Scan(ctx));
+        d.register(db, "BatchGetItem", new BatchGetItem(ctx));
+        d.register(db, "BatchWriteItem", new BatchWriteItem(ctx));
+        d.register(db, "TransactWriteItems", new TransactWriteItems(ctx));
+        d.register(db, "TransactGetItems", new TransactGetItems(ctx));
     }
 }

@@ -12,7 +12,7 @@ import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.store.Bytes;
 import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.store.KeyCodec;
-import com.bigtimedeals.engine.value.ItemSize;
+import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.value.Value;
 
 /**
@@ -112,10 +112,10 @@ public final class Index {
         if (projected == null) {
             return ItemCodec.size(stored);
         }
-        return ItemSize.of(project(ItemCodec.decode(stored)));
+        return Sizes.of(project(ItemCodec.decode(stored)));
     }
 
     public long entrySize(Map<String, Value> item, long fullSize) {
-        return projected == null ? fullSize : ItemSize.of(project(item));
+        return projected == null ? fullSize : Sizes.of(project(item));
     }
 }
