@@ -1,6 +1,7 @@
 package com.bigtimedeals.engine.expr;
 
 import java.util.Map;
+import java.util.Set;
 
 import com.bigtimedeals.engine.value.Value;
 
@@ -18,4 +19,16 @@ public interface Update {
      * as the service returns them for those ReturnValues.
      */
     Map<String, Value> updatedAttributes(Map<String, Value> version);
+
+    /**
+     * Refuses an update that touches a key attribute of the table ({@code keyAttributes}, partition key first), with
+     * the service's message naming the first such key attribute.
+     */
+    default void checkKeyAttributes(Set<String> keyAttributes) {
+    }
+
+    /** The top-level attributes the update writes or removes. */
+    default Set<String> topLevelNames() {
+        return Set.of();
+    }
 }
