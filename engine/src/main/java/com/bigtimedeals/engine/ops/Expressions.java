@@ -120,7 +120,11 @@ final class Expressions {
                 }
             }
         }
-        context = new ExpressionContext(names, values);
+        try {
+            context = new ExpressionContext(names, values);
+        } catch (ExpressionException e) {
+            throw invalid(e);
+        }
         return context;
     }
 

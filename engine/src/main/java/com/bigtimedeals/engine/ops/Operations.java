@@ -26,5 +26,10 @@ public final class Operations {
         d.register(db, "BatchWriteItem", new BatchWriteItem(ctx));
         d.register(db, "TransactWriteItems", new TransactWriteItems(ctx));
         d.register(db, "TransactGetItems", new TransactGetItems(ctx));
+        String streams = Dispatcher.STREAMS;
+        d.register(streams, "ListStreams", new ListStreams(ctx));
+        d.register(streams, "DescribeStream", new DescribeStream(ctx));
+        d.register(streams, "GetShardIterator", new GetShardIterator(ctx));
+        d.register(streams, "GetRecords", new GetRecords(ctx));
     }
 }

@@ -18,6 +18,7 @@ import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.KeyCondition;
+import com.bigtimedeals.engine.expr.KeyConditions;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.expr.Legacy;
 import com.bigtimedeals.engine.expr.Projection;
@@ -74,17 +75,21 @@ public final class Query implements Operation {
         String select = Req.string(req, "Select");
         String indexName = Req.string(req, "IndexName");
         Reads.checkSelect(select, req, indexName, "1 validation error detected: ");
+        // The service's order: every expression, then unused names and values, then what needs the table.
+        KeyConditions keyConditions = keyConditions(ex, req);
         Condition filter = filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
+        Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
         Index index = Reads.index(table, indexName, consistent);
         KeySchema schema = index == null ? table.key() : schema(table, index);
-        KeyCondition key = keyCondition(ex, req, schema);
-        Conditions.requireAllUsed(ex, req);
-        if (key.partitionValue().type() != schema.partitionType()
-                || (key.sortKey() != null && key.sortKey().first().type() != schema.sortType())) {
-            throw ApiException.validation("One or more parameter values were invalid: Condition parameter type does not match schema type");
+        KeyCondition key;
+        try {
+            key = keyConditions != null ? keyConditions.against(schema)
+                    : Legacy.keyConditions(ItemShapes.conditions(ex, Req.map(req, "KeyConditions")), schema);
+        } catch (ExpressionException e) {
+            throw ex.invalid(e);
         }
 
         PageReader.Plan plan = new PageReader.Plan();
@@ -161,13 +166,14 @@ public final class Query implements Operation {
         return null;
     }
 
-    private static KeyCondition keyCondition(Expressions ex, Map<String, Object> req, KeySchema schema) {
+    /** KeyConditionExpression checked as far as it can be without the table; null for legacy KeyConditions. */
+    private static KeyConditions keyConditions(Expressions ex, Map<String, Object> req) {
         String text = Req.string(req, "KeyConditionExpression");
+        if (text == null) {
+            return null;
+        }
         try {
-            if (text != null) {
-                return ex.context().keyCondition(text, schema);
-            }
-            return Legacy.keyConditions(ItemShapes.conditions(ex, Req.map(req, "KeyConditions")), schema);
+            return ex.context().keyCondition(text);
         } catch (ExpressionException e) {
             throw ex.invalid(e);
         }

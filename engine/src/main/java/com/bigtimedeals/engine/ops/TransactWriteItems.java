@@ -178,6 +178,7 @@ public final class TransactWriteItems implements Operation {
             }
             a.condition = Conditions.parse(ex, a.raw);
             Conditions.requireAllUsed(ex, a.raw);
+            UpdateItem.checkKeys(ex, a.update, found);
             actions.add(a);
         }
         java.util.Set<List<Object>> seen = new java.util.HashSet<>();

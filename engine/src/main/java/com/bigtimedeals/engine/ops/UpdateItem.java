@@ -50,12 +50,15 @@ public final class UpdateItem implements Operation {
         return SHAPE;
     }
 
-    /** The update of a request (UpdateExpression or legacy AttributeUpdates); null when it has neither. */
+    /**
+     * The update of a request (UpdateExpression or legacy AttributeUpdates); null when it has neither. Whether it
+     * touches a key attribute is checked later ({@link #checkKeys}), after the request's other expressions.
+     */
     static Update parseUpdate(Expressions ex, Map<String, Object> req, Set<String> keyAttributes) {
         String text = Req.string(req, "UpdateExpression");
         try {
             if (text != null) {
-                return ex.context().update(text, keyAttributes);
+                return ex.context().update(text);
             }
             Map<String, Object> updates = Req.map(req, "AttributeUpdates");
             if (updates != null) {
@@ -65,6 +68,18 @@ public final class UpdateItem implements Operation {
             throw ex.invalid(e);
         }
         return null;
+    }
+
+    /** Refuses an update of a key attribute: the service's last check of the request. */
+    static void checkKeys(Expressions ex, Update update, Table table) {
+        if (update == null || table == null) {
+            return;
+        }
+        try {
+            update.checkKeyAttributes(keyAttributes(table));
+        } catch (ExpressionException e) {
+            throw ex.invalid(e);
+        }
     }
 
     static Set<String> keyAttributes(Table table) {
@@ -102,6 +117,7 @@ public final class UpdateItem implements Operation {
         Update update = parseUpdate(ex, req, found == null ? Set.of() : keyAttributes(found));
         Condition condition = Conditions.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
+        checkKeys(ex, update, found);
         Table table = found != null ? found : ctx.catalog.require(Req.string(req, "TableName"));
         ItemKeys.checkKey(table, key);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
