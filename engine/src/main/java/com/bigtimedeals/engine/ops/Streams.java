@@ -8,7 +8,7 @@ import com.bigtimedeals.engine.stream.StreamLog;
 import com.bigtimedeals.engine.table.Table;
 
 /** Opening and closing a table's stream. */
-final class Streams {
+public final class Streams {
     private static final DateTimeFormatter LABEL = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     private Streams() {
@@ -19,16 +19,21 @@ final class Streams {
         return LABEL.format(Instant.ofEpochMilli(millis));
     }
 
+    /** The creation time a label records (so a stream read back from the log keeps its creation time). */
+    static long labelMillis(String label) {
+        return java.time.LocalDateTime.parse(label).toInstant(ZoneOffset.UTC).toEpochMilli();
+    }
+
     /** Opens the table's stream; callers hold the commit lock (inside {@code defineTable}). */
-    static void open(Context ctx, Table table, String label) {
+    public static void open(Context ctx, Table table, String label) {
         StreamLog log = new StreamLog(table.def().arn() + "/stream/" + label, label, table.name(),
-                table.def().streamViewType(), table.key(), ctx.now(), ctx.committer.nextSequence());
+                table.def().streamViewType(), table.key(), labelMillis(label), ctx.committer.nextSequence());
         ctx.catalog.addStream(log);
         table.stream = log;
     }
 
     /** Closes the table's stream; callers hold the commit lock. */
-    static void close(Context ctx, Table table) {
+    public static void close(Context ctx, Table table) {
         StreamLog log = table.stream;
         if (log != null) {
             log.disable(ctx.committer.nextSequence());

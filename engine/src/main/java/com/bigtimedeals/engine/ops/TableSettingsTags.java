@@ -8,14 +8,14 @@ import com.bigtimedeals.engine.table.Table;
  * Per-table engine settings carried as table tags, so any client (the AWS CLI included) can switch them:
  * {@code engine:partition-limits} ({@code true}/{@code false}) and {@code engine:gsi-lag-ms} (milliseconds).
  */
-final class TableSettingsTags {
+public final class TableSettingsTags {
     static final String PARTITION_LIMITS = "engine:partition-limits";
     static final String GSI_LAG = "engine:gsi-lag-ms";
 
     private TableSettingsTags() {
     }
 
-    static void apply(Table table, Map<String, String> tags) {
+    public static void apply(Table table, Map<String, String> tags) {
         String limits = tags.get(PARTITION_LIMITS);
         if (limits != null) {
             table.settings.partitionLimits(Boolean.parseBoolean(limits.trim()));

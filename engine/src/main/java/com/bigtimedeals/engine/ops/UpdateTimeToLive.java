@@ -41,13 +41,14 @@ public final class UpdateTimeToLive implements Operation {
         synchronized (table) {
             TableDef def = table.def();
             if (enable && def.ttlEnabled()) {
-                throw ApiException.validation("TimeToLive is already enabled");
+                throw ApiException.validation(attribute.equals(def.ttlAttribute()) ? "TimeToLive is already enabled"
+                        : "TimeToLive is active on a different AttributeName: current AttributeName is " + def.ttlAttribute());
             }
             if (!enable && !def.ttlEnabled()) {
                 throw ApiException.validation("TimeToLive is already disabled");
             }
             if (!enable && !attribute.equals(def.ttlAttribute())) {
-                throw ApiException.validation("The specified attribute name does not match the attribute name that is currently configured for TimeToLive. Attribute name: " + attribute);
+                throw ApiException.validation("TimeToLive is active on a different AttributeName: current AttributeName is " + def.ttlAttribute());
             }
             TableDef updated = def.withTtl(attribute, enable);
             ctx.committer.defineTable(table, () -> table.define(updated));
@@ -68,7 +69,7 @@ public final class UpdateTimeToLive implements Operation {
      * Indexes the items already in the table by expiry. Writes from now on keep the index themselves; an item
      * both indexed here and rewritten meanwhile may leave a stale entry, which the sweep checks and drops.
      */
-    static void index(Table table, String attribute) {
+    public static void index(Table table, String attribute) {
         for (Map.Entry<byte[], byte[]> e : table.items.entrySet()) {
             Value v = ItemCodec.attribute(e.getValue(), attribute);
             Long second = TtlIndex.expiry(v);

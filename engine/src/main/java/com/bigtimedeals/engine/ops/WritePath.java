@@ -52,7 +52,10 @@ final class WritePath {
             long oldSize = oldBytes == null ? 0 : ItemCodec.size(oldBytes);
             long newSize = after == null ? 0 : Sizes.of(after);
             Capacity capacity = capacity(table, before, oldSize, after, newSize);
-            ctx.throughput.take(table, Table.partitionPrefix(keyMap.get(table.key().partitionKey())), true, capacity.total());
+            if (!byTtl) {
+                // Expiry deletes are free in the service, and never throttled.
+                ctx.throughput.take(table, Table.partitionPrefix(keyMap.get(table.key().partitionKey())), true, capacity.total());
+            }
             if (table.deleted()) {
                 throw ApiException.resourceNotFound("Requested resource not found");
             }

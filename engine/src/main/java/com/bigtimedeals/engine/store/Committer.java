@@ -207,6 +207,28 @@ public final class Committer {
         return sequence;
     }
 
+    /**
+     * Recovery: the stream record of a change read back from the log, with the sequence number, time and images
+     * it was first committed with, appended when the table's stream is enabled.
+     */
+    void replayStream(Table table, long sequence, long timeMillis, byte event, boolean byTtl, byte[] oldBytes, byte[] newBytes) {
+        this.sequence = Math.max(this.sequence, sequence);
+        lastTime = Math.max(lastTime, timeMillis);
+        StreamLog stream = table.stream;
+        if (stream != null && stream.enabled()) {
+            Change c = new Change(table, null, null, oldBytes, null, newBytes, byTtl);
+            c.sequence = sequence;
+            c.timeMillis = timeMillis;
+            StreamRecord r = record(c, stream.viewType);
+            stream.append(new StreamRecord(sequence, timeMillis, event, byTtl, r.oldImage(), r.newImage()), shardLifetimeMillis);
+        }
+    }
+
+    /** Recovery: the sequence number of the last record read back. */
+    public void sequence(long last) {
+        sequence = Math.max(sequence, last);
+    }
+
     /** Whether a value changed: the service writes no stream record for a write that changes nothing. */
     public static boolean same(java.util.Map<String, Value> a, java.util.Map<String, Value> b) {
         return a == null ? b == null : a.equals(b);

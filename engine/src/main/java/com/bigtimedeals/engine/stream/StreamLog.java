@@ -2,7 +2,6 @@ package com.bigtimedeals.engine.stream;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadLocalRandom;
 
 import com.bigtimedeals.engine.expr.KeySchema;
 
@@ -53,7 +52,9 @@ public final class StreamLog {
     }
 
     private void openShard(String parent, long startingSequence, long now) {
-        String id = String.format("shardId-%020d-%08x", now, ThreadLocalRandom.current().nextInt());
+        // Derived from the stream and the first sequence number, so that a restarted engine, replaying its log,
+        // gives every shard the id its readers already hold.
+        String id = String.format("shardId-%020d-%08x", now, (arn + "#" + startingSequence).hashCode());
         Shard s = new Shard(id, parent, startingSequence, now);
         shards.add(s);
         current = s;
