@@ -26,6 +26,11 @@ public final class Operations {
         d.register(db, "BatchWriteItem", new BatchWriteItem(ctx));
         d.register(db, "TransactWriteItems", new TransactWriteItems(ctx));
         d.register(db, "TransactGetItems", new TransactGetItems(ctx));
+        d.register(db, "TagResource", new Tags.Tag(ctx));
+        d.register(db, "UntagResource", new Tags.Untag(ctx));
+        d.register(db, "ListTagsOfResource", new Tags.ListTags(ctx));
+        d.register(db, "DescribeEndpoints", new ServiceInfo.Endpoints(ctx));
+        d.register(db, "DescribeLimits", new ServiceInfo.Limits());
         String streams = Dispatcher.STREAMS;
         d.register(streams, "ListStreams", new ListStreams(ctx));
         d.register(streams, "DescribeStream", new DescribeStream(ctx));

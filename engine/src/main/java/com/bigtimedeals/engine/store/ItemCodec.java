@@ -185,9 +185,11 @@ public final class ItemCodec {
         switch (tag) {
             case S:
             case N:
-            case B:
-                c.p += c.varint();
+            case B: {
+                int n = c.varint();
+                c.p += n;
                 break;
+            }
             case TRUE:
             case FALSE:
             case NULL:
@@ -197,7 +199,8 @@ public final class ItemCodec {
             case BS: {
                 int n = c.varint();
                 for (int i = 0; i < n; i++) {
-                    c.p += c.varint();
+                    int length = c.varint();
+                    c.p += length;
                 }
                 break;
             }
@@ -211,7 +214,8 @@ public final class ItemCodec {
             case M: {
                 int n = c.varint();
                 for (int i = 0; i < n; i++) {
-                    c.p += c.varint();
+                    int length = c.varint();
+                    c.p += length;
                     skip(c);
                 }
                 break;
