@@ -29,18 +29,41 @@ public final class AttributeValues {
         }
     }
 
+    /** The longest attribute name the service accepts, in UTF-8 bytes (64 KB itself is refused). */
+    public static final int MAX_NAME_BYTES = 65535;
+    /** Lists and maps nest at most this deep. */
+    public static final int MAX_DEPTH = 32;
+
     @SuppressWarnings("unchecked")
     public static Map<String, Value> item(Map<String, Object> raw) {
         Map<String, Value> item = new LinkedHashMap<>(raw.size() * 2);
         for (Map.Entry<String, Object> e : raw.entrySet()) {
+            checkName(e.getKey());
             item.put(e.getKey(), value((Map<String, Object>) e.getValue()));
         }
         return item;
     }
 
-    @SuppressWarnings("unchecked")
+    /** Attribute names may be neither empty nor longer than 65,535 bytes. */
+    public static void checkName(String name) {
+        if (name.isEmpty()) {
+            throw new Invalid("One or more parameter values were invalid: Empty attribute name");
+        }
+        if (name.length() > MAX_NAME_BYTES / 3 && name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new Invalid("One or more parameter values were invalid: An attribute name exceeds the maximum length of 65535 bytes");
+        }
+    }
+
     public static Value value(Map<String, Object> raw) {
-        if (raw == null || raw.isEmpty()) {
+        return value(raw, 0);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Value value(Map<String, Object> raw, int depth) {
+        if (raw == null) {
+            throw new Invalid("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+        }
+        if (raw.isEmpty()) {
             throw new Invalid("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
         }
         Value result = null;
@@ -115,19 +138,21 @@ public final class AttributeValues {
                     break;
                 }
                 case "L": {
+                    nested(depth);
                     List<Object> list = (List<Object>) v;
                     List<Value> values = new ArrayList<>(list.size());
                     for (Object o : list) {
-                        values.add(value((Map<String, Object>) o));
+                        values.add(value((Map<String, Object>) o, depth + 1));
                     }
                     converted = new Value.L(values);
                     break;
                 }
                 case "M": {
+                    nested(depth);
                     Map<String, Object> map = (Map<String, Object>) v;
                     Map<String, Value> values = new LinkedHashMap<>(map.size() * 2);
                     for (Map.Entry<String, Object> m : map.entrySet()) {
-                        values.put(m.getKey(), value((Map<String, Object>) m.getValue()));
+                        values.put(m.getKey(), value((Map<String, Object>) m.getValue(), depth + 1));
                     }
                     converted = new Value.M(values);
                     break;
@@ -143,6 +168,12 @@ public final class AttributeValues {
             throw new Invalid("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
         }
         return result;
+    }
+
+    private static void nested(int depth) {
+        if (depth >= MAX_DEPTH) {
+            throw new Invalid("One or more parameter values were invalid: Nesting Levels have exceeded supported limits: an attribute value is nested more than 32 levels deep");
+        }
     }
 
     private static BigDecimal number(String text) {

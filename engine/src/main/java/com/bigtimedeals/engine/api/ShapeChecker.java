@@ -276,6 +276,10 @@ public final class ShapeChecker {
             case PARAMETERIZED_LIST: {
                 List<Object> list = (List<Object>) value;
                 for (int i = 0; i < list.size(); i++) {
+                    if (list.get(i) == null && shape.element != null) {
+                        fail(errors, path + "." + (i + 1), "member", null, shape.element, "Member must not be null");
+                        continue;
+                    }
                     constraints(path + "." + (i + 1), "member", list.get(i), shape.element, errors);
                 }
                 break;

@@ -24,7 +24,7 @@ public final class JsonTree {
     public static final JsonFactory FACTORY = JsonFactory.builder()
             // Item values may hold numbers of 38 digits and strings of 400 KB; keep Jackson's limits out of the way.
             .streamReadConstraints(StreamReadConstraints.builder().maxNumberLength(100_000)
-                    .maxStringLength(64 * 1024 * 1024).maxNestingDepth(10_000).build())
+                    .maxStringLength(64 * 1024 * 1024).maxNestingDepth(10_000).maxNameLength(1 << 20).build())
             .build();
 
     /** A JSON number as written, so that integers and decimals can be told apart as the service does. */

@@ -204,8 +204,11 @@ public final class CreateTable implements Operation {
         if (keySchema.size() == 2 && !"RANGE".equals(Req.string(Req.asMap(keySchema.get(1)), "KeyType"))) {
             return "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type";
         }
-        if (new HashSet<>(defined).size() != defined.size()) {
-            return "Cannot have two attributes with the same name";
+        Set<String> distinct = new HashSet<>();
+        for (String d : defined) {
+            if (!distinct.add(d)) {
+                return "One or more parameter values were invalid: Duplicate AttributeName found in AttributeDefinitions: " + d;
+            }
         }
         List<Object> lsis = Req.list(req, "LocalSecondaryIndexes");
         List<Object> gsis = Req.list(req, "GlobalSecondaryIndexes");
@@ -256,6 +259,10 @@ public final class CreateTable implements Operation {
         String projections = projectionLimit(lsis, gsis);
         if (projections != null) {
             return projections;
+        }
+        List<Object> tags = Req.list(req, "Tags");
+        if (tags != null && tags.size() > 50) {
+            return "One or more parameter values were invalid: The number of tags exceeds the limit of 50 tags per resource";
         }
         Map<String, Object> stream = Req.map(req, "StreamSpecification");
         if (stream != null) {

@@ -38,7 +38,7 @@ public final class DeleteTable implements Operation {
         });
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptions.write(out, table, "DELETING");
+        TableDescriptions.writeDeleted(out, table);
         out.writeEndObject();
     }
 }

@@ -15,7 +15,10 @@ public final class DescribeStream implements Operation {
     private static final Shape SHAPE = Shape.request()
             .field("StreamArn", Shape.string().notNull().length(37, 1024))
             .field("Limit", Shape.integer().min(1).max(100))
-            .field("ExclusiveStartShardId", Shape.string().length(28, 65));
+            .field("ExclusiveStartShardId", Shape.string().length(28, 65))
+            .field("ShardFilter", Shape.fieldStruct("ShardFilter")
+                    .field("Type", Shape.string().notNull().oneOf("CHILD_SHARDS"))
+                    .field("ShardId", Shape.string().notNull().length(28, 65)));
 
     private final Context ctx;
 
@@ -35,6 +38,18 @@ public final class DescribeStream implements Operation {
         int limit = limitValue == null ? 100 : limitValue.intValue();
         String start = Req.string(req, "ExclusiveStartShardId");
         List<Shard> shards = stream.shards();
+        Map<String, Object> filter = Req.map(req, "ShardFilter");
+        if (filter != null) {
+            // CHILD_SHARDS: the shards that took over from the one named, for readers following a closed shard.
+            String parent = Req.string(filter, "ShardId");
+            List<Shard> children = new java.util.ArrayList<>();
+            for (Shard s : shards) {
+                if (parent.equals(s.parentId)) {
+                    children.add(s);
+                }
+            }
+            shards = children;
+        }
         int from = 0;
         if (start != null) {
             for (int i = 0; i < shards.size(); i++) {

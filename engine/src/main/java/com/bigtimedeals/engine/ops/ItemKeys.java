@@ -118,6 +118,8 @@ final class ItemKeys {
             throw ApiException.validation("One or more parameter values were invalid: Type mismatch for Index Key " + attribute
                     + " Expected: " + type + " Actual: " + v.type() + " IndexName: " + index.name());
         }
+        boolean partition = attribute.equals(index.key().partitionKey());
+        checkSize(v, partition);
         boolean empty = (v instanceof Value.S s && s.value().isEmpty()) || (v instanceof Value.B b && b.length() == 0);
         if (empty) {
             String kind = v instanceof Value.S ? "string" : "binary";

@@ -105,6 +105,43 @@ final class TableDescriptions {
         out.writeEndObject();
     }
 
+    /**
+     * The shorter description DeleteTable answers: no key schema, attribute definitions, indexes or creation time,
+     * as the service leaves them out there.
+     */
+    static void writeDeleted(JsonGenerator out, Table table) throws IOException {
+        TableDef def = table.def();
+        out.writeStartObject();
+        out.writeStringField("TableName", def.name());
+        out.writeStringField("TableStatus", "DELETING");
+        throughput(out, def.throughput());
+        out.writeNumberField("TableSizeBytes", table.sizeBytes.get());
+        out.writeNumberField("ItemCount", table.itemCount.get());
+        out.writeStringField("TableArn", def.arn());
+        out.writeStringField("TableId", def.tableId());
+        if (def.payPerRequest() || def.lastUpdateToPayPerRequestMillis() != 0) {
+            out.writeObjectFieldStart("BillingModeSummary");
+            out.writeStringField("BillingMode", def.billingMode());
+            if (def.lastUpdateToPayPerRequestMillis() != 0) {
+                out.writeFieldName("LastUpdateToPayPerRequestDateTime");
+                seconds(out, def.lastUpdateToPayPerRequestMillis());
+            }
+            out.writeEndObject();
+        }
+        if (def.streamEnabled()) {
+            out.writeObjectFieldStart("StreamSpecification");
+            out.writeBooleanField("StreamEnabled", true);
+            out.writeStringField("StreamViewType", def.streamViewType());
+            out.writeEndObject();
+        }
+        if (def.latestStreamLabel() != null) {
+            out.writeStringField("LatestStreamLabel", def.latestStreamLabel());
+            out.writeStringField("LatestStreamArn", def.streamArn());
+        }
+        out.writeBooleanField("DeletionProtectionEnabled", def.deletionProtection());
+        out.writeEndObject();
+    }
+
     static void keySchema(JsonGenerator out, KeySchema key) throws IOException {
         out.writeArrayFieldStart("KeySchema");
         out.writeStartObject();

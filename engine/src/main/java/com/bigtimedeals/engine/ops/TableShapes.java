@@ -11,6 +11,9 @@ import com.bigtimedeals.engine.api.Shape;
 
 /** Request shapes shared by the table operations, with the service's constraints. */
 final class TableShapes {
+    /** Tag keys and values: letters, whitespace, digits and {@code _ . : / = + - @}, as documented. */
+    static final String TAG_PATTERN = "[\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*";
+
     private TableShapes() {
     }
 
@@ -52,8 +55,8 @@ final class TableShapes {
 
     static Shape tags() {
         return list(valueStruct("Tag")
-                .field("Key", string().notNull().length(1, 128))
-                .field("Value", string().notNull().length(0, 256)));
+                .field("Key", string().notNull().length(1, 128).pattern(TAG_PATTERN))
+                .field("Value", string().notNull().length(0, 256).pattern(TAG_PATTERN)));
     }
 
     static Shape onDemandThroughput() {

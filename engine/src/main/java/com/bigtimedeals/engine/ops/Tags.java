@@ -29,6 +29,9 @@ final class Tags {
         if (arn == null) {
             throw ApiException.validation("Invalid TableArn");
         }
+        if (!arn.startsWith("arn:")) {
+            throw ApiException.validation("Invalid TableArn: ARNs must start with 'arn:': " + arn);
+        }
         if (!ANY_ARN.matcher(arn).matches()) {
             throw new ApiException("com.amazon.coral.service#AccessDeniedException", "User: arn:aws:iam::"
                     + ctx.settings.accountId() + ":user/local is not authorized to perform: dynamodb:" + operation
@@ -89,11 +92,10 @@ final class Tags {
                 merged.put(Req.string(tag, "Key"), Req.string(tag, "Value"));
             }
             if (merged.size() > 50) {
-                throw ApiException.limitExceeded("The number of tags exceeds the limit of 50 tags per resource");
+                throw ApiException.validation("One or more parameter values were invalid: The number of tags exceeds the limit of 50 tags per resource");
             }
             retag(ctx, t, merged);
-            out.writeStartObject();
-            out.writeEndObject();
+            // The service answers TagResource with an empty body, not an empty object.
         }
     }
 
@@ -126,8 +128,7 @@ final class Tags {
             Map<String, String> remaining = new LinkedHashMap<>(t.def().tags());
             keys.forEach(remaining::remove);
             retag(ctx, t, remaining);
-            out.writeStartObject();
-            out.writeEndObject();
+            // Like TagResource: an empty body.
         }
     }
 

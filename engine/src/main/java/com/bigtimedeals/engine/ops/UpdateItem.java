@@ -100,6 +100,11 @@ public final class UpdateItem implements Operation {
         } catch (ExpressionException e) {
             throw ApiException.validation(e.getMessage());
         }
+        if (current == null && update != null && !update.topLevelNames().isEmpty() && after.equals(key)) {
+            // The service does not create an item for an update that only removes or deletes (there is nothing
+            // to remove from a missing item); an update with no actions at all does create it.
+            return null;
+        }
         if (Sizes.of(after) > PutItem.MAX_ITEM_BYTES) {
             throw ApiException.validation("Item size to update has exceeded the maximum allowed size");
         }

@@ -165,9 +165,19 @@ public final class UpdateTable implements Operation {
         }
         List<Object> updates = Req.list(req, "GlobalSecondaryIndexUpdates");
         if (updates != null) {
+            int creates = 0;
+            for (Object o : updates) {
+                creates += Req.asMap(o).containsKey("Create") ? 1 : 0;
+            }
+            if (creates > 1) {
+                throw ApiException.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+            }
             Set<String> names = new HashSet<>();
             for (Object o : updates) {
                 Map<String, Object> u = Req.asMap(o);
+                if (u.size() > 1) {
+                    throw ApiException.validation("One or more parameter values were invalid: Only one of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete can be specified");
+                }
                 Map<String, Object> action = Req.has(u, "Update") ? Req.map(u, "Update")
                         : Req.has(u, "Create") ? Req.map(u, "Create") : Req.map(u, "Delete");
                 if (action == null) {
@@ -266,7 +276,8 @@ public final class UpdateTable implements Operation {
                 if (existing == null) {
                     attributes.add(new TableDef.AttributeDefinition(name, type));
                 } else if (!existing.equals(type)) {
-                    throw ApiException.validation("One or more parameter values were invalid: Cannot change the type of an existing attribute: " + name);
+                    throw ApiException.validation("One or more parameter values were invalid: Attribute " + name
+                            + " cannot be redefined with a different type: it is defined as " + existing);
                 }
             }
         }
@@ -282,9 +293,12 @@ public final class UpdateTable implements Operation {
                 if (gsis.size() >= 20) {
                     throw ApiException.limitExceeded("Subscriber limit exceeded: The number of global secondary indexes exceeds the per-table limit of 20");
                 }
+                // The new index's key attributes must be defined in this request, even when already known.
                 List<String> defined = new ArrayList<>();
-                for (TableDef.AttributeDefinition a : attributes) {
-                    defined.add(a.name());
+                if (Req.has(req, "AttributeDefinitions")) {
+                    for (Object a : Req.list(req, "AttributeDefinitions")) {
+                        defined.add(Req.string(Req.asMap(a), "AttributeName"));
+                    }
                 }
                 String error = CreateTable.indexError(c, defined, new HashSet<>(), def.billingMode(), null);
                 if (error != null) {

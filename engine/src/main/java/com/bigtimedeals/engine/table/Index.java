@@ -68,19 +68,25 @@ public final class Index {
         return projected == null || projected.contains(attribute);
     }
 
-    /** The index key of an item, or null when the item lacks an index key attribute (sparse indexes). */
+    /**
+     * The index key of an item, or null when the item lacks an index key attribute (sparse indexes) or, for items
+     * written before the index was created, has one of another type (a back-fill leaves those out).
+     */
     public byte[] key(Map<String, Value> item) {
         KeySchema k = def.key();
         Value p = item.get(k.partitionKey());
-        if (p == null || !p.isScalarKeyType()) {
+        if (p == null || p.type() != k.partitionType()) {
             return null;
         }
         Value s = null;
         if (k.sortKey() != null) {
             s = item.get(k.sortKey());
-            if (s == null || !s.isScalarKeyType()) {
+            if (s == null || s.type() != k.sortType()) {
                 return null;
             }
+        }
+        if (tooLong(p, 2048) || (s != null && tooLong(s, 1024))) {
+            return null;
         }
         Bytes out = KeyCodec.partition(p);
         if (s != null) {
@@ -91,6 +97,14 @@ public final class Index {
             KeyCodec.append(out, item.get(tableKey.sortKey()));
         }
         return out.toArray();
+    }
+
+    /** Key values over the service's key size limits are never indexed (a back-fill leaves such items out). */
+    private static boolean tooLong(Value v, int limit) {
+        if (v instanceof Value.S s) {
+            return s.value().length() > limit / 3 && s.value().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > limit;
+        }
+        return v instanceof Value.B b && b.length() > limit;
     }
 
     /** The item as the index holds it: only the projected attributes. */
