@@ -31,6 +31,7 @@ public final class Operations {
         d.register(db, "ListTagsOfResource", new Tags.ListTags(ctx));
         d.register(db, "DescribeEndpoints", new ServiceInfo.Endpoints(ctx));
         d.register(db, "DescribeLimits", new ServiceInfo.Limits());
+        d.register(db, "DescribeContinuousBackups", new ServiceInfo.ContinuousBackups(ctx));
         String streams = Dispatcher.STREAMS;
         d.register(streams, "ListStreams", new ListStreams(ctx));
         d.register(streams, "DescribeStream", new DescribeStream(ctx));

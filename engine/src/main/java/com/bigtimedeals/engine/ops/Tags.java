@@ -52,8 +52,10 @@ final class Tags {
         return t;
     }
 
-    static void retag(Context ctx, Table table, Map<String, String> tags) {
+    /** Rewrites a table's tags from its current ones, one change at a time per table (concurrent taggers lose nothing). */
+    static void retag(Context ctx, Table table, java.util.function.UnaryOperator<Map<String, String>> change) {
         synchronized (table) {
+            Map<String, String> tags = change.apply(new LinkedHashMap<>(table.def().tags()));
             TableDef updated = table.def().withTags(tags);
             ctx.committer.defineTable(table, () -> table.define(updated));
             TableSettingsTags.apply(table, tags);
@@ -86,15 +88,16 @@ final class Tags {
             if (tags.isEmpty()) {
                 throw ApiException.validation("Atleast one Tag needs to be provided as Input.");
             }
-            Map<String, String> merged = new LinkedHashMap<>(t.def().tags());
-            for (Object o : tags) {
-                Map<String, Object> tag = Req.asMap(o);
-                merged.put(Req.string(tag, "Key"), Req.string(tag, "Value"));
-            }
-            if (merged.size() > 50) {
-                throw ApiException.validation("One or more parameter values were invalid: The number of tags exceeds the limit of 50 tags per resource");
-            }
-            retag(ctx, t, merged);
+            retag(ctx, t, merged -> {
+                for (Object o : tags) {
+                    Map<String, Object> tag = Req.asMap(o);
+                    merged.put(Req.string(tag, "Key"), Req.string(tag, "Value"));
+                }
+                if (merged.size() > 50) {
+                    throw ApiException.validation("One or more parameter values were invalid: The number of tags exceeds the limit of 50 tags per resource");
+                }
+                return merged;
+            });
             // The service answers TagResource with an empty body, not an empty object.
         }
     }
@@ -125,9 +128,10 @@ final class Tags {
             if (keys.isEmpty()) {
                 throw ApiException.validation("Atleast one Tag Key needs to be provided as Input.");
             }
-            Map<String, String> remaining = new LinkedHashMap<>(t.def().tags());
-            keys.forEach(remaining::remove);
-            retag(ctx, t, remaining);
+            retag(ctx, t, remaining -> {
+                keys.forEach(remaining::remove);
+                return remaining;
+            });
             // Like TagResource: an empty body.
         }
     }

@@ -165,11 +165,12 @@ public final class UpdateTable implements Operation {
         }
         List<Object> updates = Req.list(req, "GlobalSecondaryIndexUpdates");
         if (updates != null) {
-            int creates = 0;
+            int createsAndDeletes = 0;
             for (Object o : updates) {
-                creates += Req.asMap(o).containsKey("Create") ? 1 : 0;
+                Map<String, Object> u = Req.asMap(o);
+                createsAndDeletes += u.containsKey("Create") || u.containsKey("Delete") ? 1 : 0;
             }
-            if (creates > 1) {
+            if (createsAndDeletes > 1) {
                 throw ApiException.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
             }
             Set<String> names = new HashSet<>();
