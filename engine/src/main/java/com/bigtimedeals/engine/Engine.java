@@ -46,13 +46,14 @@ public final class Engine implements AutoCloseable {
 
     private Engine(EngineSettings settings) {
         this.settings = settings;
-        this.committer = new Committer(System::currentTimeMillis, settings.shardLifetimeMillis(), settings.gsiLagMillis());
-        this.throughput = new PartitionThroughput(settings.partitionLimits(), System::nanoTime);
+        this.committer = new Committer(settings.clock(), settings.shardLifetimeMillis(), settings.gsiLagMillis());
+        this.throughput = new PartitionThroughput(settings.partitionLimits(), settings.nanoClock());
         this.context = new Context(settings, catalog, committer, faults, throughput);
         for (String rule : settings.faults()) {
             faults.add(Faults.parse(rule));
         }
         Operations.register(dispatcher, context);
+        dispatcher.hook(this::injectFaults);
         this.durable = settings.dataDirectory() == null ? null : DurableStore.open(settings.dataDirectory(), context);
         this.background = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "engine-background");
@@ -133,11 +134,45 @@ public final class Engine implements AutoCloseable {
         new TtlSweeper(context).sweep();
     }
 
+    /**
+     * Faults that strike before a request is served: added latency, throttling, internal errors, and transaction
+     * conflicts on single-item writes. (Batches and transactions apply their own kinds where they read items.)
+     */
+    private void injectFaults(String operation, java.util.Map<String, Object> request) {
+        if (faults.isEmpty()) {
+            return;
+        }
+        Object name = request.get("TableName");
+        String table = name instanceof String s ? s : null;
+        long latency = faults.latencyMillis(operation, table);
+        if (latency > 0) {
+            try {
+                Thread.sleep(latency);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (faults.fires(Faults.Kind.THROTTLE, operation, table)) {
+            Table t = table == null ? null : catalog.get(table);
+            throw t != null ? PartitionThroughput.exceeded(t)
+                    : new com.bigtimedeals.engine.api.ApiException(com.bigtimedeals.engine.api.ApiException.DYNAMODB
+                    + "ThrottlingException", "Rate of requests exceeds the allowed throughput.");
+        }
+        if (faults.fires(Faults.Kind.ERROR, operation, table)) {
+            throw com.bigtimedeals.engine.api.ApiException.internal("Internal server error");
+        }
+        boolean singleWrite = operation.equals("PutItem") || operation.equals("UpdateItem") || operation.equals("DeleteItem");
+        if (singleWrite && faults.fires(Faults.Kind.CONFLICT, operation, table)) {
+            throw new com.bigtimedeals.engine.api.ApiException(com.bigtimedeals.engine.api.ApiException.DYNAMODB
+                    + "TransactionConflictException", "Transaction is ongoing for the item");
+        }
+    }
+
     private void maintain() {
         try {
             for (Table t : catalog.all()) {
                 if (!t.lag.isEmpty()) {
-                    t.lag.drain();
+                    t.lag.drain(committer.now());
                 }
             }
             long cutoff = committer.now() - settings.streamRetentionMillis();

@@ -3,6 +3,7 @@ package com.bigtimedeals.engine;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Everything about an engine that can be set, each with a command-line flag and a system property of the same
@@ -23,6 +24,8 @@ public final class EngineSettings {
     long idempotencyMillis = 10L * 60 * 1000;
     long snapshotLogBytes = 256L * 1024 * 1024;
     final List<String> faults = new ArrayList<>();
+    LongSupplier clock = System::currentTimeMillis;
+    boolean customClock;
 
     public static EngineSettings defaults() {
         return new EngineSettings();
@@ -156,6 +159,29 @@ public final class EngineSettings {
     public EngineSettings fault(String rule) {
         this.faults.add(rule);
         return this;
+    }
+
+    /**
+     * The engine's clock, in epoch milliseconds: stream record times, TTL, iterator lifetimes, retention, GSI lag and
+     * throughput buckets all read it. Tests set a clock they move by hand, so none of them has to wait.
+     */
+    public EngineSettings clock(LongSupplier epochMillis) {
+        this.clock = epochMillis;
+        this.customClock = true;
+        return this;
+    }
+
+    public LongSupplier clock() {
+        return clock;
+    }
+
+    /** A nanosecond clock for rate limits: the system's, or the settable clock's milliseconds scaled. */
+    public LongSupplier nanoClock() {
+        if (!customClock) {
+            return System::nanoTime;
+        }
+        LongSupplier c = clock;
+        return () -> c.getAsLong() * 1_000_000L;
     }
 
     public Path dataDirectory() {

@@ -27,7 +27,7 @@ public final class DescribeTable implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Table table = ctx.catalog.requireNamed(Req.string(req, "TableName"));
-        table.lag.drain();
+        table.lag.drain(ctx.now());
         out.writeStartObject();
         out.writeFieldName("Table");
         TableDescriptions.write(out, table, "ACTIVE");

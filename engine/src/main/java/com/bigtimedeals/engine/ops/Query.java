@@ -82,7 +82,7 @@ public final class Query implements Operation {
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
-        Index index = Reads.index(table, indexName, consistent);
+        Index index = Reads.index(ctx, table, indexName, consistent);
         KeySchema schema = index == null ? table.key() : schema(table, index);
         KeyCondition key;
         try {

@@ -18,7 +18,7 @@ final class Reads {
     }
 
     /** The index a request names, refusing unknown indexes and strongly consistent reads of global ones. */
-    static Index index(Table table, String indexName, boolean consistent) {
+    static Index index(Context ctx, Table table, String indexName, boolean consistent) {
         if (indexName == null) {
             return null;
         }
@@ -30,7 +30,7 @@ final class Reads {
             throw ApiException.validation("Consistent reads are not supported on global secondary indexes");
         }
         if (index.global()) {
-            table.lag.drain();
+            table.lag.drain(ctx.now());
         }
         return index;
     }

@@ -86,7 +86,7 @@ public final class Scan implements Operation {
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
-        Index index = Reads.index(table, indexName, consistent);
+        Index index = Reads.index(ctx, table, indexName, consistent);
 
         PageReader.Plan plan = new PageReader.Plan();
         plan.table = table;

@@ -109,7 +109,7 @@ public final class Committer {
                     continue;
                 }
                 if (lag > 0 && index.global()) {
-                    t.lag.add(op, lag);
+                    t.lag.add(op, lag, clock.getAsLong());
                 } else {
                     op.apply();
                 }

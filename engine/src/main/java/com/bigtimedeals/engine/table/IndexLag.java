@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * read of the index.
  */
 public final class IndexLag {
-    private record Pending(IndexOp op, long dueNanos) {
+    private record Pending(IndexOp op, long dueMillis) {
     }
 
     private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
@@ -18,8 +18,8 @@ public final class IndexLag {
     }
 
     /** Queues an update; due times never go backwards, so updates of one item keep their order. */
-    public synchronized void add(IndexOp op, long delayMillis) {
-        long due = Math.max(System.nanoTime() + delayMillis * 1_000_000L, lastDue);
+    public synchronized void add(IndexOp op, long delayMillis, long nowMillis) {
+        long due = Math.max(nowMillis + delayMillis, lastDue);
         lastDue = due;
         queue.add(new Pending(op, due));
     }
@@ -28,11 +28,10 @@ public final class IndexLag {
         return queue.isEmpty();
     }
 
-    /** Applies every update now due. */
-    public synchronized void drain() {
-        long now = System.nanoTime();
+    /** Applies every update due by {@code nowMillis} (the engine's clock). */
+    public synchronized void drain(long nowMillis) {
         Pending p;
-        while ((p = queue.peek()) != null && p.dueNanos - now <= 0) {
+        while ((p = queue.peek()) != null && p.dueMillis <= nowMillis) {
             queue.poll();
             p.op.apply();
         }
