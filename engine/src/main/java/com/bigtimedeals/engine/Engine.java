@@ -129,6 +129,13 @@ public final class Engine implements AutoCloseable {
         return catalog.requireNamed(table).settings;
     }
 
+    /** Writes a snapshot of the data directory now (a no-op in memory); the engine does this by itself as its log grows. */
+    public void snapshot() {
+        if (durable != null) {
+            durable.snapshot();
+        }
+    }
+
     /** Runs the TTL sweep now instead of waiting for its next turn (tests). */
     public void sweepExpiredItems() {
         new TtlSweeper(context).sweep();
