@@ -1,6 +1,7 @@
 package com.bigtimedeals.engine.expr;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,12 +22,13 @@ final class ConditionChecker {
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
 
     /** One checked operand: what it evaluates to, and what the checks need to know about it. */
-    record Checked(Operands.Operand runtime, Value value, String type, DocumentPath path, String function) {
+    record CheckedOperand(Operands.Operand runtime, Value value, String type, DocumentPath path, String function) {
     }
 
     private final ExpressionContext context;
     private final String prefix;
     private final Faults faults = new Faults();
+    private final Set<String> heads = new LinkedHashSet<>();
     private int operators;
 
     ConditionChecker(ExpressionContext context, String prefix) {
@@ -47,7 +49,15 @@ final class ConditionChecker {
         if (fault != null) {
             throw new ExpressionException(prefix + fault);
         }
-        return condition;
+        return new CheckedCondition(condition, Set.copyOf(heads));
+    }
+
+    /** A checked condition, with the top-level attributes it reads. */
+    private record CheckedCondition(Condition root, Set<String> topLevelNames) implements Condition {
+        @Override
+        public boolean test(Map<String, Value> item) {
+            return root.test(item);
+        }
     }
 
     private Condition cond(Syntax.Cond c) {
@@ -95,8 +105,8 @@ final class ConditionChecker {
     }
 
     private Condition compare(Syntax.Compare compare) {
-        Checked left = operand(compare.left());
-        Checked right = operand(compare.right());
+        CheckedOperand left = operand(compare.left());
+        CheckedOperand right = operand(compare.right());
         Conditions.Comparator comparator = Conditions.Comparator.of(compare.operator().kind());
         misusedFunction(List.of(left, right));
         distinct(comparator.symbol, List.of(left, right));
@@ -107,9 +117,9 @@ final class ConditionChecker {
     }
 
     private Condition between(Syntax.Between between) {
-        Checked operand = operand(between.operand());
-        Checked lower = operand(between.lower());
-        Checked upper = operand(between.upper());
+        CheckedOperand operand = operand(between.operand());
+        CheckedOperand lower = operand(between.lower());
+        CheckedOperand upper = operand(between.upper());
         misusedFunction(List.of(operand, lower, upper));
         orderable("BETWEEN", List.of(operand, lower, upper));
         if (!faults.has(Faults.Kind.FUNCTION) && lower.value() != null && upper.value() != null) {
@@ -130,12 +140,12 @@ final class ConditionChecker {
     }
 
     private Condition in(Syntax.In in) {
-        Checked operand = operand(in.operand());
-        List<Checked> all = new ArrayList<>();
+        CheckedOperand operand = operand(in.operand());
+        List<CheckedOperand> all = new ArrayList<>();
         all.add(operand);
         List<Operands.Operand> candidates = new ArrayList<>();
         for (Syntax.Operand o : in.candidates()) {
-            Checked candidate = operand(o);
+            CheckedOperand candidate = operand(o);
             all.add(candidate);
             candidates.add(candidate.runtime());
         }
@@ -148,12 +158,12 @@ final class ConditionChecker {
     }
 
     private Condition functionCondition(Syntax.Call call) {
-        List<Checked> args = new ArrayList<>();
+        List<CheckedOperand> args = new ArrayList<>();
         call(call, args);
         if (args.size() != FUNCTIONS.getOrDefault(call.functionName(), -1)) {
             return null;
         }
-        Checked first = args.get(0);
+        CheckedOperand first = args.get(0);
         return switch (call.functionName()) {
             case "attribute_exists" -> new Conditions.Exists(first.path(), true);
             case "attribute_not_exists" -> new Conditions.Exists(first.path(), false);
@@ -165,7 +175,7 @@ final class ConditionChecker {
         };
     }
 
-    Checked operand(Syntax.Operand o) {
+    CheckedOperand operand(Syntax.Operand o) {
         if (o instanceof Syntax.ParenOperand paren) {
             if (paren.redundant()) {
                 redundantParens();
@@ -174,20 +184,20 @@ final class ConditionChecker {
         }
         if (o instanceof Syntax.ValueRef ref) {
             Value value = context.value(ref.token(), faults, Faults.Kind.UNDEFINED_NAME_OR_VALUE);
-            return new Checked(new Operands.Constant(value), value, value == null ? null : value.type().name(),
+            return new CheckedOperand(new Operands.Constant(value), value, value == null ? null : value.type().name(),
                     null, null);
         }
         if (o instanceof Syntax.PathRef path) {
             DocumentPath resolved = path(path);
-            return new Checked(new Operands.PathOperand(resolved), null, null, resolved, null);
+            return new CheckedOperand(new Operands.PathOperand(resolved), null, null, resolved, null);
         }
         Syntax.Call call = (Syntax.Call) o;
         operators++;
-        List<Checked> args = new ArrayList<>();
+        List<CheckedOperand> args = new ArrayList<>();
         String type = call(call, args);
         Operands.Operand runtime = "size".equals(call.functionName()) && args.size() == 1
                 ? new Operands.Size(args.get(0).runtime()) : null;
-        return new Checked(runtime, null, type, null, call.functionName());
+        return new CheckedOperand(runtime, null, type, null, call.functionName());
     }
 
     /** Resolves a path's names, checking each written name against the reserved words. */
@@ -210,11 +220,14 @@ final class ConditionChecker {
                 steps.add(name);
             }
         }
+        if (steps.get(0) != null) {
+            heads.add((String) steps.get(0));
+        }
         return new DocumentPath(steps);
     }
 
     /** Checks a function's arguments, then the function; returns the type it yields (null if unknown). */
-    private String call(Syntax.Call call, List<Checked> args) {
+    private String call(Syntax.Call call, List<CheckedOperand> args) {
         for (Syntax.Operand arg : call.args()) {
             args.add(operand(arg));
         }
@@ -249,7 +262,7 @@ final class ConditionChecker {
                 return null;
             }
             case "begins_with" -> {
-                for (Checked arg : args) {
+                for (CheckedOperand arg : args) {
                     if (arg.type() != null && !arg.type().equals("S") && !arg.type().equals("B")) {
                         operandType(name, arg.type());
                         return null;
@@ -258,7 +271,7 @@ final class ConditionChecker {
                 return "BOOL";
             }
             case "attribute_type" -> {
-                Checked type = args.get(1);
+                CheckedOperand type = args.get(1);
                 if (!"S".equals(type.type())) {
                     operandType(name, type.type() == null ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type.type());
                     return null;
@@ -291,11 +304,11 @@ final class ConditionChecker {
     }
 
     /** Ordering comparisons and BETWEEN take only strings, numbers and binaries. */
-    private void orderable(String operator, List<Checked> operands) {
+    private void orderable(String operator, List<CheckedOperand> operands) {
         if (faults.has(Faults.Kind.FUNCTION)) {
             return;
         }
-        for (Checked o : operands) {
+        for (CheckedOperand o : operands) {
             if (o.value() != null && !Values.isOrderable(o.value())) {
                 operandType(operator, o.type());
                 return;
@@ -304,8 +317,8 @@ final class ConditionChecker {
     }
 
     /** Only {@code size} may stand where a value is expected; the other functions are conditions. */
-    private void misusedFunction(List<Checked> operands) {
-        for (Checked o : operands) {
+    private void misusedFunction(List<CheckedOperand> operands) {
+        for (CheckedOperand o : operands) {
             if (o.function() != null && !o.function().equals("size")) {
                 misused(o.function());
                 return;
@@ -326,7 +339,7 @@ final class ConditionChecker {
     }
 
     /** {@code a = a} or {@code contains(a, a)}: the service refuses comparing a path with itself. */
-    private void distinct(String operator, List<Checked> operands) {
+    private void distinct(String operator, List<CheckedOperand> operands) {
         if (faults.has(Faults.Kind.NOT_DISTINCT) || operands.size() != 2) {
             return;
         }

@@ -73,6 +73,21 @@ public final class KeyConditions {
         return new KeyCondition(schema.partitionKey(), partition.operands().get(0), sort);
     }
 
+    /**
+     * A Query's filter may not read the key attributes of the table or index queried: the service refuses a
+     * FilterExpression ({@code legacy} false) or a QueryFilter ({@code legacy} true) naming one.
+     */
+    public static void refuseKeyAttributesInFilter(Condition filter, KeySchema schema, boolean legacy) {
+        String parameter = legacy ? "QueryFilter" : "Filter Expression";
+        for (String key : schema.hasSortKey() ? List.of(schema.partitionKey(), schema.sortKey())
+                : List.of(schema.partitionKey())) {
+            if (filter.topLevelNames().contains(key)) {
+                throw new ExpressionException(parameter + " can only contain non-primary key attributes: "
+                        + "Primary key attribute: " + key);
+            }
+        }
+    }
+
     private static void checkTypes(KeyPart part, Value.Type type) {
         for (Value operand : part.operands()) {
             if (operand.type() != type) {

@@ -33,7 +33,7 @@ public final class Legacy {
 
     /** {@code conditionalOperator}: AND (the default when null) or OR. */
     public static Condition expected(Map<String, ExpectedAttribute> expected, String conditionalOperator) {
-        List<Condition> conditions = new ArrayList<>();
+        List<LegacyConditions.Test> conditions = new ArrayList<>();
         for (Map.Entry<String, ExpectedAttribute> e : expected.entrySet()) {
             conditions.add(expectation(e.getKey(), e.getValue()));
         }
@@ -41,7 +41,7 @@ public final class Legacy {
     }
 
     /** Checks one Expected entry as the service does and returns its condition. */
-    private static Condition expectation(String attribute, ExpectedAttribute e) {
+    private static LegacyConditions.Test expectation(String attribute, ExpectedAttribute e) {
         String invalid = LegacyConditions.INVALID;
         if (e.attributeValueList() != null && e.value() != null) {
             throw new ExpressionException(invalid + "Value and AttributeValueList cannot be used together for Attribute: "
@@ -86,7 +86,7 @@ public final class Legacy {
 
     /** QueryFilter or ScanFilter ({@code parameter} names which, for messages). */
     public static Condition filter(String parameter, Map<String, LegacyCondition> conditions, String conditionalOperator) {
-        List<Condition> tests = new ArrayList<>();
+        List<LegacyConditions.Test> tests = new ArrayList<>();
         for (Map.Entry<String, LegacyCondition> e : conditions.entrySet()) {
             LegacyCondition c = e.getValue();
             List<Value> operands = operands(c);

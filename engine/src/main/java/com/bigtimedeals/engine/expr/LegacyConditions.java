@@ -1,6 +1,6 @@
 package com.bigtimedeals.engine.expr;
 
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -121,20 +121,27 @@ final class LegacyConditions {
         };
     }
 
-    /** AND (the default) or OR over the conditions. */
-    static Condition combine(List<Condition> conditions, String conditionalOperator) {
-        boolean or = "OR".equals(conditionalOperator);
-        List<Condition> all = new ArrayList<>(conditions);
-        if (all.isEmpty()) {
-            return Condition.ALWAYS;
+    /** AND (the default) or OR over the conditions, each on one top-level attribute. */
+    static Condition combine(List<Test> conditions, String conditionalOperator) {
+        Set<String> names = new LinkedHashSet<>();
+        for (Test t : conditions) {
+            names.add(t.attribute());
         }
-        return item -> {
-            for (Condition c : all) {
+        return new Combined(List.copyOf(conditions), "OR".equals(conditionalOperator), Set.copyOf(names));
+    }
+
+    private record Combined(List<Test> conditions, boolean or, Set<String> topLevelNames) implements Condition {
+        @Override
+        public boolean test(Map<String, Value> item) {
+            if (conditions.isEmpty()) {
+                return true;
+            }
+            for (Test c : conditions) {
                 if (c.test(item) == or) {
                     return or;
                 }
             }
             return !or;
-        };
+        }
     }
 }

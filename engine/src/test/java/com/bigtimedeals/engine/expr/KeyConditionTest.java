@@ -208,4 +208,17 @@ class KeyConditionTest {
         KeyConditions checked = context(null, values(":p", s("q"))).keyCondition("pk = :p");
         assertEquals(1, checked.size());
     }
+
+    @Test
+    void queryFiltersMayNotReadKeyAttributes() {
+        Condition filter = Fixtures.filter("#k = :v AND other.x = :v", names("#k", "sk"), values(":v", s("a")));
+        assertEquals(java.util.Set.of("sk", "other"), filter.topLevelNames());
+        fails("Filter Expression can only contain non-primary key attributes: Primary key attribute: sk",
+                () -> KeyConditions.refuseKeyAttributesInFilter(filter, STRING_SORT, false));
+        KeyConditions.refuseKeyAttributesInFilter(filter, HASH_ONLY, false);
+        Condition legacy = Legacy.filter("QueryFilter", java.util.Map.of("pk", new Legacy.LegacyCondition("EQ",
+                java.util.List.of(s("a")))), null);
+        fails("QueryFilter can only contain non-primary key attributes: Primary key attribute: pk",
+                () -> KeyConditions.refuseKeyAttributesInFilter(legacy, HASH_ONLY, true));
+    }
 }
