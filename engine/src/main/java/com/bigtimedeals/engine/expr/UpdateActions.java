@@ -51,15 +51,20 @@ final class UpdateActions implements Update {
             newValues.add(action instanceof SetAction set ? set.value().evaluate(item) : null);
         }
         Document document = new Document(item);
+        // A missing item has nothing to remove from: the service ignores REMOVE and DELETE there, even on paths
+        // that would be invalid on an item that exists.
+        boolean missing = item.isEmpty();
         for (int i = 0; i < actions.size(); i++) {
             Action action = actions.get(i);
             if (action instanceof SetAction) {
                 document.set(action.target(), newValues.get(i));
             } else if (action instanceof RemoveAction) {
-                document.remove(action.target());
+                if (!missing) {
+                    document.remove(action.target());
+                }
             } else if (action instanceof AddAction add) {
                 document.set(add.target(), added(document.get(add.target()), add.operand()));
-            } else {
+            } else if (!missing) {
                 DeleteAction delete = (DeleteAction) action;
                 Value existing = document.get(delete.target());
                 if (existing != null) {

@@ -48,7 +48,7 @@ final class UpdateChecker {
                     "The expression contains too many operators; operator count: " + operators);
         }
         String fault = faults.first(Faults.Kind.TOO_MANY_OPERATORS, Faults.Kind.RESERVED_WORD,
-                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.SECTION_REPEATED, Faults.Kind.UNDEFINED_NAME,
+                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.MISUSED_FUNCTION, Faults.Kind.SECTION_REPEATED, Faults.Kind.UNDEFINED_NAME,
                 Faults.Kind.UNDEFINED_VALUE, Faults.Kind.PATH_OVERLAP, Faults.Kind.PATH_CONFLICT,
                 Faults.Kind.OPERAND_TYPE, Faults.Kind.FUNCTION);
         if (fault != null) {
@@ -110,7 +110,13 @@ final class UpdateChecker {
         operators++;
         List<Checked> args = new ArrayList<>();
         for (Syntax.Operand arg : call.args()) {
-            args.add(operand(arg));
+            Checked checked = operand(arg);
+            // list_append must stand at the top of a SET value: the service refuses it as another function's operand.
+            if (Syntax.unwrap(arg) instanceof Syntax.Call inner && inner.functionName().equals("list_append")) {
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed to be used this way in an expression; function: list_append");
+            }
+            args.add(checked);
         }
         String type = function(call.functionName(), args);
         UpdateValues.ValueExpr runtime = null;

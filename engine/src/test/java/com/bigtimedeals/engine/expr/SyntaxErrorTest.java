@@ -138,4 +138,34 @@ class SyntaxErrorTest {
         fails("Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4101",
                 () -> context().condition(ExpressionContext.Kind.FilterExpression, text));
     }
+
+    @Test
+    void bareNamesStartWithALetter() {
+        fails("Invalid UpdateExpression: Syntax error; token: \"_\", near: \"SET _123\"",
+                () -> context(null, values(":val1", Fixtures.n("3"))).update("SET _123 = :val1"));
+        fails("Invalid UpdateExpression: Syntax error; token: \"123\", near: \"SET 123a\"",
+                () -> context(null, values(":val1", Fixtures.n("3"))).update("SET 123a = :val1"));
+        fails("Invalid UpdateExpression: Syntax error; token: \"_\", near: \"= _f\"",
+                () -> context().update("SET a = _f(b,c,d)"));
+        context(names("#123", "x", "#_", "y"), values(":123", s("v"), ":_", s("w"))).update("SET #123 = :123, #_ = :_");
+        context(null, values(":v", s("v"))).update("SET Alpha_Numeric_123 = :v, A123_ = :v");
+    }
+
+    @Test
+    void valuePlaceholderCannotBeAssignedTo() {
+        fails("Invalid UpdateExpression: Syntax error; token: \":a\", near: \"SET :a =\"",
+                () -> context(null, values(":a", s("1"), ":b", s("2"))).update("SET :a = :b"));
+    }
+
+    @Test
+    void listIndexesAreDigitsOnly() {
+        fails("Invalid UpdateExpression: Syntax error; token: \":xyz\", near: \"[:xyz]\"",
+                () -> context(null, values(":val1", s("x"), ":xyz", Fixtures.n("1"))).update("SET a[:xyz] = :val1"));
+    }
+
+    @Test
+    void arithmeticInsideAFunctionIsASyntaxError() {
+        fails("Invalid UpdateExpression: Syntax error; token: \"+\", near: \":val1+:val2\"",
+                () -> context().update("SET c = if_not_exists(c, :val1+:val2)"));
+    }
 }

@@ -170,8 +170,44 @@ class UpdateApplyTest {
 
     @Test
     void removeUnderAMissingOrWrongContainerIsInvalid() {
-        fails(INVALID_PATH, () -> apply(item(), "REMOVE a.b"));
+        fails(INVALID_PATH, () -> apply(item("pk", s("k")), "REMOVE a.b"));
         fails(INVALID_PATH, () -> apply(item("a", s("x")), "REMOVE a[0]"));
+        fails(INVALID_PATH, () -> apply(item("a", s("hello"), "b", l(s("hi"))), "REMOVE b.c"));
+        fails(INVALID_PATH, () -> apply(item("pk", s("k")), "DELETE a.b :s", ":s", ss("x")));
+    }
+
+    @Test
+    void removeAndDeleteFromAMissingItemDoNothing() {
+        assertEquals(item(), apply(item(), "REMOVE x.y, z[0]"));
+        assertEquals(item(), apply(item(), "DELETE x.y :s", ":s", ss("x")));
+        fails(INVALID_PATH, () -> apply(item(), "SET c.c = :v", ":v", n("7")));
+    }
+
+    @Test
+    void removeOfAMissingLeafDoesNothing() {
+        Map<String, Value> item = item("a", m("x", n("3")), "b", l(s("hi")));
+        assertEquals(item, apply(item, "REMOVE a.y, b[7], c"));
+    }
+
+    @Test
+    void indexesOfRemovedAndSetElementsBothMeanTheOriginalPositions() {
+        Map<String, Value> item = item("a", l(n("2"), n("3"), n("4"), n("5"), n("6"), n("7")));
+        assertEquals(l(n("2"), n("4"), n("17"), n("6"), n("7")), apply(item, "REMOVE a[1] SET a[3] = :val", ":val",
+                n("17")).get("a"));
+        assertEquals(l(n("2"), n("4"), n("17"), n("6"), n("7")), apply(item, "SET a[3] = :val REMOVE a[1]", ":val",
+                n("17")).get("a"));
+        assertEquals(l(s("one"), s("two"), s("three"), s("a3"), s("a2"), s("a4"), s("a1")),
+                apply(item("a", l(s("one"), s("two"), s("three"))),
+                        "SET a[84] = :v1, a[37] = :v2, a[17] = :v3, a[50] = :v4", ":v1", s("a1"), ":v2", s("a2"),
+                        ":v3", s("a3"), ":v4", s("a4")).get("a"));
+    }
+
+    @Test
+    void functionsNestInsideIfNotExistsAndListAppend() {
+        assertEquals(l(s("a"), s("b"), s("cat")), apply(item(), "SET a = list_append(if_not_exists(a, :v1), :v2)",
+                ":v1", l(s("a"), s("b")), ":v2", l(s("cat"))).get("a"));
+        assertEquals(n("3"), apply(item(), "SET a = if_not_exists(b, if_not_exists(c, :v1))", ":v1", n("3")).get("a"));
+        assertEquals(n("5"), apply(item(), "SET b = if_not_exists(b, :v1)+:v2", ":v1", n("2"), ":v2", n("3")).get("b"));
     }
 
     @Test
@@ -241,5 +277,52 @@ class UpdateApplyTest {
         assertEquals(item("a", n("2"), "m", m("x", n("1")), "l", l(s("z")), "fresh", n("1")),
                 update.updatedAttributes(after));
         assertEquals(java.util.Set.of("a", "m", "l", "gone", "fresh"), update.topLevelNames());
+    }
+
+    private static Map<String, Value> updatedOld(Map<String, Value> before, String text, Object... values) {
+        return update(text, values).updatedAttributes(before);
+    }
+
+    private static Map<String, Value> updatedNew(Map<String, Value> before, String text, Object... values) {
+        Update u = update(text, values);
+        return u.updatedAttributes(u.apply(before));
+    }
+
+    @Test
+    void updatedOldHoldsWhatExistedBeforeAtTheUpdatedPaths() {
+        Map<String, Value> item = item("p", s("k"), "a", s("hi"), "b", s("dog"));
+        assertEquals(item("b", s("dog")), updatedOld(item, "SET b = :val, c = :val2", ":val", s("cat"), ":val2",
+                s("hello")));
+        assertEquals(item("b", s("dog")), updatedOld(item, "SET b = :val", ":val", s("dog")));
+        assertEquals(item("b", s("dog")), updatedOld(item, "REMOVE b"));
+        assertEquals(item(), updatedOld(item, "SET z = :val", ":val", s("x")));
+    }
+
+    @Test
+    void updatedNewHoldsWhatExistsAfterAtTheUpdatedPaths() {
+        Map<String, Value> item = item("p", s("k"), "a", s("hi"), "b", s("dog"));
+        assertEquals(item("b", s("cat"), "c", s("hello")), updatedNew(item, "SET b = :val, c = :val2", ":val",
+                s("cat"), ":val2", s("hello")));
+        assertEquals(item(), updatedNew(item, "REMOVE b"));
+        assertEquals(item("a", s("dog"), "b", s("tiger")), updatedNew(item, "SET a = :val, b = :val2 REMOVE c",
+                ":val", s("dog"), ":val2", s("tiger")));
+    }
+
+    @Test
+    void updatedAttributesOfNestedPathsKeepOnlyThosePaths() {
+        Map<String, Value> item = item("p", s("k"), "a", m("b", s("dog"), "c", l(n("1"), n("2"), n("3"))), "d",
+                s("cat"));
+        assertEquals(item("a", m("b", s("dog"))), updatedOld(item, "SET a.b = :val", ":val", s("hi")));
+        assertEquals(item("a", m("c", l(n("2")))), updatedOld(item, "SET a.c[1] = :val", ":val", n("7")));
+        assertEquals(item("a", m("c", l(n("2")), "b", s("dog"))), updatedOld(item, "SET a.c[1] = :val, a.b = :val2",
+                ":val", n("8"), ":val2", s("x")));
+        assertEquals(item("a", m("c", l(n("4")))), updatedNew(item, "SET a.c[1] = :val", ":val", n("4")));
+        assertEquals(item("a", m("c", l(n("2")))), updatedOld(item, "REMOVE a.c[1], a.c[3]"));
+        assertEquals(item(), updatedOld(item, "SET a.x1 = :val", ":val", n("8")));
+        assertEquals(item("a", m("x2", n("8"))), updatedNew(item, "SET a.x2 = :val", ":val", n("8")));
+        // An element set beyond the end lands elsewhere, so the path named finds nothing afterwards.
+        assertEquals(item(), updatedNew(item, "SET a.c[100] = :val", ":val", n("70")));
+        // After removing a.c[1], the element that moved into a.c[1] is what the path names.
+        assertEquals(item("a", m("c", l(n("3")))), updatedNew(item, "REMOVE a.c[1]"));
     }
 }

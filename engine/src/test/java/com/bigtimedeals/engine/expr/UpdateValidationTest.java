@@ -242,4 +242,12 @@ class UpdateValidationTest {
         fails("Value provided in ExpressionAttributeValues unused in expressions: keys: {:countChange}",
                 values::requireAllUsed);
     }
+
+    @Test
+    void listAppendCannotBeAnotherFunctionsOperand() {
+        refused("SET a = list_append(list_append(:v1, :v2), :v3)", null, values(":v1", l(), ":v2", l(), ":v3", l()),
+                "The function is not allowed to be used this way in an expression; function: list_append");
+        refused("SET a = if_not_exists(a, list_append(:v1, :v2))", null, values(":v1", l(), ":v2", l()),
+                "The function is not allowed to be used this way in an expression; function: list_append");
+    }
 }
