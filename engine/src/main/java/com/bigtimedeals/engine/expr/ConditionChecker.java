@@ -17,7 +17,7 @@ import com.bigtimedeals.engine.value.Value;
 final class ConditionChecker {
     static final int MAX_OPERATORS = 300;
     static final int MAX_IN_OPERANDS = 100;
-    private static final Map<String, Integer> FUNCTIONS = Map.of("attribute_exists", 1, "attribute_not_exists", 1,
+    static final Map<String, Integer> FUNCTIONS = Map.of("attribute_exists", 1, "attribute_not_exists", 1,
             "attribute_type", 2, "begins_with", 2, "contains", 2, "size", 1);
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
 
@@ -150,9 +150,11 @@ final class ConditionChecker {
             candidates.add(candidate.runtime());
         }
         misusedFunction(all);
-        if (in.candidates().size() > MAX_IN_OPERANDS) {
+        // The limit counts the operand before IN too: ninety-nine candidates at most.
+        int operands = in.candidates().size() + 1;
+        if (operands > MAX_IN_OPERANDS) {
             faults.record(Faults.Kind.OPERAND_COUNT, "The IN operator is provided with too many operands; "
-                    + "number of operands: " + in.candidates().size());
+                    + "number of operands: " + operands);
         }
         return new Conditions.In(operand.runtime(), candidates);
     }
@@ -167,7 +169,7 @@ final class ConditionChecker {
         return switch (call.functionName()) {
             case "attribute_exists" -> new Conditions.Exists(first.path(), true);
             case "attribute_not_exists" -> new Conditions.Exists(first.path(), false);
-            case "attribute_type" -> new Conditions.TypeIs(first.path(),
+            case "attribute_type" -> new Conditions.TypeIs(first.runtime(),
                     args.get(1).value() instanceof Value.S s ? s.value() : null);
             case "begins_with" -> new Conditions.BeginsWith(first.runtime(), args.get(1).runtime());
             case "contains" -> new Conditions.Contains(first.runtime(), args.get(1).runtime());
@@ -238,7 +240,12 @@ final class ConditionChecker {
         String name = call.functionName();
         Integer arity = FUNCTIONS.get(name);
         if (arity == null) {
-            faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            if (UpdateChecker.FUNCTIONS.containsKey(name)) {
+                // The update functions are known to the service, and refused here as misused, not as unknown.
+                misused(name);
+            } else {
+                faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            }
             return null;
         }
         if (faults.has(Faults.Kind.OPERAND_COUNT)) {

@@ -14,7 +14,7 @@ import com.bigtimedeals.engine.value.Value;
  * undefined value, overlapping paths, conflicting paths, ADD or DELETE operand type, then a function's operands.
  */
 final class UpdateChecker {
-    private static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
+    static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
 
     /** A checked SET operand: what it evaluates to, and its type when known before any item is seen. */
     private record Checked(UpdateValues.ValueExpr runtime, String type, boolean isPath) {
@@ -137,7 +137,13 @@ final class UpdateChecker {
         }
         Integer arity = FUNCTIONS.get(name);
         if (arity == null) {
-            faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            if (ConditionChecker.FUNCTIONS.containsKey(name)) {
+                // The condition functions are known to the service, and refused here as misused, not as unknown.
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed to be used this way in an expression; function: " + name);
+            } else {
+                faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            }
             return null;
         }
         if (faults.has(Faults.Kind.FUNCTION)) {

@@ -131,6 +131,7 @@ class ConditionEvaluationTest {
         assertTrue(test("attribute_type(Pictures, :t)", ":t", s("M")));
         assertFalse(test("attribute_type(Price, :t)", ":t", s("S")));
         assertFalse(test("attribute_type(Absent, :t)", ":t", s("S")));
+        assertTrue(test("attribute_type(:v, :t)", ":v", n("0"), ":t", s("N")));
     }
 
     @Test

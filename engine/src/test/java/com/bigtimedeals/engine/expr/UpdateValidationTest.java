@@ -52,7 +52,10 @@ class UpdateValidationTest {
     void onlyIfNotExistsAndListAppendAreFunctions() {
         refused("set #c = if_not_exist(:c) set c = d", SOME_NAMES, SOME_VALUES,
                 "Invalid function name; function: if_not_exist");
-        refused("SET a = size(b)", null, null, "Invalid function name; function: size");
+        refused("SET a = size(b)", null, null,
+                "The function is not allowed to be used this way in an expression; function: size");
+        refused("SET a = f(b,c,d)", null, null, "Invalid function name; function: f");
+        refused("SET a = LIST_APPEND(b, c)", null, null, "Invalid function name; function: LIST_APPEND");
     }
 
     @Test
