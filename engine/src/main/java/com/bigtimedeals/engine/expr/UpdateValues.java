@@ -79,15 +79,21 @@ final class UpdateValues {
     }
 
     /**
-     * The sum at the service's 38 digits of precision; a result beyond the service's range is refused with the
-     * service's overflow or underflow message.
+     * The exact sum. The service stores no more than 38 significant digits and does not round: a sum that needs
+     * more ({@code 1E50 + 1}) is refused, and with its overflow message, as the service words it; a sum beyond its
+     * range is refused with the overflow or underflow message.
      */
     static Value.N add(BigDecimal a, BigDecimal b) {
-        BigDecimal sum = Numbers.normalise(a.add(b, Numbers.CONTEXT));
+        BigDecimal sum = Numbers.normalise(a.add(b));
+        if (sum.precision() > Numbers.MAX_PRECISION) {
+            throw new ExpressionException(OVERFLOW);
+        }
         try {
             return new Value.N(Numbers.checkRange(sum));
         } catch (NumberFormatError e) {
             throw new ExpressionException(e.getMessage());
         }
     }
+
+    static final String OVERFLOW = "Number overflow. Attempting to store a number with magnitude larger than supported range";
 }

@@ -101,16 +101,24 @@ class UpdateApplyTest {
     }
 
     @Test
-    void arithmeticIsRoundedToThirtyEightDigitsAndBoundedByTheRange() {
-        assertEquals(n("1E38"), apply(item("x", n("99999999999999999999999999999999999999")), "SET x = x + :v", ":v",
-                n("0.5")).get("x"));
-        assertEquals(n("12345678901234567890123456789012345678"), apply(item("x",
-                n("12345678901234567890123456789012345678")), "SET x = x + :v", ":v", n("1E-10")).get("x"));
+    void arithmeticIsExactAndRefusesWhatNeedsMoreThanThirtyEightDigits() {
+        assertEquals(n("10000000000000000000001"), apply(item(), "SET b = :v1 + :v2", ":v1", n("1"), ":v2",
+                n("10000000000000000000000")).get("b"));
+        assertEquals(n("9999999999999999999999"), apply(item(), "SET b = :v2 - :v1", ":v1", n("1"), ":v2",
+                n("10000000000000000000000")).get("b"));
+        // The service words a sum it cannot hold in 38 digits as an overflow.
         fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
-                () -> apply(item("x", n("9.9999999999999999999999999999999999999E+125")), "SET x = x + :v", ":v",
-                        n("9E+125")));
+                () -> apply(item(), "SET b = :v1 - :v2", ":v1", n("1e50"), ":v2", n("1")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item(), "SET b = :v1 + :v2", ":v1", n("1e50"), ":v2", n("1")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item(), "SET b = :v1 + :v2", ":v1", n("9e125"), ":v2", n("9e125")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item(), "SET b = :v1 - :v2", ":v1", n("9e125"), ":v2", n("-9e125")));
         fails("Number underflow. Attempting to store a number with magnitude smaller than supported range",
                 () -> apply(item("x", n("2E-130")), "SET x = x - :v", ":v", n("1.5E-130")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item("x", n("99999999999999999999999999999999999999")), "ADD x :v", ":v", n("0.5")));
     }
 
     @Test
