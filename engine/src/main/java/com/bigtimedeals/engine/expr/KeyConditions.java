@@ -47,7 +47,7 @@ public final class KeyConditions {
         int keys = schema.hasSortKey() ? 2 : 1;
         if (parts.size() > keys) {
             throw new ExpressionException("The number of query conditions (" + parts.size()
-                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")");
+                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")", false);
         }
         KeyPart partition = parts.get(schema.partitionKey());
         if (partition == null) {
@@ -55,7 +55,7 @@ public final class KeyConditions {
         }
         checkTypes(partition, schema.partitionType());
         if (partition.op() != SortKeyCondition.Op.EQ) {
-            throw new ExpressionException("Query key condition not supported");
+            throw new ExpressionException("Query key condition not supported", false);
         }
         SortKeyCondition sort = null;
         for (KeyPart part : parts.values()) {
@@ -83,7 +83,7 @@ public final class KeyConditions {
                 : List.of(schema.partitionKey())) {
             if (filter.topLevelNames().contains(key)) {
                 throw new ExpressionException(parameter + " can only contain non-primary key attributes: "
-                        + "Primary key attribute: " + key);
+                        + "Primary key attribute: " + key, false);
             }
         }
     }
@@ -92,20 +92,20 @@ public final class KeyConditions {
         for (Value operand : part.operands()) {
             if (operand.type() != type) {
                 throw new ExpressionException(
-                        "One or more parameter values were invalid: Condition parameter type does not match schema type");
+                        "One or more parameter values were invalid: Condition parameter type does not match schema type", false);
             }
         }
         for (Value operand : part.operands()) {
             if (operand instanceof Value.S s && s.value().isEmpty() || operand instanceof Value.B b && b.length() == 0) {
                 throw new ExpressionException("One or more parameter values are not valid. The AttributeValue for a key "
                         + "attribute cannot contain an empty " + (operand instanceof Value.S ? "string" : "binary")
-                        + " value. Key: " + part.attribute());
+                        + " value. Key: " + part.attribute(), false);
             }
         }
     }
 
     private static ExpressionException missed(String attribute) {
-        return new ExpressionException("Query condition missed key schema element: " + attribute);
+        return new ExpressionException("Query condition missed key schema element: " + attribute, false);
     }
 
     /** Walks the checked expression, refusing what a key condition cannot say, in the service's order. */

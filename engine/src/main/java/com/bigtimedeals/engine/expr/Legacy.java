@@ -31,8 +31,33 @@ public final class Legacy {
     public record AttributeUpdate(Value value, String action) {
     }
 
-    /** {@code conditionalOperator}: AND (the default when null) or OR. */
+    /**
+     * The service's check on ConditionalOperator, made after {@link #checkParameters} and before the conditions
+     * themselves are looked at (a Query with ConditionalOperator and no conditions fails here before it fails for
+     * its missing key conditions): the operator needs Expected, QueryFilter or ScanFilter with two or more elements.
+     *
+     * @param conditionalOperator the request's ConditionalOperator; nothing is checked when it is null
+     * @param conditions the request's Expected, QueryFilter or ScanFilter, null when it carries none
+     */
+    public static void checkConditionalOperator(String conditionalOperator, Map<String, ?> conditions) {
+        if (conditionalOperator == null) {
+            return;
+        }
+        if (conditions == null || conditions.isEmpty()) {
+            throw new ExpressionException("ConditionalOperator cannot be used without Filter or Expected", true);
+        }
+        if (conditions.size() == 1) {
+            throw new ExpressionException(
+                    "ConditionalOperator can only be used when Filter or Expected has two or more elements", true);
+        }
+    }
+
+    /**
+     * {@code conditionalOperator}: AND (the default when null) or OR; checked first by
+     * {@link #checkConditionalOperator}.
+     */
     public static Condition expected(Map<String, ExpectedAttribute> expected, String conditionalOperator) {
+        checkConditionalOperator(conditionalOperator, expected);
         List<LegacyConditions.Test> conditions = new ArrayList<>();
         for (Map.Entry<String, ExpectedAttribute> e : expected.entrySet()) {
             conditions.add(expectation(e.getKey(), e.getValue()));
@@ -61,11 +86,7 @@ public final class Legacy {
             }
             List<Value> operands = e.attributeValueList() != null ? e.attributeValueList()
                     : e.value() != null ? List.of(e.value()) : List.of();
-            if (!LegacyConditions.rightCount(operator, operands.size())) {
-                throw LegacyConditions.wrongCount(operator);
-            }
-            LegacyConditions.sameType(operands);
-            LegacyConditions.betweenInOrder(operator, operands);
+            LegacyConditions.checkOperands(operator, operands);
             return new LegacyConditions.Test(attribute, operator, List.copyOf(operands));
         }
         if (e.attributeValueList() != null) {
@@ -84,8 +105,12 @@ public final class Legacy {
                 : new LegacyConditions.Test(attribute, "NULL", List.of());
     }
 
-    /** QueryFilter or ScanFilter ({@code parameter} names which, for messages). */
+    /**
+     * QueryFilter or ScanFilter ({@code parameter} names which, for messages); {@code conditionalOperator} is checked
+     * first by {@link #checkConditionalOperator}.
+     */
     public static Condition filter(String parameter, Map<String, LegacyCondition> conditions, String conditionalOperator) {
+        checkConditionalOperator(conditionalOperator, conditions);
         List<LegacyConditions.Test> tests = new ArrayList<>();
         for (Map.Entry<String, LegacyCondition> e : conditions.entrySet()) {
             LegacyCondition c = e.getValue();
@@ -121,28 +146,28 @@ public final class Legacy {
         for (int i = 0; i < keys.length; i++) {
             boolean partition = i == 0;
             if (partition && keys.length == 1 && conditions.size() > 1) {
-                throw new ExpressionException("Query key condition not supported");
+                throw new ExpressionException("Query key condition not supported", false);
             }
             LegacyCondition c = conditions.get(keys[i]);
             if (c == null) {
                 if (partition || conditions.size() > 1) {
-                    throw new ExpressionException("Query condition missed key schema element: " + keys[i]);
+                    throw new ExpressionException("Query condition missed key schema element: " + keys[i], false);
                 }
                 continue;
             }
             String operator = c.comparisonOperator();
             if (List.of("NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN").contains(operator)) {
-                throw new ExpressionException("Attempted conditional constraint is not an indexable operation");
+                throw new ExpressionException("Attempted conditional constraint is not an indexable operation", false);
             }
             Value.Type type = partition ? schema.partitionType() : schema.sortType();
             for (Value operand : operands(c)) {
                 if (operand.type() != type) {
                     throw new ExpressionException(LegacyConditions.INVALID
-                            + "Condition parameter type does not match schema type");
+                            + "Condition parameter type does not match schema type", false);
                 }
             }
             if (partition && !operator.equals("EQ")) {
-                throw new ExpressionException("Query key condition not supported");
+                throw new ExpressionException("Query key condition not supported", false);
             }
         }
         Map<String, KeyConditions.KeyPart> parts = new LinkedHashMap<>();
@@ -212,7 +237,8 @@ public final class Legacy {
      *        UpdateItem {@code UpdateExpression, ConditionExpression}; Query {@code ProjectionExpression,
      *        FilterExpression, KeyConditionExpression}; Scan {@code ProjectionExpression, FilterExpression}
      * @param nonExpressionParameters likewise: GetItem and BatchGetItem {@code AttributesToGet}; PutItem and
-     *        DeleteItem {@code Expected}; UpdateItem {@code AttributeUpdates, Expected}; Query {@code AttributesToGet,
+     *        DeleteItem {@code Expected, ConditionalOperator}; UpdateItem {@code AttributeUpdates, Expected,
+     *        ConditionalOperator}; Query {@code AttributesToGet,
      *        QueryFilter, ConditionalOperator, KeyConditions}; Scan {@code AttributesToGet, ScanFilter,
      *        ConditionalOperator}
      * @param present the parameters the request carries, ExpressionAttributeNames and ExpressionAttributeValues included

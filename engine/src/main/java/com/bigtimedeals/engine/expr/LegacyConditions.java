@@ -57,6 +57,14 @@ final class LegacyConditions {
     /** The checks QueryFilter, ScanFilter and KeyConditions share: operator, count, one type, allowed types, order. */
     static void checkFilterCondition(String parameter, String attribute, String operator, List<Value> operands) {
         checkOperator(parameter, attribute, operator);
+        checkOperands(operator, operands);
+    }
+
+    /**
+     * The operand checks every legacy condition gets, Expected's ComparisonOperator form included: the operator's
+     * count, one type, the operator's types, BETWEEN's order.
+     */
+    static void checkOperands(String operator, List<Value> operands) {
         if (!rightCount(operator, operands.size())) {
             throw wrongCount(operator);
         }
@@ -77,7 +85,7 @@ final class LegacyConditions {
                     + ".member.comparisonOperator";
             throw new ExpressionException("1 validation error detected: Value " + (operator == null ? "null"
                     : "'" + operator + "'") + " at '" + at + "' failed to satisfy constraint: " + (operator == null
-                    ? "Member must not be null" : "Member must satisfy enum value set: " + OPERATORS));
+                    ? "Member must not be null" : "Member must satisfy enum value set: " + OPERATORS), false);
         }
     }
 
@@ -112,7 +120,9 @@ final class LegacyConditions {
             case "GT" -> Conditions.Comparator.GT.test(value, first);
             case "GE" -> Conditions.Comparator.GE.test(value, first);
             case "CONTAINS" -> Values.contains(value, first);
-            case "NOT_CONTAINS" -> !Values.contains(value, first);
+            // Measured by others against the service: on a missing attribute NOT_CONTAINS is false, as CONTAINS
+            // is (unlike NE, and unlike NOT contains(...) in an expression).
+            case "NOT_CONTAINS" -> value != null && !Values.contains(value, first);
             case "BEGINS_WITH" -> Values.beginsWith(value, first);
             case "IN" -> value != null && operands.contains(value);
             case "BETWEEN" -> Conditions.Comparator.GE.test(value, first)

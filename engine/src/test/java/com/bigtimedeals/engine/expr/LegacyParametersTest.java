@@ -73,6 +73,9 @@ class LegacyParametersTest {
         assertTrue(scan("list", cond("CONTAINS", n("1"))));
         assertTrue(scan("bin", cond("CONTAINS", b("bc"))));
         assertTrue(scan("name", cond("NOT_CONTAINS", s("bye"))));
+        assertTrue(scan("name", cond("NOT_CONTAINS", n("1"))));
+        assertFalse(scan("absent", cond("NOT_CONTAINS", n("1"))));
+        assertFalse(scan("absent", cond("CONTAINS", n("1"))));
         assertFalse(scan("tags", cond("NOT_CONTAINS", s("a"))));
         assertTrue(scan("name", cond("BEGINS_WITH", s("hell"))));
         assertTrue(scan("bin", cond("BEGINS_WITH", b("ab"))));
@@ -88,7 +91,24 @@ class LegacyParametersTest {
         assertFalse(Legacy.filter("ScanFilter", two, null).test(ITEM));
         assertFalse(Legacy.filter("ScanFilter", two, "AND").test(ITEM));
         assertTrue(Legacy.filter("ScanFilter", two, "OR").test(ITEM));
-        assertTrue(Legacy.filter("ScanFilter", Map.of(), "OR").test(ITEM));
+        assertTrue(Legacy.filter("ScanFilter", Map.of(), null).test(ITEM));
+        assertTrue(Legacy.expected(Map.of(), null).test(ITEM));
+    }
+
+    @Test
+    void conditionalOperatorNeedsTwoOrMoreConditions() {
+        Legacy.checkConditionalOperator(null, null);
+        Legacy.checkConditionalOperator(null, Map.of("a", cond("NULL")));
+        Legacy.checkConditionalOperator("AND", conditions("a", cond("NULL"), "b", cond("NULL")));
+        String without = "ConditionalOperator cannot be used without Filter or Expected";
+        fails(without, () -> Legacy.checkConditionalOperator("AND", null));
+        fails(without, () -> Legacy.checkConditionalOperator("OR", Map.of()));
+        fails(without, () -> Legacy.filter("ScanFilter", Map.of(), "OR"));
+        fails(without, () -> Legacy.expected(Map.of(), "AND"));
+        String twoOrMore = "ConditionalOperator can only be used when Filter or Expected has two or more elements";
+        fails(twoOrMore, () -> Legacy.checkConditionalOperator("AND", conditions("a", cond("NULL"))));
+        fails(twoOrMore, () -> Legacy.filter("QueryFilter", conditions("a", cond("NULL")), "OR"));
+        fails(twoOrMore, () -> Legacy.expected(expected("a", expect(null, false)), "AND"));
     }
 
     @ParameterizedTest
@@ -195,6 +215,39 @@ class LegacyParametersTest {
                 () -> Legacy.expected(expected("a", expect(s("x"), false)), null));
         fails("The BETWEEN condition was provided a range where the lower bound is greater than the upper bound",
                 () -> Legacy.expected(expected("a", expect("BETWEEN", List.of(s("b"), s("a")))), null));
+        fails(INVALID + "AttributeValues inside AttributeValueList must be of same type",
+                () -> Legacy.expected(expected("a", expect("IN", List.of(n("3"), s("dog")))), null));
+    }
+
+    @Test
+    void expectedOperandsTakeTheOperatorsTypes() {
+        fails(INVALID + "ComparisonOperator CONTAINS is not valid for L AttributeValue type",
+                () -> Legacy.expected(expected("a", expect("CONTAINS", List.of(l(n("1"))))), null));
+        fails(INVALID + "ComparisonOperator IN is not valid for L AttributeValue type",
+                () -> Legacy.expected(expected("a", expect("IN", List.of(l(n("1")), l(n("2"))))), null));
+        fails(INVALID + "ComparisonOperator BETWEEN is not valid for NS AttributeValue type",
+                () -> Legacy.expected(expected("a", expect("BETWEEN", List.of(ns("1"), ns("2")))), null));
+        fails(INVALID + "ComparisonOperator BEGINS_WITH is not valid for N AttributeValue type",
+                () -> Legacy.expected(expected("a", new Legacy.ExpectedAttribute(n("3"), null, "BEGINS_WITH", null)),
+                        null));
+        assertTrue(Legacy.expected(expected("tags", expect("EQ", List.of(ss("b", "a")))), null).test(ITEM));
+        assertFalse(Legacy.expected(expected("absent", expect("NOT_CONTAINS", List.of(n("1")))), null).test(ITEM));
+        assertTrue(Legacy.expected(expected("absent", expect("NE", List.of(n("1")))), null).test(ITEM));
+    }
+
+    @Test
+    void requestChecksAreMarkedForTheServicesEnvelope() {
+        ExpressionException e = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> Legacy.expected(expected("a", expect(null, true)), null));
+        assertTrue(e.isRequestValidation());
+        assertEquals("1 validation error detected: " + e.getMessage(), e.enveloped());
+        ExpressionException key = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> Legacy.attributeUpdates(Map.of("pk", new Legacy.AttributeUpdate(s("x"), "PUT")), Set.of("pk")));
+        assertFalse(key.isRequestValidation());
+        assertEquals(key.getMessage(), key.enveloped());
+        ExpressionException operator = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> Legacy.filter("ScanFilter", conditions("a", cond("LIKE", s("x"))), null));
+        assertEquals(operator.getMessage(), operator.enveloped());
     }
 
     private static final KeySchema COMPOSITE = new KeySchema("pk", Value.Type.S, "sk", Value.Type.S);
@@ -309,10 +362,18 @@ class LegacyParametersTest {
                 + "parameters: {AttributesToGet} Expression parameters: {ProjectionExpression}",
                 Legacy.mixedParameters(List.of("AttributesToGet"), List.of("ProjectionExpression")));
         fails("Can not use both expression and non-expression parameters in the same request: Non-expression "
-                + "parameters: {AttributeUpdates, Expected} Expression parameters: {UpdateExpression, ConditionExpression}",
+                + "parameters: {AttributeUpdates, Expected, ConditionalOperator} Expression parameters: "
+                + "{UpdateExpression, ConditionExpression}",
                 () -> Legacy.checkParameters(List.of("UpdateExpression", "ConditionExpression"),
-                        List.of("AttributeUpdates", "Expected"), Set.of("AttributeUpdates", "Expected",
-                                "UpdateExpression", "ConditionExpression")));
+                        List.of("AttributeUpdates", "Expected", "ConditionalOperator"), Set.of("AttributeUpdates",
+                                "Expected", "ConditionalOperator", "UpdateExpression", "ConditionExpression")));
+        fails("Can not use both expression and non-expression parameters in the same request: Non-expression "
+                + "parameters: {QueryFilter, ConditionalOperator, KeyConditions} Expression parameters: "
+                + "{ProjectionExpression, FilterExpression, KeyConditionExpression}",
+                () -> Legacy.checkParameters(List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
+                        List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"),
+                        Set.of("KeyConditions", "QueryFilter", "ConditionalOperator", "KeyConditionExpression",
+                                "FilterExpression", "ProjectionExpression", "ExpressionAttributeValues")));
         Legacy.checkParameters(List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
                 List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"),
                 Set.of("KeyConditions", "FilterExpression"));

@@ -333,4 +333,17 @@ class UpdateApplyTest {
         // After removing a.c[1], the element that moved into a.c[1] is what the path names.
         assertEquals(item("a", m("c", l(n("3")))), updatedNew(item, "REMOVE a.c[1]"));
     }
+
+    @Test
+    void errorsMetWhileApplyingAreNotRequestValidations() {
+        ExpressionException missing = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> apply(item(), "SET a = b"));
+        org.junit.jupiter.api.Assertions.assertFalse(missing.isRequestValidation());
+        assertEquals(MISSING, missing.enveloped());
+        ExpressionException syntax = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> update("SET a ="));
+        org.junit.jupiter.api.Assertions.assertTrue(syntax.isRequestValidation());
+        assertEquals("1 validation error detected: Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \"=\"",
+                syntax.enveloped());
+    }
 }
