@@ -241,8 +241,10 @@ final class ConditionChecker {
         Integer arity = FUNCTIONS.get(name);
         if (arity == null) {
             if (UpdateChecker.FUNCTIONS.containsKey(name)) {
-                // The update functions are known to the service, and refused here as misused, not as unknown.
-                misused(name);
+                // The update functions are known to the service, and refused here as out of place, not as unknown
+                // (its message for them names the kind of expression).
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed in a condition expression; function: " + name);
             } else {
                 faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
             }

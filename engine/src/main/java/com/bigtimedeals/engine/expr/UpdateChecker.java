@@ -89,7 +89,8 @@ final class UpdateChecker {
                 if (operand != null && !(operand instanceof Value.SS || operand instanceof Value.NS
                         || operand instanceof Value.BS || (operand instanceof Value.N && section.equals("ADD")))) {
                     faults.record(Faults.Kind.OPERAND_TYPE, "Incorrect operand type for operator or function; "
-                            + "operator: " + section + ", operand type: " + Values.longTypeName(operand));
+                            + "operator: " + section + ", operand type: " + Values.longTypeName(operand)
+                            + ", typeSet: ALLOWED_FOR_" + section + "_OPERAND");
                 }
                 return action.section() == UpdateParser.Section.ADD ? new UpdateActions.AddAction(target, operand)
                         : new UpdateActions.DeleteAction(target, operand);
@@ -138,9 +139,10 @@ final class UpdateChecker {
         Integer arity = FUNCTIONS.get(name);
         if (arity == null) {
             if (ConditionChecker.FUNCTIONS.containsKey(name)) {
-                // The condition functions are known to the service, and refused here as misused, not as unknown.
+                // The condition functions (size included) are known to the service, and refused here as out of
+                // place, not as unknown (its message for them names the kind of expression).
                 faults.record(Faults.Kind.MISUSED_FUNCTION,
-                        "The function is not allowed to be used this way in an expression; function: " + name);
+                        "The function is not allowed in an update expression; function: " + name);
             } else {
                 faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
             }

@@ -51,6 +51,7 @@ final class UpdateParser extends TokenParser {
         if (clauses.isEmpty() || !parser.at(Token.Kind.EOF)) {
             throw parser.syntaxError(prefix);
         }
+        parser.refusePathFault(prefix);
         return clauses;
     }
 

@@ -92,13 +92,13 @@ class ConditionValidationTest {
     }
 
     @Test
-    void updateFunctionsAreMisusedInConditions() {
+    void updateFunctionsAreNotAllowedInConditions() {
         refused("if_not_exists(a, a) = :arg", null, values(":arg", n("5")),
-                "The function is not allowed to be used this way in an expression; function: if_not_exists");
+                "The function is not allowed in a condition expression; function: if_not_exists");
         refused("list_append(a, a) = :arg", null, values(":arg", n("5")),
-                "The function is not allowed to be used this way in an expression; function: list_append");
+                "The function is not allowed in a condition expression; function: list_append");
         refused("if_not_exists(a, :arg)", null, values(":arg", n("5")),
-                "The function is not allowed to be used this way in an expression; function: if_not_exists");
+                "The function is not allowed in a condition expression; function: if_not_exists");
     }
 
     @Test
