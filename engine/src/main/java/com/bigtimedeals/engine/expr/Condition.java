@@ -19,4 +19,12 @@ public interface Condition {
     default Set<String> topLevelNames() {
         return Set.of();
     }
+
+    /**
+     * The top-level attributes the condition reads inside ({@code a.b}, {@code a[0]}): a filter may not do so on a key
+     * attribute of the table or of its indexes ({@link KeyConditions#refuseNestedKeyAccess}).
+     */
+    default Set<String> nestedTopLevelNames() {
+        return Set.of();
+    }
 }

@@ -29,6 +29,7 @@ final class ConditionChecker {
     private final String prefix;
     private final Faults faults = new Faults();
     private final Set<String> heads = new LinkedHashSet<>();
+    private final Set<String> nestedHeads = new LinkedHashSet<>();
     private int operators;
 
     ConditionChecker(ExpressionContext context, String prefix) {
@@ -49,11 +50,12 @@ final class ConditionChecker {
         if (fault != null) {
             throw new ExpressionException(prefix + fault);
         }
-        return new CheckedCondition(condition, Set.copyOf(heads));
+        return new CheckedCondition(condition, Set.copyOf(heads), Set.copyOf(nestedHeads));
     }
 
-    /** A checked condition, with the top-level attributes it reads. */
-    private record CheckedCondition(Condition root, Set<String> topLevelNames) implements Condition {
+    /** A checked condition, with the top-level attributes it reads, and those it reads inside. */
+    private record CheckedCondition(Condition root, Set<String> topLevelNames, Set<String> nestedTopLevelNames)
+            implements Condition {
         @Override
         public boolean test(Map<String, Value> item) {
             return root.test(item);
@@ -224,6 +226,9 @@ final class ConditionChecker {
         }
         if (steps.get(0) != null) {
             heads.add((String) steps.get(0));
+            if (steps.size() > 1) {
+                nestedHeads.add((String) steps.get(0));
+            }
         }
         return new DocumentPath(steps);
     }

@@ -1,9 +1,11 @@
 package com.bigtimedeals.engine.expr;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.bigtimedeals.engine.value.Value;
 
@@ -84,6 +86,31 @@ public final class KeyConditions {
             if (filter.topLevelNames().contains(key)) {
                 throw new ExpressionException(parameter + " can only contain non-primary key attributes: "
                         + "Primary key attribute: " + key, false);
+            }
+        }
+    }
+
+    /**
+     * A projection, filter or update may not reach inside a key attribute of the table or of one of its indexes
+     * ({@code a.b}, {@code a[0]}): the service refuses it, naming the table's key attribute first ({@code Key: a}),
+     * then an index's ({@code IndexKey: d}), once it knows the table.
+     *
+     * @param nestedTopLevelNames {@link Projection#nestedTopLevelNames()}, {@link Condition#nestedTopLevelNames()} or
+     *        {@link Update#nestedTopLevelNames()}
+     * @param tableKeyAttributes the table's partition key, then its sort key if any
+     * @param indexKeyAttributes the key attributes of the table's indexes, in the order the table lists them
+     */
+    public static void refuseNestedKeyAccess(Set<String> nestedTopLevelNames, List<String> tableKeyAttributes,
+            Collection<String> indexKeyAttributes) {
+        String refused = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
+        for (String key : tableKeyAttributes) {
+            if (nestedTopLevelNames.contains(key)) {
+                throw new ExpressionException(refused + "Key: " + key, false);
+            }
+        }
+        for (String key : indexKeyAttributes) {
+            if (nestedTopLevelNames.contains(key)) {
+                throw new ExpressionException(refused + "IndexKey: " + key, false);
             }
         }
     }

@@ -31,4 +31,12 @@ public interface Update {
     default Set<String> topLevelNames() {
         return Set.of();
     }
+
+    /**
+     * The top-level attributes the update writes or reads inside ({@code SET d[1] = :v}, {@code SET f = d.b}): it may
+     * not do so on a key attribute of the table or of its indexes ({@link KeyConditions#refuseNestedKeyAccess}).
+     */
+    default Set<String> nestedTopLevelNames() {
+        return Set.of();
+    }
 }

@@ -37,8 +37,11 @@ final class UpdateActions implements Update {
     private final List<Action> actions;
     private final List<DocumentPath> targets = new ArrayList<>();
 
-    UpdateActions(List<Action> actions) {
+    private final Set<String> nestedTopLevelNames;
+
+    UpdateActions(List<Action> actions, Set<String> nestedTopLevelNames) {
         this.actions = List.copyOf(actions);
+        this.nestedTopLevelNames = Set.copyOf(nestedTopLevelNames);
         for (Action action : actions) {
             targets.add(action.target());
         }
@@ -144,6 +147,11 @@ final class UpdateActions implements Update {
                 }
             }
         }
+    }
+
+    @Override
+    public Set<String> nestedTopLevelNames() {
+        return nestedTopLevelNames;
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.bigtimedeals.engine.expr;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,6 +25,7 @@ final class UpdateChecker {
     private final String prefix;
     private final Faults faults = new Faults();
     private final List<DocumentPath> targets = new ArrayList<>();
+    private final Set<String> nestedHeads = new LinkedHashSet<>();
     private int operators;
 
     UpdateChecker(ExpressionContext context, String prefix) {
@@ -54,7 +56,7 @@ final class UpdateChecker {
         if (fault != null) {
             throw new ExpressionException(prefix + fault);
         }
-        return new UpdateActions(actions);
+        return new UpdateActions(actions, nestedHeads);
     }
 
     private UpdateActions.Action action(UpdateParser.Action action) {
@@ -201,6 +203,9 @@ final class UpdateChecker {
                 }
                 steps.add(name);
             }
+        }
+        if (steps.size() > 1 && steps.get(0) != null) {
+            nestedHeads.add((String) steps.get(0));
         }
         return new DocumentPath(steps);
     }

@@ -221,4 +221,28 @@ class KeyConditionTest {
         fails("QueryFilter can only contain non-primary key attributes: Primary key attribute: pk",
                 () -> KeyConditions.refuseKeyAttributesInFilter(legacy, HASH_ONLY, true));
     }
+
+    @Test
+    void expressionsMayNotReachInsideKeyAttributes() {
+        String refused = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
+        java.util.List<String> tableKey = java.util.List.of("a", "b");
+        java.util.List<String> indexKeys = java.util.List.of("c", "d");
+        Projection projection = context(names("#a", "a"), null).projection("#a.b.c, x");
+        assertEquals(java.util.Set.of("a"), projection.nestedTopLevelNames());
+        fails(refused + "Key: a", () -> KeyConditions.refuseNestedKeyAccess(projection.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        Projection index = context(names("#d", "d"), null).projection("#d[0], b");
+        fails(refused + "IndexKey: d", () -> KeyConditions.refuseNestedKeyAccess(index.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        Update update = context(null, values(":a", n("1"))).update("SET e = list_append(x, y), f = d[1] ADD g :a");
+        assertEquals(java.util.Set.of("d"), update.nestedTopLevelNames());
+        fails(refused + "IndexKey: d", () -> KeyConditions.refuseNestedKeyAccess(update.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        Condition filter = Fixtures.filter("size(b.x) > :v AND b = :v", null, values(":v", n("1")));
+        fails(refused + "Key: b", () -> KeyConditions.refuseNestedKeyAccess(filter.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        KeyConditions.refuseNestedKeyAccess(context().projection("a, b, c, d, e.f").nestedTopLevelNames(), tableKey,
+                indexKeys);
+        assertEquals(java.util.Set.of(), Legacy.attributesToGet(java.util.List.of("a")).nestedTopLevelNames());
+    }
 }
