@@ -28,6 +28,8 @@ public final class ExpressionContext {
 
     /** The longest expression the service accepts, in UTF-8 bytes of the text as sent. */
     public static final int MAX_EXPRESSION_BYTES = 4096;
+    /** The longest expression attribute name or value key, its sigil included (Developer Guide, "Service quotas"). */
+    public static final int MAX_PLACEHOLDER_BYTES = 255;
 
     private final Map<String, String> names;
     private final Map<String, Value> values;
@@ -38,7 +40,8 @@ public final class ExpressionContext {
 
     /**
      * Either map may be null (the parameter was absent) or empty (present but empty: refused here). Keys must be
-     * {@code #} or {@code :} followed by letters, digits or underscores.
+     * {@code #} or {@code :} followed by letters, digits or underscores, at most 255 bytes (checked first); a name may
+     * not stand for the empty string. Entries are checked in the maps' order.
      */
     public ExpressionContext(Map<String, String> names, Map<String, Value> values) {
         this.names = names;
@@ -47,10 +50,20 @@ public final class ExpressionContext {
             if (names.isEmpty()) {
                 throw new ExpressionException("ExpressionAttributeNames must not be empty");
             }
-            for (String key : names.keySet()) {
+            for (Map.Entry<String, String> e : names.entrySet()) {
+                String key = e.getKey();
+                long size = ItemSize.utf8Length(key);
+                if (size > MAX_PLACEHOLDER_BYTES) {
+                    throw new ExpressionException("ExpressionAttributeNames contains invalid key: The expression "
+                            + "attribute map contains a key that is too long; size of key: " + size);
+                }
                 if (!isPlaceholder(key, '#')) {
                     throw new ExpressionException("ExpressionAttributeNames contains invalid key: Syntax error; key: \""
                             + key + "\"");
+                }
+                if (e.getValue() == null || e.getValue().isEmpty()) {
+                    throw new ExpressionException("ExpressionAttributeNames contains invalid value: Empty attribute name "
+                            + "for key " + key);
                 }
             }
         }
@@ -59,6 +72,11 @@ public final class ExpressionContext {
                 throw new ExpressionException("ExpressionAttributeValues must not be empty");
             }
             for (String key : values.keySet()) {
+                // The service's message for values, unlike names', gives no size.
+                if (ItemSize.utf8Length(key) > MAX_PLACEHOLDER_BYTES) {
+                    throw new ExpressionException("ExpressionAttributeValues contains invalid key: The expression "
+                            + "attribute map contains a key that is too long;");
+                }
                 if (!isPlaceholder(key, ':')) {
                     throw new ExpressionException("ExpressionAttributeValues contains invalid key: Syntax error; key: \""
                             + key + "\"");
