@@ -100,7 +100,7 @@ public final class ExpressionContext {
     /** A ConditionExpression or a FilterExpression ({@code kind} says which, for the messages). */
     public Condition condition(Kind kind, String text) {
         String prefix = prefix(kind);
-        checkText(prefix, text);
+        checkText(kind, text);
         Syntax.Cond tree = ConditionParser.parse(text, prefix);
         return new ConditionChecker(this, prefix).check(tree);
     }
@@ -111,7 +111,7 @@ public final class ExpressionContext {
      */
     public KeyConditions keyCondition(String text) {
         String prefix = prefix(Kind.KeyConditionExpression);
-        checkText(prefix, text);
+        checkText(Kind.KeyConditionExpression, text);
         Syntax.Cond tree = ConditionParser.parse(text, prefix);
         new ConditionChecker(this, prefix).check(tree);
         return KeyConditions.of(tree, this);
@@ -125,7 +125,7 @@ public final class ExpressionContext {
     /** An UpdateExpression checked as far as it can be without the table; see {@link Update#checkKeyAttributes}. */
     public Update update(String text) {
         String prefix = prefix(Kind.UpdateExpression);
-        checkText(prefix, text);
+        checkText(Kind.UpdateExpression, text);
         return UpdateParser.parse(text, prefix, this);
     }
 
@@ -142,7 +142,7 @@ public final class ExpressionContext {
 
     public Projection projection(String text) {
         String prefix = prefix(Kind.ProjectionExpression);
-        checkText(prefix, text);
+        checkText(Kind.ProjectionExpression, text);
         return ProjectionParser.parse(text, prefix, this);
     }
 
@@ -179,7 +179,8 @@ public final class ExpressionContext {
         return "Invalid " + kind.name() + ": ";
     }
 
-    private static void checkText(String prefix, String text) {
+    private static void checkText(Kind kind, String text) {
+        String prefix = prefix(kind);
         if (text.isEmpty()) {
             throw new ExpressionException(prefix + "The expression can not be empty;");
         }
@@ -187,8 +188,10 @@ public final class ExpressionContext {
         if ((long) text.length() * 3 > MAX_EXPRESSION_BYTES) {
             long bytes = ItemSize.utf8Length(text);
             if (bytes > MAX_EXPRESSION_BYTES) {
-                throw new ExpressionException(prefix
-                        + "Expression size has exceeded the maximum allowed size; expression size: " + bytes);
+                // Captured from the service: only conditions and filters tell the size.
+                boolean tellsSize = kind == Kind.ConditionExpression || kind == Kind.FilterExpression;
+                throw new ExpressionException(prefix + "Expression size has exceeded the maximum allowed size;"
+                        + (tellsSize ? " expression size: " + bytes : ""));
             }
         }
     }

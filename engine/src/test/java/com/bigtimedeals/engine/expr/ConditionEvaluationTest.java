@@ -171,6 +171,7 @@ class ConditionEvaluationTest {
         assertFalse(test("size(Price) > :n", ":n", n("-1")));
         assertFalse(test("size(InStock) > :n", ":n", n("-1")));
         assertFalse(test("size(Absent) > :n", ":n", n("-1")));
+        assertTrue(test("size(Price) <> :n", ":n", n("0")));
         assertFalse(test("size(Absent) = size(Absent2)"));
         assertTrue(test(":n < size(Title)", ":n", n("3")));
     }

@@ -245,4 +245,19 @@ class KeyConditionTest {
                 indexKeys);
         assertEquals(java.util.Set.of(), Legacy.attributesToGet(java.util.List.of("a")).nestedTopLevelNames());
     }
+
+    @Test
+    void nestedPathsAreRefusedBeforeTheKeySchemaIsConsulted() {
+        String nested = PREFIX + "KeyConditionExpressions cannot have conditions on nested attributes";
+        Object[] values = {":p", s("p1"), ":v", s("s"), ":a", s("a"), ":b", s("z")};
+        for (String text : new String[] {"pk.foo = :v", "pk[0] = :v", "pk = :p AND sk.foo = :v",
+            "pk = :p AND begins_with(sk.foo, :v)", "pk = :p AND sk.foo BETWEEN :a AND :b", "pk = :p AND :v < sk.foo",
+            "pk.foo > :v", "foo.bar = :v", "#d.foo = :v"}) {
+            fails(nested, () -> context(names("#d", "pk"), values(values)).keyCondition(text));
+        }
+        fails(PREFIX + "Attribute name is a reserved keyword; reserved keyword: data",
+                () -> context(null, values(":v", s("x"))).keyCondition("data.foo = :v"));
+        fails("Query condition missed key schema element: pk",
+                () -> context(null, values(":v", s("x"))).keyCondition("foo = :v").against(STRING_SORT));
+    }
 }

@@ -93,6 +93,14 @@ class ProjectionTest {
                 + "these paths; path one: [a], path two: [a]", () -> context().projection("a, a"));
         fails("Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one "
                 + "of these paths; path one: [a, b], path two: [a, [0]]", () -> context().projection("a.b, a[0]"));
+        fails("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+                + "these paths; path one: [a, b], path two: [a]", () -> context().projection("x, a.b, a"));
+        fails("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+                + "these paths; path one: [alist, [0]], path two: [alist]", () -> context().projection("alist[0], alist"));
+        fails("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+                + "these paths; path one: [a], path two: [a, b]", () -> context(Fixtures.names("#p", "a", "#q", "b"),
+                        null).projection("#p, #p.#q"));
+        context().projection("a.b, a.c");
     }
 
     @Test

@@ -127,9 +127,23 @@ class SyntaxErrorTest {
     @Test
     void expressionOverFourKilobytesIsRefusedBeforeParsing() {
         String text = "a".repeat(4097);
-        fails("Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097",
+        fails("Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;",
                 () -> context().projection(text));
         context().projection("a".repeat(4096));
+    }
+
+    @Test
+    void onlyConditionsAndFiltersTellTheExpressionSize() {
+        String path = "a" + "z".repeat(4096);
+        fails("Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4119",
+                () -> context().condition(ExpressionContext.Kind.ConditionExpression, "attribute_not_exists(" + path
+                        + ")"));
+        fails("Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4102",
+                () -> context().condition(ExpressionContext.Kind.FilterExpression, path + " = :v"));
+        fails("Invalid KeyConditionExpression: Expression size has exceeded the maximum allowed size;",
+                () -> context().keyCondition("pk = :p AND " + path + " = :q"));
+        fails("Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;",
+                () -> context().update("SET " + path + " = :v"));
     }
 
     @Test

@@ -98,6 +98,10 @@ class UpdateApplyTest {
                 "SET x = x - :v", ":v", n("1")).get("x"));
         assertEquals(n("9999"), apply(item("v", n("10000")), "SET v = (if_not_exists(v, :d) - :amt)", ":d", n("0"),
                 ":amt", n("1")).get("v"));
+        assertEquals(n("7"), apply(item("c", n("10")), "SET c = (c - :v)", ":v", n("3")).get("c"));
+        Map<String, Value> after = apply(item("a", s("OLD")), "SET a = :v, b = a", ":v", s("NEW"));
+        assertEquals(s("NEW"), after.get("a"));
+        assertEquals(s("OLD"), after.get("b"));
     }
 
     @Test
