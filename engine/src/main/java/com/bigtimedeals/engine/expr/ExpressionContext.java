@@ -101,8 +101,7 @@ public final class ExpressionContext {
     public Condition condition(Kind kind, String text) {
         String prefix = prefix(kind);
         checkText(kind, text);
-        Syntax.Cond tree = ConditionParser.parse(text, prefix);
-        return new ConditionChecker(this, prefix).check(tree);
+        return DeepNesting.call(text, () -> new ConditionChecker(this, prefix).check(ConditionParser.parse(text, prefix)));
     }
 
     /**
@@ -112,9 +111,11 @@ public final class ExpressionContext {
     public KeyConditions keyCondition(String text) {
         String prefix = prefix(Kind.KeyConditionExpression);
         checkText(Kind.KeyConditionExpression, text);
-        Syntax.Cond tree = ConditionParser.parse(text, prefix);
-        new ConditionChecker(this, prefix).check(tree);
-        return KeyConditions.of(tree, this);
+        return DeepNesting.call(text, () -> {
+            Syntax.Cond tree = ConditionParser.parse(text, prefix);
+            new ConditionChecker(this, prefix).check(tree);
+            return KeyConditions.of(tree, this);
+        });
     }
 
     /** {@link #keyCondition(String)} matched at once against the key of the table or index queried. */
@@ -126,7 +127,7 @@ public final class ExpressionContext {
     public Update update(String text) {
         String prefix = prefix(Kind.UpdateExpression);
         checkText(Kind.UpdateExpression, text);
-        return UpdateParser.parse(text, prefix, this);
+        return DeepNesting.call(text, () -> UpdateParser.parse(text, prefix, this));
     }
 
     /**
@@ -143,7 +144,7 @@ public final class ExpressionContext {
     public Projection projection(String text) {
         String prefix = prefix(Kind.ProjectionExpression);
         checkText(Kind.ProjectionExpression, text);
-        return ProjectionParser.parse(text, prefix, this);
+        return DeepNesting.call(text, () -> ProjectionParser.parse(text, prefix, this));
     }
 
     /**

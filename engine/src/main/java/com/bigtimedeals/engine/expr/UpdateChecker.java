@@ -47,7 +47,8 @@ final class UpdateChecker {
         }
         if (operators > ConditionChecker.MAX_OPERATORS) {
             faults.record(Faults.Kind.TOO_MANY_OPERATORS,
-                    "The expression contains too many operators; operator count: " + operators);
+                    "The expression contains too many operators; operator count: "
+                            + (ConditionChecker.MAX_OPERATORS + 1));
         }
         String fault = faults.first(Faults.Kind.TOO_MANY_OPERATORS, Faults.Kind.RESERVED_WORD,
                 Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.MISUSED_FUNCTION, Faults.Kind.SECTION_REPEATED, Faults.Kind.UNDEFINED_NAME,
