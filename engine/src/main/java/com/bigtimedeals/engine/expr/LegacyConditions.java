@@ -16,8 +16,7 @@ final class LegacyConditions {
     static final List<String> OPERATORS = List.of("IN", "NULL", "BETWEEN", "LT", "NOT_CONTAINS", "EQ", "GT", "NOT_NULL",
             "NE", "LE", "BEGINS_WITH", "GE", "CONTAINS");
     private static final Set<Value.Type> SCALARS = Set.of(Value.Type.S, Value.Type.N, Value.Type.B);
-    private static final Set<Value.Type> SCALARS_AND_SETS = Set.of(Value.Type.S, Value.Type.N, Value.Type.B,
-            Value.Type.SS, Value.Type.NS, Value.Type.BS);
+    private static final Set<Value.Type> ALL_TYPES = Set.of(Value.Type.values());
     private static final Set<Value.Type> STRINGS_AND_BINARIES = Set.of(Value.Type.S, Value.Type.B);
 
     private LegacyConditions() {
@@ -45,10 +44,14 @@ final class LegacyConditions {
         return new ExpressionException(INVALID + "Invalid number of argument(s) for the " + operator + " ComparisonOperator");
     }
 
-    /** The operand types each operator takes: EQ and NE also take sets; BEGINS_WITH only strings and binaries. */
+    /**
+     * The operand types each operator takes: EQ and NE any type (measured by others against the service: lists, maps,
+     * sets and booleans compare for equality in a QueryFilter); BEGINS_WITH only strings and binaries; the others
+     * strings, numbers and binaries.
+     */
     private static Set<Value.Type> allowedTypes(String operator) {
         return switch (operator) {
-            case "EQ", "NE" -> SCALARS_AND_SETS;
+            case "EQ", "NE" -> ALL_TYPES;
             case "BEGINS_WITH" -> STRINGS_AND_BINARIES;
             default -> SCALARS;
         };

@@ -128,8 +128,8 @@ class LegacyParametersTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"LT, SS", "GE, NS", "CONTAINS, SS", "NOT_CONTAINS, BS", "IN, SS", "BEGINS_WITH, N", "EQ, L", "NE, M",
-        "EQ, BOOL", "GT, NULL"})
+    @CsvSource({"LT, SS", "GE, NS", "CONTAINS, SS", "NOT_CONTAINS, BS", "IN, SS", "BEGINS_WITH, N", "LE, L", "GT, M",
+        "IN, BOOL", "GT, NULL", "BEGINS_WITH, L", "CONTAINS, L", "IN, M"})
     void eachOperatorTakesItsTypes(String operator, String type) {
         Value value = switch (type) {
             case "SS" -> ss("a");
@@ -143,6 +143,16 @@ class LegacyParametersTest {
         };
         fails(INVALID + "ComparisonOperator " + operator + " is not valid for " + type + " AttributeValue type",
                 () -> Legacy.filter("ScanFilter", conditions("a", cond(operator, value)), null));
+    }
+
+    @Test
+    void equalityTakesEveryType() {
+        assertTrue(scan("list", cond("EQ", l(s("x"), n("1")))));
+        assertTrue(scan("map", cond("EQ", m("a", n("1")))));
+        assertTrue(scan("flag", cond("EQ", bool(true))));
+        assertTrue(scan("nothing", cond("EQ", nul())));
+        assertTrue(scan("list", cond("NE", l(s("x")))));
+        assertFalse(scan("map", cond("NE", m("a", n("1")))));
     }
 
     @Test
