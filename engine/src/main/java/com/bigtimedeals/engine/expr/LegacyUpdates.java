@@ -158,4 +158,17 @@ final class LegacyUpdates implements Update {
     public Set<String> topLevelNames() {
         return updates.keySet();
     }
+
+    @Override
+    public boolean removesOnly() {
+        if (updates.isEmpty()) {
+            return false;
+        }
+        for (Legacy.AttributeUpdate update : updates.values()) {
+            if (!action(update).equals("DELETE")) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -27,6 +27,16 @@ public interface Update {
     default void checkKeyAttributes(Set<String> keyAttributes) {
     }
 
+    /**
+     * Whether the update only takes away (REMOVE and DELETE actions, legacy DELETE), with at least one action. The
+     * service does not create a missing item for such an update (measured by others: REMOVE a, or AttributeUpdates
+     * {a: DELETE}, on a missing item leave it missing), while any other update, even an empty AttributeUpdates,
+     * creates it with its key.
+     */
+    default boolean removesOnly() {
+        return false;
+    }
+
     /** The top-level attributes the update writes or removes. */
     default Set<String> topLevelNames() {
         return Set.of();

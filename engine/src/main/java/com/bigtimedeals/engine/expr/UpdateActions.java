@@ -150,6 +150,16 @@ final class UpdateActions implements Update {
     }
 
     @Override
+    public boolean removesOnly() {
+        for (Action action : actions) {
+            if (!(action instanceof RemoveAction || action instanceof DeleteAction)) {
+                return false;
+            }
+        }
+        return !actions.isEmpty();
+    }
+
+    @Override
     public Set<String> nestedTopLevelNames() {
         return nestedTopLevelNames;
     }

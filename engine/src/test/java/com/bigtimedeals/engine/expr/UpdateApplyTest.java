@@ -350,4 +350,18 @@ class UpdateApplyTest {
         assertEquals("1 validation error detected: Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \"=\"",
                 syntax.enveloped());
     }
+
+    @Test
+    void updatesThatOnlyTakeAwayDoNotCreateAMissingItem() {
+        org.junit.jupiter.api.Assertions.assertTrue(update("REMOVE a").removesOnly());
+        org.junit.jupiter.api.Assertions.assertTrue(update("REMOVE a DELETE b :s", ":s", ss("x")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(update("REMOVE a SET b = :v", ":v", n("1")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(update("ADD b :v", ":v", n("1")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertTrue(Legacy.attributeUpdates(Map.of("a",
+                new Legacy.AttributeUpdate(null, "DELETE")), java.util.Set.of("p")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(Legacy.attributeUpdates(Map.of(), java.util.Set.of("p"))
+                .removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(Legacy.attributeUpdates(Map.of("a",
+                new Legacy.AttributeUpdate(s("x"), "PUT")), java.util.Set.of("p")).removesOnly());
+    }
 }
