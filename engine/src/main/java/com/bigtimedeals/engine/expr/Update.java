@@ -15,6 +15,15 @@ public interface Update {
     Map<String, Value> apply(Map<String, Value> item);
 
     /**
+     * The new item when there is none yet: the update applied to the item's key alone, with REMOVE and DELETE
+     * ignored even on paths that would be invalid on an existing item (as the service does: REMOVE x.y on a missing
+     * item succeeds). See {@link #removesOnly()} for whether such an item is written at all.
+     */
+    default Map<String, Value> applyToMissing(Map<String, Value> key) {
+        return apply(key);
+    }
+
+    /**
      * The updated paths of {@code version} (the item before, for UPDATED_OLD, or after, for UPDATED_NEW), shaped
      * as the service returns them for those ReturnValues.
      */

@@ -49,6 +49,15 @@ final class UpdateActions implements Update {
 
     @Override
     public Map<String, Value> apply(Map<String, Value> item) {
+        return apply(item, item.isEmpty());
+    }
+
+    @Override
+    public Map<String, Value> applyToMissing(Map<String, Value> key) {
+        return apply(key, true);
+    }
+
+    private Map<String, Value> apply(Map<String, Value> item, boolean missing) {
         List<Value> newValues = new ArrayList<>(actions.size());
         for (Action action : actions) {
             newValues.add(action instanceof SetAction set ? set.value().evaluate(item) : null);
@@ -56,7 +65,6 @@ final class UpdateActions implements Update {
         Document document = new Document(item);
         // A missing item has nothing to remove from: the service ignores REMOVE and DELETE there, even on paths
         // that would be invalid on an item that exists.
-        boolean missing = item.isEmpty();
         for (int i = 0; i < actions.size(); i++) {
             Action action = actions.get(i);
             if (action instanceof SetAction) {

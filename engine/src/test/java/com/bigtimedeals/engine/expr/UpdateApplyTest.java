@@ -364,4 +364,15 @@ class UpdateApplyTest {
         org.junit.jupiter.api.Assertions.assertFalse(Legacy.attributeUpdates(Map.of("a",
                 new Legacy.AttributeUpdate(s("x"), "PUT")), java.util.Set.of("p")).removesOnly());
     }
+
+    @Test
+    void aMissingItemIsUpdatedFromItsKeyAndHasNothingToRemove() {
+        Map<String, Value> key = item("p", s("k"));
+        assertEquals(key, update("REMOVE x.y").applyToMissing(key));
+        assertEquals(key, update("REMOVE x[0]").applyToMissing(key));
+        assertEquals(key, update("DELETE x.y :s", ":s", ss("a")).applyToMissing(key));
+        assertEquals(item("p", s("k"), "a", n("1")), update("SET a = :v REMOVE x.y", ":v", n("1")).applyToMissing(key));
+        fails(INVALID_PATH, () -> update("SET x.y = :v", ":v", n("1")).applyToMissing(key));
+        fails(INVALID_PATH, () -> update("REMOVE x.y").apply(key));
+    }
 }
