@@ -182,4 +182,18 @@ class SyntaxErrorTest {
         fails("Invalid UpdateExpression: Syntax error; token: \"+\", near: \":val1+:val2\"",
                 () -> context().update("SET c = if_not_exists(c, :val1+:val2)"));
     }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "ADD numx | <EOF> | numx",
+        "SET note = :v + | <EOF> | +",
+        "SET numx = numx * :v | * | numx * :v",
+        "DELETE setx | <EOF> | setx",
+        "DELETE setx a | a | setx a",
+        "ADD numx 1 | 1 | numx 1",
+        "SET | <EOF> | SET"})
+    void updateSyntaxErrorsNameTheTokenAndItsNeighbours(String text, String token, String near) {
+        fails("Invalid UpdateExpression: Syntax error; token: \"" + token + "\", near: \"" + near + "\"",
+                () -> context(null, values(":v", Fixtures.n("1"))).update(text));
+    }
 }
