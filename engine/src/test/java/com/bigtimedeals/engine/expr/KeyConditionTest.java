@@ -260,4 +260,28 @@ class KeyConditionTest {
         fails("Query condition missed key schema element: pk",
                 () -> context(null, values(":v", s("x"))).keyCondition("foo = :v").against(STRING_SORT));
     }
+
+    /** Ordering measured by others against the service (paritysuite, eu-west-2): clauses in written order. */
+    @Test
+    void theFirstFaultyClauseInWrittenOrderIsReported() {
+        String operand = PREFIX + "Incorrect operand type for operator or function; operator or function: begins_with, "
+                + "operand type: N";
+        String undefined = PREFIX + "An expression attribute value used in expression is not defined; attribute value: "
+                + ":missing";
+        fails(undefined, () -> context(null, values(":n", n("1"))).keyCondition("pk = :missing AND begins_with(sk, :n)"));
+        fails(operand, () -> context(null, values(":n", n("1"))).keyCondition("begins_with(sk, :n) AND pk = :missing"));
+        fails(operand, () -> context(null, values(":p", s("q"), ":n", n("1")))
+                .keyCondition("pk = :p AND begins_with(sk, :n) AND sk = :missing"));
+        fails(operand, () -> context(null, values(":p", s("q"), ":n", n("1"), ":s", s("a")))
+                .keyCondition("pk = :p AND begins_with(sk, :n) AND sk > :s"));
+        fails("The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)",
+                () -> context(null, values(":p", s("q"), ":a", n("1"), ":b", n("5")))
+                        .keyCondition("pk = :p AND sk > :a AND extra = :b").against(NUMBER_SORT));
+        fails("One or more parameter values were invalid: Condition parameter type does not match schema type",
+                () -> context(null, values(":p", s("q"), ":v", bool(true))).keyCondition("pk = :p AND sk = :v")
+                        .against(NUMBER_SORT));
+        fails("One or more parameter values were invalid: Condition parameter type does not match schema type",
+                () -> context(null, values(":p", s("q"), ":v", s("a"))).keyCondition("pk = :p AND begins_with(sk, :v)")
+                        .against(NUMBER_SORT));
+    }
 }
