@@ -30,6 +30,7 @@ final class ConditionParser extends TokenParser {
         if (cond == null || !parser.at(Token.Kind.EOF)) {
             throw parser.syntaxError(prefix);
         }
+        parser.refusePathFault(prefix);
         return cond;
     }
 

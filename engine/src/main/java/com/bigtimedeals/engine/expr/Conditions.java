@@ -101,10 +101,11 @@ final class Conditions {
         }
     }
 
-    record TypeIs(DocumentPath path, String type) implements Condition {
+    /** {@code attribute_type(operand, :type)}: the operand may be a path or a value. */
+    record TypeIs(Operands.Operand operand, String type) implements Condition {
         @Override
         public boolean test(Map<String, Value> item) {
-            Value v = path.resolve(item);
+            Value v = operand.evaluate(item);
             return v != null && v.type().name().equals(type);
         }
     }

@@ -28,6 +28,8 @@ public final class ExpressionContext {
 
     /** The longest expression the service accepts, in UTF-8 bytes of the text as sent. */
     public static final int MAX_EXPRESSION_BYTES = 4096;
+    /** The longest expression attribute name or value key, its sigil included (Developer Guide, "Service quotas"). */
+    public static final int MAX_PLACEHOLDER_BYTES = 255;
 
     private final Map<String, String> names;
     private final Map<String, Value> values;
@@ -38,7 +40,8 @@ public final class ExpressionContext {
 
     /**
      * Either map may be null (the parameter was absent) or empty (present but empty: refused here). Keys must be
-     * {@code #} or {@code :} followed by letters, digits or underscores.
+     * {@code #} or {@code :} followed by letters, digits or underscores, at most 255 bytes (checked first); a name may
+     * not stand for the empty string. Entries are checked in the maps' order.
      */
     public ExpressionContext(Map<String, String> names, Map<String, Value> values) {
         this.names = names;
@@ -47,10 +50,20 @@ public final class ExpressionContext {
             if (names.isEmpty()) {
                 throw new ExpressionException("ExpressionAttributeNames must not be empty");
             }
-            for (String key : names.keySet()) {
+            for (Map.Entry<String, String> e : names.entrySet()) {
+                String key = e.getKey();
+                long size = ItemSize.utf8Length(key);
+                if (size > MAX_PLACEHOLDER_BYTES) {
+                    throw new ExpressionException("ExpressionAttributeNames contains invalid key: The expression "
+                            + "attribute map contains a key that is too long; size of key: " + size);
+                }
                 if (!isPlaceholder(key, '#')) {
                     throw new ExpressionException("ExpressionAttributeNames contains invalid key: Syntax error; key: \""
                             + key + "\"");
+                }
+                if (e.getValue() == null || e.getValue().isEmpty()) {
+                    throw new ExpressionException("ExpressionAttributeNames contains invalid value: Empty attribute name "
+                            + "for key " + key);
                 }
             }
         }
@@ -59,6 +72,11 @@ public final class ExpressionContext {
                 throw new ExpressionException("ExpressionAttributeValues must not be empty");
             }
             for (String key : values.keySet()) {
+                // The service's message for values, unlike names', gives no size.
+                if (ItemSize.utf8Length(key) > MAX_PLACEHOLDER_BYTES) {
+                    throw new ExpressionException("ExpressionAttributeValues contains invalid key: The expression "
+                            + "attribute map contains a key that is too long;");
+                }
                 if (!isPlaceholder(key, ':')) {
                     throw new ExpressionException("ExpressionAttributeValues contains invalid key: Syntax error; key: \""
                             + key + "\"");
@@ -82,9 +100,8 @@ public final class ExpressionContext {
     /** A ConditionExpression or a FilterExpression ({@code kind} says which, for the messages). */
     public Condition condition(Kind kind, String text) {
         String prefix = prefix(kind);
-        checkText(prefix, text);
-        Syntax.Cond tree = ConditionParser.parse(text, prefix);
-        return new ConditionChecker(this, prefix).check(tree);
+        checkText(kind, text);
+        return DeepNesting.call(text, () -> new ConditionChecker(this, prefix).check(ConditionParser.parse(text, prefix)));
     }
 
     /**
@@ -93,10 +110,12 @@ public final class ExpressionContext {
      */
     public KeyConditions keyCondition(String text) {
         String prefix = prefix(Kind.KeyConditionExpression);
-        checkText(prefix, text);
-        Syntax.Cond tree = ConditionParser.parse(text, prefix);
-        new ConditionChecker(this, prefix).check(tree);
-        return KeyConditions.of(tree, this);
+        checkText(Kind.KeyConditionExpression, text);
+        return DeepNesting.call(text, () -> {
+            Syntax.Cond tree = ConditionParser.parse(text, prefix);
+            new ConditionChecker(this, prefix).check(tree);
+            return KeyConditions.of(tree, this);
+        });
     }
 
     /** {@link #keyCondition(String)} matched at once against the key of the table or index queried. */
@@ -107,8 +126,8 @@ public final class ExpressionContext {
     /** An UpdateExpression checked as far as it can be without the table; see {@link Update#checkKeyAttributes}. */
     public Update update(String text) {
         String prefix = prefix(Kind.UpdateExpression);
-        checkText(prefix, text);
-        return UpdateParser.parse(text, prefix, this);
+        checkText(Kind.UpdateExpression, text);
+        return DeepNesting.call(text, () -> UpdateParser.parse(text, prefix, this));
     }
 
     /**
@@ -124,8 +143,8 @@ public final class ExpressionContext {
 
     public Projection projection(String text) {
         String prefix = prefix(Kind.ProjectionExpression);
-        checkText(prefix, text);
-        return ProjectionParser.parse(text, prefix, this);
+        checkText(Kind.ProjectionExpression, text);
+        return DeepNesting.call(text, () -> ProjectionParser.parse(text, prefix, this));
     }
 
     /**
@@ -161,7 +180,8 @@ public final class ExpressionContext {
         return "Invalid " + kind.name() + ": ";
     }
 
-    private static void checkText(String prefix, String text) {
+    private static void checkText(Kind kind, String text) {
+        String prefix = prefix(kind);
         if (text.isEmpty()) {
             throw new ExpressionException(prefix + "The expression can not be empty;");
         }
@@ -169,8 +189,10 @@ public final class ExpressionContext {
         if ((long) text.length() * 3 > MAX_EXPRESSION_BYTES) {
             long bytes = ItemSize.utf8Length(text);
             if (bytes > MAX_EXPRESSION_BYTES) {
-                throw new ExpressionException(prefix
-                        + "Expression size has exceeded the maximum allowed size; expression size: " + bytes);
+                // Captured from the service: only conditions and filters tell the size.
+                boolean tellsSize = kind == Kind.ConditionExpression || kind == Kind.FilterExpression;
+                throw new ExpressionException(prefix + "Expression size has exceeded the maximum allowed size;"
+                        + (tellsSize ? " expression size: " + bytes : ""));
             }
         }
     }

@@ -1,9 +1,11 @@
 package com.bigtimedeals.engine.expr;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.bigtimedeals.engine.value.Value;
 
@@ -47,7 +49,7 @@ public final class KeyConditions {
         int keys = schema.hasSortKey() ? 2 : 1;
         if (parts.size() > keys) {
             throw new ExpressionException("The number of query conditions (" + parts.size()
-                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")");
+                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")", false);
         }
         KeyPart partition = parts.get(schema.partitionKey());
         if (partition == null) {
@@ -55,7 +57,7 @@ public final class KeyConditions {
         }
         checkTypes(partition, schema.partitionType());
         if (partition.op() != SortKeyCondition.Op.EQ) {
-            throw new ExpressionException("Query key condition not supported");
+            throw new ExpressionException("Query key condition not supported", false);
         }
         SortKeyCondition sort = null;
         for (KeyPart part : parts.values()) {
@@ -73,24 +75,64 @@ public final class KeyConditions {
         return new KeyCondition(schema.partitionKey(), partition.operands().get(0), sort);
     }
 
+    /**
+     * A Query's filter may not read the key attributes of the table or index queried: the service refuses a
+     * FilterExpression ({@code legacy} false) or a QueryFilter ({@code legacy} true) naming one.
+     */
+    public static void refuseKeyAttributesInFilter(Condition filter, KeySchema schema, boolean legacy) {
+        String parameter = legacy ? "QueryFilter" : "Filter Expression";
+        for (String key : schema.hasSortKey() ? List.of(schema.partitionKey(), schema.sortKey())
+                : List.of(schema.partitionKey())) {
+            if (filter.topLevelNames().contains(key)) {
+                throw new ExpressionException(parameter + " can only contain non-primary key attributes: "
+                        + "Primary key attribute: " + key, false);
+            }
+        }
+    }
+
+    /**
+     * A projection, filter or update may not reach inside a key attribute of the table or of one of its indexes
+     * ({@code a.b}, {@code a[0]}): the service refuses it, naming the table's key attribute first ({@code Key: a}),
+     * then an index's ({@code IndexKey: d}), once it knows the table.
+     *
+     * @param nestedTopLevelNames {@link Projection#nestedTopLevelNames()}, {@link Condition#nestedTopLevelNames()} or
+     *        {@link Update#nestedTopLevelNames()}
+     * @param tableKeyAttributes the table's partition key, then its sort key if any
+     * @param indexKeyAttributes the key attributes of the table's indexes, in the order the table lists them
+     */
+    public static void refuseNestedKeyAccess(Set<String> nestedTopLevelNames, List<String> tableKeyAttributes,
+            Collection<String> indexKeyAttributes) {
+        String refused = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
+        for (String key : tableKeyAttributes) {
+            if (nestedTopLevelNames.contains(key)) {
+                throw new ExpressionException(refused + "Key: " + key, false);
+            }
+        }
+        for (String key : indexKeyAttributes) {
+            if (nestedTopLevelNames.contains(key)) {
+                throw new ExpressionException(refused + "IndexKey: " + key, false);
+            }
+        }
+    }
+
     private static void checkTypes(KeyPart part, Value.Type type) {
         for (Value operand : part.operands()) {
             if (operand.type() != type) {
                 throw new ExpressionException(
-                        "One or more parameter values were invalid: Condition parameter type does not match schema type");
+                        "One or more parameter values were invalid: Condition parameter type does not match schema type", false);
             }
         }
         for (Value operand : part.operands()) {
             if (operand instanceof Value.S s && s.value().isEmpty() || operand instanceof Value.B b && b.length() == 0) {
                 throw new ExpressionException("One or more parameter values are not valid. The AttributeValue for a key "
                         + "attribute cannot contain an empty " + (operand instanceof Value.S ? "string" : "binary")
-                        + " value. Key: " + part.attribute());
+                        + " value. Key: " + part.attribute(), false);
             }
         }
     }
 
     private static ExpressionException missed(String attribute) {
-        return new ExpressionException("Query condition missed key schema element: " + attribute);
+        return new ExpressionException("Query condition missed key schema element: " + attribute, false);
     }
 
     /** Walks the checked expression, refusing what a key condition cannot say, in the service's order. */

@@ -82,12 +82,13 @@ final class Lexer {
         return i;
     }
 
+    /** A bare name starts with a letter: {@code _abc} is the token {@code _} and then {@code abc}, as the service reads it. */
     static boolean isNameStart(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     static boolean isNameChar(char c) {
-        return isNameStart(c) || isDigit(c);
+        return isNameStart(c) || isDigit(c) || c == '_';
     }
 
     private static boolean isDigit(char c) {

@@ -18,6 +18,7 @@ import com.bigtimedeals.engine.value.Value;
 final class PathProjection implements Projection {
     private final List<DocumentPath> paths;
     private final Set<String> topLevelNames = new LinkedHashSet<>();
+    private final Set<String> nestedTopLevelNames = new LinkedHashSet<>();
     private final boolean allTopLevel;
 
     PathProjection(List<DocumentPath> paths) {
@@ -25,6 +26,9 @@ final class PathProjection implements Projection {
         boolean flat = true;
         for (DocumentPath path : paths) {
             topLevelNames.add(path.head());
+            if (path.size() > 1) {
+                nestedTopLevelNames.add(path.head());
+            }
             flat &= path.size() == 1;
         }
         allTopLevel = flat;
@@ -48,6 +52,11 @@ final class PathProjection implements Projection {
     @Override
     public Set<String> topLevelNames() {
         return topLevelNames;
+    }
+
+    @Override
+    public Set<String> nestedTopLevelNames() {
+        return nestedTopLevelNames;
     }
 
     /** The parts of {@code item} at {@code paths}, with what leads to them. */

@@ -19,6 +19,7 @@ final class ProjectionParser extends TokenParser {
         if (written == null || !parser.at(Token.Kind.EOF)) {
             throw parser.syntaxError(prefix);
         }
+        parser.refusePathFault(prefix);
         Faults faults = new Faults();
         List<DocumentPath> paths = new ArrayList<>(written.size());
         for (Syntax.PathRef path : written) {

@@ -6,7 +6,7 @@ package com.bigtimedeals.engine.expr;
  */
 record Token(Kind kind, String text, int start, int end) {
     enum Kind {
-        /** An attribute or function name, or a keyword: letters, digits and underscores, not starting with a digit. */
+        /** An attribute or function name, or a keyword: a letter, then letters, digits and underscores. */
         NAME,
         /** {@code #name}: an expression attribute name. */
         NAME_PLACEHOLDER,

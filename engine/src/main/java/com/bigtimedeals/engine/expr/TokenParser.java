@@ -25,6 +25,11 @@ abstract class TokenParser {
     private int farthest;
     private final Set<String> keywords;
     private final Map<Long, Memo> memo = new HashMap<>();
+    /** The first path too deep or list index out of range met while parsing, reported once the text parses. */
+    private String pathFault;
+
+    /** The service's limit on a document path's elements (Developer Guide: nested attributes up to 32 levels). */
+    static final int MAX_PATH_DEPTH = 32;
 
     TokenParser(String text, Set<String> keywords) {
         this.text = text;
@@ -103,6 +108,17 @@ abstract class TokenParser {
         return node;
     }
 
+    /**
+     * After a successful parse: the service's error for the first document path with more than 32 elements
+     * ({@code The document path has too many nesting levels; nesting levels: 33}) or list index beyond the int range
+     * ({@code List index is not within the allowable range; index: [99999999999999]}), if any.
+     */
+    void refusePathFault(String prefix) {
+        if (pathFault != null) {
+            throw new ExpressionException(prefix + pathFault);
+        }
+    }
+
     /** Fails the whole parse at the farthest point reached. */
     ExpressionException syntaxError(String prefix) {
         return new ExpressionException(prefix + syntaxMessage(text, tokens, farthest));
@@ -174,7 +190,12 @@ abstract class TokenParser {
             if (accept(Token.Kind.LBRACKET) != null) {
                 Token number = accept(Token.Kind.NUMBER);
                 if (number != null && accept(Token.Kind.RBRACKET) != null) {
-                    steps.add(new Syntax.Step(null, index(number)));
+                    int index = index(number);
+                    if (index == Integer.MAX_VALUE && !number.text().equals(String.valueOf(Integer.MAX_VALUE))
+                            && pathFault == null) {
+                        pathFault = "List index is not within the allowable range; index: [" + number.text() + "]";
+                    }
+                    steps.add(new Syntax.Step(null, index));
                     continue;
                 }
             } else if (accept(Token.Kind.DOT) != null) {
@@ -185,6 +206,9 @@ abstract class TokenParser {
                 }
             }
             pos = save;
+            if (steps.size() > MAX_PATH_DEPTH && pathFault == null) {
+                pathFault = "The document path has too many nesting levels; nesting levels: " + steps.size();
+            }
             return;
         }
     }

@@ -37,8 +37,11 @@ final class UpdateActions implements Update {
     private final List<Action> actions;
     private final List<DocumentPath> targets = new ArrayList<>();
 
-    UpdateActions(List<Action> actions) {
+    private final Set<String> nestedTopLevelNames;
+
+    UpdateActions(List<Action> actions, Set<String> nestedTopLevelNames) {
         this.actions = List.copyOf(actions);
+        this.nestedTopLevelNames = Set.copyOf(nestedTopLevelNames);
         for (Action action : actions) {
             targets.add(action.target());
         }
@@ -46,20 +49,33 @@ final class UpdateActions implements Update {
 
     @Override
     public Map<String, Value> apply(Map<String, Value> item) {
+        return apply(item, item.isEmpty());
+    }
+
+    @Override
+    public Map<String, Value> applyToMissing(Map<String, Value> key) {
+        return apply(key, true);
+    }
+
+    private Map<String, Value> apply(Map<String, Value> item, boolean missing) {
         List<Value> newValues = new ArrayList<>(actions.size());
         for (Action action : actions) {
             newValues.add(action instanceof SetAction set ? set.value().evaluate(item) : null);
         }
         Document document = new Document(item);
+        // A missing item has nothing to remove from: the service ignores REMOVE and DELETE there, even on paths
+        // that would be invalid on an item that exists.
         for (int i = 0; i < actions.size(); i++) {
             Action action = actions.get(i);
             if (action instanceof SetAction) {
                 document.set(action.target(), newValues.get(i));
             } else if (action instanceof RemoveAction) {
-                document.remove(action.target());
+                if (!missing) {
+                    document.remove(action.target());
+                }
             } else if (action instanceof AddAction add) {
                 document.set(add.target(), added(document.get(add.target()), add.operand()));
-            } else {
+            } else if (!missing) {
                 DeleteAction delete = (DeleteAction) action;
                 Value existing = document.get(delete.target());
                 if (existing != null) {
@@ -92,7 +108,7 @@ final class UpdateActions implements Update {
         if (existing instanceof Value.BS a && operand instanceof Value.BS b) {
             return new Value.BS(union(a.values(), b.values()));
         }
-        throw new ExpressionException(UpdateValues.WRONG_TYPE);
+        throw new ExpressionException(UpdateValues.WRONG_TYPE, false);
     }
 
     /** DELETE: the set without the members; null when none remain, since a set may not be empty. */
@@ -109,7 +125,7 @@ final class UpdateActions implements Update {
             Set<Value.B> r = difference(a.values(), b.values());
             return r.isEmpty() ? null : new Value.BS(r);
         }
-        throw new ExpressionException(UpdateValues.WRONG_TYPE);
+        throw new ExpressionException(UpdateValues.WRONG_TYPE, false);
     }
 
     private static <T> Set<T> union(Set<T> a, Set<T> b) {
@@ -135,10 +151,25 @@ final class UpdateActions implements Update {
             for (DocumentPath target : targets) {
                 if (key.equals(target.steps().get(0))) {
                     throw new ExpressionException("One or more parameter values were invalid: Cannot update attribute "
-                            + key + ". This attribute is part of the key");
+                            + key + ". This attribute is part of the key", false);
                 }
             }
         }
+    }
+
+    @Override
+    public boolean removesOnly() {
+        for (Action action : actions) {
+            if (!(action instanceof RemoveAction || action instanceof DeleteAction)) {
+                return false;
+            }
+        }
+        return !actions.isEmpty();
+    }
+
+    @Override
+    public Set<String> nestedTopLevelNames() {
+        return nestedTopLevelNames;
     }
 
     @Override

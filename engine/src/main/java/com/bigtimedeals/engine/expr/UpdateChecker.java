@@ -2,6 +2,7 @@ package com.bigtimedeals.engine.expr;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +15,7 @@ import com.bigtimedeals.engine.value.Value;
  * undefined value, overlapping paths, conflicting paths, ADD or DELETE operand type, then a function's operands.
  */
 final class UpdateChecker {
-    private static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
+    static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
 
     /** A checked SET operand: what it evaluates to, and its type when known before any item is seen. */
     private record Checked(UpdateValues.ValueExpr runtime, String type, boolean isPath) {
@@ -24,6 +25,7 @@ final class UpdateChecker {
     private final String prefix;
     private final Faults faults = new Faults();
     private final List<DocumentPath> targets = new ArrayList<>();
+    private final Set<String> nestedHeads = new LinkedHashSet<>();
     private int operators;
 
     UpdateChecker(ExpressionContext context, String prefix) {
@@ -45,16 +47,17 @@ final class UpdateChecker {
         }
         if (operators > ConditionChecker.MAX_OPERATORS) {
             faults.record(Faults.Kind.TOO_MANY_OPERATORS,
-                    "The expression contains too many operators; operator count: " + operators);
+                    "The expression contains too many operators; operator count: "
+                            + (ConditionChecker.MAX_OPERATORS + 1));
         }
         String fault = faults.first(Faults.Kind.TOO_MANY_OPERATORS, Faults.Kind.RESERVED_WORD,
-                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.SECTION_REPEATED, Faults.Kind.UNDEFINED_NAME,
+                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.MISUSED_FUNCTION, Faults.Kind.SECTION_REPEATED, Faults.Kind.UNDEFINED_NAME,
                 Faults.Kind.UNDEFINED_VALUE, Faults.Kind.PATH_OVERLAP, Faults.Kind.PATH_CONFLICT,
                 Faults.Kind.OPERAND_TYPE, Faults.Kind.FUNCTION);
         if (fault != null) {
             throw new ExpressionException(prefix + fault);
         }
-        return new UpdateActions(actions);
+        return new UpdateActions(actions, nestedHeads);
     }
 
     private UpdateActions.Action action(UpdateParser.Action action) {
@@ -89,7 +92,8 @@ final class UpdateChecker {
                 if (operand != null && !(operand instanceof Value.SS || operand instanceof Value.NS
                         || operand instanceof Value.BS || (operand instanceof Value.N && section.equals("ADD")))) {
                     faults.record(Faults.Kind.OPERAND_TYPE, "Incorrect operand type for operator or function; "
-                            + "operator: " + section + ", operand type: " + Values.longTypeName(operand));
+                            + "operator: " + section + ", operand type: " + Values.longTypeName(operand)
+                            + ", typeSet: ALLOWED_FOR_" + section + "_OPERAND");
                 }
                 return action.section() == UpdateParser.Section.ADD ? new UpdateActions.AddAction(target, operand)
                         : new UpdateActions.DeleteAction(target, operand);
@@ -110,7 +114,13 @@ final class UpdateChecker {
         operators++;
         List<Checked> args = new ArrayList<>();
         for (Syntax.Operand arg : call.args()) {
-            args.add(operand(arg));
+            Checked checked = operand(arg);
+            // list_append must stand at the top of a SET value: the service refuses it as another function's operand.
+            if (Syntax.unwrap(arg) instanceof Syntax.Call inner && inner.functionName().equals("list_append")) {
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed to be used this way in an expression; function: list_append");
+            }
+            args.add(checked);
         }
         String type = function(call.functionName(), args);
         UpdateValues.ValueExpr runtime = null;
@@ -131,7 +141,14 @@ final class UpdateChecker {
         }
         Integer arity = FUNCTIONS.get(name);
         if (arity == null) {
-            faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            if (ConditionChecker.FUNCTIONS.containsKey(name)) {
+                // The condition functions (size included) are known to the service, and refused here as out of
+                // place, not as unknown (its message for them names the kind of expression).
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed in an update expression; function: " + name);
+            } else {
+                faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            }
             return null;
         }
         if (faults.has(Faults.Kind.FUNCTION)) {
@@ -187,6 +204,9 @@ final class UpdateChecker {
                 }
                 steps.add(name);
             }
+        }
+        if (steps.size() > 1 && steps.get(0) != null) {
+            nestedHeads.add((String) steps.get(0));
         }
         return new DocumentPath(steps);
     }

@@ -34,6 +34,11 @@ final class UpdateParser extends TokenParser {
     }
 
     static Update parse(String text, String prefix, ExpressionContext context) {
+        return new UpdateChecker(context, prefix).check(clauses(text, prefix));
+    }
+
+    /** The clauses as written, or the service's syntax error. */
+    static List<Clause> clauses(String text, String prefix) {
         UpdateParser parser = new UpdateParser(text);
         List<Clause> clauses = new ArrayList<>();
         while (true) {
@@ -46,7 +51,8 @@ final class UpdateParser extends TokenParser {
         if (clauses.isEmpty() || !parser.at(Token.Kind.EOF)) {
             throw parser.syntaxError(prefix);
         }
-        return new UpdateChecker(context, prefix).check(clauses);
+        parser.refusePathFault(prefix);
+        return clauses;
     }
 
     private Clause clause() {

@@ -34,7 +34,7 @@ final class UpdateValues {
         public Value evaluate(Map<String, Value> item) {
             Value v = path.resolve(item);
             if (v == null) {
-                throw new ExpressionException(MISSING_ATTRIBUTE);
+                throw new ExpressionException(MISSING_ATTRIBUTE, false);
             }
             return v;
         }
@@ -56,7 +56,7 @@ final class UpdateValues {
             Value a = first.evaluate(item);
             Value b = second.evaluate(item);
             if (!(a instanceof Value.L la) || !(b instanceof Value.L lb)) {
-                throw new ExpressionException(WRONG_TYPE);
+                throw new ExpressionException(WRONG_TYPE, false);
             }
             List<Value> joined = new ArrayList<>(la.values().size() + lb.values().size());
             joined.addAll(la.values());
@@ -72,22 +72,28 @@ final class UpdateValues {
             Value a = left.evaluate(item);
             Value b = right.evaluate(item);
             if (!(a instanceof Value.N na) || !(b instanceof Value.N nb)) {
-                throw new ExpressionException(WRONG_TYPE);
+                throw new ExpressionException(WRONG_TYPE, false);
             }
             return plus ? add(na.value(), nb.value()) : add(na.value(), nb.value().negate());
         }
     }
 
     /**
-     * The sum at the service's 38 digits of precision; a result beyond the service's range is refused with the
-     * service's overflow or underflow message.
+     * The exact sum. The service stores no more than 38 significant digits and does not round: a sum that needs
+     * more ({@code 1E50 + 1}) is refused, and with its overflow message, as the service words it; a sum beyond its
+     * range is refused with the overflow or underflow message.
      */
     static Value.N add(BigDecimal a, BigDecimal b) {
-        BigDecimal sum = Numbers.normalise(a.add(b, Numbers.CONTEXT));
+        BigDecimal sum = Numbers.normalise(a.add(b));
+        if (sum.precision() > Numbers.MAX_PRECISION) {
+            throw new ExpressionException(OVERFLOW, false);
+        }
         try {
             return new Value.N(Numbers.checkRange(sum));
         } catch (NumberFormatError e) {
-            throw new ExpressionException(e.getMessage());
+            throw new ExpressionException(e.getMessage(), false);
         }
     }
+
+    static final String OVERFLOW = "Number overflow. Attempting to store a number with magnitude larger than supported range";
 }

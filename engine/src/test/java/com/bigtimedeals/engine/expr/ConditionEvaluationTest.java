@@ -131,6 +131,7 @@ class ConditionEvaluationTest {
         assertTrue(test("attribute_type(Pictures, :t)", ":t", s("M")));
         assertFalse(test("attribute_type(Price, :t)", ":t", s("S")));
         assertFalse(test("attribute_type(Absent, :t)", ":t", s("S")));
+        assertTrue(test("attribute_type(:v, :t)", ":v", n("0"), ":t", s("N")));
     }
 
     @Test
@@ -170,6 +171,7 @@ class ConditionEvaluationTest {
         assertFalse(test("size(Price) > :n", ":n", n("-1")));
         assertFalse(test("size(InStock) > :n", ":n", n("-1")));
         assertFalse(test("size(Absent) > :n", ":n", n("-1")));
+        assertTrue(test("size(Price) <> :n", ":n", n("0")));
         assertFalse(test("size(Absent) = size(Absent2)"));
         assertTrue(test(":n < size(Title)", ":n", n("3")));
     }

@@ -35,6 +35,23 @@ class ExpressionAttributesTest {
     }
 
     @Test
+    void placeholdersHaveAtMost255Bytes() {
+        context(names("#" + "a".repeat(254), "x"), values(":" + "a".repeat(254), s("y")));
+        fails("ExpressionAttributeNames contains invalid key: The expression attribute map contains a key that is too "
+                + "long; size of key: 256", () -> context(names("#" + "a".repeat(255), "x"), null));
+        fails("ExpressionAttributeNames contains invalid key: The expression attribute map contains a key that is too "
+                + "long; size of key: 258", () -> context(names("#" + "a".repeat(255) + "-x", "x"), null));
+        fails("ExpressionAttributeValues contains invalid key: The expression attribute map contains a key that is too "
+                + "long;", () -> context(null, values(":" + "a".repeat(255), s("y"))));
+    }
+
+    @Test
+    void aNameMayNotStandForTheEmptyString() {
+        fails("ExpressionAttributeNames contains invalid value: Empty attribute name for key #a",
+                () -> context(names("#a", ""), null));
+    }
+
+    @Test
     void namesAreCheckedBeforeValues() {
         fails("ExpressionAttributeNames must not be empty", () -> context(Map.of(), values("b", s("x"))));
     }

@@ -74,4 +74,36 @@ class ItemSizeTest {
         assertEquals(409_600, ItemSize.MAX_ITEM_BYTES);
         assertEquals(409_600, ItemSize.of(item("pk", s("x".repeat(409_598)))));
     }
+
+    /** Write units of items measured against the service with ReturnConsumedCapacity (one per started kilobyte). */
+    @ParameterizedTest
+    @CsvSource({"l500, 500, 2", "l1500, 1500, 5", "l3000, 3000, 9", "under, 130000, 381"})
+    void denseListsCostWhatTheServiceCharges(String key, int count, long writeUnits) {
+        com.bigtimedeals.engine.value.Value[] elements = new com.bigtimedeals.engine.value.Value[count];
+        java.util.Arrays.fill(elements, s("aa"));
+        assertEquals(writeUnits, kilobytes(ItemSize.of(item("pk", s(key), "data", l(elements)))));
+    }
+
+    @Test
+    void denseAndNestedMapsCostWhatTheServiceCharges() {
+        java.util.Map<String, com.bigtimedeals.engine.value.Value> entries = new java.util.LinkedHashMap<>();
+        java.util.Map<String, com.bigtimedeals.engine.value.Value> lists = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < 800; i++) {
+            entries.put("k" + i, s("v"));
+            if (i < 500) {
+                lists.put("k" + i, l(s("b")));
+            }
+        }
+        assertEquals(5, kilobytes(ItemSize.of(item("pk", s("m800"), "data", new com.bigtimedeals.engine.value.Value.M(
+                entries)))));
+        assertEquals(5, kilobytes(ItemSize.of(item("pk", s("mapl"), "data", new com.bigtimedeals.engine.value.Value.M(
+                lists)))));
+        com.bigtimedeals.engine.value.Value[] maps = new com.bigtimedeals.engine.value.Value[500];
+        java.util.Arrays.fill(maps, m("a", s("b")));
+        assertEquals(4, kilobytes(ItemSize.of(item("pk", s("nest"), "data", l(maps)))));
+    }
+
+    private static long kilobytes(long bytes) {
+        return (bytes + 1023) / 1024;
+    }
 }

@@ -208,4 +208,80 @@ class KeyConditionTest {
         KeyConditions checked = context(null, values(":p", s("q"))).keyCondition("pk = :p");
         assertEquals(1, checked.size());
     }
+
+    @Test
+    void queryFiltersMayNotReadKeyAttributes() {
+        Condition filter = Fixtures.filter("#k = :v AND extra.x = :v", names("#k", "sk"), values(":v", s("a")));
+        assertEquals(java.util.Set.of("sk", "extra"), filter.topLevelNames());
+        fails("Filter Expression can only contain non-primary key attributes: Primary key attribute: sk",
+                () -> KeyConditions.refuseKeyAttributesInFilter(filter, STRING_SORT, false));
+        KeyConditions.refuseKeyAttributesInFilter(filter, HASH_ONLY, false);
+        Condition legacy = Legacy.filter("QueryFilter", java.util.Map.of("pk", new Legacy.LegacyCondition("EQ",
+                java.util.List.of(s("a")))), null);
+        fails("QueryFilter can only contain non-primary key attributes: Primary key attribute: pk",
+                () -> KeyConditions.refuseKeyAttributesInFilter(legacy, HASH_ONLY, true));
+    }
+
+    @Test
+    void expressionsMayNotReachInsideKeyAttributes() {
+        String refused = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
+        java.util.List<String> tableKey = java.util.List.of("a", "b");
+        java.util.List<String> indexKeys = java.util.List.of("c", "d");
+        Projection projection = context(names("#a", "a"), null).projection("#a.b.c, x");
+        assertEquals(java.util.Set.of("a"), projection.nestedTopLevelNames());
+        fails(refused + "Key: a", () -> KeyConditions.refuseNestedKeyAccess(projection.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        Projection index = context(names("#d", "d"), null).projection("#d[0], b");
+        fails(refused + "IndexKey: d", () -> KeyConditions.refuseNestedKeyAccess(index.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        Update update = context(null, values(":a", n("1"))).update("SET e = list_append(x, y), f = d[1] ADD g :a");
+        assertEquals(java.util.Set.of("d"), update.nestedTopLevelNames());
+        fails(refused + "IndexKey: d", () -> KeyConditions.refuseNestedKeyAccess(update.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        Condition filter = Fixtures.filter("size(b.x) > :v AND b = :v", null, values(":v", n("1")));
+        fails(refused + "Key: b", () -> KeyConditions.refuseNestedKeyAccess(filter.nestedTopLevelNames(), tableKey,
+                indexKeys));
+        KeyConditions.refuseNestedKeyAccess(context().projection("a, b, c, d, e.f").nestedTopLevelNames(), tableKey,
+                indexKeys);
+        assertEquals(java.util.Set.of(), Legacy.attributesToGet(java.util.List.of("a")).nestedTopLevelNames());
+    }
+
+    @Test
+    void nestedPathsAreRefusedBeforeTheKeySchemaIsConsulted() {
+        String nested = PREFIX + "KeyConditionExpressions cannot have conditions on nested attributes";
+        Object[] values = {":p", s("p1"), ":v", s("s"), ":a", s("a"), ":b", s("z")};
+        for (String text : new String[] {"pk.foo = :v", "pk[0] = :v", "pk = :p AND sk.foo = :v",
+            "pk = :p AND begins_with(sk.foo, :v)", "pk = :p AND sk.foo BETWEEN :a AND :b", "pk = :p AND :v < sk.foo",
+            "pk.foo > :v", "foo.bar = :v", "#d.foo = :v"}) {
+            fails(nested, () -> context(names("#d", "pk"), values(values)).keyCondition(text));
+        }
+        fails(PREFIX + "Attribute name is a reserved keyword; reserved keyword: data",
+                () -> context(null, values(":v", s("x"))).keyCondition("data.foo = :v"));
+        fails("Query condition missed key schema element: pk",
+                () -> context(null, values(":v", s("x"))).keyCondition("foo = :v").against(STRING_SORT));
+    }
+
+    /** Ordering measured by others against the service (paritysuite, eu-west-2): clauses in written order. */
+    @Test
+    void theFirstFaultyClauseInWrittenOrderIsReported() {
+        String operand = PREFIX + "Incorrect operand type for operator or function; operator or function: begins_with, "
+                + "operand type: N";
+        String undefined = PREFIX + "An expression attribute value used in expression is not defined; attribute value: "
+                + ":missing";
+        fails(undefined, () -> context(null, values(":n", n("1"))).keyCondition("pk = :missing AND begins_with(sk, :n)"));
+        fails(operand, () -> context(null, values(":n", n("1"))).keyCondition("begins_with(sk, :n) AND pk = :missing"));
+        fails(operand, () -> context(null, values(":p", s("q"), ":n", n("1")))
+                .keyCondition("pk = :p AND begins_with(sk, :n) AND sk = :missing"));
+        fails(operand, () -> context(null, values(":p", s("q"), ":n", n("1"), ":s", s("a")))
+                .keyCondition("pk = :p AND begins_with(sk, :n) AND sk > :s"));
+        fails("The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)",
+                () -> context(null, values(":p", s("q"), ":a", n("1"), ":b", n("5")))
+                        .keyCondition("pk = :p AND sk > :a AND extra = :b").against(NUMBER_SORT));
+        fails("One or more parameter values were invalid: Condition parameter type does not match schema type",
+                () -> context(null, values(":p", s("q"), ":v", bool(true))).keyCondition("pk = :p AND sk = :v")
+                        .against(NUMBER_SORT));
+        fails("One or more parameter values were invalid: Condition parameter type does not match schema type",
+                () -> context(null, values(":p", s("q"), ":v", s("a"))).keyCondition("pk = :p AND begins_with(sk, :v)")
+                        .against(NUMBER_SORT));
+    }
 }

@@ -93,6 +93,14 @@ class ProjectionTest {
                 + "these paths; path one: [a], path two: [a]", () -> context().projection("a, a"));
         fails("Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one "
                 + "of these paths; path one: [a, b], path two: [a, [0]]", () -> context().projection("a.b, a[0]"));
+        fails("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+                + "these paths; path one: [a, b], path two: [a]", () -> context().projection("x, a.b, a"));
+        fails("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+                + "these paths; path one: [alist, [0]], path two: [alist]", () -> context().projection("alist[0], alist"));
+        fails("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+                + "these paths; path one: [a], path two: [a, b]", () -> context(Fixtures.names("#p", "a", "#q", "b"),
+                        null).projection("#p, #p.#q"));
+        context().projection("a.b, a.c");
     }
 
     @Test
@@ -100,5 +108,27 @@ class ProjectionTest {
         fails("Invalid ProjectionExpression: Syntax error; token: \"<EOF>\", near: \",\"", () -> context().projection("a,"));
         fails("Invalid ProjectionExpression: Syntax error; token: \"b\", near: \"a b\"", () -> context().projection("a b"));
         fails("Invalid ProjectionExpression: Syntax error; token: \"(\", near: \"(a\"", () -> context().projection("(a)"));
+    }
+
+    /** Cases captured from the service by others (ExtendDB's nested projection tests). */
+    @Test
+    void listElementsCloseUpInIndexOrderAndKeepOnlyTheirProjectedParts() {
+        Map<String, Value> stored = item("mylist", l(s("zero"), s("one"), s("two"), s("three")),
+                "listOfMaps", l(m("val", s("a0"), "x", s("x0")), m("val", s("a1"), "x", s("x1")),
+                        m("val", s("a2"), "x", s("x2"))),
+                "listWithNull", l(s("keep0"), Fixtures.nul(), s("keep2")),
+                "deep", m("l1", m("l2", m("l3", s("bottom"), "sib", s("s")))),
+                "nestedList", l(m("inner", l(s("i0"), s("i1")))));
+        assertEquals(item("mylist", l(s("zero"), s("two"))), context().projection("mylist[2], mylist[0]").apply(stored));
+        assertEquals(item("mylist", l(s("one"), s("three"))), context().projection("mylist[1], mylist[3]").apply(stored));
+        assertEquals(item("listOfMaps", l(m("val", s("a0")), m("val", s("a2")))),
+                context().projection("listOfMaps[0].val, listOfMaps[2].val").apply(stored));
+        assertEquals(item("listWithNull", l(Fixtures.nul())), context().projection("listWithNull[1]").apply(stored));
+        assertEquals(item("listWithNull", l(s("keep0"), s("keep2"))),
+                context().projection("listWithNull[0], listWithNull[2]").apply(stored));
+        assertEquals(item("deep", m("l1", m("l2", m("l3", s("bottom"))))),
+                context().projection("deep.l1.l2.l3").apply(stored));
+        assertEquals(item("nestedList", l(m("inner", l(s("i1"))))),
+                context(names("#i", "inner"), null).projection("nestedList[0].#i[1]").apply(stored));
     }
 }

@@ -127,9 +127,23 @@ class SyntaxErrorTest {
     @Test
     void expressionOverFourKilobytesIsRefusedBeforeParsing() {
         String text = "a".repeat(4097);
-        fails("Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097",
+        fails("Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;",
                 () -> context().projection(text));
         context().projection("a".repeat(4096));
+    }
+
+    @Test
+    void onlyConditionsAndFiltersTellTheExpressionSize() {
+        String path = "a" + "z".repeat(4096);
+        fails("Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4119",
+                () -> context().condition(ExpressionContext.Kind.ConditionExpression, "attribute_not_exists(" + path
+                        + ")"));
+        fails("Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4102",
+                () -> context().condition(ExpressionContext.Kind.FilterExpression, path + " = :v"));
+        fails("Invalid KeyConditionExpression: Expression size has exceeded the maximum allowed size;",
+                () -> context().keyCondition("pk = :p AND " + path + " = :q"));
+        fails("Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;",
+                () -> context().update("SET " + path + " = :v"));
     }
 
     @Test
@@ -137,5 +151,49 @@ class SyntaxErrorTest {
         String text = "a = :v AND b = :v OR " + "\u00e9".repeat(2040);
         fails("Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4101",
                 () -> context().condition(ExpressionContext.Kind.FilterExpression, text));
+    }
+
+    @Test
+    void bareNamesStartWithALetter() {
+        fails("Invalid UpdateExpression: Syntax error; token: \"_\", near: \"SET _123\"",
+                () -> context(null, values(":val1", Fixtures.n("3"))).update("SET _123 = :val1"));
+        fails("Invalid UpdateExpression: Syntax error; token: \"123\", near: \"SET 123a\"",
+                () -> context(null, values(":val1", Fixtures.n("3"))).update("SET 123a = :val1"));
+        fails("Invalid UpdateExpression: Syntax error; token: \"_\", near: \"= _f\"",
+                () -> context().update("SET a = _f(b,c,d)"));
+        context(names("#123", "x", "#_", "y"), values(":123", s("v"), ":_", s("w"))).update("SET #123 = :123, #_ = :_");
+        context(null, values(":v", s("v"))).update("SET Alpha_Numeric_123 = :v, A123_ = :v");
+    }
+
+    @Test
+    void valuePlaceholderCannotBeAssignedTo() {
+        fails("Invalid UpdateExpression: Syntax error; token: \":a\", near: \"SET :a =\"",
+                () -> context(null, values(":a", s("1"), ":b", s("2"))).update("SET :a = :b"));
+    }
+
+    @Test
+    void listIndexesAreDigitsOnly() {
+        fails("Invalid UpdateExpression: Syntax error; token: \":xyz\", near: \"[:xyz]\"",
+                () -> context(null, values(":val1", s("x"), ":xyz", Fixtures.n("1"))).update("SET a[:xyz] = :val1"));
+    }
+
+    @Test
+    void arithmeticInsideAFunctionIsASyntaxError() {
+        fails("Invalid UpdateExpression: Syntax error; token: \"+\", near: \":val1+:val2\"",
+                () -> context().update("SET c = if_not_exists(c, :val1+:val2)"));
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "ADD numx | <EOF> | numx",
+        "SET note = :v + | <EOF> | +",
+        "SET numx = numx * :v | * | numx * :v",
+        "DELETE setx | <EOF> | setx",
+        "DELETE setx a | a | setx a",
+        "ADD numx 1 | 1 | numx 1",
+        "SET | <EOF> | SET"})
+    void updateSyntaxErrorsNameTheTokenAndItsNeighbours(String text, String token, String near) {
+        fails("Invalid UpdateExpression: Syntax error; token: \"" + token + "\", near: \"" + near + "\"",
+                () -> context(null, values(":v", Fixtures.n("1"))).update(text));
     }
 }

@@ -98,19 +98,31 @@ class UpdateApplyTest {
                 "SET x = x - :v", ":v", n("1")).get("x"));
         assertEquals(n("9999"), apply(item("v", n("10000")), "SET v = (if_not_exists(v, :d) - :amt)", ":d", n("0"),
                 ":amt", n("1")).get("v"));
+        assertEquals(n("7"), apply(item("c", n("10")), "SET c = (c - :v)", ":v", n("3")).get("c"));
+        Map<String, Value> after = apply(item("a", s("OLD")), "SET a = :v, b = a", ":v", s("NEW"));
+        assertEquals(s("NEW"), after.get("a"));
+        assertEquals(s("OLD"), after.get("b"));
     }
 
     @Test
-    void arithmeticIsRoundedToThirtyEightDigitsAndBoundedByTheRange() {
-        assertEquals(n("1E38"), apply(item("x", n("99999999999999999999999999999999999999")), "SET x = x + :v", ":v",
-                n("0.5")).get("x"));
-        assertEquals(n("12345678901234567890123456789012345678"), apply(item("x",
-                n("12345678901234567890123456789012345678")), "SET x = x + :v", ":v", n("1E-10")).get("x"));
+    void arithmeticIsExactAndRefusesWhatNeedsMoreThanThirtyEightDigits() {
+        assertEquals(n("10000000000000000000001"), apply(item(), "SET b = :v1 + :v2", ":v1", n("1"), ":v2",
+                n("10000000000000000000000")).get("b"));
+        assertEquals(n("9999999999999999999999"), apply(item(), "SET b = :v2 - :v1", ":v1", n("1"), ":v2",
+                n("10000000000000000000000")).get("b"));
+        // The service words a sum it cannot hold in 38 digits as an overflow.
         fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
-                () -> apply(item("x", n("9.9999999999999999999999999999999999999E+125")), "SET x = x + :v", ":v",
-                        n("9E+125")));
+                () -> apply(item(), "SET b = :v1 - :v2", ":v1", n("1e50"), ":v2", n("1")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item(), "SET b = :v1 + :v2", ":v1", n("1e50"), ":v2", n("1")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item(), "SET b = :v1 + :v2", ":v1", n("9e125"), ":v2", n("9e125")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item(), "SET b = :v1 - :v2", ":v1", n("9e125"), ":v2", n("-9e125")));
         fails("Number underflow. Attempting to store a number with magnitude smaller than supported range",
                 () -> apply(item("x", n("2E-130")), "SET x = x - :v", ":v", n("1.5E-130")));
+        fails("Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> apply(item("x", n("99999999999999999999999999999999999999")), "ADD x :v", ":v", n("0.5")));
     }
 
     @Test
@@ -170,8 +182,44 @@ class UpdateApplyTest {
 
     @Test
     void removeUnderAMissingOrWrongContainerIsInvalid() {
-        fails(INVALID_PATH, () -> apply(item(), "REMOVE a.b"));
+        fails(INVALID_PATH, () -> apply(item("pk", s("k")), "REMOVE a.b"));
         fails(INVALID_PATH, () -> apply(item("a", s("x")), "REMOVE a[0]"));
+        fails(INVALID_PATH, () -> apply(item("a", s("hello"), "b", l(s("hi"))), "REMOVE b.c"));
+        fails(INVALID_PATH, () -> apply(item("pk", s("k")), "DELETE a.b :s", ":s", ss("x")));
+    }
+
+    @Test
+    void removeAndDeleteFromAMissingItemDoNothing() {
+        assertEquals(item(), apply(item(), "REMOVE x.y, z[0]"));
+        assertEquals(item(), apply(item(), "DELETE x.y :s", ":s", ss("x")));
+        fails(INVALID_PATH, () -> apply(item(), "SET c.c = :v", ":v", n("7")));
+    }
+
+    @Test
+    void removeOfAMissingLeafDoesNothing() {
+        Map<String, Value> item = item("a", m("x", n("3")), "b", l(s("hi")));
+        assertEquals(item, apply(item, "REMOVE a.y, b[7], c"));
+    }
+
+    @Test
+    void indexesOfRemovedAndSetElementsBothMeanTheOriginalPositions() {
+        Map<String, Value> item = item("a", l(n("2"), n("3"), n("4"), n("5"), n("6"), n("7")));
+        assertEquals(l(n("2"), n("4"), n("17"), n("6"), n("7")), apply(item, "REMOVE a[1] SET a[3] = :val", ":val",
+                n("17")).get("a"));
+        assertEquals(l(n("2"), n("4"), n("17"), n("6"), n("7")), apply(item, "SET a[3] = :val REMOVE a[1]", ":val",
+                n("17")).get("a"));
+        assertEquals(l(s("one"), s("two"), s("three"), s("a3"), s("a2"), s("a4"), s("a1")),
+                apply(item("a", l(s("one"), s("two"), s("three"))),
+                        "SET a[84] = :v1, a[37] = :v2, a[17] = :v3, a[50] = :v4", ":v1", s("a1"), ":v2", s("a2"),
+                        ":v3", s("a3"), ":v4", s("a4")).get("a"));
+    }
+
+    @Test
+    void functionsNestInsideIfNotExistsAndListAppend() {
+        assertEquals(l(s("a"), s("b"), s("cat")), apply(item(), "SET a = list_append(if_not_exists(a, :v1), :v2)",
+                ":v1", l(s("a"), s("b")), ":v2", l(s("cat"))).get("a"));
+        assertEquals(n("3"), apply(item(), "SET a = if_not_exists(b, if_not_exists(c, :v1))", ":v1", n("3")).get("a"));
+        assertEquals(n("5"), apply(item(), "SET b = if_not_exists(b, :v1)+:v2", ":v1", n("2"), ":v2", n("3")).get("b"));
     }
 
     @Test
@@ -241,5 +289,90 @@ class UpdateApplyTest {
         assertEquals(item("a", n("2"), "m", m("x", n("1")), "l", l(s("z")), "fresh", n("1")),
                 update.updatedAttributes(after));
         assertEquals(java.util.Set.of("a", "m", "l", "gone", "fresh"), update.topLevelNames());
+    }
+
+    private static Map<String, Value> updatedOld(Map<String, Value> before, String text, Object... values) {
+        return update(text, values).updatedAttributes(before);
+    }
+
+    private static Map<String, Value> updatedNew(Map<String, Value> before, String text, Object... values) {
+        Update u = update(text, values);
+        return u.updatedAttributes(u.apply(before));
+    }
+
+    @Test
+    void updatedOldHoldsWhatExistedBeforeAtTheUpdatedPaths() {
+        Map<String, Value> item = item("p", s("k"), "a", s("hi"), "b", s("dog"));
+        assertEquals(item("b", s("dog")), updatedOld(item, "SET b = :val, c = :val2", ":val", s("cat"), ":val2",
+                s("hello")));
+        assertEquals(item("b", s("dog")), updatedOld(item, "SET b = :val", ":val", s("dog")));
+        assertEquals(item("b", s("dog")), updatedOld(item, "REMOVE b"));
+        assertEquals(item(), updatedOld(item, "SET z = :val", ":val", s("x")));
+    }
+
+    @Test
+    void updatedNewHoldsWhatExistsAfterAtTheUpdatedPaths() {
+        Map<String, Value> item = item("p", s("k"), "a", s("hi"), "b", s("dog"));
+        assertEquals(item("b", s("cat"), "c", s("hello")), updatedNew(item, "SET b = :val, c = :val2", ":val",
+                s("cat"), ":val2", s("hello")));
+        assertEquals(item(), updatedNew(item, "REMOVE b"));
+        assertEquals(item("a", s("dog"), "b", s("tiger")), updatedNew(item, "SET a = :val, b = :val2 REMOVE c",
+                ":val", s("dog"), ":val2", s("tiger")));
+    }
+
+    @Test
+    void updatedAttributesOfNestedPathsKeepOnlyThosePaths() {
+        Map<String, Value> item = item("p", s("k"), "a", m("b", s("dog"), "c", l(n("1"), n("2"), n("3"))), "d",
+                s("cat"));
+        assertEquals(item("a", m("b", s("dog"))), updatedOld(item, "SET a.b = :val", ":val", s("hi")));
+        assertEquals(item("a", m("c", l(n("2")))), updatedOld(item, "SET a.c[1] = :val", ":val", n("7")));
+        assertEquals(item("a", m("c", l(n("2")), "b", s("dog"))), updatedOld(item, "SET a.c[1] = :val, a.b = :val2",
+                ":val", n("8"), ":val2", s("x")));
+        assertEquals(item("a", m("c", l(n("4")))), updatedNew(item, "SET a.c[1] = :val", ":val", n("4")));
+        assertEquals(item("a", m("c", l(n("2")))), updatedOld(item, "REMOVE a.c[1], a.c[3]"));
+        assertEquals(item(), updatedOld(item, "SET a.x1 = :val", ":val", n("8")));
+        assertEquals(item("a", m("x2", n("8"))), updatedNew(item, "SET a.x2 = :val", ":val", n("8")));
+        // An element set beyond the end lands elsewhere, so the path named finds nothing afterwards.
+        assertEquals(item(), updatedNew(item, "SET a.c[100] = :val", ":val", n("70")));
+        // After removing a.c[1], the element that moved into a.c[1] is what the path names.
+        assertEquals(item("a", m("c", l(n("3")))), updatedNew(item, "REMOVE a.c[1]"));
+    }
+
+    @Test
+    void errorsMetWhileApplyingAreNotRequestValidations() {
+        ExpressionException missing = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> apply(item(), "SET a = b"));
+        org.junit.jupiter.api.Assertions.assertFalse(missing.isRequestValidation());
+        assertEquals(MISSING, missing.enveloped());
+        ExpressionException syntax = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
+                () -> update("SET a ="));
+        org.junit.jupiter.api.Assertions.assertTrue(syntax.isRequestValidation());
+        assertEquals("1 validation error detected: Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \"=\"",
+                syntax.enveloped());
+    }
+
+    @Test
+    void updatesThatOnlyTakeAwayDoNotCreateAMissingItem() {
+        org.junit.jupiter.api.Assertions.assertTrue(update("REMOVE a").removesOnly());
+        org.junit.jupiter.api.Assertions.assertTrue(update("REMOVE a DELETE b :s", ":s", ss("x")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(update("REMOVE a SET b = :v", ":v", n("1")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(update("ADD b :v", ":v", n("1")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertTrue(Legacy.attributeUpdates(Map.of("a",
+                new Legacy.AttributeUpdate(null, "DELETE")), java.util.Set.of("p")).removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(Legacy.attributeUpdates(Map.of(), java.util.Set.of("p"))
+                .removesOnly());
+        org.junit.jupiter.api.Assertions.assertFalse(Legacy.attributeUpdates(Map.of("a",
+                new Legacy.AttributeUpdate(s("x"), "PUT")), java.util.Set.of("p")).removesOnly());
+    }
+
+    @Test
+    void aMissingItemIsUpdatedFromItsKeyAndHasNothingToRemove() {
+        Map<String, Value> key = item("p", s("k"));
+        assertEquals(key, update("REMOVE x.y").applyToMissing(key));
+        assertEquals(key, update("REMOVE x[0]").applyToMissing(key));
+        assertEquals(key, update("DELETE x.y :s", ":s", ss("a")).applyToMissing(key));
+        assertEquals(item("p", s("k"), "a", n("1")), update("SET a = :v REMOVE x.y", ":v", n("1")).applyToMissing(key));
+        fails(INVALID_PATH, () -> update("SET x.y = :v", ":v", n("1")).applyToMissing(key));
+        fails(INVALID_PATH, () -> update("REMOVE x.y").apply(key));
     }
 }

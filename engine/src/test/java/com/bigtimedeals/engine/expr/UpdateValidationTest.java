@@ -52,7 +52,11 @@ class UpdateValidationTest {
     void onlyIfNotExistsAndListAppendAreFunctions() {
         refused("set #c = if_not_exist(:c) set c = d", SOME_NAMES, SOME_VALUES,
                 "Invalid function name; function: if_not_exist");
-        refused("SET a = size(b)", null, null, "Invalid function name; function: size");
+        refused("SET a = size(b)", null, null, "The function is not allowed in an update expression; function: size");
+        refused("SET a = contains(b, :v)", null, values(":v", s("x")),
+                "The function is not allowed in an update expression; function: contains");
+        refused("SET a = f(b,c,d)", null, null, "Invalid function name; function: f");
+        refused("SET a = LIST_APPEND(b, c)", null, null, "Invalid function name; function: LIST_APPEND");
     }
 
     @Test
@@ -138,7 +142,7 @@ class UpdateValidationTest {
     @MethodSource
     void addAndDeleteTakeNumbersAndSets(String text, Value operand, String operator, String type) {
         refused(text, null, values(":a", operand, ":b", s("a")), "Incorrect operand type for operator or function; "
-                + "operator: " + operator + ", operand type: " + type);
+                + "operator: " + operator + ", operand type: " + type + ", typeSet: ALLOWED_FOR_" + operator + "_OPERAND");
     }
 
     @Test
@@ -192,7 +196,8 @@ class UpdateValidationTest {
     void faultKindsAreReportedInTheServicesOrder() {
         // An ADD operand's type before a function's operands.
         refused("set b = list_append(:a, a) add c :a", null, values(":a", s("a")),
-                "Incorrect operand type for operator or function; operator: ADD, operand type: STRING");
+                "Incorrect operand type for operator or function; operator: ADD, operand type: STRING, typeSet: "
+                        + "ALLOWED_FOR_ADD_OPERAND");
         // Overlap before conflict, whichever comes first in the text.
         refused("set d[1] = a, d.b = a, c = a, c = a", null, null, "Two document paths overlap with each other; must "
                 + "remove or rewrite one of these paths; path one: [c], path two: [c]");
@@ -241,5 +246,13 @@ class UpdateValidationTest {
         values.condition(ExpressionContext.Kind.ConditionExpression, "begins_with(test, :t)");
         fails("Value provided in ExpressionAttributeValues unused in expressions: keys: {:countChange}",
                 values::requireAllUsed);
+    }
+
+    @Test
+    void listAppendCannotBeAnotherFunctionsOperand() {
+        refused("SET a = list_append(list_append(:v1, :v2), :v3)", null, values(":v1", l(), ":v2", l(), ":v3", l()),
+                "The function is not allowed to be used this way in an expression; function: list_append");
+        refused("SET a = if_not_exists(a, list_append(:v1, :v2))", null, values(":v1", l(), ":v2", l()),
+                "The function is not allowed to be used this way in an expression; function: list_append");
     }
 }
