@@ -72,7 +72,7 @@ public final class BatchGetItem implements Operation {
         for (Map.Entry<String, Object> e : requestItems.entrySet()) {
             Map<String, Object> t = Req.asMap(e.getValue());
             Expressions ex = new Expressions("BatchGetItem", t);
-            ex.checkParameters(List.of("ProjectionExpression"), List.of("AttributesToGet"));
+            ex.checkParameters(List.of("ProjectionExpression"), List.of("AttributesToGet"), null);
             ItemShapes.noDuplicates(Req.strings(t, "AttributesToGet"));
             Projection projection = Projections.parse(ex, t);
             Conditions.requireAllUsed(ex, t);

@@ -45,7 +45,7 @@ public final class DeleteItem implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("DeleteItem", req);
-        ex.checkParameters(List.of("ConditionExpression"), List.of("Expected"));
+        ex.checkParameters(List.of("ConditionExpression"), List.of("Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         String returnValues = Req.string(req, "ReturnValues");
         if (returnValues != null && !returnValues.equals("ALL_OLD") && !returnValues.equals("NONE")) {
@@ -54,6 +54,7 @@ public final class DeleteItem implements Operation {
         Condition condition = Conditions.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        KeyAccess.check(ex, table, condition.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
         WritePath.Outcome o = WritePath.write(ctx, table, key, current -> {

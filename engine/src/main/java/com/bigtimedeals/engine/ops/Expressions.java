@@ -1,6 +1,5 @@
 package com.bigtimedeals.engine.ops;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,50 +32,19 @@ final class Expressions {
     }
 
     /**
-     * Refuses a request that mixes expression and legacy parameters, or that gives names or values without an
-     * expression to use them.
+     * The service's first checks on which parameters the request carries (mixed expression and legacy
+     * parameters, names or values without an expression), then on ConditionalOperator.
+     *
+     * @param legacyConditions the request's Expected, QueryFilter or ScanFilter parameter name, or null
      */
-    void checkParameters(List<String> expressionParams, List<String> legacyParams) {
-        List<String> used = new ArrayList<>();
-        for (String p : expressionParams) {
-            if (request.get(p) != null) {
-                used.add(p);
-            }
-        }
-        if (!used.isEmpty()) {
-            List<String> legacy = new ArrayList<>();
-            for (String p : legacyParams) {
-                if (request.get(p) != null && !(p.equals("KeyConditions") && request.get("KeyConditionExpression") == null)) {
-                    legacy.add(p);
-                }
-            }
-            if (!legacy.isEmpty()) {
-                throw ApiException.validation(mixed(legacy, used));
-            }
-        }
-        if (request.get("ExpressionAttributeNames") != null && used.isEmpty()) {
-            throw ApiException.validation("ExpressionAttributeNames can only be specified when using expressions");
-        }
-        List<String> valueExpressions = new ArrayList<>(expressionParams);
-        valueExpressions.remove("ProjectionExpression");
-        if (!valueExpressions.isEmpty() && request.get("ExpressionAttributeValues") != null) {
-            boolean any = false;
-            for (String p : valueExpressions) {
-                any |= request.get(p) != null;
-            }
-            if (!any) {
-                throw ApiException.validation("ExpressionAttributeValues can only be specified when using expressions: "
-                        + String.join(" and ", valueExpressions) + (valueExpressions.size() > 1 ? " are" : " is") + " null");
-            }
-        }
-    }
-
-    private static String mixed(List<String> legacy, List<String> expression) {
+    void checkParameters(List<String> expressionParams, List<String> legacyParams, String legacyConditions) {
         try {
-            return Legacy.mixedParameters(legacy, expression);
-        } catch (UnsupportedOperationException e) {
-            return "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {"
-                    + String.join(", ", legacy) + "} Expression parameters: {" + String.join(", ", expression) + "}";
+            Legacy.checkParameters(expressionParams, legacyParams, request.keySet());
+            @SuppressWarnings("unchecked")
+            Map<String, ?> conditions = legacyConditions == null ? null : (Map<String, ?>) request.get(legacyConditions);
+            Legacy.checkConditionalOperator((String) request.get("ConditionalOperator"), conditions);
+        } catch (ExpressionException e) {
+            throw invalid(e);
         }
     }
 
@@ -128,38 +96,22 @@ final class Expressions {
         return context;
     }
 
-    /** Whether this request's operation words request-level errors with the "1 validation error detected" prefix. */
-    boolean prefixed() {
+    /**
+     * Whether this operation words request-level errors with the "1 validation error detected" envelope, as the
+     * service does for PutItem, UpdateItem and DeleteItem in us-east-1 (see {@link ExpressionException}).
+     */
+    boolean enveloped() {
         return operation.equals("PutItem") || operation.equals("UpdateItem") || operation.equals("DeleteItem");
     }
 
-    /** A request-level error, worded as this operation words it. */
+    /** A check on the request alone failed, worded as this operation words such errors. */
     ApiException invalid(String message) {
-        return ApiException.validation(prefixed() && prefixes(message) ? "1 validation error detected: " + message : message);
+        return invalid(new ExpressionException(message, true));
     }
 
-    /** An error from parsing an expression. */
+    /** An expression or legacy parameter refused: enveloped only for checks made on the request alone. */
     ApiException invalid(ExpressionException e) {
-        return invalid(e.getMessage());
-    }
-
-    /** The messages the service words with the prefix on single-item writes (the others it words without). */
-    private static boolean prefixes(String message) {
-        return message.contains("unused in expressions")
-                || message.endsWith("must not be empty")
-                || message.contains("The expression can not be empty;")
-                || message.contains("Two document paths overlap")
-                || message.contains("can only be used once in an update expression")
-                || message.contains("set  may not be empty")
-                || message.startsWith("ExpressionAttributeValues contains invalid value")
-                || message.contains("Supplied AttributeValue")
-                || message.contains("Binary sets should not be empty")
-                || message.contains("Input collection")
-                || message.contains("Null attribute value types")
-                || message.contains("numeric value")
-                || message.contains("significant digits")
-                || message.contains("Number overflow")
-                || message.contains("Number underflow");
+        return ApiException.validation(enveloped() ? e.enveloped() : e.getMessage());
     }
 
     /** Converts an attribute map of the request (an item or a key), worded as this operation words errors. */

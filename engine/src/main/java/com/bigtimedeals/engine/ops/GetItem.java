@@ -43,12 +43,13 @@ public final class GetItem implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("GetItem", req);
-        ex.checkParameters(List.of("ProjectionExpression"), List.of("AttributesToGet"));
+        ex.checkParameters(List.of("ProjectionExpression"), List.of("AttributesToGet"), null);
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Projection projection = Projections.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        KeyAccess.check(ex, table, projection == null ? null : projection.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         byte[] stored = table.items.get(table.key(key));
         boolean consistent = Req.flag(req, "ConsistentRead");

@@ -102,27 +102,14 @@ final class ItemShapes {
         Map<String, Legacy.AttributeUpdate> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : raw.entrySet()) {
             Map<String, Object> u = Req.asMap(e.getValue());
-            String action = Req.string(u, "Action", "PUT");
+            String action = Req.string(u, "Action");
             Value value = null;
             if (u.get("Value") != null) {
                 value = value(ex, Req.asMap(u.get("Value")));
             }
-            if (value == null && !"DELETE".equals(action)) {
-                throw ApiException.validation("One or more parameter values were invalid: Only DELETE action is allowed when no attribute value is specified");
-            }
-            if (value != null && "DELETE".equals(action) && !isSet(value)) {
-                throw ApiException.validation("One or more parameter values were invalid: DELETE action with value is not supported for the type " + value.type());
-            }
-            if (value != null && "ADD".equals(action) && !(isSet(value) || value.type() == Value.Type.N || value.type() == Value.Type.L)) {
-                throw ApiException.validation("One or more parameter values were invalid: ADD action is not supported for the type " + value.type());
-            }
             out.put(e.getKey(), new Legacy.AttributeUpdate(value, action));
         }
         return out;
-    }
-
-    private static boolean isSet(Value v) {
-        return v.type() == Value.Type.SS || v.type() == Value.Type.NS || v.type() == Value.Type.BS;
     }
 
     private static Value value(Expressions ex, Map<String, Object> raw) {

@@ -48,7 +48,7 @@ public final class PutItem implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("PutItem", req);
-        ex.checkParameters(List.of("ConditionExpression"), List.of("Expected"));
+        ex.checkParameters(List.of("ConditionExpression"), List.of("Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> item = ex.attributes(Req.map(req, "Item"));
         String returnValues = Req.string(req, "ReturnValues");
         if (returnValues != null && !returnValues.equals("ALL_OLD") && !returnValues.equals("NONE")) {
@@ -60,6 +60,7 @@ public final class PutItem implements Operation {
         Condition condition = Conditions.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        KeyAccess.check(ex, table, condition.nestedTopLevelNames());
         ItemKeys.checkItem(table, item);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
         WritePath.Outcome o = WritePath.write(ctx, table, ItemKeys.keyOf(table.key(), item), current -> {

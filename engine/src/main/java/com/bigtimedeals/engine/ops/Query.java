@@ -66,7 +66,7 @@ public final class Query implements Operation {
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("Query", req);
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
-                List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"));
+                List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"), "QueryFilter");
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Map<String, Value> start = startKey(Req.map(req, "ExclusiveStartKey"));
         if (!Req.has(req, "KeyConditions") && !Req.has(req, "KeyConditionExpression")) {
@@ -88,9 +88,14 @@ public final class Query implements Operation {
         try {
             key = keyConditions != null ? keyConditions.against(schema)
                     : Legacy.keyConditions(ItemShapes.conditions(ex, Req.map(req, "KeyConditions")), schema);
+            if (filter != null) {
+                KeyConditions.refuseKeyAttributesInFilter(filter, schema, Req.has(req, "QueryFilter"));
+            }
         } catch (ExpressionException e) {
             throw ex.invalid(e);
         }
+        KeyAccess.check(ex, table, filter == null ? null : filter.nestedTopLevelNames(),
+                projection == null ? null : projection.nestedTopLevelNames());
 
         PageReader.Plan plan = new PageReader.Plan();
         plan.table = table;
@@ -170,6 +175,11 @@ public final class Query implements Operation {
     private static KeyConditions keyConditions(Expressions ex, Map<String, Object> req) {
         String text = Req.string(req, "KeyConditionExpression");
         if (text == null) {
+            try {
+                Legacy.checkKeyConditions(ItemShapes.conditions(ex, Req.map(req, "KeyConditions")));
+            } catch (ExpressionException e) {
+                throw ex.invalid(e);
+            }
             return null;
         }
         try {

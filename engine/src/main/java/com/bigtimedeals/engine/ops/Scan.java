@@ -61,7 +61,7 @@ public final class Scan implements Operation {
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("Scan", req);
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression"),
-                List.of("AttributesToGet", "ScanFilter", "ConditionalOperator"));
+                List.of("AttributesToGet", "ScanFilter", "ConditionalOperator"), "ScanFilter");
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
         Long segment = Req.number(req, "Segment");
@@ -86,6 +86,8 @@ public final class Scan implements Operation {
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
+        KeyAccess.check(ex, table, filter == null ? null : filter.nestedTopLevelNames(),
+                projection == null ? null : projection.nestedTopLevelNames());
         Index index = Reads.index(ctx, table, indexName, consistent);
 
         PageReader.Plan plan = new PageReader.Plan();

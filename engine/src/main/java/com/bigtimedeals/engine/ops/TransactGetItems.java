@@ -65,10 +65,11 @@ public final class TransactGetItems implements Operation {
         for (Object o : items) {
             Map<String, Object> raw = Req.map(Req.asMap(o), "Get");
             Expressions ex = new Expressions("TransactGetItems", raw);
-            ex.checkParameters(List.of("ProjectionExpression"), List.of());
             keys.add(ex.attributes(Req.map(raw, "Key")));
             projections.add(Projections.parse(ex, raw));
-            Conditions.requireAllUsed(ex, raw);
+            if (Req.has(raw, "ProjectionExpression")) {
+                Conditions.requireAllUsed(ex, raw);
+            }
             raws.add(raw);
         }
         List<Get> gets = new ArrayList<>();

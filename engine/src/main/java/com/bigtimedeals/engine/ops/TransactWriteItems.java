@@ -162,8 +162,6 @@ public final class TransactWriteItems implements Operation {
             a.kind = entry.keySet().iterator().next();
             a.raw = Req.map(entry, a.kind);
             Expressions ex = new Expressions("TransactWriteItems", a.raw);
-            List<String> expressionParams = a.kind.equals("Update") ? List.of("UpdateExpression", "ConditionExpression") : List.of("ConditionExpression");
-            ex.checkParameters(expressionParams, List.of());
             if (a.kind.equals("Put")) {
                 a.item = ex.attributes(Req.map(a.raw, "Item"));
                 if (Sizes.of(a.item) > PutItem.MAX_ITEM_BYTES) {
@@ -177,7 +175,10 @@ public final class TransactWriteItems implements Operation {
                 a.update = UpdateItem.parseUpdate(ex, a.raw, found == null ? java.util.Set.of() : UpdateItem.keyAttributes(found));
             }
             a.condition = Conditions.parse(ex, a.raw);
-            Conditions.requireAllUsed(ex, a.raw);
+            // Inside a transaction the service accepts names or values with no expression at all.
+            if (Req.has(a.raw, "ConditionExpression") || Req.has(a.raw, "UpdateExpression")) {
+                Conditions.requireAllUsed(ex, a.raw);
+            }
             UpdateItem.checkKeys(ex, a.update, found);
             actions.add(a);
         }

@@ -93,17 +93,20 @@ public final class UpdateItem implements Operation {
      * type, a path that does not exist) are the service's validation errors.
      */
     static Map<String, Value> apply(Table table, Update update, Map<String, Value> current, Map<String, Value> key) {
-        Map<String, Value> base = current != null ? current : new LinkedHashMap<>(key);
+        if (current == null && update != null && update.removesOnly()) {
+            // The service does not create an item for an update that only takes away (REMOVE, DELETE): there is
+            // nothing to take from a missing item. Any other update, even an empty AttributeUpdates, creates it.
+            return null;
+        }
         Map<String, Value> after;
         try {
-            after = update == null ? base : update.apply(base);
+            if (update == null) {
+                after = current != null ? current : new LinkedHashMap<>(key);
+            } else {
+                after = current != null ? update.apply(current) : update.applyToMissing(new LinkedHashMap<>(key));
+            }
         } catch (ExpressionException e) {
             throw ApiException.validation(e.getMessage());
-        }
-        if (current == null && update != null && !update.topLevelNames().isEmpty() && after.equals(key)) {
-            // The service does not create an item for an update that only removes or deletes (there is nothing
-            // to remove from a missing item); an update with no actions at all does create it.
-            return null;
         }
         if (Sizes.of(after) > PutItem.MAX_ITEM_BYTES) {
             throw ApiException.validation("Item size to update has exceeded the maximum allowed size");
@@ -115,7 +118,7 @@ public final class UpdateItem implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("UpdateItem", req);
-        ex.checkParameters(List.of("UpdateExpression", "ConditionExpression"), List.of("AttributeUpdates", "Expected"));
+        ex.checkParameters(List.of("UpdateExpression", "ConditionExpression"), List.of("AttributeUpdates", "Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         // Parse errors come before a missing table, as in the service; key attributes need the table when it exists.
         Table found = ctx.catalog.get(Req.string(req, "TableName"));
@@ -124,6 +127,7 @@ public final class UpdateItem implements Operation {
         Conditions.requireAllUsed(ex, req);
         checkKeys(ex, update, found);
         Table table = found != null ? found : ctx.catalog.require(Req.string(req, "TableName"));
+        KeyAccess.check(ex, table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
         WritePath.Outcome o = WritePath.write(ctx, table, key, current -> {
