@@ -50,12 +50,12 @@ public final class DescribeStream implements Operation {
             }
             shards = children;
         }
+        // Shard ids sort in creation order (they start with the creation time), and a page resumes after the
+        // named id whether or not that shard still exists: an id past every shard gives an empty page.
         int from = 0;
         if (start != null) {
-            for (int i = 0; i < shards.size(); i++) {
-                if (shards.get(i).id.equals(start)) {
-                    from = i + 1;
-                }
+            while (from < shards.size() && shards.get(from).id.compareTo(start) <= 0) {
+                from++;
             }
         }
         int to = Math.min(shards.size(), from + limit);

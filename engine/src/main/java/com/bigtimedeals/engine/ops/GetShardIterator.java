@@ -61,7 +61,9 @@ public final class GetShardIterator implements Operation {
                 }
                 position = shard.positionAtOrAfter(type.equals("AT_SEQUENCE_NUMBER") ? sequence : sequence + 1);
                 com.bigtimedeals.engine.stream.StreamRecord oldest = shard.get(horizon);
-                if (position < horizon || (oldest != null && sequence < oldest.sequence())) {
+                // Before the oldest record still held is trimmed only if something was trimmed at all: a shard's
+                // StartingSequenceNumber may come before its first record.
+                if (position < horizon || (horizon > 0 && oldest != null && sequence < oldest.sequence())) {
                     throw StreamReads.trimmed();
                 }
                 break;
