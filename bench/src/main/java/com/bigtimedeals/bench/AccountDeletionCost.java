@@ -51,7 +51,7 @@ final class AccountDeletionCost {
                 messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, true, at));
             }
             new InboxDelivery(table, 8, bench.configuration().inboxRetention()).deliver(messages);
-            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
             tap.drain();
             // One delivery thread, so that every request is made (and counted) on this thread.
             Configuration oneThread = Configuration.from(bench.settings().with(Setting.DELIVERY_THREADS, 1));

@@ -21,7 +21,7 @@ final class BenchTables {
 
     /** A new table with the production definition, on a clock fixed at now, with a fixed cursor key. */
     static Table fresh(Database dynamo, String name) {
-        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
         dynamo.createTable(client, TableDefinition.createTableRequest(name));
         return new Table(client, name, Clock.fixed(Instant.now(), ZoneOffset.UTC), new CursorCodec("bench"));
     }

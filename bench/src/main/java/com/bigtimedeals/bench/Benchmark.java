@@ -65,7 +65,7 @@ public final class Benchmark {
         System.out.println("Phase 1: seeding a realistic table through the product's own code…");
         try (Database dynamo = Database.start(null, 0)) {
             String tableName = "BenchDeals";
-            DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+            DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
             dynamo.createTable(client, TableDefinition.createTableRequest(tableName));
             // The local gateway loads the handlers by class name, and each reads its environment as in Lambda: the
             // benchmark gives them this table, as the local stack does.

@@ -68,7 +68,7 @@ final class FaithfulBlast {
             // The request goes through the same DynamoDB as the consumer: its transaction (the blast with its
             // segments) is the one a blast makes, and under faults its first attempt conflicts and is retried.
             DealService service = DealService.of(faults ? consumerTable : live, configuration.cacheShards(), SEGMENTS);
-            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint()), streamArn,
+            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), streamArn,
                     () -> new StreamHandler(ChangeReactions.of(consumerTable, configuration), configuration), StreamMapping.DEPLOYED,
                     null, destination);
                  // The local stack's sweeper, as it runs there.

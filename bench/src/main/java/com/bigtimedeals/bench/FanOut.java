@@ -72,7 +72,7 @@ final class FanOut {
             catalog.createCategory("tech", "Tech");
             FollowStore follows = new FollowStore(table);
             BenchTables.parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
-            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
             tap.drain();
             new DealStore(table).create(new NewDeal("Mega deal", "https://s.example.com/m", new BigDecimal("9.99"), "mega", "tech", null, null, null));
             List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();

@@ -48,7 +48,7 @@ abstract class StreamTest extends DynamoDbTest {
     @BeforeEach
     void setUp() {
         table = newTable(NOW);
-        tap = new StreamTap(client, DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+        tap = new StreamTap(client, DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
         handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300), CONFIG);
         CatalogStore catalog = new CatalogStore(table);
         catalog.createBrand("acme", "Acme", null);

@@ -56,7 +56,7 @@ class FaithfulDeliveryTest {
 
     @Test
     void aSixtyFourSegmentBlastUnderInjectedFaultsReachesEveryUserExactlyOnce() throws Exception {
-        try (Database dynamo = Database.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
+        try (Database dynamo = Database.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient())) {
             String name = "blast-faults";
             dynamo.createTable(client, TableDefinition.createTableRequest(name));
             Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
@@ -87,7 +87,7 @@ class FaithfulDeliveryTest {
             String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(name).build()).table().latestStreamArn();
             FailureDestination destination = new FailureDestination(java.nio.file.Files.createTempDirectory("failures"));
             Blast blast;
-            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint()), streamArn, instances, mapping, null, destination);
+            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), streamArn, instances, mapping, null, destination);
                  Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), java.time.Duration.ofSeconds(10)))) {
                 delivery.start();
                 sweeper.start();
