@@ -149,8 +149,7 @@ public final class Engine implements AutoCloseable {
         if (faults.isEmpty()) {
             return;
         }
-        Object name = request.get("TableName");
-        String table = name instanceof String s ? s : null;
+        String table = tableOf(request);
         long latency = faults.latencyMillis(operation, table);
         if (latency > 0) {
             try {
@@ -173,6 +172,33 @@ public final class Engine implements AutoCloseable {
             throw new com.bigtimedeals.engine.api.ApiException(com.bigtimedeals.engine.api.ApiException.DYNAMODB
                     + "TransactionConflictException", "Transaction is ongoing for the item");
         }
+    }
+
+    /**
+     * The table a request is on, for rules that name one: its TableName, or for batches and transactions the table
+     * of their items when they are all on one (a request on several tables, or on none, matches only rules for any
+     * table).
+     */
+    private static String tableOf(java.util.Map<String, Object> request) {
+        if (request.get("TableName") instanceof String name) {
+            return name;
+        }
+        if (request.get("RequestItems") instanceof java.util.Map<?, ?> items) {
+            return items.size() == 1 && items.keySet().iterator().next() instanceof String only ? only : null;
+        }
+        if (request.get("TransactItems") instanceof java.util.List<?> actions) {
+            String table = null;
+            for (Object action : actions) {
+                if (!(action instanceof java.util.Map<?, ?> wrapper) || wrapper.size() != 1
+                        || !(wrapper.values().iterator().next() instanceof java.util.Map<?, ?> body)
+                        || !(body.get("TableName") instanceof String name) || (table != null && !table.equals(name))) {
+                    return null;
+                }
+                table = name;
+            }
+            return table;
+        }
+        return null;
     }
 
     private void maintain() {

@@ -173,6 +173,33 @@ class EngineFeaturesTest {
         assertEquals("TransactionConflictException", conflict.awsErrorDetails().errorCode());
     }
 
+    /**
+     * Several tests (or several tables of one application) share an engine: a rule for one table leaves every other
+     * table alone, batches and transactions included, and tells how often it struck.
+     */
+    @Test
+    void aFaultRuleNamingATableStrikesOnlyThatTablesRequestsBatchesAndTransactionsIncluded() {
+        start(EngineSettings.defaults());
+        table("faulty", false, null);
+        table("healthy", false, null);
+        Faults.Rule throttle = Faults.rule(Faults.Kind.THROTTLE).table("faulty");
+        engine.faults().add(throttle);
+        engine.faults().add(Faults.rule(Faults.Kind.UNPROCESSED).table("faulty"));
+        List<WriteRequest> writes = List.of(WriteRequest.builder().putRequest(PutRequest.builder()
+                .item(Map.of("pk", s("k"))).build()).build());
+        db.putItem(b -> b.tableName("healthy").item(Map.of("pk", s("a"))));
+        assertTrue(db.batchWriteItem(b -> b.requestItems(Map.of("healthy", writes))).unprocessedItems().isEmpty());
+        db.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder()
+                .put(p -> p.tableName("healthy").item(Map.of("pk", s("b")))).build()));
+        db.listTables();
+        assertEquals(0, throttle.fired());
+
+        assertThrows(DynamoDbException.class, () -> db.batchWriteItem(b -> b.requestItems(Map.of("faulty", writes))));
+        assertThrows(DynamoDbException.class, () -> db.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder()
+                .put(p -> p.tableName("faulty").item(Map.of("pk", s("b")))).build())));
+        assertEquals(2, throttle.fired());
+    }
+
     @Test
     void expiredItemsStayReadableUntilTheSweepDeletesThemWithAServiceRemoveRecord() {
         start(EngineSettings.defaults());

@@ -33,6 +33,7 @@ public final class Faults {
         String table = "*";
         double probability = 1.0;
         final AtomicLong remaining = new AtomicLong(-1);
+        private final AtomicLong fired = new AtomicLong();
         long latencyMillis;
 
         Rule(Kind kind) {
@@ -65,9 +66,15 @@ public final class Faults {
             return this;
         }
 
+        /** How many requests this rule has struck so far. */
+        public long fired() {
+            return fired.get();
+        }
+
+        /** A rule naming a table strikes only requests on that table (a request that names none is not on it). */
         boolean matches(Kind k, String op, String t) {
             return kind == k && ("*".equals(operation) || operation.equals(op))
-                    && ("*".equals(table) || t == null || table.equals(t));
+                    && ("*".equals(table) || table.equals(t));
         }
 
         boolean fire() {
@@ -78,9 +85,10 @@ public final class Faults {
             if (probability < 1.0 && ThreadLocalRandom.current().nextDouble() >= probability) {
                 return false;
             }
-            if (left > 0) {
-                return remaining.getAndUpdate(n -> n > 0 ? n - 1 : n) > 0;
+            if (left > 0 && remaining.getAndUpdate(n -> n > 0 ? n - 1 : n) <= 0) {
+                return false;
             }
+            fired.incrementAndGet();
             return true;
         }
     }
