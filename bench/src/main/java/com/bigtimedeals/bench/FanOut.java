@@ -87,11 +87,11 @@ final class FanOut {
         FaithfulBlast.Run faulted = FaithfulBlast.run(bench, blastUsers, true);
         String prefix = "fanout.blastFaulted.";
         bench.add(prefix + "recordsRedelivered", faulted.redelivered(), "records", null, null,
-                faulted.throttles() + " throttles injected after the SDK's retries, some after half a claimed page was written");
-        bench.add(prefix + "batchesHalfWritten", faulted.halfWritten(), "requests", null, null,
-                "BatchWriteItems that wrote part of a claimed page and handed the rest back unprocessed");
+                faulted.throttles() + " throttles injected by the engine as they reach the code after the SDK's retries");
+        bench.add(prefix + "unprocessedItems", faulted.unprocessedItems(), "items", null, null,
+                "batch items the engine handed back unprocessed: a BatchWriteItem that wrote part of a claimed page");
         bench.add(prefix + "conflictsRetried", faulted.conflicts(), "conflicts", null, null,
-                "TransactionConflict injected into the first attempt of every other transaction (the request's), each retried");
+                "TransactionConflict injected by the engine into half of all transactions (the request's among them), each retried");
         bench.add(prefix + "recordsToDestination", faulted.toDestination(), "records", null, null,
                 "exhausted the mapping's retries; their walks resumed by the sweeper");
         bench.add(prefix + "duplicates", faulted.duplicates(), "messages", null, null, "must be 0");
