@@ -26,6 +26,7 @@ import com.bigtimedeals.topology.StreamMapping;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
@@ -127,7 +128,11 @@ public final class LocalStack implements AutoCloseable {
         DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
         dynamo.createTable(client, TableDefinition.createTableRequest(tableName));
         // TTL as the deployed table has it: the engine deletes expired messages and claims and streams the REMOVEs.
-        client.updateTimeToLive(TableDefinition.timeToLive(tableName));
+        // A kept table has it already, and the service refuses to enable it twice.
+        if (client.describeTimeToLive(b -> b.tableName(tableName)).timeToLiveDescription().timeToLiveStatus()
+                != TimeToLiveStatus.ENABLED) {
+            client.updateTimeToLive(TableDefinition.timeToLive(tableName));
+        }
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;
         String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(tableName).build()).table().latestStreamArn();
         DynamoDbStreamsClient streams = DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient());
