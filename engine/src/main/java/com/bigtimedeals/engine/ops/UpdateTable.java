@@ -16,8 +16,6 @@ import java.util.Set;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.store.ItemCodec;
-import com.bigtimedeals.engine.store.ItemLocks;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
