@@ -133,6 +133,68 @@ class WireProtocolTest {
         });
     }
 
+    /** Sends one raw HTTP request over a fresh connection and answers the status line, headers and body. */
+    private static String[] exchange(String method, String path, Map<String, String> headers, byte[] body) throws Exception {
+        URI uri = URI.create(endpoint);
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), uri.getPort())) {
+            StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + uri.getPort()
+                    + "\r\nConnection: close\r\nContent-Length: " + body.length + "\r\n");
+            headers.forEach((k, v) -> request.append(k).append(": ").append(v).append("\r\n"));
+            request.append("\r\n");
+            socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(body);
+            socket.getOutputStream().flush();
+            InputStream in = socket.getInputStream();
+            String head = readHead(in);
+            return new String[] {head, new String(in.readAllBytes(), StandardCharsets.ISO_8859_1)};
+        }
+    }
+
+    @Test
+    void gzipRequestBodiesAreReadAndGarbledOnesAreA500() throws Exception {
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (var gz = new java.util.zip.GZIPOutputStream(zipped)) {
+            gz.write("{}".getBytes(StandardCharsets.UTF_8));
+        }
+        Map<String, String> headers = Map.of("X-Amz-Target", "DynamoDB_20120810.ListTables", "Content-Encoding", "gzip");
+        assertTrue(exchange("POST", "/", headers, zipped.toByteArray())[0].startsWith("HTTP/1.1 200"));
+        assertTrue(exchange("POST", "/", headers, "{}".getBytes(StandardCharsets.UTF_8))[0].startsWith("HTTP/1.1 500"));
+    }
+
+    @Test
+    void largeResponsesAreCompressedWhenTheClientAcceptsIt() throws Exception {
+        StringBuilder create = new StringBuilder("{\"TableName\":\"compressed\",\"BillingMode\":\"PAY_PER_REQUEST\","
+                + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"}],"
+                + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"}]}");
+        engine.handle("DynamoDB_20120810.CreateTable", create.toString().getBytes(StandardCharsets.UTF_8));
+        engine.handle("DynamoDB_20120810.PutItem", ("{\"TableName\":\"compressed\",\"Item\":{\"pk\":{\"S\":\"a\"},\"v\":{\"S\":\""
+                + "x".repeat(5000) + "\"}}}").getBytes(StandardCharsets.UTF_8));
+        byte[] get = "{\"TableName\":\"compressed\",\"Key\":{\"pk\":{\"S\":\"a\"}}}".getBytes(StandardCharsets.UTF_8);
+        String[] plain = exchange("POST", "/", Map.of("X-Amz-Target", "DynamoDB_20120810.GetItem"), get);
+        assertTrue(!plain[0].contains("Content-Encoding"), plain[0]);
+        String[] zipped = exchange("POST", "/", Map.of("X-Amz-Target", "DynamoDB_20120810.GetItem",
+                "Accept-Encoding", "br, identity, deflate, gzip"), get);
+        assertTrue(zipped[0].contains("Content-Encoding: deflate"), zipped[0]);
+    }
+
+    @Test
+    void browsersGetCorsHeaders() throws Exception {
+        String[] preflight = exchange("OPTIONS", "/", Map.of("Origin", "http://example.com",
+                "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "x-amz-target"), new byte[0]);
+        assertTrue(preflight[0].startsWith("HTTP/1.1 200"), preflight[0]);
+        assertTrue(preflight[0].contains("Access-Control-Allow-Origin: *"));
+        assertTrue(preflight[0].contains("Access-Control-Allow-Headers: x-amz-target"));
+        String[] plain = exchange("POST", "/", Map.of("X-Amz-Target", "DynamoDB_20120810.ListTables"), "{}".getBytes(StandardCharsets.UTF_8));
+        assertTrue(!plain[0].contains("Access-Control"), plain[0]);
+    }
+
+    @Test
+    void theHealthCheckAnswersAtTheRootOnly() throws Exception {
+        String[] root = exchange("GET", "/", Map.of(), new byte[0]);
+        assertTrue(root[1].startsWith("healthy: 127.0.0.1:"), root[1]);
+        assertTrue(exchange("GET", "/abc", Map.of(), new byte[0])[0].startsWith("HTTP/1.1 404"));
+    }
+
     private static String readHead(InputStream in) throws Exception {
         StringBuilder sb = new StringBuilder();
         while (!sb.toString().endsWith("\r\n\r\n")) {

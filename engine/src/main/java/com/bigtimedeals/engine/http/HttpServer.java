@@ -33,7 +33,6 @@ public final class HttpServer implements AutoCloseable {
         Response handle(String target, byte[] body);
     }
 
-    private static final byte[] HEALTHY = "healthy: dynamodb.us-east-1.amazonaws.com ".getBytes(StandardCharsets.US_ASCII);
     private static final int MAX_BODY = 16 * 1024 * 1024;
 
     private final ServerSocket server;
@@ -95,14 +94,30 @@ public final class HttpServer implements AutoCloseable {
                     out.flush();
                 }
                 byte[] body = head.chunked ? readChunked(in) : readFixed(in, head.contentLength);
-                if (head.method.equals("GET")) {
-                    write(out, 200, "text/plain", HEALTHY, head.keepAlive);
+                setExtra(cors(head));
+                if (head.method.equals("OPTIONS") && head.origin != null) {
+                    write(out, 200, "text/plain", new byte[0], head.keepAlive, null);
+                } else if (head.method.equals("GET")) {
+                    // The service's health check: "healthy: <host>" at the root only.
+                    if (head.path.equals("/") || head.path.startsWith("/?")) {
+                        write(out, 200, "text/plain", ("healthy: " + (head.host == null ? "dynamodb.us-east-1.amazonaws.com" : head.host))
+                                .getBytes(StandardCharsets.US_ASCII), head.keepAlive, null);
+                    } else {
+                        write(out, 404, "text/plain", new byte[0], head.keepAlive, null);
+                    }
                 } else if (!head.method.equals("POST")) {
                     write(out, 404, "application/x-amz-json-1.0",
-                            "<UnknownOperationException/>\n".getBytes(StandardCharsets.US_ASCII), head.keepAlive);
+                            "<UnknownOperationException/>\n".getBytes(StandardCharsets.US_ASCII), head.keepAlive, null);
                 } else {
-                    Response r = handler.handle(head.target, body);
-                    write(out, r.status(), head.jsonContentType, r.body(), head.keepAlive);
+                    Response r;
+                    try {
+                        r = handler.handle(head.target, Encodings.decode(head.contentEncoding, body, MAX_BODY));
+                    } catch (Encodings.Undecodable e) {
+                        r = new Response(e.status, e.body());
+                    }
+                    String encoding = r.body().length >= Encodings.COMPRESSION_THRESHOLD ? Encodings.chosen(head.acceptEncoding) : null;
+                    write(out, r.status(), head.jsonContentType, encoding == null ? r.body() : Encodings.encode(encoding, r.body()),
+                            head.keepAlive, encoding);
                 }
                 if (!head.keepAlive) {
                     return;
@@ -153,19 +168,55 @@ public final class HttpServer implements AutoCloseable {
         }
     }
 
-    private static final byte[] CRLF = {'\r', '\n'};
+    /** Headers a response carries beyond the usual ones (CORS); set per request, read by {@link #write}. */
+    private static final ThreadLocal<String> EXTRA = new ThreadLocal<>();
 
-    private static void write(OutputStream out, int status, String contentType, byte[] body, boolean keepAlive)
-            throws IOException {
+    private static void setExtra(String headers) {
+        EXTRA.set(headers);
+    }
+
+    /**
+     * The service answers browsers: any request with an Origin gets {@code Access-Control-Allow-Origin: *}; a
+     * preflight (OPTIONS) also gets what it asked for and how long to keep it.
+     */
+    private static String cors(RequestHead head) {
+        if (head.origin == null) {
+            return null;
+        }
+        StringBuilder h = new StringBuilder("Access-Control-Allow-Origin: *\r\n")
+                .append("Access-Control-Expose-Headers: x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date,x-amz-crc32\r\n");
+        if (head.method.equals("OPTIONS")) {
+            h.append("Access-Control-Max-Age: 172800\r\n");
+            if (head.corsMethod != null) {
+                h.append("Access-Control-Allow-Methods: ").append(head.corsMethod).append("\r\n");
+            }
+            if (head.corsHeaders != null) {
+                h.append("Access-Control-Allow-Headers: ").append(head.corsHeaders).append("\r\n");
+            }
+        }
+        return h.toString();
+    }
+
+    private static void write(OutputStream out, int status, String contentType, byte[] body, boolean keepAlive,
+                              String contentEncoding) throws IOException {
         CRC32 crc = new CRC32();
         crc.update(body);
         StringBuilder h = new StringBuilder(256);
         h.append("HTTP/1.1 ").append(status).append(status == 200 ? " OK" : status == 400 ? " Bad Request"
                 : status == 404 ? " Not Found" : status == 500 ? " Internal Server Error" : " Error").append("\r\n");
+        h.append("Server: Server\r\n");
+        h.append("Date: ").append(HttpDates.now()).append("\r\n");
         h.append("Content-Type: ").append(contentType).append("\r\n");
         h.append("Content-Length: ").append(body.length).append("\r\n");
         h.append("x-amzn-RequestId: ").append(RequestIds.next()).append("\r\n");
         h.append("x-amz-crc32: ").append(crc.getValue()).append("\r\n");
+        if (contentEncoding != null) {
+            h.append("Content-Encoding: ").append(contentEncoding).append("\r\n");
+        }
+        String extra = EXTRA.get();
+        if (extra != null) {
+            h.append(extra);
+        }
         if (!keepAlive) {
             h.append("Connection: close\r\n");
         }

@@ -7,12 +7,19 @@ import java.io.InputStream;
 /** The request line and the few headers the engine acts on, read straight off the connection. */
 final class RequestHead {
     String method;
+    String path;
+    String host;
     String target;
     int contentLength;
     boolean chunked;
     boolean keepAlive;
     boolean expectContinue;
     String jsonContentType;
+    String contentEncoding;
+    String acceptEncoding;
+    String origin;
+    String corsMethod;
+    String corsHeaders;
 
     /** Reads the next request's head; false at a clean end of the connection. */
     boolean read(InputStream in) throws IOException {
@@ -25,6 +32,12 @@ final class RequestHead {
         } while (requestLine.isEmpty());
         int sp = requestLine.indexOf(' ');
         method = sp < 0 ? requestLine : requestLine.substring(0, sp);
+        int sp2 = sp < 0 ? -1 : requestLine.indexOf(' ', sp + 1);
+        path = sp < 0 ? "/" : requestLine.substring(sp + 1, sp2 < 0 ? requestLine.length() : sp2);
+        host = null;
+        origin = null;
+        corsMethod = null;
+        corsHeaders = null;
         boolean http10 = requestLine.endsWith("HTTP/1.0");
         target = null;
         contentLength = 0;
@@ -32,6 +45,8 @@ final class RequestHead {
         keepAlive = !http10;
         expectContinue = false;
         jsonContentType = "application/x-amz-json-1.0";
+        contentEncoding = null;
+        acceptEncoding = null;
         String line;
         while (!(line = line(in)).isEmpty()) {
             int colon = line.indexOf(':');
@@ -40,7 +55,15 @@ final class RequestHead {
             }
             String name = line.substring(0, colon).trim();
             String value = line.substring(colon + 1).trim();
-            if (name.equalsIgnoreCase("x-amz-target")) {
+            if (name.equalsIgnoreCase("host")) {
+                host = value;
+            } else if (name.equalsIgnoreCase("origin")) {
+                origin = value;
+            } else if (name.equalsIgnoreCase("access-control-request-method")) {
+                corsMethod = value;
+            } else if (name.equalsIgnoreCase("access-control-request-headers")) {
+                corsHeaders = value;
+            } else if (name.equalsIgnoreCase("x-amz-target")) {
                 target = value;
             } else if (name.equalsIgnoreCase("content-length")) {
                 contentLength = Integer.parseInt(value);
@@ -54,6 +77,11 @@ final class RequestHead {
                 }
             } else if (name.equalsIgnoreCase("expect")) {
                 expectContinue = value.equalsIgnoreCase("100-continue");
+            } else if (name.equalsIgnoreCase("content-encoding")) {
+                contentEncoding = value.toLowerCase(java.util.Locale.ROOT);
+            } else if (name.equalsIgnoreCase("accept-encoding")) {
+                // Only the first Accept-Encoding header counts, as with the service.
+                acceptEncoding = acceptEncoding == null ? value : acceptEncoding;
             } else if (name.equalsIgnoreCase("content-type")) {
                 // The service answers in the JSON dialect it was asked in (older clients send application/json).
                 if (value.startsWith("application/json")) {

@@ -10,7 +10,6 @@ import static com.bigtimedeals.engine.api.Shape.stringMap;
 import static com.bigtimedeals.engine.api.Shape.valueStruct;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -186,9 +185,5 @@ public final class BatchGetItem implements Operation {
             c.write(out, mode, null);
         }
         out.writeEndArray();
-    }
-
-    static ByteBuffer id(byte[] key) {
-        return ByteBuffer.wrap(key);
     }
 }

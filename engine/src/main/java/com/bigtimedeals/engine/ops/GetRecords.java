@@ -8,7 +8,6 @@ import java.util.UUID;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.store.Sizes;
@@ -129,9 +128,5 @@ public final class GetRecords implements Operation {
     /** A stable id per record (the same on every read and after a restart), in the service's 32-hex form. */
     private static String eventId(StreamLog stream, StreamRecord r) {
         return UUID.nameUUIDFromBytes((stream.arn + "#" + r.sequence()).getBytes()).toString().replace("-", "");
-    }
-
-    static KeySchema keyOf(StreamLog s) {
-        return s.key;
     }
 }

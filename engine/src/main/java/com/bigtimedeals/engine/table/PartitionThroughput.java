@@ -78,17 +78,53 @@ public final class PartitionThroughput {
         long now = nanos.getAsLong();
         Bucket b = buckets.computeIfAbsent(new PartitionId(t.id, ByteBuffer.wrap(partition)), k -> new Bucket(now));
         if (!b.take(write, units, now)) {
-            throw exceeded(t);
+            throw exceeded(t, write);
         }
     }
 
     /** The service's answer for a partition over its limit: depends on the table's billing mode. */
     public static ApiException exceeded(Table t) {
+        return exceeded(t, true);
+    }
+
+    /**
+     * The service's answer for a partition over its limit: {@code ThrottlingException} on an on-demand table,
+     * {@code ProvisionedThroughputExceededException} on a provisioned one, each with the reason the service gives
+     * for a hot key range (its member names differ in case between the two, as in the service's model).
+     */
+    public static ApiException exceeded(Table t, boolean write) {
+        String reason = write ? "TableWriteKeyRangeThroughputExceeded" : "TableReadKeyRangeThroughputExceeded";
+        String arn = t.def().arn();
         if (t.def().payPerRequest()) {
-            return new ApiException(ApiException.DYNAMODB + "ThrottlingException",
-                    "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html");
+            return new Throttled(ApiException.DYNAMODB + "ThrottlingException",
+                    "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html",
+                    "throttlingReasons", reason, arn);
         }
-        return new ApiException(ApiException.DYNAMODB + "ProvisionedThroughputExceededException",
-                "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.");
+        return new Throttled(ApiException.DYNAMODB + "ProvisionedThroughputExceededException",
+                "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.",
+                "ThrottlingReasons", reason, arn);
+    }
+
+    private static final class Throttled extends ApiException {
+        private final String member;
+        private final String reason;
+        private final String resource;
+
+        Throttled(String type, String message, String member, String reason, String resource) {
+            super(type, message);
+            this.member = member;
+            this.reason = reason;
+            this.resource = resource;
+        }
+
+        @Override
+        protected void writeExtra(com.fasterxml.jackson.core.JsonGenerator out) throws java.io.IOException {
+            out.writeArrayFieldStart(member);
+            out.writeStartObject();
+            out.writeStringField("reason", reason);
+            out.writeStringField("resource", resource);
+            out.writeEndObject();
+            out.writeEndArray();
+        }
     }
 }

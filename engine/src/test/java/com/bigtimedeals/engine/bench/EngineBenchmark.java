@@ -65,7 +65,7 @@ public final class EngineBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        double seconds = 5;
+        double seconds = 10;
         boolean quick = false;
         Path out = null;
         for (int i = 0; i < args.length; i++) {
@@ -84,7 +84,7 @@ public final class EngineBenchmark {
                 default -> throw new IllegalArgumentException(args[i]);
             }
         }
-        EngineBenchmark bench = new EngineBenchmark(quick ? 1.5 : seconds);
+        EngineBenchmark bench = new EngineBenchmark(quick ? 2.5 : seconds);
         bench.run(quick);
         StringBuilder json = new StringBuilder("{\n");
         int n = 0;
@@ -228,18 +228,44 @@ public final class EngineBenchmark {
         return canned;
     }
 
+    /**
+     * Engine against stub in alternating pairs (stub, engine, engine, stub, ...), each pair giving one ratio; the
+     * figure is the median ratio, so that a burst of load from elsewhere on a shared machine skews one pair, not
+     * the result.
+     */
     private void compare(String op, int threads, DynamoDbClient engine, DynamoDbClient stub, String suffix) throws Exception {
-        measure(op, threads, stub, seconds / 3);
-        measure(op, threads, engine, seconds / 3);
-        double s1 = measure(op, threads, stub, seconds);
-        double e = measure(op, threads, engine, seconds);
-        double s2 = measure(op, threads, stub, seconds);
-        double floor = (s1 + s2) / 2;
+        measure(op, threads, stub, seconds / 4);
+        measure(op, threads, engine, seconds / 4);
+        int pairs = 5;
+        double[] ratios = new double[pairs];
+        double[] engineRates = new double[pairs];
+        double[] stubRates = new double[pairs];
+        for (int i = 0; i < pairs; i++) {
+            double slice = seconds / pairs;
+            double s;
+            double e;
+            if (i % 2 == 0) {
+                s = measure(op, threads, stub, slice);
+                e = measure(op, threads, engine, slice);
+            } else {
+                e = measure(op, threads, engine, slice);
+                s = measure(op, threads, stub, slice);
+            }
+            ratios[i] = e / s;
+            engineRates[i] = e;
+            stubRates[i] = s;
+        }
+        java.util.Arrays.sort(ratios);
+        java.util.Arrays.sort(engineRates);
+        java.util.Arrays.sort(stubRates);
+        double ratio = ratios[pairs / 2];
         String name = op + "_t" + threads + suffix;
-        results.put(name + "_engine_per_s", String.format(Locale.ROOT, "%.0f", e));
-        results.put(name + "_stub_per_s", String.format(Locale.ROOT, "%.0f", floor));
-        results.put(name + "_ratio", String.format(Locale.ROOT, "%.2f", e / floor));
-        System.err.printf(Locale.ROOT, "%-28s engine %7.0f/s  stub %7.0f/s  ratio %.2f%n", name, e, floor, e / floor);
+        results.put(name + "_engine_per_s", String.format(Locale.ROOT, "%.0f", engineRates[pairs / 2]));
+        results.put(name + "_stub_per_s", String.format(Locale.ROOT, "%.0f", stubRates[pairs / 2]));
+        results.put(name + "_ratio", String.format(Locale.ROOT, "%.2f", ratio));
+        results.put(name + "_ratio_range", String.format(Locale.ROOT, "\"%.2f-%.2f\"", ratios[0], ratios[pairs - 1]));
+        System.err.printf(Locale.ROOT, "%-30s engine %7.0f/s  stub %7.0f/s  ratio %.2f (%.2f-%.2f)%n", name,
+                engineRates[pairs / 2], stubRates[pairs / 2], ratio, ratios[0], ratios[pairs - 1]);
     }
 
     /** Requests a second over {@code seconds}, from {@code threads} client threads sharing one client. */

@@ -44,6 +44,23 @@ class BatchesAndTransactionsTest extends ConformanceSupport {
     }
 
     @Test
+    void batchGetAnswersWhatPassesSixteenMegabytesAsUnprocessedKeys() {
+        String t = table(ScalarAttributeType.S, null);
+        String big = repeat('x', 400_000);
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (int i = 0; i < 45; i++) {
+            int k = i;
+            db.putItem(b -> b.tableName(t).item(item("pk", "k" + k, "v", big)));
+            keys.add(item("pk", "k" + k));
+        }
+        BatchGetItemResponse r = db.batchGetItem(b -> b.requestItems(Map.of(t, KeysAndAttributes.builder().keys(keys).build())));
+        int got = r.responses().get(t).size();
+        int left = r.unprocessedKeys().get(t).keys().size();
+        assertEquals(45, got + left);
+        assertTrue(left > 0 && got >= 40, got + " read, " + left + " left");
+    }
+
+    @Test
     void batchWriteOfMoreThan25RequestsIsRefused() {
         String t = table(ScalarAttributeType.S, null);
         List<WriteRequest> writes = new ArrayList<>();

@@ -168,6 +168,29 @@ class SecondaryIndexesTest extends ConformanceSupport {
     }
 
     @Test
+    void writesToATableWithLocalIndexesReportItemCollectionMetrics() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.S, b -> b
+                .attributeDefinitions(def("pk"), def("sk"), def("l"))
+                .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("byL")
+                        .keySchema(key("pk", KeyType.HASH), key("l", KeyType.RANGE))
+                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build()));
+        var metrics = db.putItem(b -> b.tableName(t).item(item("pk", "a", "sk", "1", "l", "x"))
+                .returnItemCollectionMetrics(software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics.SIZE))
+                .itemCollectionMetrics();
+        assertEquals(item("pk", "a"), metrics.itemCollectionKey());
+        assertEquals(2, metrics.sizeEstimateRangeGB().size());
+    }
+
+    @Test
+    void aGlobalIndexDeletedByUpdateTableIsGone() {
+        String t = tableWithIndex(ProjectionType.ALL, null);
+        db.updateTable(b -> b.tableName(t).globalSecondaryIndexUpdates(u -> u.delete(d -> d.indexName("byG"))));
+        assertFalse(db.describeTable(b -> b.tableName(t)).table().hasGlobalSecondaryIndexes());
+        assertError("ValidationException", "The table does not have the specified index: byG",
+                () -> db.scan(b -> b.tableName(t).indexName("byG")));
+    }
+
+    @Test
     void describeTableCountsIndexItems() {
         String t = tableWithIndex(ProjectionType.ALL, null);
         db.putItem(b -> b.tableName(t).item(item("pk", "a", "sk", "1", "g", "x", "h", "1")));

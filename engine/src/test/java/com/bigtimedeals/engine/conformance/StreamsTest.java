@@ -189,6 +189,22 @@ class StreamsTest extends ConformanceSupport {
     }
 
     @Test
+    void listStreamsPagesWithLastEvaluatedStreamArn() {
+        String a = streamedTable(StreamViewType.KEYS_ONLY);
+        String b2 = streamedTable(StreamViewType.KEYS_ONLY);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        String start = null;
+        do {
+            String from = start;
+            var page = streams.listStreams(b -> b.limit(1).exclusiveStartStreamArn(from));
+            assertTrue(page.streams().size() <= 1);
+            page.streams().forEach(s -> assertTrue(seen.add(s.streamArn()), "listed twice: " + s.streamArn()));
+            start = page.lastEvaluatedStreamArn();
+        } while (start != null);
+        assertTrue(seen.contains(arn(a)) && seen.contains(arn(b2)));
+    }
+
+    @Test
     void malformedAndUnknownStreamArnsAreTold() {
         assertError("ValidationException", null, () -> streams.describeStream(b -> b.streamArn("this-is-not-an-arn-at-all-but-long-enough")));
         String t = streamedTable(StreamViewType.KEYS_ONLY);
