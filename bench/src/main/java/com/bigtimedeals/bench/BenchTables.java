@@ -14,7 +14,7 @@ import com.bigtimedeals.harness.ParallelRuns;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** Tables the measurements write into: each on a DynamoDB Local of its own (it slows down as its stream grows). */
+/** Tables the measurements write into, on the engine each phase starts, reached in process (no socket). */
 final class BenchTables {
     private BenchTables() {
     }

@@ -51,7 +51,7 @@ final class FaithfulBlast {
     static Run run(Bench bench, int users, boolean faults) throws Exception {
         Instant now = bench.now();
         Configuration configuration = bench.configuration();
-        try (Database dynamo = Database.start(null, 0)) {
+        try (Database dynamo = Database.start()) {
             Table table = BenchTables.fresh(dynamo, faults ? "FaultedBlast" : "Blast");
             Table live = new Table(table.client(), table.name(), Clock.systemUTC(), table.cursors());
             UserStore userStore = new UserStore(table);

@@ -22,7 +22,7 @@ import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
 
 /**
- * Fan-out throughput against the raw BatchWriteItem rate of the same DynamoDB Local ({@link WriteCeiling}): hot-deal
+ * Fan-out throughput against the raw BatchWriteItem rate of the same engine ({@link WriteCeiling}): hot-deal
  * blasts through the faithful local delivery ({@link FaithfulBlast}), a new deal's watcher fan-out, a blast under
  * injected faults, a new deal's watchers under API load ({@link WatchersUnderLoad}), and the arithmetic for 10
  * million users in AWS.
@@ -33,13 +33,12 @@ final class FanOut {
 
     static void measure(Bench bench, boolean quick) throws Exception {
         Configuration configuration = bench.configuration();
-        System.out.println("\nFan-out throughput (each on a fresh DynamoDB Local):");
+        System.out.println("\nFan-out throughput (each on a fresh engine):");
         int watchers = quick ? 2_000 : 10_000;
         int blastUsers = quick ? 4_000 : 20_000;
         int blastRuns = quick ? 2 : 5;
-        // DynamoDB Local runs in this JVM, and the JIT goes on compiling its write, read and stream paths for tens of
-        // thousands of operations: the same round of raw writes climbed from 1,000 to 2,000 items/s over its first
-        // ten repetitions here, and a shared machine adds its own drift. A ratio of a warm run to a colder one
+        // The engine runs in this JVM, and the JIT goes on compiling its write, read and stream paths for tens of
+        // thousands of operations, and a shared machine adds its own drift. A ratio of a warm run to a colder one
         // flatters whichever side ran later. So both sides are warmed first (a round of each, not reported), then
         // measured alternately, ceiling, blast, ceiling, ..., ceiling: each blast is set against the mean of the
         // ceiling rounds just before and just after it, and the figure is the median of those ratios.
@@ -56,7 +55,7 @@ final class FanOut {
         }
         double ceiling = Medians.of(ceilings);
         bench.add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
-                "unconditional BatchWriteItems of 25, 8 in flight, into a fresh DynamoDB Local: median of " + ceilings.size()
+                "unconditional BatchWriteItems of 25, 8 in flight, into a fresh engine: median of " + ceilings.size()
                         + " rounds after a warm-up (" + Medians.rounded(ceilings) + ")");
         bench.add("fanout.blast." + blastUsers + "Users.messagesPerSecond",
                 Math.round(Medians.of(blasts.stream().map(FaithfulBlast.Run::messagesPerSecond).toList())), "msg/s", null, null,
@@ -65,7 +64,7 @@ final class FanOut {
         bench.add("fanout.blast.ratioToCeiling", Medians.of(ratios), "x", null, null,
                 "median over " + blastRuns + " blasts of messages/s over the mean of the ceiling rounds either side ("
                         + Medians.rounded(ratios) + "); goal 0.7");
-        try (Database dynamo = Database.start(null, 0)) {
+        try (Database dynamo = Database.start()) {
             Table table = BenchTables.fresh(dynamo, "Watchers");
             CatalogStore catalog = new CatalogStore(table);
             catalog.createBrand("mega", "Mega", null);
