@@ -42,6 +42,11 @@ public final class InjectedFaults {
         return new InjectedFaults(database, table, 1.0 / 2_000, 1.0 / 29, 25.0 / 2_000, 1.0 / 500, 0.5);
     }
 
+    /** Only transactions cancelled by a conflicting one, with {@code probability}: what concurrent writers meet. */
+    public static InjectedFaults transactionConflicts(Database database, String table, double probability) {
+        return new InjectedFaults(database, table, 0, 0, 0, 0, probability);
+    }
+
     private static Faults.Rule rule(Database database, Faults.Kind kind, String operation, String table, double probability) {
         Faults.Rule rule = Faults.rule(kind).operation(operation).table(table).probability(probability);
         database.faults().add(rule);
