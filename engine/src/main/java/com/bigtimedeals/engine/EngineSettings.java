@@ -22,7 +22,7 @@ public final class EngineSettings {
     long shardLifetimeMillis = 4L * 60 * 60 * 1000;
     long iteratorLifetimeMillis = 15L * 60 * 1000;
     long idempotencyMillis = 10L * 60 * 1000;
-    long snapshotLogBytes = 256L * 1024 * 1024;
+    long snapshotLogBytes = 64L * 1024 * 1024;
     final List<String> faults = new ArrayList<>();
     LongSupplier clock = System::currentTimeMillis;
     boolean customClock;
