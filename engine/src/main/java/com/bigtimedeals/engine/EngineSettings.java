@@ -14,7 +14,7 @@ public final class EngineSettings {
     Path dataDirectory;
     int port = 8000;
     String region = "us-east-1";
-    String accountId = "000000000000";
+    String accountId = "123456789012";
     boolean partitionLimits;
     long gsiLagMillis;
     long ttlSweepMillis = 1_000;
