@@ -191,7 +191,7 @@ public final class TransactWriteItems implements Operation {
             total += a.item != null ? Sizes.of(a.item) : Sizes.of(a.key);
         }
         if (total > MAX_TRANSACTION_BYTES) {
-            throw ApiException.validation("Transaction request size has exceeded the maximum allowed size of 4 MB");
+            throw ApiException.validation("Transaction payload size cannot exceed 4MB. Payload Size: " + total);
         }
         java.util.Set<List<Object>> seen = new java.util.HashSet<>();
         for (Action a : actions) {

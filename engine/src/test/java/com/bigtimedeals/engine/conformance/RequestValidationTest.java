@@ -123,7 +123,8 @@ class RequestValidationTest extends ConformanceSupport {
             int k = i;
             items.add(TransactWriteItem.builder().put(p -> p.tableName(t).item(item("pk", "k" + k, "v", big))).build());
         }
-        assertError("ValidationException", "Transaction request size has exceeded the maximum allowed size of 4 MB",
+        // Each item: "pk" and "k<i>" (2 + 2 or 3 bytes), "v" and its value (1 + 350,000 bytes): 10 × 350,005 + 2 × 350,006.
+        assertError("ValidationException", "Transaction payload size cannot exceed 4MB. Payload Size: 4200062",
                 () -> db.transactWriteItems(b -> b.transactItems(items)));
         db.transactWriteItems(b -> b.transactItems(items.subList(0, 10)));
     }
