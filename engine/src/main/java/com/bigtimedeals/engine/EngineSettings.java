@@ -14,7 +14,7 @@ public final class EngineSettings {
     Path dataDirectory;
     int port = 8000;
     String region = "us-east-1";
-    String accountId = "000000000000";
+    String accountId = "123456789012";
     boolean partitionLimits;
     long gsiLagMillis;
     long ttlSweepMillis = 1_000;
@@ -22,7 +22,7 @@ public final class EngineSettings {
     long shardLifetimeMillis = 4L * 60 * 60 * 1000;
     long iteratorLifetimeMillis = 15L * 60 * 1000;
     long idempotencyMillis = 10L * 60 * 1000;
-    long snapshotLogBytes = 256L * 1024 * 1024;
+    long snapshotLogBytes = 64L * 1024 * 1024;
     final List<String> faults = new ArrayList<>();
     LongSupplier clock = System::currentTimeMillis;
     boolean customClock;

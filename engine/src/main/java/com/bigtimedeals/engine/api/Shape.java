@@ -40,6 +40,7 @@ public final class Shape {
     final Map<String, Shape> fields = new LinkedHashMap<>();
     boolean notNull;
     boolean required;
+    /** A table name that may also be given as the table's ARN. */
     boolean tableName;
     List<String> enumValues;
     Pattern pattern;
@@ -50,6 +51,8 @@ public final class Shape {
     Integer maxLength;
     Shape keyConstraints;
     Shape valueConstraints;
+    boolean generic;
+    boolean jsonEcho;
 
     private Shape(Kind kind) {
         this.kind = kind;
@@ -152,11 +155,6 @@ public final class Shape {
         return this;
     }
 
-    /** The table operations' own length check on TableName, made before the constraint pass. */
-    public Shape tableName() {
-        tableName = true;
-        return this;
-    }
 
     public Shape oneOf(String... values) {
         enumValues = List.of(values);
@@ -195,6 +193,21 @@ public final class Shape {
         return this;
     }
 
+    /**
+     * Length constraints of this member are reported in the service's newer wording, which names the member by its
+     * request path and does not echo the value ({@code Value at 'RequestItems' failed to satisfy constraint: ...}).
+     */
+    public Shape genericMessage() {
+        generic = true;
+        return this;
+    }
+
+    /** Constraint messages about this member echo it as JSON, as the service's newer validation does. */
+    public Shape jsonEcho() {
+        jsonEcho = true;
+        return this;
+    }
+
     /** Constraints every key of a map must meet. */
     public Shape keys(Shape constraints) {
         keyConstraints = constraints;
@@ -207,9 +220,14 @@ public final class Shape {
         return this;
     }
 
-    /** The usual table-name constraints on an item operation: pattern, then length. */
+    /**
+     * The table-name constraints of the operations that also take a table ARN (all but CreateTable): a name must
+     * match the pattern (checked when not empty) and have 1 to 255 characters; an ARN may have up to 1024.
+     */
     public static Shape tableNameMember() {
-        return string().notNull().pattern("[a-zA-Z0-9_.-]+").length(3, 255);
+        Shape s = string().notNull().pattern("[a-zA-Z0-9_.-]+").length(1, 255);
+        s.tableName = true;
+        return s;
     }
 
     public static Shape indexNameMember() {

@@ -36,9 +36,6 @@ public final class ShapeChecker {
             if (f.getValue().required && value == null) {
                 throw ApiException.validation("The parameter '" + f.getKey() + "' is required but was not present in the request");
             }
-            if (f.getValue().tableName && value instanceof String s && (s.length() < 3 || s.length() > 255)) {
-                throw ApiException.validation(f.getKey() + " must be at least 3 characters long and at most 255 characters long");
-            }
         }
         List<String> errors = new ArrayList<>();
         for (Map.Entry<String, Shape> f : request.fields.entrySet()) {
@@ -243,6 +240,14 @@ public final class ShapeChecker {
         if (shape.max != null && value instanceof Long l && l > shape.max) {
             fail(errors, parent, name, value, shape, "Member must have value less than or equal to " + shape.max);
         }
+        if (shape.tableName && value instanceof String s && (s.startsWith("arn:") || s.isEmpty())) {
+            if (s.length() > 1024) {
+                fail(errors, parent, name, value, shape, "Member must have length less than or equal to 1024");
+            } else if (s.isEmpty()) {
+                fail(errors, parent, name, value, shape, "Member must have length greater than or equal to 1");
+            }
+            return;
+        }
         if (shape.enumValues != null && !shape.enumValues.contains(value)) {
             fail(errors, parent, name, value, shape, "Member must satisfy enum value set: [" + String.join(", ", shape.enumValues) + "]");
         }
@@ -349,9 +354,78 @@ public final class ShapeChecker {
         if (errors.size() >= MAX_ERRORS) {
             return;
         }
-        String shown = value == null ? "null" : "'" + display(value, shape) + "'";
+        if (shape.generic && value != null && (constraint.startsWith("Member must have length")
+                || constraint.startsWith("Member must have value"))) {
+            errors.add("Value at '" + requestPath(parent, name) + "' failed to satisfy constraint: " + constraint);
+            return;
+        }
+        String shown = value == null ? "null" : "'" + (shape.jsonEcho ? json(value) : display(value, shape)) + "'";
         errors.add("Value " + shown + " at '" + (parent == null ? "" : parent + ".") + lowerFirst(name)
                 + "' failed to satisfy constraint: " + constraint);
+    }
+
+    /** The member as compact JSON, its binary values in base64. */
+    static String json(Object value) {
+        StringBuilder sb = new StringBuilder();
+        json(value, sb);
+        return sb.toString();
+    }
+
+    private static void json(Object value, StringBuilder sb) {
+        if (value instanceof Map<?, ?> m) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                jsonString(String.valueOf(e.getKey()), sb);
+                sb.append(':');
+                json(e.getValue(), sb);
+            }
+            sb.append('}');
+        } else if (value instanceof List<?> l) {
+            sb.append('[');
+            for (int i = 0; i < l.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                json(l.get(i), sb);
+            }
+            sb.append(']');
+        } else if (value instanceof String s) {
+            jsonString(s, sb);
+        } else if (value instanceof byte[] b) {
+            jsonString(Base64.getEncoder().encodeToString(b), sb);
+        } else if (value instanceof JsonNumber n) {
+            sb.append(n.text());
+        } else {
+            sb.append(value);
+        }
+    }
+
+    private static void jsonString(String s, StringBuilder sb) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        sb.append('"');
+    }
+
+    /** A member's path as the request names it ({@code RequestItems.t.member.Keys}). */
+    static String requestPath(String parent, String name) {
+        if (parent == null) {
+            return name;
+        }
+        return Character.toUpperCase(parent.charAt(0)) + parent.substring(1) + "." + name;
     }
 
     /**

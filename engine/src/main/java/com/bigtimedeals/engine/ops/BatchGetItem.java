@@ -35,12 +35,12 @@ public final class BatchGetItem implements Operation {
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("RequestItems", map("KeysAndAttributes", valueStruct("KeysAndAttributes")
-                    .field("Keys", list(parameterizedMap(attributeValue())).notNull().minLength(1))
+                    .field("Keys", list(parameterizedMap(attributeValue())).notNull().minLength(1).genericMessage())
                     .field("AttributesToGet", ItemShapes.attributesToGet())
                     .field("ConsistentRead", bool())
                     .field("ProjectionExpression", string())
                     .field("ExpressionAttributeNames", stringMap()))
-                    .notNull().minLength(1)
+                    .notNull().minLength(1).genericMessage().jsonEcho()
                     .keys(string().length(3, 255).pattern("[a-zA-Z0-9_.-]+")));
 
     private final Context ctx;
@@ -62,8 +62,8 @@ public final class BatchGetItem implements Operation {
         Map<String, Object> requestItems = Req.map(req, "RequestItems");
         for (Map.Entry<String, Object> e : requestItems.entrySet()) {
             if (Req.list(Req.asMap(e.getValue()), "Keys").size() > 100) {
-                throw ApiException.validation("1 validation error detected: Value at 'requestItems." + e.getKey()
-                        + ".member.keys' failed to satisfy constraint: Member must have length less than or equal to 100");
+                throw ApiException.validation("1 validation error detected: Value at 'RequestItems." + e.getKey()
+                        + ".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100");
             }
         }
         List<TableRequest> requests = new ArrayList<>();

@@ -37,9 +37,9 @@ public final class BatchWriteItem implements Operation {
             .field("ReturnItemCollectionMetrics", ItemShapes.returnItemCollectionMetrics())
             .field("RequestItems", map("java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>",
                     parameterizedList(valueStruct("WriteRequest")
-                            .field("DeleteRequest", fieldStruct("DeleteRequest").field("Key", attributeMap().notNull()))
-                            .field("PutRequest", fieldStruct("PutRequest").field("Item", attributeMap().notNull()))))
-                    .notNull().minLength(1)
+                            .field("PutRequest", fieldStruct("PutRequest").field("Item", attributeMap().notNull()))
+                            .field("DeleteRequest", fieldStruct("DeleteRequest").field("Key", attributeMap().notNull()))))
+                    .notNull()
                     .keys(string().length(3, 255).pattern("[a-zA-Z0-9_.-]+"))
                     .values(Shape.list(null).length(1, 25)));
 
@@ -61,6 +61,10 @@ public final class BatchWriteItem implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Map<String, Object> requestItems = Req.map(req, "RequestItems");
+        if (requestItems.isEmpty()) {
+            // Regions answer this one either way while the service moves to its newer validation wording.
+            throw ApiException.validation("The requestItems parameter is required for BatchWriteItem");
+        }
         Expressions ex = new Expressions("BatchWriteItem", req);
         List<Write> writes = new ArrayList<>();
         for (Map.Entry<String, Object> e : requestItems.entrySet()) {
@@ -92,7 +96,17 @@ public final class BatchWriteItem implements Operation {
             Table table = tables.computeIfAbsent(w.table, ctx.catalog::require);
             Map<String, Value> key;
             if (w.item != null) {
-                ItemKeys.checkItem(table, w.item);
+                try {
+                    ItemKeys.checkItem(table, w.item);
+                } catch (ApiException e) {
+                    // A batch words a missing or mistyped table key attribute as a key that does not match the schema.
+                    String m = e.getMessage();
+                    if (m.startsWith("One or more parameter values were invalid: Missing the key ")
+                            || m.startsWith("One or more parameter values were invalid: Type mismatch for key ")) {
+                        throw ApiException.validation(ItemKeys.SCHEMA_MISMATCH);
+                    }
+                    throw e;
+                }
                 key = ItemKeys.keyOf(table.key(), w.item);
             } else {
                 ItemKeys.checkKey(table, w.key);

@@ -30,7 +30,7 @@ public final class CreateTable implements Operation {
             .field("AttributeDefinitions", list(valueStruct("AttributeDefinition")
                     .field("AttributeName", string().notNull().length(1, 255))
                     .field("AttributeType", string().notNull().oneOf("B", "N", "S"))).notNull())
-            .field("TableName", string().required().tableName().pattern("[a-zA-Z0-9_.-]+"))
+            .field("TableName", string().required().pattern("[a-zA-Z0-9_.-]+").length(3, 255))
             .field("BillingMode", string().oneOf("PROVISIONED", "PAY_PER_REQUEST"))
             .field("ProvisionedThroughput", TableShapes.throughput())
             .field("KeySchema", TableShapes.keySchema())

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 /** DescribeTable: the table's full description, with live item counts and sizes. */
 public final class DescribeTable implements Operation {
     static final Shape TABLE_ONLY = Shape.request()
-            .field("TableName", Shape.string().required().tableName().pattern("[a-zA-Z0-9_.-]+"));
+            .field("TableName", Shape.tableNameMember().required());
 
     private final Context ctx;
 

@@ -14,7 +14,23 @@ final class ItemKeys {
     static final int MAX_PARTITION_KEY_BYTES = 2048;
     static final int MAX_SORT_KEY_BYTES = 1024;
 
+    /** How the service begins its messages for empty key values (refused for a whole transaction). */
+    static final String NOT_VALID = "One or more parameter values are not valid.";
+    static final String SCHEMA_MISMATCH = "The provided key element does not match the schema";
+
     private ItemKeys() {
+    }
+
+    /**
+     * Whether the service reports this refusal of a key or item inside a transaction as the action's cancellation
+     * reason (ValidationError): a key that does not match the schema, a missing key attribute, a type mismatch on
+     * a table or index key. Empty and oversized key values are refused for the whole request instead.
+     */
+    static boolean cancelsTransactionAction(ApiException e) {
+        String m = e.getMessage();
+        return m.equals(SCHEMA_MISMATCH)
+                || m.startsWith("One or more parameter values were invalid: Missing the key ")
+                || m.startsWith("One or more parameter values were invalid: Type mismatch for ");
     }
 
     /** A Key parameter: exactly the table's key attributes, of the schema's types, not empty, within size limits. */
@@ -25,7 +41,7 @@ final class ItemKeys {
     static void checkKey(KeySchema schema, Map<String, Value> key, String prefix) {
         int expected = schema.sortKey() == null ? 1 : 2;
         if (key.size() != expected) {
-            throw ApiException.validation(prefix + "The provided key element does not match the schema");
+            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
         }
         checkKeyPiece(key, schema.partitionKey(), schema.partitionType(), true, prefix);
         if (schema.sortKey() != null) {
@@ -36,7 +52,7 @@ final class ItemKeys {
     private static void checkKeyPiece(Map<String, Value> key, String name, Value.Type type, boolean partition, String prefix) {
         Value v = key.get(name);
         if (v == null || v.type() != type) {
-            throw ApiException.validation(prefix + "The provided key element does not match the schema");
+            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
         }
         checkNotEmpty(v, name);
         checkSize(v, partition);
@@ -97,15 +113,27 @@ final class ItemKeys {
      */
     static void checkIndexKeys(Table table, Map<String, Value> item, boolean byUpdate) {
         TableDef def = table.def();
-        for (TableDef.IndexDef index : def.globalIndexes()) {
+        if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
+            return;
+        }
+        // The service names the alphabetically first index an attribute keys.
+        for (TableDef.IndexDef index : indexesByName(def)) {
+            if (def.localIndexes().contains(index)) {
+                checkIndexKey(def, index, index.key().sortKey(), item, byUpdate);
+                continue;
+            }
             checkIndexKey(def, index, index.key().partitionKey(), item, byUpdate);
             if (index.key().sortKey() != null) {
                 checkIndexKey(def, index, index.key().sortKey(), item, byUpdate);
             }
         }
-        for (TableDef.IndexDef index : def.localIndexes()) {
-            checkIndexKey(def, index, index.key().sortKey(), item, byUpdate);
-        }
+    }
+
+    private static java.util.List<TableDef.IndexDef> indexesByName(TableDef def) {
+        java.util.List<TableDef.IndexDef> all = new java.util.ArrayList<>(def.globalIndexes());
+        all.addAll(def.localIndexes());
+        all.sort(java.util.Comparator.comparing(TableDef.IndexDef::name));
+        return all;
     }
 
     private static void checkIndexKey(TableDef def, TableDef.IndexDef index, String attribute, Map<String, Value> item, boolean byUpdate) {
@@ -125,7 +153,7 @@ final class ItemKeys {
             String kind = v instanceof Value.S ? "string" : "binary";
             if (byUpdate) {
                 throw ApiException.validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty "
-                        + kind + " value. IndexName: " + index.name() + ", IndexKey: " + attribute);
+                        + kind + " value.");
             }
             throw ApiException.validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
                     + kind + " value. IndexName: " + index.name() + ", IndexKey: " + attribute);

@@ -40,7 +40,7 @@ public final class Query implements Operation {
             .field("TableName", Shape.tableNameMember())
             .field("ConditionalOperator", ItemShapes.conditionalOperator())
             .field("AttributesToGet", ItemShapes.attributesToGet())
-            .field("Limit", integer().min(1))
+            .field("Limit", integer().min(1).genericMessage())
             .field("KeyConditions", ItemShapes.conditions())
             .field("ExclusiveStartKey", attributeMap())
             .field("ConsistentRead", bool())

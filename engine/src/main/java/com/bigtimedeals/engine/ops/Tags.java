@@ -24,6 +24,17 @@ final class Tags {
     private Tags() {
     }
 
+    private static ApiException accessDenied(Context ctx, String operation, String arn, String why) {
+        return new ApiException("com.amazon.coral.service#AccessDeniedException", "User: arn:aws:iam::"
+                + ctx.settings.accountId() + ":user/local is not authorized to perform: dynamodb:" + operation
+                + " on resource: " + arn + why) {
+            @Override
+            protected String messageMember() {
+                return "Message";
+            }
+        };
+    }
+
     /** The table a ResourceArn names, refusing malformed ARNs as the service does. */
     static Table table(Context ctx, String operation, String arn) {
         if (arn == null) {
@@ -33,14 +44,12 @@ final class Tags {
             throw ApiException.validation("Invalid TableArn: ARNs must start with 'arn:': " + arn);
         }
         if (!ANY_ARN.matcher(arn).matches()) {
-            throw new ApiException("com.amazon.coral.service#AccessDeniedException", "User: arn:aws:iam::"
-                    + ctx.settings.accountId() + ":user/local is not authorized to perform: dynamodb:" + operation
-                    + " on resource: " + arn) {
-                @Override
-                protected String messageMember() {
-                    return "Message";
-                }
-            };
+            throw accessDenied(ctx, operation, arn, "");
+        }
+        String[] parts = arn.split(":", 6);
+        if (parts.length == 6 && parts[2].equals("dynamodb") && !parts[4].equals(ctx.settings.accountId())) {
+            // A resource of another account: the caller has no permission on it.
+            throw accessDenied(ctx, operation, arn, " because no resource-based policy allows the dynamodb:" + operation + " action");
         }
         if (!TABLE_ARN.matcher(arn).matches()) {
             throw ApiException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);

@@ -36,7 +36,7 @@ public final class TransactGetItems implements Operation {
                             .field("Key", attributeMap().notNull())
                             .field("TableName", Shape.tableNameMember())
                             .field("ProjectionExpression", string())
-                            .field("ExpressionAttributeNames", stringMap()).notNull())).notNull().minLength(1))
+                            .field("ExpressionAttributeNames", stringMap()).notNull())).notNull().length(1, TransactWriteItems.MAX_ACTIONS))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
 
     private final Context ctx;
@@ -57,7 +57,7 @@ public final class TransactGetItems implements Operation {
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         List<Object> items = Req.list(req, "TransactItems");
         if (items.size() > TransactWriteItems.MAX_ACTIONS) {
-            throw ApiException.validation("1 validation error detected at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100.");
+            throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
         }
         List<Map<String, Object>> raws = new ArrayList<>();
         List<Projection> projections = new ArrayList<>();
@@ -74,9 +74,31 @@ public final class TransactGetItems implements Operation {
         }
         List<Get> gets = new ArrayList<>();
         java.util.Set<List<Object>> seen = new java.util.HashSet<>();
+        List<Table> tables = new ArrayList<>();
+        for (Map<String, Object> raw : raws) {
+            tables.add(ctx.catalog.require(Req.string(raw, "TableName")));
+        }
+        // A key that does not match the schema cancels its read (reason ValidationError); empty or oversized key
+        // values are refused for the whole request.
+        String[] invalid = new String[raws.size()];
         for (int i = 0; i < raws.size(); i++) {
-            Table table = ctx.catalog.require(Req.string(raws.get(i), "TableName"));
-            ItemKeys.checkKey(table, keys.get(i));
+            try {
+                ItemKeys.checkKey(tables.get(i), keys.get(i));
+            } catch (ApiException e) {
+                if (!ItemKeys.cancelsTransactionAction(e)) {
+                    throw e;
+                }
+                invalid[i] = e.getMessage();
+            }
+        }
+        boolean anyInvalid = false;
+        for (int i = 0; i < raws.size(); i++) {
+            if (invalid[i] != null) {
+                anyInvalid = true;
+                gets.add(new Get(tables.get(i), keys.get(i), projections.get(i), null));
+                continue;
+            }
+            Table table = tables.get(i);
             byte[] key = table.key(keys.get(i));
             if (!seen.add(List.of(table.id, java.nio.ByteBuffer.wrap(key)))) {
                 throw ApiException.validation("Transaction request cannot include multiple operations on one item");
@@ -84,6 +106,13 @@ public final class TransactGetItems implements Operation {
             gets.add(new Get(table, keys.get(i), projections.get(i), new ItemLocks.ItemId(table.id, key)));
         }
         int n = gets.size();
+        if (anyInvalid) {
+            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
+            for (String m : invalid) {
+                reasons.add(m == null ? TransactionCanceled.Reason.NONE : new TransactionCanceled.Reason("ValidationError", m, null));
+            }
+            throw new TransactionCanceled(reasons);
+        }
         if (ctx.faults.fires(Faults.Kind.CONFLICT, "TransactGetItems", gets.get(0).table.name())) {
             throw TransactionCanceled.at(n, 0, TransactionCanceled.conflict());
         }

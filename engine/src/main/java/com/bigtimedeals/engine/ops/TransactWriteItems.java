@@ -39,6 +39,8 @@ import com.fasterxml.jackson.core.util.ByteArrayBuilder;
  */
 public final class TransactWriteItems implements Operation {
     static final int MAX_ACTIONS = 100;
+    /** The aggregate size of the items a transaction writes (Put items, and the keys of the other actions). */
+    static final long MAX_TRANSACTION_BYTES = 4L * 1024 * 1024;
 
     private static Shape action(String type, boolean item, boolean condition, boolean update) {
         Shape s = fieldStruct(type);
@@ -59,7 +61,7 @@ public final class TransactWriteItems implements Operation {
                     .field("ConditionCheck", action("ConditionCheck", false, true, false))
                     .field("Put", action("Put", true, false, false))
                     .field("Delete", action("Delete", false, false, false))
-                    .field("Update", action("Update", false, false, true))).notNull().minLength(1))
+                    .field("Update", action("Update", false, false, true))).notNull().length(1, MAX_ACTIONS))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("ReturnItemCollectionMetrics", ItemShapes.returnItemCollectionMetrics())
             .field("ClientRequestToken", string().length(1, 36));
@@ -89,13 +91,15 @@ public final class TransactWriteItems implements Operation {
         Map<String, Value> before;
         byte[] beforeBytes;
         Map<String, Value> after;
+        /** Why the service cancels this action before reading its item (the key or item does not fit the schema). */
+        String invalid;
     }
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         List<Object> items = Req.list(req, "TransactItems");
         if (items.size() > MAX_ACTIONS) {
-            throw ApiException.validation("1 validation error detected at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100.");
+            throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
         }
         List<Action> actions = parse(items);
         String token = Req.string(req, "ClientRequestToken");
@@ -182,14 +186,37 @@ public final class TransactWriteItems implements Operation {
             UpdateItem.checkKeys(ex, a.update, found);
             actions.add(a);
         }
+        long total = 0;
+        for (Action a : actions) {
+            total += a.item != null ? Sizes.of(a.item) : Sizes.of(a.key);
+        }
+        if (total > MAX_TRANSACTION_BYTES) {
+            throw ApiException.validation("Transaction payload size cannot exceed 4MB. Payload Size: " + total);
+        }
         java.util.Set<List<Object>> seen = new java.util.HashSet<>();
         for (Action a : actions) {
             a.table = ctx.catalog.require(Req.string(a.raw, "TableName"));
-            if (a.item != null) {
-                ItemKeys.checkItem(a.table, a.item);
-                a.key = ItemKeys.keyOf(a.table.key(), a.item);
-            } else {
-                ItemKeys.checkKey(a.table, a.key);
+        }
+        for (Action a : actions) {
+            // A key or item that does not fit the schema cancels its action (reason ValidationError); empty or
+            // oversized key values are refused for the whole request, as the service does.
+            try {
+                if (a.item != null) {
+                    ItemKeys.checkItem(a.table, a.item);
+                    a.key = ItemKeys.keyOf(a.table.key(), a.item);
+                } else {
+                    ItemKeys.checkKey(a.table, a.key);
+                }
+            } catch (ApiException e) {
+                if (!ItemKeys.cancelsTransactionAction(e)) {
+                    throw e;
+                }
+                a.invalid = e.getMessage();
+            }
+        }
+        for (Action a : actions) {
+            if (a.invalid != null) {
+                continue;
             }
             a.keyBytes = a.table.key(a.key);
             a.id = new ItemLocks.ItemId(a.table.id, a.keyBytes);
@@ -205,7 +232,12 @@ public final class TransactWriteItems implements Operation {
         if (ctx.faults.fires(Faults.Kind.CONFLICT, "TransactWriteItems", actions.get(0).table.name())) {
             throw TransactionCanceled.at(n, 0, TransactionCanceled.conflict());
         }
-        List<Action> order = new ArrayList<>(actions);
+        List<Action> order = new ArrayList<>();
+        for (Action a : actions) {
+            if (a.id != null) {
+                order.add(a);
+            }
+        }
         order.sort((x, y) -> x.id.compareTo(y.id));
         List<Action> locked = new ArrayList<>();
         try {
@@ -217,10 +249,24 @@ public final class TransactWriteItems implements Operation {
             }
             List<TransactionCanceled.Reason> reasons = new ArrayList<>();
             boolean failed = false;
+            ApiException hoisted = null;
             for (Action a : actions) {
-                TransactionCanceled.Reason r = decide(a);
+                TransactionCanceled.Reason r;
+                if (a.invalid != null) {
+                    r = new TransactionCanceled.Reason("ValidationError", a.invalid, null);
+                } else {
+                    try {
+                        r = decide(a);
+                    } catch (ApiException refused) {
+                        hoisted = hoisted == null ? refused : hoisted;
+                        r = TransactionCanceled.Reason.NONE;
+                    }
+                }
                 failed |= r != TransactionCanceled.Reason.NONE;
                 reasons.add(r);
+            }
+            if (hoisted != null) {
+                throw hoisted;
             }
             if (failed) {
                 throw new TransactionCanceled(reasons);
@@ -293,6 +339,10 @@ public final class TransactWriteItems implements Operation {
                     break;
             }
         } catch (ApiException invalid) {
+            if (!ItemKeys.cancelsTransactionAction(invalid) && invalid.getMessage().startsWith(ItemKeys.NOT_VALID)) {
+                // An empty index key value set by an update is refused for the whole request.
+                throw invalid;
+            }
             return new TransactionCanceled.Reason("ValidationError", invalid.getMessage(), null);
         } catch (ExpressionException invalid) {
             return new TransactionCanceled.Reason("ValidationError", invalid.getMessage(), null);

@@ -30,7 +30,7 @@ public final class UpdateTable implements Operation {
             .field("AttributeDefinitions", list(valueStruct("AttributeDefinition")
                     .field("AttributeName", string().notNull().length(1, 255))
                     .field("AttributeType", string().notNull().oneOf("B", "N", "S"))))
-            .field("TableName", string().required().tableName().pattern("[a-zA-Z0-9_.-]+"))
+            .field("TableName", Shape.tableNameMember().required())
             .field("ProvisionedThroughput", TableShapes.throughput())
             .field("BillingMode", string().oneOf("PROVISIONED", "PAY_PER_REQUEST"))
             .field("GlobalSecondaryIndexUpdates", list(valueStruct("GlobalSecondaryIndexUpdate")

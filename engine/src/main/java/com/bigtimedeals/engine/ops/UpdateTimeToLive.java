@@ -16,7 +16,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 /** UpdateTimeToLive: switches expiry on an attribute on or off; takes effect at once (the service takes up to an hour). */
 public final class UpdateTimeToLive implements Operation {
     private static final Shape SHAPE = Shape.request()
-            .field("TableName", Shape.string().required().tableName().pattern("[a-zA-Z0-9_.-]+"))
+            .field("TableName", Shape.tableNameMember().required())
             .field("TimeToLiveSpecification", Shape.fieldStruct("TimeToLiveSpecification")
                     .field("Enabled", Shape.bool().notNull())
                     .field("AttributeName", Shape.string().notNull().length(1, 255)).notNull());

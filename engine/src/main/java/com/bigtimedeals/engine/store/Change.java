@@ -46,6 +46,11 @@ public final class Change {
         return newItem;
     }
 
+    /** Whether the maps are at hand (a live write) rather than only the stored bytes (recovery). */
+    boolean decoded() {
+        return (oldBytes == null || oldItem != null) && (newBytes == null || newItem != null);
+    }
+
     public long sequence() {
         return sequence;
     }

@@ -117,8 +117,11 @@ public final class Committer {
         }
         if (t.def().ttlEnabled()) {
             String attribute = t.def().ttlAttribute();
-            Long before = c.oldBytes == null ? null : TtlIndex.expiry(c.oldItem().get(attribute));
-            Long after = c.newBytes == null ? null : TtlIndex.expiry(c.newItem().get(attribute));
+            boolean maps = c.decoded();
+            Long before = c.oldBytes == null ? null
+                    : TtlIndex.expiry(maps ? c.oldItem().get(attribute) : ItemCodec.attribute(c.oldBytes, attribute));
+            Long after = c.newBytes == null ? null
+                    : TtlIndex.expiry(maps ? c.newItem().get(attribute) : ItemCodec.attribute(c.newBytes, attribute));
             if (before != null && !before.equals(after)) {
                 t.ttl.remove(before, c.key);
             }
@@ -134,13 +137,15 @@ public final class Committer {
     }
 
     private static IndexOp indexOp(Index index, Change c, long oldSize, long newSize) {
-        byte[] oldKey = c.oldBytes == null ? null : index.key(c.oldItem());
-        byte[] newKey = c.newBytes == null ? null : index.key(c.newItem());
+        // A live write has the items decoded; recovery reads the keys straight from the stored bytes.
+        boolean maps = c.decoded();
+        byte[] oldKey = c.oldBytes == null ? null : maps ? index.key(c.oldItem()) : index.key(c.oldBytes);
+        byte[] newKey = c.newBytes == null ? null : maps ? index.key(c.newItem()) : index.key(c.newBytes);
         if (oldKey == null && newKey == null) {
             return null;
         }
-        long oldEntry = oldKey == null ? 0 : index.entrySize(c.oldItem(), oldSize);
-        long newEntry = newKey == null ? 0 : index.entrySize(c.newItem(), newSize);
+        long oldEntry = oldKey == null ? 0 : index.projectsAll() ? oldSize : index.entrySize(c.oldItem(), oldSize);
+        long newEntry = newKey == null ? 0 : index.projectsAll() ? newSize : index.entrySize(c.newItem(), newSize);
         long countDelta = (newKey != null ? 1 : 0) - (oldKey != null ? 1 : 0);
         return new IndexOp(index, oldKey, newKey, c.newBytes, countDelta, newEntry - oldEntry);
     }

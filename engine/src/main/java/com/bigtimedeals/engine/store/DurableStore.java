@@ -65,9 +65,13 @@ public final class DurableStore implements Journal, AutoCloseable {
             after = SnapshotFile.read(snapshot, ctx, tables);
         }
         long snapshotSequence = after;
+        long replayed = 0;
         for (Path segment : segments()) {
             LogSegment.read(segment, payload -> replay(payload, tables, snapshotSequence));
+            replayed += Files.size(segment);
         }
+        // The log read back counts towards the next snapshot, which will fold it in and let it go.
+        logBytesSinceSnapshot = replayed;
         Files.deleteIfExists(dir.resolve("snapshot.tmp"));
         log = LogSegment.create(dir.resolve(segmentName(ctx.committer.lastSequence() + 1)));
     }

@@ -157,12 +157,19 @@ final class SnapshotFile {
                 TableDef def = TableDefJson.read(bytes(in));
                 Table t = new Table(id, def);
                 TableSettingsTags.apply(t, def.tags());
+                // Items were written in key order: they load in one pass, indexes built from their encodings.
+                byte[][] keys = new byte[1024][];
+                byte[][] items = new byte[1024][];
+                int n = 0;
                 while (in.readBoolean()) {
-                    byte[] key = bytes(in);
-                    byte[] item = bytes(in);
-                    // Indexes, counters and the expiry index are rebuilt as the items go in.
-                    ctx.committer.apply(new Change(t, key, null, null, null, item, false), false);
+                    if (n == keys.length) {
+                        keys = java.util.Arrays.copyOf(keys, n * 2);
+                        items = java.util.Arrays.copyOf(items, n * 2);
+                    }
+                    keys[n] = bytes(in);
+                    items[n++] = bytes(in);
                 }
+                t.loadSorted(keys, items, n);
                 tables.put(id, t);
                 ctx.catalog.putIfAbsent(t);
             }

@@ -28,7 +28,7 @@ public final class Catalog {
 
     /** The table for an item operation: the service says only "Requested resource not found" there. */
     public Table require(String name) {
-        Table t = tables.get(name);
+        Table t = get(name);
         if (t == null) {
             throw ApiException.resourceNotFound("Requested resource not found");
         }
@@ -37,14 +37,20 @@ public final class Catalog {
 
     /** The table for a table operation, whose message names the table. */
     public Table requireNamed(String name) {
-        Table t = tables.get(name);
+        Table t = get(name);
         if (t == null) {
             throw ApiException.resourceNotFound("Requested resource not found: Table: " + name + " not found");
         }
         return t;
     }
 
+    /** The table of this name, or of this table ARN (which must be the table's own). */
     public Table get(String name) {
+        if (name != null && name.startsWith("arn:")) {
+            int at = name.indexOf(":table/");
+            Table t = at < 0 ? null : tables.get(name.substring(at + ":table/".length()));
+            return t != null && t.def().arn().equals(name) ? t : null;
+        }
         return tables.get(name);
     }
 

@@ -24,7 +24,8 @@ public final class Index {
     /** Status and throughput change with UpdateTable; the key schema and projection never do. */
     public volatile TableDef.IndexDef def;
     public final KeySchema tableKey;
-    public final ConcurrentSkipListMap<byte[], byte[]> entries = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+    /** Replaced only by a bulk load before the engine serves (see {@link SortedArrays}). */
+    public volatile ConcurrentSkipListMap<byte[], byte[]> entries = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
     public final AtomicLong count = new AtomicLong();
     public final AtomicLong bytes = new AtomicLong();
     /** Attributes a KEYS_ONLY or INCLUDE projection keeps; null for ALL. */
@@ -95,6 +96,37 @@ public final class Index {
         KeyCodec.append(out, item.get(tableKey.partitionKey()));
         if (tableKey.sortKey() != null) {
             KeyCodec.append(out, item.get(tableKey.sortKey()));
+        }
+        return out.toArray();
+    }
+
+    /**
+     * The index key of a stored item, read from its encoding without building its values (bulk loads); null as
+     * for {@link #key(Map)}.
+     */
+    public byte[] key(byte[] stored) {
+        KeySchema k = def.key();
+        Value p = ItemCodec.attribute(stored, k.partitionKey());
+        if (p == null || p.type() != k.partitionType()) {
+            return null;
+        }
+        Value s = null;
+        if (k.sortKey() != null) {
+            s = ItemCodec.attribute(stored, k.sortKey());
+            if (s == null || s.type() != k.sortType()) {
+                return null;
+            }
+        }
+        if (tooLong(p, 2048) || (s != null && tooLong(s, 1024))) {
+            return null;
+        }
+        Bytes out = KeyCodec.partition(p);
+        if (s != null) {
+            KeyCodec.append(out, s);
+        }
+        KeyCodec.append(out, ItemCodec.attribute(stored, tableKey.partitionKey()));
+        if (tableKey.sortKey() != null) {
+            KeyCodec.append(out, ItemCodec.attribute(stored, tableKey.sortKey()));
         }
         return out.toArray();
     }

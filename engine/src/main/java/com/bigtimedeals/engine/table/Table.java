@@ -22,7 +22,8 @@ public final class Table {
     /** An internal number that names the table in the durable log, so log records need not repeat its name. */
     public final long id;
     private volatile TableDef def;
-    public final ConcurrentSkipListMap<byte[], byte[]> items = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+    /** Replaced only by a bulk load before the engine serves (see {@link SortedArrays}). */
+    public volatile ConcurrentSkipListMap<byte[], byte[]> items = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
     private volatile List<Index> indexes;
     public final AtomicLong itemCount = new AtomicLong();
     public final AtomicLong sizeBytes = new AtomicLong();
@@ -98,6 +99,45 @@ public final class Table {
 
     public void markDeleted() {
         deleted = true;
+    }
+
+    /**
+     * Loads {@code size} stored items whose keys are in ascending order into an empty table, with its indexes,
+     * counters and expiry index: the fast path for reopening a store (no item is decoded to index it).
+     */
+    public void loadSorted(byte[][] keys, byte[][] values, int size) {
+        items = SortedArrays.ofSorted(keys, values, size);
+        long bytes = 0;
+        for (int i = 0; i < size; i++) {
+            bytes += com.bigtimedeals.engine.store.ItemCodec.size(values[i]);
+        }
+        itemCount.set(size);
+        sizeBytes.set(bytes);
+        indexes.parallelStream().forEach(index -> {
+            byte[][] indexKeys = new byte[size][];
+            byte[][] indexValues = new byte[size][];
+            int n = 0;
+            long indexBytes = 0;
+            for (int i = 0; i < size; i++) {
+                byte[] key = index.key(values[i]);
+                if (key != null) {
+                    indexKeys[n] = key;
+                    indexValues[n++] = values[i];
+                    indexBytes += index.entrySize(values[i]);
+                }
+            }
+            index.entries = SortedArrays.sortAndBuild(indexKeys, indexValues, n);
+            index.count.set(n);
+            index.bytes.set(indexBytes);
+        });
+        if (def.ttlEnabled()) {
+            for (int i = 0; i < size; i++) {
+                Long second = TtlIndex.expiry(com.bigtimedeals.engine.store.ItemCodec.attribute(values[i], def.ttlAttribute()));
+                if (second != null) {
+                    ttl.add(second, keys[i]);
+                }
+            }
+        }
     }
 
     /** The table key of an item or a key map that holds the key attributes with their schema types. */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -179,8 +180,10 @@ class BatchesAndTransactionsTest extends ConformanceSupport {
             int k = i;
             items.add(TransactWriteItem.builder().put(p -> p.tableName(t).item(item("pk", "k" + k))).build());
         }
-        assertError("ValidationException",
-                "1 validation error detected at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100.",
-                () -> db.transactWriteItems(b -> b.transactItems(items)));
+        DynamoDbException e = assertThrows(DynamoDbException.class, () -> db.transactWriteItems(b -> b.transactItems(items)));
+        assertEquals("ValidationException", e.awsErrorDetails().errorCode());
+        assertTrue(e.awsErrorDetails().errorMessage().matches(
+                "(?s)^1 validation error detected: Value '\\[TransactWriteItem\\(.+\\]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100$"),
+                e.awsErrorDetails().errorMessage());
     }
 }

@@ -229,4 +229,13 @@ class QueryAndScanTest extends ConformanceSupport {
                 "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
                 () -> db.scan(b -> b.tableName(t).limit(0)));
     }
+
+    @Test
+    void queryLimitBelowOneIsWordedByItsRequestPath() {
+        String t = numbered(1);
+        assertError("ValidationException",
+                "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+                () -> db.query(b -> b.tableName(t).limit(0).keyConditionExpression("pk = :p")
+                        .expressionAttributeValues(Map.of(":p", AttributeValue.fromS("a")))));
+    }
 }
