@@ -83,14 +83,14 @@ final class WordIndexCosts {
         int vocabulary = quick ? 200 : 1_000;
         int alertCount = quick ? 10_000 : 100_000;
         int dealCount = quick ? 500 : 3_000;
-        System.out.printf("%nWord index: %,d alerts over %,d keywords, %,d deals (on a fresh DynamoDB Local)…%n", alertCount,
+        System.out.printf("%nWord index: %,d alerts over %,d keywords, %,d deals (on a fresh engine)…%n", alertCount,
                 vocabulary, dealCount);
         double[] cumulative = new double[vocabulary];
         for (int r = 0; r < vocabulary; r++) {
             cumulative[r] = (r == 0 ? 0 : cumulative[r - 1]) + 1.0 / (r + 1);
         }
         Instant now = bench.now();
-        try (Database dynamo = Database.start(null, 0)) {
+        try (Database dynamo = Database.start()) {
             Table table = BenchTables.fresh(dynamo, "Words");
             CatalogStore catalog = new CatalogStore(table);
             catalog.createBrand("acme", "Acme", null);
@@ -216,7 +216,7 @@ final class WordIndexCosts {
      * record to the last message. The holders' alerts spread over one shard per thousand.
      */
     static double alertFanOut(Bench bench, int holders) throws Exception {
-        try (Database dynamo = Database.start(null, 0)) {
+        try (Database dynamo = Database.start()) {
             Table table = BenchTables.fresh(dynamo, "AlertHolders");
             CatalogStore catalog = new CatalogStore(table);
             catalog.createBrand("mega", "Mega", null);
@@ -226,7 +226,7 @@ final class WordIndexCosts {
             for (int i = 0; i < holders; i++) {
                 store.create("h" + i, NewAlert.of(i % 2 == 0 ? "kettle" : "kettle steel", null, null, null));
             }
-            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
             tap.drain();
             Deal deal = new DealStore(table).create(new NewDeal("Steel kettle, 1.7 l", "https://s.example.com/k",
                     new BigDecimal("19.99"), "mega", "tech", null, null, null));

@@ -68,7 +68,7 @@ class AlertFanOutCrashTest {
             dealId = stack.call("POST", "/cms/deals", editor, StackProcess.deal("PS5-console", "acme"), 201).get("id").asText();
             readers = readAlertMessages(stack, client, table.name(), dealId);
             int beforeKill = InboxCensus.messagesByUser(client, table.name(), dealId).size();
-            stack.kill(); // DynamoDB Local runs inside the stack: it dies too, and comes back with it
+            stack.kill(); // the engine runs inside the stack: it dies too, and comes back with it from its log
             assertTrue(beforeKill < HOLDERS, "killed mid-matching: " + beforeKill + " of " + HOLDERS + " had the message");
         }
 
