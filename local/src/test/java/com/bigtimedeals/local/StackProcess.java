@@ -27,6 +27,16 @@ final class StackProcess implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    /**
+     * Every stack this test JVM started: a test that fails half-way must not leave a stack running (and holding
+     * its ports and a core) after the JVM ends, so they are killed when it exits.
+     */
+    private static final List<Process> STARTED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> STARTED.forEach(Process::destroyForcibly)));
+    }
+
     private final Process process;
     final String base;
 
@@ -43,6 +53,7 @@ final class StackProcess implements AutoCloseable {
         b.environment().put("DYNAMODB_PORT", Integer.toString(dynamoPort));
         b.environment().put("BLAST_SEGMENTS", "8");
         Process p = b.start();
+        STARTED.add(p);
         long deadline = System.currentTimeMillis() + 120_000;
         while (System.currentTimeMillis() < deadline) {
             // The banner is printed line by line: wait for the API line itself, not only the first one.
