@@ -40,6 +40,11 @@ public final class StreamRecords {
         out.setEventSource("aws:dynamodb");
         out.setAwsRegion(r.awsRegion());
         out.setEventSourceARN(streamArn);
+        if (r.userIdentity() != null) {
+            // TTL deletions carry the service as their principal, as the event source mapping passes it on.
+            out.setUserIdentity(new com.amazonaws.services.lambda.runtime.events.models.dynamodb.Identity()
+                    .withPrincipalId(r.userIdentity().principalId()).withType(r.userIdentity().type()));
+        }
         var d = r.dynamodb();
         StreamRecord s = new StreamRecord();
         s.setApproximateCreationDateTime(d.approximateCreationDateTime() == null ? null : Date.from(d.approximateCreationDateTime()));
@@ -50,6 +55,29 @@ public final class StreamRecords {
         s.setSizeBytes(d.sizeBytes());
         if (d.streamViewTypeAsString() != null) {
             s.setStreamViewType(com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamViewType.valueOf(d.streamViewTypeAsString()));
+        }
+        out.setDynamodb(s);
+        return out;
+    }
+
+    /**
+     * Only what an event source mapping's filter reads: the event name and the named attributes of the new image.
+     * A reader that filters first converts in full only what passes, as the service filters records before any
+     * function sees them (every message record of a blast is dropped by the filter).
+     */
+    public static DynamodbEvent.DynamodbStreamRecord filterView(Record r, java.util.Set<String> newImageAttributes) {
+        DynamodbEvent.DynamodbStreamRecord out = new DynamodbEvent.DynamodbStreamRecord();
+        out.setEventName(r.eventNameAsString());
+        StreamRecord s = new StreamRecord();
+        if (r.dynamodb().hasNewImage()) {
+            Map<String, com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue> image = new LinkedHashMap<>();
+            for (String name : newImageAttributes) {
+                AttributeValue v = r.dynamodb().newImage().get(name);
+                if (v != null) {
+                    image.put(name, value(v));
+                }
+            }
+            s.setNewImage(image);
         }
         out.setDynamodb(s);
         return out;
