@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.DynamoDbClients;
@@ -66,10 +65,7 @@ final class FanOut {
                 "median over " + blastRuns + " blasts of messages/s over the mean of the ceiling rounds either side ("
                         + Medians.rounded(ratios) + "); goal 0.7");
         try (Database dynamo = Database.start()) {
-            Table table = BenchTables.fresh(dynamo, "Watchers");
-            CatalogStore catalog = new CatalogStore(table);
-            catalog.createBrand("mega", "Mega", null);
-            catalog.createCategory("tech", "Tech");
+            Table table = BenchTables.freshWithCatalog(dynamo, "Watchers", "mega", "Mega");
             FollowStore follows = new FollowStore(table);
             BenchTables.parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
             StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());

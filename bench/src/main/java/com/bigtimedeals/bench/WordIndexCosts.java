@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.DynamoDbClients;
@@ -91,10 +90,7 @@ final class WordIndexCosts {
         }
         Instant now = bench.now();
         try (Database dynamo = Database.start()) {
-            Table table = BenchTables.fresh(dynamo, "Words");
-            CatalogStore catalog = new CatalogStore(table);
-            catalog.createBrand("acme", "Acme", null);
-            catalog.createCategory("tech", "Tech");
+            Table table = BenchTables.freshWithCatalog(dynamo, "Words", "acme", "Acme");
             DealStore deals = new DealStore(table);
             WordIndex index = new WordIndex(table);
             Random random = new Random(2611);
@@ -217,10 +213,7 @@ final class WordIndexCosts {
      */
     static double alertFanOut(Bench bench, int holders) throws Exception {
         try (Database dynamo = Database.start()) {
-            Table table = BenchTables.fresh(dynamo, "AlertHolders");
-            CatalogStore catalog = new CatalogStore(table);
-            catalog.createBrand("mega", "Mega", null);
-            catalog.createCategory("tech", "Tech");
+            Table table = BenchTables.freshWithCatalog(dynamo, "AlertHolders", "mega", "Mega");
             AlertStore store = new AlertStore(table);
             // One after another: made at once, every create would update the keyword's head and retry the others'.
             for (int i = 0; i < holders; i++) {
