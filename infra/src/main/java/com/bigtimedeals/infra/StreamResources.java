@@ -2,6 +2,7 @@ package com.bigtimedeals.infra;
 
 import java.util.List;
 
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.StreamMapping;
 
@@ -29,7 +30,7 @@ final class StreamResources {
     final Queue failures;
     final Function consumer;
 
-    StreamResources(Stack stack, DataResources data, Functions functions) {
+    StreamResources(Stack stack, StackContext context, DataResources data, Functions functions) {
         failures = Queue.Builder.create(stack, "StreamFailures")
                 .encryption(QueueEncryption.SQS_MANAGED)
                 .enforceSsl(true)
@@ -38,7 +39,8 @@ final class StreamResources {
         NagSuppressions.addResourceSuppressions(failures, List.of(NagPackSuppression.builder().id("AwsSolutions-SQS3")
                 .reason("This queue is itself the stream consumer's on-failure destination; records land here for an operator.")
                 .build()));
-        consumer = functions.create(LambdaFunction.STREAM_CONSUMER.id(), LambdaFunction.STREAM_CONSUMER);
+        consumer = functions.create(LambdaFunction.STREAM_CONSUMER.id(), LambdaFunction.STREAM_CONSUMER,
+                context.settings().number(Setting.CONSUMER_RESERVED_CONCURRENCY));
         data.table.grantReadWriteData(consumer);
         StreamMapping mapping = StreamMapping.DEPLOYED;
         Functions.live(consumer).addEventSource(DynamoEventSource.Builder.create(data.table)
@@ -60,8 +62,9 @@ final class StreamResources {
      * handed-on fan-outs, account clean-ups) that made no progress for two consumer timeouts, so their stream records
      * come again.
      */
-    static void sweeper(Stack stack, DataResources data, Functions functions) {
-        Function sweep = functions.create(LambdaFunction.SWEEPER.id(), LambdaFunction.SWEEPER);
+    static void sweeper(Stack stack, StackContext context, DataResources data, Functions functions) {
+        Function sweep = functions.create(LambdaFunction.SWEEPER.id(), LambdaFunction.SWEEPER,
+                context.settings().number(Setting.SWEEPER_RESERVED_CONCURRENCY));
         data.table.grantReadWriteData(sweep);
         Rule.Builder.create(stack, "SweepSchedule")
                 .schedule(Schedule.rate(Duration.minutes(LambdaFunction.SWEEP_EVERY_MINUTES)))

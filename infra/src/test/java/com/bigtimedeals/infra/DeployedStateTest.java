@@ -184,7 +184,13 @@ class DeployedStateTest {
     @Test
     @SuppressWarnings("unchecked")
     void everyRouteReachesItsFunctionsAliasForItsAccessLevelThroughTheRightAuthorizer() {
-        String authorizer = only("AWS::ApiGatewayV2::Authorizer");
+        // One JWT authorizer per user pool, named for it: a route trusts its access level's pool only.
+        Map<Access.Pool, String> authorizers = new java.util.EnumMap<>(Access.Pool.class);
+        for (String id : ofType("AWS::ApiGatewayV2::Authorizer")) {
+            String name = (String) props(id).get("Name");
+            authorizers.put(name.equals("UsersJwt") ? Access.Pool.USERS : name.equals("EditorsJwt") ? Access.Pool.EDITORS : null, id);
+        }
+        assertEquals(Set.of(Access.Pool.values()), authorizers.keySet());
         Map<String, String> routeIds = new HashMap<>();
         for (String id : ofType("AWS::ApiGatewayV2::Route")) {
             routeIds.put((String) props(id).get("RouteKey"), id);
@@ -196,7 +202,7 @@ class DeployedStateTest {
                 assertEquals("NONE", p.get("AuthorizationType"), route.routeKey());
             } else {
                 assertEquals("JWT", p.get("AuthorizationType"), route.routeKey());
-                assertEquals(Map.of("Ref", authorizer), p.get("AuthorizerId"), route.routeKey());
+                assertEquals(Map.of("Ref", authorizers.get(route.access().pool())), p.get("AuthorizerId"), route.routeKey());
             }
             List<Object> target = (List<Object>) ((List<Object>) ((Map<String, Object>) p.get("Target")).get("Fn::Join")).get(1);
             String integration = ((Map<String, Object>) target.get(1)).get("Ref").toString();
