@@ -13,6 +13,7 @@ import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
 import com.bigtimedeals.topology.RouteThrottle;
+import com.bigtimedeals.topology.TableAccess;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -58,17 +59,18 @@ final class ApiResources {
     ApiResources(Stack stack, StackContext context, DataResources data, Functions functions) {
         this.stack = stack;
         this.settings = context.settings();
-        // One function per handler and access level: read routes never get write permissions.
+        // One function per handler and access level: read routes never get write permissions, and each only what its
+        // routes' code calls (TableAccess).
         for (LambdaFunction f : LambdaFunction.api()) {
             List<Route> routes = RouteTable.of(f);
             if (routes.stream().anyMatch(r -> !r.writes())) {
                 Function fn = functions.create(f.id() + "Read", f);
-                data.table.grantReadData(fn);
+                data.grant(fn, TableAccess.of(f, false));
                 readers.put(f, Functions.live(fn));
             }
             if (routes.stream().anyMatch(Route::writes)) {
                 Function fn = functions.create(f.id() + "Write", f);
-                data.table.grantReadWriteData(fn);
+                data.grant(fn, TableAccess.of(f, true));
                 writers.put(f, Functions.live(fn));
             }
         }

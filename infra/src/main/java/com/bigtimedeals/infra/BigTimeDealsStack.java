@@ -52,6 +52,6 @@ public final class BigTimeDealsStack extends Stack {
         CfnOutput.Builder.create(this, "EditorPoolId").value(users.editors.getUserPoolId())
                 .description("The editors' user pool (TOTP required): make editors here").build();
         CfnOutput.Builder.create(this, "TableName").value(data.table.getTableName()).build();
-        Suppressions.suppressions(this, data, users, observability.alarmTopic, functions.all());
+        Suppressions.suppressions(data, users, observability.alarmTopic, functions.all());
     }
 }

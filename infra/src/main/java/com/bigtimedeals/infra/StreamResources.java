@@ -5,6 +5,7 @@ import java.util.List;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.StreamMapping;
+import com.bigtimedeals.topology.TableAccess;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -41,7 +42,7 @@ final class StreamResources {
                 .build()));
         consumer = functions.create(LambdaFunction.STREAM_CONSUMER.id(), LambdaFunction.STREAM_CONSUMER,
                 context.settings().number(Setting.CONSUMER_RESERVED_CONCURRENCY));
-        data.table.grantReadWriteData(consumer);
+        data.grant(consumer, TableAccess.of(LambdaFunction.STREAM_CONSUMER, true));
         StreamMapping mapping = StreamMapping.DEPLOYED;
         Functions.live(consumer).addEventSource(DynamoEventSource.Builder.create(data.table)
                 .startingPosition(StartingPosition.valueOf(StreamMapping.STARTING_POSITION))
@@ -65,7 +66,7 @@ final class StreamResources {
     static void sweeper(Stack stack, StackContext context, DataResources data, Functions functions) {
         Function sweep = functions.create(LambdaFunction.SWEEPER.id(), LambdaFunction.SWEEPER,
                 context.settings().number(Setting.SWEEPER_RESERVED_CONCURRENCY));
-        data.table.grantReadWriteData(sweep);
+        data.grant(sweep, TableAccess.of(LambdaFunction.SWEEPER, true));
         Rule.Builder.create(stack, "SweepSchedule")
                 .schedule(Schedule.rate(Duration.minutes(LambdaFunction.SWEEP_EVERY_MINUTES)))
                 .targets(List.of(new software.amazon.awscdk.services.events.targets.LambdaFunction(Functions.live(sweep))))

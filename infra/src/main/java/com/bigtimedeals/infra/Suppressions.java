@@ -5,8 +5,6 @@ import java.util.Map;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
-import software.amazon.awscdk.CfnElement;
-import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.sns.Topic;
 
@@ -21,7 +19,7 @@ final class Suppressions {
     }
 
     /** cdk-nag's findings this stack accepts, each with its reason and as narrowly as it applies. */
-    static void suppressions(Stack stack, DataResources data, Users users, Topic alarmTopic, Map<String, Function> functions) {
+    static void suppressions(DataResources data, Users users, Topic alarmTopic, Map<String, Function> functions) {
         NagSuppressions.addResourceSuppressions(data.cursorKey, List.of(NagPackSuppression.builder().id("AwsSolutions-SMG4")
                 .reason("The cursor-signing key is read once per container and baked into SnapStart snapshots; rotating it "
                         + "would invalidate every cursor in flight. Replace it deliberately by redeploying after deleting the secret.")
@@ -43,10 +41,10 @@ final class Suppressions {
                             .appliesTo(List.of("Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"))
                             .build(),
                     NagPackSuppression.builder().id("AwsSolutions-IAM5")
-                            .reason("grantReadData/grantReadWriteData scope DynamoDB to this table and its indexes (index/*); "
-                                    + "X-Ray's PutTraceSegments/PutTelemetryRecords accept no resource but *.")
-                            .appliesTo(List.of("Resource::<" + stack.getLogicalId((CfnElement) data.table.getNode().getDefaultChild()) + ".Arn>/index/*",
-                                    "Resource::*"))
+                            .reason("X-Ray's PutTraceSegments/PutTelemetryRecords and DynamoDB Streams' ListStreams accept no "
+                                    + "resource but *. DynamoDB is granted per action on the table (with its key families) "
+                                    + "and on each index by name (TableAccess).")
+                            .appliesTo(List.of("Resource::*"))
                             .build(),
                     NagPackSuppression.builder().id("AwsSolutions-L1")
                             .reason("Java 21 is the newest Java runtime with SnapStart that this code is built and tested for.")

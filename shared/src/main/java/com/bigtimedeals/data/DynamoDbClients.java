@@ -10,6 +10,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -35,9 +36,9 @@ public final class DynamoDbClients {
         return builder.build();
     }
 
-    /** For DynamoDB Local: any credentials are accepted. */
-    public static DynamoDbClient local(URI endpoint) {
-        return base(localCredentials(), LOCAL_REGION).endpointOverride(endpoint).build();
+    /** For DynamoDB Local: any credentials are accepted. {@code watchers} see every request besides the meter. */
+    public static DynamoDbClient local(URI endpoint, ExecutionInterceptor... watchers) {
+        return base(localCredentials(), LOCAL_REGION, watchers).endpointOverride(endpoint).build();
     }
 
     public static DynamoDbStreamsClient localStreams(URI endpoint) {
@@ -49,14 +50,16 @@ public final class DynamoDbClients {
                 .build();
     }
 
-    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region) {
+    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region, ExecutionInterceptor... watchers) {
+        ClientOverrideConfiguration.Builder config = ClientOverrideConfiguration.builder().addExecutionInterceptor(new RequestMeter());
+        for (ExecutionInterceptor w : watchers) {
+            config.addExecutionInterceptor(w);
+        }
         return DynamoDbClient.builder()
                 .httpClient(UrlConnectionHttpClient.create())
                 .region(region)
                 .credentialsProvider(credentials)
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .addExecutionInterceptor(new RequestMeter())
-                        .build());
+                .overrideConfiguration(config.build());
     }
 
     /** DynamoDB Local answers in any region; the one the local stack and the tests name. */

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 
 import com.bigtimedeals.harness.Database;
@@ -27,7 +28,14 @@ public abstract class DynamoDbTest {
     @BeforeAll
     static void startDynamo() {
         dynamo = Database.start();
-        client = DynamoDbClients.local(dynamo.endpoint());
+        // Every request is logged as IAM authorizes it: the function tests hold each function to its grants.
+        client = DynamoDbClients.local(dynamo.endpoint(), new TableAccessLog());
+    }
+
+    /** Each test starts with nothing logged (a set-up's requests are no function's). */
+    @BeforeEach
+    void forgetTableAccess() {
+        TableAccessLog.clear();
     }
 
     @AfterAll
