@@ -6,30 +6,31 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 
 import com.bigtimedeals.harness.Database;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * Base of every test that touches data: one fresh DynamoDB Local per test class (toolchain.md: the engine
- * slows down as its stream grows), and a fresh table per test so tests never see each other's items.
+ * Base of every test that touches data: one engine for the whole test JVM, in process (no socket), and a fresh
+ * table per test so tests never see each other's items. Faults and GSI lag are set per table
+ * ({@code dynamo.faults().add(rule.table(name))}, {@code dynamo.gsiLagMillis(name, ms)}), so tests that share the
+ * engine never see each other's either.
  */
 @Tag("engine")
 public abstract class DynamoDbTest {
-    protected static Database dynamo;
-    protected static DynamoDbClient client;
+    /** Started once and kept until the JVM exits: a table is what a test needs fresh, not a database. */
+    protected static final Database dynamo = Database.start();
+    /** Every request is logged as IAM authorizes it: the function tests hold each function to its grants. */
+    protected static final DynamoDbClient client = newClient();
     private static final AtomicInteger TABLES = new AtomicInteger();
 
-    @BeforeAll
-    static void startDynamo() {
-        dynamo = Database.start();
-        // Every request is logged as IAM authorizes it: the function tests hold each function to its grants.
-        client = DynamoDbClients.local(dynamo.endpoint(), new TableAccessLog());
+    /** A client of the same engine, for code that is handed its own (a function instance, the stream reader). */
+    protected static DynamoDbClient newClient() {
+        return DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient(), new TableAccessLog());
     }
 
     /** Each test starts with nothing logged (a set-up's requests are no function's). */
@@ -38,10 +39,8 @@ public abstract class DynamoDbTest {
         TableAccessLog.clear();
     }
 
-    @AfterAll
-    static void stopDynamo() {
-        client.close();
-        dynamo.close();
+    protected static DynamoDbStreamsClient streamsClient() {
+        return DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient());
     }
 
     /** A new, empty table with the production definition. */
