@@ -1,6 +1,8 @@
 package com.bigtimedeals.stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -46,5 +48,16 @@ class SweeperTest extends DynamoDbTest {
         Map<String, Object> again = GrantedAccess.checked(LambdaFunction.SWEEPER, false,
                 () -> sweeper.handleRequest(Map.of(), new SyntheticContext("sweep", "sweeper", 60_000)));
         assertEquals(0, again.get("touched"), "a walk just touched has made progress as far as the sweeper knows");
+    }
+
+    /** The check bites: a request outside the sweeper's grants (deleting an account) fails the test that made it. */
+    @Test
+    void aRequestOutsideTheGrantsFailsTheTest() {
+        Table table = newTable(THEN);
+        AssertionError denied = assertThrows(AssertionError.class, () -> GrantedAccess.checked(LambdaFunction.SWEEPER, false, () -> {
+            new AccountStore(table).delete("ann");
+            return null;
+        }));
+        assertTrue(denied.getMessage().contains("dynamodb:PutItem of DELETION#ann"), denied.getMessage());
     }
 }
