@@ -48,9 +48,6 @@ import software.amazon.awscdk.services.cloudfront.ViewerProtocolPolicy;
 import software.amazon.awscdk.services.cloudfront.origins.HttpOrigin;
 import software.amazon.awscdk.services.cloudfront.origins.S3BucketOrigin;
 import software.amazon.awscdk.services.cognito.CognitoDomainOptions;
-import software.amazon.awscdk.services.cognito.OAuthFlows;
-import software.amazon.awscdk.services.cognito.OAuthScope;
-import software.amazon.awscdk.services.cognito.OAuthSettings;
 import software.amazon.awscdk.services.cognito.UserPool;
 import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.cognito.UserPoolClientIdentityProvider;
@@ -197,12 +194,7 @@ public final class CmsSite extends Construct {
         client = editors.addClient("Cms", UserPoolClientOptions.builder()
                 .generateSecret(false) // a browser app keeps no secret: PKCE protects the code instead
                 .supportedIdentityProviders(List.of(UserPoolClientIdentityProvider.COGNITO))
-                .oAuth(OAuthSettings.builder()
-                        .flows(OAuthFlows.builder().authorizationCodeGrant(true).implicitCodeGrant(false).build())
-                        .scopes(List.of(OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE))
-                        .callbackUrls(List.of(appUrl))
-                        .logoutUrls(List.of(appUrl))
-                        .build())
+                .oAuth(Users.codeFlow(List.of(appUrl), List.of(appUrl)))
                 .preventUserExistenceErrors(true)
                 .enableTokenRevocation(true)
                 // An editor signs in again after an hour (the CMS keeps no refresh token); drafts survive it.

@@ -42,16 +42,8 @@ final class Users {
 
     Users(Stack stack, StackContext context) {
         Settings settings = context.settings();
-        pool = UserPool.Builder.create(stack, "Users")
-                .selfSignUpEnabled(true)
-                .signInAliases(SignInAliases.builder().email(true).username(true).build())
-                .passwordPolicy(passwords())
-                // Shoppers may add an authenticator app; nobody who only browses and follows deals is made to.
-                .mfa(Mfa.OPTIONAL)
-                .mfaSecondFactor(MfaSecondFactor.builder().otp(true).sms(false).build())
-                .accountRecovery(AccountRecovery.EMAIL_ONLY)
-                .removalPolicy(RemovalPolicy.RETAIN)
-                .build();
+        // Shoppers may add an authenticator app; nobody who only browses and follows deals is made to.
+        pool = pool(stack, "Users", true, Mfa.OPTIONAL);
         // The construct id is the one this client was first deployed with, when the CMS shared it: a new id would
         // replace the client, and every installed app signs in with its id.
         appClient = pool.addClient("MobileAndCms", UserPoolClientOptions.builder()
@@ -61,12 +53,7 @@ final class Users {
                 .generateSecret(false)
                 .authFlows(AuthFlow.builder().userSrp(true).build())
                 .supportedIdentityProviders(List.of(UserPoolClientIdentityProvider.COGNITO))
-                .oAuth(OAuthSettings.builder()
-                        .flows(OAuthFlows.builder().authorizationCodeGrant(true).implicitCodeGrant(false).build())
-                        .scopes(List.of(OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE))
-                        .callbackUrls(settings.list(Setting.MOBILE_CALLBACK_URLS))
-                        .logoutUrls(settings.list(Setting.MOBILE_LOGOUT_URLS))
-                        .build())
+                .oAuth(codeFlow(settings.list(Setting.MOBILE_CALLBACK_URLS), settings.list(Setting.MOBILE_LOGOUT_URLS)))
                 // "Incorrect username or password" whether or not the user exists: sign-in and recovery do not tell
                 // a stranger which addresses have accounts.
                 .preventUserExistenceErrors(true)
@@ -79,19 +66,37 @@ final class Users {
         appSignIn = pool.addDomain("AppSignIn", UserPoolDomainOptions.builder()
                 .cognitoDomain(CognitoDomainOptions.builder().domainPrefix("bigtimedeals-app-" + Aws.ACCOUNT_ID).build()).build());
 
-        editors = UserPool.Builder.create(stack, "EditorPool")
-                // Only an operator makes an editor (README): nobody signs up to a pool whose members can message every user.
-                .selfSignUpEnabled(false)
+        // Only an operator makes an editor (README): nobody signs up to a pool whose members can message every user.
+        // Every sign-in needs a code from an authenticator app; the managed login enrols it at the first.
+        editors = pool(stack, "EditorPool", false, Mfa.REQUIRED);
+        CfnUserPoolGroup.Builder.create(stack, "Editors").userPoolId(editors.getUserPoolId()).groupName(Access.EDITORS_GROUP)
+                .description("May call the /cms routes").build();
+    }
+
+    /** A pool signed in to by username or e-mail, TOTP its only second factor, recovered by e-mail, kept on delete. */
+    private static UserPool pool(Stack stack, String id, boolean selfSignUp, Mfa mfa) {
+        return UserPool.Builder.create(stack, id)
+                .selfSignUpEnabled(selfSignUp)
                 .signInAliases(SignInAliases.builder().email(true).username(true).build())
                 .passwordPolicy(passwords())
-                // Every sign-in needs a code from an authenticator app; the managed login enrols it at the first.
-                .mfa(Mfa.REQUIRED)
+                .mfa(mfa)
                 .mfaSecondFactor(MfaSecondFactor.builder().otp(true).sms(false).build())
                 .accountRecovery(AccountRecovery.EMAIL_ONLY)
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .build();
-        CfnUserPoolGroup.Builder.create(stack, "Editors").userPoolId(editors.getUserPoolId()).groupName(Access.EDITORS_GROUP)
-                .description("May call the /cms routes").build();
+    }
+
+    /**
+     * The managed login's authorization-code grant (with PKCE, which a public client's app sends) and never the implicit
+     * grant, which hands tokens over in a URL; back to {@code callbacks} after signing in and {@code logouts} after out.
+     */
+    static OAuthSettings codeFlow(List<String> callbacks, List<String> logouts) {
+        return OAuthSettings.builder()
+                .flows(OAuthFlows.builder().authorizationCodeGrant(true).implicitCodeGrant(false).build())
+                .scopes(List.of(OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE))
+                .callbackUrls(callbacks)
+                .logoutUrls(logouts)
+                .build();
     }
 
     private static PasswordPolicy passwords() {
