@@ -135,6 +135,13 @@ class SignInEdgeAndFloodLimitsTest {
         assertEquals(Map.of("Ref", editors), props(one("AWS::Cognito::UserPoolDomain", "EditorPoolCmsSignIn")).get("UserPoolId"));
         assertEquals(2, count("AWS::Cognito::UserPoolClient"));
         assertFalse(resources.toString().contains("implicit"));
+
+        // The CMS's deployed config.json (filled in at deployment) names the editors' sign-in domain and the CMS's client.
+        Map<String, Object> upload = props(one("Custom::CDKBucketDeployment", "CmsUploadCustomResource"));
+        String markers = upload.get("SourceMarkers").toString();
+        assertTrue(markers.contains("{Ref=" + one("AWS::Cognito::UserPoolDomain", "EditorPoolCmsSignIn") + "}"), markers);
+        assertTrue(markers.contains("{Ref=" + one("AWS::Cognito::UserPoolClient", "EditorPoolCms") + "}"), markers);
+        assertFalse(markers.contains("Users"), "nothing of the mobile app's pool: " + markers);
     }
 
     @Test
