@@ -12,6 +12,8 @@ import com.bigtimedeals.data.DealTimeline.Scope;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.DealLink;
+import com.bigtimedeals.domain.DuplicateDeal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Page;
 
@@ -35,6 +37,7 @@ public final class DealStore {
 
     private final Table table;
     private final DealTimeline timeline;
+    private final LinkGuard links;
 
     public DealStore(Table table) {
         this(table, MAX_PAGE);
@@ -44,6 +47,7 @@ public final class DealStore {
     public DealStore(Table table, int bucketCapacity) {
         this.table = table;
         this.timeline = new DealTimeline(table, bucketCapacity);
+        this.links = new LinkGuard(table);
     }
 
     DealTimeline timeline() {
@@ -83,11 +87,13 @@ public final class DealStore {
                 brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt);
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
-        for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; attempt++) {
+        String staleHolder = null;
+        for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS + Transactions.CONFLICT_ATTEMPTS; attempt++) {
             ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal)
                     .instant(DealCodec.POSTED_AT, postedAt);
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(null);
+            writes.add(links.claim(deal.id(), deal.link(), deal.expiresAt(), postedAt, staleHolder));
             for (Scope scope : scopes) {
                 Placement p = timeline.place(scope, day);
                 if (p == null) {
@@ -103,13 +109,27 @@ public final class DealStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return deal;
             } catch (TransactionCanceledException e) {
-                if (!onlyConditionFailures(e)) {
+                if (failed(e, 1)) {
+                    // The link is held: by a live deal (a duplicate), or by one that is not live any more.
+                    LinkGuard.Holder holder = links.holder(deal.link(), postedAt);
+                    if (holder != null && holder.live()) {
+                        throw new DuplicateDeal(holder.dealId());
+                    }
+                    staleHolder = holder == null ? null : holder.dealId();
+                } else if (!onlyConditionFailures(e) && !Transactions.retryable(e, attempt)) {
                     throw e;
                 }
-                // Another deal opened or filled a bucket between our read and our write: place again.
+                // Another deal opened or filled a bucket between our read and our write, or a concurrent create
+                // touched the same items: place again.
             }
         }
-        throw new IllegalStateException("deal placement kept conflicting after " + PLACEMENT_ATTEMPTS + " attempts");
+        throw DomainException.unavailable("deal placement kept conflicting; try again");
+    }
+
+    /** Whether the transaction's action at {@code index} failed its condition. */
+    static boolean failed(TransactionCanceledException e, int index) {
+        return e.hasCancellationReasons() && e.cancellationReasons().size() > index
+                && "ConditionalCheckFailed".equals(e.cancellationReasons().get(index).code());
     }
 
     static boolean onlyConditionFailures(TransactionCanceledException e) {
@@ -174,8 +194,101 @@ public final class DealStore {
         }
     }
 
-    /** Editors correct a deal's text, price or links; brand, category and time never change. */
+    /**
+     * Editors correct a deal's text, price, links or expiry; brand, category and time never change. A correction that
+     * moves the link or the expiry moves the deal's hold on its link too (see {@link LinkGuard}): in the same
+     * transaction while the deal stays live, where a link that another live deal holds is a {@link DuplicateDeal} and
+     * changes nothing; and a correction that expires the deal frees its link after the write. Any other correction is
+     * 1 UpdateItem.
+     */
     public Deal correct(String dealId, DealCorrection c) {
+        Expression e = expression(c);
+        if (e == null) {
+            return get(dealId);
+        }
+        if (c.link() == null && c.expiresAt() == null && !c.clearExpiry()) {
+            try {
+                return DealCodec.read(table.client().updateItem(e.request(table, dealId)).attributes());
+            } catch (ConditionalCheckFailedException failed) {
+                throw refused(dealId);
+            }
+        }
+        Instant now = table.clock().instant();
+        Deal current = get(dealId);
+        Deal corrected = applied(current, c);
+        if (corrected.expiredAt(now)) {
+            try {
+                corrected = DealCodec.read(table.client().updateItem(e.request(table, dealId)).attributes());
+            } catch (ConditionalCheckFailedException failed) {
+                throw refused(dealId);
+            }
+            links.release(dealId, current.link());
+            return corrected;
+        }
+        String staleHolder = null;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+                        TransactWriteItem.builder().update(e.update(table, dealId)).build(),
+                        links.claim(dealId, corrected.link(), corrected.expiresAt(), now, staleHolder)).build());
+                break;
+            } catch (TransactionCanceledException failed) {
+                if (failed(failed, 0)) {
+                    throw refused(dealId);
+                }
+                if (failed(failed, 1)) {
+                    LinkGuard.Holder holder = links.holder(corrected.link(), now);
+                    if (holder != null && holder.live()) {
+                        throw new DuplicateDeal(holder.dealId());
+                    }
+                    staleHolder = holder == null ? null : holder.dealId();
+                    if (attempt < PLACEMENT_ATTEMPTS) {
+                        continue;
+                    }
+                }
+                if (!Transactions.retryable(failed, attempt)) {
+                    throw failed;
+                }
+            }
+        }
+        if (!DealLink.normalise(corrected.link()).equals(DealLink.normalise(current.link()))) {
+            links.release(dealId, current.link());
+        }
+        return corrected;
+    }
+
+    /** A correction's condition failed: the deal is gone (NOT_FOUND) or the new expiresAt is not after createdAt. */
+    private DomainException refused(String dealId) {
+        Deal current = get(dealId); // only on this failure path: tells "no such deal" from a bad expiresAt
+        return DomainException.invalid("expiresAt", "expiresAt must be after the deal's createdAt " + current.createdAt());
+    }
+
+    /** The deal as {@code c} leaves it. */
+    private static Deal applied(Deal d, DealCorrection c) {
+        Instant expiresAt = c.clearExpiry() ? null
+                : c.expiresAt() != null ? c.expiresAt().truncatedTo(ChronoUnit.SECONDS) : d.expiresAt();
+        return new Deal(d.id(), c.title() != null ? c.title() : d.title(), c.link() != null ? c.link() : d.link(),
+                c.price() != null ? c.price() : d.price(), d.brandId(), d.brandName(), d.categoryId(), d.categoryName(),
+                c.imageUrl() != null ? c.imageUrl() : d.imageUrl(),
+                c.description() != null ? c.description() : d.description(), d.createdAt(), expiresAt);
+    }
+
+    /** A correction's update of the deal item, with its conditions. */
+    private record Expression(String update, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
+        UpdateItemRequest request(Table table, String dealId) {
+            return UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId)).updateExpression(update)
+                    .conditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
+                    .returnValues(ReturnValue.ALL_NEW).build();
+        }
+
+        software.amazon.awssdk.services.dynamodb.model.Update update(Table table, String dealId) {
+            return software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table.name())
+                    .key(Keys.deal(dealId)).updateExpression(update).conditionExpression(condition)
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build();
+        }
+    }
+
+    private static Expression expression(DealCorrection c) {
         StringBuilder set = new StringBuilder();
         Map<String, String> names = new HashMap<>();
         Map<String, AttributeValue> values = new HashMap<>();
@@ -192,7 +305,7 @@ public final class DealStore {
             names.put("#expiresAt", "expiresAt");
         }
         if (update.isEmpty()) {
-            return get(dealId);
+            return null;
         }
         // A taken-down deal is never corrected back to life: its stream record would otherwise be a correction.
         String condition = "attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#takenDown)";
@@ -203,20 +316,55 @@ public final class DealStore {
             // Whole-second ISO instants compare as strings in time order.
             condition += " AND createdAt < :expiresAt";
         }
+        return new Expression(update.trim(), condition, names, values);
+    }
+
+    /**
+     * Expires a deal at {@code at} because its open {@code expired} reports reached the contract's threshold in report
+     * round {@code round}, exactly as an editor's correction to that moment would (or a second later than its
+     * creation, the earliest expiry a deal can have). Only a deal not expiring by then changes, and only once per
+     * round: the deal keeps the round, so a replayed record never expires it again after an editor cleared the
+     * expiry. Returns the expired deal, also when a replay finds this very expiry done (its copies may still need
+     * it), or null when there is nothing to do. Its link is freed.
+     */
+    public Deal expireByReports(String dealId, Instant at, long round) {
+        Instant earliest = Ids.instantOf(dealId).plusSeconds(1);
+        Instant moment = (at.isBefore(earliest) ? earliest : at).truncatedTo(ChronoUnit.SECONDS);
+        Map<String, AttributeValue> values = Map.of(":at", AttributeValue.fromS(moment.toString()),
+                ":round", AttributeValue.fromN(Long.toString(round)), ":deal", AttributeValue.fromS(Keys.DEAL));
+        Map<String, String> names = Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT, "#by", EXPIRED_BY_REPORTS);
+        Map<String, AttributeValue> item;
         try {
-            Map<String, AttributeValue> item = table.client().updateItem(UpdateItemRequest.builder()
-                    .tableName(table.name())
-                    .key(Keys.deal(dealId))
-                    .updateExpression(update.trim())
-                    .conditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)
-                    .returnValues(ReturnValue.ALL_NEW)
-                    .build()).attributes();
-            return DealCodec.read(item);
+            item = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .updateExpression("SET expiresAt = :at, #by = :round")
+                    .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down) AND createdAt < :at"
+                            + " AND (attribute_not_exists(expiresAt) OR expiresAt > :at)"
+                            + " AND (attribute_not_exists(#by) OR #by <> :round)")
+                    .expressionAttributeNames(names).expressionAttributeValues(values)
+                    .returnValues(ReturnValue.ALL_NEW).build()).attributes();
         } catch (ConditionalCheckFailedException e) {
-            Deal current = get(dealId); // only on this failure path: tells "no such deal" from a bad expiresAt
-            throw DomainException.invalid("expiresAt", "expiresAt must be after the deal's createdAt " + current.createdAt());
+            item = table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .consistentRead(true).build()).item();
+            boolean doneBefore = DealCodec.isLiveDeal(item) && new ItemReader(item).number(EXPIRED_BY_REPORTS) == round
+                    && moment.equals(new ItemReader(item).instant("expiresAt"));
+            if (!doneBefore) {
+                return null;
+            }
+        }
+        Deal expired = DealCodec.read(item);
+        links.release(dealId, expired.link());
+        return expired;
+    }
+
+    /** The report round that expired the deal, kept on the deal item (see {@link #expireByReports}). */
+    static final String EXPIRED_BY_REPORTS = "expiredByReportsRound";
+
+    /** Frees a taken-down deal's link: its takedown's reaction (a create meanwhile takes the guard over by itself). */
+    public void releaseLink(String dealId) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.deal(dealId)).consistentRead(true).build()).item();
+        if (item != null && Keys.DEAL.equals(new ItemReader(item).type())) {
+            links.release(dealId, new ItemReader(item).string("link"));
         }
     }
 

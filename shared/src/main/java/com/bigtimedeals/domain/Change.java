@@ -20,6 +20,13 @@ public sealed interface Change {
     record DealTakenDown(String dealId) implements Change {
     }
 
+    /**
+     * A deal's open {@code expired} reports just reached the contract's threshold, in report round {@code round},
+     * with the report made at {@code at}: the deal expires by itself, as if an editor had set its expiry to then.
+     */
+    record DealReportedExpired(String dealId, Instant at, long round) implements Change {
+    }
+
     record FeaturedChanged(FeaturedList list) implements Change {
     }
 
