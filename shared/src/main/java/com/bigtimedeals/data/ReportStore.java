@@ -193,17 +193,20 @@ public final class ReportStore {
         }
         String scope = Keys.REPORT_QUEUE;
         Map<String, AttributeValue> values = new HashMap<>();
+        Map<String, String> names = new HashMap<>();
         values.put(":q", AttributeValue.fromS(Keys.REPORT_QUEUE));
+        names.put("#pk", TableDefinition.GSI1.partitionKey());
         String condition = "#pk = :q";
         if (cursor != null) {
             String after = table.cursors().decode(scope, cursor, 1).get(0);
             values.put(":after", AttributeValue.fromS(after));
+            names.put("#sk", TableDefinition.GSI1.sortKey());
             condition += " AND #sk > :after";
         }
         QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
                 .indexName(TableDefinition.GSI1.name())
                 .keyConditionExpression(condition)
-                .expressionAttributeNames(Map.of("#pk", TableDefinition.GSI1.partitionKey(), "#sk", TableDefinition.GSI1.sortKey()))
+                .expressionAttributeNames(names)
                 .expressionAttributeValues(values)
                 .limit(limit + 1).build());
         List<Map<String, AttributeValue>> cases = r.items().subList(0, Math.min(limit, r.items().size()));
