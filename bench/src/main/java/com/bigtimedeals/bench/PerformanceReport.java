@@ -72,6 +72,7 @@ final class PerformanceReport {
         section(md, results, "Warm overhead", "warm.");
         section(md, results, "Fan-out throughput", "fanout.");
         section(md, results, "Account deletion", "deletion.");
+        section(md, results, "The deal community", "community.");
         section(md, results, "Deployed artifact", "jar.");
         return md.toString();
     }
