@@ -5,6 +5,8 @@ import java.time.Instant;
 import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.DealCounters;
+import com.bigtimedeals.data.DealCountsStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FeaturedStore;
@@ -25,15 +27,19 @@ public final class ChangeReactions {
     private final FeaturedStore featured;
     private final FrontPageCache cache;
     private final AccountDeletionWalk deletions;
+    private final CounterAggregation counters;
+    private final DealCounters exactCounts;
 
     ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, DealStore deals, FeaturedStore featured, FrontPageCache cache,
-                    AccountDeletionWalk deletions) {
+                    AccountDeletionWalk deletions, CounterAggregation counters, DealCounters exactCounts) {
         this.fanOut = fanOut;
         this.blast = blast;
         this.deals = deals;
         this.featured = featured;
         this.cache = cache;
         this.deletions = deletions;
+        this.counters = counters;
+        this.exactCounts = exactCounts;
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -51,11 +57,13 @@ public final class ChangeReactions {
         InboxDelivery inbox = new InboxDelivery(table, configuration.deliveryThreads(), configuration.inboxRetention());
         DealStore deals = new DealStore(table);
         AccountStore accounts = new AccountStore(table);
+        FeaturedStore featured = new FeaturedStore(table);
+        FrontPageCache cache = new FrontPageCache(table, configuration.cacheShards());
         return new ChangeReactions(
                 new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
                 new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, deals, userPage), deals,
-                new FeaturedStore(table), new FrontPageCache(table, configuration.cacheShards()),
-                new AccountDeletionWalk(accounts, inbox, followPage, messagePage));
+                featured, cache, new AccountDeletionWalk(accounts, inbox, followPage, messagePage),
+                new CounterAggregation(new DealCountsStore(table), featured, cache), new DealCounters(table));
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
@@ -88,6 +96,8 @@ public final class ChangeReactions {
         if (change instanceof Change.FeaturedChanged f) {
             // An editor's save that raced a takedown may name the deal again: take it out once more.
             featured.dropTakenDown(f.list());
+            // Its copies took the counts their deal items had, which an aggregation may have overtaken meanwhile.
+            featured.refreshCounts(exactCounts.read(featured.get(f.list()).stream().map(d -> d.id()).toList()));
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }
         if (change instanceof Change.AccountDeletionPending d) {
@@ -105,7 +115,17 @@ public final class ChangeReactions {
         return false;
     }
 
-    int rebuildFrontPage() {
-        return cache.rebuild(featured, deals);
+    int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh) {
+        return cache.rebuild(featured, deals, fresh);
+    }
+
+    CounterAggregation.Run startAggregation(java.util.Collection<String> dealIds) {
+        return counters.start(dealIds);
+    }
+
+    /** The deal items of the run; returns how many deals the run carried. */
+    int finishAggregation(CounterAggregation.Run run) {
+        counters.finish(run);
+        return run.counts().size();
     }
 }
