@@ -49,7 +49,9 @@ final class Json {
                 .putIfPresent("description", d.description())
                 .put("createdAt", d.createdAt())
                 .putIfPresent("expiresAt", d.expiresAt() == null ? null : WireTime.format(d.expiresAt()))
-                .put("expired", d.expiredAt(now));
+                .put("expired", d.expiredAt(now))
+                .put("temperature", d.temperature())
+                .put("commentCount", d.commentCount());
     }
 
     static List<JsonObject> deals(List<Deal> deals, Instant now) {

@@ -60,8 +60,9 @@ public final class DealService {
         return deals.latest(limit, cursor);
     }
 
+    /** One deal with its exact temperature and comment count: 1 request (the deal and its counter shards). */
     public Deal deal(String id) {
-        return deals.get(id);
+        return deals.getExact(id);
     }
 
     public List<Deal> editorsChoice() {

@@ -6,6 +6,8 @@ import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.CommentStore;
 import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.DealCounters;
+import com.bigtimedeals.data.DealCountsStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FeaturedStore;
@@ -30,9 +32,12 @@ public final class ChangeReactions {
     private final AccountDeletionWalk deletions;
     private final DealService dealService;
     private final ReportStore reports;
+    private final CounterAggregation counters;
+    private final DealCounters exactCounts;
 
     ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, DealStore deals, FeaturedStore featured, FrontPageCache cache,
-                    AccountDeletionWalk deletions, DealService dealService, ReportStore reports) {
+                    AccountDeletionWalk deletions, DealService dealService, ReportStore reports, CounterAggregation counters,
+                    DealCounters exactCounts) {
         this.fanOut = fanOut;
         this.blast = blast;
         this.deals = deals;
@@ -41,6 +46,8 @@ public final class ChangeReactions {
         this.deletions = deletions;
         this.dealService = dealService;
         this.reports = reports;
+        this.counters = counters;
+        this.exactCounts = exactCounts;
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -65,7 +72,8 @@ public final class ChangeReactions {
                 new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
                 new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, featured, cache,
                 new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
-                new DealService(deals, featured, cache, blasts, configuration.blastSegments()), new ReportStore(table));
+                new DealService(deals, featured, cache, blasts, configuration.blastSegments()), new ReportStore(table),
+                new CounterAggregation(new DealCountsStore(table), featured, cache), new DealCounters(table));
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
@@ -104,6 +112,8 @@ public final class ChangeReactions {
         if (change instanceof Change.FeaturedChanged f) {
             // An editor's save that raced a takedown may name the deal again: take it out once more.
             featured.dropTakenDown(f.list());
+            // Its copies took the counts their deal items had, which an aggregation may have overtaken meanwhile.
+            featured.refreshCounts(exactCounts.read(featured.get(f.list()).stream().map(d -> d.id()).toList()));
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }
         if (change instanceof Change.AccountDeletionPending d) {
@@ -121,7 +131,17 @@ public final class ChangeReactions {
         return false;
     }
 
-    int rebuildFrontPage() {
-        return cache.rebuild(featured, deals);
+    int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh) {
+        return cache.rebuild(featured, deals, fresh);
+    }
+
+    CounterAggregation.Run startAggregation(java.util.Collection<String> dealIds) {
+        return counters.start(dealIds);
+    }
+
+    /** The deal items of the run; returns how many deals the run carried. */
+    int finishAggregation(CounterAggregation.Run run) {
+        counters.finish(run);
+        return run.counts().size();
     }
 }

@@ -183,6 +183,39 @@ class CommentRoutesTest extends ApiTest {
         expect(401, post(path).body("{\"body\":\"Hi\"}"));
     }
 
+    private long commentCount() {
+        JsonNode d = expect(200, get("/deals/" + deal));
+        assertBudget(1);
+        return d.get("commentCount").asLong();
+    }
+
+    @Test
+    void commentCountIsExactInTheDealWhileCommentsArePostedAndDeletedConcurrently() throws Exception {
+        assertEquals(0, commentCount());
+        List<String> early = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            early.add(comment("ann", "Early " + i, null).get("id").asText());
+        }
+        assertEquals(20, commentCount());
+        // 30 new comments and replies while 10 of the early ones are deleted, each by its author and an editor at once.
+        ParallelRuns.run(50, 8, i -> {
+            if (i < 30) {
+                comment("bob", "Later " + i, i % 2 == 0 ? early.get(i % 20) : null);
+            } else {
+                String id = early.get((i - 30) / 2);
+                expect(204, delete("/deals/" + deal + "/comments/" + id).as(i % 2 == 0 ? "ann" : "erin",
+                        i % 2 == 0 ? "users" : "editors"));
+            }
+        });
+        assertEquals(20 + 30 - 10, commentCount());
+        long live = wholeThread(100).stream().filter(c -> !c.get("deleted").asBoolean()).count();
+        assertEquals(live, commentCount(), "the count is the thread's comments not deleted");
+        // Deleting again, by anyone allowed, changes nothing.
+        expect(204, delete("/deals/" + deal + "/comments/" + early.get(0)).user("ann"));
+        expect(204, delete("/deals/" + deal + "/comments/" + early.get(0)).editor());
+        assertEquals(40, commentCount());
+    }
+
     @Test
     void aThreadReadsInOneRequestPerPageAndACursorStaysInItsThread() {
         for (int i = 0; i < 12; i++) {

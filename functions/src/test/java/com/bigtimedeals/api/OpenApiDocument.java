@@ -328,12 +328,17 @@ final class OpenApiDocument {
         ObjectNode s = object();
         ObjectNode name = string(1, ContractRules.NAME_MAX);
         s.set("Deal", output(List.of("id", "title", "link", "price", "brandId", "brandName", "categoryId", "categoryName", "createdAt",
-                        "expired"),
+                        "expired", "temperature", "commentCount"),
                 "id", ksuid(), "title", string(1, ContractRules.TITLE_MAX), "link", url(), "price", price(), "brandId", slug(),
                 "brandName", name, "categoryId", slug(), "categoryName", name, "imageUrl", url(),
                 "description", string(1, ContractRules.DESCRIPTION_MAX), "createdAt", instant(), "expiresAt", instant(),
                 "expired", object().put("type", "boolean")
-                        .put("description", "True when expiresAt is set and not after the moment of the answer")));
+                        .put("description", "True when expiresAt is set and not after the moment of the answer"),
+                "temperature", object().put("type", "integer").put("format", "int64")
+                        .put("description", "Hot votes minus cold votes: exact in GET /deals/{dealId} and in a vote's answer, "
+                                + "in every list and featured copy within the stream delay"),
+                "commentCount", object().put("type", "integer").put("format", "int64").put("minimum", 0)
+                        .put("description", "Comments not deleted: exact in GET /deals/{dealId}, in lists within the stream delay")));
         s.set("DealPage", output(List.of("deals", "nextCursor"), "deals", arrayOf(ref("Deal")), "nextCursor", nullableString()));
         s.set("FrontPage", output(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
                 "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));

@@ -241,6 +241,11 @@ class AccountDeletionTest extends StreamTest {
             }
         }
         assertTrue(thread.stream().anyMatch(c -> c.id().equals(answer)), "a reply to her comment still reads in context");
+        // Her comments no longer count: each deal counts amy's comments only.
+        for (Deal d : List.of(one, two)) {
+            long live = thread.stream().filter(c -> c.dealId().equals(d.id()) && !c.deleted()).count();
+            assertEquals(live, new com.bigtimedeals.data.DealStore(table).getExact(d.id()).commentCount(), d.title());
+        }
         assertEquals(0, client.query(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
                 .tableName(table.name()).keyConditionExpression("PK = :pk").select("COUNT")
                 .expressionAttributeValues(Map.of(":pk", software.amazon.awssdk.services.dynamodb.model.AttributeValue

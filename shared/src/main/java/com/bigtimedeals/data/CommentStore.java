@@ -23,7 +23,6 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -40,15 +39,18 @@ public final class CommentStore {
     public static final int AUTHOR_PAGE = 100;
 
     private final Table table;
+    private final DealCounters counters;
 
     public CommentStore(Table table) {
         this.table = table;
+        this.counters = new DealCounters(table);
     }
 
     /**
      * Posts a comment: 1 BatchGetItem (the deal and, for a reply, its parent) and 1 TransactWriteItems (the comment,
-     * its author item, and a check that the author has a profile, which also orders the post against the author's
-     * account deletion: a comment either commits before it, and the deletion's walk finds it, or fails with 403).
+     * its author item, +1 on the deal's comment count, and a check that the author has a profile, which also orders
+     * the post against the author's account deletion: a comment either commits before it, and the deletion's walk
+     * finds it, or fails with 403).
      */
     public Comment post(String dealId, String author, NewComment draft) {
         String replyTo = draft.replyTo();
@@ -83,7 +85,7 @@ public final class CommentStore {
                 .key(Keys.user(author)).conditionExpression("attribute_exists(PK)").build()).build());
         writes.add(put(CommentItems.item(comment)));
         writes.add(put(authorItem(comment)));
-        commit(writes, () -> DomainException.forbidden("posting a comment needs a profile: POST /me first"));
+        commit(writes, dealId, 1, () -> DomainException.forbidden("posting a comment needs a profile: POST /me first"));
         return comment;
     }
 
@@ -112,26 +114,20 @@ public final class CommentStore {
     }
 
     /**
-     * Commits a transaction whose first action is its one precondition: its failure is {@code refused}; a
-     * conflict with a concurrent transaction is retried.
+     * Commits {@code writes} with a change of the deal's comment count, in one transaction (the count's shard is
+     * chosen, and conflicts retried, by {@link DealCounters#commit}). The first action is the one precondition:
+     * its failure is {@code refused}.
      */
-    private void commit(List<TransactWriteItem> writes, java.util.function.Supplier<DomainException> refused) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
-                return;
-            } catch (TransactionCanceledException e) {
-                List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-                if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
-                    throw refused.get();
-                }
-                if (Transactions.conflicted(e) && attempt >= Transactions.CONFLICT_ATTEMPTS) {
-                    throw DomainException.unavailable("too many concurrent changes to this thread; try again");
-                }
-                if (!Transactions.retryable(e, attempt)) {
-                    throw e;
-                }
+    private void commit(List<TransactWriteItem> writes, String dealId, long delta,
+                        java.util.function.Supplier<DomainException> refused) {
+        try {
+            counters.commit(writes, dealId, Map.of(DealCounters.Counter.COMMENTS, delta));
+        } catch (TransactionCanceledException e) {
+            List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+            if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
+                throw refused.get();
             }
+            throw e;
         }
     }
 
@@ -189,8 +185,9 @@ public final class CommentStore {
 
     /**
      * Deletes a comment: it becomes a tombstone in its place. Only its author or an editor may (FORBIDDEN
-     * otherwise); deleting a deleted comment succeeds and changes nothing. 1 GetItem and 1 write, conditioned on the
-     * comment not being deleted yet, so two deletes racing count once.
+     * otherwise); deleting a deleted comment succeeds and changes nothing. 1 GetItem and 1 TransactWriteItems (the
+     * tombstone, conditioned on the comment not being deleted yet, and −1 on the deal's comment count), so two
+     * deletes racing count once.
      */
     public void delete(String dealId, String commentId, String caller, boolean editor) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
@@ -232,7 +229,7 @@ public final class CommentStore {
                 .key(Keys.comment(dealId, commentId)).updateExpression(update).conditionExpression(condition)
                 .expressionAttributeNames(names).expressionAttributeValues(values).build()).build());
         try {
-            commit(writes, () -> new DomainException(DomainException.Kind.CONFLICT, "already deleted", null));
+            commit(writes, dealId, -1, () -> new DomainException(DomainException.Kind.CONFLICT, "already deleted", null));
             return true;
         } catch (DomainException e) {
             if (e.kind() == DomainException.Kind.CONFLICT) {

@@ -154,6 +154,29 @@ public final class DealStore {
         return deal;
     }
 
+    /**
+     * Access pattern: read one Deal with its exact counts ({@code GET /deals/{dealId}}): 1 strongly consistent
+     * BatchGetItem of the deal and its counter shards. Strongly consistent because the counts must include every
+     * vote and comment committed before the read, the caller's own included (an eventually consistent read may miss
+     * the last second of writes): one read unit per shard and one for the deal (under 4 KB) instead of half that.
+     */
+    public Deal getExact(String dealId) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
+        keys.add(Keys.deal(dealId));
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
+                .consistentRead(true).build());
+        for (Map<String, AttributeValue> item : items) {
+            if (Keys.DEAL.equals(new ItemReader(item).type())) {
+                if (!DealCodec.isLiveDeal(item)) {
+                    break;
+                }
+                Deal stored = DealCodec.read(item);
+                return stored.withCounts(DealCounters.sum(dealId, items).withHotSince(stored.counts().hotSince()));
+            }
+        }
+        throw DomainException.notFound("deal not found");
+    }
+
     /** The deal, or null when there is none or it was taken down. */
     public Deal find(String dealId) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
@@ -270,7 +293,7 @@ public final class DealStore {
         return new Deal(d.id(), c.title() != null ? c.title() : d.title(), c.link() != null ? c.link() : d.link(),
                 c.price() != null ? c.price() : d.price(), d.brandId(), d.brandName(), d.categoryId(), d.categoryName(),
                 c.imageUrl() != null ? c.imageUrl() : d.imageUrl(),
-                c.description() != null ? c.description() : d.description(), d.createdAt(), expiresAt);
+                c.description() != null ? c.description() : d.description(), d.createdAt(), expiresAt, d.counts());
     }
 
     /** A correction's update of the deal item, with its conditions. */

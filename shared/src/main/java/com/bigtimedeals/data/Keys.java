@@ -41,6 +41,12 @@ final class Keys {
     static final String REPORT = "Report";
     static final String REPORT_CASE = "ReportCase";
     static final String LINK_GUARD = "LinkGuard";
+    static final String DEAL_COUNTERS = "DealCounters";
+    static final String VOTE = "Vote";
+    static final String HOT_DEAL = "HotDeal";
+    static final String DEAL_RANKING = "DealRanking";
+    static final String HOTTEST_LIST = "HottestList";
+    static final String HOTTEST_VERSION = "HottestVersion";
 
     private Keys() {
     }
@@ -325,5 +331,44 @@ final class Keys {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JRE", e);
         }
+    }
+
+    // A deal's counters: small items apart from the deal, each with a partition key of its own, because DynamoDB's
+    // per-partition write limit applies to a partition key (shards sharing the deal's key would spread nothing).
+    static Map<String, AttributeValue> dealCounters(String dealId, int shard) {
+        return key("COUNTERS#" + dealId + "#" + shard, "COUNTERS");
+    }
+
+    // Votes live in the voter's partition: one vote per (user, deal), a user's votes on a page of deals are one
+    // BatchGetItem, an account deletion finds them with one Query, and a burst of votes on one deal spreads over
+    // as many partitions as it has voters.
+    static String votesPk(String username) {
+        return "VOTES#" + username;
+    }
+
+    static Map<String, AttributeValue> vote(String username, String dealId) {
+        return key(votesPk(username), dealSortKey(dealId));
+    }
+
+    // The hot list: one partition, sorted by the moment each deal first reached the hot temperature (written once,
+    // never moved), so a page is one Query newest first.
+    static final String HOT_DEALS_PK = "HOTDEALS";
+
+    static String hotDealSk(String stamp, String dealId) {
+        return "HOT#" + stamp + "#" + dealId;
+    }
+
+    // The hottest lists' sources: per UTC day of deal creation, one item holding every voted deal's counters.
+    static Map<String, AttributeValue> dealRanking(String utcDay) {
+        return key("RANKING#" + utcDay, "RANKING");
+    }
+
+    // The hottest lists themselves (one small computed item per window) and their rebuild counter.
+    static Map<String, AttributeValue> hottest(String window) {
+        return key("HOTTEST#" + window, "HOTTEST#" + window);
+    }
+
+    static Map<String, AttributeValue> hottestVersion() {
+        return key("HOTTEST", "VERSION");
     }
 }

@@ -27,6 +27,13 @@ public sealed interface Change {
     record DealReportedExpired(String dealId, Instant at, long round) implements Change {
     }
 
+    /**
+     * One of a deal's counters moved (a vote, a comment). Records of one deal are interchangeable: the aggregation
+     * reads the counters as they stand, once per batch for every deal the batch names.
+     */
+    record CountersChanged(String dealId) implements Change {
+    }
+
     record FeaturedChanged(FeaturedList list) implements Change {
     }
 
