@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
-import { call, type Comment, type Deal, type Problem } from '../api/client';
+import { useState } from 'preact/hooks';
+import { call, type Comment, type Deal } from '../api/client';
 import { useAction } from '../lib/action';
 import { day } from '../lib/format';
+import { usePaged } from '../lib/paged';
 import { useApi } from '../ui/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
@@ -13,34 +14,22 @@ import { Loading, ProblemBanner, Status } from '../ui/messages';
  */
 export function Comments({ deal }: { deal: Deal }) {
   const api = useApi();
-  const [comments, setComments] = useState<Comment[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const thread = usePaged<Comment>(deal.id, async (cursor) => {
+    const o = await call(api.GET('/deals/{dealId}/comments', {
+      params: { path: { dealId: deal.id }, query: cursor ? { cursor } : {} },
+    }));
+    return o.ok ? { ...o, data: { items: o.data.comments, nextCursor: o.data.nextCursor } } : o;
+  }, (c) => c.id);
+  const comments = thread.items;
   const [asking, setAsking] = useState<Comment | null>(null);
   const action = useAction();
-
-  const page = async (after: string | null) => {
-    const o = await call(api.GET('/deals/{dealId}/comments', {
-      params: { path: { dealId: deal.id }, query: after ? { cursor: after } : {} },
-    }));
-    setLoadingMore(false);
-    if (!o.ok) {
-      setProblem(o.problem);
-      return;
-    }
-    setProblem(null);
-    setComments((shown) => (after && shown ? [...shown, ...o.data.comments] : o.data.comments));
-    setCursor(o.data.nextCursor ?? null);
-  };
-  useEffect(() => { page(null); }, [deal.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a new deal, a new thread
 
   const remove = (c: Comment) => {
     setAsking(null);
     action.run(async () => {
       const o = await call(api.DELETE('/deals/{dealId}/comments/{commentId}', { params: { path: { dealId: deal.id, commentId: c.id } } }));
       if (!o.ok) return { problem: o.problem };
-      setComments((shown) => shown?.map((x) => (x.id === c.id ? { ...x, deleted: true, body: '' } : x)) ?? null);
+      thread.setItems((shown) => shown?.map((x) => (x.id === c.id ? { ...x, deleted: true, body: '' } : x)) ?? null);
       return { done: `Deleted the comment by ${c.author ?? 'a deleted account'}.` };
     });
   };
@@ -48,10 +37,10 @@ export function Comments({ deal }: { deal: Deal }) {
   return (
     <section class="section comments" aria-labelledby="comments-h">
       <h3 id="comments-h">Comments</h3>
-      <ProblemBanner problem={problem} />
+      <ProblemBanner problem={thread.problem} />
       {action.done && <Status>{action.done}</Status>}
       <ProblemBanner problem={action.problem} />
-      {comments === null ? (problem ? null : <Loading>Loading the comments…</Loading>)
+      {comments === null ? (thread.problem ? null : <Loading>Loading the comments…</Loading>)
         : comments.length === 0 ? <p>No comments yet.</p> : (
           <ol class="thread" aria-label="Thread">
             {comments.map((c) => (
@@ -67,10 +56,8 @@ export function Comments({ deal }: { deal: Deal }) {
             ))}
           </ol>
         )}
-      {comments !== null && cursor && !loadingMore && (
-        <button type="button" onClick={() => { setLoadingMore(true); page(cursor); }}>More comments</button>
-      )}
-      {loadingMore && <Loading>Loading more comments…</Loading>}
+      {thread.more && <button type="button" onClick={thread.more}>More comments</button>}
+      {thread.loadingMore && <Loading>Loading more comments…</Loading>}
       <ConfirmDialog id="delete-comment" open={asking !== null} title="Delete this comment?" danger confirm="Delete it"
         onConfirm={() => asking && remove(asking)} onCancel={() => setAsking(null)}>
         <p>It stays in the thread as “deleted”, without its text, so replies to it still read in context. This cannot be

@@ -4,7 +4,7 @@ import { dealHref } from '../app/routes';
 import { useAction } from '../lib/action';
 import { day, now } from '../lib/format';
 import { useApi } from '../ui/api';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { TakeDownQuestion } from '../deals/TakeDown';
 import { DealLine } from '../ui/DealLine';
 import { Loading, ProblemBanner } from '../ui/messages';
 import { countsLine, reasonWords, total } from './reasons';
@@ -66,11 +66,8 @@ export function ReportEntry({ entry, onHandled }: { entry: ReportedDeal; onHandl
         <button type="button" class="danger" disabled={action.busy} onClick={() => setAsking(true)}>Take down…</button>
       </div>
       <ProblemBanner problem={action.problem} />
-      <ConfirmDialog id={`takedown-${deal.id}`} open={asking} title="Take this deal down?" danger confirm="Take it down"
-        onConfirm={() => { setAsking(false); handle('Taken down', takeDown); }} onCancel={() => setAsking(false)}>
-        <p>“{deal.title}” leaves the front page, every latest list and every featured section, and its page answers
-          “not found”. Messages already sent stay in users' inboxes. This cannot be undone.</p>
-      </ConfirmDialog>
+      <TakeDownQuestion id={`takedown-${deal.id}`} deal={deal} open={asking}
+        onConfirm={() => { setAsking(false); handle('Taken down', takeDown); }} onCancel={() => setAsking(false)} />
     </article>
   );
 }
