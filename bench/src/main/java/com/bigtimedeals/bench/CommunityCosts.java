@@ -141,7 +141,7 @@ final class CommunityCosts {
             bench.add(key + ".requests", Integer.parseInt(a.headers().get("X-DynamoDB-Requests")), "requests", (Double) c[6], null, null);
             bench.add(key + ".readUnits", Double.parseDouble(a.headers().getOrDefault("X-DynamoDB-Read-Units", "0")), "RCU", null, null, null);
             bench.add(key + ".writeUnits", Double.parseDouble(a.headers().getOrDefault("X-DynamoDB-Write-Units", "0")), "WCU", null, null,
-                    "as DynamoDB Local reports it");
+                    "as the engine reports it");
             bench.add(key + ".responseBytes", a.body().length, "bytes", null, null, null);
         }
         gateway.close();

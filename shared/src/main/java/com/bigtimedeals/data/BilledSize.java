@@ -7,8 +7,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An item's size as DynamoDB bills it: UTF-8 attribute names plus values, numbers about 1 byte per 2 digits plus 1.
- * What a write costs follows from it (1 unit per KB, 2 in a transaction); DynamoDB Local reports a transaction's
- * capacity differently from the service, so the tests and the benchmark compute it from this instead.
+ * What a write costs follows from it (1 unit per KB, 2 in a transaction), so the tests and the benchmark state a
+ * write's cost from the items themselves, whatever database answered it.
  */
 public final class BilledSize {
     private BilledSize() {

@@ -90,7 +90,8 @@ public final class DealStore {
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
         String staleHolder = null;
-        for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS + Transactions.CONFLICT_ATTEMPTS; attempt++) {
+        int conflicts = 0;
+        for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; ) {
             ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal)
                     .instant(DealCodec.POSTED_AT, postedAt);
             List<TransactWriteItem> writes = new ArrayList<>();
@@ -118,11 +119,22 @@ public final class DealStore {
                         throw new DuplicateDeal(holder.dealId());
                     }
                     staleHolder = holder == null ? null : holder.dealId();
-                } else if (!onlyConditionFailures(e) && !Transactions.retryable(e, attempt)) {
+                    attempt++;
+                    continue;
+                }
+                if (Transactions.conflicted(e)) {
+                    // Another transaction held a bucket or the link's guard at that moment (the service cancels rather
+                    // than waits): after a jittered backoff, read the placement afresh and try again.
+                    if (!Transactions.retryable(e, ++conflicts)) {
+                        throw e;
+                    }
+                    continue;
+                }
+                if (!onlyConditionFailures(e)) {
                     throw e;
                 }
-                // Another deal opened or filled a bucket between our read and our write, or a concurrent create
-                // touched the same items: place again.
+                // Another deal opened or filled a bucket between our read and our write: place again.
+                attempt++;
             }
         }
         throw DomainException.unavailable("deal placement kept conflicting; try again");
