@@ -44,7 +44,7 @@ export function Comments({ deal }: { deal: Deal }) {
         : comments.length === 0 ? <p>No comments yet.</p> : (
           <ol class="thread" aria-label="Thread">
             {comments.map((c) => (
-              <li key={c.id} class={c.replyTo ? 'reply' : 'top'} data-testid="comment">
+              <li key={c.id} class={c.replyTo ? 'reply' : 'top-level'} data-testid="comment">
                 <p class="meta">{c.author ?? 'a deleted account'} · {day(c.createdAt)}{c.replyTo ? ' · reply' : ''}</p>
                 {c.deleted ? <p class="deleted">Deleted</p> : <p class="comment-body">{c.body}</p>}
                 {!c.deleted && (
