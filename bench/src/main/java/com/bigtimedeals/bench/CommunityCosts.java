@@ -165,7 +165,8 @@ final class CommunityCosts {
         }
         bench.add("community.comment.writeUnits", units, "WCU", null, null, "service billing, transaction of: " + note
                 + "; each 2 units per KB");
-        int deletion = 2 * Math.max(1, (sizes.get("comment") + 1023) / 1024);
+        int deletion = 2 * Math.max(1, (sizes.get("comment") + 1023) / 1024)
+                + 2 * Math.max(1, (sizes.get("counter shard") + 1023) / 1024);
         bench.add("community.commentDeletion.writeUnits", deletion, "WCU", null, null,
                 "the tombstone write in its transaction, plus the counter shard's");
     }
