@@ -181,10 +181,12 @@ final class Partiql {
 
         private final Context ctx;
         private final PartiqlWrites writes;
+        private final PartiqlReads reads;
 
         BatchExecuteStatement(Context ctx) {
             this.ctx = ctx;
             this.writes = new PartiqlWrites(ctx);
+            this.reads = new PartiqlReads(ctx);
         }
 
         @Override
@@ -263,21 +265,32 @@ final class Partiql {
             Ast.Select select = (Ast.Select) p.statement();
             ExpressionText text = new ExpressionText(p.params());
             PartiqlWrites.Target t = select.index() == null ? writes.target(select.table(), select.where(), text) : null;
-            if (t == null || !t.rest().isEmpty()) {
-                throw ApiException.validation("Only single item select is supported");
+            if (t == null) {
+                out.writeStringField("TableName", select.table());
+                throw ApiException.validation("Select statements within BatchExecuteStatement must specify the primary key in the where clause.");
             }
-            Map<String, Object> answer = PartiqlCalls.call(new GetItem(ctx), o -> {
-                o.writeStringField("TableName", select.table());
-                ValueJson.writeItemField(o, "Key", t.key());
-                if (consistent) {
-                    o.writeBooleanField("ConsistentRead", true);
-                }
-            });
             out.writeStringField("TableName", select.table());
-            Map<String, Object> item = Req.map(answer, "Item");
+            Map<String, Object> item;
+            if (t.rest().isEmpty()) {
+                Map<String, Object> answer = PartiqlCalls.call(new GetItem(ctx), o -> {
+                    o.writeStringField("TableName", select.table());
+                    ValueJson.writeItemField(o, "Key", t.key());
+                    if (consistent) {
+                        o.writeBooleanField("ConsistentRead", true);
+                    }
+                });
+                item = Req.map(answer, "Item");
+                if (item != null && select.projection() != null) {
+                    item = PartiqlReads.project(item, select.projection());
+                }
+            } else {
+                // The rest of the WHERE clause filters the one item, as a Query of its key would.
+                List<Map<String, Object>> items = reads.select(select, p.params(), consistent, null, null, null).items();
+                item = items.isEmpty() ? null : items.get(0);
+            }
             if (item != null) {
                 out.writeFieldName("Item");
-                PartiqlCalls.write(out, select.projection() == null ? item : PartiqlReads.project(item, select.projection()));
+                PartiqlCalls.write(out, item);
             }
         }
 

@@ -45,7 +45,8 @@ final class PartiqlReads {
         if (s.index() != null) {
             Index index = table.index(s.index());
             if (index == null) {
-                throw ApiException.validation("The table does not have the specified index: " + s.index());
+                // Unlike Query's answer, the service's PartiQL answer does not name the index.
+                throw ApiException.validation("The table does not have the specified index");
             }
             schema = Query.schema(table, index);
         } else {

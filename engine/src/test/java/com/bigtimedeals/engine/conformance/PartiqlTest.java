@@ -355,4 +355,71 @@ class PartiqlTest extends ConformanceSupport {
                 run("SELECT Info.Label FROM \"" + t + "\" WHERE pk = 'Acme Band' AND begins_with(Song, 'PartiQL') AND contains(Song, 'Rocks')"));
         assertEquals(1, run("SELECT * FROM \"" + t + "\" WHERE Info.\"Year\" BETWEEN 2019 AND 2021 AND Awards IS NOT MISSING").size());
     }
+
+    @Test
+    void selectOfNamedAttributesAnswersAnEmptyItemWhereTheyAreMissing() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "u", "x")));
+        db.putItem(b -> b.tableName(t).item(item("pk", "b")));
+        List<Map<String, AttributeValue>> items = run("select u from " + t);
+        assertEquals(2, items.size());
+        assertTrue(items.contains(Map.of()));
+        assertTrue(items.contains(item("u", "x")));
+    }
+
+    @Test
+    void selectFromAnUnknownIndexIsRefusedWithoutNamingIt() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "The table does not have the specified index", () -> run("select * from " + t + ".nosuchindex"));
+        assertError("ResourceNotFoundException", "Requested resource not found", () -> run("select * from nosuchtable.nosuchindex"));
+    }
+
+    @Test
+    void whereClauseCombinesParenthesesFunctionsAndComparisons() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "0", "Name", "run code", "Category", "free", "Price", n("2E-7"), "FreeTier", n("1E+6"))));
+        db.putItem(b -> b.tableName(t).item(item("pk", "1", "Name", "scale", "Category", "free", "Price", n(0),
+                "FreeTier", AttributeValue.fromNul(true))));
+        db.putItem(b -> b.tableName(t).item(item("pk", "2", "Name", "code", "Category", "paid", "Price", n(7))));
+        assertEquals(List.of(item("pk", "0")), run("SELECT pk FROM \"" + t + "\" WHERE (contains(\"Name\", 'code') OR contains(Category, 'code'))"
+                + " AND Category = 'free' AND Price >= 0 AND Price <= 1 AND FreeTier IS NOT MISSING AND attribute_type(\"FreeTier\", 'N')"));
+    }
+
+    @Test
+    void batchSelectWithoutTheWholeKeyIsAnErrorOfItsOwnStatement() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE v = 1").build(),
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = ?").parameters(s("a")).build())).responses();
+        assertEquals("ValidationError", r.get(0).error().codeAsString());
+        assertEquals("Select statements within BatchExecuteStatement must specify the primary key in the where clause.", r.get(0).error().message());
+        assertEquals(t, r.get(0).tableName());
+        assertEquals(item("pk", "a", "v", 1), r.get(1).item());
+        assertEquals(t, r.get(1).tableName());
+    }
+
+    @Test
+    void batchSelectWithAnotherConditionAnswersTheItemOnlyWhenItMatches() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("SELECT v FROM \"" + t + "\" WHERE pk = 'a' AND v = 1").build(),
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = 'a' AND v = 2").build())).responses();
+        assertEquals(item("v", 1), r.get(0).item());
+        assertFalse(r.get(1).hasItem());
+        assertNull(r.get(1).error());
+    }
+
+    @Test
+    void batchStatementWithTheWrongNumberOfParametersFailsAlone() {
+        String t = table(ScalarAttributeType.S, null);
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("UPDATE \"" + t + "\" SET a = ?, b = ? WHERE pk = ?").parameters(s("x"), s("y")).build(),
+                BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'new'}").build())).responses();
+        assertEquals("ValidationError", r.get(0).error().codeAsString());
+        assertEquals("Number of parameters in request and statement don't match.", r.get(0).error().message());
+        assertNull(r.get(1).error());
+        assertEquals(t, r.get(1).tableName());
+    }
 }
