@@ -384,7 +384,11 @@ public final class Parser {
                 if (n.kind() != Kind.NUMBER || !n.text().chars().allMatch(Character::isDigit)) {
                     throw Syntax.notWellFormed("Expected a list index");
                 }
-                steps.add(Integer.parseInt(n.text()));
+                try {
+                    steps.add(Integer.parseInt(n.text()));
+                } catch (NumberFormatException tooLarge) {
+                    throw Syntax.notWellFormed("List index out of range");
+                }
                 expect("]");
             } else {
                 return new Ast.Path(steps);
