@@ -147,10 +147,10 @@ final class PartiqlWrites {
         Map<String, Value> item = m.values();
         Map<String, Value> key = new LinkedHashMap<>();
         for (String k : schema.sortKey() == null ? List.of(schema.partitionKey()) : List.of(schema.partitionKey(), schema.sortKey())) {
-            if (!item.containsKey(k)) {
-                throw ApiException.validation("Key attribute should be present in the item: Key " + k);
+            // A missing key attribute is left to PutItem's own check and message, as the service's INSERT is a put.
+            if (item.containsKey(k)) {
+                key.put(k, item.get(k));
             }
-            key.put(k, item.get(k));
         }
         String condition = "attribute_not_exists(" + text.name(schema.partitionKey()) + ")";
         return new Action("Put", insert.table(), key, null, out -> {

@@ -422,4 +422,13 @@ class PartiqlTest extends ConformanceSupport {
         assertNull(r.get(1).error());
         assertEquals(t, r.get(1).tableName());
     }
+
+    @Test
+    void insertChecksTheItemAsPutItemDoes() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        assertError("ValidationException", "One or more parameter values were invalid: Missing the key sk in the item",
+                () -> run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a'}"));
+        assertError("ValidationException", "One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S",
+                () -> run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a', 'sk': 'one'}"));
+    }
 }
