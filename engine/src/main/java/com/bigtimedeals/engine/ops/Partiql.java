@@ -234,6 +234,8 @@ final class Partiql {
                     planned.add(e);
                 }
             }
+            String capacity = Req.string(req, "ReturnConsumedCapacity");
+            Map<String, Map<String, Object>> consumed = new java.util.LinkedHashMap<>();
             out.writeStartObject();
             out.writeArrayFieldStart("Responses");
             for (int i = 0; i < planned.size(); i++) {
@@ -245,11 +247,11 @@ final class Partiql {
                         throw e;
                     }
                     if (o instanceof Prepared p) {
-                        readOne(p, Req.flag(s, "ConsistentRead"), out);
+                        count(consumed, readOne(p, Req.flag(s, "ConsistentRead"), capacity, out));
                     } else {
                         PartiqlWrites.Action a = (PartiqlWrites.Action) o;
-                        write(ctx, a, Req.string(s, "ReturnValuesOnConditionCheckFailure"), null);
                         out.writeStringField("TableName", a.table());
+                        count(consumed, Req.map(write(ctx, a, Req.string(s, "ReturnValuesOnConditionCheckFailure"), capacity), "ConsumedCapacity"));
                     }
                 } catch (ApiException e) {
                     error(out, e);
@@ -257,11 +259,25 @@ final class Partiql {
                 out.writeEndObject();
             }
             out.writeEndArray();
+            if (capacity != null && !capacity.equals("NONE")) {
+                out.writeArrayFieldStart("ConsumedCapacity");
+                for (Map<String, Object> c : consumed.values()) {
+                    PartiqlCalls.write(out, c);
+                }
+                out.writeEndArray();
+            }
             out.writeEndObject();
         }
 
+        /** One ConsumedCapacity per table the batch used, each the sum of its statements'. */
+        private static void count(Map<String, Map<String, Object>> consumed, Map<String, Object> one) {
+            if (one != null) {
+                consumed.merge(String.valueOf(one.get("TableName")), one, PartiqlCalls::sumCapacity);
+            }
+        }
+
         /** A batch reads single items only: the WHERE clause must name the whole key. */
-        private void readOne(Prepared p, boolean consistent, JsonGenerator out) throws IOException {
+        private Map<String, Object> readOne(Prepared p, boolean consistent, String capacity, JsonGenerator out) throws IOException {
             Ast.Select select = (Ast.Select) p.statement();
             ExpressionText text = new ExpressionText(p.params());
             PartiqlWrites.Target t = select.index() == null ? writes.target(select.table(), select.where(), text) : null;
@@ -271,6 +287,7 @@ final class Partiql {
             }
             out.writeStringField("TableName", select.table());
             Map<String, Object> item;
+            Map<String, Object> used;
             if (t.rest().isEmpty()) {
                 Map<String, Object> answer = PartiqlCalls.call(new GetItem(ctx), o -> {
                     o.writeStringField("TableName", select.table());
@@ -278,20 +295,26 @@ final class Partiql {
                     if (consistent) {
                         o.writeBooleanField("ConsistentRead", true);
                     }
+                    if (capacity != null) {
+                        o.writeStringField("ReturnConsumedCapacity", capacity);
+                    }
                 });
+                used = Req.map(answer, "ConsumedCapacity");
                 item = Req.map(answer, "Item");
                 if (item != null && select.projection() != null) {
                     item = PartiqlReads.project(item, select.projection());
                 }
             } else {
                 // The rest of the WHERE clause filters the one item, as a Query of its key would.
-                List<Map<String, Object>> items = reads.select(select, p.params(), consistent, null, null, null).items();
-                item = items.isEmpty() ? null : items.get(0);
+                PartiqlReads.Page page = reads.select(select, p.params(), consistent, null, null, capacity);
+                used = page.consumed();
+                item = page.items().isEmpty() ? null : page.items().get(0);
             }
             if (item != null) {
                 out.writeFieldName("Item");
                 PartiqlCalls.write(out, item);
             }
+            return used;
         }
 
         private static void error(JsonGenerator out, ApiException e) throws IOException {

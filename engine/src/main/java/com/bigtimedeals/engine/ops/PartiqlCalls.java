@@ -103,4 +103,28 @@ final class PartiqlCalls {
             out.writeNull();
         }
     }
+
+    /**
+     * Two ConsumedCapacity descriptions of one table added up, member by member (the table's and each index's units
+     * included), for a statement that ran as several reads or a batch that ran several statements on a table.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> sumCapacity(Map<String, Object> total, Map<String, Object> more) {
+        if (more == null || total == null) {
+            return total == null ? more : total;
+        }
+        Map<String, Object> sum = new java.util.LinkedHashMap<>(total);
+        for (Map.Entry<String, Object> e : more.entrySet()) {
+            Object mine = sum.get(e.getKey());
+            Object theirs = e.getValue();
+            if (mine instanceof JsonTree.JsonNumber a && theirs instanceof JsonTree.JsonNumber b) {
+                sum.put(e.getKey(), new JsonTree.JsonNumber(String.valueOf(a.doubleValue() + b.doubleValue()), false));
+            } else if (mine instanceof Map<?, ?> a && theirs instanceof Map<?, ?> b) {
+                sum.put(e.getKey(), sumCapacity((Map<String, Object>) a, (Map<String, Object>) b));
+            } else if (mine == null) {
+                sum.put(e.getKey(), theirs);
+            }
+        }
+        return sum;
+    }
 }

@@ -95,7 +95,7 @@ final class PartiqlReads {
             for (Object o : Req.list(answer, "Items")) {
                 items.add(Req.asMap(o));
             }
-            consumed = add(consumed, Req.map(answer, "ConsumedCapacity"));
+            consumed = PartiqlCalls.sumCapacity(consumed, Req.map(answer, "ConsumedCapacity"));
             Object last = answer.get("LastEvaluatedKey");
             if (last != null) {
                 return page(s, items, encode(i, last), last, consumed);
@@ -230,20 +230,6 @@ final class PartiqlReads {
             }
         }
         return out;
-    }
-
-    /** Sums the capacity of several reads into the first one's description. */
-    private static Map<String, Object> add(Map<String, Object> total, Map<String, Object> more) {
-        if (more == null || total == null) {
-            return total == null ? more : total;
-        }
-        Map<String, Object> sum = new LinkedHashMap<>(total);
-        for (String k : List.of("CapacityUnits", "ReadCapacityUnits")) {
-            if (total.get(k) instanceof JsonTree.JsonNumber a && more.get(k) instanceof JsonTree.JsonNumber b) {
-                sum.put(k, new JsonTree.JsonNumber(String.valueOf(a.doubleValue() + b.doubleValue()), false));
-            }
-        }
-        return sum;
     }
 
     private static String encode(int call, Object lastKey) {

@@ -431,4 +431,18 @@ class PartiqlTest extends ConformanceSupport {
         assertError("ValidationException", "One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S",
                 () -> run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a', 'sk': 'one'}"));
     }
+
+    @Test
+    void batchExecuteStatementReportsTheCapacityEachTableConsumed() {
+        String t = table(ScalarAttributeType.S, null);
+        String u = table(ScalarAttributeType.S, null);
+        var r = db.batchExecuteStatement(b -> b.returnConsumedCapacity(software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL)
+                .statements(
+                        BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'a'}").build(),
+                        BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'b'}").build(),
+                        BatchStatementRequest.builder().statement("INSERT INTO \"" + u + "\" VALUE {'pk': 'a'}").build()));
+        Map<String, Double> units = new java.util.HashMap<>();
+        r.consumedCapacity().forEach(c -> units.put(c.tableName(), c.capacityUnits()));
+        assertEquals(Map.of(t, 2.0, u, 1.0), units);
+    }
 }
