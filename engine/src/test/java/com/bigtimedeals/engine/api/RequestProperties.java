@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Random;
 
 import com.bigtimedeals.engine.Engine;
+import com.bigtimedeals.engine.SampleTable;
 import com.bigtimedeals.engine.json.JsonTree;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
@@ -77,15 +78,7 @@ class RequestProperties {
 
     @BeforeContainer
     static void start() {
-        engine = Engine.inMemory();
-        call("CreateTable", "{\"TableName\":\"t\",\"BillingMode\":\"PAY_PER_REQUEST\","
-                + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},{\"AttributeName\":\"sk\",\"AttributeType\":\"N\"},"
-                + "{\"AttributeName\":\"g\",\"AttributeType\":\"S\"}],"
-                + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],"
-                + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"byG\",\"KeySchema\":[{\"AttributeName\":\"g\",\"KeyType\":\"HASH\"}],"
-                + "\"Projection\":{\"ProjectionType\":\"ALL\"}}]}");
-        call("PutItem", "{\"TableName\":\"t\",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"g\":{\"S\":\"x\"},"
-                + "\"l\":{\"L\":[{\"N\":\"1\"}]},\"m\":{\"M\":{\"a\":{\"SS\":[\"y\"]}}},\"v\":{\"N\":\"5\"}}}");
+        engine = SampleTable.start();
     }
 
     @AfterContainer
@@ -94,7 +87,7 @@ class RequestProperties {
     }
 
     private static Response call(String op, String body) {
-        return engine.handle("DynamoDB_20120810." + op, body.getBytes(StandardCharsets.UTF_8));
+        return SampleTable.call(engine, op, body);
     }
 
     @Property(tries = 400)

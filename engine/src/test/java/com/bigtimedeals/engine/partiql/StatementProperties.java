@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import com.bigtimedeals.engine.Engine;
+import com.bigtimedeals.engine.SampleTable;
 import com.bigtimedeals.engine.api.Response;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
@@ -32,15 +33,7 @@ class StatementProperties {
 
     @BeforeContainer
     static void start() {
-        engine = Engine.inMemory();
-        call("CreateTable", "{\"TableName\":\"t\",\"BillingMode\":\"PAY_PER_REQUEST\","
-                + "\"AttributeDefinitions\":[{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},{\"AttributeName\":\"sk\",\"AttributeType\":\"N\"},"
-                + "{\"AttributeName\":\"g\",\"AttributeType\":\"S\"}],"
-                + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],"
-                + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"byG\",\"KeySchema\":[{\"AttributeName\":\"g\",\"KeyType\":\"HASH\"}],"
-                + "\"Projection\":{\"ProjectionType\":\"ALL\"}}]}");
-        call("PutItem", "{\"TableName\":\"t\",\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"g\":{\"S\":\"x\"},"
-                + "\"l\":{\"L\":[{\"N\":\"1\"}]},\"m\":{\"M\":{\"a\":{\"S\":\"y\"}}},\"v\":{\"N\":\"5\"}}}");
+        engine = SampleTable.start();
     }
 
     @AfterContainer
@@ -49,7 +42,7 @@ class StatementProperties {
     }
 
     private static Response call(String op, String body) {
-        return engine.handle("DynamoDB_20120810." + op, body.getBytes(StandardCharsets.UTF_8));
+        return SampleTable.call(engine, op, body);
     }
 
     @Provide
