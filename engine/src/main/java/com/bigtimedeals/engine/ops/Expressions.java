@@ -84,7 +84,10 @@ final class Expressions {
                 try {
                     values.put(e.getKey(), AttributeValues.value((Map<String, Object>) e.getValue()));
                 } catch (AttributeValues.Invalid invalid) {
-                    throw invalid("ExpressionAttributeValues contains invalid value: " + invalid.getMessage() + " for key " + e.getKey());
+                    // PutItem, UpdateItem and DeleteItem word a bad value here as they word one in an item (captured by
+                    // others against the service: "1 validation error detected: ... An number set  may not be empty").
+                    throw invalid(enveloped() ? invalid.getMessage()
+                            : "ExpressionAttributeValues contains invalid value: " + invalid.getMessage() + " for key " + e.getKey());
                 }
             }
         }
