@@ -76,7 +76,18 @@ public final class Query implements Operation {
         String indexName = Req.string(req, "IndexName");
         Reads.checkSelect(select, req, indexName, "1 validation error detected: ");
         // The service's order: every expression, then unused names and values, then what needs the table.
-        KeyConditions keyConditions = keyConditions(ex, req);
+        KeyConditions keyConditions;
+        try {
+            keyConditions = keyConditions(ex, req);
+        } catch (ApiException e) {
+            if (isKeyStructureError(e)) {
+                // The service parses every expression before it checks the key condition's structure: a filter or
+                // projection that does not parse (an empty one, say) is reported first.
+                filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
+                Projections.parse(ex, req);
+            }
+            throw e;
+        }
         Condition filter = filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
@@ -169,6 +180,13 @@ public final class Query implements Operation {
             throw ex.invalid(e);
         }
         return null;
+    }
+
+    /** Whether a key condition error is about its structure (operators, attributes per condition), not its text. */
+    private static boolean isKeyStructureError(ApiException e) {
+        String body = e.getMessage().substring(e.getMessage().indexOf(':') + 1).trim();
+        return body.startsWith("Invalid condition in KeyConditionExpression") || body.startsWith("Invalid operator used in KeyConditionExpression")
+                || body.startsWith("KeyConditionExpressions ");
     }
 
     /** KeyConditionExpression checked as far as it can be without the table; null for legacy KeyConditions. */

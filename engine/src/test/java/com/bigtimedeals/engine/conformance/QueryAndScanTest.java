@@ -35,6 +35,18 @@ class QueryAndScanTest extends ConformanceSupport {
     }
 
     @Test
+    void anEmptyFilterIsReportedBeforeTheKeyConditionsStructureButAfterItsSyntax() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "Invalid FilterExpression: The expression can not be empty;",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = sth").filterExpression("")));
+        assertError("ValidationException", "Invalid ProjectionExpression: The expression can not be empty;",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk <> sth").projectionExpression("")));
+        software.amazon.awssdk.services.dynamodb.model.DynamoDbException e = assertError("ValidationException", null,
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("things are not gonna be ok").filterExpression("")));
+        org.junit.jupiter.api.Assertions.assertTrue(e.awsErrorDetails().errorMessage().startsWith("Invalid KeyConditionExpression: Syntax error; "));
+    }
+
+    @Test
     void queryAnswersOnePartitionInSortKeyOrder() {
         String t = numbered(5);
         db.putItem(b -> b.tableName(t).item(item("pk", "other", "sk", n(0))));
