@@ -81,10 +81,12 @@ public final class Query implements Operation {
             keyConditions = keyConditions(ex, req);
         } catch (ApiException e) {
             if (isKeyStructureError(e)) {
-                // The service parses every expression before it checks the key condition's structure: a filter or
-                // projection that does not parse (an empty one, say) is reported first.
+                // The service parses every expression and looks for unused names and values before it checks the key
+                // condition's structure: a filter or projection that does not parse (an empty one, say) or an unused
+                // name is reported first.
                 filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
                 Projections.parse(ex, req);
+                Conditions.requireAllUsed(ex, req);
             }
             throw e;
         }

@@ -35,7 +35,7 @@ class QueryAndScanTest extends ConformanceSupport {
     }
 
     @Test
-    void anEmptyFilterIsReportedBeforeTheKeyConditionsStructureButAfterItsSyntax() {
+    void emptyFiltersAndUnusedNamesAreReportedBeforeTheKeyConditionsStructureButAfterItsSyntax() {
         String t = table(ScalarAttributeType.S, null);
         assertError("ValidationException", "Invalid FilterExpression: The expression can not be empty;",
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = sth").filterExpression("")));
@@ -44,6 +44,10 @@ class QueryAndScanTest extends ConformanceSupport {
         software.amazon.awssdk.services.dynamodb.model.DynamoDbException e = assertError("ValidationException", null,
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("things are not gonna be ok").filterExpression("")));
         org.junit.jupiter.api.Assertions.assertTrue(e.awsErrorDetails().errorMessage().startsWith("Invalid KeyConditionExpression: Syntax error; "));
+        assertError("ValidationException", "Value provided in ExpressionAttributeNames unused in expressions: keys: {#count}",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("(#0 = x)").expressionAttributeNames(Map.of("#0", "pk", "#count", "count"))));
+        assertError("ValidationException", "Invalid KeyConditionExpression: Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("(#0 = x)").expressionAttributeNames(Map.of("#0", "pk"))));
     }
 
     @Test
