@@ -34,6 +34,46 @@ class QueryAndScanTest extends ConformanceSupport {
         return item(pairs);
     }
 
+    /**
+     * 25 items whose stored size reaches 1 MB exactly at the 24th in scan order when one attribute is one byte longer
+     * (dynalite's boundary, fitted to the service to the byte): the page then ends after the 24th item.
+     */
+    private software.amazon.awssdk.services.dynamodb.model.ScanResponse scanAtThePageBoundary(int secondLastShortBy) {
+        String t = table(ScalarAttributeType.S, null);
+        for (int i = 0; i < 25; i++) {
+            int k = i;
+            db.putItem(b -> b.tableName(t).item(item("pk", String.format("%02d", k))));
+        }
+        java.util.List<Map<String, AttributeValue>> order = db.scan(b -> b.tableName(t)).items();
+        String big = repeat('b', 43411);
+        for (int i = 0; i < 25; i++) {
+            Map<String, AttributeValue> it = new java.util.LinkedHashMap<>(order.get(i));
+            if (i == 23) {
+                it.put("b", s(big.substring(0, 43412 - secondLastShortBy)));
+                it.put("c", n("12.3456"));
+                it.put("d", b((byte) 1, (byte) 2));
+                it.put("e", AttributeValue.fromSs(java.util.List.of("a", "bc")));
+                it.put("f", AttributeValue.fromNs(java.util.List.of("1.23", "12.3")));
+                it.put("g", AttributeValue.fromBs(java.util.List.of(software.amazon.awssdk.core.SdkBytes.fromByteArray(new byte[] {1, 2}),
+                        software.amazon.awssdk.core.SdkBytes.fromByteArray(new byte[] {2}), software.amazon.awssdk.core.SdkBytes.fromByteArray(new byte[] {1}))));
+            } else {
+                it.put("b", s(i == 24 ? "b" : big));
+            }
+            db.putItem(b -> b.tableName(t).item(it));
+        }
+        return db.scan(b -> b.tableName(t).select(software.amazon.awssdk.services.dynamodb.model.Select.COUNT));
+    }
+
+    @Test
+    void aPageEndsAtTheItemWhoseStoredSizeReachesOneMegabyte() {
+        software.amazon.awssdk.services.dynamodb.model.ScanResponse under = scanAtThePageBoundary(46);
+        assertEquals(25, under.scannedCount());
+        software.amazon.awssdk.services.dynamodb.model.ScanResponse over = scanAtThePageBoundary(45);
+        assertEquals(24, over.scannedCount());
+        assertEquals(24, over.count());
+        org.junit.jupiter.api.Assertions.assertTrue(over.hasLastEvaluatedKey());
+    }
+
     @Test
     void emptyFiltersAndUnusedNamesAreReportedBeforeTheKeyConditionsStructureButAfterItsSyntax() {
         String t = table(ScalarAttributeType.S, null);
