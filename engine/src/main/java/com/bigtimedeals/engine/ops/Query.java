@@ -97,6 +97,8 @@ public final class Query implements Operation {
         boolean consistent = Req.flag(req, "ConsistentRead");
         Index index = Reads.index(ctx, table, indexName, consistent);
         KeySchema schema = index == null ? table.key() : schema(table, index);
+        // The starting key is checked against the schema before the key condition is (dynalite's captures).
+        byte[] startBytes = start == null ? null : Reads.startKey(table, index, start);
         KeyCondition key;
         try {
             key = keyConditions != null ? keyConditions.against(schema)
@@ -130,9 +132,7 @@ public final class Query implements Operation {
             from = bounds[0];
             to = bounds[1];
         }
-        byte[] startBytes = null;
         if (start != null) {
-            startBytes = Reads.startKey(table, index, start);
             if (!key.partitionValue().equals(start.get(schema.partitionKey()))) {
                 throw ApiException.validation("The provided starting key is outside query boundaries based on provided conditions");
             }

@@ -34,6 +34,17 @@ class QueryAndScanTest extends ConformanceSupport {
         return item(pairs);
     }
 
+    @Test
+    void aStartingKeyOffTheSchemaIsReportedBeforeAKeyConditionOffTheSchema() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "The provided starting key is invalid: The provided key element does not match the schema",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
+                        .exclusiveStartKey(item("b", "a"))));
+        assertError("ValidationException", "Query condition missed key schema element: pk",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
+                        .exclusiveStartKey(item("pk", "a"))));
+    }
+
     /**
      * 25 items whose stored size reaches 1 MB exactly at the 24th in scan order when one attribute is one byte longer
      * (dynalite's boundary, fitted to the service to the byte): the page then ends after the 24th item.
