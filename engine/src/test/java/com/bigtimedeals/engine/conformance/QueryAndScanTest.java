@@ -45,6 +45,15 @@ class QueryAndScanTest extends ConformanceSupport {
                         .exclusiveStartKey(item("pk", "a"))));
     }
 
+    @Test
+    void scanReportsAnUnknownIndexBeforeAFilterIntoAKeyAttribute() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "The table does not have the specified index: whatever",
+                () -> db.scan(b -> b.tableName(t).indexName("whatever").filterExpression("attribute_exists(pk.b.c)")));
+        assertError("ValidationException", null,
+                () -> db.scan(b -> b.tableName(t).filterExpression("attribute_exists(pk.b.c)")));
+    }
+
     /**
      * 25 items whose stored size reaches 1 MB exactly at the 24th in scan order when one attribute is one byte longer
      * (dynalite's boundary, fitted to the service to the byte): the page then ends after the 24th item.
