@@ -54,6 +54,53 @@ class QueryAndScanTest extends ConformanceSupport {
                 () -> db.scan(b -> b.tableName(t).filterExpression("attribute_exists(pk.b.c)")));
     }
 
+    private java.util.List<String> scannedKeys(String t, ScalarAttributeType type) {
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        for (Map<String, AttributeValue> it : db.scan(b -> b.tableName(t)).items()) {
+            keys.add(type == ScalarAttributeType.S ? it.get("pk").s() : it.get("pk").n());
+        }
+        return keys;
+    }
+
+    /** The order the service returns these keys in (dynalite's captures of its partition hash). */
+    @Test
+    void scanReturnsPartitionsInTheServicesHashOrder() {
+        String strings = table(ScalarAttributeType.S, null);
+        for (String k : java.util.List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "aardman", "hello", "zapf", "äáöü")) {
+            db.putItem(b -> b.tableName(strings).item(item("pk", k)));
+        }
+        assertEquals(java.util.List.of("2", "8", "9", "1", "6", "hello", "0", "5", "4", "äáöü", "aardman", "7", "3", "zapf"),
+                scannedKeys(strings, ScalarAttributeType.S));
+        String numbers = table(ScalarAttributeType.N, null);
+        for (String k : java.util.List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-0.09", "999.9", "0.012345", "-999.9")) {
+            db.putItem(b -> b.tableName(numbers).item(item("pk", n(k))));
+        }
+        assertEquals(java.util.List.of("7", "999.9", "8", "3", "2", "-999.9", "9", "4", "-0.09", "6", "1", "0", "0.012345", "5"),
+                scannedKeys(numbers, ScalarAttributeType.N));
+    }
+
+    private boolean inSegment(String t, AttributeValue key, int segment) {
+        return db.scan(b -> b.tableName(t).segment(segment).totalSegments(4096)).items().contains(Map.of("pk", key));
+    }
+
+    @Test
+    void parallelScanSegmentsHoldTheKeysTheServicesSegmentsHold() {
+        String strings = table(ScalarAttributeType.S, null);
+        for (String k : java.util.List.of("3635", "228", "1668", "3435")) {
+            db.putItem(b -> b.tableName(strings).item(item("pk", k)));
+        }
+        assertTrue(inSegment(strings, s("3635"), 0));
+        assertTrue(inSegment(strings, s("228"), 0));
+        assertTrue(inSegment(strings, s("1668"), 1));
+        assertTrue(inSegment(strings, s("3435"), 4));
+        String numbers = table(ScalarAttributeType.N, null);
+        for (String k : java.util.List.of("251", "2388")) {
+            db.putItem(b -> b.tableName(numbers).item(item("pk", n(k))));
+        }
+        assertTrue(inSegment(numbers, n("251"), 1));
+        assertTrue(inSegment(numbers, n("2388"), 4095));
+    }
+
     /**
      * 25 items whose stored size reaches 1 MB exactly at the 24th in scan order when one attribute is one byte longer
      * (dynalite's boundary, fitted to the service to the byte): the page then ends after the 24th item.
