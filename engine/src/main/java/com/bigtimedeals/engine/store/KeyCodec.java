@@ -9,8 +9,8 @@ import com.bigtimedeals.engine.value.Value;
 /**
  * Keys as byte strings whose unsigned order is the service's order, so every table and index is one sorted map and
  * a Query is one contiguous range. A table key is {@code hash(partition) | partition | sort}; an index key is
- * {@code hash(index partition) | index partition | index sort | table partition | table sort}, so items that
- * share an index key follow table-key order and page exactly once. The leading 4 bytes are the service's own
+ * {@code hash(index partition) | index partition | index sort | hash(table key) | table partition | table sort},
+ * so items that share an index key follow the service's order of their table keys and page exactly once. The leading 4 bytes are the service's own
  * partition hash ({@link PartitionHash}): a Scan walks partitions in the service's order, and parallel Scan
  * segments are the service's hash ranges.
  *
@@ -93,6 +93,18 @@ public final class KeyCodec {
         out.putInt(PartitionHash.token(partition));
         append(out, partition);
         return out;
+    }
+
+    /**
+     * Appends a table key to an index key: the service's hash of the whole table key first, so that index entries
+     * sharing an index key come in the service's order, then the key itself (which keeps entries unique).
+     */
+    public static void appendTableKey(Bytes out, Value partition, Value sort) {
+        out.putInt(PartitionHash.token(partition, sort));
+        append(out, partition);
+        if (sort != null) {
+            append(out, sort);
+        }
     }
 
     /** The smallest byte string greater than every string that starts with {@code prefix}. */

@@ -28,18 +28,33 @@ final class PartitionHash {
     }
 
     static int token(Value partition) {
+        return token(partition, null);
+    }
+
+    /**
+     * The token of a whole table key ({@code sort} null on a hash-only table): index entries that share an index
+     * key follow it, as the service orders them.
+     */
+    static int token(Value partition, Value sort) {
         MessageDigest md5 = MD5.get();
         md5.reset();
         md5.update(SALT);
-        if (partition instanceof Value.S s) {
-            md5.update(s.value().getBytes(StandardCharsets.UTF_8));
-        } else if (partition instanceof Value.B b) {
-            md5.update(b.toByteArray());
-        } else {
-            md5.update(number(((Value.N) partition).value()));
+        update(md5, partition);
+        if (sort != null) {
+            update(md5, sort);
         }
         byte[] d = md5.digest();
         return (d[0] & 0xFF) << 24 | (d[1] & 0xFF) << 16 | (d[2] & 0xFF) << 8 | (d[3] & 0xFF);
+    }
+
+    private static void update(MessageDigest md5, Value v) {
+        if (v instanceof Value.S s) {
+            md5.update(s.value().getBytes(StandardCharsets.UTF_8));
+        } else if (v instanceof Value.B b) {
+            md5.update(b.toByteArray());
+        } else {
+            md5.update(number(((Value.N) v).value()));
+        }
     }
 
     /**
