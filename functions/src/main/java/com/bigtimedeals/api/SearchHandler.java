@@ -34,8 +34,12 @@ public final class SearchHandler extends ApiHandler {
     @Override
     Reply handle(Operation operation, ApiRequest request) {
         return switch (operation) {
-            case SEARCH_DEALS -> Reply.ok(Json.dealPage(search.search(request.text("q", Words.MAX_TEXT), request.limit(),
-                    request.cursor()), request.now()));
+            case SEARCH_DEALS -> {
+                // The paging parameters first, so that a bad limit or cursor is named as such also when q is missing.
+                int limit = request.limit();
+                String cursor = request.cursor();
+                yield Reply.ok(Json.dealPage(search.search(request.text("q", Words.MAX_TEXT), limit, cursor), request.now()));
+            }
             case CREATE_ALERT -> {
                 JsonBody body = request.body();
                 NewAlert draft = NewAlert.of(body.requiredText("keywords", Words.MAX_TEXT), body.optionalPrice("maxPrice"),

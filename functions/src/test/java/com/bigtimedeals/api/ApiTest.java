@@ -23,8 +23,10 @@ import com.bigtimedeals.data.DynamoDbTest;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.service.CommentService;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
@@ -63,6 +65,7 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
         h.put(LambdaFunction.SEARCH, new SearchHandler(SearchService.of(table), runtime));
+        h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table), runtime));
         return h;
     }
 
@@ -163,7 +166,9 @@ abstract class ApiTest extends DynamoDbTest {
         Route route = RouteTable.byRouteKey(event.getRouteKey());
         ApiHandler handler = handlers.get(route.function());
         RequestMeter.reset();
-        APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId()));
+        // As deployed: the route's function for its access level may make only the requests that level is granted.
+        APIGatewayV2HTTPResponse response = GrantedAccess.checkedOnThisThread(route.function(), route.writes(),
+                () -> handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId())));
         lastRequests = RequestMeter.usage().requests();
         // Every answer any handler test sees must be one docs/openapi.yaml allows.
         ResponseContract.check(event.getRequestContext().getHttp().getMethod(), event.getRawPath(), response.getStatusCode(),

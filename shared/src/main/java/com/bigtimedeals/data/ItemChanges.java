@@ -31,7 +31,8 @@ public final class ItemChanges {
 
     static {
         CONSUMER_FILTERS = List.of(
-                Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.DEAL, Keys.FEATURED_LIST))))),
+                Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S",
+                        List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS, Keys.REPORT_CASE))))),
                 Map.of("eventName", List.of("INSERT"),
                         "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", WALK_TYPES),
@@ -60,9 +61,10 @@ public final class ItemChanges {
                 if (insert) {
                     return new Change.DealCreated(DealCodec.read(now), DealCodec.postedAt(now));
                 }
-                Deal was = before == null ? null : DealCodec.read(before);
                 Deal is = DealCodec.read(now);
-                return was == null || !was.equals(is) ? new Change.DealCorrected(is, was) : new Change.Other();
+                Deal was = before == null ? null : DealCodec.read(before);
+                // Counts written by the aggregation (or the hot moment) are not a correction: only content is.
+                return was == null || !was.sameContent(is) ? new Change.DealCorrected(is, was) : new Change.Other();
             }
             case Keys.FEATURED_LIST -> {
                 String sk = now.get(Keys.SK).s();
@@ -73,6 +75,12 @@ public final class ItemChanges {
                     return new Change.FeaturedChanged(FeaturedList.EDITORS_CHOICE);
                 }
                 return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
+            }
+            case Keys.REPORT_CASE -> {
+                return ReportStore.reachedExpiry(before, now);
+            }
+            case Keys.DEAL_COUNTERS -> {
+                return new Change.CountersChanged(item.string("dealId"));
             }
             case Keys.BLAST -> {
                 // A blast recorded with its segments needs nothing more; one recorded without them gets them here.
