@@ -10,7 +10,10 @@ let data;
 async function seed(api) {
   if (data) return data;
   const catalog = await api.catalog('Search');
-  const make = (title) => api.deal(catalog, { title });
+  // Whole-second createdAt, a minute apart in the order made: deals made in one second would sort by their ids.
+  const start = Math.floor(Date.now() / 1000) * 1000 - 10 * 60_000;
+  let made = 0;
+  const make = (title) => api.deal(catalog, { title, createdAt: new Date(start + 60_000 * made++).toISOString().replace('.000Z', 'Z') });
   const steel = await make(`Steel KETTLE ${run}, 1.7 l`);
   const glass = await make(`Steel kettle (${run}) glass window`);
   await make(`Toaster ${run}`);
