@@ -13,9 +13,16 @@ import com.bigtimedeals.data.Table;
  * runtime. Everything below the handler is handed what it needs from here.
  */
 public record Container(Configuration configuration, Table table, FunctionRuntime runtime) {
+    /**
+     * Logging starts on a second thread while the SDK client is built ({@link LoggingStart}): a handler class must
+     * not touch a logger before this returns (its static logger is created on first use, not at class load).
+     */
     public static Container fromProcess() {
+        LoggingStart logging = LoggingStart.begin();
         Settings settings = Settings.fromProcess();
-        return new Container(Configuration.from(settings), Table.from(settings, DynamoDbClients.from(settings)),
+        Container container = new Container(Configuration.from(settings), Table.from(settings, DynamoDbClients.from(settings)),
                 new FunctionRuntime(Clock.systemUTC(), settings.get("AWS_LAMBDA_INITIALIZATION_TYPE")));
+        logging.await();
+        return container;
     }
 }

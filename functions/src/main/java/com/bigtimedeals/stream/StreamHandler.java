@@ -28,7 +28,10 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * the time budget is spent, and the front-page cache is rebuilt once per batch, however many records touched it.
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
-    private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
+    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
+    }
 
     /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
     public static final LambdaFunction FUNCTION = LambdaFunction.STREAM_CONSUMER;
@@ -81,7 +84,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             try {
                 outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage();
             } catch (RuntimeException e) {
-                LOG.error("front-page rebuild failed", e);
+                Log.LOG.error("front-page rebuild failed", e);
                 outcome.frontPageRebuildFailed();
             }
         }
@@ -110,7 +113,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 }
             } catch (RuntimeException e) {
                 DynamodbStreamRecord record = batch.record(i);
-                LOG.error("stream record failed", entry("eventId", record.getEventID()),
+                Log.LOG.error("stream record failed", entry("eventId", record.getEventID()),
                         entry("sequenceNumber", BatchOutcome.sequence(record)), e);
                 outcome.failed(i);
                 return;
