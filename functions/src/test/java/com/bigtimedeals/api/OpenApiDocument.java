@@ -122,7 +122,8 @@ final class OpenApiDocument {
                 ok.putObject("content").putObject("application/json").set("schema", ref(success.schema()));
             }
         }
-        if (body != null || paged) {
+        // A path parameter is text the client sent, refused as such when it is not Unicode (a lone surrogate).
+        if (body != null || paged || !route.pathParameters().isEmpty()) {
             errorBody(responses, "400", "Invalid input; nothing was written");
         }
         if (route.access() != Access.PUBLIC) {
