@@ -56,6 +56,7 @@ final class ColdStarts {
             {LambdaFunction.CATEGORIES.handlerClass(), "GET /categories/{categoryId}", "categoryId", "tech", "false"},
             {LambdaFunction.FOLLOWS.handlerClass(), "GET /me/brands/{brandId}", "brandId", s.denseBrand(), "true"},
             {LambdaFunction.INBOX.handlerClass(), "GET /me", "-", "-", "true"},
+            {LambdaFunction.COMMENTS.handlerClass(), "GET /deals/{dealId}/comments", "dealId", s.recentDeals().get(0), "false"},
         };
         List<String> correction = new ArrayList<>(List.of(LambdaFunction.STREAM_CONSUMER.handlerClass()));
         new TableInspector(table).dealItem(s.recentDeals().get(0)).forEach((name, v) -> {
