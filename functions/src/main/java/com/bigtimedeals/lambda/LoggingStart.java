@@ -49,18 +49,7 @@ public final class LoggingStart {
     public static LoggingStart begin() {
         LoggingStart start = new LoggingStart();
         start.thread.start();
-        boolean interrupted = false;
-        while (true) {
-            try {
-                CONFIGURING.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        uninterruptibly(CONFIGURING::await);
         return start;
     }
 
@@ -71,10 +60,25 @@ public final class LoggingStart {
 
     /** Waits until logging is started; a failure to start it fails the container's init, as it would inline. */
     public void await() {
+        uninterruptibly(thread::join);
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+    }
+
+    private interface Wait {
+        void run() throws InterruptedException;
+    }
+
+    /** Waits to the end whatever interrupts come (init cannot go on half done), and keeps the interrupt for the caller. */
+    private static void uninterruptibly(Wait wait) {
         boolean interrupted = false;
         while (true) {
             try {
-                thread.join();
+                wait.run();
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;
@@ -82,12 +86,6 @@ public final class LoggingStart {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-        if (failure instanceof RuntimeException e) {
-            throw e;
-        }
-        if (failure instanceof Error e) {
-            throw e;
         }
     }
 }
