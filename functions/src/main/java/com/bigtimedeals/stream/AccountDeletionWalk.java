@@ -6,22 +6,24 @@ import com.bigtimedeals.domain.AccountDeletion;
 
 /**
  * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then pages
- * of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
+ * of votes, then pages of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
  * stop) continues it in a later invocation. Every page is safe to run twice: a follow is removed only while
- * its relation item exists, so a replayed page or a parallel run never drops a count twice, and deleting a
- * message twice is harmless.
+ * its relation item exists, and a vote only while it is still that vote, so a replayed page or a parallel run never
+ * drops a count or moves a temperature twice, and deleting a message twice is harmless.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
     private final InboxDelivery inbox;
     private final int followPage;
     private final int messagePage;
+    private final int votePage;
 
     AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, int followPage, int messagePage) {
         this.accounts = accounts;
         this.inbox = inbox;
         this.followPage = followPage;
         this.messagePage = messagePage;
+        this.votePage = Math.min(followPage, AccountStore.VOTE_PAGE);
     }
 
     /** Continues the walk of one user's deletion from its checkpoint, until done, moved by another run, or out of time. */
@@ -36,9 +38,11 @@ final class AccountDeletionWalk {
             @Override
             public WalkRunner.Step step(AccountDeletion deletion, String at, boolean firstHand, Tally tally) {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
-                AccountStore.Cleared page = here.phase() == AccountDeletion.Phase.FOLLOWS
-                        ? accounts.removeFollows(here, followPage)
-                        : accounts.removeMessages(here, messagePage, inbox);
+                AccountStore.Cleared page = switch (here.phase()) {
+                    case FOLLOWS -> accounts.removeFollows(here, followPage);
+                    case VOTES -> accounts.removeVotes(here, votePage);
+                    case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);
+                };
                 return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());
             }
 

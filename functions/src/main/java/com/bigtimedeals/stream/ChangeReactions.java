@@ -12,10 +12,13 @@ import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.HotList;
+import com.bigtimedeals.data.HottestLists;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
 
@@ -29,17 +32,25 @@ public final class ChangeReactions {
     private final AccountDeletionWalk deletions;
     private final CounterAggregation counters;
     private final DealCounters exactCounts;
+    private final HotList hot;
+    private final HottestLists hottest;
+    private final DealCountsStore dealCounts;
+    private final java.time.Clock clock;
 
     ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, DealStore deals, FeaturedStore featured, FrontPageCache cache,
-                    AccountDeletionWalk deletions, CounterAggregation counters, DealCounters exactCounts) {
+                    AccountDeletionWalk deletions, Table table) {
         this.fanOut = fanOut;
         this.blast = blast;
         this.deals = deals;
         this.featured = featured;
         this.cache = cache;
         this.deletions = deletions;
-        this.counters = counters;
-        this.exactCounts = exactCounts;
+        this.exactCounts = new DealCounters(table);
+        this.hot = new HotList(table);
+        this.hottest = new HottestLists(table);
+        this.dealCounts = new DealCountsStore(table);
+        this.clock = table.clock();
+        this.counters = new CounterAggregation(dealCounts, featured, cache, hot, hottest, clock);
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -62,8 +73,7 @@ public final class ChangeReactions {
         return new ChangeReactions(
                 new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
                 new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, deals, userPage), deals,
-                featured, cache, new AccountDeletionWalk(accounts, inbox, followPage, messagePage),
-                new CounterAggregation(new DealCountsStore(table), featured, cache), new DealCounters(table));
+                featured, cache, new AccountDeletionWalk(accounts, inbox, followPage, messagePage), table);
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
@@ -87,10 +97,15 @@ public final class ChangeReactions {
         }
         if (change instanceof Change.DealCorrected c) {
             featured.refresh(c.deal());
+            hot.refresh(c.deal());
+            if (hottest.affectedBy(java.util.List.of(c.deal()), clock.instant())) {
+                hottest.rebuild(java.util.Map.of(c.deal().id(), c.deal()));
+            }
             return true;
         }
         if (change instanceof Change.DealTakenDown t) {
             featured.removeEverywhere(t.dealId());
+            leaveRankings(t.dealId());
             return true; // the rebuild reads the latest list again, which no longer holds the deal
         }
         if (change instanceof Change.FeaturedChanged f) {
@@ -113,6 +128,24 @@ public final class ChangeReactions {
             return false;
         }
         return false;
+    }
+
+    /**
+     * A taken-down deal leaves the hot list and the hottest lists' sources (and the lists, when it was on one). Its
+     * tombstone still says when it was created and turned hot. Idempotent.
+     */
+    private void leaveRankings(String dealId) {
+        Deal gone = dealCounts.tombstone(dealId);
+        if (gone == null) {
+            return;
+        }
+        if (gone.counts().hotSince() != null) {
+            hot.remove(dealId, gone.counts().hotSince());
+        }
+        hottest.forget(dealId, gone.createdAt());
+        if (hottest.affectedBy(java.util.List.of(gone), clock.instant())) {
+            hottest.rebuild(java.util.Map.of());
+        }
     }
 
     int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh) {

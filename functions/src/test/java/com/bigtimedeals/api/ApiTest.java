@@ -28,6 +28,7 @@ import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
+import com.bigtimedeals.service.VoteService;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpApiEvents;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -61,6 +62,7 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
+        h.put(LambdaFunction.VOTES, new VotesHandler(VoteService.of(table), runtime));
         return h;
     }
 

@@ -64,8 +64,13 @@ public final class EventFixtureWriter {
         e.put("version", "2.0");
         e.put("routeKey", route.routeKey());
         e.put("rawPath", path);
-        String query = route.operation() == Operation.LIST_MESSAGES ? "unread=true&limit=10"
-                : route.path().endsWith("/deals") ? "limit=25" : "";
+        String query = switch (route.operation()) {
+            case LIST_MESSAGES -> "unread=true&limit=10";
+            case LIST_MY_VOTES -> "dealIds=" + SOME_DEAL + ",2Ob8YqPCahzVbVMpA4Ff0mu3Knc";
+            case LIST_HOTTEST_DEALS -> "window=week";
+            case LIST_HOT_DEALS -> "limit=25";
+            default -> route.path().endsWith("/deals") ? "limit=25" : "";
+        };
         e.put("rawQueryString", query);
         ObjectNode headers = e.putObject("headers");
         headers.put("accept", "application/json");
@@ -148,6 +153,7 @@ public final class EventFixtureWriter {
             case CORRECT_DEAL -> "{\"title\":\"Noise-cancelling headphones (refurbished)\",\"price\":99.5}";
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "{\"dealIds\":[\"" + SOME_DEAL + "\"]}";
             case BLAST_HOT_DEAL -> "{\"dealId\":\"" + SOME_DEAL + "\",\"subject\":\"Hot deal!\"}";
+            case CAST_VOTE -> "{\"vote\":\"hot\"}";
             default -> null;
         };
     }

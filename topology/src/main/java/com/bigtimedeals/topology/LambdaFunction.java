@@ -15,6 +15,8 @@ public enum LambdaFunction {
     CATEGORIES("Categories", "com.bigtimedeals.api.CategoriesHandler", Kind.API),
     FOLLOWS("Follows", "com.bigtimedeals.api.FollowsHandler", Kind.API),
     INBOX("Inbox", "com.bigtimedeals.api.InboxHandler", Kind.API),
+    /** Votes on deals: the busiest writes of a popular deal, with functions of their own. */
+    VOTES("Votes", "com.bigtimedeals.api.VotesHandler", Kind.API),
     /** The table's stream consumer: fan-out, blasts, account clean-ups, the front-page cache. */
     STREAM_CONSUMER("StreamConsumer", "com.bigtimedeals.stream.StreamHandler", Kind.STREAM),
     /** Touches resumable walks that made no progress for a while, so their stream records come again. */
