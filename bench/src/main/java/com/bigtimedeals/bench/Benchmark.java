@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * the same engine, how the local API holds up during a blast, and the engine against a do-nothing stub. Reports
  * counts and same-run ratios, not bare timings. Each phase starts its own in-memory engine, so no phase's data
  * or JIT history flatters another's. {@code --quick} measures less;
- * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}.
+ * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}; {@code --votes} only the
+ * votes phase ({@code bench-results/votes.json}).
  */
 public final class Benchmark {
     private Benchmark() {
@@ -46,9 +47,17 @@ public final class Benchmark {
             System.out.printf("%nWrote bench-results/fanout.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--votes")) {
+            // Only the votes phase; its figures go to bench-results/votes.json, the full run's files stay as they are.
+            VoteBurst.measure(bench, quick);
+            write(bench, "votes.json");
+            System.out.printf("%nWrote bench-results/votes.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         costAndColdStart(bench, quick);
         FanOut.measure(bench, quick);
         AccountDeletionCost.measure(bench);
+        VoteBurst.measure(bench, quick);
         ApiUnderBlast.measure(bench, quick);
         EngineThroughput.measure(bench, quick);
         jar(bench);
