@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, type Deal, type Problem } from '../api/client';
 import { useApi } from '../ui/api';
-import { day, money } from '../lib/format';
+import { day, HOT_AT, money } from '../lib/format';
 import { Img } from '../ui/Img';
+import { Temperature } from '../ui/Temperature';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
 import { Correction } from './Correction';
 import { Expiry } from './Expiry';
@@ -11,7 +12,7 @@ import { TakeDown } from './TakeDown';
 /**
  * One deal at its own address: what it is, then what an editor can do to it, one section each. The
  * sections stack in one column, so more can join them (the deal's comments go under the correction once
- * the API serves them; its temperature and comment count join the summary).
+ * the API serves them; its comment count joins the summary, beside its temperature).
  */
 export function DealDetail({ id, justCreated, onChanged }: { id: string; justCreated: boolean; onChanged: (d: Deal) => void }) {
   const api = useApi();
@@ -81,6 +82,8 @@ function Summary({ deal, justCreated }: { deal: Deal; justCreated: boolean }) {
         <p data-testid="expiry-state">{deal.expired
           ? <><span class="badge expired">Expired</span> since {day(deal.expiresAt!)}: it shows in latest lists, flagged, and in no featured section.</>
           : deal.expiresAt ? `Expires ${day(deal.expiresAt)}.` : 'No expiry.'}</p>
+        <p class="meta"><Temperature value={deal.temperature} labelled /> (hot votes minus cold votes
+          {deal.temperature >= HOT_AT ? '; in the app\'s hot list' : ''})</p>
         {deal.description && <p class="description">{deal.description}</p>}
       </div>
     </header>
