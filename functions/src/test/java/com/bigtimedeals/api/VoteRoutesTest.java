@@ -3,7 +3,6 @@ package com.bigtimedeals.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -197,6 +196,5 @@ class VoteRoutesTest extends ApiTest {
         assertBudget(1);
         expect(200, get("/hottest").query("window=month"));
         assertBudget(1);
-        assertTrue(Duration.ofDays(30).toDays() > 0);
     }
 }
