@@ -42,16 +42,24 @@ final class PartitionLedger implements ExecutionInterceptor {
 
     private final ConcurrentLinkedQueue<Booking> bookings = new ConcurrentLinkedQueue<>();
     private final AtomicInteger refused = new AtomicInteger();
+    private final java.util.concurrent.ConcurrentHashMap<String, AtomicInteger> refusals = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Forgets what was booked so far: the next figures are of what comes after. */
     void reset() {
         bookings.clear();
         refused.set(0);
+        refusals.clear();
     }
 
     /** Writes (or transactions) the engine refused for a partition over its per-second limit, before any retry. */
     int refused() {
         return refused.get();
+    }
+
+    /** What was refused, by request and reason (and partition key, ids left out). */
+    String refusals(String dealId) {
+        return refusals.isEmpty() ? "none" : new java.util.TreeMap<>(refusals).toString().replace(dealId, "<dealId>")
+                .replaceAll("voter\\d+", "<user>");
     }
 
     /** The partition keys written since the last reset that {@code which} selects. */
@@ -132,12 +140,21 @@ final class PartitionLedger implements ExecutionInterceptor {
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
         Throwable e = context.exception();
-        if (e instanceof TransactionCanceledException t && t.hasCancellationReasons()
-                && t.cancellationReasons().stream().anyMatch(c -> "ThrottlingError".equals(c.code())
-                        || "ProvisionedThroughputExceeded".equals(c.code()))) {
-            refused.incrementAndGet();
+        SdkRequest request = context.request();
+        if (e instanceof TransactionCanceledException t && t.hasCancellationReasons() && request instanceof TransactWriteItemsRequest w) {
+            for (int i = 0; i < t.cancellationReasons().size(); i++) {
+                String code = t.cancellationReasons().get(i).code();
+                if ("ThrottlingError".equals(code) || "ProvisionedThroughputExceeded".equals(code)) {
+                    refused.incrementAndGet();
+                    refusals.computeIfAbsent("TransactWriteItems " + code + " on " + partition(w.transactItems().get(i)),
+                            k -> new AtomicInteger()).incrementAndGet();
+                    return;
+                }
+            }
         } else if (e.getClass().getSimpleName().contains("Throttl") || e.getClass().getSimpleName().contains("ProvisionedThroughput")) {
             refused.incrementAndGet();
+            refusals.computeIfAbsent(request.getClass().getSimpleName() + " " + e.getClass().getSimpleName(),
+                    k -> new AtomicInteger()).incrementAndGet();
         }
     }
 

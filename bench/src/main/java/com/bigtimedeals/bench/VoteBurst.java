@@ -144,7 +144,8 @@ final class VoteBurst {
             bench.add("votes.burst.errorsToVoters", errors.get(), "errors", 0.0, null,
                     "with the engine's per-partition limit on; the final temperature equals the sum of the votes");
             bench.add("votes.burst.refusedByPartitionLimit", ledger.refused(), "transactions", null, null,
-                    "refused by the limit (or conflicting) and retried on another shard; no voter saw one");
+                    "refused by the per-partition limit and retried (on another shard for a vote); no voter saw one: "
+                            + ledger.refusals(deal.id()));
             bench.add("votes.burst.counterPartitions", ledger.partitions(p -> p.startsWith("COUNTERS#" + deal.id())), "partitions",
                     null, null, "counter shards, each under a partition key of its own");
             bench.add("votes.burst.partitionsWritten", ledger.partitions(p -> true), "partitions", null, null,
