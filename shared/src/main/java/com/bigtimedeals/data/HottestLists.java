@@ -12,7 +12,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCounts;
@@ -30,10 +29,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * The hottest lists ({@code GET /hottest?window=day|week|month}, requirement 11): one small computed item per window,
  * like the front-page cache, read in 1 GetItem; never a ranking index rewritten on every vote.
  *
- * <p><b>Sources.</b> Per UTC day of deal creation, one ranking item ({@code RANKING#<day>}) holds every counted deal
- * of that day as one attribute: its counts, version and creation second. The stream's aggregation writes each deal's
- * entry only over an older version ({@link #record}): one UpdateItem per day per batch. A rebuild reads the 31 days a
- * month window can reach in one BatchGetItem, so the lists are exact however temperatures rise and fall.
+ * <p><b>Sources.</b> Per UTC day of deal creation, {@link #RANKING_PARTS} ranking items ({@code RANKING#<day>#<part>},
+ * the part fixed by the deal's id) hold every counted deal of that day, one attribute each: its counts, version and
+ * creation second. The stream's aggregation writes each deal's entry only over an older version ({@link #record}): one
+ * UpdateItem per day and part per batch. An UpdateItem is billed for the whole item, so the parts keep each rewrite (and
+ * each item, under DynamoDB's 400 KB) at a fraction of a day's deals: about 66 bytes a deal, so a part holds some
+ * 6,000 deals and a day of {@code RANKING_PARTS} parts four times that. A rebuild reads the days a month window can
+ * reach in two BatchGetItems, so the lists are exact however temperatures rise and fall.
  *
  * <p><b>Ageing.</b> A deal leaves a window by time alone, with no vote. Each list therefore holds the top
  * {@link HottestWindow#SIZE} of the deals that stay in the window for the next {@link #HORIZON}, plus the deals that age
@@ -61,26 +63,38 @@ public final class HottestLists {
         return "d" + dealId;
     }
 
+    /** Ranking items per day of creation. Readers and writers must agree on it (a deal's part is fixed by its id). */
+    static final int RANKING_PARTS = 4;
+
+    /** The part of its day a deal's entry lives in: {@link String#hashCode} is the same in every JVM. */
+    private static int part(String dealId) {
+        return Math.floorMod(dealId.hashCode(), RANKING_PARTS);
+    }
+
+    private static Map<String, AttributeValue> ranking(Instant createdAt, String dealId) {
+        return Keys.dealRanking(DealTimeline.utcDay(createdAt), part(dealId));
+    }
+
     // ---- Sources: the ranking items ----
 
     /**
      * Records the counts of these deals in their days' ranking items, each entry only over an older version: one
-     * UpdateItem per day, or one per entry when a replay or a parallel lane got to one of them first. Deals too old for
-     * any window are not recorded.
+     * UpdateItem per day and part, or one per entry when a replay or a parallel lane got to one of them first. Deals too
+     * old for any window are not recorded.
      */
     public void record(Collection<Deal> counted) {
         Instant oldest = table.clock().instant().minus(HottestWindow.MONTH.length()).minus(HORIZON);
-        Map<String, List<Deal>> byDay = new TreeMap<>();
+        Map<Map<String, AttributeValue>, List<Deal>> byItem = new LinkedHashMap<>();
         for (Deal d : counted) {
             if (d.createdAt().isAfter(oldest)) {
-                byDay.computeIfAbsent(DealTimeline.utcDay(d.createdAt()), k -> new ArrayList<>()).add(d);
+                byItem.computeIfAbsent(ranking(d.createdAt(), d.id()), k -> new ArrayList<>()).add(d);
             }
         }
-        byDay.forEach((day, deals) -> {
+        byItem.forEach((item, deals) -> {
             for (int from = 0; from < deals.size(); from += PER_UPDATE) {
                 List<Deal> some = deals.subList(from, Math.min(deals.size(), from + PER_UPDATE));
-                if (!recordAll(day, some)) {
-                    some.forEach(d -> recordAll(day, List.of(d)));
+                if (!recordAll(item, some)) {
+                    some.forEach(d -> recordAll(item, List.of(d)));
                 }
             }
         });
@@ -89,7 +103,8 @@ public final class HottestLists {
     /** Entries per UpdateItem: each adds about 50 characters to the condition, which may have at most 4 KB. */
     private static final int PER_UPDATE = 40;
 
-    private boolean recordAll(String day, List<Deal> deals) {
+    private boolean recordAll(Map<String, AttributeValue> key, List<Deal> deals) {
+        String day = DealTimeline.utcDay(deals.get(0).createdAt());
         StringBuilder set = new StringBuilder("SET #t = :type, #day = :day");
         StringBuilder condition = new StringBuilder();
         Map<String, String> names = new HashMap<>(Map.of("#t", Keys.TYPE, "#day", "day", "#v", "v"));
@@ -107,7 +122,7 @@ public final class HottestLists {
                     .append(".#v < :v").append(i).append(')');
         }
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealRanking(day))
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
                     .updateExpression(set.toString()).conditionExpression(condition.toString())
                     .expressionAttributeNames(names).expressionAttributeValues(values).build());
             return true;
@@ -120,7 +135,7 @@ public final class HottestLists {
     public void forget(String dealId, Instant createdAt) {
         try {
             table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
-                    .key(Keys.dealRanking(DealTimeline.utcDay(createdAt)))
+                    .key(ranking(createdAt, dealId))
                     .updateExpression("REMOVE #e").conditionExpression("attribute_exists(PK)")
                     .expressionAttributeNames(Map.of("#e", attribute(dealId))).build());
         } catch (ConditionalCheckFailedException e) {
@@ -142,10 +157,18 @@ public final class HottestLists {
         for (Instant day = from; !day.isAfter(now.plus(Duration.ofDays(1))); day = day.plus(Duration.ofDays(1))) {
             days.add(DealTimeline.utcDay(day));
         }
-        days.forEach(day -> keys.add(Keys.dealRanking(day)));
+        for (String day : days) {
+            for (int part = 0; part < RANKING_PARTS; part++) {
+                keys.add(Keys.dealRanking(day, part));
+            }
+        }
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int at = 0; at < keys.size(); at += TableReads.MAX_BATCH_GET) {
+            items.addAll(TableReads.batchGet(table, KeysAndAttributes.builder()
+                    .keys(keys.subList(at, Math.min(keys.size(), at + TableReads.MAX_BATCH_GET))).consistentRead(true).build()));
+        }
         List<Entry> entries = new ArrayList<>();
-        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
-                .consistentRead(true).build())) {
+        for (Map<String, AttributeValue> item : items) {
             item.forEach((name, value) -> {
                 if (name.startsWith("d") && value.hasM()) {
                     Map<String, AttributeValue> e = value.m();
