@@ -139,7 +139,10 @@ final class OpenApiDocument {
                 ok.putObject("content").putObject("application/json").set("schema", ref(success.schema()));
             }
         }
-        if (body != null || paged || operation == Operation.LIST_MY_VOTES || operation == Operation.LIST_HOTTEST_DEALS) {
+        // A path parameter is text the client sent, refused as such when it is not Unicode (a lone surrogate); the
+        // votes list and the hottest window read a query parameter that can be wrong.
+        if (body != null || paged || !route.pathParameters().isEmpty() || operation == Operation.LIST_MY_VOTES
+                || operation == Operation.LIST_HOTTEST_DEALS) {
             errorBody(responses, "400", "Invalid input; nothing was written");
         }
         if (route.access() != Access.PUBLIC) {

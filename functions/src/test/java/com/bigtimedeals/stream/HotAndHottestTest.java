@@ -34,6 +34,8 @@ import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.HottestWindow;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.lambda.GrantedAccess;
+import com.bigtimedeals.topology.LambdaFunction;
 
 /** The hot list and the hottest lists, fed by the stream's aggregation of the deal counters. */
 class HotAndHottestTest extends StreamTest {
@@ -219,7 +221,7 @@ class HotAndHottestTest extends StreamTest {
 
         clock.now.set(later.plusSeconds(10 * 60));
         SweepHandler sweeper = new SweepHandler(new WalkStore(table), Duration.ofMinutes(10), hottest);
-        sweeper.sweep();
+        GrantedAccess.checked(LambdaFunction.SWEEPER, false, sweeper::sweep);
         HottestLists.Stored stored = hottest.stored(HottestWindow.DAY, true);
         assertNotNull(stored);
         assertTrue(stored.validUntil().isAfter(clock.instant().plus(HottestLists.REBUILD_BEFORE)), "rebuilt by the sweeper");

@@ -46,6 +46,9 @@ final class Keys {
     private Keys() {
     }
 
+    /** IAM's {@code StringLike} wildcard, where a key names one deal, user, brand...: {@link PartitionKeys} builds patterns with it. */
+    static final String ANY = "*";
+
     static Map<String, AttributeValue> key(String pk, String sk) {
         Map<String, AttributeValue> key = new HashMap<>(4);
         key.put(PK, AttributeValue.fromS(pk));
@@ -206,7 +209,11 @@ final class Keys {
 
     // Front-page cache
     static Map<String, AttributeValue> dealsCache(int shard) {
-        return key("DEALSCACHE#" + shard, "DEALSCACHE#" + shard);
+        return key(dealsCachePk(Integer.toString(shard)), dealsCachePk(Integer.toString(shard)));
+    }
+
+    static String dealsCachePk(String shard) {
+        return "DEALSCACHE#" + shard;
     }
 
     static Map<String, AttributeValue> dealsCacheVersion() {
@@ -242,8 +249,12 @@ final class Keys {
     }
 
     static Map<String, AttributeValue> fanOut(String dealId, com.bigtimedeals.domain.Likeable source) {
-        String pk = "FANOUT#" + dealId + "#" + source.name();
+        String pk = fanOutPk(dealId, source.name());
         return key(pk, pk);
+    }
+
+    static String fanOutPk(String dealId, String source) {
+        return "FANOUT#" + dealId + "#" + source;
     }
 
     /** The GSI1 partition of the sweeper's index that holds unfinished walks of one shard ({@code WalkStore}). */
@@ -263,7 +274,11 @@ final class Keys {
     // A deal's counters: small items apart from the deal, each with a partition key of its own, because DynamoDB's
     // per-partition write limit applies to a partition key (shards sharing the deal's key would spread nothing).
     static Map<String, AttributeValue> dealCounters(String dealId, int shard) {
-        return key("COUNTERS#" + dealId + "#" + shard, "COUNTERS");
+        return key(dealCountersPk(dealId, Integer.toString(shard)), "COUNTERS");
+    }
+
+    static String dealCountersPk(String dealId, String shard) {
+        return "COUNTERS#" + dealId + "#" + shard;
     }
 
     // Votes live in the voter's partition: one vote per (user, deal), a user's votes on a page of deals are one
@@ -288,7 +303,11 @@ final class Keys {
     // The hottest lists' sources: per UTC day of deal creation, a few items (parts, by deal id) holding every counted
     // deal's counters, so no rewrite and no item grows with a whole day's deals.
     static Map<String, AttributeValue> dealRanking(String utcDay, int part) {
-        return key("RANKING#" + utcDay + "#" + part, "RANKING");
+        return key(dealRankingPk(utcDay, Integer.toString(part)), "RANKING");
+    }
+
+    static String dealRankingPk(String utcDay, String part) {
+        return "RANKING#" + utcDay + "#" + part;
     }
 
     // The hottest lists themselves (one small computed item per window) and their rebuild counter.
