@@ -88,7 +88,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             Reply reply = handle(route.operation(), new ApiRequest(event, caller, clock.instant()));
             response = respond(reply.status(), reply.body());
         } catch (DomainException e) {
-            response = respond(status(e), Json.error(e.getMessage(), ErrorCode.of(e.kind()), e.field()));
+            response = respond(status(e), Json.error(e));
         } catch (HttpFailure e) {
             response = respond(e.status(), Json.error(e.getMessage(), e.code(), null));
         } catch (AwsServiceException e) {
@@ -129,6 +129,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
             case INVALID -> 400;
+            case FORBIDDEN -> 403;
             case UNAVAILABLE -> 503;
         };
     }

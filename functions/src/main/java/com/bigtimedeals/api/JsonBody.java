@@ -184,6 +184,11 @@ final class JsonBody {
         return ContractRules.text(field, string(field), maxChars);
     }
 
+    /** A free-text field where blank means "none" (a report's note); the record it goes into holds it to its rules. */
+    String optionalString(String field) {
+        return string(field);
+    }
+
     /** Present fields of a correction may not be null: a title, link or price cannot be cleared. */
     String correctionText(String field, int maxChars) {
         requireNotNull(field);

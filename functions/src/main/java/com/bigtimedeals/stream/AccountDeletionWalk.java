@@ -1,26 +1,30 @@
 package com.bigtimedeals.stream;
 
 import com.bigtimedeals.data.AccountStore;
+import com.bigtimedeals.data.CommentStore;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.AccountDeletion;
 
 /**
  * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then pages
- * of votes, then pages of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
- * stop) continues it in a later invocation. Every page is safe to run twice: a follow is removed only while
- * its relation item exists, and a vote only while it is still that vote, so a replayed page or a parallel run never
- * drops a count or moves a temperature twice, and deleting a message twice is harmless.
+ * of votes, then pages of comments (each turned into a tombstone with no author), then pages of messages, each page
+ * checkpointed on the deletion item, whose stream record (or the sweeper, when records stop) continues it in a later
+ * invocation. Every page is safe to run twice: a follow is removed only while its relation item exists, and a vote only
+ * while it is still that vote, so a replayed page or a parallel run never drops a count or moves a temperature twice;
+ * a comment is changed only while it still names the user; and deleting a message twice is harmless.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
     private final InboxDelivery inbox;
+    private final CommentStore comments;
     private final int followPage;
     private final int messagePage;
     private final int votePage;
 
-    AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, int followPage, int messagePage) {
+    AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, CommentStore comments, int followPage, int messagePage) {
         this.accounts = accounts;
         this.inbox = inbox;
+        this.comments = comments;
         this.followPage = followPage;
         this.messagePage = messagePage;
         this.votePage = Math.min(followPage, AccountStore.VOTE_PAGE);
@@ -41,6 +45,7 @@ final class AccountDeletionWalk {
                 AccountStore.Cleared page = switch (here.phase()) {
                     case FOLLOWS -> accounts.removeFollows(here, followPage);
                     case VOTES -> accounts.removeVotes(here, votePage);
+                    case COMMENTS -> comments.anonymise(username, here.deletedAt(), here.after(), CommentStore.AUTHOR_PAGE);
                     case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);
                 };
                 return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());

@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.CommentStore;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealCounters;
 import com.bigtimedeals.data.DealCountsStore;
@@ -15,12 +16,14 @@ import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.HotList;
 import com.bigtimedeals.data.HottestLists;
 import com.bigtimedeals.data.InboxDelivery;
+import com.bigtimedeals.data.ReportStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.service.DealService;
 
 /** What each change sets off. */
 public final class ChangeReactions {
@@ -30,6 +33,8 @@ public final class ChangeReactions {
     private final FeaturedStore featured;
     private final FrontPageCache cache;
     private final AccountDeletionWalk deletions;
+    private final DealService dealService;
+    private final ReportStore reports;
     private final CounterAggregation counters;
     private final DealCounters exactCounts;
     private final HotList hot;
@@ -38,19 +43,22 @@ public final class ChangeReactions {
     private final java.time.Clock clock;
 
     ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, DealStore deals, FeaturedStore featured, FrontPageCache cache,
-                    AccountDeletionWalk deletions, Table table) {
+                    AccountDeletionWalk deletions, DealService dealService, ReportStore reports, CounterAggregation counters,
+                    DealCounters exactCounts, Table table) {
         this.fanOut = fanOut;
         this.blast = blast;
         this.deals = deals;
         this.featured = featured;
         this.cache = cache;
         this.deletions = deletions;
-        this.exactCounts = new DealCounters(table);
+        this.dealService = dealService;
+        this.reports = reports;
+        this.counters = counters;
+        this.exactCounts = exactCounts;
         this.hot = new HotList(table);
         this.hottest = new HottestLists(table);
         this.dealCounts = new DealCountsStore(table);
         this.clock = table.clock();
-        this.counters = new CounterAggregation(dealCounts, featured, cache, hot, hottest, clock);
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -70,10 +78,17 @@ public final class ChangeReactions {
         AccountStore accounts = new AccountStore(table);
         FeaturedStore featured = new FeaturedStore(table);
         FrontPageCache cache = new FrontPageCache(table, configuration.cacheShards());
+        BlastStore blasts = new BlastStore(table);
+        HotList hot = new HotList(table);
+        HottestLists hottest = new HottestLists(table);
         return new ChangeReactions(
                 new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
-                new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, deals, userPage), deals,
-                featured, cache, new AccountDeletionWalk(accounts, inbox, followPage, messagePage), table);
+                new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, featured, cache,
+                new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
+                new DealService(deals, featured, cache, blasts, configuration.blastSegments(), hot, hottest),
+                new ReportStore(table),
+                new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock()),
+                new DealCounters(table), table);
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
@@ -106,7 +121,13 @@ public final class ChangeReactions {
         if (change instanceof Change.DealTakenDown t) {
             featured.removeEverywhere(t.dealId());
             leaveRankings(t.dealId());
+            deals.releaseLink(t.dealId());
+            reports.close(t.dealId()); // taken down is dealt with: it leaves the moderation queue
             return true; // the rebuild reads the latest list again, which no longer holds the deal
+        }
+        if (change instanceof Change.DealReportedExpired r) {
+            dealService.expireByReports(r.dealId(), r.at(), r.round());
+            return false; // the expiry rebuilt the front page itself, as an editor's does
         }
         if (change instanceof Change.FeaturedChanged f) {
             // An editor's save that raced a takedown may name the deal again: take it out once more.

@@ -69,7 +69,7 @@ public final class EventFixtureWriter {
             case LIST_MY_VOTES -> "dealIds=" + SOME_DEAL + ",2Ob8YqPCahzVbVMpA4Ff0mu3Knc";
             case LIST_HOTTEST_DEALS -> "window=week";
             case LIST_HOT_DEALS -> "limit=25";
-            default -> route.path().endsWith("/deals") ? "limit=25" : "";
+            default -> route.path().endsWith("/deals") || route.path().endsWith("/comments") ? "limit=25" : "";
         };
         e.put("rawQueryString", query);
         ObjectNode headers = e.putObject("headers");
@@ -154,6 +154,8 @@ public final class EventFixtureWriter {
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "{\"dealIds\":[\"" + SOME_DEAL + "\"]}";
             case BLAST_HOT_DEAL -> "{\"dealId\":\"" + SOME_DEAL + "\",\"subject\":\"Hot deal!\"}";
             case CAST_VOTE -> "{\"vote\":\"hot\"}";
+            case POST_COMMENT -> "{\"body\":\"Works with code SAVE10 too.\"}";
+            case REPORT_DEAL -> "{\"reason\":\"expired\",\"note\":\"Sold out since this morning.\"}";
             default -> null;
         };
     }

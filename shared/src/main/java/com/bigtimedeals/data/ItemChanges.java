@@ -30,7 +30,7 @@ public final class ItemChanges {
     static {
         CONSUMER_FILTERS = List.of(
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S",
-                        List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS))))),
+                        List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS, Keys.REPORT_CASE))))),
                 Map.of("eventName", List.of("INSERT"),
                         "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", WALK_TYPES),
@@ -72,6 +72,9 @@ public final class ItemChanges {
                     return new Change.FeaturedChanged(FeaturedList.EDITORS_CHOICE);
                 }
                 return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
+            }
+            case Keys.REPORT_CASE -> {
+                return ReportStore.reachedExpiry(before, now);
             }
             case Keys.DEAL_COUNTERS -> {
                 return new Change.CountersChanged(item.string("dealId"));

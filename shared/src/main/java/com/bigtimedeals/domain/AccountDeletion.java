@@ -4,14 +4,15 @@ import java.time.Instant;
 
 /**
  * A deleted account's clean-up, a resumable walk through the stream like a watcher fan-out: first every
- * follow, then every vote, then every message, a page at a time. {@code position} is the walk's checkpoint as one string (null:
- * not started), so one conditional write moves it whatever the phase. {@code deletedAt} bounds what is removed:
- * a user who signs up again keeps what was made after it.
+ * follow, then every vote (each temperature back by one), then every comment (anonymised), then every message, a page
+ * at a time. {@code position} is the walk's checkpoint as one string (null: not started), so one conditional write
+ * moves it whatever the phase. {@code deletedAt} bounds what is touched: a user who signs up again keeps what was made
+ * after it.
  */
 public record AccountDeletion(String username, Instant deletedAt, String position, boolean done) {
-    /** The phases in the order the walk takes them; a position names its phase by a prefix. */
+    /** The phases, in the order the walk takes them; each position starts with its phase's prefix. */
     public enum Phase {
-        FOLLOWS("follows#"), VOTES("votes#"), MESSAGES("messages#");
+        FOLLOWS("follows#"), VOTES("votes#"), COMMENTS("comments#"), MESSAGES("messages#");
 
         private final String prefix;
 
@@ -21,24 +22,25 @@ public record AccountDeletion(String username, Instant deletedAt, String positio
     }
 
     public AccountDeletion {
-        if (position != null && java.util.Arrays.stream(Phase.values()).noneMatch(p -> position.startsWith(p.prefix))) {
+        if (position != null && phaseOf(position) == null) {
             throw new IllegalArgumentException("not a deletion position: " + position);
         }
     }
 
-    /** No position yet is the first phase's start. */
-    public Phase phase() {
-        if (position != null) {
-            for (Phase p : Phase.values()) {
-                if (position.startsWith(p.prefix)) {
-                    return p;
-                }
+    private static Phase phaseOf(String position) {
+        for (Phase p : Phase.values()) {
+            if (position.startsWith(p.prefix)) {
+                return p;
             }
         }
-        return Phase.FOLLOWS;
+        return null;
     }
 
-    /** The last sort key removed in the current phase; null at the phase's start. */
+    public Phase phase() {
+        return position == null ? Phase.FOLLOWS : phaseOf(position);
+    }
+
+    /** The last sort key done in the current phase; null at the phase's start. */
     public String after() {
         if (position == null) {
             return null;

@@ -24,6 +24,12 @@ public final class ContractRules {
     public static final BigDecimal PRICE_MIN = BigDecimal.ZERO;
     public static final BigDecimal PRICE_MAX = new BigDecimal(10_000_000);
     public static final int PRICE_DECIMALS = 2;
+    /** A comment's body. */
+    public static final int COMMENT_MAX = 2000;
+    /** A report's note. */
+    public static final int NOTE_MAX = 500;
+    /** This many different users' open {@code expired} reports expire a deal by themselves. */
+    public static final int EXPIRED_REPORTS_TO_EXPIRE = 3;
 
     private ContractRules() {
     }

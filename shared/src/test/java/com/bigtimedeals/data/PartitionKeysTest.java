@@ -48,7 +48,12 @@ class PartitionKeysTest {
         keys.put(pk(Keys.blastSegment(deal, 63)), PartitionKeys.BLAST);
         keys.put(pk(Keys.fanOut(deal, Likeable.BRAND)), PartitionKeys.FAN_OUT);
         keys.put(pk(Keys.accountDeletion("ann")), PartitionKeys.ACCOUNT_DELETION);
-        keys.put(pk(Keys.dealCounters(deal, 7)), PartitionKeys.DEAL_COUNTERS);
+        keys.put(pk(Keys.comment(deal, deal + "-" + deal)), PartitionKeys.DEAL);
+        keys.put(pk(Keys.commentOfAuthor("DEAL#x", deal)), PartitionKeys.COMMENTS_OF_AUTHOR);
+        keys.put(pk(Keys.report(deal, "ann")), PartitionKeys.REPORTS);
+        keys.put(pk(Keys.reportCase(deal)), PartitionKeys.REPORTS);
+        keys.put(pk(Keys.linkGuard("https://example.com/deal?id=1")), PartitionKeys.LINK_GUARD);
+        keys.put(pk(Keys.dealCounters(deal, DealCounters.SHARDS - 1)), PartitionKeys.DEAL_COUNTERS);
         keys.put(pk(Keys.vote("ann", deal)), PartitionKeys.VOTES);
         keys.put(pk(Keys.key(Keys.HOT_DEALS_PK, Keys.hotDealSk("000000000001", deal))), PartitionKeys.HOT_DEALS);
         keys.put(pk(Keys.dealRanking("2026-11-20", 3)), PartitionKeys.DEAL_RANKING);

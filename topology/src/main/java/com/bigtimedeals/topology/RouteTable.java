@@ -5,6 +5,7 @@ import static com.bigtimedeals.topology.Access.PUBLIC;
 import static com.bigtimedeals.topology.Access.USER;
 import static com.bigtimedeals.topology.LambdaFunction.BRANDS;
 import static com.bigtimedeals.topology.LambdaFunction.CATEGORIES;
+import static com.bigtimedeals.topology.LambdaFunction.COMMENTS;
 import static com.bigtimedeals.topology.LambdaFunction.DEALS;
 import static com.bigtimedeals.topology.LambdaFunction.FOLLOWS;
 import static com.bigtimedeals.topology.LambdaFunction.INBOX;
@@ -33,6 +34,7 @@ public final class RouteTable {
             new Route("GET", "/categories/{categoryId}/deals", CATEGORIES, PUBLIC, Operation.LIST_CATEGORY_DEALS, false, "Latest deals of a category"),
             new Route("GET", "/hot", DEALS, PUBLIC, Operation.LIST_HOT_DEALS, false, "Deals that turned hot, most recently first"),
             new Route("GET", "/hottest", DEALS, PUBLIC, Operation.LIST_HOTTEST_DEALS, false, "The hottest deals of the last day, week or month"),
+            new Route("GET", "/deals/{dealId}/comments", COMMENTS, PUBLIC, Operation.LIST_COMMENTS, false, "A deal's comment thread"),
             // Signed-in users
             new Route("POST", "/me", INBOX, USER, Operation.CREATE_PROFILE, true, "Create the caller's profile"),
             new Route("GET", "/me", INBOX, USER, Operation.GET_PROFILE, false, "The caller's profile"),
@@ -54,6 +56,9 @@ public final class RouteTable {
             new Route("POST", "/deals/{dealId}/votes", VOTES, USER, Operation.CAST_VOTE, true, "Vote a deal hot or cold"),
             new Route("DELETE", "/deals/{dealId}/votes", VOTES, USER, Operation.WITHDRAW_VOTE, true, "Withdraw the caller's vote"),
             new Route("GET", "/me/votes", VOTES, USER, Operation.LIST_MY_VOTES, false, "The caller's votes on some deals"),
+            new Route("POST", "/deals/{dealId}/comments", COMMENTS, USER, Operation.POST_COMMENT, true, "Comment on a deal, or reply to a comment"),
+            new Route("DELETE", "/deals/{dealId}/comments/{commentId}", COMMENTS, USER, Operation.DELETE_COMMENT, true, "Delete a comment (its author or an editor)"),
+            new Route("POST", "/deals/{dealId}/reports", COMMENTS, USER, Operation.REPORT_DEAL, true, "Report a deal"),
             // Editors
             new Route("POST", "/cms/brands", BRANDS, EDITOR, Operation.CREATE_BRAND, true, "Create a brand"),
             new Route("POST", "/cms/categories", CATEGORIES, EDITOR, Operation.CREATE_CATEGORY, true, "Create a category"),
@@ -64,7 +69,10 @@ public final class RouteTable {
             new Route("PUT", "/cms/categories/{categoryId}/featured", CATEGORIES, EDITOR, Operation.SET_CATEGORY_FEATURED, true, "Set a category's featured deals"),
             new Route("PUT", "/cms/editors-choice", DEALS, EDITOR, Operation.SET_EDITORS_CHOICE, true, "Set Editor's Choice"),
             new Route("POST", "/cms/hot-deals", DEALS, EDITOR, Operation.BLAST_HOT_DEAL, true, "Blast a hot deal to every user"),
-            new Route("GET", "/cms/hot-deals/{blastId}", DEALS, EDITOR, Operation.GET_BLAST, false, "A blast's progress"));
+            new Route("GET", "/cms/hot-deals/{blastId}", DEALS, EDITOR, Operation.GET_BLAST, false, "A blast's progress"),
+            new Route("GET", "/cms/reports", COMMENTS, EDITOR, Operation.LIST_REPORTED_DEALS, false, "The moderation queue"),
+            new Route("GET", "/cms/reports/{dealId}", COMMENTS, EDITOR, Operation.LIST_DEAL_REPORTS, false, "A deal's open reports, with their notes"),
+            new Route("POST", "/cms/reports/{dealId}/dismiss", COMMENTS, EDITOR, Operation.DISMISS_REPORTS, true, "Dismiss a deal's open reports"));
 
     private static final Map<String, Route> BY_ROUTE_KEY = new HashMap<>();
 
