@@ -23,12 +23,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * {@code ./bigtimedeals bench}: what a request costs, what a cold start costs against the plainest SDK
  * function, what our handler adds to a warm request, how fast fan-out runs against the raw write rate of
- * the same engine, how the local API holds up during a blast, and the engine against a do-nothing stub. Reports
- * counts and same-run ratios, not bare timings. Each phase starts its own in-memory engine, so no phase's data
+ * the same engine, what the word index costs alerts and search, how the local API holds up during a blast, and the
+ * engine against a do-nothing stub. Reports counts and same-run ratios, not bare timings. Each phase starts its own in-memory engine, so no phase's data
  * or JIT history flatters another's. {@code --quick} measures less;
- * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}, {@code --community} only
- * the deal community's costs into {@code bench-results/community.json}, {@code --votes} only the votes phase
- * ({@code bench-results/votes.json}).
+ * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}, {@code --words} only the
+ * word index's and writes {@code bench-results/words.json}, {@code --community} only the deal community's costs into
+ * {@code bench-results/community.json}, {@code --votes} only the votes phase ({@code bench-results/votes.json});
+ * {@code --coldstart} runs only the cold-start phase, on a table seeded as {@code --quick} seeds it, and writes
+ * {@code bench-results/coldstart.json}.
  */
 public final class Benchmark {
     private Benchmark() {
@@ -41,6 +43,13 @@ public final class Benchmark {
         // The product's one configuration for this run: the functions' settings as deployed by default.
         Bench bench = new Bench(new Results(), Instant.now().truncatedTo(ChronoUnit.SECONDS), Path.of("").toAbsolutePath(),
                 Settings.defaults());
+        if (options.contains("--words")) {
+            // Only the word index: alert matching, a new deal's words, search pages; to bench-results/words.json.
+            WordIndexCosts.measure(bench, quick);
+            write(bench, "words.json");
+            System.out.printf("%nWrote bench-results/words.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--community")) {
             // Only the deal community's costs; the full run's files stay as they are.
             CommunityCosts.measure(bench);
@@ -62,8 +71,16 @@ public final class Benchmark {
             System.out.printf("%nWrote bench-results/votes.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--coldstart")) {
+            // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
+            coldStartOnly(bench, quick);
+            write(bench, "coldstart.json");
+            System.out.printf("%nWrote bench-results/coldstart.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         costAndColdStart(bench, quick);
         FanOut.measure(bench, quick);
+        WordIndexCosts.measure(bench, quick);
         AccountDeletionCost.measure(bench);
         VoteBurst.measure(bench, quick);
         CommunityCosts.measure(bench);
@@ -84,6 +101,25 @@ public final class Benchmark {
     /** Phase 1: a realistic table; cost per route; the front-page cache; cold start; warm overhead. */
     private static void costAndColdStart(Bench bench, boolean quick) throws Exception {
         System.out.println("Phase 1: seeding a realistic table through the product's own code…");
+        onSeededTable(bench, quick, (dynamo, table, seeded) -> {
+            RouteCosts.measure(bench, table, seeded);
+            FrontPageCopies.measure(bench, table);
+            ColdStarts.measure(bench, dynamo, table, seeded, quick);
+            WarmOverhead.measure(bench, table, seeded, quick);
+        });
+    }
+
+    /** The cold-start phase alone: a small table, the probes run as often as in the full run unless quick. */
+    private static void coldStartOnly(Bench bench, boolean quick) throws Exception {
+        System.out.println("Seeding a small table through the product's own code…");
+        onSeededTable(bench, true, (dynamo, table, seeded) -> ColdStarts.measure(bench, dynamo, table, seeded, quick));
+    }
+
+    private interface SeededPhase {
+        void run(Database dynamo, Table table, Seeded seeded) throws Exception;
+    }
+
+    private static void onSeededTable(Bench bench, boolean quickSeed, SeededPhase phase) throws Exception {
         try (Database dynamo = Database.start(null, 0)) {
             String tableName = "BenchDeals";
             DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
@@ -93,11 +129,7 @@ public final class Benchmark {
             System.setProperty("TABLE_NAME", tableName);
             System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
             Table table = new Table(client, tableName, Clock.systemUTC(), CursorCodec.from(Settings.defaults()));
-            Seeded seeded = Seeding.seed(bench, table, quick);
-            RouteCosts.measure(bench, table, seeded);
-            FrontPageCopies.measure(bench, table);
-            ColdStarts.measure(bench, dynamo, table, seeded, quick);
-            WarmOverhead.measure(bench, table, seeded, quick);
+            phase.run(dynamo, table, Seeding.seed(bench, table, quickSeed));
             client.close();
         }
     }

@@ -231,17 +231,26 @@ final class JsonBody {
 
     /** A JSON number within {@link ContractRules#price}'s bounds and decimals. */
     BigDecimal price() {
-        JsonNode v = node.get("price");
-        if (v == null || v.isNull()) {
+        BigDecimal price = optionalPrice("price");
+        if (price == null) {
             throw DomainException.invalid("price", "price is required");
         }
+        return price;
+    }
+
+    /** A price in another field (an alert's {@code maxPrice}); absent or null gives null. */
+    BigDecimal optionalPrice(String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
         if (!v.isNumber()) {
-            throw DomainException.invalid("price", "price must be a JSON number");
+            throw DomainException.invalid(field, field + " must be a JSON number");
         }
         try {
-            return ContractRules.price(v.decimalValue());
+            return ContractRules.price(field, v.decimalValue());
         } catch (NumberFormatException | ArithmeticException e) {
-            throw DomainException.invalid("price", "price must be a finite number");
+            throw DomainException.invalid(field, field + " must be a finite number");
         }
     }
 

@@ -6,6 +6,7 @@ import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TlsStart;
 
 /**
  * What a Lambda execution environment builds once, where it starts (a handler's no-argument constructor): its
@@ -13,9 +14,20 @@ import com.bigtimedeals.data.Table;
  * runtime. Everything below the handler is handed what it needs from here.
  */
 public record Container(Configuration configuration, Table table, FunctionRuntime runtime) {
+    /**
+     * The HTTP client's TLS context ({@link TlsStart}) and logging ({@link LoggingStart}) start on threads of their own
+     * while the SDK client is built on this one; both are done when this returns. A handler class must not touch a
+     * logger before this returns (its static logger is created on first use, not at class load).
+     */
     public static Container fromProcess() {
+        TlsStart tls = TlsStart.begin();
+        LoggingStart logging = LoggingStart.begin();
         Settings settings = Settings.fromProcess();
-        return new Container(Configuration.from(settings), Table.from(settings, DynamoDbClients.from(settings)),
+        Container container = new Container(Configuration.from(settings),
+                Table.from(settings, DynamoDbClients.from(settings, tls.httpClient())),
                 new FunctionRuntime(Clock.systemUTC(), settings.get("AWS_LAMBDA_INITIALIZATION_TYPE")));
+        tls.await();
+        logging.await();
+        return container;
     }
 }

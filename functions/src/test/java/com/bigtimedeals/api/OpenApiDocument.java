@@ -2,6 +2,7 @@ package com.bigtimedeals.api;
 
 import java.util.List;
 
+import com.bigtimedeals.data.AlertStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
@@ -10,6 +11,7 @@ import com.bigtimedeals.domain.HottestWindow;
 import com.bigtimedeals.domain.Vote;
 import com.bigtimedeals.domain.ReportReason;
 import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.domain.Words;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.topology.Route;
@@ -59,7 +61,7 @@ final class OpenApiDocument {
         servers.addObject().put("url", "http://127.0.0.1:3000").put("description", "The local stack (./bigtimedeals run)");
         ArrayNode tags = doc.putArray("tags");
         tags.addObject().put("name", tag(Access.PUBLIC)).put("description", "Public reads; no token");
-        tags.addObject().put("name", tag(Access.USER)).put("description", "The signed-in user's own data, likes and watches");
+        tags.addObject().put("name", tag(Access.USER)).put("description", "The signed-in user's own data, likes, watches and alerts");
         tags.addObject().put("name", tag(Access.EDITOR)).put("description", "The editors' CMS; needs the group editors");
         ObjectNode paths = doc.putObject("paths");
         for (Route route : RouteTable.ROUTES) {
@@ -118,6 +120,12 @@ final class OpenApiDocument {
                 names.add(w.wire());
             }
         }
+        if (operation == Operation.SEARCH_DEALS) {
+            params.insert(0, object().put("name", "q").put("in", "query").put("required", true)
+                    .put("description", "1 to " + Words.MAX_WORDS + " words separated by spaces, each " + Words.MIN_LENGTH
+                            + " to " + Words.MAX_LENGTH + " letters or digits; matched as whole words, case-insensitively")
+                    .set("schema", string(1, Words.MAX_TEXT)));
+        }
         if (operation == Operation.LIST_MESSAGES) {
             params.addObject().put("name", "unread").put("in", "query").put("required", false)
                     .put("description", "true lists only unread messages")
@@ -159,7 +167,7 @@ final class OpenApiDocument {
             errorBody(responses, "403", "Neither the comment's author nor an editor");
         }
         if (!route.pathParameters().isEmpty() || operation == Operation.GET_PROFILE
-                || operation == Operation.BLAST_HOT_DEAL) {
+                || operation == Operation.BLAST_HOT_DEAL || operation == Operation.CREATE_ALERT) {
             errorBody(responses, "404", "Not found");
         }
         if (operation == Operation.CREATE_BRAND || operation == Operation.CREATE_CATEGORY
@@ -221,6 +229,11 @@ final class OpenApiDocument {
             case BLAST_HOT_DEAL -> List.of(new Success(200, "This deal already has a blast: its id; nothing more is sent", "BlastAccepted"),
                     new Success(202, "Recorded; the stream consumer delivers it", "BlastAccepted"));
             case GET_BLAST -> List.of(new Success(200, "The blast's progress", "Blast"));
+            case SEARCH_DEALS -> List.of(new Success(200, "A page of matching deals, newest first; it may hold fewer than "
+                    + "limit while more follow", "DealPage"));
+            case CREATE_ALERT -> List.of(new Success(201, "The new alert", "Alert"));
+            case LIST_ALERTS -> List.of(new Success(200, "The caller's alerts, newest first", "AlertList"));
+            case DELETE_ALERT -> List.of(new Success(204, "Deleted (also when it already was)", null));
             case LIST_COMMENTS -> List.of(new Success(200, "A page of the thread, in thread order", "CommentPage"));
             case POST_COMMENT -> List.of(new Success(201, "The new comment", "Comment"));
             case DELETE_COMMENT -> List.of(new Success(204, "Deleted (also when it already was)", null));
@@ -242,6 +255,7 @@ final class OpenApiDocument {
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "FeaturedIds";
             case BLAST_HOT_DEAL -> "HotDeal";
             case CAST_VOTE -> "NewVote";
+            case CREATE_ALERT -> "NewAlert";
             case POST_COMMENT -> "NewComment";
             case REPORT_DEAL -> "NewReport";
             default -> null;
@@ -251,7 +265,7 @@ final class OpenApiDocument {
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
                 || op == Operation.LIST_MESSAGES || op == Operation.LIST_HOT_DEALS || op == Operation.LIST_COMMENTS
-                || op == Operation.LIST_REPORTED_DEALS;
+                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS;
     }
 
     /** The answers every route can give, declared once under components/responses. */
@@ -480,6 +494,17 @@ final class OpenApiDocument {
         ObjectNode ids = arrayOf(ksuid());
         ids.put("maxItems", FeaturedList.MAX_DEALS).put("uniqueItems", true);
         s.set("FeaturedIds", input(List.of("dealIds"), "dealIds", ids));
+        ObjectNode keywords = string(1, Words.MAX_TEXT).put("description", "1 to " + Words.MAX_WORDS
+                + " words separated by spaces, each " + Words.MIN_LENGTH + " to " + Words.MAX_LENGTH
+                + " letters or digits; answered lowercase, each word once, separated by single spaces");
+        ObjectNode maxPrice = price().put("description", "Only deals at most this price; at most "
+                + ContractRules.PRICE_DECIMALS + " decimal places");
+        s.set("Alert", output(List.of("id", "keywords", "createdAt"), "id", ksuid(), "keywords", keywords,
+                "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(), "createdAt", instant()));
+        s.set("AlertList", output(List.of("alerts"), "alerts", arrayOf(ref("Alert")).put("maxItems", AlertStore.MAX_PER_USER)));
+        s.set("NewAlert", input(List.of("keywords"), "keywords", keywords, "maxPrice", maxPrice,
+                "brandId", slug().put("description", "Only deals of this brand; it must exist (404)"),
+                "categoryId", slug().put("description", "Only deals of this category; it must exist (404)")));
         s.set("HotDeal", input(List.of("dealId"), "dealId", ksuid(), "subject", string(1, ContractRules.SUBJECT_MAX),
                 "body", string(1, ContractRules.BODY_MAX)));
         return s;

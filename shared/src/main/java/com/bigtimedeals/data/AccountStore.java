@@ -37,12 +37,14 @@ public final class AccountStore {
 
     private final Table table;
     private final FollowStore follows;
+    private final AlertStore alerts;
     private final WalkStore walks;
     private final VoteStore votes;
 
     public AccountStore(Table table) {
         this.table = table;
         this.follows = new FollowStore(table);
+        this.alerts = new AlertStore(table);
         this.walks = new WalkStore(table);
         this.votes = new VoteStore(table);
     }
@@ -169,6 +171,11 @@ public final class AccountStore {
             removed++;
         }
         return new Cleared(next(r), removed);
+    }
+
+    /** One step of the alerts phase: up to {@code limit} of the user's alerts (with their index entries) and tombstones. */
+    public Cleared removeAlerts(AccountDeletion d, int limit) {
+        return alerts.removeForDeletion(d, limit);
     }
 
     /**

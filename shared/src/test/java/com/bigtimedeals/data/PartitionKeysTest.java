@@ -59,6 +59,13 @@ class PartitionKeysTest {
         keys.put(pk(Keys.dealRanking("2026-11-20", 3)), PartitionKeys.DEAL_RANKING);
         keys.put(pk(Keys.hottest("week")), PartitionKeys.HOTTEST);
         keys.put(pk(Keys.hottestVersion()), PartitionKeys.HOTTEST_VERSION);
+        keys.put(pk(Keys.wordDeal("ps5", deal)), PartitionKeys.WORD);
+        keys.put(pk(Keys.alertWord("ps5")), PartitionKeys.WORD);
+        keys.put(pk(Keys.alertEntry("ps5", 3, deal)), PartitionKeys.WORD);
+        keys.put(pk(Keys.alert("ann", deal)), PartitionKeys.ALERTS);
+        keys.put(pk(Keys.deletedAlert("ann", deal)), PartitionKeys.ALERTS);
+        keys.put(pk(Keys.alertCount("ann")), PartitionKeys.ALERTS);
+        keys.put(pk(Keys.alertFanOut(deal)), PartitionKeys.FAN_OUT);
         for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
             List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();
             assertEquals(List.of(k.getValue()), families, k.getKey());

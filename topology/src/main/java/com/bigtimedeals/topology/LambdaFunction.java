@@ -17,6 +17,8 @@ public enum LambdaFunction {
     INBOX("Inbox", "com.bigtimedeals.api.InboxHandler", Kind.API),
     /** Votes on deals: the busiest writes of a popular deal, with functions of their own. */
     VOTES("Votes", "com.bigtimedeals.api.VotesHandler", Kind.API),
+    /** Search and deal alerts (an alert is a standing search): both read the index of words. */
+    SEARCH("Search", "com.bigtimedeals.api.SearchHandler", Kind.API),
     /** Deal threads, community reports and the editors' moderation queue. */
     COMMENTS("Comments", "com.bigtimedeals.api.CommentsHandler", Kind.API),
     /** The table's stream consumer: fan-out, blasts, account clean-ups, the front-page cache. */

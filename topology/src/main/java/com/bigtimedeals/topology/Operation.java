@@ -23,12 +23,17 @@ public enum Operation {
     LIST_HOTTEST_DEALS("At most 50 deals created within the window (day: 24 hours, week: 7 days, month: 30 days; default "
             + "day) with a temperature above 0, highest first, the newer deal first at equal temperature. Follows votes "
             + "within the stream delay; a deal leaves its window at the moment it gets too old."),
+    SEARCH_DEALS("Deals whose title holds every word of q as a whole word, case-insensitively (words are maximal runs "
+            + "of letters and digits), newest first, one page at a time: q is 1 to 5 words separated by spaces, each 2 "
+            + "to 30 letters or digits. A page may hold fewer than limit deals while more follow; nextCursor is null "
+            + "only after the last match. Taken-down deals never appear; expired ones do, flagged. New deals and "
+            + "corrected titles are found within the stream delay."),
     CREATE_PROFILE("Creates the caller's profile; the username comes from the token. A profile is what a hot-deal "
             + "blast reaches."),
     GET_PROFILE("The caller's profile."),
     DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
-            + "blast; every like, watch, vote (each temperature moves back by one) and message within the stream delay. "
-            + "204, also when repeated."),
+            + "blast; every like, watch, vote (each temperature moves back by one), alert and message within the stream "
+            + "delay. 204, also when repeated."),
     LIKE_BRAND("Likes a brand: 201 when newly liked, 200 when it already was (the count does not change)."),
     UNLIKE_BRAND("Removes the caller's like; 200 also when there was none (the count never drops below 0)."),
     WATCH_BRAND("Watches a brand: every new deal of it reaches the caller's inbox. 201 when new, 200 when already so."),
@@ -50,10 +55,19 @@ public enum Operation {
             + "many users vote at once. Expired deals can be voted on; unknown or taken-down deals are 404."),
     WITHDRAW_VOTE("Withdraws the caller's vote on the deal; 200 also when there was none."),
     LIST_MY_VOTES("The caller's votes on the deals named in dealIds (1 to 100, comma-separated): only those voted on."),
+    CREATE_ALERT("Creates a deal alert: every new deal whose title holds each keyword as a whole word "
+            + "(case-insensitively), at most maxPrice when set, of the brand and category when set, sends the caller one "
+            + "inbox message, within the stream delay; one message per deal in all, whatever else matches. keywords: 1 "
+            + "to 5 words separated by spaces, each 2 to 30 letters or digits, stored lowercase. At most 20 alerts a "
+            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404."),
+    LIST_ALERTS("The caller's deal alerts, newest first."),
+    DELETE_ALERT("Deletes one of the caller's deal alerts: no new deal matches it from then on. 204, also when "
+            + "repeated; 404 for an id that never was the caller's alert."),
     CREATE_BRAND("Creates a brand; its id is the slug of its name."),
     CREATE_CATEGORY("Creates a category; its id is the slug of its name."),
-    CREATE_DEAL("Creates a deal, optionally expiring at expiresAt. Watchers of its brand and category each get one inbox message, and the deal "
-            + "shows in the latest-deal lists, within the stream delay."),
+    CREATE_DEAL("Creates a deal, optionally expiring at expiresAt. Watchers of its brand and category and users whose alerts it "
+            + "matches each get one inbox message, and the deal shows in the latest-deal lists and in search, within the "
+            + "stream delay."),
     CORRECT_DEAL("Corrects a deal's title, link, price, image, description or expiresAt (null clears it). Brand, "
             + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay."),
     TAKE_DOWN_DEAL("Takes a deal down: GET /deals/{dealId} is 404 at once, and the deal leaves every latest list, "
