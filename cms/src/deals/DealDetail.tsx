@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { call, type Deal, type Problem } from '../api/client';
 import { useApi } from '../ui/api';
-import { day, money } from '../lib/format';
+import { day, HOT_AT, money } from '../lib/format';
 import { Img } from '../ui/Img';
+import { Temperature } from '../ui/Temperature';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
 import { Comments } from './Comments';
 import { Correction } from './Correction';
@@ -10,8 +11,8 @@ import { Expiry } from './Expiry';
 import { TakeDown } from './TakeDown';
 
 /**
- * One deal at its own address: what it is, then what an editor can do to it, one section each, stacked in
- * one column: expiry, correction, the deal's comments, takedown.
+ * One deal at its own address: what it is (its temperature in the summary), then what an editor can do to it, one
+ * section each, stacked in one column: expiry, correction, the deal's comments, takedown.
  */
 export function DealDetail({ id, justCreated, onChanged }: { id: string; justCreated: boolean; onChanged: (d: Deal) => void }) {
   const api = useApi();
@@ -82,6 +83,8 @@ function Summary({ deal, justCreated }: { deal: Deal; justCreated: boolean }) {
         <p data-testid="expiry-state">{deal.expired
           ? <><span class="badge expired">Expired</span> since {day(deal.expiresAt!)}: it shows in latest lists, flagged, and in no featured section.</>
           : deal.expiresAt ? `Expires ${day(deal.expiresAt)}.` : 'No expiry.'}</p>
+        <p class="meta"><Temperature value={deal.temperature} labelled /> (hot votes minus cold votes
+          {deal.temperature >= HOT_AT ? '; in the app\'s hot list' : ''})</p>
         {deal.description && <p class="description">{deal.description}</p>}
       </div>
     </header>

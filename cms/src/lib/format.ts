@@ -13,3 +13,12 @@ export const localValue = (iso: string) => iso.slice(0, 16);
 
 /** This moment as an API instant. */
 export const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+/**
+ * A deal's temperature (hot votes minus cold votes) as the deals communities write it: degrees, with a real minus
+ * sign below zero so it reads as a number, not a dash.
+ */
+export const degrees = (t: number) => `${t < 0 ? '\u2212' : ''}${Math.abs(t)}°`;
+
+/** A deal turns hot the first time its temperature reaches this (it then joins the app's hot list). */
+export const HOT_AT = 100;

@@ -1,5 +1,6 @@
 import type { Deal } from '../api/client';
 import { day, money } from '../lib/format';
+import { Temperature } from './Temperature';
 import { marked } from '../lib/words';
 
 /** One deal as a line: what an editor needs to recognise it; the words of a search (`marks`) marked in its title. */
@@ -8,6 +9,7 @@ export function DealLine({ deal, marks }: { deal: Deal; marks?: string[] }) {
   return (
     <span class="deal-line">
       <strong class="deal-title">{title}</strong> <span class="price">{money(deal.price)}</span>{' '}
+      <Temperature value={deal.temperature} />{' '}
       <span class="meta">{deal.brandName} · {deal.categoryName} · {day(deal.createdAt)}</span>
       {deal.expired ? <> <span class="badge expired">Expired</span></>
         : deal.expiresAt ? <> <span class="meta">· expires {day(deal.expiresAt)}</span></> : null}

@@ -28,8 +28,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * or JIT history flatters another's. {@code --quick} measures less;
  * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}, {@code --words} only the
  * word index's and writes {@code bench-results/words.json}, {@code --community} only the deal community's costs into
- * {@code bench-results/community.json}; {@code --coldstart} runs only the cold-start phase, on a table seeded as
- * {@code --quick} seeds it, and writes {@code bench-results/coldstart.json}.
+ * {@code bench-results/community.json}, {@code --votes} only the votes phase ({@code bench-results/votes.json});
+ * {@code --coldstart} runs only the cold-start phase, on a table seeded as {@code --quick} seeds it, and writes
+ * {@code bench-results/coldstart.json}.
  */
 public final class Benchmark {
     private Benchmark() {
@@ -63,6 +64,13 @@ public final class Benchmark {
             System.out.printf("%nWrote bench-results/fanout.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--votes")) {
+            // Only the votes phase; its figures go to bench-results/votes.json, the full run's files stay as they are.
+            VoteBurst.measure(bench, quick);
+            write(bench, "votes.json");
+            System.out.printf("%nWrote bench-results/votes.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--coldstart")) {
             // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
             coldStartOnly(bench, quick);
@@ -74,6 +82,7 @@ public final class Benchmark {
         FanOut.measure(bench, quick);
         WordIndexCosts.measure(bench, quick);
         AccountDeletionCost.measure(bench);
+        VoteBurst.measure(bench, quick);
         CommunityCosts.measure(bench);
         ApiUnderBlast.measure(bench, quick);
         EngineThroughput.measure(bench, quick);

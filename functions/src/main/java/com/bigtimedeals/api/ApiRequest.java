@@ -117,6 +117,34 @@ final class ApiRequest {
         return v;
     }
 
+    /**
+     * A comma-separated list of 1 to {@code max} deal ids in the query ({@code ?dealIds=a,b}; API Gateway joins a
+     * repeated parameter the same way). Repeats count once. Missing, empty, too many, or one that is not a deal id: 400.
+     */
+    java.util.List<String> ksuids(String name, int max) {
+        String v = query(name);
+        if (v == null || v.isEmpty()) {
+            throw DomainException.invalid(name, name + " must name 1 to " + max + " deal ids, comma-separated");
+        }
+        String[] parts = v.split(",", -1);
+        if (parts.length > max) {
+            throw DomainException.invalid(name, name + " must name 1 to " + max + " deal ids, comma-separated");
+        }
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+        for (String id : parts) {
+            if (!Ids.isValid(id)) {
+                throw DomainException.invalid(name, name + " must name 1 to " + max + " deal ids, comma-separated");
+            }
+            ids.add(id);
+        }
+        return java.util.List.copyOf(ids);
+    }
+
+    /** {@code ?window=}: day (the default), week or month. */
+    com.bigtimedeals.domain.HottestWindow window() {
+        return com.bigtimedeals.domain.HottestWindow.parse(query("window"));
+    }
+
     /** A required query parameter of at most {@code maxChars} characters; its rules are the caller's to apply. */
     String text(String name, int maxChars) {
         String v = query(name);

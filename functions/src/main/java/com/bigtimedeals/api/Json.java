@@ -145,6 +145,22 @@ final class Json {
         return a;
     }
 
+    /** A vote's answer: {@code myVote} is JSON null when the caller has none. */
+    static JsonObject vote(com.bigtimedeals.domain.VoteResult v) {
+        return object().put("dealId", v.dealId()).put("temperature", v.temperature())
+                .put("myVote", v.myVote() == null ? null : v.myVote().wire());
+    }
+
+    static JsonObject myVotes(java.util.Map<String, com.bigtimedeals.domain.Vote> votes) {
+        JsonObject byDeal = object();
+        votes.forEach((dealId, vote) -> byDeal.put(dealId, vote.wire()));
+        return object().put("votes", byDeal);
+    }
+
+    static JsonObject hottest(List<Deal> deals, Instant now) {
+        return object().put("deals", deals(deals, now));
+    }
+
     static JsonObject unreadCount(int unread) {
         return object().put("unread", unread);
     }

@@ -9,6 +9,8 @@ import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.HotList;
+import com.bigtimedeals.data.HottestLists;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Blast;
@@ -17,6 +19,7 @@ import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.domain.HottestWindow;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Page;
 
@@ -32,13 +35,18 @@ public final class DealService {
     private final FrontPageCache cache;
     private final BlastStore blasts;
     private final int blastSegments;
+    private final HotList hotList;
+    private final HottestLists hottest;
 
-    public DealService(DealStore deals, FeaturedStore featured, FrontPageCache cache, BlastStore blasts, int blastSegments) {
+    public DealService(DealStore deals, FeaturedStore featured, FrontPageCache cache, BlastStore blasts, int blastSegments,
+                       HotList hotList, HottestLists hottest) {
         this.deals = deals;
         this.featured = featured;
         this.cache = cache;
         this.blasts = blasts;
         this.blastSegments = blastSegments;
+        this.hotList = hotList;
+        this.hottest = hottest;
     }
 
     public static DealService of(Table table, Configuration configuration) {
@@ -47,7 +55,7 @@ public final class DealService {
 
     public static DealService of(Table table, int cacheShards, int blastSegments) {
         return new DealService(new DealStore(table), new FeaturedStore(table), new FrontPageCache(table, cacheShards),
-                new BlastStore(table), blastSegments);
+                new BlastStore(table), blastSegments, new HotList(table), new HottestLists(table));
     }
 
     /** One read of a cache copy; straight from the sources only until the stream builds the first copy. */
@@ -63,6 +71,16 @@ public final class DealService {
     /** One deal with its exact temperature and comment count: 1 request (the deal and its counter shards). */
     public Deal deal(String id) {
         return deals.getExact(id);
+    }
+
+    /** A page of the hot list: 1 request. */
+    public Page<Deal> hot(int limit, String cursor) {
+        return hotList.page(limit, cursor);
+    }
+
+    /** A hottest list as it stands at {@code now}: 1 request. */
+    public List<Deal> hottest(HottestWindow window, Instant now) {
+        return hottest.read(window, now);
     }
 
     public List<Deal> editorsChoice() {

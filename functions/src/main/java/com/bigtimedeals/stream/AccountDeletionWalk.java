@@ -6,12 +6,13 @@ import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.AccountDeletion;
 
 /**
- * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then of alerts
- * (each with its entry in the word index), then of comments (each turned into a tombstone with no author), then of
- * messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records stop)
- * continues it in a later invocation. Every page is safe to run twice: a follow or an alert is removed only while its
- * item exists, so a replayed page or a parallel run never drops a count twice; a comment is changed only while it
- * still names the user; and deleting a message twice is harmless.
+ * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then of votes,
+ * then of alerts (each with its entry in the word index), then of comments (each turned into a tombstone with no
+ * author), then of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when
+ * records stop) continues it in a later invocation. Every page is safe to run twice: a follow or an alert is removed
+ * only while its item exists, and a vote only while it is still that vote, so a replayed page or a parallel run never
+ * drops a count or moves a temperature twice; a comment is changed only while it still names the user; and deleting a
+ * message twice is harmless.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
@@ -19,6 +20,7 @@ final class AccountDeletionWalk {
     private final CommentStore comments;
     private final int followPage;
     private final int messagePage;
+    private final int votePage;
 
     AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, CommentStore comments, int followPage, int messagePage) {
         this.accounts = accounts;
@@ -26,6 +28,7 @@ final class AccountDeletionWalk {
         this.comments = comments;
         this.followPage = followPage;
         this.messagePage = messagePage;
+        this.votePage = Math.min(followPage, AccountStore.VOTE_PAGE);
     }
 
     /** Continues the walk of one user's deletion from its checkpoint, until done, moved by another run, or out of time. */
@@ -42,6 +45,7 @@ final class AccountDeletionWalk {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
                 AccountStore.Cleared page = switch (here.phase()) {
                     case FOLLOWS -> accounts.removeFollows(here, followPage);
+                    case VOTES -> accounts.removeVotes(here, votePage);
                     case ALERTS -> accounts.removeAlerts(here, followPage);
                     case COMMENTS -> comments.anonymise(username, here.deletedAt(), here.after(), CommentStore.AUTHOR_PAGE);
                     case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);

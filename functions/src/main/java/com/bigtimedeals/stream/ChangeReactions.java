@@ -14,6 +14,8 @@ import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.HotList;
+import com.bigtimedeals.data.HottestLists;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.ReportStore;
 import com.bigtimedeals.data.Table;
@@ -40,10 +42,14 @@ public final class ChangeReactions {
     private final ReportStore reports;
     private final CounterAggregation counters;
     private final DealCounters exactCounts;
+    private final HotList hot;
+    private final HottestLists hottest;
+    private final DealCountsStore dealCounts;
+    private final java.time.Clock clock;
 
     ChangeReactions(WatchersFanOut fanOut, AlertsFanOut alerts, HotDealBlast blast, DealStore deals, WordIndex words,
                     FeaturedStore featured, FrontPageCache cache, AccountDeletionWalk deletions, DealService dealService,
-                    ReportStore reports, CounterAggregation counters, DealCounters exactCounts) {
+                    ReportStore reports, CounterAggregation counters, DealCounters exactCounts, Table table) {
         this.fanOut = fanOut;
         this.alerts = alerts;
         this.blast = blast;
@@ -56,6 +62,10 @@ public final class ChangeReactions {
         this.reports = reports;
         this.counters = counters;
         this.exactCounts = exactCounts;
+        this.hot = new HotList(table);
+        this.hottest = new HottestLists(table);
+        this.dealCounts = new DealCountsStore(table);
+        this.clock = table.clock();
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -76,14 +86,18 @@ public final class ChangeReactions {
         FeaturedStore featured = new FeaturedStore(table);
         FrontPageCache cache = new FrontPageCache(table, configuration.cacheShards());
         BlastStore blasts = new BlastStore(table);
+        HotList hot = new HotList(table);
+        HottestLists hottest = new HottestLists(table);
         FanOutStore work = new FanOutStore(table);
         return new ChangeReactions(
                 new WatchersFanOut(new FollowStore(table), inbox, work, deals, watcherPage),
                 new AlertsFanOut(new AlertStore(table), inbox, work, deals, watcherPage),
                 new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, new WordIndex(table), featured, cache,
                 new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
-                new DealService(deals, featured, cache, blasts, configuration.blastSegments()), new ReportStore(table),
-                new CounterAggregation(new DealCountsStore(table), featured, cache), new DealCounters(table));
+                new DealService(deals, featured, cache, blasts, configuration.blastSegments(), hot, hottest),
+                new ReportStore(table),
+                new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock()),
+                new DealCounters(table), table);
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
@@ -111,6 +125,10 @@ public final class ChangeReactions {
         if (change instanceof Change.DealCorrected c) {
             reindex(c.deal(), c.before());
             featured.refresh(c.deal());
+            hot.refresh(c.deal());
+            if (hottest.affectedBy(java.util.List.of(c.deal()), clock.instant())) {
+                hottest.rebuild(java.util.Map.of(c.deal().id(), c.deal()));
+            }
             return true;
         }
         if (change instanceof Change.DealTakenDown t) {
@@ -118,6 +136,7 @@ public final class ChangeReactions {
                 words.remove(t.dealId(), Words.indexable(t.title()));
             }
             featured.removeEverywhere(t.dealId());
+            leaveRankings(t.dealId());
             deals.releaseLink(t.dealId());
             reports.close(t.dealId()); // taken down is dealt with: it leaves the moderation queue
             return true; // the rebuild reads the latest list again, which no longer holds the deal
@@ -146,6 +165,24 @@ public final class ChangeReactions {
             return false;
         }
         return false;
+    }
+
+    /**
+     * A taken-down deal leaves the hot list and the hottest lists' sources (and the lists, when it was on one). Its
+     * tombstone still says when it was created and turned hot. Idempotent.
+     */
+    private void leaveRankings(String dealId) {
+        Deal gone = dealCounts.tombstone(dealId);
+        if (gone == null) {
+            return;
+        }
+        if (gone.counts().hotSince() != null) {
+            hot.remove(dealId, gone.counts().hotSince());
+        }
+        hottest.forget(dealId, gone.createdAt());
+        if (hottest.affectedBy(java.util.List.of(gone), clock.instant())) {
+            hottest.rebuild(java.util.Map.of());
+        }
     }
 
     /**

@@ -10,6 +10,9 @@ import com.bigtimedeals.data.DealCountsStore.Applied;
 import com.bigtimedeals.data.DealCountsStore.Reading;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.data.HotList;
+import com.bigtimedeals.data.HottestLists;
+import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCounts;
 
 /**
@@ -17,8 +20,10 @@ import com.bigtimedeals.domain.DealCounts;
  * batch's counter records name, however many records name them: never one rewrite per vote.
  *
  * <p>Each deal's counters are read as they stand (strongly consistent, exact) and written to each copy only over
- * older ones, by version ({@code DealCounters}): the featured lists' copies, the front page, and the deal item
- * itself, whose latest-deals index entries follow it. The deal item is written <em>last</em>: when it carries a
+ * older ones, by version ({@code DealCounters}): the hot list's entry (created the first time the deal is seen at
+ * the hot temperature), the ranking the hottest lists are rebuilt from (and those lists, when the change can move
+ * them), the featured lists' copies, the front page, and the deal item itself, whose latest-deals index entries
+ * follow it. The deal item is written <em>last</em>: when it carries a
  * version, every copy was written with that version or a newer one before it. So a replayed batch (or a late one, or
  * one a parallel lane already covered) finds every deal item up to date and writes nothing at all, and one that failed
  * half way is redelivered and finishes the copies it missed.
@@ -26,10 +31,11 @@ import com.bigtimedeals.domain.DealCounts;
 final class CounterAggregation {
     /** What one batch's aggregation found: the deals whose copies move, with the counts they move to. */
     static final class Run {
-        private final Map<String, Reading> changed;
+        /** Each deal of the run with its exact counts (and the moment it turned hot, when it did). */
+        private final Map<String, Deal> changed;
         private final boolean frontPage;
 
-        Run(Map<String, Reading> changed, boolean frontPage) {
+        Run(Map<String, Deal> changed, boolean frontPage) {
             this.changed = changed;
             this.frontPage = frontPage;
         }
@@ -37,7 +43,7 @@ final class CounterAggregation {
         /** Every deal of the run with its exact counts, for the front page's rebuild. */
         Map<String, DealCounts> counts() {
             Map<String, DealCounts> counts = new LinkedHashMap<>();
-            changed.forEach((id, r) -> counts.put(id, r.exact()));
+            changed.forEach((id, d) -> counts.put(id, d.counts()));
             return counts;
         }
 
@@ -54,11 +60,18 @@ final class CounterAggregation {
     private final DealCountsStore counts;
     private final FeaturedStore featured;
     private final FrontPageCache cache;
+    private final HotList hot;
+    private final HottestLists hottest;
+    private final java.time.Clock clock;
 
-    CounterAggregation(DealCountsStore counts, FeaturedStore featured, FrontPageCache cache) {
+    CounterAggregation(DealCountsStore counts, FeaturedStore featured, FrontPageCache cache, HotList hot,
+                       HottestLists hottest, java.time.Clock clock) {
         this.counts = counts;
         this.featured = featured;
         this.cache = cache;
+        this.hot = hot;
+        this.hottest = hottest;
+        this.clock = clock;
     }
 
     /**
@@ -67,14 +80,33 @@ final class CounterAggregation {
      * so, then calls {@link #finish}.
      */
     Run start(Collection<String> dealIds) {
-        Map<String, Reading> behind = new LinkedHashMap<>();
-        counts.read(dealIds).forEach((id, reading) -> {
-            if (!reading.upToDate()) {
-                behind.put(id, reading);
+        Map<String, Deal> behind = new LinkedHashMap<>();
+        java.time.Instant now = clock.instant();
+        for (Reading reading : counts.read(dealIds).values()) {
+            if (reading.upToDate()) {
+                continue; // every copy has these counts or newer (the deal item is written last)
             }
-        });
+            Deal deal = reading.counted();
+            if (deal.counts().hotSince() == null && deal.temperature() >= DealCounts.HOT) {
+                java.time.Instant since = counts.markHot(deal.id(), now); // once per deal, whoever sees it first
+                if (since == null) {
+                    continue; // taken down meanwhile
+                }
+                deal = deal.withCounts(deal.counts().withHotSince(since));
+            }
+            behind.put(deal.id(), deal);
+        }
         if (behind.isEmpty()) {
             return new Run(behind, false);
+        }
+        for (Deal deal : behind.values()) {
+            if (deal.counts().hotSince() != null) {
+                hot.record(deal);
+            }
+        }
+        hottest.record(behind.values());
+        if (hottest.affectedBy(behind.values(), now)) {
+            hottest.rebuild(Map.of());
         }
         Run run = new Run(behind, false);
         featured.refreshCounts(run.counts());
@@ -85,11 +117,20 @@ final class CounterAggregation {
     /** Writes the counts onto the deal items, last (see the class comment). Returns the deals taken down meanwhile. */
     List<String> finish(Run run) {
         List<String> gone = new java.util.ArrayList<>();
-        run.changed.forEach((id, reading) -> {
-            if (counts.apply(id, reading.exact()) == Applied.GONE) {
+        run.changed.forEach((id, deal) -> {
+            if (counts.apply(id, deal.counts()) == Applied.GONE) {
+                // Taken down between the read and now: its takedown's reaction may have run before the entries above
+                // were written, so they go again here. (Featured copies and the front page were only ever refreshed.)
+                if (deal.counts().hotSince() != null) {
+                    hot.remove(id, deal.counts().hotSince());
+                }
+                hottest.forget(id, deal.createdAt());
                 gone.add(id);
             }
         });
+        if (!gone.isEmpty()) {
+            hottest.rebuild(Map.of());
+        }
         return gone;
     }
 }

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.bigtimedeals.data.HottestLists;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.WalkStore;
 import com.bigtimedeals.lambda.Container;
@@ -24,6 +25,9 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * stalled work resume when the record that should have continued it was lost: a crash, a record that
  * exhausted its retries, a local stack killed mid-blast. Touching a walk that is in fact still running is
  * harmless: the two runs race on the conditional checkpoint, and message writes never overwrite.
+ *
+ * <p>It also rebuilds the hottest lists when one nears the end of its horizon ({@link HottestLists}): a deal ages out of
+ * a window by time alone, and each list stays exact only for that horizon without a rebuild.
  */
 public final class SweepHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
     /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
@@ -38,6 +42,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
 
     private final WalkStore walks;
     private final Duration stalledAfter;
+    private final HottestLists hottest;
 
     /** For Lambda: what the container needs is built once, from its environment. */
     public SweepHandler() {
@@ -45,12 +50,18 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
     }
 
     private SweepHandler(Container c) {
-        this(new WalkStore(c.table()), c.configuration().sweepStalledAfter());
+        this(new WalkStore(c.table()), c.configuration().sweepStalledAfter(), new HottestLists(c.table()));
     }
 
+    /** Walks only (a stand-in that needs no hottest lists). */
     public SweepHandler(WalkStore walks, Duration stalledAfter) {
+        this(walks, stalledAfter, null);
+    }
+
+    public SweepHandler(WalkStore walks, Duration stalledAfter, HottestLists hottest) {
         this.walks = walks;
         this.stalledAfter = stalledAfter;
+        this.hottest = hottest;
     }
 
     @Override
@@ -68,6 +79,9 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
         }
         if (touched > 0) {
             Log.LOG.warn("stalled walks resumed", entry("touched", touched));
+        }
+        if (hottest != null && hottest.due()) {
+            hottest.rebuild(Map.of());
         }
         return touched;
     }

@@ -31,6 +31,7 @@ import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
 import com.bigtimedeals.service.SearchService;
+import com.bigtimedeals.service.VoteService;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpApiEvents;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -64,6 +65,7 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
+        h.put(LambdaFunction.VOTES, new VotesHandler(VoteService.of(table), runtime));
         h.put(LambdaFunction.SEARCH, new SearchHandler(SearchService.of(table), runtime));
         h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table), runtime));
         return h;

@@ -66,9 +66,14 @@ public final class EventFixtureWriter {
         e.put("version", "2.0");
         e.put("routeKey", route.routeKey());
         e.put("rawPath", path);
-        String query = route.operation() == Operation.LIST_MESSAGES ? "unread=true&limit=10"
-                : route.operation() == Operation.SEARCH_DEALS ? "q=ps5%20console&limit=25"
-                : route.path().endsWith("/deals") || route.path().endsWith("/comments") ? "limit=25" : "";
+        String query = switch (route.operation()) {
+            case LIST_MESSAGES -> "unread=true&limit=10";
+            case LIST_MY_VOTES -> "dealIds=" + SOME_DEAL + ",2Ob8YqPCahzVbVMpA4Ff0mu3Knc";
+            case LIST_HOTTEST_DEALS -> "window=week";
+            case LIST_HOT_DEALS -> "limit=25";
+            case SEARCH_DEALS -> "q=ps5%20console&limit=25";
+            default -> route.path().endsWith("/deals") || route.path().endsWith("/comments") ? "limit=25" : "";
+        };
         e.put("rawQueryString", query);
         ObjectNode headers = e.putObject("headers");
         headers.put("accept", "application/json");
@@ -151,6 +156,7 @@ public final class EventFixtureWriter {
             case CORRECT_DEAL -> "{\"title\":\"Noise-cancelling headphones (refurbished)\",\"price\":99.5}";
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "{\"dealIds\":[\"" + SOME_DEAL + "\"]}";
             case BLAST_HOT_DEAL -> "{\"dealId\":\"" + SOME_DEAL + "\",\"subject\":\"Hot deal!\"}";
+            case CAST_VOTE -> "{\"vote\":\"hot\"}";
             case CREATE_ALERT -> "{\"keywords\":\"ps5 console\",\"maxPrice\":399.99,\"categoryId\":\"tech\"}";
             case POST_COMMENT -> "{\"body\":\"Works with code SAVE10 too.\"}";
             case REPORT_DEAL -> "{\"reason\":\"expired\",\"note\":\"Sold out since this morning.\"}";

@@ -7,6 +7,8 @@ import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.HottestWindow;
+import com.bigtimedeals.domain.Vote;
 import com.bigtimedeals.domain.ReportReason;
 import com.bigtimedeals.domain.Slug;
 import com.bigtimedeals.domain.Words;
@@ -103,6 +105,21 @@ final class OpenApiDocument {
                     .put("description", "nextCursor of the previous page; opaque and bound to this list");
             cursor.putObject("schema").put("type", "string").put("maxLength", 512);
         }
+        if (operation == Operation.LIST_MY_VOTES) {
+            ObjectNode ids = params.addObject().put("name", "dealIds").put("in", "query").put("required", true)
+                    .put("description", "1 to " + VotesHandler.MAX_DEAL_IDS + " deal ids, comma-separated");
+            ids.putObject("schema").put("type", "string").put("minLength", 27)
+                    .put("pattern", "^[0-9A-Za-z]{27}(,[0-9A-Za-z]{27}){0," + (VotesHandler.MAX_DEAL_IDS - 1) + "}$");
+        }
+        if (operation == Operation.LIST_HOTTEST_DEALS) {
+            ObjectNode window = params.addObject().put("name", "window").put("in", "query").put("required", false)
+                    .put("description", "day: created within 24 hours; week: 7 days; month: 30 days");
+            ObjectNode schema = window.putObject("schema").put("type", "string").put("default", HottestWindow.DAY.wire());
+            ArrayNode names = schema.putArray("enum");
+            for (HottestWindow w : HottestWindow.values()) {
+                names.add(w.wire());
+            }
+        }
         if (operation == Operation.SEARCH_DEALS) {
             params.insert(0, object().put("name", "q").put("in", "query").put("required", true)
                     .put("description", "1 to " + Words.MAX_WORDS + " words separated by spaces, each " + Words.MIN_LENGTH
@@ -131,8 +148,10 @@ final class OpenApiDocument {
                 ok.putObject("content").putObject("application/json").set("schema", ref(success.schema()));
             }
         }
-        // A path parameter is text the client sent, refused as such when it is not Unicode (a lone surrogate).
-        if (body != null || paged || !route.pathParameters().isEmpty()) {
+        // A path parameter is text the client sent, refused as such when it is not Unicode (a lone surrogate); the
+        // votes list and the hottest window read a query parameter that can be wrong.
+        if (body != null || paged || !route.pathParameters().isEmpty() || operation == Operation.LIST_MY_VOTES
+                || operation == Operation.LIST_HOTTEST_DEALS) {
             errorBody(responses, "400", "Invalid input; nothing was written");
         }
         if (route.access() != Access.PUBLIC) {
@@ -179,6 +198,11 @@ final class OpenApiDocument {
         return switch (op) {
             case GET_FRONT_PAGE -> List.of(new Success(200, "Featured and latest deals; nextCursor continues in GET /deals", "FrontPage"));
             case LIST_DEALS, LIST_BRAND_DEALS, LIST_CATEGORY_DEALS -> List.of(new Success(200, "A page of deals, newest first", "DealPage"));
+            case LIST_HOT_DEALS -> List.of(new Success(200, "A page of hot deals, the most recently turned hot first", "DealPage"));
+            case LIST_HOTTEST_DEALS -> List.of(new Success(200, "At most 50 deals, highest temperature first", "HottestDeals"));
+            case CAST_VOTE -> List.of(new Success(200, "The deal's temperature with the caller's vote", "VoteAnswer"));
+            case WITHDRAW_VOTE -> List.of(new Success(200, "The deal's temperature without the caller's vote", "VoteAnswer"));
+            case LIST_MY_VOTES -> List.of(new Success(200, "The caller's votes, only on the deals voted on", "MyVotes"));
             case GET_DEAL -> List.of(new Success(200, "The deal", "Deal"));
             case GET_EDITORS_CHOICE, SET_FRONT_PAGE_FEATURED, SET_EDITORS_CHOICE -> List.of(new Success(200, "The featured deals, in order", "Featured"));
             case LIST_BRANDS -> List.of(new Success(200, "Every brand, by name ignoring case", "BrandList"));
@@ -230,6 +254,7 @@ final class OpenApiDocument {
             case CORRECT_DEAL -> "DealCorrection";
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "FeaturedIds";
             case BLAST_HOT_DEAL -> "HotDeal";
+            case CAST_VOTE -> "NewVote";
             case CREATE_ALERT -> "NewAlert";
             case POST_COMMENT -> "NewComment";
             case REPORT_DEAL -> "NewReport";
@@ -239,8 +264,8 @@ final class OpenApiDocument {
 
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
-                || op == Operation.LIST_MESSAGES || op == Operation.LIST_COMMENTS || op == Operation.LIST_REPORTED_DEALS
-                || op == Operation.SEARCH_DEALS;
+                || op == Operation.LIST_MESSAGES || op == Operation.LIST_HOT_DEALS || op == Operation.LIST_COMMENTS
+                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS;
     }
 
     /** The answers every route can give, declared once under components/responses. */
@@ -385,6 +410,17 @@ final class OpenApiDocument {
         s.set("UnreadCount", output(List.of("unread"), "unread", object().put("type", "integer").put("format", "int32")
                 .put("minimum", 0).put("maximum", InboxStore.BADGE_CAP)));
         s.set("BlastAccepted", output(List.of("blastId"), "blastId", ksuid()));
+        ObjectNode voteValue = object().put("type", "string");
+        voteValue.putArray("enum").add(Vote.HOT.wire()).add(Vote.COLD.wire());
+        ObjectNode temperature = object().put("type", "integer").put("format", "int64")
+                .put("description", "Hot votes minus cold votes, exact at the moment of the answer");
+        s.set("VoteAnswer", output(List.of("dealId", "temperature", "myVote"), "dealId", ksuid(), "temperature", temperature,
+                "myVote", voteValue.deepCopy().put("nullable", true).put("description", "The caller's vote; null when none")));
+        ObjectNode byDeal = object().put("type", "object").put("description", "The caller's vote by deal id");
+        byDeal.set("additionalProperties", voteValue);
+        s.set("MyVotes", output(List.of("votes"), "votes", byDeal));
+        s.set("HottestDeals", output(List.of("deals"), "deals", arrayOf(ref("Deal")).put("maxItems", HottestWindow.SIZE)));
+        s.set("NewVote", input(List.of("vote"), "vote", voteValue));
         s.set("Blast", output(List.of("blastId", "dealId", "requestedAt", "segments", "segmentsDone", "usersReached", "done"),
                 "blastId", ksuid(), "dealId", ksuid(), "requestedAt", instant(), "segments", count, "segmentsDone", count,
                 "usersReached", count, "done", bool));

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.VoteStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxDelivery;
@@ -28,6 +30,7 @@ import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.domain.Vote;
 
 /** DELETE /me at the data layer and through the stream: at once, then completely, exactly, replay-safe. */
 class AccountDeletionTest extends StreamTest {
@@ -116,6 +119,49 @@ class AccountDeletionTest extends StreamTest {
                         .fromS("MESSAGES#zoe"))).build()).count());
         // 300 follows in pages of 100 and 5,000 messages in pages of 500, one page per invocation: handed on.
         assertTrue(invocations >= 4, "the walk should have crossed several invocations, took " + invocations);
+    }
+
+    /**
+     * A user's votes on 30 deals are removed by the walk, each temperature moving back by exactly one, while others
+     * vote, switch and withdraw on the same deals; every batch is delivered twice and the walk hands on at each page.
+     */
+    @Test
+    void votesAreRemovedAndEachTemperatureMovesBackByExactlyOneWhileOthersVote() throws Exception {
+        List<Deal> deals = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            deals.add(newDeal("Voted " + i, i % 2 == 0 ? "acme" : "globex", "tech"));
+        }
+        VoteStore votes = new VoteStore(table);
+        parallel(30, i -> {
+            votes.cast("zoe", deals.get(i).id(), i % 3 == 0 ? Vote.COLD : Vote.HOT);
+            votes.cast("amy", deals.get(i).id(), Vote.HOT);
+        });
+        pump(60_000);
+        new AccountStore(table).delete("zoe");
+        // The others' votes are the Votes function's requests, not the consumer's.
+        Thread others = new Thread(() -> TableAccessLog.bystander(() -> {
+            for (int i = 0; i < 30; i++) {
+                votes.cast("bob", deals.get(i).id(), Vote.HOT);
+                votes.cast("amy", deals.get(i).id(), Vote.COLD);
+                if (i % 4 == 0) {
+                    votes.withdraw("bob", deals.get(i).id());
+                }
+            }
+        }));
+        others.start();
+        pumpTwiceHandingOn();
+        others.join();
+        pumpTwiceHandingOn();
+        assertTrue(new AccountStore(table).get("zoe").done());
+        DealStore store = new DealStore(table);
+        for (int i = 0; i < 30; i++) {
+            long expected = -1 + (i % 4 == 0 ? 0 : 1); // amy cold, bob hot unless withdrawn
+            String id = deals.get(i).id();
+            assertEquals(expected, store.getExact(id).temperature(), "deal " + i);
+            assertEquals(expected, store.find(id).temperature(), "deal " + i + "'s aggregated copy");
+            assertTrue(votes.mine("zoe", List.of(id)).isEmpty());
+        }
+        assertTrue(votes.page("zoe", null, 100).votes().isEmpty());
     }
 
     @Test

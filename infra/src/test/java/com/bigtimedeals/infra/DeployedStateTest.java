@@ -195,7 +195,8 @@ class DeployedStateTest {
             });
         }
         assertEquals(Set.of("DealsWrite", LambdaFunction.STREAM_CONSUMER.id()), guardTouchers);
-        assertEquals(Set.of("CommentsWrite", LambdaFunction.STREAM_CONSUMER.id()), shardWriters);
+        // The counter shards' writers: comments and votes (each in its own transaction), and the account deletion's walk.
+        assertEquals(Set.of("CommentsWrite", "VotesWrite", LambdaFunction.STREAM_CONSUMER.id()), shardWriters);
     }
 
     /** Each DynamoDB action a deployed function may do on the table, with the key families its condition names. */

@@ -146,7 +146,8 @@ public final class LocalStack implements AutoCloseable {
                 new EditorSite(options.cmsDir()));
         delivery.start();
         Table table = Table.from(functions, client);
-        Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter()));
+        Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter(),
+                new com.bigtimedeals.data.HottestLists(table)));
         sweeper.start();
         LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName);
         try {

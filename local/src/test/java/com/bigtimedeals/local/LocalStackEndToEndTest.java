@@ -189,6 +189,54 @@ class LocalStackEndToEndTest {
         }
     }
 
+    /**
+     * 50 users vote on one deal in the same moment over HTTP: every one gets a 200, the deal's page shows their sum in
+     * one request at once, and the hottest list within the stream delay; every answer is one the document allows.
+     */
+    @Test
+    void fiftyVotesAtOnceOverHttpReachTheDealAndTheHottestList() throws Exception {
+        expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Initech\"}");
+        expect(201, "POST", "/cms/categories", editor, "{\"name\":\"Office\"}");
+        String dealId = expect(201, "POST", "/cms/deals", editor, "{\"title\":\"Red stapler\",\"link\":\"https://shop.example.com/s\","
+                + "\"price\":12,\"brandId\":\"initech\",\"categoryId\":\"office\"}").get("id").asText();
+        ExecutorService pool = Executors.newFixedThreadPool(50);
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(50);
+        List<Future<Integer>> statuses = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            String t = token("voter" + i, false);
+            String vote = i % 5 == 0 ? "cold" : "hot";
+            statuses.add(pool.submit(() -> {
+                together.await();
+                return call("POST", "/deals/" + dealId + "/votes", t, "{\"vote\":\"" + vote + "\"}").status();
+            }));
+        }
+        List<Integer> got = new ArrayList<>();
+        for (Future<Integer> f : statuses) {
+            got.add(f.get());
+        }
+        pool.shutdown();
+        assertEquals(Collections.nCopies(50, 200), got);
+        Reply deal = call("GET", "/deals/" + dealId, null, null);
+        assertEquals(30, deal.body().get("temperature").asLong(), "40 hot, 10 cold");
+        assertEquals("1", deal.header("X-DynamoDB-Requests"));
+        assertEquals("hot", expect(200, "GET", "/me/votes?dealIds=" + dealId, token("voter1", false), null).get("votes")
+                .get(dealId).asText());
+        assertEquals(31, expect(200, "DELETE", "/deals/" + dealId + "/votes", token("voter0", false), null).get("temperature").asLong());
+        expect(400, "POST", "/deals/" + dealId + "/votes", token("voter2", false), "{\"vote\":\"lukewarm\"}");
+        long deadline = System.currentTimeMillis() + 10_000;
+        long listed = Long.MIN_VALUE;
+        while (listed != 31 && System.currentTimeMillis() < deadline) {
+            for (JsonNode d : expect(200, "GET", "/hottest?window=day", null, null).get("deals")) {
+                if (dealId.equals(d.get("id").asText())) {
+                    listed = d.get("temperature").asLong();
+                }
+            }
+            Thread.sleep(100);
+        }
+        assertEquals(31, listed, "the hottest list did not show the temperature within 10 seconds");
+        expect(200, "GET", "/hot", null, null);
+    }
+
     @Test
     void concurrentLikesAreExactOverHttp() throws Exception {
         expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Hooli\"}");

@@ -30,6 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 public final class AccountStore {
     /** Follows a walk step removes; each is one transaction (exact count), so a page is small. */
     public static final int FOLLOW_PAGE = 100;
+    /** Votes a walk step removes; each is one transaction (exact temperature), so a page is small. */
+    public static final int VOTE_PAGE = 100;
     /** Messages a walk step removes: 20 BatchWriteItems. */
     public static final int MESSAGE_PAGE = 500;
 
@@ -37,12 +39,14 @@ public final class AccountStore {
     private final FollowStore follows;
     private final AlertStore alerts;
     private final WalkStore walks;
+    private final VoteStore votes;
 
     public AccountStore(Table table) {
         this.table = table;
         this.follows = new FollowStore(table);
         this.alerts = new AlertStore(table);
         this.walks = new WalkStore(table);
+        this.votes = new VoteStore(table);
     }
 
     /** What one page of the walk removed, and the last sort key it saw (null: the phase is finished). */
@@ -169,9 +173,28 @@ public final class AccountStore {
         return new Cleared(next(r), removed);
     }
 
-    /** One step of the second phase: up to {@code limit} of the user's alerts (with their index entries) and tombstones. */
+    /** One step of the alerts phase: up to {@code limit} of the user's alerts (with their index entries) and tombstones. */
     public Cleared removeAlerts(AccountDeletion d, int limit) {
         return alerts.removeForDeletion(d, limit);
+    }
+
+    /**
+     * One step of the votes phase: up to {@code limit} votes cast before the deletion, each removed with its count
+     * in one transaction (conditioned on the vote still being what the page read), so each temperature moves back by
+     * exactly one however many others vote meanwhile, and a replayed step finds nothing to remove.
+     */
+    public Cleared removeVotes(AccountDeletion d, int limit) {
+        VoteStore.CastPage page = votes.page(d.username(), d.after(), limit);
+        int removed = 0;
+        for (VoteStore.Cast cast : page.votes()) {
+            if (cast.votedAt() != null && cast.votedAt().isAfter(d.deletedAt())) {
+                continue; // cast by the user who signed up again
+            }
+            if (votes.remove(d.username(), cast)) {
+                removed++;
+            }
+        }
+        return new Cleared(page.next(), removed);
     }
 
     /**

@@ -142,6 +142,13 @@ public final class DealCountsStore {
         }
     }
 
+    /** A taken-down deal as its tombstone keeps it (content, counts, when it turned hot); null for anything else. */
+    public Deal tombstone(String dealId) {
+        Map<String, AttributeValue> item = item(dealId);
+        return item != null && Keys.DEAL.equals(new ItemReader(item).type()) && item.containsKey(DealCodec.TAKEN_DOWN_AT)
+                ? DealCodec.read(item) : null;
+    }
+
     /** The deal item as it stands, read consistently (only on the rare paths above). */
     Map<String, AttributeValue> item(String dealId) {
         return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))

@@ -439,9 +439,14 @@ final class Keys {
         return "HOT#" + stamp + "#" + dealId;
     }
 
-    // The hottest lists' sources: per UTC day of deal creation, one item holding every voted deal's counters.
-    static Map<String, AttributeValue> dealRanking(String utcDay) {
-        return key("RANKING#" + utcDay, "RANKING");
+    // The hottest lists' sources: per UTC day of deal creation, a few items (parts, by deal id) holding every counted
+    // deal's counters, so no rewrite and no item grows with a whole day's deals.
+    static Map<String, AttributeValue> dealRanking(String utcDay, int part) {
+        return key(dealRankingPk(utcDay, Integer.toString(part)), "RANKING");
+    }
+
+    static String dealRankingPk(String utcDay, String part) {
+        return "RANKING#" + utcDay + "#" + part;
     }
 
     // The hottest lists themselves (one small computed item per window) and their rebuild counter.

@@ -49,8 +49,18 @@ public enum PartitionKeys {
     REPORTS(Keys.reportsPk(Keys.ANY)),
     /** The one live deal each normalised link may have. */
     LINK_GUARD(Keys.linkGuardPk(Keys.ANY)),
-    /** A deal's counter shards, each a partition of its own. */
+    /** A deal's counter shards (votes, comments), each a partition of its own. */
     DEAL_COUNTERS(Keys.dealCountersPk(Keys.ANY, Keys.ANY)),
+    /** One user's votes. */
+    VOTES(Keys.votesPk(Keys.ANY)),
+    /** The hot list. */
+    HOT_DEALS(Keys.HOT_DEALS_PK),
+    /** The hottest lists' sources: a part of one day's counted deals. */
+    DEAL_RANKING(Keys.dealRankingPk(Keys.ANY, Keys.ANY)),
+    /** The hottest lists. */
+    HOTTEST(pk(Keys.hottest(Keys.ANY))),
+    /** The hottest lists' version counter. */
+    HOTTEST_VERSION(pk(Keys.hottestVersion())),
     /** A word's partition and its alert shards: the deals whose title has it, the alerts filed under it. */
     WORD(Keys.wordPk(Keys.ANY)),
     /** A user's alerts, their count and the tombstones of deleted ones. */

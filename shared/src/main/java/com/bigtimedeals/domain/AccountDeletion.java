@@ -4,14 +4,15 @@ import java.time.Instant;
 
 /**
  * A deleted account's clean-up, a resumable walk through the stream like a watcher fan-out: first every
- * follow, then every alert, then every comment (anonymised), then every message, a page at a time. {@code position}
- * is the walk's checkpoint as one string (null: not started), so one conditional write moves it whatever the phase.
- * {@code deletedAt} bounds what is touched: a user who signs up again keeps what was made after it.
+ * follow, then every vote (each temperature back by one), then every alert, then every comment (anonymised), then
+ * every message, a page at a time. {@code position} is the walk's checkpoint as one string (null: not started), so one
+ * conditional write moves it whatever the phase. {@code deletedAt} bounds what is touched: a user who signs up again
+ * keeps what was made after it.
  */
 public record AccountDeletion(String username, Instant deletedAt, String position, boolean done) {
     /** The phases, in the order the walk takes them; each position starts with its phase's prefix. */
     public enum Phase {
-        FOLLOWS("follows#"), ALERTS("alerts#"), COMMENTS("comments#"), MESSAGES("messages#");
+        FOLLOWS("follows#"), VOTES("votes#"), ALERTS("alerts#"), COMMENTS("comments#"), MESSAGES("messages#");
 
         private final String prefix;
 
@@ -48,7 +49,7 @@ public record AccountDeletion(String username, Instant deletedAt, String positio
         return after.isEmpty() ? null : after;
     }
 
-    /** The position after a page of {@code phase} that ended at {@code last} (null: the phase is finished). */
+    /** The position after a page of {@code phase} that ended at {@code last} (null: the walk is finished). */
     public static String next(Phase phase, String last) {
         if (last != null) {
             return phase.prefix + last;

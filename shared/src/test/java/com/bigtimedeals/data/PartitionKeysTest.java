@@ -54,6 +54,11 @@ class PartitionKeysTest {
         keys.put(pk(Keys.reportCase(deal)), PartitionKeys.REPORTS);
         keys.put(pk(Keys.linkGuard("https://example.com/deal?id=1")), PartitionKeys.LINK_GUARD);
         keys.put(pk(Keys.dealCounters(deal, DealCounters.SHARDS - 1)), PartitionKeys.DEAL_COUNTERS);
+        keys.put(pk(Keys.vote("ann", deal)), PartitionKeys.VOTES);
+        keys.put(pk(Keys.key(Keys.HOT_DEALS_PK, Keys.hotDealSk("000000000001", deal))), PartitionKeys.HOT_DEALS);
+        keys.put(pk(Keys.dealRanking("2026-11-20", 3)), PartitionKeys.DEAL_RANKING);
+        keys.put(pk(Keys.hottest("week")), PartitionKeys.HOTTEST);
+        keys.put(pk(Keys.hottestVersion()), PartitionKeys.HOTTEST_VERSION);
         keys.put(pk(Keys.wordDeal("ps5", deal)), PartitionKeys.WORD);
         keys.put(pk(Keys.alertWord("ps5")), PartitionKeys.WORD);
         keys.put(pk(Keys.alertEntry("ps5", 3, deal)), PartitionKeys.WORD);

@@ -15,6 +15,8 @@ public enum LambdaFunction {
     CATEGORIES("Categories", "com.bigtimedeals.api.CategoriesHandler", Kind.API),
     FOLLOWS("Follows", "com.bigtimedeals.api.FollowsHandler", Kind.API),
     INBOX("Inbox", "com.bigtimedeals.api.InboxHandler", Kind.API),
+    /** Votes on deals: the busiest writes of a popular deal, with functions of their own. */
+    VOTES("Votes", "com.bigtimedeals.api.VotesHandler", Kind.API),
     /** Search and deal alerts (an alert is a standing search): both read the index of words. */
     SEARCH("Search", "com.bigtimedeals.api.SearchHandler", Kind.API),
     /** Deal threads, community reports and the editors' moderation queue. */

@@ -17,6 +17,12 @@ public enum Operation {
     LIST_CATEGORIES("Every category."),
     GET_CATEGORY("One category with its like and watcher counts and its featured deals."),
     LIST_CATEGORY_DEALS("Latest deals of one category, newest first, one page at a time."),
+    LIST_HOT_DEALS("Every deal that ever reached a temperature of 100, the most recently turned hot first, one page at a "
+            + "time, each exactly once; a deal stays when its temperature falls again. Taken-down deals leave it, expired "
+            + "ones stay, flagged."),
+    LIST_HOTTEST_DEALS("At most 50 deals created within the window (day: 24 hours, week: 7 days, month: 30 days; default "
+            + "day) with a temperature above 0, highest first, the newer deal first at equal temperature. Follows votes "
+            + "within the stream delay; a deal leaves its window at the moment it gets too old."),
     SEARCH_DEALS("Deals whose title holds every word of q as a whole word, case-insensitively (words are maximal runs "
             + "of letters and digits), newest first, one page at a time: q is 1 to 5 words separated by spaces, each 2 "
             + "to 30 letters or digits. A page may hold fewer than limit deals while more follow; nextCursor is null "
@@ -26,7 +32,8 @@ public enum Operation {
             + "blast reaches."),
     GET_PROFILE("The caller's profile."),
     DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
-            + "blast; every like, watch, alert and message within the stream delay. 204, also when repeated."),
+            + "blast; every like, watch, vote (each temperature moves back by one), alert and message within the stream "
+            + "delay. 204, also when repeated."),
     LIKE_BRAND("Likes a brand: 201 when newly liked, 200 when it already was (the count does not change)."),
     UNLIKE_BRAND("Removes the caller's like; 200 also when there was none (the count never drops below 0)."),
     WATCH_BRAND("Watches a brand: every new deal of it reaches the caller's inbox. 201 when new, 200 when already so."),
@@ -43,6 +50,11 @@ public enum Operation {
     COUNT_UNREAD_MESSAGES("The unread badge: exact up to 99, 100 means 100 or more. Follows deliveries and "
             + "mark-read within the stream delay."),
     MARK_MESSAGE_READ("Marks one of the caller's messages read; repeating it changes nothing."),
+    CAST_VOTE("Votes the deal hot or cold: one vote per user and deal; voting the same way again changes nothing, voting "
+            + "the other way moves the vote. The answer's temperature counts the caller's vote and is exact also while "
+            + "many users vote at once. Expired deals can be voted on; unknown or taken-down deals are 404."),
+    WITHDRAW_VOTE("Withdraws the caller's vote on the deal; 200 also when there was none."),
+    LIST_MY_VOTES("The caller's votes on the deals named in dealIds (1 to 100, comma-separated): only those voted on."),
     CREATE_ALERT("Creates a deal alert: every new deal whose title holds each keyword as a whole word "
             + "(case-insensitively), at most maxPrice when set, of the brand and category when set, sends the caller one "
             + "inbox message, within the stream delay; one message per deal in all, whatever else matches. keywords: 1 "

@@ -10,6 +10,7 @@ import static com.bigtimedeals.topology.LambdaFunction.DEALS;
 import static com.bigtimedeals.topology.LambdaFunction.FOLLOWS;
 import static com.bigtimedeals.topology.LambdaFunction.INBOX;
 import static com.bigtimedeals.topology.LambdaFunction.SEARCH;
+import static com.bigtimedeals.topology.LambdaFunction.VOTES;
 
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +33,8 @@ public final class RouteTable {
             new Route("GET", "/categories", CATEGORIES, PUBLIC, Operation.LIST_CATEGORIES, false, "All categories"),
             new Route("GET", "/categories/{categoryId}", CATEGORIES, PUBLIC, Operation.GET_CATEGORY, false, "One category with counts and featured deals"),
             new Route("GET", "/categories/{categoryId}/deals", CATEGORIES, PUBLIC, Operation.LIST_CATEGORY_DEALS, false, "Latest deals of a category"),
+            new Route("GET", "/hot", DEALS, PUBLIC, Operation.LIST_HOT_DEALS, false, "Deals that turned hot, most recently first"),
+            new Route("GET", "/hottest", DEALS, PUBLIC, Operation.LIST_HOTTEST_DEALS, false, "The hottest deals of the last day, week or month"),
             new Route("GET", "/search", SEARCH, PUBLIC, Operation.SEARCH_DEALS, false, "Deals whose title holds every word of q"),
             new Route("GET", "/deals/{dealId}/comments", COMMENTS, PUBLIC, Operation.LIST_COMMENTS, false, "A deal's comment thread"),
             // Signed-in users
@@ -52,6 +55,9 @@ public final class RouteTable {
             new Route("GET", "/me/messages", INBOX, USER, Operation.LIST_MESSAGES, false, "The caller's inbox, newest first"),
             new Route("GET", "/me/messages/unread-count", INBOX, USER, Operation.COUNT_UNREAD_MESSAGES, false, "The unread badge: exact up to 99, 100 means 100 or more"),
             new Route("POST", "/me/messages/{messageId}/read", INBOX, USER, Operation.MARK_MESSAGE_READ, true, "Mark a message read"),
+            new Route("POST", "/deals/{dealId}/votes", VOTES, USER, Operation.CAST_VOTE, true, "Vote a deal hot or cold"),
+            new Route("DELETE", "/deals/{dealId}/votes", VOTES, USER, Operation.WITHDRAW_VOTE, true, "Withdraw the caller's vote"),
+            new Route("GET", "/me/votes", VOTES, USER, Operation.LIST_MY_VOTES, false, "The caller's votes on some deals"),
             new Route("POST", "/me/alerts", SEARCH, USER, Operation.CREATE_ALERT, true, "Create a deal alert"),
             new Route("GET", "/me/alerts", SEARCH, USER, Operation.LIST_ALERTS, false, "The caller's deal alerts, newest first"),
             new Route("DELETE", "/me/alerts/{alertId}", SEARCH, USER, Operation.DELETE_ALERT, true, "Delete a deal alert"),

@@ -14,14 +14,19 @@ import static com.bigtimedeals.data.PartitionKeys.DEAL;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_COUNTERS;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_VERSION;
+import static com.bigtimedeals.data.PartitionKeys.DEAL_RANKING;
 import static com.bigtimedeals.data.PartitionKeys.FAN_OUT;
 import static com.bigtimedeals.data.PartitionKeys.FEATURED;
 import static com.bigtimedeals.data.PartitionKeys.FOLLOWS;
+import static com.bigtimedeals.data.PartitionKeys.HOTTEST;
+import static com.bigtimedeals.data.PartitionKeys.HOTTEST_VERSION;
+import static com.bigtimedeals.data.PartitionKeys.HOT_DEALS;
 import static com.bigtimedeals.data.PartitionKeys.LINK_GUARD;
 import static com.bigtimedeals.data.PartitionKeys.MESSAGES;
 import static com.bigtimedeals.data.PartitionKeys.REPORTS;
 import static com.bigtimedeals.data.PartitionKeys.TIMELINE;
 import static com.bigtimedeals.data.PartitionKeys.USER;
+import static com.bigtimedeals.data.PartitionKeys.VOTES;
 import static com.bigtimedeals.data.PartitionKeys.WORD;
 
 import java.util.List;
@@ -93,6 +98,7 @@ public final class TableAccess {
             case CATEGORIES -> writes ? CATEGORIES_WRITE : CATEGORIES_READ;
             case FOLLOWS -> writes ? FOLLOWS_WRITE : FOLLOWS_READ;
             case INBOX -> writes ? INBOX_WRITE : INBOX_READ;
+            case VOTES -> writes ? VOTES_WRITE : VOTES_READ;
             case SEARCH -> writes ? SEARCH_WRITE : SEARCH_READ;
             case COMMENTS -> writes ? COMMENTS_WRITE : COMMENTS_READ;
             case STREAM_CONSUMER -> STREAM_CONSUMER;
@@ -115,12 +121,12 @@ public final class TableAccess {
 
     /**
      * The front page (a cached copy, else its sources), a deal with its counter shards, Editor's Choice, a blast's
-     * progress; the latest deals.
+     * progress; the latest deals, the hot list, the hottest lists.
      */
     private static final List<Grant> DEALS_READ = List.of(
-            table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST), GET_ITEM),
+            table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST, HOTTEST), GET_ITEM),
             table(List.of(BLAST, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
-            table(List.of(TIMELINE), QUERY),
+            table(List.of(TIMELINE, HOT_DEALS), QUERY),
             index(TableDefinition.GSI1, QUERY));
 
     /**
@@ -236,29 +242,48 @@ public final class TableAccess {
 
     /**
      * New-deal fan-outs (claims beside the deal, handed-on walks, watcher pages, alert matches, messages), the word
-     * index, hot-deal blasts (segments,
-     * a scan of the user index), account clean-ups (follows with their counters, alerts with their entries, comments made anonymous with their
-     * deals' comment counts and their author items removed, messages), featured copies and the front page's copies;
-     * counter aggregation (each deal with its shards, its copies, whether the cached front page shows it, then the
-     * deal item), a takedown's link guard freed and reports closed, the community's expiry of a deal; every walk's
-     * checkpoint, and the deletions every delivery checks.
+     * index, hot-deal blasts (segments, a scan of the user index), account clean-ups (follows with their counters,
+     * votes with their deals' counter shards, alerts with their entries, comments made anonymous with their deals'
+     * comment counts and their author items removed, messages), featured copies and the front page's copies; counter
+     * aggregation (each deal with its shards, its copies, the hot list and the hottest lists' ranking and lists,
+     * whether the cached front page shows it, then the deal item), a takedown's link guard freed and reports closed,
+     * the community's expiry of a deal; every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE), GET_ITEM),
-            table(List.of(DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
-                    WORD, ALERTS), QUERY),
-            table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST), PUT_ITEM),
+                    VOTES, WORD, ALERTS), QUERY),
+            table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT,
-                    ACCOUNT_DELETION, WORD, ALERTS), UPDATE_ITEM),
-            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, WORD, ALERTS), DELETE_ITEM),
+                    ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS), UPDATE_ITEM),
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, VOTES, HOT_DEALS, WORD, ALERTS),
+                    DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY),
             index(TableDefinition.GSI2, QUERY),
             index(TableDefinition.USER_INDEX, SCAN));
 
-    /** Finds unfinished walks that made no progress, and touches each (a blast segment, a fan-out, a clean-up). */
+    /**
+     * Finds unfinished walks that made no progress, and touches each (a blast segment, a fan-out, a clean-up); rebuilds
+     * the hottest lists from their sources before their horizon runs out.
+     */
     private static final List<Grant> SWEEPER = List.of(
             index(TableDefinition.GSI1, QUERY),
-            table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION), UPDATE_ITEM));
+            table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION), UPDATE_ITEM),
+            table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
+            table(List.of(HOTTEST), PUT_ITEM));
+
+    /** The caller's votes on some deals (also the priming request). */
+    private static final List<Grant> VOTES_READ = List.of(
+            table(List.of(VOTES), BATCH_GET_ITEM));
+
+    /**
+     * A vote: the caller's vote, the deal and its counter shards read together, then the vote item and one shard in
+     * one transaction; priming: the caller's votes.
+     */
+    private static final List<Grant> VOTES_WRITE = List.of(
+            table(List.of(VOTES, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
+            table(List.of(VOTES), PUT_ITEM, DELETE_ITEM),
+            table(List.of(DEAL_COUNTERS), UPDATE_ITEM));
 }
