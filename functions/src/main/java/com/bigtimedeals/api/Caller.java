@@ -7,6 +7,7 @@ import java.util.Set;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.HttpConventions.TokenProblem;
 
 /**
  * The signed-in caller, from the JWT authorizer's claims only: never from the body, the path or the token
@@ -19,11 +20,14 @@ record Caller(String username, Set<String> groups) {
         return groups.contains(Access.EDITORS_GROUP);
     }
 
-    /** Null for an anonymous call; a public route accepts that. */
-    static Caller from(APIGatewayV2HTTPEvent event, Instant now) {
+    /**
+     * The caller of a signed-in route, or a 401 that says why not. API Gateway's authorizer refuses such tokens before
+     * any function runs; this is the function's own check, which never trusts that it did.
+     */
+    static Caller signedIn(APIGatewayV2HTTPEvent event, Instant now) {
         Map<String, String> claims = claims(event);
         if (claims == null) {
-            return null;
+            throw HttpFailure.unauthorized(TokenProblem.MISSING);
         }
         String username = claims.get("cognito:username");
         if (username == null || username.isBlank()) {
@@ -31,16 +35,16 @@ record Caller(String username, Set<String> groups) {
         }
         if (username == null || username.isBlank() || username.length() > MAX_USERNAME
                 || username.chars().anyMatch(Character::isISOControl)) {
-            return null;
+            throw HttpFailure.unauthorized(TokenProblem.NO_USERNAME);
         }
         String exp = claims.get("exp");
         if (exp != null) {
             try {
                 if (Long.parseLong(exp.trim()) <= now.getEpochSecond()) {
-                    return null;
+                    throw HttpFailure.unauthorized(TokenProblem.EXPIRED);
                 }
             } catch (NumberFormatException e) {
-                return null;
+                throw HttpFailure.unauthorized(TokenProblem.MALFORMED);
             }
         }
         return new Caller(username, groups(claims.get("cognito:groups")));

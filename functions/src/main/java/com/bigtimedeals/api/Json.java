@@ -44,7 +44,9 @@ final class Json {
                 .putIfPresent("description", d.description())
                 .put("createdAt", d.createdAt())
                 .putIfPresent("expiresAt", d.expiresAt() == null ? null : WireTime.format(d.expiresAt()))
-                .put("expired", d.expiredAt(now));
+                .put("expired", d.expiredAt(now))
+                // From its expiry on, the deal reads expired: true and leaves featured sections.
+                .changesAt(d.expiresAt() != null && d.expiresAt().isAfter(now) ? d.expiresAt() : null);
     }
 
     static List<JsonObject> deals(List<Deal> deals, Instant now) {
@@ -152,13 +154,14 @@ final class Json {
                 .put("done", b.done());
     }
 
-    static JsonObject error(String message, ErrorCode code, String field) {
-        return object().put("message", message).put("code", code.name()).putIfPresent("field", field);
+    /** Every error body: the message, its code, the field at fault if any, and the request's id (X-Request-Id). */
+    static JsonObject error(String message, ErrorCode code, String field, String requestId) {
+        return object().put("message", message).put("code", code.name()).putIfPresent("field", field)
+                .put("requestId", requestId);
     }
 
     /** A 5xx never carries exception text: a generic message, its code and the id to find the log line by. */
     static JsonObject failure(ErrorCode code, String requestId) {
-        return error(code == ErrorCode.UNAVAILABLE ? "Service Unavailable" : "Internal Server Error", code, null)
-                .put("requestId", requestId);
+        return error(code == ErrorCode.UNAVAILABLE ? "Service Unavailable" : "Internal Server Error", code, null, requestId);
     }
 }

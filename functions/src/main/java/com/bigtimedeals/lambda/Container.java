@@ -6,6 +6,7 @@ import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.service.IdempotencyService;
 
 /**
  * What a Lambda execution environment builds once, where it starts (a handler's no-argument constructor): its
@@ -15,7 +16,8 @@ import com.bigtimedeals.data.Table;
 public record Container(Configuration configuration, Table table, FunctionRuntime runtime) {
     public static Container fromProcess() {
         Settings settings = Settings.fromProcess();
-        return new Container(Configuration.from(settings), Table.from(settings, DynamoDbClients.from(settings)),
-                new FunctionRuntime(Clock.systemUTC(), settings.get("AWS_LAMBDA_INITIALIZATION_TYPE")));
+        Table table = Table.from(settings, DynamoDbClients.from(settings));
+        return new Container(Configuration.from(settings), table, new FunctionRuntime(Clock.systemUTC(),
+                settings.get("AWS_LAMBDA_INITIALIZATION_TYPE"), IdempotencyService.of(table, Clock.systemUTC())));
     }
 }

@@ -55,7 +55,7 @@ abstract class ApiTest extends DynamoDbTest {
 
     static Map<LambdaFunction, ApiHandler> handlers(Table table, Clock clock) {
         Map<LambdaFunction, ApiHandler> h = new EnumMap<>(LambdaFunction.class);
-        FunctionRuntime runtime = FunctionRuntime.at(clock);
+        FunctionRuntime runtime = FunctionRuntime.at(clock, table);
         h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), runtime));
         h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));

@@ -36,6 +36,7 @@ final class Keys {
     static final String FAN_OUT_CLAIM = "FanOutClaim";
     static final String ACCOUNT_DELETION = "AccountDeletion";
     static final String DEAL_BLAST = "DealBlast";
+    static final String IDEMPOTENCY_RECORD = "IdempotencyRecord";
 
     private Keys() {
     }
@@ -252,5 +253,11 @@ final class Keys {
     static Map<String, AttributeValue> accountDeletion(String username) {
         String pk = "DELETION#" + username;
         return key(pk, pk);
+    }
+
+    // Idempotency keys: one partition per caller, so that one caller's keys never meet another's; the key itself is
+    // the sort key, apart from the caller's name, so no pair of (caller, key) can spell another pair's item.
+    static Map<String, AttributeValue> idempotencyRecord(String caller, String key) {
+        return key("IDEMPOTENCY#" + caller, "KEY#" + key);
     }
 }

@@ -18,7 +18,7 @@ public enum Operation {
     GET_CATEGORY("One category with its like and watcher counts and its featured deals."),
     LIST_CATEGORY_DEALS("Latest deals of one category, newest first, one page at a time."),
     CREATE_PROFILE("Creates the caller's profile; the username comes from the token. A profile is what a hot-deal "
-            + "blast reaches."),
+            + "blast reaches.", RequestBodies.NEW_PROFILE),
     GET_PROFILE("The caller's profile."),
     DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
             + "blast; every like, watch and message within the stream delay. 204, also when repeated."),
@@ -38,29 +38,40 @@ public enum Operation {
     COUNT_UNREAD_MESSAGES("The unread badge: exact up to 99, 100 means 100 or more. Follows deliveries and "
             + "mark-read within the stream delay."),
     MARK_MESSAGE_READ("Marks one of the caller's messages read; repeating it changes nothing."),
-    CREATE_BRAND("Creates a brand; its id is the slug of its name."),
-    CREATE_CATEGORY("Creates a category; its id is the slug of its name."),
+    CREATE_BRAND("Creates a brand; its id is the slug of its name.", RequestBodies.NEW_BRAND),
+    CREATE_CATEGORY("Creates a category; its id is the slug of its name.", RequestBodies.NEW_CATEGORY),
     CREATE_DEAL("Creates a deal, optionally expiring at expiresAt. Watchers of its brand and category each get one inbox message, and the deal "
-            + "shows in the latest-deal lists, within the stream delay."),
+            + "shows in the latest-deal lists, within the stream delay.", RequestBodies.NEW_DEAL),
     CORRECT_DEAL("Corrects a deal's title, link, price, image, description or expiresAt (null clears it). Brand, "
-            + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay."),
+            + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay.", RequestBodies.DEAL_CORRECTION),
     TAKE_DOWN_DEAL("Takes a deal down: GET /deals/{dealId} is 404 at once, and the deal leaves every latest list, "
             + "featured list and front-page copy within the stream delay. 204, also when repeated; 404 for an id "
             + "that never was a deal."),
-    SET_FRONT_PAGE_FEATURED("Replaces the front page's featured deals with these, in this order."),
-    SET_CATEGORY_FEATURED("Replaces a category's featured deals with these, in this order."),
-    SET_EDITORS_CHOICE("Replaces the Editor's Choice list with these deals, in this order."),
+    SET_FRONT_PAGE_FEATURED("Replaces the front page's featured deals with these, in this order.", RequestBodies.FEATURED_IDS),
+    SET_CATEGORY_FEATURED("Replaces a category's featured deals with these, in this order.", RequestBodies.FEATURED_IDS),
+    SET_EDITORS_CHOICE("Replaces the Editor's Choice list with these deals, in this order.", RequestBodies.FEATURED_IDS),
     BLAST_HOT_DEAL("Sends a hot deal to every user with a profile, once per deal: 202 for the first blast of a deal, "
-            + "200 with the existing blast's id when there already is one."),
+            + "200 with the existing blast's id when there already is one.", RequestBodies.HOT_DEAL),
     GET_BLAST("How far a hot-deal blast has got.");
 
     private final String description;
+    private final RequestBody body;
 
     Operation(String description) {
+        this(description, null);
+    }
+
+    Operation(String description, RequestBody body) {
         this.description = description;
+        this.body = body;
     }
 
     public String description() {
         return description;
+    }
+
+    /** What the request body may hold; null when the route takes no body. */
+    public RequestBody body() {
+        return body;
     }
 }
