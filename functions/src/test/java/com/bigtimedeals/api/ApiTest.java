@@ -73,6 +73,7 @@ abstract class ApiTest extends DynamoDbTest {
         String contentType = "application/json";
         boolean base64;
         Map<String, String> claims;
+        final Map<String, String> headers = new LinkedHashMap<>();
 
         Call(String method, String path) {
             this.method = method;
@@ -93,6 +94,11 @@ abstract class ApiTest extends DynamoDbTest {
         Call bytes(byte[] raw) {
             this.body = java.util.Base64.getEncoder().encodeToString(raw);
             this.base64 = true;
+            return this;
+        }
+
+        Call header(String name, String value) {
+            headers.put(name, value);
             return this;
         }
 
@@ -149,6 +155,7 @@ abstract class ApiTest extends DynamoDbTest {
         if (c.contentType != null) {
             headers.put("Content-Type", List.of(c.contentType));
         }
+        c.headers.forEach((name, value) -> headers.put(name, List.of(value)));
         return HttpApiEvents.build(route, new HttpApiEvents.RawRequest(c.method, c.path, c.query, headers, c.body, c.base64,
                 c.claims, "req-" + REQUESTS.incrementAndGet(), "127.0.0.1", NOW));
     }

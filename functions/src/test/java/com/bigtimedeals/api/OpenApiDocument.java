@@ -147,9 +147,9 @@ final class OpenApiDocument {
         if (publicGet) {
             shared(responses, "304", "NotModified");
         }
-        if (body != null || paged || post) {
-            errorBody(responses, "400", "Invalid input; nothing was written");
-        }
+        // Any route: a body on a route that takes none is refused like an unknown field.
+        errorBody(responses, "400", "Invalid input (a parameter, the body, or a body sent to a route that takes none); "
+                + "nothing was written");
         if (route.access() != Access.PUBLIC) {
             shared(responses, "401", "Unauthorized");
         }
@@ -392,7 +392,7 @@ final class OpenApiDocument {
 
     private static ObjectNode price() {
         return object().put("type", "number").put("minimum", ContractRules.PRICE_MIN.intValueExact())
-                .put("maximum", ContractRules.PRICE_MAX.intValueExact()).put("multipleOf", ContractRules.PRICE_STEP)
+                .put("maximum", ContractRules.PRICE_MAX.intValueExact()).put("multipleOf", ContractRules.PRICE_STEP.doubleValue())
                 // No example: Ajv (Redocly's and Spectral's example checks) divides binary floats, finds 77.79 / 0.01 =
                 // 7778.999999999999 and refuses it. The rule is exact in JSON Schema, and the server checks it exactly.
                 .put("description", "At most " + ContractRules.PRICE_DECIMALS + " decimal places, e.g. 77.79. multipleOf "

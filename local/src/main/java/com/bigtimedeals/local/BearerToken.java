@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.HttpConventions.TokenProblem;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -25,10 +26,22 @@ public final class BearerToken {
     private BearerToken() {
     }
 
+    /** What the authorizer made of a request's token: its claims, or why it refused it (a 401 before any handler). */
+    record Verdict(Map<String, String> claims, TokenProblem problem) {
+        static Verdict refused(TokenProblem problem) {
+            return new Verdict(null, problem);
+        }
+    }
+
     /** The claims, or null for a missing, malformed or expired token (401 before any handler runs). */
     static Map<String, String> claims(String authorization, Instant now) {
+        return verify(authorization, now).claims();
+    }
+
+    /** The token's claims, or the problem API Gateway's JWT authorizer would name in its {@code WWW-Authenticate}. */
+    static Verdict verify(String authorization, Instant now) {
         if (authorization == null || authorization.isBlank()) {
-            return null;
+            return Verdict.refused(TokenProblem.MISSING);
         }
         String token = authorization.trim();
         if (token.regionMatches(true, 0, "Bearer ", 0, 7)) {
@@ -36,26 +49,29 @@ public final class BearerToken {
         }
         String[] parts = token.split("\\.", -1);
         if (parts.length != 3 || parts[1].isEmpty()) {
-            return null;
+            return Verdict.refused(TokenProblem.MALFORMED);
         }
         JsonNode payload;
         try {
             payload = MAPPER.readTree(Base64.getUrlDecoder().decode(parts[1]));
         } catch (Exception e) {
-            return null;
+            return Verdict.refused(TokenProblem.MALFORMED);
         }
         if (payload == null || !payload.isObject()) {
-            return null;
+            return Verdict.refused(TokenProblem.MALFORMED);
         }
-        if (!within(payload.get("exp"), now, true) || !within(payload.get("nbf"), now, false)) {
-            return null;
+        if (!within(payload.get("exp"), now, true)) {
+            return Verdict.refused(TokenProblem.EXPIRED);
+        }
+        if (!within(payload.get("nbf"), now, false)) {
+            return Verdict.refused(TokenProblem.NOT_YET_VALID);
         }
         Map<String, String> claims = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = payload.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             claims.put(e.getKey(), stringify(e.getValue()));
         }
-        return claims;
+        return new Verdict(claims, null);
     }
 
     /** exp must be in the future, nbf in the past; an absent one does not count against the token. */

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * Deletes messages whose TTL has passed: what DynamoDB's TTL does in AWS, and what DynamoDB Local never does on a
+ * Deletes messages and idempotency records whose TTL has passed: what DynamoDB's TTL does in AWS, and what DynamoDB Local never does on a
  * table with global secondary indexes. Only the local stack runs it (a Scan is fine there); reads never depend on
  * it, since a message past its retention is outside every inbox read's key range.
  */
@@ -31,11 +31,11 @@ public final class ExpiredMessages {
         do {
             ScanResponse r = table.client().scan(ScanRequest.builder()
                     .tableName(table.name())
-                    .filterExpression("#t = :message AND #ttl < :now")
+                    .filterExpression("(#t = :message OR #t = :idempotency) AND #ttl < :now")
                     .projectionExpression("PK, SK")
                     .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#ttl", MessageItems.EXPIRY_ATTRIBUTE))
                     .expressionAttributeValues(Map.of(":message", AttributeValue.fromS(Keys.MESSAGE),
-                            ":now", AttributeValue.fromN(now)))
+                            ":idempotency", AttributeValue.fromS(Keys.IDEMPOTENCY_RECORD), ":now", AttributeValue.fromN(now)))
                     .exclusiveStartKey(start).build());
             for (Map<String, AttributeValue> key : r.items()) {
                 try {

@@ -149,6 +149,23 @@ public final class ContractRules {
         return value;
     }
 
+    /**
+     * The currency prices are in. The contract's prices carry none: the product serves one market, and the messages it
+     * writes name the currency so that a price never reads as a bare number.
+     */
+    public static final String PRICE_CURRENCY = "USD";
+    private static final String CURRENCY_SYMBOL = "$";
+
+    /** A price as a message reads it: {@code $49.99}, {@code $5.00}, or {@code free}. */
+    public static String priceText(BigDecimal price) {
+        return price.signum() == 0 ? "free" : CURRENCY_SYMBOL + price.setScale(PRICE_DECIMALS, java.math.RoundingMode.UNNECESSARY).toPlainString();
+    }
+
+    /** A deal as one line of a message: {@code Half-price headphones: $49.99 at Globex.} */
+    public static String dealLine(String title, BigDecimal price, String brandName) {
+        return title + ": " + priceText(price) + " at " + brandName + ".";
+    }
+
     /** Cuts a generated line (a subject made from a title) to {@code max} code points, ending in an ellipsis. */
     public static String shorten(String s, int max) {
         if (s == null || s.codePointCount(0, s.length()) <= max) {
