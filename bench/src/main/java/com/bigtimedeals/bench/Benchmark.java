@@ -45,7 +45,14 @@ public final class Benchmark {
             System.out.printf("%nWrote bench-results/fanout.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
-        costAndColdStart(bench, quick);
+        if (options.contains("--mobile")) {
+            // Only what a mobile client pays on the wire; its figures go to bench-results/mobile.json.
+            costAndColdStart(bench, true, true);
+            write(bench, "mobile.json");
+            System.out.printf("%nWrote bench-results/mobile.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
+        costAndColdStart(bench, quick, false);
         FanOut.measure(bench, quick);
         AccountDeletionCost.measure(bench);
         jar(bench);
@@ -61,7 +68,7 @@ public final class Benchmark {
     }
 
     /** Phase 1: a realistic table; cost per route; the front-page cache; cold start; warm overhead. */
-    private static void costAndColdStart(Bench bench, boolean quick) throws Exception {
+    private static void costAndColdStart(Bench bench, boolean quick, boolean wireOnly) throws Exception {
         System.out.println("Phase 1: seeding a realistic table through the product's own code…");
         try (Database dynamo = Database.start(null, 0)) {
             String tableName = "BenchDeals";
@@ -72,8 +79,14 @@ public final class Benchmark {
             System.setProperty("TABLE_NAME", tableName);
             System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
             Table table = new Table(client, tableName, Clock.systemUTC(), CursorCodec.from(Settings.defaults()));
-            Seeded seeded = Seeding.seed(bench, table, quick);
+            Seeded seeded = Seeding.seed(bench, table, quick && !wireOnly);
+            if (wireOnly) {
+                WireBytes.measure(bench, seeded);
+                client.close();
+                return;
+            }
             RouteCosts.measure(bench, table, seeded);
+            WireBytes.measure(bench, seeded);
             FrontPageCopies.measure(bench, table);
             ColdStarts.measure(bench, dynamo, table, seeded, quick);
             WarmOverhead.measure(bench, table, seeded, quick);

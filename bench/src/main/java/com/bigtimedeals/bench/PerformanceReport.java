@@ -58,6 +58,11 @@ final class PerformanceReport {
         }
         md.append("\nWrite units of transactions are as DynamoDB Local reports them, which differs from the service; ")
                 .append("`docs/data-model.md` gives the service's figures.\n");
+        section(md, results, "What mobile clients pay on the wire", "mobile.");
+        md.append("\nThe same answers with and without `Accept-Encoding: gzip` (the functions compress bodies over 1 KB; the ")
+                .append("HTTP API does not), a conditional GET with the 200's `ETag` (the 304 makes the same reads as the 200 it ")
+                .append("replaces: the tag is a digest of the answer, so nothing else is read), and a like with an ")
+                .append("`Idempotency-Key` the first time and replayed (`docs/data-model.md`, Idempotency records).\n");
         section(md, results, "Front-page cache", "frontpage.", "data.");
         section(md, results, "Cold start", "coldstart.");
         md.append("\nEach function starts in a fresh JVM the way Lambda's Java 17/21 runtimes start one: C1 only ")
