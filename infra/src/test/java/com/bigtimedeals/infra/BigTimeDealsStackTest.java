@@ -176,7 +176,9 @@ class BigTimeDealsStackTest {
         Object named = cdkJsonContext.get(Setting.CORS_ORIGINS.contextKey());
         List<String> configured = named == null ? List.of() : Setting.CORS_ORIGINS.list(named.toString());
         template.hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration",
-                Match.objectLike(Map.of("AllowOrigins", configured.isEmpty() ? List.of(cmsOrigin()) : configured))));
+                Match.objectLike(Map.of("AllowOrigins", configured.isEmpty() ? List.of(cmsOrigin()) : configured,
+                        "AllowHeaders", com.bigtimedeals.topology.CorsPolicy.ALLOWED_HEADERS,
+                        "ExposeHeaders", com.bigtimedeals.topology.CorsPolicy.EXPOSED_HEADERS))));
         template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", Access.EDITORS_GROUP));
         template.hasResourceProperties("AWS::Cognito::UserPool", Map.of("Policies", Map.of("PasswordPolicy",
                 Match.objectLike(Map.of("MinimumLength", 12)))));

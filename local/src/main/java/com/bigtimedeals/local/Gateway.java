@@ -277,6 +277,7 @@ public final class Gateway implements AutoCloseable {
         if (cors.allows(origin)) {
             // API Gateway adds the origin to every answer of an allowed cross-origin request.
             response.getHeaders().put("Access-Control-Allow-Origin", origin);
+            response.getHeaders().put("Access-Control-Expose-Headers", String.join(",", CorsPolicy.EXPOSED_HEADERS));
             String vary = answer.headers().get("Vary");
             response.getHeaders().put("Vary", vary == null ? "Origin" : vary + ", Origin");
         }

@@ -32,7 +32,7 @@ public final class TableDefinition {
     public static StreamViewType streamView() {
         return StreamViewType.NEW_AND_OLD_IMAGES;
     }
-    /** DynamoDB TTL is enabled on this attribute (epoch seconds); only inbox messages carry it. */
+    /** DynamoDB TTL is enabled on this attribute (epoch seconds): inbox messages, fan-out claims and idempotency records carry it. */
     public static final String TTL_ATTRIBUTE = "ttl";
 
     /** A global secondary index; {@code sortKey} is null for a partition-key-only index. */
