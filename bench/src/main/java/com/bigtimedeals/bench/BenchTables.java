@@ -14,14 +14,14 @@ import com.bigtimedeals.harness.ParallelRuns;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** Tables the measurements write into: each on a DynamoDB Local of its own (it slows down as its stream grows). */
+/** Tables the measurements write into, on the engine each phase starts, reached in process (no socket). */
 final class BenchTables {
     private BenchTables() {
     }
 
     /** A new table with the production definition, on a clock fixed at now, with a fixed cursor key. */
     static Table fresh(Database dynamo, String name) {
-        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
         dynamo.createTable(client, TableDefinition.createTableRequest(name));
         return new Table(client, name, Clock.fixed(Instant.now(), ZoneOffset.UTC), new CursorCodec("bench"));
     }

@@ -10,7 +10,7 @@ import com.bigtimedeals.lambda.SyntheticContext;
 
 /**
  * One cold start, in a fresh JVM whose classpath is the shaded function jar: construct the handler as Lambda
- * does, serve one real event against DynamoDB Local over HTTP, and report times and classes loaded.
+ * does, serve one real event against the engine over HTTP, and report times and classes loaded.
  * Arguments: handler class, route key, path parameter name and value (or "-"), signed-in (true/false).
  */
 public final class ColdStartProbe {

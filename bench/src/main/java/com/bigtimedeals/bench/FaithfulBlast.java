@@ -18,7 +18,7 @@ import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.harness.Database;
-import com.bigtimedeals.harness.FaultyDynamoDb;
+import com.bigtimedeals.harness.InjectedFaults;
 import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.local.FailureDestination;
 import com.bigtimedeals.local.LocalStack;
@@ -40,7 +40,7 @@ final class FaithfulBlast {
 
     /** What one blast through the faithful local delivery did; the census fields only for a faulted run. */
     record Run(double messagesPerSecond, long redelivered, long throttles,
-                    long halfWritten, long conflicts, long toDestination, int duplicates, int lost, long progressError) {
+                    long unprocessedItems, long conflicts, long toDestination, int duplicates, int lost, long progressError) {
     }
 
     /**
@@ -51,7 +51,7 @@ final class FaithfulBlast {
     static Run run(Bench bench, int users, boolean faults) throws Exception {
         Instant now = bench.now();
         Configuration configuration = bench.configuration();
-        try (Database dynamo = Database.start(null, 0)) {
+        try (Database dynamo = Database.start()) {
             Table table = BenchTables.fresh(dynamo, faults ? "FaultedBlast" : "Blast");
             Table live = new Table(table.client(), table.name(), Clock.systemUTC(), table.cursors());
             UserStore userStore = new UserStore(table);
@@ -60,15 +60,17 @@ final class FaithfulBlast {
             catalog.createBrand("mega", "Mega", null);
             catalog.createCategory("tech", "Tech");
             Deal deal = new DealStore(table).create(new NewDeal("Hot", "https://s.example.com/h", new BigDecimal("1"), "mega", "tech", null, null, null));
-            FaultyDynamoDb faulty = new FaultyDynamoDb(table.client(), faults ? 1_999 : Long.MAX_VALUE, faults ? 29 : Long.MAX_VALUE,
-                    faults ? 2 : Long.MAX_VALUE);
-            Table consumerTable = new Table(faulty.client(), table.name(), Clock.systemUTC(), table.cursors());
+            // Under faults, the engine injects them on this table and the consumer's client makes one attempt per call:
+            // each fault is one that outlasted the SDK's retries (InjectedFaults).
+            InjectedFaults injected = faults ? InjectedFaults.onBadDay(dynamo, table.name()) : null;
+            Table consumerTable = faults ? new Table(InjectedFaults.clientWithoutRetries(dynamo), table.name(), Clock.systemUTC(),
+                    table.cursors()) : live;
             String streamArn = table.client().describeTable(b -> b.tableName(table.name())).table().latestStreamArn();
             FailureDestination destination = new FailureDestination(Files.createTempDirectory("bench-failures"));
             // The request goes through the same DynamoDB as the consumer: its transaction (the blast with its
             // segments) is the one a blast makes, and under faults its first attempt conflicts and is retried.
             DealService service = DealService.of(faults ? consumerTable : live, configuration.cacheShards(), SEGMENTS);
-            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint()), streamArn,
+            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), streamArn,
                     () -> new StreamHandler(ChangeReactions.of(consumerTable, configuration), configuration), StreamMapping.DEPLOYED,
                     null, destination);
                  // The local stack's sweeper, as it runs there.
@@ -104,9 +106,9 @@ final class FaithfulBlast {
                     lost = users - perUser.size();
                     progressError = Math.abs(users - service.blastProgress(blast.id()).usersReached());
                 }
-                return new Run(rate, delivery.redelivered(), faulty.throttled.get(),
-                        faulty.unprocessed.get(), faulty.conflicts.get(), delivery.sentToDestination(), duplicates, lost,
-                        progressError);
+                return new Run(rate, delivery.redelivered(), faults ? injected.throttled() : 0,
+                        faults ? injected.unprocessed() : 0, faults ? injected.conflicts() : 0, delivery.sentToDestination(),
+                        duplicates, lost, progressError);
             }
         }
     }

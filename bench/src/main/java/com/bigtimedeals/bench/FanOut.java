@@ -22,7 +22,7 @@ import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
 
 /**
- * Fan-out throughput against the raw BatchWriteItem rate of the same DynamoDB Local ({@link WriteCeiling}): hot-deal
+ * Fan-out throughput against the raw BatchWriteItem rate of the same engine ({@link WriteCeiling}): hot-deal
  * blasts through the faithful local delivery ({@link FaithfulBlast}), a new deal's watcher fan-out, a blast under
  * injected faults, a new deal's watchers under API load ({@link WatchersUnderLoad}), and the arithmetic for 10
  * million users in AWS.
@@ -33,13 +33,12 @@ final class FanOut {
 
     static void measure(Bench bench, boolean quick) throws Exception {
         Configuration configuration = bench.configuration();
-        System.out.println("\nFan-out throughput (each on a fresh DynamoDB Local):");
+        System.out.println("\nFan-out throughput (each on a fresh engine):");
         int watchers = quick ? 2_000 : 10_000;
         int blastUsers = quick ? 4_000 : 20_000;
         int blastRuns = quick ? 2 : 5;
-        // DynamoDB Local runs in this JVM, and the JIT goes on compiling its write, read and stream paths for tens of
-        // thousands of operations: the same round of raw writes climbed from 1,000 to 2,000 items/s over its first
-        // ten repetitions here, and a shared machine adds its own drift. A ratio of a warm run to a colder one
+        // The engine runs in this JVM, and the JIT goes on compiling its write, read and stream paths for tens of
+        // thousands of operations, and a shared machine adds its own drift. A ratio of a warm run to a colder one
         // flatters whichever side ran later. So both sides are warmed first (a round of each, not reported), then
         // measured alternately, ceiling, blast, ceiling, ..., ceiling: each blast is set against the mean of the
         // ceiling rounds just before and just after it, and the figure is the median of those ratios.
@@ -56,7 +55,7 @@ final class FanOut {
         }
         double ceiling = Medians.of(ceilings);
         bench.add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
-                "unconditional BatchWriteItems of 25, 8 in flight, into a fresh DynamoDB Local: median of " + ceilings.size()
+                "unconditional BatchWriteItems of 25, 8 in flight, into a fresh engine: median of " + ceilings.size()
                         + " rounds after a warm-up (" + Medians.rounded(ceilings) + ")");
         bench.add("fanout.blast." + blastUsers + "Users.messagesPerSecond",
                 Math.round(Medians.of(blasts.stream().map(FaithfulBlast.Run::messagesPerSecond).toList())), "msg/s", null, null,
@@ -65,14 +64,14 @@ final class FanOut {
         bench.add("fanout.blast.ratioToCeiling", Medians.of(ratios), "x", null, null,
                 "median over " + blastRuns + " blasts of messages/s over the mean of the ceiling rounds either side ("
                         + Medians.rounded(ratios) + "); goal 0.7");
-        try (Database dynamo = Database.start(null, 0)) {
+        try (Database dynamo = Database.start()) {
             Table table = BenchTables.fresh(dynamo, "Watchers");
             CatalogStore catalog = new CatalogStore(table);
             catalog.createBrand("mega", "Mega", null);
             catalog.createCategory("tech", "Tech");
             FollowStore follows = new FollowStore(table);
             BenchTables.parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
-            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+            StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
             tap.drain();
             new DealStore(table).create(new NewDeal("Mega deal", "https://s.example.com/m", new BigDecimal("9.99"), "mega", "tech", null, null, null));
             List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
@@ -87,11 +86,11 @@ final class FanOut {
         FaithfulBlast.Run faulted = FaithfulBlast.run(bench, blastUsers, true);
         String prefix = "fanout.blastFaulted.";
         bench.add(prefix + "recordsRedelivered", faulted.redelivered(), "records", null, null,
-                faulted.throttles() + " throttles injected after the SDK's retries, some after half a claimed page was written");
-        bench.add(prefix + "batchesHalfWritten", faulted.halfWritten(), "requests", null, null,
-                "BatchWriteItems that wrote part of a claimed page and handed the rest back unprocessed");
+                faulted.throttles() + " throttles injected by the engine as they reach the code after the SDK's retries");
+        bench.add(prefix + "unprocessedItems", faulted.unprocessedItems(), "items", null, null,
+                "batch items the engine handed back unprocessed: a BatchWriteItem that wrote part of a claimed page");
         bench.add(prefix + "conflictsRetried", faulted.conflicts(), "conflicts", null, null,
-                "TransactionConflict injected into the first attempt of every other transaction (the request's), each retried");
+                "TransactionConflict injected by the engine into half of all transactions (the request's among them), each retried");
         bench.add(prefix + "recordsToDestination", faulted.toDestination(), "records", null, null,
                 "exhausted the mapping's retries; their walks resumed by the sweeper");
         bench.add(prefix + "duplicates", faulted.duplicates(), "messages", null, null, "must be 0");

@@ -110,7 +110,7 @@ final class RouteCosts {
             bench.add("route." + key + ".requests", requests, "requests", (Double) c[5], (Double) c[6], (String) c[7]);
             bench.add("route." + key + ".readUnits", Double.parseDouble(a.headers().getOrDefault("X-DynamoDB-Read-Units", "0")), "RCU", null, null, null);
             bench.add("route." + key + ".writeUnits", Double.parseDouble(a.headers().getOrDefault("X-DynamoDB-Write-Units", "0")), "WCU", null, null,
-                    "DynamoDB Local reports transaction capacity differently from the service");
+                    "by the service's rules (transactions twice)");
             bench.add("route." + key + ".responseBytes", a.body().length, "bytes", null, null, null);
         }
         takedownPaging(bench, table, s, gateway);

@@ -45,7 +45,7 @@ final class WireBytes {
                     throw new IllegalStateException(page.getValue() + " answered " + notModified.status() + " to its own ETag");
                 }
                 bench.add(key + ".requests200", requests(plain), "requests", null, null, null);
-                bench.add(key + ".requests304", requests(notModified), "requests", requests(plain), null,
+                bench.add(key + ".requests304", requests(notModified), "requests", (double) requests(plain), null,
                         "If-None-Match with the 200's ETag: the same reads, " + notModified.body().length + " body bytes");
             }
             idempotency(bench, gateway, s, Instant.now());
@@ -68,7 +68,7 @@ final class WireBytes {
         bench.add("mobile.POST_like_with_key.requests", requests(first), "requests", null, null,
                 "the route's 2 + the claim (conditional put) + the answer recorded (update)");
         bench.add("mobile.POST_like_with_key.writeUnits", units(first, "X-DynamoDB-Write-Units"), "WCU", null, null,
-                "DynamoDB Local's figure; transactions are reported differently from the service");
+                "as the engine reports them, by the service's documented rules");
         bench.add("mobile.POST_like_replayed.requests", requests(replay), "requests", null, null,
                 "the claim fails and returns the first answer: nothing runs again");
         bench.add("mobile.POST_like_replayed.writeUnits", units(replay, "X-DynamoDB-Write-Units"), "WCU", null, null,

@@ -23,9 +23,9 @@ final class WriteCeiling {
     private WriteCeiling() {
     }
 
-    /** One round of the raw ceiling on a fresh DynamoDB Local: items a second. */
+    /** One round of the raw ceiling on a fresh engine: items a second. */
     static double round(Bench bench, int items) throws Exception {
-        try (Database dynamo = Database.start(null, 0)) {
+        try (Database dynamo = Database.start()) {
             return rate(bench, BenchTables.fresh(dynamo, "Ceiling"), items);
         }
     }

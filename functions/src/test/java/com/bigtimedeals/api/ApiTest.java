@@ -37,7 +37,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
-/** Handlers over a fresh table on DynamoDB Local, driven with API Gateway v2 events. */
+/** Handlers over a fresh table on the engine, driven with API Gateway v2 events. */
 abstract class ApiTest extends DynamoDbTest {
     static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
     static final int CACHE_SHARDS = 3;

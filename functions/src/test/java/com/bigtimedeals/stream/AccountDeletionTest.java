@@ -143,7 +143,7 @@ class AccountDeletionTest extends StreamTest {
         pump(60_000);
         assertEquals(1, messagesByUser(later.id()).get("yan"));
         // A repeated DELETE /me is as good as the first. (On the wall clock: the message above is timed by its
-        // stream record, which DynamoDB Local stamps with the real time, not this test's fixed clock.)
+        // stream record, which the engine stamps with the real time, as the service does, not this test's fixed clock.)
         AccountStore now = new AccountStore(table(table.name(), java.time.Clock.systemUTC()));
         now.delete("yan");
         now.delete("yan");

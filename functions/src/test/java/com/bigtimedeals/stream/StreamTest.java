@@ -15,7 +15,6 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.DynamoDbTest;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
@@ -30,9 +29,9 @@ import com.bigtimedeals.lambda.SyntheticContext;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
- * The stream consumer on DynamoDB Local's real stream: write through the data layer, read the records with
- * DynamoDbStreamsClient, convert them to a DynamodbEvent and invoke the handler. Each subclass gets its own
- * DynamoDB Local (the engine slows down as its stream grows).
+ * The stream consumer on the table's real stream: write through the data layer, read the records with
+ * DynamoDbStreamsClient (in process, from the engine's Streams API), convert them to a DynamodbEvent and invoke the
+ * handler. Each test has its own table, so its own stream.
  */
 abstract class StreamTest extends DynamoDbTest {
     static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
@@ -48,7 +47,7 @@ abstract class StreamTest extends DynamoDbTest {
     @BeforeEach
     void setUp() {
         table = newTable(NOW);
-        tap = new StreamTap(client, DynamoDbClients.localStreams(dynamo.endpoint()), table.name());
+        tap = new StreamTap(client, streamsClient(), table.name());
         handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300), CONFIG);
         CatalogStore catalog = new CatalogStore(table);
         catalog.createBrand("acme", "Acme", null);

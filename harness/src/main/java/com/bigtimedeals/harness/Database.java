@@ -3,34 +3,111 @@ package com.bigtimedeals.harness;
 import java.net.URI;
 import java.nio.file.Path;
 
+import com.bigtimedeals.engine.Engine;
+import com.bigtimedeals.engine.EngineSettings;
+import com.bigtimedeals.engine.fault.Faults;
+import com.bigtimedeals.engine.sdk.InProcessHttpClient;
+
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 
 /**
  * A DynamoDB to run the product against off AWS: every test that needs one, the local stack and the benchmark get it
- * here and nowhere else. Today it is DynamoDB Local in this JVM ({@link LocalDynamoDb}); the one place to change to
- * put another engine behind the same endpoint is {@link #start(Path, int)}.
+ * here and nowhere else. It is our own engine ({@code engine/}) in this JVM: reached through the real SDK with
+ * {@link #httpClient()} (no socket, no port) and, where another process or a handler configured by endpoint must
+ * reach it, served on 127.0.0.1. Fault injection and GSI propagation lag are the engine's own ({@link #faults()},
+ * {@link #gsiLagMillis}), so the product's clients are never wrapped.
  */
-public interface Database extends AutoCloseable {
-    /** In memory, on a free loopback port. */
-    static Database start() {
-        return start(null, 0);
+public final class Database implements AutoCloseable {
+    /** What an in-process client names as its endpoint; no request ever leaves the JVM. */
+    private static final URI IN_PROCESS = URI.create("http://engine.local");
+
+    private final Engine engine;
+    private final URI endpoint;
+
+    private Database(Engine engine, URI endpoint) {
+        this.engine = engine;
+        this.endpoint = endpoint;
     }
 
-    /** In {@code directory} when given (kept across restarts), else in memory; port 0 picks a free one. */
-    static Database start(Path directory, int port) {
-        return LocalDynamoDb.start(directory, port);
+    /** In memory, in this JVM, with no socket: what a test starts. */
+    public static Database start() {
+        return new Database(Engine.start(EngineSettings.defaults()), IN_PROCESS);
     }
 
-    /** Where the SDK reaches it: http on 127.0.0.1 only. */
-    URI endpoint();
+    /**
+     * In {@code directory} when given (every acknowledged write survives kill -9), else in memory; served on
+     * 127.0.0.1:{@code port} (0 picks a free one) for what reaches it by endpoint: the handlers, which build their
+     * clients from {@code DYNAMODB_ENDPOINT} as in Lambda, the scripts and the cold-start probes.
+     */
+    public static Database start(Path directory, int port) {
+        EngineSettings settings = EngineSettings.defaults();
+        if (directory != null) {
+            directory.toFile().mkdirs();
+            settings.dataDirectory(directory);
+        }
+        Engine engine = Engine.start(settings);
+        try {
+            return new Database(engine, URI.create(engine.serve(port)));
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
+        }
+    }
+
+    /** Where the SDK reaches it: http on 127.0.0.1 when served, else a name only {@link #httpClient()} answers. */
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /** True when it listens on loopback (another process can reach {@link #endpoint()}). */
+    public boolean served() {
+        return endpoint != IN_PROCESS;
+    }
+
+    /** An SDK HTTP client that hands each request to the engine in this JVM: the real SDK, no socket. */
+    public SdkHttpClient httpClient() {
+        return new InProcessHttpClient(engine);
+    }
+
+    /** Faults injected on purpose (throttles, conflicts, unprocessed batch items, latency), per operation and table. */
+    public Faults faults() {
+        return engine.faults();
+    }
+
+    /** How long writes to {@code table} take to reach its global secondary indexes (0: at once, as by default). */
+    public void gsiLagMillis(String table, long millis) {
+        engine.tableSettings(table).gsiLagMillis(millis);
+    }
+
+    /** Runs the engine's TTL sweep now rather than on its next turn. */
+    public void sweepExpiredItems() {
+        engine.sweepExpiredItems();
+    }
 
     /**
      * Creates a table unless it exists (a kept directory). Callers pass the project's one table definition
-     * ({@code TableDefinition.createTableRequest}): this module knows nothing of the product's classes.
+     * ({@code TableDefinition.createTableRequest}): this module knows nothing of the product's classes. The engine
+     * makes a table ACTIVE at once, so nothing waits.
      */
-    void createTable(DynamoDbClient client, CreateTableRequest table);
+    public void createTable(DynamoDbClient client, CreateTableRequest table) {
+        try {
+            client.createTable(table);
+        } catch (ResourceInUseException e) {
+            // kept from an earlier run
+        }
+    }
+
+    /** Drops a table a test is done with, and its stream, so one engine can serve many tests. */
+    public void deleteTable(DynamoDbClient client, String table) {
+        client.deleteTable(DeleteTableRequest.builder().tableName(table).build());
+    }
 
     @Override
-    void close();
+    public void close() {
+        engine.close();
+    }
 }

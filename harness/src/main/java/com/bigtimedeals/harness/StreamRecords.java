@@ -40,6 +40,11 @@ public final class StreamRecords {
         out.setEventSource("aws:dynamodb");
         out.setAwsRegion(r.awsRegion());
         out.setEventSourceARN(streamArn);
+        if (r.userIdentity() != null) {
+            // TTL deletions carry the service as their principal, as the event source mapping passes it on.
+            out.setUserIdentity(new com.amazonaws.services.lambda.runtime.events.models.dynamodb.Identity()
+                    .withPrincipalId(r.userIdentity().principalId()).withType(r.userIdentity().type()));
+        }
         var d = r.dynamodb();
         StreamRecord s = new StreamRecord();
         s.setApproximateCreationDateTime(d.approximateCreationDateTime() == null ? null : Date.from(d.approximateCreationDateTime()));

@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
 
 /**
- * Reads a table's real stream on DynamoDB Local, shard by shard and in order, remembering where it stopped,
+ * Reads a table's real stream through the Streams API, shard by shard and in order, remembering where it stopped,
  * and hands back what arrived since as Lambda stream records: the tests' event source mapping.
  */
 public final class StreamTap {

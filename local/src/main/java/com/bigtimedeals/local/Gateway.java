@@ -88,7 +88,7 @@ public final class Gateway implements AutoCloseable {
     }
 
     /**
-     * Serves on 127.0.0.1 with Jetty (already on the local classpath with DynamoDB Local), which keeps header
+     * Serves on 127.0.0.1 with Jetty, which keeps header
      * names as written ({@code X-DynamoDB-Requests}) and lets every path through to the route table, as API
      * Gateway does; its own error pages are JSON with a {@code message}, like every answer of the contract.
      */

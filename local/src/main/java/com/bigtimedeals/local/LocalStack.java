@@ -9,13 +9,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.ExpiredMessages;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
@@ -30,11 +26,13 @@ import com.bigtimedeals.topology.StreamMapping;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * The whole product on one machine: DynamoDB Local in this JVM (loopback only, telemetry off), the table
- * from the one table definition, the API Gateway stand-in, and stream delivery to the stream handler.
+ * The whole product on one machine: our own DynamoDB engine in this JVM (served on loopback only, for the handlers
+ * and the scripts), the table from the one table definition with TTL on, the API Gateway stand-in, and stream
+ * delivery to the stream handler.
  */
 public final class LocalStack implements AutoCloseable {
     /**
@@ -44,16 +42,15 @@ public final class LocalStack implements AutoCloseable {
      * @param port the API's port; 0 picks a free one
      * @param dataDir where the data is kept across restarts; null keeps everything in memory
      * @param demo load the demo data into an empty table
-     * @param dynamoPort DynamoDB Local's port; 0 prefers 8000, else any free port
+     * @param dynamoPort the engine's port on 127.0.0.1; 0 prefers 8000, else any free port
      * @param quiet no request log on standard output
      * @param cmsDir the built editors' web app served at /editor/
      * @param cors the origins whose preflights are answered, as the deployed API's CORS configuration does
-     * @param inboxSweepEvery how often expired messages are deleted (DynamoDB Local never runs TTL with GSIs)
      * @param sweepStalledAfter how long a walk may make no progress before the sweeper resumes it
      * @param mapping the event source mapping's settings, as deployed unless named otherwise
      */
     public record Options(int port, Path dataDir, boolean demo, int dynamoPort, boolean quiet, Path cmsDir,
-                          CorsPolicy cors, Duration inboxSweepEvery, Duration sweepStalledAfter, StreamMapping mapping) {
+                          CorsPolicy cors, Duration sweepStalledAfter, StreamMapping mapping) {
         /** The local stack's settings in {@code settings}, each checked against its range. */
         public static Options from(Settings settings, boolean quiet) {
             Settings local = settings.forLocalStack();
@@ -61,7 +58,6 @@ public final class LocalStack implements AutoCloseable {
             return new Options(local.number(Setting.PORT), dataDir == null ? null : Path.of(dataDir),
                     !"false".equalsIgnoreCase(local.value(Setting.DEMO)), local.number(Setting.DYNAMODB_PORT), quiet,
                     Path.of(local.value(Setting.CMS_DIR)), CorsPolicy.of(local),
-                    Duration.ofSeconds(local.number(Setting.INBOX_SWEEP_SECONDS)),
                     Duration.ofSeconds(local.number(Setting.SWEEP_STALLED_AFTER_S)), streamMapping(local));
         }
 
@@ -71,12 +67,12 @@ public final class LocalStack implements AutoCloseable {
         }
 
         public Options withData(Path directory) {
-            return new Options(port, directory, demo, dynamoPort, quiet, cmsDir, cors, inboxSweepEvery, sweepStalledAfter,
+            return new Options(port, directory, demo, dynamoPort, quiet, cmsDir, cors, sweepStalledAfter,
                     mapping);
         }
 
         public Options withoutDemo() {
-            return new Options(port, dataDir, false, dynamoPort, quiet, cmsDir, cors, inboxSweepEvery, sweepStalledAfter,
+            return new Options(port, dataDir, false, dynamoPort, quiet, cmsDir, cors, sweepStalledAfter,
                     mapping);
         }
     }
@@ -98,12 +94,9 @@ public final class LocalStack implements AutoCloseable {
     private final StreamDelivery delivery;
     private final Sweeper sweeper;
     private final String tableName;
-    /** DynamoDB Local never runs TTL on a table with GSIs: this deletes expired messages as TTL would in AWS. */
-    private final ScheduledExecutorService ttlSweep;
 
     private LocalStack(Database dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
-                       StreamDelivery delivery, Sweeper sweeper, String tableName,
-                       ExpiredMessages expired, Duration sweepEvery) {
+                       StreamDelivery delivery, Sweeper sweeper, String tableName) {
         this.dynamo = dynamo;
         this.client = client;
         this.streams = streams;
@@ -111,20 +104,6 @@ public final class LocalStack implements AutoCloseable {
         this.delivery = delivery;
         this.sweeper = sweeper;
         this.tableName = tableName;
-        this.ttlSweep = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "inbox-ttl-sweep");
-            t.setDaemon(true);
-            return t;
-        });
-        long every = sweepEvery.toSeconds();
-        ttlSweep.scheduleWithFixedDelay(() -> {
-            try {
-                expired.sweep();
-            } catch (RuntimeException e) {
-                // The next sweep tries again; reads already hide expired messages, so nothing is shown meanwhile.
-                System.err.println("inbox TTL sweep failed: " + e.getClass().getSimpleName());
-            }
-        }, every, every, TimeUnit.SECONDS);
     }
 
     public static LocalStack start(Options options) throws IOException {
@@ -144,11 +123,19 @@ public final class LocalStack implements AutoCloseable {
             System.setProperty(CursorCodec.KEY_VARIABLE, cursorKey(options.dataDir()));
         }
         Settings functions = Settings.fromProcess();
-        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint());
+        // The stack's own clients (table set-up, stream reads, the sweeper) reach the engine in process; the handlers
+        // build theirs from DYNAMODB_ENDPOINT, over loopback, as a function does in Lambda.
+        DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
         dynamo.createTable(client, TableDefinition.createTableRequest(tableName));
+        // TTL as the deployed table has it: the engine deletes expired messages and claims and streams the REMOVEs.
+        // A kept table has it already, and the service refuses to enable it twice.
+        if (client.describeTimeToLive(b -> b.tableName(tableName)).timeToLiveDescription().timeToLiveStatus()
+                != TimeToLiveStatus.ENABLED) {
+            client.updateTimeToLive(TableDefinition.timeToLive(tableName));
+        }
         boolean empty = client.scan(ScanRequest.builder().tableName(tableName).limit(1).build()).count() == 0;
         String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(tableName).build()).table().latestStreamArn();
-        DynamoDbStreamsClient streams = DynamoDbClients.localStreams(dynamo.endpoint());
+        DynamoDbStreamsClient streams = DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient());
         // A kept directory resumes right after the last record that was done before the restart (kill -9
         // included); in memory, the stream starts empty anyway.
         FailureDestination failures = new FailureDestination(failuresDirectory(options.dataDir()));
@@ -161,8 +148,7 @@ public final class LocalStack implements AutoCloseable {
         Table table = Table.from(functions, client);
         Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter()));
         sweeper.start();
-        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName,
-                new ExpiredMessages(table), options.inboxSweepEvery());
+        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName);
         try {
             seedAndOpen(stack, options.demo() && empty);
         } catch (IOException | RuntimeException e) {
@@ -241,7 +227,7 @@ public final class LocalStack implements AutoCloseable {
         return gateway.port();
     }
 
-    /** The stack's own DynamoDB Local clients: the benchmark watches the table's stream with them. */
+    /** The stack's own clients of its engine: the benchmark watches the table's stream with them. */
     public DynamoDbClient client() {
         return client;
     }
@@ -269,7 +255,6 @@ public final class LocalStack implements AutoCloseable {
 
     @Override
     public void close() {
-        ttlSweep.shutdownNow();
         gateway.close();
         sweeper.close();
         delivery.close();

@@ -23,7 +23,7 @@ public final class Main {
     static final Path STATE = Path.of(".local-stack");
 
     static {
-        // The local log configuration (DynamoDB Local and Jetty quiet, one readable line per request) even when
+        // The local log configuration (Jetty quiet, one readable line per request) even when
         // started without ./bigtimedeals; otherwise log4j would find the function's production configuration.
         if (System.getProperty("log4j2.configurationFile") == null) {
             System.setProperty("log4j2.configurationFile", "classpath:log4j2-local.xml");

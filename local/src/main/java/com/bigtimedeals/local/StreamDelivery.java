@@ -55,9 +55,9 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 public final class StreamDelivery implements AutoCloseable {
     private static final long POLL_MILLIS = 100;
     /**
-     * Between reads of a shard that came back with less than a full page: Lambda reads each shard about four times
-     * a second. Reading again at once, as soon as anything came back, took about 17 reads a second during a blast,
-     * each one a turn of DynamoDB Local's table lock that the blast's writes wait out.
+     * Between reads of a shard that came back with less than a full page: Lambda documents that it polls each shard
+     * of a DynamoDB stream at a base rate of four times a second, and reads again at once only while records keep
+     * coming (a full page here).
      */
     private static final long SHARD_READ_MILLIS = 250;
     static final int FETCH = 1000;

@@ -30,7 +30,7 @@ import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.harness.Database;
-import com.bigtimedeals.harness.FaultyDynamoDb;
+import com.bigtimedeals.harness.InjectedFaults;
 import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.service.DealService;
@@ -56,7 +56,7 @@ class FaithfulDeliveryTest {
 
     @Test
     void aSixtyFourSegmentBlastUnderInjectedFaultsReachesEveryUserExactlyOnce() throws Exception {
-        try (Database dynamo = Database.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint())) {
+        try (Database dynamo = Database.start(); DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient())) {
             String name = "blast-faults";
             dynamo.createTable(client, TableDefinition.createTableRequest(name));
             Table table = new Table(client, name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
@@ -68,10 +68,11 @@ class FaithfulDeliveryTest {
             Deal deal = new DealStore(table).create(new NewDeal("Hot", "https://s.example.com/hot", new BigDecimal("5.00"),
                     "acme", "tech", null, null, null));
 
-            // Faults as they reach the code after the SDK's own retries: rare, but enough that some records exhaust
-            // the mapping's retries too; the sweeper then resumes their walks, as it would in AWS.
-            FaultyDynamoDb faulty = new FaultyDynamoDb(client, 1_999, 29, 2);
-            Table faultyTable = new Table(faulty.client(), name, Clock.systemUTC(), CursorCodec.from(Settings.fromProcess()));
+            // Faults injected by the engine as they reach the code after the SDK's own retries: rare, but enough that
+            // some records exhaust the mapping's retries too; the sweeper then resumes their walks, as it would in AWS.
+            InjectedFaults faults = InjectedFaults.onBadDay(dynamo, name);
+            Table faultyTable = new Table(InjectedFaults.clientWithoutRetries(dynamo), name, Clock.systemUTC(),
+                    CursorCodec.from(Settings.fromProcess()));
             StreamMapping mapping = StreamMapping.DEPLOYED.with(100, 200, 10, 5, 60);
             Configuration config = Configuration.from(Settings.defaults().with(Setting.CACHE_SHARDS, 2)
                     .with(Setting.WORK_RESERVE_MS, 20_000));
@@ -87,7 +88,7 @@ class FaithfulDeliveryTest {
             String streamArn = client.describeTable(DescribeTableRequest.builder().tableName(name).build()).table().latestStreamArn();
             FailureDestination destination = new FailureDestination(java.nio.file.Files.createTempDirectory("failures"));
             Blast blast;
-            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint()), streamArn, instances, mapping, null, destination);
+            try (StreamDelivery delivery = new StreamDelivery(DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), streamArn, instances, mapping, null, destination);
                  Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), java.time.Duration.ofSeconds(10)))) {
                 delivery.start();
                 sweeper.start();
@@ -98,10 +99,11 @@ class FaithfulDeliveryTest {
                     Thread.sleep(500);
                 }
                 assertTrue(delivery.awaitCaughtUp(1_000, 60_000));
-                System.out.printf("faulted blast: %d users, %d invocations, %d records redelivered, %d throttles and %d"
-                        + " conflicts injected, %d records sent to the destination%n", USERS, delivery.invocations(),
-                        delivery.redelivered(), faulty.throttled.get(), faulty.conflicts.get(), delivery.sentToDestination());
-                assertTrue(faulty.throttled.get() > 0 && faulty.conflicts.get() > 0, "faults were injected");
+                System.out.printf("faulted blast: %d users, %d invocations, %d records redelivered, %d throttles, %d"
+                        + " unprocessed batch items and %d conflicts injected, %d records sent to the destination%n", USERS,
+                        delivery.invocations(), delivery.redelivered(), faults.throttled(), faults.unprocessed(),
+                        faults.conflicts(), delivery.sentToDestination());
+                assertTrue(faults.throttled() > 0 && faults.unprocessed() > 0 && faults.conflicts() > 0, "faults were injected");
                 assertTrue(delivery.redelivered() > 0, "throttled records were redelivered");
             }
             Blast done = new com.bigtimedeals.data.BlastStore(table).get(blast.id());

@@ -83,7 +83,8 @@ public final class DealStore {
                 brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt);
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
-        for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; attempt++) {
+        int conflicts = 0;
+        for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; ) {
             ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal)
                     .instant(DealCodec.POSTED_AT, postedAt);
             List<TransactWriteItem> writes = new ArrayList<>();
@@ -103,10 +104,19 @@ public final class DealStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return deal;
             } catch (TransactionCanceledException e) {
+                if (Transactions.conflicted(e)) {
+                    // Another transaction held a bucket item at that moment (the service cancels rather than waits):
+                    // after a jittered backoff, read the placement afresh and try again.
+                    if (!Transactions.retryable(e, ++conflicts)) {
+                        throw e;
+                    }
+                    continue;
+                }
                 if (!onlyConditionFailures(e)) {
                     throw e;
                 }
                 // Another deal opened or filled a bucket between our read and our write: place again.
+                attempt++;
             }
         }
         throw new IllegalStateException("deal placement kept conflicting after " + PLACEMENT_ATTEMPTS + " attempts");

@@ -10,6 +10,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -35,14 +36,26 @@ public final class DynamoDbClients {
         return builder.build();
     }
 
-    /** For DynamoDB Local: any credentials are accepted. */
+    /** For the local engine over loopback: any credentials are accepted. */
     public static DynamoDbClient local(URI endpoint) {
-        return base(localCredentials(), LOCAL_REGION).endpointOverride(endpoint).build();
+        return local(endpoint, UrlConnectionHttpClient.create());
+    }
+
+    /**
+     * For the local engine through the given HTTP client (the engine's in-process client in tests: the real SDK,
+     * its marshalling, retries and error mapping, with no socket).
+     */
+    public static DynamoDbClient local(URI endpoint, SdkHttpClient http) {
+        return base(localCredentials(), LOCAL_REGION, http).endpointOverride(endpoint).build();
     }
 
     public static DynamoDbStreamsClient localStreams(URI endpoint) {
+        return localStreams(endpoint, UrlConnectionHttpClient.create());
+    }
+
+    public static DynamoDbStreamsClient localStreams(URI endpoint, SdkHttpClient http) {
         return DynamoDbStreamsClient.builder()
-                .httpClient(UrlConnectionHttpClient.create())
+                .httpClient(http)
                 .region(LOCAL_REGION)
                 .credentialsProvider(localCredentials())
                 .endpointOverride(endpoint)
@@ -50,8 +63,12 @@ public final class DynamoDbClients {
     }
 
     private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region) {
+        return base(credentials, region, UrlConnectionHttpClient.create());
+    }
+
+    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region, SdkHttpClient http) {
         return DynamoDbClient.builder()
-                .httpClient(UrlConnectionHttpClient.create())
+                .httpClient(http)
                 .region(region)
                 .credentialsProvider(credentials)
                 .overrideConfiguration(ClientOverrideConfiguration.builder()
@@ -59,7 +76,7 @@ public final class DynamoDbClients {
                         .build());
     }
 
-    /** DynamoDB Local answers in any region; the one the local stack and the tests name. */
+    /** The local engine answers in any region; the one the local stack and the tests name. */
     private static final Region LOCAL_REGION = Region.US_EAST_1;
 
     /** {@code AWS_REGION}, as Lambda sets it; us-east-1 for a script without one. */
@@ -72,7 +89,7 @@ public final class DynamoDbClients {
      * The credentials this process's AWS calls use (DynamoDB, and the cursor secret's one read), for the
      * environment described by {@code setting} (a variable's value or null):
      * <ul>
-     * <li>DynamoDB Local ({@code DYNAMODB_ENDPOINT} set, no keys): fixed dummy keys, which it accepts;</li>
+     * <li>the local engine ({@code DYNAMODB_ENDPOINT} set, no keys): fixed dummy keys, which it accepts;</li>
      * <li>a SnapStart function ({@code AWS_CONTAINER_CREDENTIALS_FULL_URI}): the container endpoint. Lambda
      * sets no {@code AWS_ACCESS_KEY_ID} there; the provider fetches the role's credentials on first use and
      * again when they near expiry, so credentials cached before the snapshot are replaced after a restore

@@ -49,9 +49,7 @@ public enum Setting {
     ALARM_EMAIL("alarmEmail", null, Where.API, 0, 0),
     /** The local stack's HTTP port. */
     PORT("port", "3000", Where.LOCAL, 0, 65_535),
-    /** Seconds between the local stack's sweeps of expired messages (DynamoDB Local never runs TTL on a table with GSIs). */
-    INBOX_SWEEP_SECONDS("inboxSweepSeconds", "300", Where.LOCAL, 1, 86_400),
-    /** DynamoDB Local's port in the local stack; 0 prefers 8000, else any free port. */
+    /** The port on 127.0.0.1 where the local stack serves its DynamoDB engine; 0 prefers 8000, else any free port. */
     DYNAMODB_PORT("dynamoDbPort", "0", Where.LOCAL, 0, 65_535),
     /** The built editors' web app (cms/) that the local stack serves at /editor/. */
     CMS_DIR("cmsDir", "cms/dist", Where.LOCAL, 0, 0),

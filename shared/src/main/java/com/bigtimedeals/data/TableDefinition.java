@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
  * The one definition of the table: key schema, indexes, projections and stream. The tests, the local stack
@@ -34,6 +36,13 @@ public final class TableDefinition {
     }
     /** DynamoDB TTL is enabled on this attribute (epoch seconds): inbox messages, fan-out claims and idempotency records carry it. */
     public static final String TTL_ATTRIBUTE = "ttl";
+
+    /** TTL on {@link #TTL_ATTRIBUTE}, as the CDK stack deploys it: what a local table is given after it is created. */
+    public static UpdateTimeToLiveRequest timeToLive(String tableName) {
+        return UpdateTimeToLiveRequest.builder().tableName(tableName)
+                .timeToLiveSpecification(TimeToLiveSpecification.builder().attributeName(TTL_ATTRIBUTE).enabled(true).build())
+                .build();
+    }
 
     /** A global secondary index; {@code sortKey} is null for a partition-key-only index. */
     public record Index(String name, String partitionKey, String sortKey, ProjectionType projection,

@@ -22,7 +22,7 @@ import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.NewDeal;
 
-/** Deal expiry and takedown at the data layer, on DynamoDB Local. */
+/** Deal expiry and takedown at the data layer, on the engine. */
 class DealLifecycleTest extends DynamoDbTest {
     private static NewDeal expiring(String title, Instant createdAt, Instant expiresAt) {
         NewDeal d = Fixtures.deal(title, "acme", "tech", createdAt);

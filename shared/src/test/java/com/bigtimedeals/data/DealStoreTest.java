@@ -154,6 +154,25 @@ class DealStoreTest extends DynamoDbTest {
         }
     }
 
+    /**
+     * The service cancels a transaction that meets another one on an item (TransactionConflict) rather than waiting;
+     * concurrent creates in one brand meet on its bucket items. A create is retried, never failed, for that.
+     */
+    @Test
+    void aCreateCancelledByAConflictingTransactionIsRetried() {
+        Table t = newTable(Fixtures.NOW);
+        Fixtures.catalog(new CatalogStore(t));
+        com.bigtimedeals.harness.InjectedFaults faults = com.bigtimedeals.harness.InjectedFaults.transactionConflicts(dynamo, t.name(), 0.5);
+        DealStore deals = new DealStore(t);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            expected.add(deals.create(Fixtures.deal("Conflicted " + i, "acme", "tech", null)).id());
+        }
+        assertTrue(faults.conflicts() > 0, "conflicts were injected");
+        expected.sort(Comparator.reverseOrder());
+        walk(expected, (l, c) -> deals.latestForBrand("acme", l, c), 12);
+    }
+
     @Test
     void concurrentCreatesThatOpenBucketsKeepEveryDealExactlyOnceInOrder() throws Exception {
         Table t = newTable(Fixtures.NOW);

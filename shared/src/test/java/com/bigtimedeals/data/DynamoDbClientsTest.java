@@ -32,7 +32,7 @@ class DynamoDbClientsTest {
     @Test
     void eachEnvironmentGetsItsOwnProvider() {
         assertInstanceOf(StaticCredentialsProvider.class, in(Map.of("DYNAMODB_ENDPOINT", "http://127.0.0.1:8000")),
-                "DynamoDB Local");
+                "the local engine");
         assertInstanceOf(ContainerCredentialsProvider.class, in(Map.of(
                 "AWS_CONTAINER_CREDENTIALS_FULL_URI", "http://127.0.0.1:9001/2018-06-01/credentials",
                 "AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start")), "SnapStart");

@@ -6,34 +6,33 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
 import com.bigtimedeals.harness.Database;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * Base of every test that touches data: one fresh DynamoDB Local per test class (toolchain.md: the engine
- * slows down as its stream grows), and a fresh table per test so tests never see each other's items.
+ * Base of every test that touches data: one engine for the whole test JVM, in process (no socket), and a fresh
+ * table per test so tests never see each other's items. Faults and GSI lag are set per table
+ * ({@code dynamo.faults().add(rule.table(name))}, {@code dynamo.gsiLagMillis(name, ms)}), so tests that share the
+ * engine never see each other's either.
  */
 @Tag("engine")
 public abstract class DynamoDbTest {
-    protected static Database dynamo;
-    protected static DynamoDbClient client;
+    /** Started once and kept until the JVM exits: a table is what a test needs fresh, not a database. */
+    protected static final Database dynamo = Database.start();
+    protected static final DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
     private static final AtomicInteger TABLES = new AtomicInteger();
 
-    @BeforeAll
-    static void startDynamo() {
-        dynamo = Database.start();
-        client = DynamoDbClients.local(dynamo.endpoint());
+    /** A client of the same engine, for code that is handed its own (a function instance, the stream reader). */
+    protected static DynamoDbClient newClient() {
+        return DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
     }
 
-    @AfterAll
-    static void stopDynamo() {
-        client.close();
-        dynamo.close();
+    protected static DynamoDbStreamsClient streamsClient() {
+        return DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient());
     }
 
     /** A new, empty table with the production definition. */

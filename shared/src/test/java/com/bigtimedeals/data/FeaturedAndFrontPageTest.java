@@ -153,7 +153,7 @@ class FeaturedAndFrontPageTest extends DynamoDbTest {
         int bytes = FrontPageCache.itemBytes(page);
         assertTrue(bytes < 400 * 1024 / 1.5, "worst-case cache item is " + bytes + " bytes");
         assertEquals(page.latest(), DealCodec.decompress(1, DealCodec.compress(page)).latest());
-        // The same worst case through DynamoDB Local, which enforces the 400 KB limit itself.
+        // The same worst case through the engine, which enforces the 400 KB limit itself.
         Setup s = setup();
         assertEquals(1, new FrontPageCache(s.table(), 1).write(page));
     }

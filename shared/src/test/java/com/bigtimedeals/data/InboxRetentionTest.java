@@ -1,6 +1,7 @@
 package com.bigtimedeals.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,23 +73,35 @@ class InboxRetentionTest extends DynamoDbTest {
         assertNull(rest.nextCursor());
     }
 
+    /**
+     * TTL on the table as deployed: the engine deletes the messages whose expiry has passed (by its own clock, as
+     * the service does) and nothing else, neither newer messages nor items without a TTL.
+     */
     @Test
-    void theLocalSweepDeletesOnlyExpiredMessages() {
+    void ttlDeletesOnlyExpiredMessages() {
         String name = newTable();
-        Table writeTime = table(name, Clock.fixed(Fixtures.NOW, ZoneOffset.UTC));
-        new InboxDelivery(writeTime, 1, RETENTION).deliver(ageing("ann", 40, Fixtures.NOW, Duration.ofDays(7)));
-        new CatalogStore(writeTime).createBrand("acme", "Acme", null);
-        Instant later = Fixtures.NOW.plus(Duration.ofDays(30));
-        InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), RETENTION);
-        ExpiredMessages expired = new ExpiredMessages(table(name, Clock.fixed(later, ZoneOffset.UTC)));
-        int visible = inbox.unreadCount("ann");
-        assertEquals(40 - visible, expired.sweep());
-        assertEquals(0, expired.sweep());
-        int messagesLeft = client.scan(ScanRequest.builder().tableName(name).filterExpression("#t = :m")
+        Instant now = Instant.now();
+        // Written 200 days ago and a week apart: the oldest 3 expired 20, 13 and 6 days ago; the rest expire later.
+        Table writeTime = table(name, Clock.fixed(now.minus(Duration.ofDays(200)), ZoneOffset.UTC));
+        new InboxDelivery(writeTime, 1, RETENTION).deliver(ageing("ann", 3, now.minus(Duration.ofDays(186)), Duration.ofDays(7)));
+        Table current = table(name, Clock.fixed(now, ZoneOffset.UTC));
+        new InboxDelivery(current, 1, RETENTION).deliver(ageing("ann", 5, now, Duration.ofDays(7)));
+        new CatalogStore(current).createBrand("acme", "Acme", null);
+        InboxStore inbox = new InboxStore(current, RETENTION);
+        assertEquals(5, inbox.unreadCount("ann"), "expired messages are hidden before TTL deletes them");
+        assertEquals(8, messages(name));
+
+        client.updateTimeToLive(TableDefinition.timeToLive(name));
+        dynamo.sweepExpiredItems();
+        assertEquals(5, messages(name));
+        assertEquals(5, inbox.unreadCount("ann"));
+        assertNotNull(new CatalogStore(current).brand("acme"), "items without a TTL stay");
+    }
+
+    private static int messages(String table) {
+        return client.scan(ScanRequest.builder().tableName(table).filterExpression("#t = :m")
                 .expressionAttributeNames(java.util.Map.of("#t", Keys.TYPE))
                 .expressionAttributeValues(java.util.Map.of(":m", software.amazon.awssdk.services.dynamodb.model.AttributeValue
                         .fromS(Keys.MESSAGE))).build()).count();
-        assertEquals(visible, messagesLeft);
-        assertEquals(visible, inbox.unreadCount("ann"));
     }
 }

@@ -19,8 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 /**
  * The items a like or watch rewrites stay under 1 KB, so the transaction costs about 4 write
  * units (2 items, 1 unit each, doubled), even for a category whose featured list is full. Sizes are computed
- * the way DynamoDB bills them (attribute names plus values), because DynamoDB Local reports transaction
- * capacity differently from the service.
+ * the way DynamoDB bills them (attribute names plus values), from the items themselves.
  */
 class ItemSizeTest extends DynamoDbTest {
 

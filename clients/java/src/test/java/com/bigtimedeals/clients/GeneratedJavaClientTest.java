@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.net.URI;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
@@ -91,13 +91,13 @@ class GeneratedJavaClientTest {
         String categoryId = cms.createCategory(new NewCategory().name("Category " + run), null).getId();
         Deal deal = null;
         for (int i = 0; i < 3; i++) {
-            deal = cms.createDeal(new NewDeal().title("Deal " + i + " of " + run).link("https://shop.example.com/" + run + "/" + i)
+            deal = cms.createDeal(new NewDeal().title("Deal " + i + " of " + run).link(URI.create("https://shop.example.com/" + run + "/" + i))
                     .price(new BigDecimal("77.79")).brandId(brand.getId()).categoryId(categoryId), null);
         }
         assertEquals(new BigDecimal("77.79"), deal.getPrice());
         Deal corrected = cms.correctDeal(deal.getId(), new DealCorrection().price(new BigDecimal("19.99")));
         assertEquals(new BigDecimal("19.99"), corrected.getPrice());
-        cms.setFrontPageFeatured(new FeaturedIds().dealIds(List.of(deal.getId())));
+        cms.setFrontPageFeatured(new FeaturedIds().dealIds(Set.of(deal.getId())));
         if (added) {
             assertNotNull(corrected.getAdditionalProperty(AddedFieldsProxy.ADDED_FIELD), "the added field is kept, not fatal");
         }

@@ -1,8 +1,11 @@
 package com.bigtimedeals.engine.expr;
 
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 
+import com.bigtimedeals.engine.value.ItemSize;
 import com.bigtimedeals.engine.value.Value;
 
 /**
@@ -10,6 +13,12 @@ import com.bigtimedeals.engine.value.Value;
  * Parse every expression the request carries through one context, then call {@link #requireAllUsed()}: the
  * service refuses names or values that no expression of the request uses. Every method throws
  * {@link ExpressionException} with the service's message for an invalid expression.
+ *
+ * <p>The service's order, which callers should keep: the constructor (empty maps, malformed keys), then the
+ * expressions in the order UpdateExpression, ConditionExpression, KeyConditionExpression, FilterExpression,
+ * ProjectionExpression, then {@link #requireAllUsed()}; only then the checks that need the table (the key
+ * schema of a query: {@link KeyConditions#against}; key attributes an update may not touch:
+ * {@link Update#checkKeyAttributes}).
  */
 public final class ExpressionContext {
     /** Which parameter an expression came from: the service names it in its messages. */
@@ -17,35 +26,208 @@ public final class ExpressionContext {
         ConditionExpression, FilterExpression, KeyConditionExpression, UpdateExpression, ProjectionExpression
     }
 
+    /** The longest expression the service accepts, in UTF-8 bytes of the text as sent. */
+    public static final int MAX_EXPRESSION_BYTES = 4096;
+    /** The longest expression attribute name or value key, its sigil included (Developer Guide, "Service quotas"). */
+    public static final int MAX_PLACEHOLDER_BYTES = 255;
+
     private final Map<String, String> names;
     private final Map<String, Value> values;
+    private final Set<String> usedNames = new HashSet<>();
+    private final Set<String> usedValues = new HashSet<>();
+    private Update pendingKeyCheck;
+    private Set<String> pendingKeyAttributes;
 
-    /** Either map may be null (the parameter was absent) or empty (present but empty: refused by the service). */
+    /**
+     * Either map may be null (the parameter was absent) or empty (present but empty: refused here). Keys must be
+     * {@code #} or {@code :} followed by letters, digits or underscores, at most 255 bytes (checked first); a name may
+     * not stand for the empty string. Entries are checked in the maps' order.
+     */
     public ExpressionContext(Map<String, String> names, Map<String, Value> values) {
         this.names = names;
         this.values = values;
+        if (names != null) {
+            if (names.isEmpty()) {
+                throw new ExpressionException("ExpressionAttributeNames must not be empty");
+            }
+            for (Map.Entry<String, String> e : names.entrySet()) {
+                String key = e.getKey();
+                long size = ItemSize.utf8Length(key);
+                if (size > MAX_PLACEHOLDER_BYTES) {
+                    throw new ExpressionException("ExpressionAttributeNames contains invalid key: The expression "
+                            + "attribute map contains a key that is too long; size of key: " + size);
+                }
+                if (!isPlaceholder(key, '#')) {
+                    throw new ExpressionException("ExpressionAttributeNames contains invalid key: Syntax error; key: \""
+                            + key + "\"");
+                }
+                if (e.getValue() == null || e.getValue().isEmpty()) {
+                    throw new ExpressionException("ExpressionAttributeNames contains invalid value: Empty attribute name "
+                            + "for key " + key);
+                }
+            }
+        }
+        if (values != null) {
+            if (values.isEmpty()) {
+                throw new ExpressionException("ExpressionAttributeValues must not be empty");
+            }
+            for (String key : values.keySet()) {
+                // The service's message for values, unlike names', gives no size.
+                if (ItemSize.utf8Length(key) > MAX_PLACEHOLDER_BYTES) {
+                    throw new ExpressionException("ExpressionAttributeValues contains invalid key: The expression "
+                            + "attribute map contains a key that is too long;");
+                }
+                if (!isPlaceholder(key, ':')) {
+                    throw new ExpressionException("ExpressionAttributeValues contains invalid key: Syntax error; key: \""
+                            + key + "\"");
+                }
+            }
+        }
+    }
+
+    private static boolean isPlaceholder(String key, char sigil) {
+        if (key.length() < 2 || key.charAt(0) != sigil) {
+            return false;
+        }
+        for (int i = 1; i < key.length(); i++) {
+            if (!Lexer.isNameChar(key.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A ConditionExpression or a FilterExpression ({@code kind} says which, for the messages). */
     public Condition condition(Kind kind, String text) {
-        throw new UnsupportedOperationException("not yet");
+        String prefix = prefix(kind);
+        checkText(kind, text);
+        return DeepNesting.call(text, () -> new ConditionChecker(this, prefix).check(ConditionParser.parse(text, prefix)));
     }
 
+    /**
+     * A KeyConditionExpression checked as far as it can be without the table: its syntax, names, values, operand
+     * types, and its shape (only AND, one condition per attribute, supported operators).
+     */
+    public KeyConditions keyCondition(String text) {
+        String prefix = prefix(Kind.KeyConditionExpression);
+        checkText(Kind.KeyConditionExpression, text);
+        return DeepNesting.call(text, () -> {
+            Syntax.Cond tree = ConditionParser.parse(text, prefix);
+            new ConditionChecker(this, prefix).check(tree);
+            return KeyConditions.of(tree, this);
+        });
+    }
+
+    /** {@link #keyCondition(String)} matched at once against the key of the table or index queried. */
     public KeyCondition keyCondition(String text, KeySchema schema) {
-        throw new UnsupportedOperationException("not yet");
+        return keyCondition(text).against(schema);
     }
 
-    /** {@code keyAttributes}: the table's key attribute names, which an update may not touch. */
+    /** An UpdateExpression checked as far as it can be without the table; see {@link Update#checkKeyAttributes}. */
+    public Update update(String text) {
+        String prefix = prefix(Kind.UpdateExpression);
+        checkText(Kind.UpdateExpression, text);
+        return DeepNesting.call(text, () -> UpdateParser.parse(text, prefix, this));
+    }
+
+    /**
+     * {@code keyAttributes}: the table's key attribute names, which an update may not touch. That check is the
+     * service's last, so it is made by {@link #requireAllUsed()}, after the other expressions of the request.
+     */
     public Update update(String text, Set<String> keyAttributes) {
-        throw new UnsupportedOperationException("not yet");
+        Update update = update(text);
+        pendingKeyCheck = update;
+        pendingKeyAttributes = keyAttributes;
+        return update;
     }
 
     public Projection projection(String text) {
-        throw new UnsupportedOperationException("not yet");
+        String prefix = prefix(Kind.ProjectionExpression);
+        checkText(Kind.ProjectionExpression, text);
+        return DeepNesting.call(text, () -> ProjectionParser.parse(text, prefix, this));
     }
 
-    /** After every expression of the request was parsed: refuses unused names or values, as the service does. */
+    /**
+     * After every expression of the request was parsed: refuses unused names, then unused values, as the service
+     * does; then, if {@link #update(String, Set)} was given key attributes, an update that touches one.
+     */
     public void requireAllUsed() {
-        throw new UnsupportedOperationException("not yet");
+        refuseUnused("ExpressionAttributeNames", names == null ? null : names.keySet(), usedNames);
+        refuseUnused("ExpressionAttributeValues", values == null ? null : values.keySet(), usedValues);
+        if (pendingKeyCheck != null) {
+            pendingKeyCheck.checkKeyAttributes(pendingKeyAttributes);
+        }
+    }
+
+    private static void refuseUnused(String parameter, Set<String> given, Set<String> used) {
+        if (given == null) {
+            return;
+        }
+        StringJoiner unused = new StringJoiner(", ", "{", "}");
+        boolean any = false;
+        for (String key : given) {
+            if (!used.contains(key)) {
+                unused.add(key);
+                any = true;
+            }
+        }
+        if (any) {
+            throw new ExpressionException("Value provided in " + parameter + " unused in expressions: keys: " + unused);
+        }
+    }
+
+    static String prefix(Kind kind) {
+        return "Invalid " + kind.name() + ": ";
+    }
+
+    private static void checkText(Kind kind, String text) {
+        String prefix = prefix(kind);
+        if (text.isEmpty()) {
+            throw new ExpressionException(prefix + "The expression can not be empty;");
+        }
+        // A UTF-16 unit is at most three UTF-8 bytes: shorter texts cannot be too long.
+        if ((long) text.length() * 3 > MAX_EXPRESSION_BYTES) {
+            long bytes = ItemSize.utf8Length(text);
+            if (bytes > MAX_EXPRESSION_BYTES) {
+                // Captured from the service: only conditions and filters tell the size.
+                boolean tellsSize = kind == Kind.ConditionExpression || kind == Kind.FilterExpression;
+                throw new ExpressionException(prefix + "Expression size has exceeded the maximum allowed size;"
+                        + (tellsSize ? " expression size: " + bytes : ""));
+            }
+        }
+    }
+
+    /** Resolves {@code #name}, marking it used; an undefined one is recorded as a fault and yields null. */
+    String name(Token placeholder, Faults faults, Faults.Kind kind) {
+        String name = names == null ? null : names.get(placeholder.text());
+        if (name == null) {
+            faults.record(kind, "An expression attribute name used in the document path is not defined; "
+                    + "attribute name: " + placeholder.text());
+            return null;
+        }
+        usedNames.add(placeholder.text());
+        return name;
+    }
+
+    /** Resolves {@code :value}, marking it used; an undefined one is recorded as a fault and yields null. */
+    Value value(Token placeholder, Faults faults, Faults.Kind kind) {
+        Value value = values == null ? null : values.get(placeholder.text());
+        if (value == null) {
+            faults.record(kind, "An expression attribute value used in expression is not defined; "
+                    + "attribute value: " + placeholder.text());
+            return null;
+        }
+        usedValues.add(placeholder.text());
+        return value;
+    }
+
+    /** A name already known to be defined. */
+    String nameOf(Token placeholder) {
+        return names.get(placeholder.text());
+    }
+
+    /** A value already known to be defined. */
+    Value valueOf(Token placeholder) {
+        return values.get(placeholder.text());
     }
 }

@@ -12,4 +12,12 @@ public interface Projection {
 
     /** The top-level attribute names the projection reads (for index projections and capacity). */
     Set<String> topLevelNames();
+
+    /**
+     * The top-level attributes the projection reads inside ({@code a.b}, {@code a[0]}): it may not do so on a key
+     * attribute of the table or of its indexes ({@link KeyConditions#refuseNestedKeyAccess}).
+     */
+    default Set<String> nestedTopLevelNames() {
+        return Set.of();
+    }
 }

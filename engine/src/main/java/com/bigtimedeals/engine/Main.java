@@ -1,0 +1,27 @@
+package com.bigtimedeals.engine;
+
+/**
+ * Runs the engine as a server: {@code java com.bigtimedeals.engine.Main [--port P] [--data DIR] [settings...]}.
+ * Prints its endpoint and serves until stopped.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        EngineSettings settings = EngineSettings.fromSystemProperties();
+        try {
+            settings.parseArgs(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println("usage: engine [--port P] [--data DIR] [--partition-limits] [--gsi-lag-ms N] [--fault RULE] ...");
+            System.exit(2);
+        }
+        Engine engine = Engine.start(settings);
+        String endpoint = engine.serve(settings.port());
+        Runtime.getRuntime().addShutdownHook(new Thread(engine::close, "engine-shutdown"));
+        System.out.println(endpoint);
+        System.out.flush();
+        Thread.currentThread().join();
+    }
+}

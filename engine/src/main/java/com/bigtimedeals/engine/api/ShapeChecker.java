@@ -1,0 +1,471 @@
+package com.bigtimedeals.engine.api;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.bigtimedeals.engine.json.JsonTree.JsonNumber;
+
+/**
+ * Checks a parsed request against its {@link Shape}s the way the service's request layer does: a serialization
+ * pass that converts JSON into the member types (answering the service's {@code SerializationException}
+ * messages), then a constraint pass that reports up to ten failures at once.
+ *
+ * <p>After {@link #check}, structures and maps are {@code Map<String, Object>}, lists {@code List<Object>},
+ * integers {@code Long}, blobs {@code byte[]}, and AttributeValues still maps (their own rules are checked by
+ * {@link AttributeValues}, after the constraint pass, as the service does).
+ */
+public final class ShapeChecker {
+    private static final int MAX_ERRORS = 10;
+
+    private ShapeChecker() {
+    }
+
+    /** Converts and validates a request body; throws {@link ApiException} as the service would answer. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> check(Object body, Shape request) {
+        if (!(body instanceof Map)) {
+            throw ApiException.serialization("Start of list found where not expected");
+        }
+        Map<String, Object> converted = (Map<String, Object>) convert(body, request);
+        for (Map.Entry<String, Shape> f : request.fields.entrySet()) {
+            Object value = converted.get(f.getKey());
+            if (f.getValue().required && value == null) {
+                throw ApiException.validation("The parameter '" + f.getKey() + "' is required but was not present in the request");
+            }
+        }
+        List<String> errors = new ArrayList<>();
+        for (Map.Entry<String, Shape> f : request.fields.entrySet()) {
+            constraints(null, f.getKey(), converted.get(f.getKey()), f.getValue(), errors);
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.validation(errors.size() + " validation error" + (errors.size() > 1 ? "s" : "")
+                    + " detected: " + String.join("; ", errors));
+        }
+        return converted;
+    }
+
+    // ---- serialization pass ----
+
+    @SuppressWarnings("unchecked")
+    static Object convert(Object value, Shape shape) {
+        if (value == null) {
+            return null;
+        }
+        switch (shape.kind) {
+            case BOOLEAN:
+                if (value instanceof Boolean) {
+                    return value;
+                }
+                if (value instanceof JsonNumber n) {
+                    throw ApiException.serialization(numberKind(n) + " cannot be converted to Boolean");
+                }
+                if (value instanceof String s) {
+                    String upper = s.toUpperCase(Locale.ROOT);
+                    if (upper.equals("TRUE") || upper.equals("1") || upper.equals("YES")) {
+                        return Boolean.TRUE;
+                    }
+                    if (upper.equals("FALSE") || upper.equals("0") || upper.equals("NO")) {
+                        return Boolean.FALSE;
+                    }
+                    throw ApiException.serialization("Unexpected token received from parser");
+                }
+                throw structural(value, "class java.lang.Boolean");
+            case INTEGER:
+            case LONG: {
+                String type = shape.kind == Shape.Kind.INTEGER ? "Integer" : "Long";
+                if (value instanceof JsonNumber n) {
+                    double d = Math.floor(n.doubleValue());
+                    if (shape.kind == Shape.Kind.INTEGER) {
+                        d = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, d));
+                    }
+                    return (long) d;
+                }
+                if (value instanceof Boolean b) {
+                    throw ApiException.serialization((b ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to " + type);
+                }
+                if (value instanceof String) {
+                    throw ApiException.serialization("STRING_VALUE cannot be converted to " + type);
+                }
+                throw structural(value, "class java.lang." + type);
+            }
+            case STRING:
+                if (value instanceof String) {
+                    return value;
+                }
+                if (value instanceof Boolean b) {
+                    throw ApiException.serialization((b ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to String");
+                }
+                if (value instanceof JsonNumber n) {
+                    throw ApiException.serialization(numberKind(n) + " cannot be converted to String");
+                }
+                throw structural(value, "class java.lang.String");
+            case BLOB:
+                if (value instanceof String s) {
+                    return base64(s);
+                }
+                if (value instanceof Boolean || value instanceof JsonNumber) {
+                    throw ApiException.serialization("only base-64-encoded strings are convertible to bytes");
+                }
+                throw structural(value, "class java.nio.ByteBuffer");
+            case LIST:
+            case PARAMETERIZED_LIST: {
+                if (!(value instanceof List)) {
+                    if (value instanceof Map) {
+                        throw ApiException.serialization("Start of structure or map found where not expected");
+                    }
+                    throw ApiException.serialization(shape.kind == Shape.Kind.LIST ? "Unexpected field type" : CAST_MESSAGE);
+                }
+                List<Object> in = (List<Object>) value;
+                List<Object> out = new ArrayList<>(in.size());
+                for (Object element : in) {
+                    out.add(convert(element, shape.element));
+                }
+                return out;
+            }
+            case MAP:
+            case PARAMETERIZED_MAP: {
+                if (!(value instanceof Map)) {
+                    if (value instanceof List) {
+                        String valueType = shape.kind == Shape.Kind.PARAMETERIZED_MAP || shape.typeName == null
+                                ? "com.amazonaws.dynamodb.v20120810.AttributeValue"
+                                : shape.typeName.contains(".") ? shape.typeName
+                                : "com.amazonaws.dynamodb.v20120810." + shape.typeName;
+                        throw ApiException.serialization("Unrecognized collection type java.util.Map<java.lang.String, " + valueType + ">");
+                    }
+                    throw ApiException.serialization(shape.kind == Shape.Kind.MAP ? "Unexpected field type" : CAST_MESSAGE);
+                }
+                Map<String, Object> in = (Map<String, Object>) value;
+                Map<String, Object> out = new LinkedHashMap<>(in.size() * 2);
+                for (Map.Entry<String, Object> e : in.entrySet()) {
+                    out.put(e.getKey(), convert(e.getValue(), shape.element));
+                }
+                return out;
+            }
+            case VALUE_STRUCT:
+            case FIELD_STRUCT:
+                return struct(value, shape, shape.kind == Shape.Kind.VALUE_STRUCT, shape.typeName);
+            case ATTRIBUTE_VALUE:
+            case ATTRIBUTE_FIELD:
+                return attributeValue(value, shape.kind == Shape.Kind.ATTRIBUTE_VALUE);
+            default:
+                throw new IllegalStateException(shape.kind.name());
+        }
+    }
+
+    private static final String CAST_MESSAGE = "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class (sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of loader 'bootstrap')";
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> struct(Object value, Shape shape, boolean valueStruct, String typeName) {
+        if (!(value instanceof Map)) {
+            if (value instanceof List) {
+                throw ApiException.serialization("Unrecognized collection type class com.amazonaws.dynamodb.v20120810." + typeName);
+            }
+            throw ApiException.serialization(valueStruct ? "Unexpected value type in payload" : "Unexpected field type");
+        }
+        Map<String, Object> in = (Map<String, Object>) value;
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : in.entrySet()) {
+            Shape field = shape.fields.get(e.getKey());
+            if (field != null && e.getValue() != null) {
+                out.put(e.getKey(), convert(e.getValue(), field));
+            }
+        }
+        return out;
+    }
+
+    private static final Shape ATTRIBUTE_STRUCT = Shape.valueStruct("AttributeValue")
+            .field("S", Shape.string())
+            .field("B", Shape.blob())
+            .field("N", Shape.string())
+            .field("BOOL", Shape.bool())
+            .field("NULL", Shape.bool())
+            .field("BS", Shape.list(Shape.blob()))
+            .field("NS", Shape.list(Shape.string()))
+            .field("SS", Shape.list(Shape.string()))
+            .field("L", Shape.list(Shape.attributeValue()))
+            .field("M", Shape.map("AttributeValue", Shape.attributeValue()));
+
+    /** An AttributeValue keeps JSON member order: the service reports the first bad type in that order. */
+    private static Map<String, Object> attributeValue(Object value, boolean valueStruct) {
+        return struct(value, ATTRIBUTE_STRUCT, valueStruct, "AttributeValue");
+    }
+
+    private static ApiException structural(Object value, String collectionType) {
+        if (value instanceof List) {
+            return ApiException.serialization("Unrecognized collection type " + collectionType);
+        }
+        return ApiException.serialization("Start of structure or map found where not expected");
+    }
+
+    private static String numberKind(JsonNumber n) {
+        return n.integral() ? "NUMBER_VALUE" : "DECIMAL_VALUE";
+    }
+
+    private static byte[] base64(String text) {
+        if (text.length() % 4 != 0) {
+            throw ApiException.serialization("Base64 encoded length is expected a multiple of 4 bytes but found: " + text.length());
+        }
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.serialization("Invalid last non-pad Base64 character dectected");
+        }
+        if (!Base64.getEncoder().encodeToString(bytes).equals(text)) {
+            throw ApiException.serialization("Invalid last non-pad Base64 character dectected");
+        }
+        return bytes;
+    }
+
+    // ---- constraint pass ----
+
+    @SuppressWarnings("unchecked")
+    private static void constraints(String parent, String name, Object value, Shape shape, List<String> errors) {
+        if (errors.size() >= MAX_ERRORS) {
+            return;
+        }
+        if (shape.notNull && value == null) {
+            fail(errors, parent, name, null, shape, "Member must not be null");
+        }
+        if (value == null) {
+            return;
+        }
+        if (shape.min != null && value instanceof Long l && l < shape.min) {
+            fail(errors, parent, name, value, shape, "Member must have value greater than or equal to " + shape.min);
+        }
+        if (shape.max != null && value instanceof Long l && l > shape.max) {
+            fail(errors, parent, name, value, shape, "Member must have value less than or equal to " + shape.max);
+        }
+        if (shape.tableName && value instanceof String s && (s.startsWith("arn:") || s.isEmpty())) {
+            if (s.length() > 1024) {
+                fail(errors, parent, name, value, shape, "Member must have length less than or equal to 1024");
+            } else if (s.isEmpty()) {
+                fail(errors, parent, name, value, shape, "Member must have length greater than or equal to 1");
+            }
+            return;
+        }
+        if (shape.enumValues != null && !shape.enumValues.contains(value)) {
+            fail(errors, parent, name, value, shape, "Member must satisfy enum value set: [" + String.join(", ", shape.enumValues) + "]");
+        }
+        if (shape.pattern != null && value instanceof String s && !shape.pattern.matcher(s).matches()) {
+            fail(errors, parent, name, value, shape, "Member must satisfy regular expression pattern: " + shape.patternText);
+        }
+        int length = length(value);
+        if (shape.minLength != null && length < shape.minLength) {
+            fail(errors, parent, name, value, shape, "Member must have length greater than or equal to " + shape.minLength);
+        }
+        if (shape.maxLength != null && length > shape.maxLength) {
+            fail(errors, parent, name, value, shape, "Member must have length less than or equal to " + shape.maxLength);
+        }
+        if (shape.keyConstraints != null && value instanceof Map) {
+            for (String key : ((Map<String, Object>) value).keySet()) {
+                if (!satisfies(key, shape.keyConstraints)) {
+                    fail(errors, parent, name, value, shape, "Map keys must satisfy constraint: [" + describe(shape.keyConstraints, true) + "]");
+                }
+            }
+        }
+        if (shape.valueConstraints != null && value instanceof Map) {
+            for (Object v : ((Map<String, Object>) value).values()) {
+                if (!satisfies(v, shape.valueConstraints)) {
+                    fail(errors, parent, name, value, shape, "Map value must satisfy constraint: [" + describe(shape.valueConstraints, false) + "]");
+                }
+            }
+        }
+        String path = (parent == null ? "" : parent + ".") + lowerFirst(name);
+        switch (shape.kind) {
+            case LIST:
+            case PARAMETERIZED_LIST: {
+                List<Object> list = (List<Object>) value;
+                for (int i = 0; i < list.size(); i++) {
+                    if (list.get(i) == null && shape.element != null) {
+                        fail(errors, path + "." + (i + 1), "member", null, shape.element, "Member must not be null");
+                        continue;
+                    }
+                    constraints(path + "." + (i + 1), "member", list.get(i), shape.element, errors);
+                }
+                break;
+            }
+            case MAP:
+            case PARAMETERIZED_MAP:
+                for (Map.Entry<String, Object> e : ((Map<String, Object>) value).entrySet()) {
+                    constraints(path + "." + e.getKey(), "member", e.getValue(), shape.element, errors);
+                }
+                break;
+            case VALUE_STRUCT:
+            case FIELD_STRUCT: {
+                Map<String, Object> struct = (Map<String, Object>) value;
+                for (Map.Entry<String, Shape> f : shape.fields.entrySet()) {
+                    constraints(path, f.getKey(), struct.get(f.getKey()), f.getValue(), errors);
+                }
+                break;
+            }
+            default:
+                break;
+        }
+    }
+
+    private static boolean satisfies(Object value, Shape c) {
+        int length = length(value);
+        if (c.minLength != null && length < c.minLength) {
+            return false;
+        }
+        if (c.maxLength != null && length > c.maxLength) {
+            return false;
+        }
+        return c.pattern == null || !(value instanceof String s) || c.pattern.matcher(s).matches();
+    }
+
+    private static String describe(Shape c, boolean withPattern) {
+        List<String> parts = new ArrayList<>();
+        if (c.maxLength != null) {
+            parts.add("Member must have length less than or equal to " + c.maxLength);
+        }
+        if (c.minLength != null) {
+            parts.add("Member must have length greater than or equal to " + c.minLength);
+        }
+        if (withPattern && c.patternText != null) {
+            parts.add("Member must satisfy regular expression pattern: " + c.patternText);
+        }
+        return String.join(", ", parts);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static int length(Object value) {
+        if (value instanceof String s) {
+            return s.length();
+        }
+        if (value instanceof List<?> l) {
+            return l.size();
+        }
+        if (value instanceof Map<?, ?> m) {
+            return m.size();
+        }
+        if (value instanceof byte[] b) {
+            return b.length;
+        }
+        return 0;
+    }
+
+    private static void fail(List<String> errors, String parent, String name, Object value, Shape shape, String constraint) {
+        if (errors.size() >= MAX_ERRORS) {
+            return;
+        }
+        if (shape.generic && value != null && (constraint.startsWith("Member must have length")
+                || constraint.startsWith("Member must have value"))) {
+            errors.add("Value at '" + requestPath(parent, name) + "' failed to satisfy constraint: " + constraint);
+            return;
+        }
+        String shown = value == null ? "null" : "'" + (shape.jsonEcho ? json(value) : display(value, shape)) + "'";
+        errors.add("Value " + shown + " at '" + (parent == null ? "" : parent + ".") + lowerFirst(name)
+                + "' failed to satisfy constraint: " + constraint);
+    }
+
+    /** The member as compact JSON, its binary values in base64. */
+    static String json(Object value) {
+        StringBuilder sb = new StringBuilder();
+        json(value, sb);
+        return sb.toString();
+    }
+
+    private static void json(Object value, StringBuilder sb) {
+        if (value instanceof Map<?, ?> m) {
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!first) {
+                    sb.append(',');
+                }
+                first = false;
+                jsonString(String.valueOf(e.getKey()), sb);
+                sb.append(':');
+                json(e.getValue(), sb);
+            }
+            sb.append('}');
+        } else if (value instanceof List<?> l) {
+            sb.append('[');
+            for (int i = 0; i < l.size(); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                json(l.get(i), sb);
+            }
+            sb.append(']');
+        } else if (value instanceof String s) {
+            jsonString(s, sb);
+        } else if (value instanceof byte[] b) {
+            jsonString(Base64.getEncoder().encodeToString(b), sb);
+        } else if (value instanceof JsonNumber n) {
+            sb.append(n.text());
+        } else {
+            sb.append(value);
+        }
+    }
+
+    private static void jsonString(String s, StringBuilder sb) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\').append(c);
+            } else if (c < 0x20) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        sb.append('"');
+    }
+
+    /** A member's path as the request names it ({@code RequestItems.t.member.Keys}). */
+    static String requestPath(String parent, String name) {
+        if (parent == null) {
+            return name;
+        }
+        return Character.toUpperCase(parent.charAt(0)) + parent.substring(1) + "." + name;
+    }
+
+    /**
+     * How the service prints a value in a constraint message: lists in brackets, structures as their Java class
+     * prints them ({@code KeySchemaElement(attributeName=id, keyType=HASH)}), scalars as they are.
+     */
+    @SuppressWarnings("unchecked")
+    static String display(Object value, Shape shape) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof List<?> list) {
+            List<String> parts = new ArrayList<>();
+            for (Object o : list) {
+                parts.add(display(o, shape == null ? null : shape.element));
+            }
+            return "[" + String.join(", ", parts) + "]";
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> m = (Map<String, Object>) map;
+            List<String> parts = new ArrayList<>();
+            if (shape != null && (shape.kind == Shape.Kind.VALUE_STRUCT || shape.kind == Shape.Kind.FIELD_STRUCT)
+                    && shape.typeName != null) {
+                for (Map.Entry<String, Shape> f : shape.fields.entrySet()) {
+                    parts.add(lowerFirst(f.getKey()) + "=" + display(m.get(f.getKey()), f.getValue()));
+                }
+                return shape.typeName + "(" + String.join(", ", parts) + ")";
+            }
+            for (Map.Entry<String, Object> e : m.entrySet()) {
+                parts.add(e.getKey() + "=" + display(e.getValue(), shape == null ? null : shape.element));
+            }
+            return "{" + String.join(", ", parts) + "}";
+        }
+        if (value instanceof byte[] b) {
+            return "java.nio.HeapByteBuffer[pos=0 lim=" + b.length + " cap=" + b.length + "]";
+        }
+        return String.valueOf(value);
+    }
+
+    public static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+}

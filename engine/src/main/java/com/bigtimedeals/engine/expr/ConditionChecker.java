@@ -1,0 +1,389 @@
+package com.bigtimedeals.engine.expr;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * Checks a parsed condition the way the service does and builds the condition to evaluate. Faults are gathered in
+ * the order the service meets them (operands before the operator that uses them, conditions left to right) and the
+ * one reported is chosen by kind: redundant parentheses, unknown function, misused function, reserved word, then
+ * the first condition with a fault (undefined name or value, operand count, operands not distinct, operand type).
+ */
+final class ConditionChecker {
+    /**
+     * The service's limit on operators (Developer Guide, "Service quotas"); it stops at the first one beyond, so its
+     * message always counts 301 (measured by others: 909 operators are reported as "operator count: 301").
+     */
+    static final int MAX_OPERATORS = 300;
+    static final int MAX_IN_OPERANDS = 100;
+    static final Map<String, Integer> FUNCTIONS = Map.of("attribute_exists", 1, "attribute_not_exists", 1,
+            "attribute_type", 2, "begins_with", 2, "contains", 2, "size", 1);
+    private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
+
+    /** One checked operand: what it evaluates to, and what the checks need to know about it. */
+    record CheckedOperand(Operands.Operand runtime, Value value, String type, DocumentPath path, String function) {
+    }
+
+    private final ExpressionContext context;
+    private final String prefix;
+    private final Faults faults = new Faults();
+    private final Set<String> heads = new LinkedHashSet<>();
+    private final Set<String> nestedHeads = new LinkedHashSet<>();
+    private int operators;
+
+    ConditionChecker(ExpressionContext context, String prefix) {
+        this.context = context;
+        this.prefix = prefix;
+    }
+
+    Condition check(Syntax.Cond root) {
+        Condition condition = cond(root);
+        misusedSize(root);
+        if (operators > MAX_OPERATORS) {
+            faults.record(Faults.Kind.TOO_MANY_OPERATORS,
+                    "The expression contains too many operators; operator count: " + (MAX_OPERATORS + 1));
+        }
+        String fault = faults.first(Faults.Kind.TOO_MANY_OPERATORS, Faults.Kind.REDUNDANT_PARENS,
+                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.MISUSED_FUNCTION, Faults.Kind.RESERVED_WORD,
+                Faults.Kind.CONDITION);
+        if (fault != null) {
+            throw new ExpressionException(prefix + fault);
+        }
+        return new CheckedCondition(condition, Set.copyOf(heads), Set.copyOf(nestedHeads));
+    }
+
+    /** A checked condition, with the top-level attributes it reads, and those it reads inside. */
+    private record CheckedCondition(Condition root, Set<String> topLevelNames, Set<String> nestedTopLevelNames)
+            implements Condition {
+        @Override
+        public boolean test(Map<String, Value> item) {
+            return root.test(item);
+        }
+    }
+
+    private Condition cond(Syntax.Cond c) {
+        if (c instanceof Syntax.Or or) {
+            operators++;
+            Condition left = cond(or.left());
+            Condition right = cond(or.right());
+            misusedSize(or.left());
+            misusedSize(or.right());
+            return new Conditions.Or(left, right);
+        }
+        if (c instanceof Syntax.And and) {
+            operators++;
+            Condition left = cond(and.left());
+            Condition right = cond(and.right());
+            misusedSize(and.left());
+            misusedSize(and.right());
+            return new Conditions.And(left, right);
+        }
+        if (c instanceof Syntax.Not not) {
+            operators++;
+            Condition inner = cond(not.inner());
+            misusedSize(not.inner());
+            return new Conditions.Not(inner);
+        }
+        if (c instanceof Syntax.Paren paren) {
+            if (paren.redundant()) {
+                redundantParens();
+            }
+            return cond(paren.inner());
+        }
+        Condition built;
+        // Comparisons, BETWEEN and IN count towards the limit; functions do not (measured by others against the
+        // service: a < f(f(...)) nested 1355 deep is refused for its unknown function, not for its operator count).
+        if (c instanceof Syntax.Compare compare) {
+            operators++;
+            built = compare(compare);
+        } else if (c instanceof Syntax.Between between) {
+            operators++;
+            built = between(between);
+        } else if (c instanceof Syntax.In in) {
+            operators++;
+            built = in(in);
+        } else {
+            built = functionCondition(((Syntax.FunctionCond) c).call());
+        }
+        conditionEnds();
+        return built;
+    }
+
+    private Condition compare(Syntax.Compare compare) {
+        CheckedOperand left = operand(compare.left());
+        CheckedOperand right = operand(compare.right());
+        Conditions.Comparator comparator = Conditions.Comparator.of(compare.operator().kind());
+        misusedFunction(List.of(left, right));
+        distinct(comparator.symbol, List.of(left, right));
+        if (comparator.ordering()) {
+            orderable(comparator.symbol, List.of(left, right));
+        }
+        return new Conditions.Compare(comparator, left.runtime(), right.runtime());
+    }
+
+    private Condition between(Syntax.Between between) {
+        CheckedOperand operand = operand(between.operand());
+        CheckedOperand lower = operand(between.lower());
+        CheckedOperand upper = operand(between.upper());
+        misusedFunction(List.of(operand, lower, upper));
+        orderable("BETWEEN", List.of(operand, lower, upper));
+        if (!faults.has(Faults.Kind.FUNCTION) && lower.value() != null && upper.value() != null) {
+            String bounds = "lower bound operand: " + Values.describe(lower.value()) + ", upper bound operand: "
+                    + Values.describe(upper.value());
+            if (lower.value().type() != upper.value().type()) {
+                faults.record(Faults.Kind.FUNCTION,
+                        "The BETWEEN operator requires same data type for lower and upper bounds; " + bounds);
+            } else {
+                Integer order = Values.compare(lower.value(), upper.value());
+                if (order != null && order > 0) {
+                    faults.record(Faults.Kind.FUNCTION, "The BETWEEN operator requires upper bound to be greater "
+                            + "than or equal to lower bound; " + bounds);
+                }
+            }
+        }
+        return new Conditions.Between(operand.runtime(), lower.runtime(), upper.runtime());
+    }
+
+    private Condition in(Syntax.In in) {
+        CheckedOperand operand = operand(in.operand());
+        List<CheckedOperand> all = new ArrayList<>();
+        all.add(operand);
+        List<Operands.Operand> candidates = new ArrayList<>();
+        for (Syntax.Operand o : in.candidates()) {
+            CheckedOperand candidate = operand(o);
+            all.add(candidate);
+            candidates.add(candidate.runtime());
+        }
+        misusedFunction(all);
+        // The limit counts the operand before IN too: ninety-nine candidates at most.
+        int operands = in.candidates().size() + 1;
+        if (operands > MAX_IN_OPERANDS) {
+            faults.record(Faults.Kind.OPERAND_COUNT, "The IN operator is provided with too many operands; "
+                    + "number of operands: " + operands);
+        }
+        return new Conditions.In(operand.runtime(), candidates);
+    }
+
+    private Condition functionCondition(Syntax.Call call) {
+        List<CheckedOperand> args = new ArrayList<>();
+        call(call, args);
+        if (args.size() != FUNCTIONS.getOrDefault(call.functionName(), -1)) {
+            return null;
+        }
+        CheckedOperand first = args.get(0);
+        return switch (call.functionName()) {
+            case "attribute_exists" -> new Conditions.Exists(first.path(), true);
+            case "attribute_not_exists" -> new Conditions.Exists(first.path(), false);
+            case "attribute_type" -> new Conditions.TypeIs(first.runtime(),
+                    args.get(1).value() instanceof Value.S s ? s.value() : null);
+            case "begins_with" -> new Conditions.BeginsWith(first.runtime(), args.get(1).runtime());
+            case "contains" -> new Conditions.Contains(first.runtime(), args.get(1).runtime());
+            default -> null;
+        };
+    }
+
+    CheckedOperand operand(Syntax.Operand o) {
+        if (o instanceof Syntax.ParenOperand paren) {
+            if (paren.redundant()) {
+                redundantParens();
+            }
+            return operand(paren.inner());
+        }
+        if (o instanceof Syntax.ValueRef ref) {
+            Value value = context.value(ref.token(), faults, Faults.Kind.UNDEFINED_NAME_OR_VALUE);
+            return new CheckedOperand(new Operands.Constant(value), value, value == null ? null : value.type().name(),
+                    null, null);
+        }
+        if (o instanceof Syntax.PathRef path) {
+            DocumentPath resolved = path(path);
+            return new CheckedOperand(new Operands.PathOperand(resolved), null, null, resolved, null);
+        }
+        Syntax.Call call = (Syntax.Call) o;
+        List<CheckedOperand> args = new ArrayList<>();
+        String type = call(call, args);
+        Operands.Operand runtime = "size".equals(call.functionName()) && args.size() == 1
+                ? new Operands.Size(args.get(0).runtime()) : null;
+        return new CheckedOperand(runtime, null, type, null, call.functionName());
+    }
+
+    /** Resolves a path's names, checking each written name against the reserved words. */
+    DocumentPath path(Syntax.PathRef path) {
+        if (path.redundantParens()) {
+            redundantParens();
+        }
+        List<Object> steps = new ArrayList<>(path.steps().size());
+        for (Syntax.Step step : path.steps()) {
+            if (step.isIndex()) {
+                steps.add(step.index());
+            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
+                steps.add(context.name(step.name(), faults, Faults.Kind.UNDEFINED_NAME_OR_VALUE));
+            } else {
+                String name = step.name().text();
+                if (ReservedWords.isReserved(name)) {
+                    faults.record(Faults.Kind.RESERVED_WORD,
+                            "Attribute name is a reserved keyword; reserved keyword: " + name);
+                }
+                steps.add(name);
+            }
+        }
+        if (steps.get(0) != null) {
+            heads.add((String) steps.get(0));
+            if (steps.size() > 1) {
+                nestedHeads.add((String) steps.get(0));
+            }
+        }
+        return new DocumentPath(steps);
+    }
+
+    /** Checks a function's arguments, then the function; returns the type it yields (null if unknown). */
+    private String call(Syntax.Call call, List<CheckedOperand> args) {
+        for (Syntax.Operand arg : call.args()) {
+            args.add(operand(arg));
+        }
+        misusedFunction(args);
+        if (faults.has(Faults.Kind.UNKNOWN_FUNCTION)) {
+            return null;
+        }
+        String name = call.functionName();
+        Integer arity = FUNCTIONS.get(name);
+        if (arity == null) {
+            if (UpdateChecker.FUNCTIONS.containsKey(name)) {
+                // The update functions are known to the service, and refused here as out of place, not as unknown
+                // (its message for them names the kind of expression).
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed in a condition expression; function: " + name);
+            } else {
+                faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            }
+            return null;
+        }
+        if (faults.has(Faults.Kind.OPERAND_COUNT)) {
+            return null;
+        }
+        if (arity != args.size()) {
+            faults.record(Faults.Kind.OPERAND_COUNT, "Incorrect number of operands for operator or function; "
+                    + "operator or function: " + name + ", number of operands: " + args.size());
+            return null;
+        }
+        distinct(name, args);
+        if (faults.has(Faults.Kind.FUNCTION)) {
+            return null;
+        }
+        switch (name) {
+            case "attribute_exists", "attribute_not_exists" -> {
+                if (args.get(0).path() == null) {
+                    faults.record(Faults.Kind.FUNCTION,
+                            "Operator or function requires a document path; operator or function: " + name);
+                }
+                return null;
+            }
+            case "begins_with" -> {
+                for (CheckedOperand arg : args) {
+                    if (arg.type() != null && !arg.type().equals("S") && !arg.type().equals("B")) {
+                        operandType(name, arg.type());
+                        return null;
+                    }
+                }
+                return "BOOL";
+            }
+            case "attribute_type" -> {
+                CheckedOperand type = args.get(1);
+                if (!"S".equals(type.type())) {
+                    operandType(name, type.type() == null ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type.type());
+                    return null;
+                }
+                String typeName = ((Value.S) type.value()).value();
+                if (!TYPE_NAMES.contains(typeName)) {
+                    faults.record(Faults.Kind.FUNCTION, "Invalid attribute type name found; type: " + typeName
+                            + ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
+                    return null;
+                }
+                return "BOOL";
+            }
+            case "size" -> {
+                String type = args.get(0).type();
+                if ("N".equals(type) || "BOOL".equals(type) || "NULL".equals(type)) {
+                    operandType(name, type);
+                    return null;
+                }
+                return "N";
+            }
+            default -> {
+                return "BOOL";
+            }
+        }
+    }
+
+    private void operandType(String function, String type) {
+        faults.record(Faults.Kind.FUNCTION, "Incorrect operand type for operator or function; "
+                + "operator or function: " + function + ", operand type: " + type);
+    }
+
+    /** Ordering comparisons and BETWEEN take only strings, numbers and binaries. */
+    private void orderable(String operator, List<CheckedOperand> operands) {
+        if (faults.has(Faults.Kind.FUNCTION)) {
+            return;
+        }
+        for (CheckedOperand o : operands) {
+            if (o.value() != null && !Values.isOrderable(o.value())) {
+                operandType(operator, o.type());
+                return;
+            }
+        }
+    }
+
+    /** Only {@code size} may stand where a value is expected; the other functions are conditions. */
+    private void misusedFunction(List<CheckedOperand> operands) {
+        for (CheckedOperand o : operands) {
+            if (o.function() != null && !o.function().equals("size")) {
+                misused(o.function());
+                return;
+            }
+        }
+    }
+
+    /** {@code size} yields a number, not a truth value, so it cannot stand as a condition. */
+    private void misusedSize(Syntax.Cond c) {
+        if (Syntax.unwrap(c) instanceof Syntax.FunctionCond f && f.call().functionName().equals("size")) {
+            misused("size");
+        }
+    }
+
+    private void misused(String function) {
+        faults.record(Faults.Kind.MISUSED_FUNCTION,
+                "The function is not allowed to be used this way in an expression; function: " + function);
+    }
+
+    /** {@code a = a} or {@code contains(a, a)}: the service refuses comparing a path with itself. */
+    private void distinct(String operator, List<CheckedOperand> operands) {
+        if (faults.has(Faults.Kind.NOT_DISTINCT) || operands.size() != 2) {
+            return;
+        }
+        DocumentPath first = operands.get(0).path();
+        if (first != null && first.equals(operands.get(1).path())) {
+            faults.record(Faults.Kind.NOT_DISTINCT, "The first operand must be distinct from the remaining "
+                    + "operands for this operator or function; operator: " + operator + ", first operand: " + first);
+        }
+    }
+
+    private void redundantParens() {
+        faults.record(Faults.Kind.REDUNDANT_PARENS, "The expression has redundant parentheses;");
+    }
+
+    /** A comparison or function condition is complete: its first fault, if any, is the condition fault. */
+    private void conditionEnds() {
+        if (faults.has(Faults.Kind.CONDITION)) {
+            return;
+        }
+        String fault = faults.first(Faults.Kind.UNDEFINED_NAME_OR_VALUE, Faults.Kind.OPERAND_COUNT,
+                Faults.Kind.NOT_DISTINCT, Faults.Kind.FUNCTION);
+        if (fault != null) {
+            faults.record(Faults.Kind.CONDITION, fault);
+        }
+    }
+}

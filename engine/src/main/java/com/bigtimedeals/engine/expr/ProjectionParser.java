@@ -1,0 +1,55 @@
+package com.bigtimedeals.engine.expr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The grammar of projection expressions (Developer Guide, "Projection expressions"): document paths separated by
+ * commas. Faults, by kind: reserved word, undefined name, overlapping paths, conflicting paths.
+ */
+final class ProjectionParser extends TokenParser {
+    private ProjectionParser(String text) {
+        super(text, Set.of());
+    }
+
+    static Projection parse(String text, String prefix, ExpressionContext context) {
+        ProjectionParser parser = new ProjectionParser(text);
+        List<Syntax.PathRef> written = parser.commaList(parser::simplePath);
+        if (written == null || !parser.at(Token.Kind.EOF)) {
+            throw parser.syntaxError(prefix);
+        }
+        parser.refusePathFault(prefix);
+        Faults faults = new Faults();
+        List<DocumentPath> paths = new ArrayList<>(written.size());
+        for (Syntax.PathRef path : written) {
+            List<Object> steps = new ArrayList<>(path.steps().size());
+            for (Syntax.Step step : path.steps()) {
+                if (step.isIndex()) {
+                    steps.add(step.index());
+                } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
+                    steps.add(context.name(step.name(), faults, Faults.Kind.UNDEFINED_NAME));
+                } else {
+                    String name = step.name().text();
+                    if (ReservedWords.isReserved(name)) {
+                        faults.record(Faults.Kind.RESERVED_WORD,
+                                "Attribute name is a reserved keyword; reserved keyword: " + name);
+                    }
+                    steps.add(name);
+                }
+            }
+            paths.add(new DocumentPath(steps));
+        }
+        for (int i = 0; i < paths.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                PathRelation.check(paths.get(j), paths.get(i), faults);
+            }
+        }
+        String fault = faults.first(Faults.Kind.RESERVED_WORD, Faults.Kind.UNDEFINED_NAME, Faults.Kind.PATH_OVERLAP,
+                Faults.Kind.PATH_CONFLICT);
+        if (fault != null) {
+            throw new ExpressionException(prefix + fault);
+        }
+        return new PathProjection(paths);
+    }
+}

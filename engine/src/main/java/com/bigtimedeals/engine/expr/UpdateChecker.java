@@ -1,0 +1,224 @@
+package com.bigtimedeals.engine.expr;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * Checks a parsed update expression the way the service does and builds the update to apply. The fault reported
+ * is chosen by kind, in the service's order: reserved word, unknown function, repeated clause, undefined name,
+ * undefined value, overlapping paths, conflicting paths, ADD or DELETE operand type, then a function's operands.
+ */
+final class UpdateChecker {
+    static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
+
+    /** A checked SET operand: what it evaluates to, and its type when known before any item is seen. */
+    private record Checked(UpdateValues.ValueExpr runtime, String type, boolean isPath) {
+    }
+
+    private final ExpressionContext context;
+    private final String prefix;
+    private final Faults faults = new Faults();
+    private final List<DocumentPath> targets = new ArrayList<>();
+    private final Set<String> nestedHeads = new LinkedHashSet<>();
+    private int operators;
+
+    UpdateChecker(ExpressionContext context, String prefix) {
+        this.context = context;
+        this.prefix = prefix;
+    }
+
+    Update check(List<UpdateParser.Clause> clauses) {
+        Set<UpdateParser.Section> seen = EnumSet.noneOf(UpdateParser.Section.class);
+        List<UpdateActions.Action> actions = new ArrayList<>();
+        for (UpdateParser.Clause clause : clauses) {
+            for (UpdateParser.Action action : clause.actions()) {
+                actions.add(action(action));
+            }
+            if (!seen.add(clause.section())) {
+                faults.record(Faults.Kind.SECTION_REPEATED, "The \"" + clause.section()
+                        + "\" section can only be used once in an update expression;");
+            }
+        }
+        if (operators > ConditionChecker.MAX_OPERATORS) {
+            faults.record(Faults.Kind.TOO_MANY_OPERATORS,
+                    "The expression contains too many operators; operator count: "
+                            + (ConditionChecker.MAX_OPERATORS + 1));
+        }
+        String fault = faults.first(Faults.Kind.TOO_MANY_OPERATORS, Faults.Kind.RESERVED_WORD,
+                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.MISUSED_FUNCTION, Faults.Kind.SECTION_REPEATED, Faults.Kind.UNDEFINED_NAME,
+                Faults.Kind.UNDEFINED_VALUE, Faults.Kind.PATH_OVERLAP, Faults.Kind.PATH_CONFLICT,
+                Faults.Kind.OPERAND_TYPE, Faults.Kind.FUNCTION);
+        if (fault != null) {
+            throw new ExpressionException(prefix + fault);
+        }
+        return new UpdateActions(actions, nestedHeads);
+    }
+
+    private UpdateActions.Action action(UpdateParser.Action action) {
+        switch (action.section()) {
+            case SET -> {
+                DocumentPath target = path(action.target());
+                UpdateParser.SetValue value = action.value();
+                UpdateValues.ValueExpr runtime;
+                if (value.operator() == null) {
+                    runtime = operand(value.left()).runtime();
+                } else {
+                    String op = value.operator().text();
+                    operators++;
+                    Checked left = operand(value.left());
+                    Checked right = operand(value.right());
+                    function(op, List.of(left, right));
+                    runtime = new UpdateValues.Arithmetic(op.equals("+"), left.runtime(), right.runtime());
+                }
+                addTarget(target);
+                return new UpdateActions.SetAction(target, runtime);
+            }
+            case REMOVE -> {
+                DocumentPath target = path(action.target());
+                addTarget(target);
+                return new UpdateActions.RemoveAction(target);
+            }
+            default -> {
+                DocumentPath target = path(action.target());
+                Value operand = context.value(action.operand(), faults, Faults.Kind.UNDEFINED_VALUE);
+                addTarget(target);
+                String section = action.section().name();
+                if (operand != null && !(operand instanceof Value.SS || operand instanceof Value.NS
+                        || operand instanceof Value.BS || (operand instanceof Value.N && section.equals("ADD")))) {
+                    faults.record(Faults.Kind.OPERAND_TYPE, "Incorrect operand type for operator or function; "
+                            + "operator: " + section + ", operand type: " + Values.longTypeName(operand)
+                            + ", typeSet: ALLOWED_FOR_" + section + "_OPERAND");
+                }
+                return action.section() == UpdateParser.Section.ADD ? new UpdateActions.AddAction(target, operand)
+                        : new UpdateActions.DeleteAction(target, operand);
+            }
+        }
+    }
+
+    private Checked operand(Syntax.Operand o) {
+        o = Syntax.unwrap(o);
+        if (o instanceof Syntax.ValueRef ref) {
+            Value value = context.value(ref.token(), faults, Faults.Kind.UNDEFINED_VALUE);
+            return new Checked(new UpdateValues.Constant(value), value == null ? null : value.type().name(), false);
+        }
+        if (o instanceof Syntax.PathRef path) {
+            return new Checked(new UpdateValues.PathValue(path(path)), null, true);
+        }
+        Syntax.Call call = (Syntax.Call) o;
+        operators++;
+        List<Checked> args = new ArrayList<>();
+        for (Syntax.Operand arg : call.args()) {
+            Checked checked = operand(arg);
+            // list_append must stand at the top of a SET value: the service refuses it as another function's operand.
+            if (Syntax.unwrap(arg) instanceof Syntax.Call inner && inner.functionName().equals("list_append")) {
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed to be used this way in an expression; function: list_append");
+            }
+            args.add(checked);
+        }
+        String type = function(call.functionName(), args);
+        UpdateValues.ValueExpr runtime = null;
+        if (args.size() == 2) {
+            if (call.functionName().equals("if_not_exists") && args.get(0).runtime() instanceof UpdateValues.PathValue p) {
+                runtime = new UpdateValues.IfNotExists(p.path(), args.get(1).runtime());
+            } else if (call.functionName().equals("list_append")) {
+                runtime = new UpdateValues.ListAppend(args.get(0).runtime(), args.get(1).runtime());
+            }
+        }
+        return new Checked(runtime, type, false);
+    }
+
+    /** Checks a function or an arithmetic operator; returns the type it yields when known. */
+    private String function(String name, List<Checked> args) {
+        if (faults.has(Faults.Kind.UNKNOWN_FUNCTION)) {
+            return null;
+        }
+        Integer arity = FUNCTIONS.get(name);
+        if (arity == null) {
+            if (ConditionChecker.FUNCTIONS.containsKey(name)) {
+                // The condition functions (size included) are known to the service, and refused here as out of
+                // place, not as unknown (its message for them names the kind of expression).
+                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                        "The function is not allowed in an update expression; function: " + name);
+            } else {
+                faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
+            }
+            return null;
+        }
+        if (faults.has(Faults.Kind.FUNCTION)) {
+            return null;
+        }
+        if (arity != args.size()) {
+            faults.record(Faults.Kind.FUNCTION, "Incorrect number of operands for operator or function; "
+                    + "operator or function: " + name + ", number of operands: " + args.size());
+            return null;
+        }
+        switch (name) {
+            case "if_not_exists" -> {
+                if (!args.get(0).isPath()) {
+                    faults.record(Faults.Kind.FUNCTION,
+                            "Operator or function requires a document path; operator or function: " + name);
+                    return null;
+                }
+                return args.get(1).type();
+            }
+            case "list_append" -> {
+                return operandsOfType(name, args, "L");
+            }
+            default -> {
+                return operandsOfType(name, args, "N");
+            }
+        }
+    }
+
+    /** Values written in the request must already have the type the function takes. */
+    private String operandsOfType(String name, List<Checked> args, String type) {
+        for (Checked arg : args) {
+            if (arg.runtime() instanceof UpdateValues.Constant c && c.value() != null && !type.equals(arg.type())) {
+                faults.record(Faults.Kind.FUNCTION, "Incorrect operand type for operator or function; "
+                        + "operator or function: " + name + ", operand type: " + arg.type());
+                return null;
+            }
+        }
+        return type;
+    }
+
+    private DocumentPath path(Syntax.PathRef path) {
+        List<Object> steps = new ArrayList<>(path.steps().size());
+        for (Syntax.Step step : path.steps()) {
+            if (step.isIndex()) {
+                steps.add(step.index());
+            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
+                steps.add(context.name(step.name(), faults, Faults.Kind.UNDEFINED_NAME));
+            } else {
+                String name = step.name().text();
+                if (ReservedWords.isReserved(name)) {
+                    faults.record(Faults.Kind.RESERVED_WORD,
+                            "Attribute name is a reserved keyword; reserved keyword: " + name);
+                }
+                steps.add(name);
+            }
+        }
+        if (steps.size() > 1 && steps.get(0) != null) {
+            nestedHeads.add((String) steps.get(0));
+        }
+        return new DocumentPath(steps);
+    }
+
+    /**
+     * Two actions may not touch the same path, nor one a path inside the other (they overlap), nor step into the
+     * same place once as a map and once as a list (they conflict).
+     */
+    private void addTarget(DocumentPath target) {
+        for (DocumentPath earlier : targets) {
+            PathRelation.check(earlier, target, faults);
+        }
+        targets.add(target);
+    }
+}

@@ -1,0 +1,164 @@
+package com.bigtimedeals.engine.expr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The grammar of update expressions (Developer Guide, "Update expressions"): clauses SET, REMOVE, ADD and DELETE in
+ * any order, each a comma-separated list of actions. A SET value is an operand, or two operands joined by one
+ * {@code +} or {@code -}, optionally in parentheses; an operand is a path, a value placeholder or a function call,
+ * optionally in parentheses. Paths are plain here: no parentheses around them.
+ */
+final class UpdateParser extends TokenParser {
+    private static final Set<String> KEYWORDS = Set.of("SET", "REMOVE", "ADD", "DELETE");
+
+    enum Section {
+        SET, REMOVE, ADD, DELETE
+    }
+
+    /** A SET value: {@code operand}, or {@code left op right} with {@code op} PLUS or MINUS. */
+    record SetValue(Syntax.Operand left, Token operator, Syntax.Operand right) {
+    }
+
+    /** One action: SET has {@code value}; ADD and DELETE have {@code operand} (a value placeholder). */
+    record Action(Section section, Syntax.PathRef target, SetValue value, Token operand) {
+    }
+
+    /** The clauses as written; a repeated clause is kept so the checks can refuse it. */
+    record Clause(Section section, List<Action> actions) {
+    }
+
+    private UpdateParser(String text) {
+        super(text, KEYWORDS);
+    }
+
+    static Update parse(String text, String prefix, ExpressionContext context) {
+        return new UpdateChecker(context, prefix).check(clauses(text, prefix));
+    }
+
+    /** The clauses as written, or the service's syntax error. */
+    static List<Clause> clauses(String text, String prefix) {
+        UpdateParser parser = new UpdateParser(text);
+        List<Clause> clauses = new ArrayList<>();
+        while (true) {
+            Clause clause = parser.clause();
+            if (clause == null) {
+                break;
+            }
+            clauses.add(clause);
+        }
+        if (clauses.isEmpty() || !parser.at(Token.Kind.EOF)) {
+            throw parser.syntaxError(prefix);
+        }
+        parser.refusePathFault(prefix);
+        return clauses;
+    }
+
+    private Clause clause() {
+        int start = pos;
+        for (Section section : Section.values()) {
+            if (acceptKeyword(section.name())) {
+                List<Action> actions = commaList(() -> action(section));
+                if (actions != null) {
+                    return new Clause(section, actions);
+                }
+                pos = start;
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private Action action(Section section) {
+        int start = pos;
+        Syntax.PathRef target = simplePath();
+        if (target == null) {
+            return null;
+        }
+        switch (section) {
+            case REMOVE -> {
+                return new Action(section, target, null, null);
+            }
+            case SET -> {
+                if (accept(Token.Kind.EQ) != null) {
+                    SetValue value = setValue();
+                    if (value != null) {
+                        return new Action(section, target, value, null);
+                    }
+                }
+            }
+            default -> {
+                Token operand = accept(Token.Kind.VALUE_PLACEHOLDER);
+                if (operand != null) {
+                    return new Action(section, target, null, operand);
+                }
+            }
+        }
+        pos = start;
+        return null;
+    }
+
+    /** {@code (value)} when nothing but the end of the action follows it, else {@code operand [+|- operand]}. */
+    private SetValue setValue() {
+        int start = pos;
+        if (accept(Token.Kind.LPAREN) != null) {
+            SetValue inner = arithmetic();
+            if (inner != null && accept(Token.Kind.RPAREN) != null
+                    && !peek().is(Token.Kind.PLUS) && !peek().is(Token.Kind.MINUS)) {
+                return inner;
+            }
+        }
+        pos = start;
+        return arithmetic();
+    }
+
+    private SetValue arithmetic() {
+        Syntax.Operand left = operandParens();
+        if (left == null) {
+            return null;
+        }
+        int afterLeft = pos;
+        Token operator = peek();
+        if (operator.is(Token.Kind.PLUS) || operator.is(Token.Kind.MINUS)) {
+            pos++;
+            Syntax.Operand right = operandParens();
+            if (right != null) {
+                return new SetValue(left, operator, right);
+            }
+        } else {
+            failHere();
+        }
+        pos = afterLeft;
+        return new SetValue(left, null, null);
+    }
+
+    private Syntax.Operand operandParens() {
+        int start = pos;
+        if (accept(Token.Kind.LPAREN) != null) {
+            Syntax.Operand inner = operand();
+            if (inner != null && accept(Token.Kind.RPAREN) != null) {
+                return new Syntax.ParenOperand(inner, false);
+            }
+        }
+        pos = start;
+        return operand();
+    }
+
+    private Syntax.Operand operand() {
+        int start = pos;
+        Token name = acceptName();
+        if (name != null && accept(Token.Kind.LPAREN) != null) {
+            List<Syntax.Operand> args = commaList(this::operandParens);
+            if (args != null && accept(Token.Kind.RPAREN) != null) {
+                return new Syntax.Call(name, args);
+            }
+        }
+        pos = start;
+        Token value = accept(Token.Kind.VALUE_PLACEHOLDER);
+        if (value != null) {
+            return new Syntax.ValueRef(value);
+        }
+        return simplePath();
+    }
+}

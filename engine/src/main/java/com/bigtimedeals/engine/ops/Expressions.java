@@ -1,0 +1,129 @@
+package com.bigtimedeals.engine.ops;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.api.AttributeValues;
+import com.bigtimedeals.engine.expr.ExpressionContext;
+import com.bigtimedeals.engine.expr.ExpressionException;
+import com.bigtimedeals.engine.expr.Legacy;
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * The expression parameters of one request (ExpressionAttributeNames and ExpressionAttributeValues, and which
+ * expression and legacy parameters it carries), checked in the service's order, and the service's wording of the
+ * resulting errors: on the single-item writes (PutItem, UpdateItem, DeleteItem) the service reports request-level
+ * problems as "1 validation error detected: ...", elsewhere without that prefix.
+ */
+final class Expressions {
+    private static final Pattern NAME_KEY = Pattern.compile("#[0-9a-zA-Z_]+");
+    private static final Pattern VALUE_KEY = Pattern.compile(":[0-9a-zA-Z_]+");
+
+    final String operation;
+    private final Map<String, Object> request;
+    private ExpressionContext context;
+
+    Expressions(String operation, Map<String, Object> request) {
+        this.operation = operation;
+        this.request = request;
+    }
+
+    /**
+     * The service's first checks on which parameters the request carries (mixed expression and legacy
+     * parameters, names or values without an expression), then on ConditionalOperator.
+     *
+     * @param legacyConditions the request's Expected, QueryFilter or ScanFilter parameter name, or null
+     */
+    void checkParameters(List<String> expressionParams, List<String> legacyParams, String legacyConditions) {
+        try {
+            Legacy.checkParameters(expressionParams, legacyParams, request.keySet());
+            @SuppressWarnings("unchecked")
+            Map<String, ?> conditions = legacyConditions == null ? null : (Map<String, ?>) request.get(legacyConditions);
+            Legacy.checkConditionalOperator((String) request.get("ConditionalOperator"), conditions);
+        } catch (ExpressionException e) {
+            throw invalid(e);
+        }
+    }
+
+    /** The names and values checked and converted, then the context every expression of the request is parsed in. */
+    @SuppressWarnings("unchecked")
+    ExpressionContext context() {
+        if (context != null) {
+            return context;
+        }
+        Map<String, Object> rawNames = (Map<String, Object>) request.get("ExpressionAttributeNames");
+        Map<String, String> names = null;
+        if (rawNames != null) {
+            if (rawNames.isEmpty()) {
+                throw invalid("ExpressionAttributeNames must not be empty");
+            }
+            names = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> e : rawNames.entrySet()) {
+                if (!NAME_KEY.matcher(e.getKey()).matches()) {
+                    throw invalid("ExpressionAttributeNames contains invalid key: Syntax error; key: \"" + e.getKey() + "\"");
+                }
+                names.put(e.getKey(), (String) e.getValue());
+            }
+        }
+        Map<String, Object> rawValues = (Map<String, Object>) request.get("ExpressionAttributeValues");
+        Map<String, Value> values = null;
+        if (rawValues != null) {
+            if (rawValues.isEmpty()) {
+                throw invalid("ExpressionAttributeValues must not be empty");
+            }
+            for (String key : rawValues.keySet()) {
+                if (!VALUE_KEY.matcher(key).matches()) {
+                    throw invalid("ExpressionAttributeValues contains invalid key: Syntax error; key: \"" + key + "\"");
+                }
+            }
+            values = new LinkedHashMap<>();
+            for (Map.Entry<String, Object> e : rawValues.entrySet()) {
+                try {
+                    values.put(e.getKey(), AttributeValues.value((Map<String, Object>) e.getValue()));
+                } catch (AttributeValues.Invalid invalid) {
+                    throw invalid("ExpressionAttributeValues contains invalid value: " + invalid.getMessage() + " for key " + e.getKey());
+                }
+            }
+        }
+        try {
+            context = new ExpressionContext(names, values);
+        } catch (ExpressionException e) {
+            throw invalid(e);
+        }
+        return context;
+    }
+
+    /**
+     * Whether this operation words request-level errors with the "1 validation error detected" envelope, as the
+     * service does for PutItem, UpdateItem and DeleteItem in us-east-1 (see {@link ExpressionException}).
+     */
+    boolean enveloped() {
+        return operation.equals("PutItem") || operation.equals("UpdateItem") || operation.equals("DeleteItem");
+    }
+
+    /** A check on the request alone failed, worded as this operation words such errors. */
+    ApiException invalid(String message) {
+        return invalid(new ExpressionException(message, true));
+    }
+
+    /** An expression or legacy parameter refused: enveloped only for checks made on the request alone. */
+    ApiException invalid(ExpressionException e) {
+        return ApiException.validation(enveloped() ? e.enveloped() : e.getMessage());
+    }
+
+    /** Converts an attribute map of the request (an item or a key), worded as this operation words errors. */
+    Map<String, Value> attributes(Map<String, Object> raw) {
+        try {
+            return AttributeValues.item(raw);
+        } catch (AttributeValues.Invalid e) {
+            throw invalid(e.getMessage());
+        }
+    }
+
+    String string(String name) {
+        return (String) request.get(name);
+    }
+}

@@ -1,0 +1,172 @@
+package com.bigtimedeals.engine.ops;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.expr.KeySchema;
+import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.table.TableDef;
+import com.bigtimedeals.engine.value.Value;
+
+/** The service's checks on keys and on the key attributes of items, with its messages. */
+final class ItemKeys {
+    static final int MAX_PARTITION_KEY_BYTES = 2048;
+    static final int MAX_SORT_KEY_BYTES = 1024;
+
+    /** How the service begins its messages for empty key values (refused for a whole transaction). */
+    static final String NOT_VALID = "One or more parameter values are not valid.";
+    static final String SCHEMA_MISMATCH = "The provided key element does not match the schema";
+
+    private ItemKeys() {
+    }
+
+    /**
+     * Whether the service reports this refusal of a key or item inside a transaction as the action's cancellation
+     * reason (ValidationError): a key that does not match the schema, a missing key attribute, a type mismatch on
+     * a table or index key. Empty and oversized key values are refused for the whole request instead.
+     */
+    static boolean cancelsTransactionAction(ApiException e) {
+        String m = e.getMessage();
+        return m.equals(SCHEMA_MISMATCH)
+                || m.startsWith("One or more parameter values were invalid: Missing the key ")
+                || m.startsWith("One or more parameter values were invalid: Type mismatch for ");
+    }
+
+    /** A Key parameter: exactly the table's key attributes, of the schema's types, not empty, within size limits. */
+    static void checkKey(Table table, Map<String, Value> key) {
+        checkKey(table.key(), key, "");
+    }
+
+    static void checkKey(KeySchema schema, Map<String, Value> key, String prefix) {
+        int expected = schema.sortKey() == null ? 1 : 2;
+        if (key.size() != expected) {
+            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
+        }
+        checkKeyPiece(key, schema.partitionKey(), schema.partitionType(), true, prefix);
+        if (schema.sortKey() != null) {
+            checkKeyPiece(key, schema.sortKey(), schema.sortType(), false, prefix);
+        }
+    }
+
+    private static void checkKeyPiece(Map<String, Value> key, String name, Value.Type type, boolean partition, String prefix) {
+        Value v = key.get(name);
+        if (v == null || v.type() != type) {
+            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
+        }
+        checkNotEmpty(v, name);
+        checkSize(v, partition);
+    }
+
+    private static void checkNotEmpty(Value v, String name) {
+        if (v instanceof Value.S s && s.value().isEmpty()) {
+            throw ApiException.validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: " + name);
+        }
+        if (v instanceof Value.B b && b.length() == 0) {
+            throw ApiException.validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: " + name);
+        }
+    }
+
+    private static void checkSize(Value v, boolean partition) {
+        int size;
+        if (v instanceof Value.S s) {
+            size = s.value().getBytes(StandardCharsets.UTF_8).length;
+        } else if (v instanceof Value.B b) {
+            size = b.length();
+        } else {
+            return;
+        }
+        if (partition && size > MAX_PARTITION_KEY_BYTES) {
+            throw ApiException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+        }
+        if (!partition && size > MAX_SORT_KEY_BYTES) {
+            throw ApiException.validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+        }
+    }
+
+    /** A whole item (PutItem, a Put in a batch or transaction): its key attributes and its index key attributes. */
+    static void checkItem(Table table, Map<String, Value> item) {
+        KeySchema schema = table.key();
+        checkItemKey(item, schema.partitionKey(), schema.partitionType(), true);
+        if (schema.sortKey() != null) {
+            checkItemKey(item, schema.sortKey(), schema.sortType(), false);
+        }
+        checkIndexKeys(table, item, false);
+    }
+
+    private static void checkItemKey(Map<String, Value> item, String name, Value.Type type, boolean partition) {
+        Value v = item.get(name);
+        if (v == null) {
+            throw ApiException.validation("One or more parameter values were invalid: Missing the key " + name + " in the item");
+        }
+        if (v.type() != type) {
+            throw ApiException.validation("One or more parameter values were invalid: Type mismatch for key " + name
+                    + " expected: " + type + " actual: " + v.type());
+        }
+        checkNotEmpty(v, name);
+        checkSize(v, partition);
+    }
+
+    /**
+     * Index key attributes present in an item must have the index's types and must not be empty (an item without
+     * them is simply left out of the index). {@code byUpdate} picks the message UpdateItem gives for empty values.
+     */
+    static void checkIndexKeys(Table table, Map<String, Value> item, boolean byUpdate) {
+        TableDef def = table.def();
+        if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
+            return;
+        }
+        // The service names the alphabetically first index an attribute keys.
+        for (TableDef.IndexDef index : indexesByName(def)) {
+            if (def.localIndexes().contains(index)) {
+                checkIndexKey(def, index, index.key().sortKey(), item, byUpdate);
+                continue;
+            }
+            checkIndexKey(def, index, index.key().partitionKey(), item, byUpdate);
+            if (index.key().sortKey() != null) {
+                checkIndexKey(def, index, index.key().sortKey(), item, byUpdate);
+            }
+        }
+    }
+
+    private static java.util.List<TableDef.IndexDef> indexesByName(TableDef def) {
+        java.util.List<TableDef.IndexDef> all = new java.util.ArrayList<>(def.globalIndexes());
+        all.addAll(def.localIndexes());
+        all.sort(java.util.Comparator.comparing(TableDef.IndexDef::name));
+        return all;
+    }
+
+    private static void checkIndexKey(TableDef def, TableDef.IndexDef index, String attribute, Map<String, Value> item, boolean byUpdate) {
+        Value v = item.get(attribute);
+        if (v == null) {
+            return;
+        }
+        String type = def.attributeType(attribute);
+        if (!v.type().name().equals(type)) {
+            throw ApiException.validation("One or more parameter values were invalid: Type mismatch for Index Key " + attribute
+                    + " Expected: " + type + " Actual: " + v.type() + " IndexName: " + index.name());
+        }
+        boolean partition = attribute.equals(index.key().partitionKey());
+        checkSize(v, partition);
+        boolean empty = (v instanceof Value.S s && s.value().isEmpty()) || (v instanceof Value.B b && b.length() == 0);
+        if (empty) {
+            String kind = v instanceof Value.S ? "string" : "binary";
+            if (byUpdate) {
+                throw ApiException.validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty "
+                        + kind + " value.");
+            }
+            throw ApiException.validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
+                    + kind + " value. IndexName: " + index.name() + ", IndexKey: " + attribute);
+        }
+    }
+
+    /** The key attributes of an item (for stream records' Keys and for LastEvaluatedKey). */
+    static Map<String, Value> keyOf(KeySchema schema, Map<String, Value> item) {
+        Map<String, Value> key = new java.util.LinkedHashMap<>(4);
+        key.put(schema.partitionKey(), item.get(schema.partitionKey()));
+        if (schema.sortKey() != null) {
+            key.put(schema.sortKey(), item.get(schema.sortKey()));
+        }
+        return key;
+    }
+}

@@ -1,0 +1,151 @@
+package com.bigtimedeals.engine.ops;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.expr.Condition;
+import com.bigtimedeals.engine.expr.ExpressionException;
+import com.bigtimedeals.engine.expr.Projection;
+import com.bigtimedeals.engine.json.ValueJson;
+import com.bigtimedeals.engine.store.ItemCodec;
+import com.bigtimedeals.engine.table.Index;
+import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.Value;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * One page of a Query or Scan, as the service builds it: items are read in key order until Limit items have been
+ * read or 1 MB has been read, the filter is applied to what was read (so Limit counts items before the filter),
+ * and the page ends with the key of the last item read whenever the read stopped early.
+ */
+final class PageReader {
+    static final long PAGE_BYTES = 1024 * 1024;
+
+    /** How items are read and shown: from the table or an index, with which Select and projection. */
+    static final class Plan {
+        Table table;
+        Index index;
+        Condition filter;
+        Projection projection;
+        String select;
+        boolean consistent;
+        Integer limit;
+        /** Whether index entries are completed from the table (local index, attributes beyond its projection). */
+        boolean fetchFromTable;
+    }
+
+    private PageReader() {
+    }
+
+    /**
+     * Reads one page from {@code entries} (already positioned after any ExclusiveStartKey) and writes the response
+     * members Items/Count/ScannedCount/LastEvaluatedKey/ConsumedCapacity.
+     */
+    static void read(Plan plan, Iterator<Map.Entry<byte[], byte[]>> entries, JsonGenerator out, String capacityMode,
+                     Context ctx, byte[] partition) throws IOException {
+        List<Map<String, Value>> items = new ArrayList<>();
+        List<byte[]> raw = new ArrayList<>();
+        long bytesRead = 0;
+        long tableBytes = 0;
+        int scanned = 0;
+        byte[] last = null;
+        boolean fastPath = plan.filter == null && plan.projection == null && plan.index == null && !"COUNT".equals(plan.select);
+        boolean countOnly = "COUNT".equals(plan.select);
+        while (entries.hasNext()) {
+            if ((plan.limit != null && scanned >= plan.limit) || bytesRead >= PAGE_BYTES) {
+                break;
+            }
+            Map.Entry<byte[], byte[]> e = entries.next();
+            byte[] stored = e.getValue();
+            scanned++;
+            last = stored;
+            if (plan.index == null) {
+                bytesRead += ItemCodec.size(stored);
+            } else {
+                bytesRead += plan.index.entrySize(stored);
+            }
+            if (fastPath) {
+                raw.add(stored);
+                continue;
+            }
+            Map<String, Value> full = ItemCodec.decode(stored);
+            Map<String, Value> visible = full;
+            if (plan.index != null && !plan.fetchFromTable) {
+                visible = plan.index.project(full);
+            } else if (plan.fetchFromTable) {
+                tableBytes += ItemCodec.size(stored);
+            }
+            if (plan.filter != null) {
+                boolean keep;
+                try {
+                    keep = plan.filter.test(visible);
+                } catch (ExpressionException ex) {
+                    throw ApiException.validation(ex.getMessage());
+                }
+                if (!keep) {
+                    continue;
+                }
+            }
+            if (countOnly) {
+                items.add(null);
+                continue;
+            }
+            items.add(plan.projection == null ? visible : plan.projection.apply(visible));
+        }
+        // The service ends a page with LastEvaluatedKey whenever Limit or the 1 MB cap stopped it, even when no
+        // item is left to read: it does not look ahead.
+        boolean stopped = (plan.limit != null && scanned >= plan.limit) || bytesRead >= PAGE_BYTES;
+        int count = fastPath ? raw.size() : items.size();
+        Capacity capacity = new Capacity(plan.table.name());
+        double units = Capacity.read(bytesRead, plan.consistent);
+        if (plan.index == null) {
+            capacity.addTable(units);
+        } else {
+            capacity.addIndex(plan.index, units);
+            if (tableBytes > 0) {
+                capacity.addTable(Capacity.read(tableBytes, plan.consistent));
+            }
+        }
+        if (partition != null) {
+            ctx.throughput.take(plan.table, partition, false, capacity.total());
+        }
+        out.writeStartObject();
+        if (!countOnly) {
+            out.writeArrayFieldStart("Items");
+            if (fastPath) {
+                for (byte[] stored : raw) {
+                    ItemCodec.writeJson(stored, out);
+                }
+            } else {
+                for (Map<String, Value> item : items) {
+                    ValueJson.writeItem(out, item);
+                }
+            }
+            out.writeEndArray();
+        }
+        out.writeNumberField("Count", count);
+        out.writeNumberField("ScannedCount", scanned);
+        if (stopped && last != null) {
+            ValueJson.writeItemField(out, "LastEvaluatedKey", lastKey(plan, ItemCodec.decode(last)));
+        }
+        if (Capacity.wanted(capacityMode)) {
+            out.writeFieldName("ConsumedCapacity");
+            capacity.write(out, capacityMode, null);
+        }
+        out.writeEndObject();
+    }
+
+    /** The key a page ends on: the table's key attributes and, on an index, the index's. */
+    static Map<String, Value> lastKey(Plan plan, Map<String, Value> item) {
+        Map<String, Value> key = new LinkedHashMap<>(ItemKeys.keyOf(plan.table.key(), item));
+        if (plan.index != null) {
+            key.putAll(ItemKeys.keyOf(plan.index.def.key(), item));
+        }
+        return key;
+    }
+}

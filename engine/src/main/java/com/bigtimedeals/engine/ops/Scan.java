@@ -1,0 +1,128 @@
+package com.bigtimedeals.engine.ops;
+
+import static com.bigtimedeals.engine.api.Shape.attributeMap;
+import static com.bigtimedeals.engine.api.Shape.bool;
+import static com.bigtimedeals.engine.api.Shape.integer;
+import static com.bigtimedeals.engine.api.Shape.string;
+import static com.bigtimedeals.engine.api.Shape.stringMap;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.api.Operation;
+import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.expr.Condition;
+import com.bigtimedeals.engine.expr.ExpressionContext;
+import com.bigtimedeals.engine.expr.Projection;
+import com.bigtimedeals.engine.store.Bytes;
+import com.bigtimedeals.engine.store.KeyCodec;
+import com.bigtimedeals.engine.table.Index;
+import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.Value;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * Scan: a table or index in key order, which begins with the partition hash, so that the segments of a parallel
+ * scan are hash ranges that together cover every item exactly once.
+ */
+public final class Scan implements Operation {
+    private static final Shape SHAPE = Shape.request()
+            .field("Select", string().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"))
+            .field("IndexName", Shape.indexNameMember())
+            .field("TotalSegments", integer().min(1).max(1000000))
+            .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
+            .field("TableName", Shape.tableNameMember())
+            .field("ConditionalOperator", ItemShapes.conditionalOperator())
+            .field("ScanFilter", ItemShapes.conditions())
+            .field("Segment", integer().min(0).max(999999))
+            .field("Limit", integer().min(1))
+            .field("AttributesToGet", ItemShapes.attributesToGet())
+            .field("ExclusiveStartKey", attributeMap())
+            .field("ConsistentRead", bool())
+            .field("FilterExpression", string())
+            .field("ProjectionExpression", string())
+            .field("ExpressionAttributeValues", attributeMap())
+            .field("ExpressionAttributeNames", stringMap());
+
+    private final Context ctx;
+
+    public Scan(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public Shape shape() {
+        return SHAPE;
+    }
+
+    @Override
+    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+        Expressions ex = new Expressions("Scan", req);
+        ex.checkParameters(List.of("ProjectionExpression", "FilterExpression"),
+                List.of("AttributesToGet", "ScanFilter", "ConditionalOperator"), "ScanFilter");
+        ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
+        Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
+        Long segment = Req.number(req, "Segment");
+        Long total = Req.number(req, "TotalSegments");
+        if (segment != null && total == null) {
+            throw ApiException.validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+        }
+        if (total != null) {
+            if (segment == null) {
+                throw ApiException.validation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
+            }
+            if (segment >= total) {
+                throw ApiException.validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: "
+                        + segment + " is not less than TotalSegments: " + total);
+            }
+        }
+        String select = Req.string(req, "Select");
+        String indexName = Req.string(req, "IndexName");
+        Reads.checkSelect(select, req, indexName, "");
+        Condition filter = Query.filter(ex, req, "ScanFilter", ExpressionContext.Kind.FilterExpression);
+        Projection projection = Projections.parse(ex, req);
+        Conditions.requireAllUsed(ex, req);
+        Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        boolean consistent = Req.flag(req, "ConsistentRead");
+        KeyAccess.check(ex, table, filter == null ? null : filter.nestedTopLevelNames(),
+                projection == null ? null : projection.nestedTopLevelNames());
+        Index index = Reads.index(ctx, table, indexName, consistent);
+
+        PageReader.Plan plan = new PageReader.Plan();
+        plan.table = table;
+        plan.index = index;
+        plan.filter = filter;
+        plan.projection = projection;
+        plan.select = select != null ? select : projection != null ? "SPECIFIC_ATTRIBUTES" : index != null ? "ALL_PROJECTED_ATTRIBUTES" : "ALL_ATTRIBUTES";
+        plan.consistent = consistent;
+        Long limit = Req.number(req, "Limit");
+        plan.limit = limit == null ? null : limit.intValue();
+        Reads.plan(plan, plan.select, projection);
+
+        long low = 0;
+        long high = 1L << 32;
+        if (total != null && total > 1) {
+            low = (segment << 32) / total;
+            high = ((segment + 1) << 32) / total;
+        }
+        byte[] from = token(low);
+        byte[] to = high >= (1L << 32) ? null : token(high);
+        byte[] startBytes = null;
+        if (start != null) {
+            startBytes = Reads.startKey(table, index, start);
+            long t = KeyCodec.token(startBytes);
+            if (t < low || t >= high) {
+                throw ApiException.validation("The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: "
+                        + total + " Segment: " + segment);
+            }
+        }
+        var entries = Reads.range(index == null ? table.items : index.entries, from, to, startBytes, true);
+        PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx, null);
+    }
+
+    private static byte[] token(long t) {
+        return new Bytes(4).putInt((int) t).toArray();
+    }
+}

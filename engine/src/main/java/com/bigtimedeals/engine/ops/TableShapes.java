@@ -1,0 +1,67 @@
+package com.bigtimedeals.engine.ops;
+
+import static com.bigtimedeals.engine.api.Shape.bool;
+import static com.bigtimedeals.engine.api.Shape.fieldStruct;
+import static com.bigtimedeals.engine.api.Shape.list;
+import static com.bigtimedeals.engine.api.Shape.longValue;
+import static com.bigtimedeals.engine.api.Shape.string;
+import static com.bigtimedeals.engine.api.Shape.valueStruct;
+
+import com.bigtimedeals.engine.api.Shape;
+
+/** Request shapes shared by the table operations, with the service's constraints. */
+final class TableShapes {
+    /** Tag keys and values: letters, whitespace, digits and {@code _ . : / = + - @}, as documented. */
+    static final String TAG_PATTERN = "[\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*";
+
+    private TableShapes() {
+    }
+
+    static Shape keySchema() {
+        return list(valueStruct("KeySchemaElement")
+                .field("AttributeName", string().notNull().length(1, 255))
+                .field("KeyType", string().notNull().oneOf("HASH", "RANGE")))
+                .notNull().length(1, 2);
+    }
+
+    static Shape throughput() {
+        return fieldStruct("ProvisionedThroughput")
+                .field("WriteCapacityUnits", longValue().notNull().min(1))
+                .field("ReadCapacityUnits", longValue().notNull().min(1));
+    }
+
+    static Shape projection() {
+        return fieldStruct("Projection")
+                .field("ProjectionType", string().oneOf("ALL", "INCLUDE", "KEYS_ONLY"))
+                .field("NonKeyAttributes", list(string().length(1, 255)).length(1, 20));
+    }
+
+    static Shape indexName() {
+        return string().notNull().pattern("[a-zA-Z0-9_.-]+").length(3, 255);
+    }
+
+    static Shape streamSpecification() {
+        return fieldStruct("StreamSpecification")
+                .field("StreamEnabled", bool().notNull())
+                .field("StreamViewType", string().oneOf("NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES", "KEYS_ONLY"));
+    }
+
+    static Shape sseSpecification() {
+        return fieldStruct("SSESpecification")
+                .field("Enabled", bool())
+                .field("SSEType", string().oneOf("AES256", "KMS"))
+                .field("KMSMasterKeyId", string());
+    }
+
+    static Shape tags() {
+        return list(valueStruct("Tag")
+                .field("Key", string().notNull().length(1, 128).pattern(TAG_PATTERN))
+                .field("Value", string().notNull().length(0, 256).pattern(TAG_PATTERN)));
+    }
+
+    static Shape onDemandThroughput() {
+        return fieldStruct("OnDemandThroughput")
+                .field("MaxReadRequestUnits", longValue())
+                .field("MaxWriteRequestUnits", longValue());
+    }
+}

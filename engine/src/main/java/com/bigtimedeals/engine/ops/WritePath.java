@@ -1,0 +1,81 @@
+package com.bigtimedeals.engine.ops;
+
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.store.Change;
+import com.bigtimedeals.engine.store.ItemCodec;
+import com.bigtimedeals.engine.store.ItemLocks;
+import com.bigtimedeals.engine.store.Sizes;
+import com.bigtimedeals.engine.table.Index;
+import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * A single-item write, atomic per item: under the item's lock it reads the current item, lets the operation
+ * decide the new one (checking its condition against exactly the item it replaces), counts the capacity and
+ * commits. No table-wide lock is taken and readers never wait.
+ */
+final class WritePath {
+    /** What the item becomes, given what it is (null when absent); null deletes it. */
+    @FunctionalInterface
+    interface Decision {
+        Map<String, Value> decide(Map<String, Value> current);
+    }
+
+    /** The item before and after, and what the write consumed. */
+    record Outcome(Map<String, Value> before, Map<String, Value> after, Capacity capacity) {
+    }
+
+    private WritePath() {
+    }
+
+    static ApiException transactionConflict() {
+        return new ApiException(ApiException.DYNAMODB + "TransactionConflictException", "Transaction is ongoing for the item");
+    }
+
+    static Outcome write(Context ctx, Table table, Map<String, Value> keyMap, Decision decision) {
+        return write(ctx, table, keyMap, decision, false);
+    }
+
+    static Outcome write(Context ctx, Table table, Map<String, Value> keyMap, Decision decision, boolean byTtl) {
+        byte[] key = table.key(keyMap);
+        ItemLocks.ItemId id = new ItemLocks.ItemId(table.id, key);
+        if (!ctx.locks.lockForWrite(id)) {
+            throw transactionConflict();
+        }
+        try {
+            byte[] oldBytes = table.items.get(key);
+            Map<String, Value> before = oldBytes == null ? null : ItemCodec.decode(oldBytes);
+            Map<String, Value> after = decision.decide(before);
+            long oldSize = oldBytes == null ? 0 : ItemCodec.size(oldBytes);
+            long newSize = after == null ? 0 : Sizes.of(after);
+            Capacity capacity = capacity(table, before, oldSize, after, newSize);
+            if (!byTtl) {
+                // Expiry deletes are free in the service, and never throttled.
+                ctx.throughput.take(table, Table.partitionPrefix(keyMap.get(table.key().partitionKey())), true, capacity.total());
+            }
+            if (table.deleted()) {
+                throw ApiException.resourceNotFound("Requested resource not found");
+            }
+            if (!(before == null ? after == null : before.equals(after))) {
+                byte[] newBytes = after == null ? null : ItemCodec.encode(after, newSize);
+                ctx.committer.commit(List.of(new Change(table, key, before, oldBytes, after, newBytes, byTtl)));
+            }
+            return new Outcome(before, after, capacity);
+        } finally {
+            ctx.locks.unlock(id);
+        }
+    }
+
+    /** The write units of changing one item from {@code before} to {@code after}, on the table and each index. */
+    static Capacity capacity(Table table, Map<String, Value> before, long oldSize, Map<String, Value> after, long newSize) {
+        Capacity c = new Capacity(table.name());
+        c.addTable(Capacity.write(Math.max(oldSize, newSize)));
+        for (Index index : table.indexes()) {
+            c.addIndex(index, Capacity.indexWrite(index, before, oldSize, after, newSize));
+        }
+        return c;
+    }
+}

@@ -1,0 +1,61 @@
+package com.bigtimedeals.engine.store;
+
+import java.util.Map;
+
+import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * One committed change to one item: its state before and after (null for absent), as maps and as stored bytes.
+ * The maps may be null when only the bytes are at hand (recovery); they are decoded on demand then.
+ */
+public final class Change {
+    public final Table table;
+    public final byte[] key;
+    public final byte[] oldBytes;
+    public final byte[] newBytes;
+    public final boolean byTtl;
+    private Map<String, Value> oldItem;
+    private Map<String, Value> newItem;
+    /** Set when committed. */
+    long sequence;
+    long timeMillis;
+
+    public Change(Table table, byte[] key, Map<String, Value> oldItem, byte[] oldBytes, Map<String, Value> newItem,
+                  byte[] newBytes, boolean byTtl) {
+        this.table = table;
+        this.key = key;
+        this.oldItem = oldItem;
+        this.oldBytes = oldBytes;
+        this.newItem = newItem;
+        this.newBytes = newBytes;
+        this.byTtl = byTtl;
+    }
+
+    public Map<String, Value> oldItem() {
+        if (oldItem == null && oldBytes != null) {
+            oldItem = ItemCodec.decode(oldBytes);
+        }
+        return oldItem;
+    }
+
+    public Map<String, Value> newItem() {
+        if (newItem == null && newBytes != null) {
+            newItem = ItemCodec.decode(newBytes);
+        }
+        return newItem;
+    }
+
+    /** Whether the maps are at hand (a live write) rather than only the stored bytes (recovery). */
+    boolean decoded() {
+        return (oldBytes == null || oldItem != null) && (newBytes == null || newItem != null);
+    }
+
+    public long sequence() {
+        return sequence;
+    }
+
+    public long timeMillis() {
+        return timeMillis;
+    }
+}

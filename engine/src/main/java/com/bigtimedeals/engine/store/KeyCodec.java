@@ -1,0 +1,137 @@
+package com.bigtimedeals.engine.store;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * Keys as byte strings whose unsigned order is the service's order, so every table and index is one sorted map and
+ * a Query is one contiguous range. A table key is {@code hash(partition) | partition | sort}; an index key is
+ * {@code hash(index partition) | index partition | index sort | table partition | table sort}, so items that
+ * share an index key follow table-key order and page exactly once. The leading 4-byte hash spreads partitions as
+ * the service's hash does: a Scan walks partitions in hash order, and parallel Scan segments are hash ranges.
+ *
+ * <p>Each component is self-delimiting: strings and binaries are escaped (0x00 becomes 0x00 0xFF) and end in
+ * 0x00 0x01; numbers are sign, exponent and digits, ordered numerically.
+ */
+public final class KeyCodec {
+    private KeyCodec() {
+    }
+
+    public static void append(Bytes out, Value v) {
+        if (v instanceof Value.S s) {
+            appendEscaped(out, s.value().getBytes(StandardCharsets.UTF_8));
+        } else if (v instanceof Value.B b) {
+            appendEscaped(out, b.toByteArray());
+        } else if (v instanceof Value.N n) {
+            appendNumber(out, n.value());
+        } else {
+            throw new IllegalArgumentException("not a key type: " + v.type());
+        }
+    }
+
+    /** The escaped bytes of a string or binary without its terminator: every longer value starts with them. */
+    public static void appendPrefix(Bytes out, Value v) {
+        byte[] raw = v instanceof Value.S s ? s.value().getBytes(StandardCharsets.UTF_8) : ((Value.B) v).toByteArray();
+        for (byte b : raw) {
+            out.put(b);
+            if (b == 0) {
+                out.put(0xFF);
+            }
+        }
+    }
+
+    private static void appendEscaped(Bytes out, byte[] raw) {
+        for (byte b : raw) {
+            out.put(b);
+            if (b == 0) {
+                out.put(0xFF);
+            }
+        }
+        out.put(0).put(1);
+    }
+
+    /**
+     * value = 0.d1d2...dn x 10^e with d1 != 0. Positive: 0xC0, e + 0x8000 (two bytes), digits + 1, then 0x00.
+     * Negative: 0x40, the exponent inverted, 10 - digit, then 0xFF (so that a longer magnitude sorts first).
+     */
+    private static void appendNumber(Bytes out, BigDecimal value) {
+        int sign = value.signum();
+        if (sign == 0) {
+            out.put(0x80);
+            return;
+        }
+        String digits = value.unscaledValue().abs().toString();
+        int exponent = digits.length() - value.scale();
+        int end = digits.length();
+        while (end > 1 && digits.charAt(end - 1) == '0') {
+            end--;
+        }
+        int e = exponent + 0x8000;
+        if (sign > 0) {
+            out.put(0xC0).put(e >>> 8).put(e);
+            for (int i = 0; i < end; i++) {
+                out.put(digits.charAt(i) - '0' + 1);
+            }
+            out.put(0x00);
+        } else {
+            int inverted = ~e & 0xFFFF;
+            out.put(0x40).put(inverted >>> 8).put(inverted);
+            for (int i = 0; i < end; i++) {
+                out.put(10 - (digits.charAt(i) - '0'));
+            }
+            out.put(0xFF);
+        }
+    }
+
+    /** A stable 32-bit hash of a partition key's encoding (murmur3's finaliser over a simple mix). */
+    public static int hash(byte[] b, int offset, int length) {
+        int h = 0x9747b28c;
+        for (int i = offset; i < offset + length; i++) {
+            h ^= b[i] & 0xFF;
+            h *= 0x5bd1e995;
+            h ^= h >>> 15;
+        }
+        h ^= length;
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        h ^= h >>> 16;
+        return h;
+    }
+
+    /** Starts a key: reserves the hash, appends the partition value, then fills the hash in. */
+    public static Bytes partition(Value partition) {
+        Bytes out = new Bytes(48);
+        out.putInt(0);
+        append(out, partition);
+        out.setInt(0, hash(out.array(), 4, out.size() - 4));
+        return out;
+    }
+
+    /** The smallest byte string greater than every string that starts with {@code prefix}. */
+    public static byte[] prefixEnd(byte[] prefix) {
+        int n = prefix.length;
+        while (n > 0 && prefix[n - 1] == (byte) 0xFF) {
+            n--;
+        }
+        if (n == 0) {
+            return null;
+        }
+        byte[] end = Arrays.copyOf(prefix, n);
+        end[n - 1]++;
+        return end;
+    }
+
+    /** The hash token of a stored key (its first four bytes), unsigned. */
+    public static long token(byte[] key) {
+        return Bytes.getInt(key, 0) & 0xFFFFFFFFL;
+    }
+
+    public static int compare(byte[] a, byte[] b) {
+        return Arrays.compareUnsigned(a, b);
+    }
+}

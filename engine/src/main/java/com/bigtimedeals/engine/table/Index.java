@@ -1,0 +1,167 @@
+package com.bigtimedeals.engine.table;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.bigtimedeals.engine.expr.KeySchema;
+import com.bigtimedeals.engine.store.Bytes;
+import com.bigtimedeals.engine.store.ItemCodec;
+import com.bigtimedeals.engine.store.KeyCodec;
+import com.bigtimedeals.engine.store.Sizes;
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * One secondary index: a sorted map from index key (see {@link KeyCodec}) to the table's stored item. Entries
+ * share the table's item arrays rather than copying projections, which keeps three indexes over a million items
+ * within a small heap; the projection is applied when the index is read.
+ */
+public final class Index {
+    /** Status and throughput change with UpdateTable; the key schema and projection never do. */
+    public volatile TableDef.IndexDef def;
+    public final KeySchema tableKey;
+    /** Replaced only by a bulk load before the engine serves (see {@link SortedArrays}). */
+    public volatile ConcurrentSkipListMap<byte[], byte[]> entries = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+    public final AtomicLong count = new AtomicLong();
+    public final AtomicLong bytes = new AtomicLong();
+    /** Attributes a KEYS_ONLY or INCLUDE projection keeps; null for ALL. */
+    private final Set<String> projected;
+
+    public Index(TableDef.IndexDef def, KeySchema tableKey) {
+        this.def = def;
+        this.tableKey = tableKey;
+        if ("ALL".equals(def.projectionType())) {
+            projected = null;
+        } else {
+            Set<String> p = new HashSet<>();
+            p.add(tableKey.partitionKey());
+            if (tableKey.sortKey() != null) {
+                p.add(tableKey.sortKey());
+            }
+            p.add(def.key().partitionKey());
+            if (def.key().sortKey() != null) {
+                p.add(def.key().sortKey());
+            }
+            if (def.nonKeyAttributes() != null) {
+                p.addAll(def.nonKeyAttributes());
+            }
+            projected = p;
+        }
+    }
+
+    public String name() {
+        return def.name();
+    }
+
+    public boolean global() {
+        return def.global();
+    }
+
+    public boolean projectsAll() {
+        return projected == null;
+    }
+
+    public boolean projects(String attribute) {
+        return projected == null || projected.contains(attribute);
+    }
+
+    /**
+     * The index key of an item, or null when the item lacks an index key attribute (sparse indexes) or, for items
+     * written before the index was created, has one of another type (a back-fill leaves those out).
+     */
+    public byte[] key(Map<String, Value> item) {
+        KeySchema k = def.key();
+        Value p = item.get(k.partitionKey());
+        if (p == null || p.type() != k.partitionType()) {
+            return null;
+        }
+        Value s = null;
+        if (k.sortKey() != null) {
+            s = item.get(k.sortKey());
+            if (s == null || s.type() != k.sortType()) {
+                return null;
+            }
+        }
+        if (tooLong(p, 2048) || (s != null && tooLong(s, 1024))) {
+            return null;
+        }
+        Bytes out = KeyCodec.partition(p);
+        if (s != null) {
+            KeyCodec.append(out, s);
+        }
+        KeyCodec.append(out, item.get(tableKey.partitionKey()));
+        if (tableKey.sortKey() != null) {
+            KeyCodec.append(out, item.get(tableKey.sortKey()));
+        }
+        return out.toArray();
+    }
+
+    /**
+     * The index key of a stored item, read from its encoding without building its values (bulk loads); null as
+     * for {@link #key(Map)}.
+     */
+    public byte[] key(byte[] stored) {
+        KeySchema k = def.key();
+        Value p = ItemCodec.attribute(stored, k.partitionKey());
+        if (p == null || p.type() != k.partitionType()) {
+            return null;
+        }
+        Value s = null;
+        if (k.sortKey() != null) {
+            s = ItemCodec.attribute(stored, k.sortKey());
+            if (s == null || s.type() != k.sortType()) {
+                return null;
+            }
+        }
+        if (tooLong(p, 2048) || (s != null && tooLong(s, 1024))) {
+            return null;
+        }
+        Bytes out = KeyCodec.partition(p);
+        if (s != null) {
+            KeyCodec.append(out, s);
+        }
+        KeyCodec.append(out, ItemCodec.attribute(stored, tableKey.partitionKey()));
+        if (tableKey.sortKey() != null) {
+            KeyCodec.append(out, ItemCodec.attribute(stored, tableKey.sortKey()));
+        }
+        return out.toArray();
+    }
+
+    /** Key values over the service's key size limits are never indexed (a back-fill leaves such items out). */
+    private static boolean tooLong(Value v, int limit) {
+        if (v instanceof Value.S s) {
+            return s.value().length() > limit / 3 && s.value().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > limit;
+        }
+        return v instanceof Value.B b && b.length() > limit;
+    }
+
+    /** The item as the index holds it: only the projected attributes. */
+    public Map<String, Value> project(Map<String, Value> item) {
+        if (projected == null) {
+            return item;
+        }
+        Map<String, Value> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Value> e : item.entrySet()) {
+            if (projected.contains(e.getKey())) {
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        return out;
+    }
+
+    /** Bytes of the index entry: the projected item's size, by the service's rules. */
+    public long entrySize(byte[] stored) {
+        if (projected == null) {
+            return ItemCodec.size(stored);
+        }
+        return Sizes.of(project(ItemCodec.decode(stored)));
+    }
+
+    public long entrySize(Map<String, Value> item, long fullSize) {
+        return projected == null ? fullSize : Sizes.of(project(item));
+    }
+}
