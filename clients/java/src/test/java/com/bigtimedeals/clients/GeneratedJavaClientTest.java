@@ -102,7 +102,8 @@ class GeneratedJavaClientTest {
             assertNotNull(corrected.getAdditionalProperty(AddedFieldsProxy.ADDED_FIELD), "the added field is kept, not fatal");
         }
 
-        // Anyone browses: the front page, then every page of the brand's deals, each nextCursor passed straight back.
+        // Anyone browses: the front page (its cached copy follows the featured list within the stream delay), then every page of the brand's deals, each nextCursor passed straight back.
+        assertTrue(stack.awaitStreamQuiet(500, 30_000), "stream delivery never went quiet");
         FrontPage front = open.getFrontPage(null);
         assertTrue(front.getFeatured().stream().anyMatch(d -> d.getId().equals(corrected.getId())));
         Set<String> seen = new HashSet<>();
