@@ -14,6 +14,10 @@ journey('request waterfalls and forms before lists', async (page) => {
     await page.goto('about:blank');
     await page.goto(`${url()}/editor/#/${hash}`);
     const levels = [];
+    // Every one of these pages asks the API for something: wait for its first request (a loaded machine may take
+    // longer than one settling interval to render and ask), then for the level to settle.
+    await page.locator(usable).waitFor();
+    for (let waited = 0; held.length === 0 && waited < 15000; waited += 100) await page.waitForTimeout(100);
     for (;;) {
       let seen = -1;
       while (seen !== held.length) { // settle: no new request for 300 ms

@@ -60,6 +60,29 @@ public final class StreamRecords {
         return out;
     }
 
+    /**
+     * Only what an event source mapping's filter reads: the event name and the named attributes of the new image.
+     * A reader that filters first converts in full only what passes, as the service filters records before any
+     * function sees them (every message record of a blast is dropped by the filter).
+     */
+    public static DynamodbEvent.DynamodbStreamRecord filterView(Record r, java.util.Set<String> newImageAttributes) {
+        DynamodbEvent.DynamodbStreamRecord out = new DynamodbEvent.DynamodbStreamRecord();
+        out.setEventName(r.eventNameAsString());
+        StreamRecord s = new StreamRecord();
+        if (r.dynamodb().hasNewImage()) {
+            Map<String, com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue> image = new LinkedHashMap<>();
+            for (String name : newImageAttributes) {
+                AttributeValue v = r.dynamodb().newImage().get(name);
+                if (v != null) {
+                    image.put(name, value(v));
+                }
+            }
+            s.setNewImage(image);
+        }
+        out.setDynamodb(s);
+        return out;
+    }
+
     static Map<String, com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue> map(Map<String, AttributeValue> m) {
         if (m == null) {
             return null;

@@ -65,6 +65,9 @@ public final class StreamDelivery implements AutoCloseable {
     private static final int MAX_BACKLOG = 20_000;
     private static final long STOP_GRACE_MILLIS = 10_000;
 
+    /** The new-image attributes the mapping's filters read ({@link StreamMapping#FILTERS}). */
+    private static final java.util.Set<String> FILTERED_ATTRIBUTES = filteredAttributes();
+
     private final DynamoDbStreamsClient streams;
     private final String streamArn;
     private final Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> handlers;
@@ -97,6 +100,16 @@ public final class StreamDelivery implements AutoCloseable {
 
     public void start() {
         poller.start();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static java.util.Set<String> filteredAttributes() {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        for (Map<String, Object> filter : StreamMapping.FILTERS) {
+            Map<String, Object> dynamodb = (Map<String, Object>) filter.get("dynamodb");
+            names.addAll(((Map<String, Object>) dynamodb.get("NewImage")).keySet());
+        }
+        return names;
     }
 
     /** Records delivered again after a failure (reported, or a function error). */
@@ -214,13 +227,15 @@ public final class StreamDelivery implements AutoCloseable {
                 startLanes(shard);
             }
             for (Record record : r.records()) {
-                DynamodbEvent.DynamodbStreamRecord converted = StreamRecords.toLambda(record, streamArn);
-                var keys = converted.getDynamodb().getKeys();
-                String key = keys == null || keys.get("PK") == null ? "" : keys.get("PK").getS();
-                Tracked t = new Tracked(record.dynamodb().sequenceNumber(), key, converted);
+                var keys = record.dynamodb().keys();
+                String key = keys == null || keys.get("PK") == null ? "" : keys.get("PK").s();
+                // The mapping's filter first, on the attributes it reads; only what passes is converted in full.
+                boolean ofInterest = ChangeFeed.ofInterest(StreamRecords.filterView(record, FILTERED_ATTRIBUTES));
+                Tracked t = new Tracked(record.dynamodb().sequenceNumber(), key,
+                        ofInterest ? StreamRecords.toLambda(record, streamArn) : null);
                 shard.inOrder.addLast(t);
                 shard.lastFetched = t.sequence;
-                if (ChangeFeed.ofInterest(converted)) {
+                if (ofInterest) {
                     shard.laneQueues.get(Math.floorMod(key.hashCode(), mapping.parallelizationFactor())).add(t);
                 } else {
                     t.done = true; // the mapping's filter drops it: done without an invocation

@@ -27,6 +27,16 @@ final class StackProcess implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+    /**
+     * Every stack this test JVM started: a test that fails half-way must not leave a stack running (and holding
+     * its ports and a core) after the JVM ends, so they are killed when it exits.
+     */
+    private static final List<Process> STARTED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> STARTED.forEach(Process::destroyForcibly)));
+    }
+
     private final Process process;
     final String base;
 
@@ -43,10 +53,13 @@ final class StackProcess implements AutoCloseable {
         b.environment().put("DYNAMODB_PORT", Integer.toString(dynamoPort));
         b.environment().put("BLAST_SEGMENTS", "8");
         Process p = b.start();
+        STARTED.add(p);
         long deadline = System.currentTimeMillis() + 120_000;
         while (System.currentTimeMillis() < deadline) {
-            if (Files.exists(log) && Files.readString(log).contains("Big Time Deals is running")) {
-                return new StackProcess(p, baseOf(log));
+            // The banner is printed line by line: wait for the API line itself, not only the first one.
+            String base = Files.exists(log) ? baseOf(log) : null;
+            if (base != null) {
+                return new StackProcess(p, base);
             }
             if (!p.isAlive()) {
                 throw new AssertionError("the stack did not start:\n" + Files.readString(log));
@@ -94,13 +107,19 @@ final class StackProcess implements AutoCloseable {
         }
     }
 
+    /** The API's URL from the banner's complete {@code API} line, or null while it is not printed yet. */
     private static String baseOf(Path log) throws IOException {
-        for (String line : Files.readAllLines(log)) {
-            if (line.trim().startsWith("API")) {
+        String text = Files.readString(log);
+        int banner = text.indexOf("Big Time Deals is running");
+        if (banner < 0) {
+            return null;
+        }
+        for (String line : text.substring(banner).split("\n", -1)) {
+            if (line.trim().startsWith("API") && text.indexOf(line + "\n", banner) >= 0) {
                 return line.trim().substring(3).trim();
             }
         }
-        throw new AssertionError("no API line in " + log);
+        return null;
     }
 
     JsonNode call(String method, String path, String token, String body, int status) throws Exception {
