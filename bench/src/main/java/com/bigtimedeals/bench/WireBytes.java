@@ -72,7 +72,7 @@ final class WireBytes {
         bench.add("mobile.POST_like_replayed.requests", requests(replay), "requests", null, null,
                 "the claim fails and returns the first answer: nothing runs again");
         bench.add("mobile.POST_like_replayed.writeUnits", units(replay, "X-DynamoDB-Write-Units"), "WCU", null, null,
-                "a failed conditional put is billed as a write");
+                "the service bills the failed conditional put 1 WCU, but an error carries no ConsumedCapacity to count");
     }
 
     private static Gateway.Answer get(Gateway gateway, String path, Map<String, String> headers) {

@@ -382,9 +382,9 @@ public final class Gateway implements AutoCloseable {
         return new Answer(status, headers, ("{\"message\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8));
     }
 
-    /** API Gateway's request ids look like this: 14 base64 characters ending in '='. */
+    /** API Gateway's request ids look like this (Bc1aXj0ZoAMEVxw=): 11 bytes, 15 base64 characters and one '='. */
     private static String requestId() {
-        byte[] b = new byte[10];
+        byte[] b = new byte[11];
         RANDOM.nextBytes(b);
         return Base64.getEncoder().encodeToString(b);
     }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -64,14 +63,7 @@ class MobileConventionsOverHttpTest {
     }
 
     private static HttpRequest.Builder request(String method, String path, String token, String body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            b.header("Content-Type", "application/json");
-        }
+        HttpRequest.Builder b = ApiRequests.builder(base, method, path, token, body);
         return b;
     }
 
@@ -103,6 +95,7 @@ class MobileConventionsOverHttpTest {
         HttpResponse<byte[]> ok = send(request("GET", "/brands/acme", null, null));
         String id = ok.headers().firstValue(HttpConventions.REQUEST_ID).orElseThrow();
         assertEquals(id, ok.headers().firstValue(HttpConventions.GATEWAY_REQUEST_ID).orElseThrow(), "one id, two names");
+        assertTrue(id.matches("[A-Za-z0-9+/]{15}="), "the form of API Gateway's ids (Bc1aXj0ZoAMEVxw=): " + id);
         HttpResponse<byte[]> missing = send(request("GET", "/brands/nope", null, null));
         assertEquals(missing.headers().firstValue(HttpConventions.REQUEST_ID).orElseThrow(),
                 JSON.readTree(missing.body()).get("requestId").asText());
