@@ -8,6 +8,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Slug;
 
@@ -15,8 +16,11 @@ import com.bigtimedeals.domain.Slug;
 final class ApiRequest {
     /** The contract's page size when a list is asked for without {@code ?limit=}. */
     static final int DEFAULT_LIMIT = 25;
-    /** At most as many digits as {@link DealStore#MAX_PAGE} has: a longer number is refused without parsing it. */
-    private static final Pattern LIMIT = Pattern.compile("^[0-9]{1," + Integer.toString(DealStore.MAX_PAGE).length() + "}$");
+    /**
+     * A whole number in its one canonical form (no sign, no leading zero: {@code 01} is refused, not read as 1), at
+     * most as many digits as {@link DealStore#MAX_PAGE} has: a longer number is refused without parsing it.
+     */
+    private static final Pattern LIMIT = Pattern.compile("^[1-9][0-9]{0," + (Integer.toString(DealStore.MAX_PAGE).length() - 1) + "}$");
 
     private final APIGatewayV2HTTPEvent event;
     private final Caller caller;
@@ -41,7 +45,15 @@ final class ApiRequest {
 
     private String path(String name) {
         Map<String, String> p = event.getPathParameters();
-        return p == null ? null : p.get(name);
+        return p == null ? null : wellFormed(name, p.get(name));
+    }
+
+    /** A path or query parameter is text the client sent, refused like a body field when it is not Unicode. */
+    private static String wellFormed(String name, String value) {
+        if (value != null && !ContractRules.isWellFormed(value)) {
+            throw DomainException.invalid(name, name + " is not valid Unicode text: it holds a lone surrogate");
+        }
+        return value;
     }
 
     /**
@@ -67,7 +79,7 @@ final class ApiRequest {
 
     private String query(String name) {
         Map<String, String> q = event.getQueryStringParameters();
-        return q == null ? null : q.get(name);
+        return q == null ? null : wellFormed(name, q.get(name));
     }
 
     /** {@code ?limit=}: an integer from 1 to {@link DealStore#MAX_PAGE}, {@link #DEFAULT_LIMIT} when absent. */
@@ -76,8 +88,8 @@ final class ApiRequest {
         if (v == null) {
             return DEFAULT_LIMIT;
         }
-        if (!LIMIT.matcher(v).matches() || Integer.parseInt(v) < 1 || Integer.parseInt(v) > DealStore.MAX_PAGE) {
-            throw DomainException.invalid("limit", "limit must be an integer from 1 to " + DealStore.MAX_PAGE);
+        if (!LIMIT.matcher(v).matches() || Integer.parseInt(v) > DealStore.MAX_PAGE) {
+            throw DomainException.invalid("limit", "limit must be a whole number from 1 to " + DealStore.MAX_PAGE + ", without leading zeros");
         }
         return Integer.parseInt(v);
     }

@@ -10,7 +10,9 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import com.bigtimedeals.domain.ContractRules;
@@ -94,7 +96,40 @@ final class JsonBody {
         if (parsed == null || !parsed.isObject()) {
             throw DomainException.invalid(null, "the body must be a JSON object");
         }
+        for (Iterator<Map.Entry<String, JsonNode>> it = parsed.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            if (!ContractRules.isWellFormed(field.getKey())) {
+                throw DomainException.invalid(null, "the body names a key that is not valid Unicode text: it holds a lone surrogate");
+            }
+            if (!wellFormed(field.getValue())) {
+                throw DomainException.invalid(field.getKey(), field.getKey() + " is not valid Unicode text: it holds a lone surrogate");
+            }
+        }
         return new JsonBody((ObjectNode) parsed);
+    }
+
+    /**
+     * Every string in a value, at any depth, and every key of a nested object: the one place every body field
+     * passes, whatever reads it later (a field nobody reads is checked too, so no field added later can forget it).
+     */
+    private static boolean wellFormed(JsonNode v) {
+        if (v.isTextual()) {
+            return ContractRules.isWellFormed(v.textValue());
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            if (!ContractRules.isWellFormed(field.getKey()) || !wellFormed(field.getValue())) {
+                return false;
+            }
+        }
+        if (v.isArray()) {
+            for (JsonNode item : v) {
+                if (!wellFormed(item)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**

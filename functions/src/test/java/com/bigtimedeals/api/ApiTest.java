@@ -23,6 +23,7 @@ import com.bigtimedeals.data.DynamoDbTest;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.service.DealService;
@@ -168,7 +169,9 @@ abstract class ApiTest extends DynamoDbTest {
         Route route = RouteTable.byRouteKey(event.getRouteKey());
         ApiHandler handler = handlers.get(route.function());
         RequestMeter.reset();
-        APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId()));
+        // As deployed: the route's function for its access level may make only the requests that level is granted.
+        APIGatewayV2HTTPResponse response = GrantedAccess.checkedOnThisThread(route.function(), route.writes(),
+                () -> handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId())));
         lastRequests = RequestMeter.usage().requests();
         // Every answer any handler test sees must be one docs/openapi.yaml allows.
         ResponseContract.check(event.getRequestContext().getHttp().getMethod(), event.getRawPath(), response.getStatusCode(),

@@ -9,6 +9,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.data.TableAccessLog;
+import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
@@ -33,7 +35,15 @@ class PrimingTest extends ApiTest {
             assertEquals(h.getKey(), route.function(), "priming route belongs to another function");
             assertEquals("GET", route.method(), "priming must not write");
             RequestMeter.reset();
+            TableAccessLog.clear();
             assertEquals(200, h.getValue().prime().getStatusCode(), h.getKey() + " priming did not succeed");
+            // Both deployments of the handler prime with it before their snapshot: each must be granted what it reads.
+            List<TableAccessLog.Access> made = TableAccessLog.drain();
+            for (boolean writes : new boolean[] {false, true}) {
+                if (RouteTable.of(h.getKey()).stream().anyMatch(r -> r.writes() == writes)) {
+                    GrantedAccess.assertGranted(h.getKey(), writes, made);
+                }
+            }
             assertTrue(RequestMeter.usage().requests() >= 1, h.getKey() + " priming made no DynamoDB request");
             h.getValue().beforeCheckpoint(null);
         }

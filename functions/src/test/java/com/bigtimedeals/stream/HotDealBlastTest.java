@@ -70,7 +70,7 @@ class HotDealBlastTest extends StreamTest {
             }
         });
         StreamHandler sideBySide = new StreamHandler(ChangeReactions.of(gated, CONFIG, 200, 300), Configuration.from(SETTINGS.with(Setting.WALKS_PER_INVOCATION, segments)));
-        var response = sideBySide.handleRequest(com.bigtimedeals.harness.StreamRecords.event(tap.drain()),
+        var response = invoke(sideBySide, tap.drain(),
                 new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000));
         assertTrue(response.getBatchItemFailures().isEmpty(), "failures: " + response.getBatchItemFailures());
         assertEquals(segments, arrived.get(), "every segment's first scan went through the barrier");
@@ -115,7 +115,7 @@ class HotDealBlastTest extends StreamTest {
         StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
                 request instanceof UpdateItemRequest u && u.updateExpression().contains("ADD reached")),
                 CONFIG, 200, 100), Configuration.from(SETTINGS.with(Setting.WALKS_PER_INVOCATION, 2)));
-        assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(segments),
+        assertFalse(invoke(dying, segments,
                 new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
         Map<String, Integer> written = messagesByUser(deal.id());
         assertEquals(200, written.size(), "one claimed page of 100 written for each segment");

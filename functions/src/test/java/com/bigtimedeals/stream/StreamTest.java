@@ -24,7 +24,9 @@ import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.harness.StreamTap;
+import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.topology.LambdaFunction;
 
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
@@ -57,7 +59,14 @@ abstract class StreamTest extends DynamoDbTest {
     }
 
     StreamsEventResponse deliver(List<DynamodbEvent.DynamodbStreamRecord> records, long remainingMillis) {
-        return handler.handleRequest(StreamRecords.event(records), new SyntheticContext("stream-test", "stream", remainingMillis));
+        return invoke(handler, records, new SyntheticContext("stream-test", "stream", remainingMillis));
+    }
+
+    /** One invocation of {@code consumer}, which may make only the requests the deployed consumer is granted. */
+    static StreamsEventResponse invoke(StreamHandler consumer, List<DynamodbEvent.DynamodbStreamRecord> records,
+                                       com.amazonaws.services.lambda.runtime.Context context) {
+        return GrantedAccess.checked(LambdaFunction.STREAM_CONSUMER, true,
+                () -> consumer.handleRequest(StreamRecords.event(records), context));
     }
 
     /**
@@ -72,7 +81,7 @@ abstract class StreamTest extends DynamoDbTest {
                         method.getName().equals("getRemainingTimeInMillis")
                                 ? (looks.incrementAndGet() <= checks ? 600_000 : 0)
                                 : method.invoke(plenty, args));
-        return handler.handleRequest(StreamRecords.event(records), (com.amazonaws.services.lambda.runtime.Context) context);
+        return invoke(handler, records, (com.amazonaws.services.lambda.runtime.Context) context);
     }
 
     /**

@@ -86,7 +86,7 @@ class WatcherFanOutTest extends StreamTest {
         java.util.concurrent.atomic.AtomicInteger batchWrites = new java.util.concurrent.atomic.AtomicInteger();
         StreamHandler dying = new StreamHandler(ChangeReactions.of(failingWhen((method, request) ->
                 method.equals("batchWriteItem") && batchWrites.incrementAndGet() > 8), CONFIG, 200, 300), CONFIG);
-        assertFalse(dying.handleRequest(com.bigtimedeals.harness.StreamRecords.event(batch),
+        assertFalse(invoke(dying, batch,
                 new com.bigtimedeals.lambda.SyntheticContext("stream-test", "stream", 60_000)).getBatchItemFailures().isEmpty());
         Map<String, Integer> written = messagesByUser(deal.id());
         assertTrue(written.size() >= 200 && written.size() < 450, "written " + written.size());

@@ -12,14 +12,18 @@ import com.bigtimedeals.topology.CorsPolicy;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
+import com.bigtimedeals.topology.RouteThrottle;
+import com.bigtimedeals.topology.TableAccess;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
+import software.amazon.awscdk.CfnResource;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizer;
 import software.amazon.awscdk.aws_apigatewayv2_authorizers.HttpJwtAuthorizerProps;
 import software.amazon.awscdk.aws_apigatewayv2_integrations.HttpLambdaIntegration;
+import software.amazon.awscdk.services.apigatewayv2.CfnStage;
 import software.amazon.awscdk.services.apigatewayv2.CorsHttpMethod;
 import software.amazon.awscdk.services.apigatewayv2.CorsPreflightOptions;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
@@ -31,6 +35,7 @@ import software.amazon.awscdk.services.apigatewayv2.HttpStage;
 import software.amazon.awscdk.services.apigatewayv2.IHttpRouteAuthorizer;
 import software.amazon.awscdk.services.apigatewayv2.LogGroupLogDestination;
 import software.amazon.awscdk.services.apigatewayv2.ThrottleSettings;
+import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.logs.LogGroup;
@@ -38,48 +43,54 @@ import software.amazon.awscdk.services.logs.RetentionDays;
 
 /**
  * The HTTP API: one function per API handler and access level (a handler's read routes run in a function that can
- * only read), and the API built from the route table behind the Cognito JWT authorizer, with CORS for the CMS,
- * stage throttling and JSON access logs.
+ * only read), and the API built from the route table behind one Cognito JWT authorizer per user pool (a route trusts
+ * its access level's pool only), with stage throttling, each costly route's own throttle ({@link RouteThrottle}) and
+ * JSON access logs. CORS only for the origins cdk.json names: the CMS calls the API on its own origin.
  */
 final class ApiResources {
     final HttpApi api;
     final HttpStage stage;
     final LogGroup accessLogs;
+    private final Stack stack;
+    private final Settings settings;
+    private final Map<LambdaFunction, Alias> readers = new EnumMap<>(LambdaFunction.class);
+    private final Map<LambdaFunction, Alias> writers = new EnumMap<>(LambdaFunction.class);
 
-    ApiResources(Stack stack, StackContext context, DataResources data, Functions functions, Users users, CmsSite cms) {
-        // One function per handler and access level: read routes never get write permissions.
-        Map<LambdaFunction, Alias> readers = new EnumMap<>(LambdaFunction.class);
-        Map<LambdaFunction, Alias> writers = new EnumMap<>(LambdaFunction.class);
+    ApiResources(Stack stack, StackContext context, DataResources data, Functions functions) {
+        this.stack = stack;
+        this.settings = context.settings();
+        // One function per handler and access level: read routes never get write permissions, and each only what its
+        // routes' code calls (TableAccess).
         for (LambdaFunction f : LambdaFunction.api()) {
             List<Route> routes = RouteTable.of(f);
             if (routes.stream().anyMatch(r -> !r.writes())) {
                 Function fn = functions.create(f.id() + "Read", f);
-                data.table.grantReadData(fn);
+                data.grant(fn, TableAccess.of(f, false));
                 readers.put(f, Functions.live(fn));
             }
             if (routes.stream().anyMatch(Route::writes)) {
                 Function fn = functions.create(f.id() + "Write", f);
-                data.table.grantReadWriteData(fn);
+                data.grant(fn, TableAccess.of(f, true));
                 writers.put(f, Functions.live(fn));
             }
         }
         accessLogs = LogGroup.Builder.create(stack, "ApiAccessLogs").retention(RetentionDays.ONE_MONTH).build();
-        // Deployed, the API allows the CMS's own origin, unless cdk.json names others (a custom domain in front of
-        // it). The setting's default is for the local stack (a dev server on localhost), never for AWS.
+        HttpApi.Builder builder = HttpApi.Builder.create(stack, "Api").apiName("big-time-deals").createDefaultStage(false);
+        // Deployed, no browser origin needs CORS: the CMS reaches the API through its own distribution, and the mobile
+        // app is no browser. Origins cdk.json names (a CMS dev server, another site) are allowed. The setting's
+        // default is the local stack's (a dev server on localhost), never AWS's.
         String corsOrigins = context.given(Setting.CORS_ORIGINS);
-        CorsPolicy cors = new CorsPolicy(corsOrigins == null ? List.of(cms.origin()) : Setting.CORS_ORIGINS.list(corsOrigins));
-        api = HttpApi.Builder.create(stack, "Api")
-                .apiName("big-time-deals")
-                .createDefaultStage(false)
-                .corsPreflight(CorsPreflightOptions.builder()
-                        .allowOrigins(cors.origins())
-                        .allowHeaders(CorsPolicy.ALLOWED_HEADERS)
-                        .exposeHeaders(CorsPolicy.EXPOSED_HEADERS)
-                        .allowMethods(CorsPolicy.ALLOWED_METHODS.stream().map(CorsHttpMethod::valueOf).toList())
-                        .maxAge(Duration.seconds(CorsPolicy.MAX_AGE_SECONDS))
-                        .build())
-                .build();
-        Settings settings = context.settings();
+        if (corsOrigins != null) {
+            CorsPolicy cors = new CorsPolicy(Setting.CORS_ORIGINS.list(corsOrigins));
+            builder.corsPreflight(CorsPreflightOptions.builder()
+                    .allowOrigins(cors.origins())
+                    .allowHeaders(CorsPolicy.ALLOWED_HEADERS)
+                    .exposeHeaders(CorsPolicy.EXPOSED_HEADERS)
+                    .allowMethods(CorsPolicy.ALLOWED_METHODS.stream().map(CorsHttpMethod::valueOf).toList())
+                    .maxAge(Duration.seconds(CorsPolicy.MAX_AGE_SECONDS))
+                    .build());
+        }
+        api = builder.build();
         stage = HttpStage.Builder.create(stack, "DefaultStage")
                 .httpApi(api)
                 .stageName("$default")
@@ -89,10 +100,21 @@ final class ApiResources {
                         .burstLimit(settings.number(Setting.THROTTLE_BURST)).build())
                 .accessLogSettings(new AccessLogs(new LogGroupLogDestination(accessLogs)))
                 .build();
-        IHttpRouteAuthorizer jwt = new HttpJwtAuthorizer("CognitoJwt", users.pool.getUserPoolProviderUrl(),
-                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(users.appClient.getUserPoolClientId(),
-                        cms.client().getUserPoolClientId())).build());
+    }
+
+    /**
+     * Every route of the route table, each behind its access level's authorizer: the mobile app's tokens on the user
+     * routes, the CMS's (editors' pool, MFA) on the editors' routes. The costly routes get their own throttle.
+     */
+    void routes(Users users, UserPoolClient cmsClient) {
+        Map<Access.Pool, IHttpRouteAuthorizer> authorizers = new EnumMap<>(Access.Pool.class);
+        authorizers.put(Access.Pool.USERS, new HttpJwtAuthorizer("UsersJwt", users.pool.getUserPoolProviderUrl(),
+                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(users.appClient.getUserPoolClientId())).build()));
+        authorizers.put(Access.Pool.EDITORS, new HttpJwtAuthorizer("EditorsJwt", users.editors.getUserPoolProviderUrl(),
+                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(cmsClient.getUserPoolClientId())).build()));
         Map<Alias, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
+        Map<String, Object> routeSettings = new LinkedHashMap<>();
+        CfnStage cfnStage = (CfnStage) stage.getNode().getDefaultChild();
         for (Route route : RouteTable.ROUTES) {
             Alias target = (route.writes() ? writers : readers).get(route.function());
             HttpLambdaIntegration integration = integrations.computeIfAbsent(target,
@@ -101,13 +123,22 @@ final class ApiResources {
                     .httpApi(api)
                     .routeKey(HttpRouteKey.with(route.path(), HttpMethod.valueOf(route.method())))
                     .integration(integration)
-                    .authorizer(route.access() == Access.PUBLIC ? new HttpNoneAuthorizer() : jwt)
+                    .authorizer(route.access() == Access.PUBLIC ? new HttpNoneAuthorizer() : authorizers.get(route.access().pool()))
                     .build();
             if (route.access() == Access.PUBLIC) {
                 NagSuppressions.addResourceSuppressions(r, List.of(NagPackSuppression.builder().id("AwsSolutions-APIG4")
                         .reason("Public read route of the contract (" + route.routeKey() + "): browsing deals needs no sign-in.")
                         .build()));
             }
+            RouteThrottle throttle = RouteThrottle.of(route.operation());
+            if (throttle != null) {
+                routeSettings.put(route.routeKey(), Map.of(
+                        "ThrottlingRateLimit", settings.number(throttle.rate()),
+                        "ThrottlingBurstLimit", settings.number(throttle.burst())));
+                // A stage's route settings name routes that must exist first.
+                cfnStage.addDependency((CfnResource) r.getNode().getDefaultChild());
+            }
         }
+        cfnStage.setRouteSettings(routeSettings);
     }
 }

@@ -21,16 +21,17 @@ public final class BigTimeDealsStack extends Stack {
         StackContext context = new StackContext(this);
         DataResources data = new DataResources(this);
         Functions functions = new Functions(this, data, context);
-        Users users = new Users(this);
-        // The editors' web app and its managed login; its origin is the API's CORS origin.
-        CmsSite cms = new CmsSite(this, "Cms", users.pool);
-        ApiResources api = new ApiResources(this, context, data, functions, users, cms);
-        StreamResources stream = new StreamResources(this, data, functions);
-        cms.deploy(api.api.getApiEndpoint());
+        Users users = new Users(this, context);
+        ApiResources api = new ApiResources(this, context, data, functions);
+        // The editors' web app, its managed login on the editors' pool, and the API's paths on its own origin.
+        CmsSite cms = new CmsSite(this, "Cms", users.editors, api.api, context);
+        api.routes(users, cms.client());
+        StreamResources stream = new StreamResources(this, context, data, functions);
+        cms.deploy();
         Observability observability = new Observability(this, context, new Observability.Watched(data, api, stream));
         // The sweeper's own errors show on the dashboard; its alarms are the consumer's, whose walks it resumes.
         observability.alarms(functions.all());
-        StreamResources.sweeper(this, data, functions);
+        StreamResources.sweeper(this, context, data, functions);
         observability.dashboard(functions.all());
         CfnQueryDefinition.Builder.create(this, "Why401Or5xx")
                 .name("BigTimeDeals/why-401-or-5xx")
@@ -41,10 +42,16 @@ public final class BigTimeDealsStack extends Stack {
                 .description("HTTP API access logs (JSON); the saved Logs Insights query BigTimeDeals/why-401-or-5xx reads them").build();
         CfnOutput.Builder.create(this, "AlarmTopicArn").value(observability.alarmTopic.getTopicArn())
                 .description("Every alarm and its recovery notify this topic").build();
-        CfnOutput.Builder.create(this, "ApiUrl").value(api.api.getApiEndpoint()).description("Point the mobile app and the CMS here").build();
-        CfnOutput.Builder.create(this, "UserPoolId").value(users.pool.getUserPoolId()).build();
-        CfnOutput.Builder.create(this, "UserPoolClientId").value(users.appClient.getUserPoolClientId()).build();
+        CfnOutput.Builder.create(this, "ApiUrl").value(api.api.getApiEndpoint()).description("Point the mobile app here (the CMS reaches the API on its own origin)").build();
+        CfnOutput.Builder.create(this, "UserPoolId").value(users.pool.getUserPoolId())
+                .description("The mobile app's user pool").build();
+        CfnOutput.Builder.create(this, "UserPoolClientId").value(users.appClient.getUserPoolClientId())
+                .description("The mobile app's client: authorization code with PKCE, or SRP").build();
+        CfnOutput.Builder.create(this, "AppSignInDomain").value(users.appSignIn.baseUrl())
+                .description("The mobile app's managed login: /oauth2/authorize and /oauth2/token").build();
+        CfnOutput.Builder.create(this, "EditorPoolId").value(users.editors.getUserPoolId())
+                .description("The editors' user pool (TOTP required): make editors here").build();
         CfnOutput.Builder.create(this, "TableName").value(data.table.getTableName()).build();
-        Suppressions.suppressions(this, data, users, observability.alarmTopic, functions.all());
+        Suppressions.suppressions(data, users, observability.alarmTopic, functions.all());
     }
 }

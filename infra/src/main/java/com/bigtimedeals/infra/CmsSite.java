@@ -3,10 +3,14 @@ package com.bigtimedeals.infra;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.topology.EditorSiteHeaders;
+import com.bigtimedeals.topology.RouteTable;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -15,9 +19,13 @@ import software.amazon.awscdk.Aws;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.services.apigatewayv2.HttpApi;
+import software.amazon.awscdk.services.certificatemanager.Certificate;
+import software.amazon.awscdk.services.cloudfront.AllowedMethods;
 import software.amazon.awscdk.services.cloudfront.BehaviorOptions;
 import software.amazon.awscdk.services.cloudfront.CachePolicy;
 import software.amazon.awscdk.services.cloudfront.Distribution;
+import software.amazon.awscdk.services.cloudfront.ErrorResponse;
 import software.amazon.awscdk.services.cloudfront.FunctionAssociation;
 import software.amazon.awscdk.services.cloudfront.FunctionCode;
 import software.amazon.awscdk.services.cloudfront.FunctionEventType;
@@ -25,6 +33,9 @@ import software.amazon.awscdk.services.cloudfront.FunctionRuntime;
 import software.amazon.awscdk.services.cloudfront.HeadersFrameOption;
 import software.amazon.awscdk.services.cloudfront.HeadersReferrerPolicy;
 import software.amazon.awscdk.services.cloudfront.HttpVersion;
+import software.amazon.awscdk.services.cloudfront.OriginProtocolPolicy;
+import software.amazon.awscdk.services.cloudfront.OriginRequestPolicy;
+import software.amazon.awscdk.services.cloudfront.OriginSslPolicy;
 import software.amazon.awscdk.services.cloudfront.ResponseHeadersContentSecurityPolicy;
 import software.amazon.awscdk.services.cloudfront.ResponseHeadersContentTypeOptions;
 import software.amazon.awscdk.services.cloudfront.ResponseHeadersFrameOptions;
@@ -32,12 +43,11 @@ import software.amazon.awscdk.services.cloudfront.ResponseHeadersPolicy;
 import software.amazon.awscdk.services.cloudfront.ResponseHeadersReferrerPolicy;
 import software.amazon.awscdk.services.cloudfront.ResponseHeadersStrictTransportSecurity;
 import software.amazon.awscdk.services.cloudfront.ResponseSecurityHeadersBehavior;
+import software.amazon.awscdk.services.cloudfront.SecurityPolicyProtocol;
 import software.amazon.awscdk.services.cloudfront.ViewerProtocolPolicy;
+import software.amazon.awscdk.services.cloudfront.origins.HttpOrigin;
 import software.amazon.awscdk.services.cloudfront.origins.S3BucketOrigin;
 import software.amazon.awscdk.services.cognito.CognitoDomainOptions;
-import software.amazon.awscdk.services.cognito.OAuthFlows;
-import software.amazon.awscdk.services.cognito.OAuthScope;
-import software.amazon.awscdk.services.cognito.OAuthSettings;
 import software.amazon.awscdk.services.cognito.UserPool;
 import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.cognito.UserPoolClientIdentityProvider;
@@ -56,19 +66,26 @@ import software.constructs.Construct;
 /**
  * The editors' web app (cms/) in production: a private S3 bucket read only by CloudFront through origin
  * access control, HTTPS only, with the same security headers as the local stack ({@link EditorSiteHeaders}),
- * and Cognito's managed login for it (a user-pool domain and a public app client: authorization code with
- * PKCE, callback and logout at the CMS origin). Its origin is the one the API allows for CORS.
+ * and Cognito's managed login for it on the editors' own user pool (a user-pool domain and a public app client:
+ * authorization code with PKCE, callback and logout at the CMS origin). The same distribution sends the API's
+ * paths on to the HTTP API, so the app calls the API on its own origin, as it does on the local stack: no
+ * cross-origin call, and a CSP whose {@code connect-src} names only that origin and the sign-in domain. (A CSP naming
+ * the API's own {@code execute-api} host while the API allowed the distribution's origin for CORS would be a cycle:
+ * each needs the other's generated host name before it exists.)
  */
 public final class CmsSite extends Construct {
     /** Where {@code npm run build} in cms/ leaves the app; read from the repository root or infra/. */
     static final List<String> BUILT_APP = List.of("cms/dist", "../cms/dist");
+    /** The 4xx and 5xx answers CloudFront would otherwise keep for 10 seconds: an API answer is never another user's. */
+    static final List<Integer> UNCACHED_ERRORS = List.of(400, 403, 404, 405, 414, 500, 501, 502, 503, 504);
 
     private final Bucket bucket;
     private final Distribution distribution;
+    private final String customDomain;
     private final UserPoolDomain domain;
     private final UserPoolClient client;
 
-    public CmsSite(Construct scope, String id, UserPool users) {
+    public CmsSite(Construct scope, String id, UserPool editors, HttpApi api, StackContext context) {
         super(scope, id);
         Bucket logs = Bucket.Builder.create(this, "AccessLogs")
                 .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
@@ -88,16 +105,14 @@ public final class CmsSite extends Construct {
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .build();
 
-        // The Cognito domain and the API both live on AWS hostnames known before deploy, so the CSP names them
-        // without referencing the API (which references this distribution for CORS: that would be a cycle).
-        String prefix = "bigtimedeals-" + Aws.ACCOUNT_ID;
-        String signInOrigin = "https://" + prefix + ".auth." + Aws.REGION + ".amazoncognito.com";
-        String apiOrigins = "https://*.execute-api." + Aws.REGION + ".amazonaws.com";
+        // The editors' managed login: its domain is the only origin besides the app's own that the app may call.
+        domain = editors.addDomain("CmsSignIn", UserPoolDomainOptions.builder()
+                .cognitoDomain(CognitoDomainOptions.builder().domainPrefix("bigtimedeals-editors-" + Aws.ACCOUNT_ID).build()).build());
         ResponseHeadersPolicy headers = ResponseHeadersPolicy.Builder.create(this, "SecurityHeaders")
                 .comment("Big Time Deals CMS: CSP, HSTS, no framing")
                 .securityHeadersBehavior(ResponseSecurityHeadersBehavior.builder()
                         .contentSecurityPolicy(ResponseHeadersContentSecurityPolicy.builder().override(true)
-                                .contentSecurityPolicy(EditorSiteHeaders.contentSecurityPolicy(apiOrigins + " " + signInOrigin)).build())
+                                .contentSecurityPolicy(EditorSiteHeaders.contentSecurityPolicy(domain.baseUrl())).build())
                         .strictTransportSecurity(ResponseHeadersStrictTransportSecurity.builder().override(true)
                                 .accessControlMaxAge(Duration.seconds(EditorSiteHeaders.HSTS_MAX_AGE_SECONDS))
                                 .includeSubdomains(true).preload(true).build())
@@ -115,7 +130,31 @@ public final class CmsSite extends Construct {
                         + " if (r.uri === '/' || r.uri === '/editor') { r.uri = '/editor/index.html'; }"
                         + " else if (r.uri.endsWith('/')) { r.uri += 'index.html'; } return r; }"))
                 .build();
-        distribution = Distribution.Builder.create(this, "Distribution")
+        // The API's paths go on to the HTTP API over TLS 1.2, uncached, with every header but Host (the JWT
+        // authorizer reads Authorization; API Gateway routes by its own host name).
+        BehaviorOptions toApi = BehaviorOptions.builder()
+                .origin(HttpOrigin.Builder.create(api.getApiId() + ".execute-api." + Aws.REGION + "." + Aws.URL_SUFFIX)
+                        .protocolPolicy(OriginProtocolPolicy.HTTPS_ONLY)
+                        .originSslProtocols(List.of(OriginSslPolicy.TLS_V1_2))
+                        .build())
+                .viewerProtocolPolicy(ViewerProtocolPolicy.HTTPS_ONLY)
+                .allowedMethods(AllowedMethods.ALLOW_ALL)
+                .cachePolicy(CachePolicy.CACHING_DISABLED)
+                .originRequestPolicy(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER)
+                .responseHeadersPolicy(headers)
+                .build();
+        Map<String, BehaviorOptions> apiPaths = new LinkedHashMap<>();
+        for (String pattern : apiPathPatterns()) {
+            apiPaths.put(pattern, toApi);
+        }
+        Settings settings = context.settings();
+        customDomain = settings.value(Setting.CMS_DOMAIN_NAME);
+        String certificateArn = settings.value(Setting.CMS_CERTIFICATE_ARN);
+        if ((customDomain == null) != (certificateArn == null)) {
+            throw new IllegalArgumentException(Setting.CMS_DOMAIN_NAME.contextKey() + " and " + Setting.CMS_CERTIFICATE_ARN.contextKey()
+                    + " go together: a domain name needs its certificate");
+        }
+        Distribution.Builder cdn = Distribution.Builder.create(this, "Distribution")
                 .comment("Big Time Deals CMS")
                 .defaultBehavior(BehaviorOptions.builder()
                         .origin(S3BucketOrigin.withOriginAccessControl(bucket))
@@ -125,39 +164,63 @@ public final class CmsSite extends Construct {
                         .functionAssociations(List.of(FunctionAssociation.builder().function(index)
                                 .eventType(FunctionEventType.VIEWER_REQUEST).build()))
                         .build())
+                .additionalBehaviors(apiPaths)
+                .errorResponses(UNCACHED_ERRORS.stream().map(status -> ErrorResponse.builder().httpStatus(status)
+                        .ttl(Duration.seconds(0)).build()).toList())
                 .httpVersion(HttpVersion.HTTP2_AND_3)
                 .enableLogging(true)
                 .logBucket(logs)
-                .logFilePrefix("cloudfront/")
-                .build();
-        NagSuppressions.addResourceSuppressions(distribution, List.of(
-                NagPackSuppression.builder().id("AwsSolutions-CFR4").reason("The CMS is served on CloudFront's own "
-                        + "*.cloudfront.net certificate until an operator attaches a custom domain; viewers are HTTPS only.").build(),
+                .logFilePrefix("cloudfront/");
+        if (customDomain != null) {
+            // CloudFront lets a distribution require TLS 1.2 only on a certificate of its own (SNI).
+            cdn.domainNames(List.of(customDomain))
+                    .certificate(Certificate.fromCertificateArn(this, "Certificate", certificateArn))
+                    .minimumProtocolVersion(SecurityPolicyProtocol.TLS_V1_2_2021);
+        }
+        distribution = cdn.build();
+        List<NagPackSuppression> accepted = new ArrayList<>(List.of(
                 NagPackSuppression.builder().id("AwsSolutions-CFR1").reason("Editors work from anywhere; no geo restriction.").build(),
-                NagPackSuppression.builder().id("AwsSolutions-CFR2").reason("Static files for signed-in editors; "
-                        + "the API it calls has its own throttling. WAF is an operator's per-account choice.").build()));
+                NagPackSuppression.builder().id("AwsSolutions-CFR2").reason("Static files for signed-in editors and the API's "
+                        + "own paths, which API Gateway throttles per stage and route. WAF is an operator's per-account choice.").build()));
+        if (customDomain == null) {
+            accepted.add(NagPackSuppression.builder().id("AwsSolutions-CFR4").reason("Without cmsDomainName and "
+                    + "cmsCertificateArn the CMS is served on CloudFront's own *.cloudfront.net certificate, with which "
+                    + "CloudFront accepts TLS 1.0 and no minimum can be set; viewers are HTTPS only. Setting both requires TLS 1.2.")
+                    .build());
+        }
+        NagSuppressions.addResourceSuppressions(distribution, accepted);
 
-        domain = users.addDomain("CmsSignIn", UserPoolDomainOptions.builder()
-                .cognitoDomain(CognitoDomainOptions.builder().domainPrefix(prefix).build()).build());
         String appUrl = origin() + EditorSiteHeaders.PATH;
-        client = users.addClient("Cms", UserPoolClientOptions.builder()
+        client = editors.addClient("Cms", UserPoolClientOptions.builder()
                 .generateSecret(false) // a browser app keeps no secret: PKCE protects the code instead
                 .supportedIdentityProviders(List.of(UserPoolClientIdentityProvider.COGNITO))
-                .oAuth(OAuthSettings.builder()
-                        .flows(OAuthFlows.builder().authorizationCodeGrant(true).implicitCodeGrant(false).build())
-                        .scopes(List.of(OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE))
-                        .callbackUrls(List.of(appUrl))
-                        .logoutUrls(List.of(appUrl))
-                        .build())
+                .oAuth(Users.codeFlow(List.of(appUrl), List.of(appUrl)))
                 .preventUserExistenceErrors(true)
+                .enableTokenRevocation(true)
+                // An editor signs in again after an hour (the CMS keeps no refresh token); drafts survive it.
                 .accessTokenValidity(Duration.hours(1))
+                .idTokenValidity(Duration.hours(1))
+                .refreshTokenValidity(Duration.hours(1))
                 .build());
         CfnOutput.Builder.create(this, "CmsUrl").value(appUrl).description("The editors' web app").build();
     }
 
-    /** The CMS origin, {@code https://<distribution>.cloudfront.net}: the API's CORS origin, Cognito's callback. */
+    /**
+     * The distribution's path patterns for the API: one per first path segment of the route table ({@code /deals*}
+     * covers {@code /deals} and {@code /deals/{dealId}}). None may reach the app's own {@link EditorSiteHeaders#PATH}.
+     */
+    static List<String> apiPathPatterns() {
+        return RouteTable.firstSegments().stream().map(segment -> "/" + segment + "*").toList();
+    }
+
+    /** The CMS origin: {@code https://} and the custom domain if one is set, else the distribution's: Cognito's callback. */
     public String origin() {
-        return "https://" + distribution.getDistributionDomainName();
+        return "https://" + (customDomain != null ? customDomain : distribution.getDistributionDomainName());
+    }
+
+    /** The distribution, for the outputs and the tests. */
+    Distribution distribution() {
+        return distribution;
     }
 
     public UserPoolClient client() {
@@ -165,13 +228,14 @@ public final class CmsSite extends Construct {
     }
 
     /**
-     * Uploads the app and its config (the API's URL and the managed login). The built files come from cms/dist;
+     * Uploads the app and its config (where the API answers, and the managed login). The built files come from cms/dist;
      * a fresh clone has none until {@code npm run build} in cms/, and synth still works: then only the config
      * is deployed, with a warning.
      */
-    public void deploy(String apiUrl) {
+    public void deploy() {
         List<ISource> sources = new ArrayList<>();
-        sources.add(Source.jsonData("config.json", Map.of("apiUrl", apiUrl,
+        // The API on the app's own origin (''), as on the local stack; the editors' pool's managed login.
+        sources.add(Source.jsonData("config.json", Map.of("apiUrl", "",
                 "signIn", Map.of("kind", "cognito", "domain", domain.baseUrl(), "clientId", client.getUserPoolClientId()))));
         Path built = BUILT_APP.stream().map(Path::of).filter(p -> Files.isRegularFile(p.resolve("index.html"))).findFirst().orElse(null);
         if (built != null) {

@@ -1,6 +1,11 @@
 package com.bigtimedeals.infra;
 
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.data.PartitionKeys;
 import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.topology.TableAccess;
 
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
@@ -12,6 +17,8 @@ import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification
 import software.amazon.awscdk.services.dynamodb.ProjectionType;
 import software.amazon.awscdk.services.dynamodb.StreamViewType;
 import software.amazon.awscdk.services.dynamodb.Table;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.secretsmanager.Secret;
 import software.amazon.awscdk.services.secretsmanager.SecretStringGenerator;
 
@@ -54,5 +61,25 @@ final class DataResources {
                 .description("Signs Big Time Deals page cursors (HMAC-SHA256); read once per Lambda container")
                 .generateSecretString(SecretStringGenerator.builder().passwordLength(64).excludePunctuation(true).build())
                 .build();
+    }
+
+    /**
+     * Gives {@code fn} exactly its grants on the table ({@link TableAccess}): one statement per grant, on the table with
+     * its partition-key families as {@code dynamodb:LeadingKeys} (every key a request touches must be one of them), or
+     * on one index.
+     */
+    void grant(Function fn, List<TableAccess.Grant> grants) {
+        for (TableAccess.Grant g : grants) {
+            PolicyStatement.Builder s = PolicyStatement.Builder.create()
+                    .actions(g.actions().stream().sorted().map(a -> "dynamodb:" + a).toList());
+            if (g.index() == null) {
+                s.resources(List.of(table.getTableArn()))
+                        .conditions(Map.of("ForAllValues:StringLike", Map.of("dynamodb:LeadingKeys",
+                                g.partitions().stream().map(PartitionKeys::pattern).toList())));
+            } else {
+                s.resources(List.of(table.getTableArn() + "/index/" + g.index().name()));
+            }
+            fn.addToRolePolicy(s.build());
+        }
     }
 }

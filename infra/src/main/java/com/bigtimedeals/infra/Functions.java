@@ -44,6 +44,14 @@ final class Functions {
 
     /** {@code name} is the construct id (an API function runs once per access level: DealsRead, DealsWrite). */
     Function create(String name, LambdaFunction function) {
+        return create(name, function, null);
+    }
+
+    /**
+     * A function with {@code reserved} concurrent executions kept for it (null: none): what an API flood, which may
+     * take the rest of the account's concurrency, can never take from it.
+     */
+    Function create(String name, LambdaFunction function, Integer reserved) {
         LogGroup logs = LogGroup.Builder.create(stack, name + "Logs").retention(RetentionDays.ONE_MONTH)
                 .removalPolicy(RemovalPolicy.DESTROY).build();
         Map<String, String> env = new LinkedHashMap<>();
@@ -64,6 +72,7 @@ final class Functions {
                 .tracing(Tracing.ACTIVE)
                 .logGroup(logs)
                 .environment(env)
+                .reservedConcurrentExecutions(reserved)
                 .build();
         data.cursorKey.grantRead(fn);
         all.put(name, fn);

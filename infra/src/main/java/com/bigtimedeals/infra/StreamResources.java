@@ -2,8 +2,10 @@ package com.bigtimedeals.infra;
 
 import java.util.List;
 
+import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.StreamMapping;
+import com.bigtimedeals.topology.TableAccess;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -29,7 +31,7 @@ final class StreamResources {
     final Queue failures;
     final Function consumer;
 
-    StreamResources(Stack stack, DataResources data, Functions functions) {
+    StreamResources(Stack stack, StackContext context, DataResources data, Functions functions) {
         failures = Queue.Builder.create(stack, "StreamFailures")
                 .encryption(QueueEncryption.SQS_MANAGED)
                 .enforceSsl(true)
@@ -38,8 +40,9 @@ final class StreamResources {
         NagSuppressions.addResourceSuppressions(failures, List.of(NagPackSuppression.builder().id("AwsSolutions-SQS3")
                 .reason("This queue is itself the stream consumer's on-failure destination; records land here for an operator.")
                 .build()));
-        consumer = functions.create(LambdaFunction.STREAM_CONSUMER.id(), LambdaFunction.STREAM_CONSUMER);
-        data.table.grantReadWriteData(consumer);
+        consumer = functions.create(LambdaFunction.STREAM_CONSUMER.id(), LambdaFunction.STREAM_CONSUMER,
+                context.settings().number(Setting.CONSUMER_RESERVED_CONCURRENCY));
+        data.grant(consumer, TableAccess.of(LambdaFunction.STREAM_CONSUMER, true));
         StreamMapping mapping = StreamMapping.DEPLOYED;
         Functions.live(consumer).addEventSource(DynamoEventSource.Builder.create(data.table)
                 .startingPosition(StartingPosition.valueOf(StreamMapping.STARTING_POSITION))
@@ -60,9 +63,10 @@ final class StreamResources {
      * handed-on fan-outs, account clean-ups) that made no progress for two consumer timeouts, so their stream records
      * come again.
      */
-    static void sweeper(Stack stack, DataResources data, Functions functions) {
-        Function sweep = functions.create(LambdaFunction.SWEEPER.id(), LambdaFunction.SWEEPER);
-        data.table.grantReadWriteData(sweep);
+    static void sweeper(Stack stack, StackContext context, DataResources data, Functions functions) {
+        Function sweep = functions.create(LambdaFunction.SWEEPER.id(), LambdaFunction.SWEEPER,
+                context.settings().number(Setting.SWEEPER_RESERVED_CONCURRENCY));
+        data.grant(sweep, TableAccess.of(LambdaFunction.SWEEPER, true));
         Rule.Builder.create(stack, "SweepSchedule")
                 .schedule(Schedule.rate(Duration.minutes(LambdaFunction.SWEEP_EVERY_MINUTES)))
                 .targets(List.of(new software.amazon.awscdk.services.events.targets.LambdaFunction(Functions.live(sweep))))

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.PartitionKeys;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -25,6 +26,7 @@ import com.bigtimedeals.topology.Metrics;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
 import com.bigtimedeals.topology.StreamMapping;
+import com.bigtimedeals.topology.TableAccess;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
@@ -38,12 +40,6 @@ class DeployedStateTest {
     static String table;
     static String secret;
 
-    /** What grantReadData gives, on the table and its indexes. */
-    static final Set<String> READS = Set.of("dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:GetItem", "dynamodb:Scan",
-            "dynamodb:ConditionCheckItem", "dynamodb:DescribeTable", "dynamodb:GetRecords", "dynamodb:GetShardIterator");
-    /** What grantReadWriteData adds. */
-    static final Set<String> WRITES = Set.of("dynamodb:BatchWriteItem", "dynamodb:PutItem", "dynamodb:UpdateItem",
-            "dynamodb:DeleteItem");
 
     @BeforeAll
     @SuppressWarnings("unchecked")
@@ -123,47 +119,56 @@ class DeployedStateTest {
         assertEquals(deployedFunctions().size(), deployed, "no function the topology does not describe");
     }
 
+    /**
+     * Each function may do exactly what its code calls (TableAccess, proved against the code by the function tests):
+     * every DynamoDB action on the table only under its partition-key families, on an index only by name; nothing
+     * else but logs, traces, its cursor key, and, for the consumer, its stream and on-failure queue.
+     */
     @Test
-    void everyFunctionMayDoWhatItsWorkNeedsOnItsOwnResourcesAndNothingElse() {
+    void everyFunctionMayDoExactlyWhatItsCodeCallsOnItsOwnResourcesAndNothingElse() {
         String tableArn = "{Fn::GetAtt=[" + table + ", Arn]}";
-        String indexes = "{Fn::Join=[, [{Fn::GetAtt=[" + table + ", Arn]}, /index/*]]}";
         String stream = "{Fn::GetAtt=[" + table + ", StreamArn]}";
         String queue = "{Fn::GetAtt=[" + only("AWS::SQS::Queue") + ", Arn]}";
         for (Map.Entry<String, LambdaFunction> d : deployedFunctions().entrySet()) {
-            boolean readsOnly = d.getKey().endsWith("Read");
-            Map<String, Set<String>> expected = new LinkedHashMap<>();
-            expected.put("xray:PutTraceSegments", Set.of("*"));
-            expected.put("xray:PutTelemetryRecords", Set.of("*"));
-            expected.put("secretsmanager:GetSecretValue", Set.of("{Ref=" + secret + "}"));
-            expected.put("secretsmanager:DescribeSecret", Set.of("{Ref=" + secret + "}"));
-            for (String action : READS) {
-                expected.put(action, Set.of(tableArn, indexes));
+            Set<String> expected = new TreeSet<>();
+            for (String action : List.of("xray:PutTraceSegments", "xray:PutTelemetryRecords")) {
+                expected.add(action + " on * if {}");
             }
-            if (!readsOnly) {
-                for (String action : WRITES) {
-                    expected.put(action, Set.of(tableArn, indexes));
-                }
+            for (String action : List.of("secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret")) {
+                expected.add(action + " on {Ref=" + secret + "} if {}");
+            }
+            for (TableAccess.Grant g : TableAccess.of(d.getValue(), d.getKey().endsWith("Write"))) {
+                String resource = g.index() == null ? tableArn : "{Fn::Join=[, [" + tableArn + ", /index/" + g.index().name() + "]]}";
+                String condition = g.index() == null ? "{ForAllValues:StringLike={dynamodb:LeadingKeys="
+                        + g.partitions().stream().map(PartitionKeys::pattern).toList() + "}}" : "{}";
+                g.actions().forEach(a -> expected.add("dynamodb:" + a + " on " + resource + " if " + condition));
             }
             if (d.getValue() == LambdaFunction.STREAM_CONSUMER) {
                 // Reading its stream, and handing what exhausts its retries to the on-failure queue.
-                expected.put("dynamodb:ListStreams", Set.of("*"));
-                expected.put("dynamodb:DescribeStream", Set.of(stream));
-                expected.put("dynamodb:GetRecords", Set.of(tableArn, indexes, stream));
-                expected.put("dynamodb:GetShardIterator", Set.of(tableArn, indexes, stream));
+                expected.add("dynamodb:ListStreams on * if {}");
+                for (String action : List.of("dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator")) {
+                    expected.add(action + " on " + stream + " if {}");
+                }
                 for (String action : List.of("sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl")) {
-                    expected.put(action, Set.of(queue));
+                    expected.add(action + " on " + queue + " if {}");
                 }
             }
-            assertEquals(new java.util.TreeMap<>(expected), grants(d.getKey()), d.getKey());
+            assertEquals(String.join("\n", expected), String.join("\n", grants(d.getKey())), d.getKey());
+        }
+        // Every table grant names key families, and no statement anywhere grants DynamoDB on the whole table unconditioned.
+        for (LambdaFunction f : LambdaFunction.values()) {
+            for (boolean writes : new boolean[] {false, true}) {
+                TableAccess.of(f, writes).forEach(g -> assertTrue(g.index() != null || !g.partitions().isEmpty(), f + " " + g));
+            }
         }
     }
 
-    /** Action to the resources it is allowed on, over every policy attached to the function's role. */
+    /** "action on resource if condition", for every statement of every policy attached to the function's role. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Set<String>> grants(String constructId) {
+    private static Set<String> grants(String constructId) {
         Map<String, Object> function = props(byConstructId("AWS::Lambda::Function", constructId));
         String role = ((List<Object>) ((Map<String, Object>) function.get("Role")).get("Fn::GetAtt")).get(0).toString();
-        Map<String, Set<String>> grants = new java.util.TreeMap<>();
+        Set<String> grants = new TreeSet<>();
         for (String policy : ofType("AWS::IAM::Policy")) {
             Map<String, Object> p = props(policy);
             if (!((List<Object>) p.get("Roles")).contains(Map.of("Ref", role))) {
@@ -173,8 +178,9 @@ class DeployedStateTest {
                 assertEquals("Allow", s.get("Effect"));
                 List<Object> actions = s.get("Action") instanceof List<?> l ? new ArrayList<>(l) : List.of(s.get("Action"));
                 List<Object> on = s.get("Resource") instanceof List<?> l ? new ArrayList<>(l) : List.of(s.get("Resource"));
+                Object condition = s.getOrDefault("Condition", Map.of());
                 for (Object action : actions) {
-                    on.forEach(r -> grants.computeIfAbsent(action.toString(), a -> new TreeSet<>()).add(r.toString()));
+                    on.forEach(r -> grants.add(action + " on " + r + " if " + condition));
                 }
             }
         }
@@ -184,7 +190,13 @@ class DeployedStateTest {
     @Test
     @SuppressWarnings("unchecked")
     void everyRouteReachesItsFunctionsAliasForItsAccessLevelThroughTheRightAuthorizer() {
-        String authorizer = only("AWS::ApiGatewayV2::Authorizer");
+        // One JWT authorizer per user pool, named for it: a route trusts its access level's pool only.
+        Map<Access.Pool, String> authorizers = new java.util.EnumMap<>(Access.Pool.class);
+        for (String id : ofType("AWS::ApiGatewayV2::Authorizer")) {
+            String name = (String) props(id).get("Name");
+            authorizers.put(name.equals("UsersJwt") ? Access.Pool.USERS : name.equals("EditorsJwt") ? Access.Pool.EDITORS : null, id);
+        }
+        assertEquals(Set.of(Access.Pool.values()), authorizers.keySet());
         Map<String, String> routeIds = new HashMap<>();
         for (String id : ofType("AWS::ApiGatewayV2::Route")) {
             routeIds.put((String) props(id).get("RouteKey"), id);
@@ -196,7 +208,7 @@ class DeployedStateTest {
                 assertEquals("NONE", p.get("AuthorizationType"), route.routeKey());
             } else {
                 assertEquals("JWT", p.get("AuthorizationType"), route.routeKey());
-                assertEquals(Map.of("Ref", authorizer), p.get("AuthorizerId"), route.routeKey());
+                assertEquals(Map.of("Ref", authorizers.get(route.access().pool())), p.get("AuthorizerId"), route.routeKey());
             }
             List<Object> target = (List<Object>) ((List<Object>) ((Map<String, Object>) p.get("Target")).get("Fn::Join")).get(1);
             String integration = ((Map<String, Object>) target.get(1)).get("Ref").toString();

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpConventions.TokenProblem;
@@ -16,14 +17,31 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The local stand-in for API Gateway's JWT authorizer: decodes the bearer token's payload and passes its
- * claims on as API Gateway does (every claim a string, list claims as {@code [a b]}). Signatures are not
- * checked: this never runs outside a developer's machine.
+ * The local stand-in for API Gateway's JWT authorizers, one per user pool ({@link Access.Pool}): it reads the
+ * {@code Authorization} header and the token as the deployed authorizer does (AWS's "Authorizing API requests with
+ * a JWT authorizer": the header holds the token alone or prefixed with {@code Bearer }; the header names the RSA
+ * key that signed it; {@code iss} is the route's pool, {@code aud} or {@code client_id} its app client, {@code exp}
+ * after now, {@code nbf} before it) and passes the claims on as API Gateway does (every claim a string, list claims
+ * as {@code [a b]}). Only the signature is not checked: the local stack never runs outside a developer's machine.
  */
 public final class BearerToken {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** The key id of the local pools' (absent) signing key: a token naming another key is refused, as in AWS. */
+    static final String KEY_ID = "local";
+    /** What a JWT authorizer verifies signatures with: RSA only. */
+    private static final Set<String> RSA_ALGORITHMS = Set.of("RS256", "RS384", "RS512", "PS256", "PS384", "PS512");
 
     private BearerToken() {
+    }
+
+    /** A local user pool, as the route's authorizer trusts it: the issuer and the app client its tokens carry. */
+    record Issuer(String url, String clientId) {
+        static Issuer of(Access.Pool pool) {
+            return switch (pool) {
+                case USERS -> new Issuer("http://127.0.0.1/local-users", "local-mobile-app");
+                case EDITORS -> new Issuer("http://127.0.0.1/local-editors", "local-cms");
+            };
+        }
     }
 
     /** What the authorizer made of a request's token: its claims, or why it refused it (a 401 before any handler). */
@@ -33,37 +51,50 @@ public final class BearerToken {
         }
     }
 
-    /** The claims, or null for a missing, malformed or expired token (401 before any handler runs). */
-    static Map<String, String> claims(String authorization, Instant now) {
-        return verify(authorization, now).claims();
+    /**
+     * The claims for a route whose authorizer trusts {@code pool}, or null for a missing, malformed, expired or
+     * other pool's token (401 before any handler runs).
+     */
+    static Map<String, String> claims(String authorization, Access.Pool pool, Instant now) {
+        return verify(authorization, pool, now).claims();
     }
 
     /** The token's claims, or the problem API Gateway's JWT authorizer would name in its {@code WWW-Authenticate}. */
-    static Verdict verify(String authorization, Instant now) {
+    static Verdict verify(String authorization, Access.Pool pool, Instant now) {
         if (authorization == null || authorization.isBlank()) {
             return Verdict.refused(TokenProblem.MISSING);
         }
-        String token = authorization.trim();
-        if (token.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            token = token.substring(7).trim();
-        }
+        String token = authorization.startsWith("Bearer ") ? authorization.substring("Bearer ".length()) : authorization;
         String[] parts = token.split("\\.", -1);
-        if (parts.length != 3 || parts[1].isEmpty()) {
+        if (parts.length != 3 || parts[2].isEmpty()) {
             return Verdict.refused(TokenProblem.MALFORMED);
         }
-        JsonNode payload;
-        try {
-            payload = MAPPER.readTree(Base64.getUrlDecoder().decode(parts[1]));
-        } catch (Exception e) {
+        JsonNode header = json(parts[0]);
+        JsonNode payload = json(parts[1]);
+        if (header == null || payload == null || !KEY_ID.equals(header.path("kid").textValue())
+                || !RSA_ALGORITHMS.contains(header.path("alg").textValue()) || !base64url(parts[2])) {
             return Verdict.refused(TokenProblem.MALFORMED);
         }
-        if (payload == null || !payload.isObject()) {
+        Issuer issuer = Issuer.of(pool);
+        if (!issuer.url().equals(payload.path("iss").textValue())) {
+            return Verdict.refused(TokenProblem.WRONG_ISSUER);
+        }
+        if (!(issuer.clientId().equals(payload.path("client_id").textValue()) || audienceNames(payload.get("aud"), issuer.clientId()))) {
+            return Verdict.refused(TokenProblem.WRONG_AUDIENCE);
+        }
+        // NumericDate is a JSON number (RFC 7519): "exp": "1795179600" is no expiry time, and a token without one is refused.
+        JsonNode exp = payload.get("exp");
+        JsonNode nbf = payload.get("nbf");
+        if (exp == null || !exp.isNumber()) {
             return Verdict.refused(TokenProblem.MALFORMED);
         }
-        if (!within(payload.get("exp"), now, true)) {
+        if (exp.decimalValue().compareTo(java.math.BigDecimal.valueOf(now.getEpochSecond())) <= 0) {
             return Verdict.refused(TokenProblem.EXPIRED);
         }
-        if (!within(payload.get("nbf"), now, false)) {
+        if (nbf != null && !nbf.isNumber()) {
+            return Verdict.refused(TokenProblem.MALFORMED);
+        }
+        if (nbf != null && nbf.decimalValue().compareTo(java.math.BigDecimal.valueOf(now.getEpochSecond())) > 0) {
             return Verdict.refused(TokenProblem.NOT_YET_VALID);
         }
         Map<String, String> claims = new LinkedHashMap<>();
@@ -74,20 +105,40 @@ public final class BearerToken {
         return new Verdict(claims, null);
     }
 
-    /** exp must be in the future, nbf in the past; an absent one does not count against the token. */
-    private static boolean within(JsonNode time, Instant now, boolean isExpiry) {
-        if (time == null || time.isNull()) {
-            return true;
+    /** One base64url part that holds a JSON object, or null. */
+    private static JsonNode json(String part) {
+        if (!base64url(part)) {
+            return null;
         }
-        long seconds;
-        if (time.isNumber()) {
-            seconds = time.asLong();
-        } else if (time.isTextual() && time.asText().matches("\\d{1,12}")) {
-            seconds = Long.parseLong(time.asText());
-        } else {
+        try {
+            JsonNode node = MAPPER.readTree(Base64.getUrlDecoder().decode(part));
+            return node != null && node.isObject() ? node : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static boolean base64url(String part) {
+        return !part.isEmpty() && part.chars().allMatch(c -> c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+                || c == '-' || c == '_');
+    }
+
+    /** {@code aud} is a string or an array of strings (RFC 7519); the client must be one of them. */
+    private static boolean audienceNames(JsonNode aud, String clientId) {
+        if (aud == null) {
             return false;
         }
-        return isExpiry ? seconds > now.getEpochSecond() : seconds <= now.getEpochSecond();
+        if (aud.isTextual()) {
+            return clientId.equals(aud.textValue());
+        }
+        if (aud.isArray()) {
+            for (JsonNode a : aud) {
+                if (clientId.equals(a.textValue())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static String stringify(JsonNode v) {
@@ -107,25 +158,26 @@ public final class BearerToken {
         return v.toString(); // numbers, booleans and objects as their JSON text
     }
 
-    /** The groups of a local user: an editor is in the editors group as well. */
+    /** The groups of a local user: an editor is in the editors pool's editors group, anyone else in users. */
     public static List<String> groups(boolean editor) {
-        return editor ? List.of(Access.EDITORS_GROUP, Access.USERS_GROUP) : List.of(Access.USERS_GROUP);
+        return editor ? List.of(Access.EDITORS_GROUP) : List.of(Access.USERS_GROUP);
     }
 
-    /** A token for a local user, or an editor, valid for an hour from now. */
+    /** A token for a local user, or an editor (of the editors' pool), valid for an hour from now. */
     public static String forUser(String username, boolean editor) {
-        return issue(username, groups(editor), Instant.now(), 3600);
+        return issue(editor ? Access.Pool.EDITORS : Access.Pool.USERS, username, groups(editor), Instant.now(), 3600);
     }
 
-    /** A token for local use: unsigned, with Cognito's claim names. */
-    public static String issue(String username, List<String> groups, Instant now, long ttlSeconds) {
-        ObjectNode header = MAPPER.createObjectNode().put("kid", "local").put("alg", "RS256");
+    /** A token for local use: unsigned, with Cognito's claim names, from {@code pool}'s issuer and app client. */
+    public static String issue(Access.Pool pool, String username, List<String> groups, Instant now, long ttlSeconds) {
+        Issuer issuer = Issuer.of(pool);
+        ObjectNode header = MAPPER.createObjectNode().put("kid", KEY_ID).put("alg", "RS256");
         ObjectNode payload = MAPPER.createObjectNode();
         payload.put("sub", java.util.UUID.nameUUIDFromBytes(username.getBytes(StandardCharsets.UTF_8)).toString());
         ArrayNode g = payload.putArray("cognito:groups");
         groups.forEach(g::add);
-        payload.put("iss", "http://127.0.0.1/local-user-pool");
-        payload.put("client_id", "local");
+        payload.put("iss", issuer.url());
+        payload.put("client_id", issuer.clientId());
         payload.put("token_use", "access");
         payload.put("scope", "aws.cognito.signin.user.admin");
         payload.put("auth_time", now.getEpochSecond());

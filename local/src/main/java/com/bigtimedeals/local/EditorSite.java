@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.EditorSiteHeaders;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -80,8 +81,10 @@ public final class EditorSite {
         if (!username.matches("[A-Za-z0-9._-]{1,64}")) {
             return withHeaders(Gateway.message(400, "username: 1 to 64 letters, digits, dots, dashes or underscores"));
         }
-        List<String> groups = BearerToken.groups(request.path("editor").asBoolean(false));
-        String token = BearerToken.issue(username, groups, Instant.now(), TOKEN_TTL_SECONDS);
+        boolean editor = request.path("editor").asBoolean(false);
+        // An editor signs in to the editors' pool, as the deployed CMS does; anyone else gets a mobile user's token.
+        String token = BearerToken.issue(editor ? Access.Pool.EDITORS : Access.Pool.USERS, username, BearerToken.groups(editor),
+                Instant.now(), TOKEN_TTL_SECONDS);
         String json = MAPPER.createObjectNode().put("accessToken", token).put("expiresIn", TOKEN_TTL_SECONDS).toString();
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("content-type", "application/json");

@@ -16,8 +16,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -27,6 +29,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.Scheduler;
@@ -113,7 +116,7 @@ public final class Gateway implements AutoCloseable {
             }
         });
         server.setErrorHandler((Request.Handler) (request, response, callback) -> {
-            writeJson(response, response.getStatus() >= 400 ? response.getStatus() : 400, "Bad Request", callback);
+            writeJson(response, errorStatus(response.getStatus(), request.getAttribute(ErrorHandler.ERROR_EXCEPTION)), callback);
             return true;
         });
         try {
@@ -292,7 +295,20 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    private static void writeJson(Response response, int status, String message, Callback callback) {
+    /**
+     * What Jetty's own refusals answer: a request it could not parse is the client's malformed request, which the
+     * deployed edge refuses with a 4xx, so Jetty's 505 (an unknown protocol version) or 501 becomes a 400. No client
+     * input may draw a 5xx; only a failure that is no parse error ({@code cause} not an {@link HttpException}) stays one.
+     */
+    static int errorStatus(int status, Object cause) {
+        if (status < 400 || status >= 500 && (cause == null || cause instanceof HttpException)) {
+            return 400;
+        }
+        return status;
+    }
+
+    private static void writeJson(Response response, int status, Callback callback) {
+        String message = status == 400 ? "Bad Request" : HttpStatus.getMessage(status);
         response.setStatus(status);
         response.getHeaders().put("content-type", "application/json");
         response.getHeaders().put("X-DynamoDB-Requests", "0");
@@ -307,7 +323,7 @@ public final class Gateway implements AutoCloseable {
         }
         Map<String, String> claims = null;
         if (route.access() != Access.PUBLIC) {
-            BearerToken.Verdict verdict = BearerToken.verify(header(headers, "authorization"), Instant.now());
+            BearerToken.Verdict verdict = BearerToken.verify(header(headers, "authorization"), route.access().pool(), Instant.now());
             if (verdict.problem() != null) {
                 // As API Gateway's JWT authorizer answers: its own body, and why in WWW-Authenticate.
                 Answer refused = message(401, "Unauthorized");

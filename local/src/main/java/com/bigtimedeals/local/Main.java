@@ -15,6 +15,7 @@ import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 
 /** {@code ./bigtimedeals run | token | patterns}: the local stack and its tools. */
@@ -121,7 +122,9 @@ public final class Main {
             System.exit(2);
             return;
         }
-        System.out.println(BearerToken.issue(args.get(0), BearerToken.groups(editor), Instant.now(), ttl));
+        // An editor's token is the editors' pool's, as the deployed /cms routes demand; a user's the mobile app's pool's.
+        System.out.println(BearerToken.issue(editor ? Access.Pool.EDITORS : Access.Pool.USERS, args.get(0), BearerToken.groups(editor),
+                Instant.now(), ttl));
     }
 
     private static void patterns(List<String> args) throws Exception {

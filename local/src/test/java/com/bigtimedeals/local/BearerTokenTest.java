@@ -1,6 +1,7 @@
 package com.bigtimedeals.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.charset.StandardCharsets;
@@ -11,20 +12,37 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-/** The local JWT authorizer: claims passed on as API Gateway passes them, bad tokens refused. */
+import com.bigtimedeals.topology.Access;
+
+/**
+ * The local JWT authorizers read the header and the token as API Gateway's do, and no more loosely: claims passed on
+ * as API Gateway passes them, every token API Gateway would refuse refused.
+ */
 class BearerTokenTest {
     static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
+    static final long LATER = NOW.getEpochSecond() + 600;
+    static final String HEADER = "{\"kid\":\"local\",\"alg\":\"RS256\"}";
 
-    private static String token(String payloadJson) {
+    private static String token(String header, String payloadJson) {
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-        return b64.encodeToString("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8)) + "."
-                + b64.encodeToString(payloadJson.getBytes(StandardCharsets.UTF_8)) + ".sig";
+        return b64.encodeToString(header.getBytes(StandardCharsets.UTF_8)) + "."
+                + b64.encodeToString(payloadJson.getBytes(StandardCharsets.UTF_8)) + ".c2ln";
+    }
+
+    /** A users-pool token with {@code claims} (a JSON object's members) besides the issuer and the client. */
+    private static String users(String claims) {
+        return token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-mobile-app\"" + (claims.isEmpty() ? "" : ",")
+                + claims + "}");
+    }
+
+    private static Map<String, String> claims(String authorization) {
+        return BearerToken.claims(authorization, Access.Pool.USERS, NOW);
     }
 
     @Test
     void claimsAreStringsAndListsLookLikeApiGateways() {
-        Map<String, String> claims = BearerToken.claims("Bearer " + token("{\"cognito:username\":\"ann\","
-                + "\"cognito:groups\":[\"editors\",\"users\"],\"exp\":1795179600,\"email_verified\":true,\"n\":{\"a\":1}}"), NOW);
+        Map<String, String> claims = claims("Bearer " + users("\"cognito:username\":\"ann\",\"cognito:groups\":[\"editors\",\"users\"],"
+                + "\"exp\":1795179600,\"email_verified\":true,\"n\":{\"a\":1}"));
         assertEquals("ann", claims.get("cognito:username"));
         assertEquals("[editors users]", claims.get("cognito:groups"));
         assertEquals("1795179600", claims.get("exp"));
@@ -33,24 +51,47 @@ class BearerTokenTest {
     }
 
     @Test
-    void missingMalformedOrExpiredTokensAreRefused() {
-        assertNull(BearerToken.claims(null, NOW));
-        assertNull(BearerToken.claims("", NOW));
-        assertNull(BearerToken.claims("Bearer", NOW));
-        assertNull(BearerToken.claims("Bearer abc.def", NOW));
-        assertNull(BearerToken.claims("Bearer a.!!!.c", NOW));
-        assertNull(BearerToken.claims("Bearer " + token("[1,2]"), NOW));
-        assertNull(BearerToken.claims("Bearer " + token("{\"exp\":" + (NOW.getEpochSecond() - 1) + "}"), NOW));
-        assertNull(BearerToken.claims("Bearer " + token("{\"exp\":\"soon\"}"), NOW));
-        assertNull(BearerToken.claims("Bearer " + token("{\"nbf\":" + (NOW.getEpochSecond() + 60) + "}"), NOW));
+    void theHeaderHoldsTheTokenAloneOrAfterBearerAsApiGatewayReadsIt() {
+        String t = users("\"username\":\"ann\",\"exp\":" + LATER);
+        assertNotNull(claims("Bearer " + t));
+        assertNotNull(claims(t), "API Gateway's identity source may hold only the token");
+        for (String other : List.of("Token " + t, "bearer " + t, "BEARER " + t, "Bearer  " + t, "Basic " + t, "Bearer " + t + " x",
+                "Bearer", "Bearer ", "", " ")) {
+            assertNull(claims(other), other);
+        }
+        assertNull(claims(null));
     }
 
     @Test
-    void theTokenCommandsTokensRoundTrip() {
-        String t = BearerToken.issue("erin", List.of("editors", "users"), NOW, 3600);
-        Map<String, String> claims = BearerToken.claims("bearer " + t, NOW);
+    void missingMalformedExpiredOrOtherIssuersTokensAreRefused() {
+        for (String t : List.of("abc.def", "a.!!!.c", "a.b.", token(HEADER, "[1,2]"),
+                users("\"exp\":" + (NOW.getEpochSecond() - 1)), users("\"exp\":" + NOW.getEpochSecond()),
+                users("\"exp\":\"" + LATER + "\""), users("\"exp\":null"), users("\"exp\":true"), users(""),
+                users("\"exp\":" + LATER + ",\"nbf\":" + (NOW.getEpochSecond() + 60)), users("\"exp\":" + LATER + ",\"nbf\":\"0\""),
+                token("{\"alg\":\"none\",\"kid\":\"local\"}", "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-mobile-app\",\"exp\":" + LATER + "}"),
+                token("{\"alg\":\"HS256\",\"kid\":\"local\"}", "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-mobile-app\",\"exp\":" + LATER + "}"),
+                token("{\"alg\":\"RS256\",\"kid\":\"other\"}", "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-mobile-app\",\"exp\":" + LATER + "}"),
+                token(HEADER, "{\"iss\":\"http://127.0.0.1/local-editors\",\"client_id\":\"local-cms\",\"exp\":" + LATER + "}"),
+                token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-cms\",\"exp\":" + LATER + "}"),
+                token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"exp\":" + LATER + "}"))) {
+            assertNull(claims("Bearer " + t), t);
+        }
+        // An ID token names its client in aud, as a string or a list: accepted, as API Gateway accepts it.
+        assertNotNull(claims("Bearer " + token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"aud\":\"local-mobile-app\",\"exp\":" + LATER + "}")));
+        assertNotNull(claims("Bearer " + token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"aud\":[\"x\",\"local-mobile-app\"],\"exp\":" + LATER + ".5}")));
+        assertNotNull(claims("Bearer " + users("\"exp\":" + LATER + ",\"nbf\":" + NOW.getEpochSecond())));
+    }
+
+    @Test
+    void theTokenCommandsTokensRoundTripForTheirOwnPoolOnly() {
+        String editor = BearerToken.issue(Access.Pool.EDITORS, "erin", BearerToken.groups(true), NOW, 3600);
+        Map<String, String> claims = BearerToken.claims("Bearer " + editor, Access.Pool.EDITORS, NOW);
         assertEquals("erin", claims.get("cognito:username"));
-        assertEquals("[editors users]", claims.get("cognito:groups"));
-        assertNull(BearerToken.claims("Bearer " + t, NOW.plusSeconds(3601)));
+        assertEquals("[editors]", claims.get("cognito:groups"));
+        assertNull(BearerToken.claims("Bearer " + editor, Access.Pool.EDITORS, NOW.plusSeconds(3600)));
+        assertNull(BearerToken.claims("Bearer " + editor, Access.Pool.USERS, NOW), "an editor's token reaches no user route");
+        String user = BearerToken.issue(Access.Pool.USERS, "ann", BearerToken.groups(false), NOW, 3600);
+        assertEquals("[users]", claims("Bearer " + user).get("cognito:groups"));
+        assertNull(BearerToken.claims("Bearer " + user, Access.Pool.EDITORS, NOW), "a user's token reaches no CMS route");
     }
 }

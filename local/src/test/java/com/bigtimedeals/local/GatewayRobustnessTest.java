@@ -143,6 +143,36 @@ class GatewayRobustnessTest {
                 + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")));
     }
 
+    /**
+     * No request line or header a client sends may draw a 5xx: what the deployed edge refuses as malformed the local
+     * gateway answers with a 4xx and a JSON message (Jetty's own 505 for an unknown protocol version, among them).
+     */
+    @Test
+    void malformedRequestLinesAndHeadersGetA4xxWithAMessageNeverA5xx() throws Exception {
+        // Paths no handler serves here (no database): unknown ones, and signed-in ones without a token.
+        for (String line : List.of("GET /nowhere HTTP/9.9", "GET /nowhere HTTP/2.0", "GET /nowhere HTTP/1.2",
+                "GET /nowhere HTTP/1.1x", "GET /nowhere HTXP/1.1", "GET  /nowhere HTTP/1.1", "GET /no where HTTP/1.1",
+                "BREW /nowhere HTTP/1.1", "get /nowhere HTTP/1.1", "GET nowhere HTTP/1.1", "GET /%zz HTTP/1.1",
+                "GET /me/brands/%ED%A0%80 HTTP/1.1", "GET /me/brands/%zz HTTP/1.1", "GET /me/messages?limit=%ED%A0%80 HTTP/1.1",
+                "GET /me/messages?limit=%zz HTTP/1.1", "GET /\u0000 HTTP/1.1", "GET /me HTTP/9.9")) {
+            for (String headers : List.of("Host: 127.0.0.1\r\n", "Host: 127.0.0.1\r\nX-Broken\r\n", "Host: a\r\nHost: b\r\n",
+                    "Host: 127.0.0.1\r\nContent-Length: -1\r\n", "Host: 127.0.0.1\r\nContent-Length: 1, 2\r\n")) {
+                String head = request(line + "\r\n" + headers + "Connection: close\r\n\r\n");
+                int status = status(head);
+                assertTrue(status >= 200 && status < 500 || head.isEmpty(), line + " / " + headers + " answered " + head);
+            }
+            try (Socket s = connect()) {
+                send(s, line + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+                String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                int status = status(answer);
+                assertTrue(status >= 200 && status < 500, line + " answered " + answer);
+                if (status >= 400) {
+                    assertTrue(answer.contains("{\"message\":\""), line + " answered " + answer);
+                }
+            }
+        }
+    }
+
     @Test
     void corsPreflightAnswersAllowedOriginsAsTheDeployedApiDoes() throws Exception {
         String allowed = request("OPTIONS /brands/acme/likes HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://localhost:5173\r\n"

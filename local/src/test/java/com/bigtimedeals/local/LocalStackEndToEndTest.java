@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Test;
 import com.bigtimedeals.contract.ResponseContract;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -199,10 +200,15 @@ class LocalStackEndToEndTest {
         expect(401, "GET", "/me", null, null);
         expect(401, "GET", "/me", "not.a-jwt", null);
         expect(401, "GET", "/me", "abc", null);
-        String expired = BearerToken.issue("ann", List.of("users"), Instant.now().minusSeconds(7200), 60);
+        String expired = BearerToken.issue(Access.Pool.USERS, "ann", List.of("users"), Instant.now().minusSeconds(7200), 60);
         expect(401, "GET", "/me", expired, null);
         assertEquals("Unauthorized", expect(401, "POST", "/cms/brands", null, "{\"name\":\"x\"}").get("message").asText());
-        expect(403, "POST", "/cms/brands", token("ann", false), "{\"name\":\"x\"}");
+        // A mobile user's token reaches no CMS route, nor an editor's a user route: each has its pool's authorizer.
+        expect(401, "POST", "/cms/brands", token("ann", false), "{\"name\":\"x\"}");
+        expect(401, "GET", "/me", editor, null);
+        // An editors' pool account the operator has not put in the editors group yet.
+        String notYetEditor = BearerToken.issue(Access.Pool.EDITORS, "newbie", List.of(), Instant.now(), 600);
+        expect(403, "POST", "/cms/brands", notYetEditor, "{\"name\":\"x\"}");
         assertEquals("Not Found", expect(404, "GET", "/no/such/route", null, null).get("message").asText());
         expect(404, "GET", "/brands/no-such-brand", null, null);
         expect(404, "DELETE", "/frontpage", null, null);

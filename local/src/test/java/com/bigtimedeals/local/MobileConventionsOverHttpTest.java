@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpConventions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -99,7 +100,7 @@ class MobileConventionsOverHttpTest {
         HttpResponse<byte[]> missing = send(request("GET", "/brands/nope", null, null));
         assertEquals(missing.headers().firstValue(HttpConventions.REQUEST_ID).orElseThrow(),
                 JSON.readTree(missing.body()).get("requestId").asText());
-        String expired = BearerToken.issue("ann", BearerToken.groups(false), Instant.now().minusSeconds(7200), 3600);
+        String expired = BearerToken.issue(Access.Pool.USERS, "ann", BearerToken.groups(false), Instant.now().minusSeconds(7200), 3600);
         HttpResponse<byte[]> refused = send(request("GET", "/me", expired, null));
         assertEquals(401, refused.statusCode());
         assertEquals("Bearer scope=\"\" error=\"invalid_token\" error_description=\"the token has expired\"",

@@ -10,6 +10,7 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -43,10 +44,10 @@ public final class DynamoDbClients {
 
     /**
      * For the local engine through the given HTTP client (the engine's in-process client in tests: the real SDK,
-     * its marshalling, retries and error mapping, with no socket).
+     * its marshalling, retries and error mapping, with no socket). {@code watchers} see every request besides the meter.
      */
-    public static DynamoDbClient local(URI endpoint, SdkHttpClient http) {
-        return base(localCredentials(), LOCAL_REGION, http).endpointOverride(endpoint).build();
+    public static DynamoDbClient local(URI endpoint, SdkHttpClient http, ExecutionInterceptor... watchers) {
+        return base(localCredentials(), LOCAL_REGION, http, watchers).endpointOverride(endpoint).build();
     }
 
     public static DynamoDbStreamsClient localStreams(URI endpoint) {
@@ -66,14 +67,17 @@ public final class DynamoDbClients {
         return base(credentials, region, UrlConnectionHttpClient.create());
     }
 
-    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region, SdkHttpClient http) {
+    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region, SdkHttpClient http,
+                                              ExecutionInterceptor... watchers) {
+        ClientOverrideConfiguration.Builder config = ClientOverrideConfiguration.builder().addExecutionInterceptor(new RequestMeter());
+        for (ExecutionInterceptor w : watchers) {
+            config.addExecutionInterceptor(w);
+        }
         return DynamoDbClient.builder()
                 .httpClient(http)
                 .region(region)
                 .credentialsProvider(credentials)
-                .overrideConfiguration(ClientOverrideConfiguration.builder()
-                        .addExecutionInterceptor(new RequestMeter())
-                        .build());
+                .overrideConfiguration(config.build());
     }
 
     /** The local engine answers in any region; the one the local stack and the tests name. */

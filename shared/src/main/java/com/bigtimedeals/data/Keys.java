@@ -41,6 +41,9 @@ final class Keys {
     private Keys() {
     }
 
+    /** IAM's {@code StringLike} wildcard, where a key names one deal, user, brand...: {@link PartitionKeys} builds patterns with it. */
+    static final String ANY = "*";
+
     static Map<String, AttributeValue> key(String pk, String sk) {
         Map<String, AttributeValue> key = new HashMap<>(4);
         key.put(PK, AttributeValue.fromS(pk));
@@ -201,7 +204,11 @@ final class Keys {
 
     // Front-page cache
     static Map<String, AttributeValue> dealsCache(int shard) {
-        return key("DEALSCACHE#" + shard, "DEALSCACHE#" + shard);
+        return key(dealsCachePk(Integer.toString(shard)), dealsCachePk(Integer.toString(shard)));
+    }
+
+    static String dealsCachePk(String shard) {
+        return "DEALSCACHE#" + shard;
     }
 
     static Map<String, AttributeValue> dealsCacheVersion() {
@@ -237,8 +244,12 @@ final class Keys {
     }
 
     static Map<String, AttributeValue> fanOut(String dealId, com.bigtimedeals.domain.Likeable source) {
-        String pk = "FANOUT#" + dealId + "#" + source.name();
+        String pk = fanOutPk(dealId, source.name());
         return key(pk, pk);
+    }
+
+    static String fanOutPk(String dealId, String source) {
+        return "FANOUT#" + dealId + "#" + source;
     }
 
     /** The GSI1 partition of the sweeper's index that holds unfinished walks of one shard ({@code WalkStore}). */

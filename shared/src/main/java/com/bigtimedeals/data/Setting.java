@@ -45,6 +45,43 @@ public enum Setting {
     THROTTLE_RATE("throttleRate", "2000", Where.API, 1, 1_000_000),
     /** Requests the API's default stage accepts in a burst. */
     THROTTLE_BURST("throttleBurst", "5000", Where.API, 1, 1_000_000),
+    /**
+     * Requests a second, and in a burst, each like, unlike, watch and unwatch route accepts: each is a transaction on
+     * the brand's or category's counter item, so a flood on one route would write hot items and bills, not starve the
+     * rest of the API.
+     */
+    THROTTLE_FOLLOWS_RATE("throttleFollowsRate", "200", Where.API, 1, 1_000_000),
+    THROTTLE_FOLLOWS_BURST("throttleFollowsBurst", "400", Where.API, 1, 1_000_000),
+    /** {@code DELETE /me}: each starts a walk over the user's follows and inbox on the stream consumer. */
+    THROTTLE_ACCOUNT_DELETION_RATE("throttleAccountDeletionRate", "10", Where.API, 1, 1_000_000),
+    THROTTLE_ACCOUNT_DELETION_BURST("throttleAccountDeletionBurst", "20", Where.API, 1, 1_000_000),
+    /** {@code POST /cms/hot-deals}: each can message every user. */
+    THROTTLE_BLASTS_RATE("throttleBlastsRate", "1", Where.API, 1, 1_000_000),
+    THROTTLE_BLASTS_BURST("throttleBlastsBurst", "5", Where.API, 1, 1_000_000),
+    /** The community's writes (votes, comments, reports, alerts): any signed-in user, many times a session. */
+    THROTTLE_COMMUNITY_WRITES_RATE("throttleCommunityWritesRate", "100", Where.API, 1, 1_000_000),
+    THROTTLE_COMMUNITY_WRITES_BURST("throttleCommunityWritesBurst", "200", Where.API, 1, 1_000_000),
+    /**
+     * Concurrent executions kept for the stream consumer, so that an API flood cannot take the account's whole Lambda
+     * concurrency and stall fan-out, blasts and clean-ups; also its ceiling: ten batches at once (the mapping's
+     * parallelization) on each of ten stream shards.
+     */
+    CONSUMER_RESERVED_CONCURRENCY("consumerReservedConcurrency", "100", Where.API, 1, 10_000),
+    /** The same for the sweeper, which runs once every few minutes: one, which also keeps two sweeps from overlapping. */
+    SWEEPER_RESERVED_CONCURRENCY("sweeperReservedConcurrency", "1", Where.API, 1, 10_000),
+    /**
+     * The mobile app's sign-in redirects (comma-separated): where Cognito's managed login sends the authorization code
+     * (the app's own URL scheme, RFC 8252), and where it lands after signing out.
+     */
+    MOBILE_CALLBACK_URLS("mobileCallbackUrls", "bigtimedeals://signed-in", Where.API, 0, 0),
+    MOBILE_LOGOUT_URLS("mobileLogoutUrls", "bigtimedeals://signed-out", Where.API, 0, 0),
+    /**
+     * A domain name of the operator's for the CMS (e.g. cms.example.com), with {@link #CMS_CERTIFICATE_ARN} an ACM
+     * certificate for it in us-east-1: then CloudFront serves it on that name and requires TLS 1.2. Without them the
+     * CMS is served on CloudFront's own {@code *.cloudfront.net} certificate, with which CloudFront allows TLS 1.0.
+     */
+    CMS_DOMAIN_NAME("cmsDomainName", null, Where.API, 0, 0),
+    CMS_CERTIFICATE_ARN("cmsCertificateArn", null, Where.API, 0, 0),
     /** Where alarm notifications are e-mailed; none by default (subscribe to the topic some other way). */
     ALARM_EMAIL("alarmEmail", null, Where.API, 0, 0),
     /** The local stack's HTTP port. */

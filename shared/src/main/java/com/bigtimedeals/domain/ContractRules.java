@@ -63,10 +63,30 @@ public final class ContractRules {
     private ContractRules() {
     }
 
+    /**
+     * Whether {@code s} is a sequence of Unicode scalar values: no lone surrogate. JSON's {@code \\ud800} escape
+     * and a Java string can both hold one, UTF-8 cannot: DynamoDB would store it as {@code ?}, silently changing
+     * what the client sent, so a request that carries one is refused, as bytes that are not UTF-8 are.
+     */
+    public static boolean isWellFormed(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Null stays null; otherwise 1..max characters (code points), not blank, no control characters but tab and newlines. */
     public static String text(String field, String value, int max) {
         if (value == null) {
             return null;
+        }
+        if (!isWellFormed(value)) {
+            throw DomainException.invalid(field, field + " is not valid Unicode text: it holds a lone surrogate");
         }
         if (value.codePointCount(0, value.length()) > max) {
             throw DomainException.invalid(field, field + " must be 1 to " + max + " characters and not blank");

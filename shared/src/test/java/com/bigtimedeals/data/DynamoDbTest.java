@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 
 import com.bigtimedeals.harness.Database;
@@ -23,12 +24,19 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 public abstract class DynamoDbTest {
     /** Started once and kept until the JVM exits: a table is what a test needs fresh, not a database. */
     protected static final Database dynamo = Database.start();
-    protected static final DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
+    /** Every request is logged as IAM authorizes it: the function tests hold each function to its grants. */
+    protected static final DynamoDbClient client = newClient();
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     /** A client of the same engine, for code that is handed its own (a function instance, the stream reader). */
     protected static DynamoDbClient newClient() {
-        return DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
+        return DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient(), new TableAccessLog());
+    }
+
+    /** Each test starts with nothing logged (a set-up's requests are no function's). */
+    @BeforeEach
+    void forgetTableAccess() {
+        TableAccessLog.clear();
     }
 
     protected static DynamoDbStreamsClient streamsClient() {

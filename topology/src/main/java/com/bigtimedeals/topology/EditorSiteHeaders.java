@@ -19,13 +19,14 @@ public final class EditorSiteHeaders {
     }
 
     /**
-     * The CSP: only the app's own scripts and styles, no framing, and requests only to itself plus
-     * {@code connectTo} (the API and the sign-in origin when they live elsewhere; empty locally).
+     * The CSP: only the app's own scripts and styles, no framing, forms only to itself, and requests only to itself
+     * (where the API answers too: locally the gateway serves both, deployed CloudFront sends the API's paths on to
+     * it) plus {@code signIn}, the Cognito domain the managed login's code is traded at (empty locally).
      */
-    public static String contentSecurityPolicy(String connectTo) {
-        String others = connectTo == null || connectTo.isBlank() ? "" : " " + connectTo.trim();
+    public static String contentSecurityPolicy(String signIn) {
+        String others = signIn == null || signIn.isBlank() ? "" : " " + signIn.trim();
         return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
-                + "connect-src 'self'" + others + "; form-action 'self'" + others + "; frame-ancestors 'none'; "
+                + "connect-src 'self'" + others + "; form-action 'self'; frame-ancestors 'none'; "
                 + "base-uri 'self'; object-src 'none'";
     }
 

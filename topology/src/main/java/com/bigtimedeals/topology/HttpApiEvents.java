@@ -1,6 +1,5 @@
 package com.bigtimedeals.topology;
 
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -139,10 +138,42 @@ public final class HttpApiEvents {
     }
 
     private static String decode(String s) {
-        try {
-            return URLDecoder.decode(s, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return s; // API Gateway passes undecodable escapes through as they are
+        return percentDecoded(s.replace('+', ' '));
+    }
+
+    /**
+     * {@code s} with its percent escapes decoded as UTF-8, or {@code s} itself, unchanged, when an escape is not
+     * one ({@code %zz}) or the bytes are not UTF-8 ({@code %ED%A0%80}, a surrogate): passed through as it came
+     * rather than with U+FFFD in place of what the client sent.
+     */
+    static String percentDecoded(String s) {
+        if (s.indexOf('%') < 0) {
+            return s;
         }
+        StringBuilder out = new StringBuilder(s.length());
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        var utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        try {
+            for (int i = 0; i < s.length(); ) {
+                while (i < s.length() && s.charAt(i) == '%') {
+                    if (i + 2 >= s.length() || Character.digit(s.charAt(i + 1), 16) < 0 || Character.digit(s.charAt(i + 2), 16) < 0) {
+                        return s;
+                    }
+                    bytes.write(Integer.parseInt(s, i + 1, i + 3, 16));
+                    i += 3;
+                }
+                if (bytes.size() > 0) {
+                    out.append(utf8.decode(java.nio.ByteBuffer.wrap(bytes.toByteArray())));
+                    bytes.reset();
+                }
+                if (i < s.length()) {
+                    out.append(s.charAt(i++));
+                }
+            }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return s;
+        }
+        return out.toString();
     }
 }

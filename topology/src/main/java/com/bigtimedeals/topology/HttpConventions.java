@@ -67,6 +67,9 @@ public final class HttpConventions {
         EXPIRED("the token has expired"),
         NOT_YET_VALID("the token is not valid yet"),
         MALFORMED("the token is not a valid JWT"),
+        /** A token of another issuer: the other user pool's (an editor's token on a user route, or the reverse). */
+        WRONG_ISSUER("the token does not have a valid issuer"),
+        WRONG_AUDIENCE("the token does not have a valid audience"),
         NO_USERNAME("the token names no user");
 
         private final String description;

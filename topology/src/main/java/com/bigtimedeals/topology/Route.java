@@ -39,8 +39,7 @@ public record Route(String method, String path, LambdaFunction function, Access 
                 if (got[i].isEmpty()) {
                     return null;
                 }
-                params.put(want[i].substring(1, want[i].length() - 1),
-                        java.net.URLDecoder.decode(got[i].replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8));
+                params.put(want[i].substring(1, want[i].length() - 1), HttpApiEvents.percentDecoded(got[i]));
             } else if (!want[i].equals(got[i])) {
                 return null;
             }

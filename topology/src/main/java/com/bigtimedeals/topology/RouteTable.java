@@ -78,6 +78,18 @@ public final class RouteTable {
         return routeKey == null ? null : BY_ROUTE_KEY.get(routeKey);
     }
 
+    /**
+     * The first segment of every route's path, once each ({@code frontpage}, {@code deals}, ..., {@code cms}): what a
+     * proxy in front of the API must send on to it (the CMS's CloudFront distribution does).
+     */
+    public static java.util.Set<String> firstSegments() {
+        java.util.Set<String> segments = new java.util.LinkedHashSet<>();
+        for (Route r : ROUTES) {
+            segments.add(r.path().split("/")[1]);
+        }
+        return segments;
+    }
+
     public static List<Route> of(LambdaFunction function) {
         return ROUTES.stream().filter(r -> r.function() == function).toList();
     }

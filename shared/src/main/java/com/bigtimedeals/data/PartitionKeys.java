@@ -1,0 +1,72 @@
+package com.bigtimedeals.data;
+
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.Likeable;
+
+/**
+ * Every family of partition keys in the table, as an IAM {@code StringLike} pattern built by {@link Keys} itself (a
+ * {@code *} where the key names a deal, a user, a brand): what a function's grants may restrict
+ * {@code dynamodb:LeadingKeys} to. Keys that are one partition (the brand list, the featured lists) are exact.
+ */
+public enum PartitionKeys {
+    /** A deal, its blast marker and its fan-out claims. */
+    DEAL(Keys.dealPk(Keys.ANY)),
+    /** The latest-deal buckets of every scope. */
+    TIMELINE(Keys.timelinePk(Keys.ANY)),
+    /** A brand with its counts. */
+    BRAND(pk(Keys.brand(Keys.ANY))),
+    /** The brand list, by name. */
+    BRANDS(Keys.BRANDS_PK),
+    /** A category with its counts. */
+    CATEGORY(pk(Keys.category(Keys.ANY))),
+    /** The category list, by name. */
+    CATEGORIES(Keys.CATEGORIES_PK),
+    /** The watchers of one brand. */
+    BRAND_WATCHERS(Keys.watchersPk(Likeable.BRAND, Keys.ANY)),
+    /** The watchers of one category. */
+    CATEGORY_WATCHERS(Keys.watchersPk(Likeable.CATEGORY, Keys.ANY)),
+    /** Everything one user likes and watches. */
+    FOLLOWS(Keys.followsPk(Keys.ANY)),
+    /** A user's profile. */
+    USER(pk(Keys.user(Keys.ANY))),
+    /** A user's inbox. */
+    MESSAGES(Keys.messagesPk(Keys.ANY)),
+    /** Every featured list. */
+    FEATURED(pk(Keys.featured(FeaturedList.FRONT_PAGE))),
+    /** The front page's copies. */
+    DEALS_CACHE(Keys.dealsCachePk(Keys.ANY)),
+    /** The front page's version counter. */
+    DEALS_CACHE_VERSION(pk(Keys.dealsCacheVersion())),
+    /** A hot-deal blast and its segments. */
+    BLAST(Keys.blastPk(Keys.ANY)),
+    /** A new deal's fan-out over one watcher list. */
+    FAN_OUT(Keys.fanOutPk(Keys.ANY, Keys.ANY)),
+    /** An account deletion's walk. */
+    ACCOUNT_DELETION(pk(Keys.accountDeletion(Keys.ANY))),
+    /** One caller's idempotency records. */
+    IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
+
+    private final String pattern;
+
+    PartitionKeys(String pattern) {
+        this.pattern = pattern;
+    }
+
+    private static String pk(java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key) {
+        return key.get(Keys.PK).s();
+    }
+
+    /** The IAM {@code StringLike} pattern: {@code *} matches any run of characters. */
+    public String pattern() {
+        return pattern;
+    }
+
+    /** Whether {@code partitionKey} is in this family, as IAM's {@code StringLike} matches it ({@code *}: any characters). */
+    public boolean matches(String partitionKey) {
+        StringBuilder regex = new StringBuilder();
+        for (String literal : pattern.split(java.util.regex.Pattern.quote(Keys.ANY), -1)) {
+            regex.append(regex.length() == 0 ? "" : ".*").append(java.util.regex.Pattern.quote(literal));
+        }
+        return partitionKey != null && partitionKey.matches(regex.toString());
+    }
+}

@@ -1,0 +1,59 @@
+package com.bigtimedeals.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Relation;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Every partition key the entity chart builds is in exactly one family, the one its grants name. */
+class PartitionKeysTest {
+    private static String pk(Map<String, AttributeValue> key) {
+        return key.get(Keys.PK).s();
+    }
+
+    @Test
+    void everyKeyTheEntityChartBuildsIsInExactlyItsOwnFamily() {
+        String deal = "2Ob8YqPCahzVbVMpA4Ff0mu3Knb";
+        Map<String, PartitionKeys> keys = new LinkedHashMap<>();
+        keys.put(pk(Keys.deal(deal)), PartitionKeys.DEAL);
+        keys.put(pk(Keys.dealBlast(deal)), PartitionKeys.DEAL);
+        keys.put(pk(Keys.fanOutClaim(deal, Likeable.CATEGORY)), PartitionKeys.DEAL);
+        for (String scope : List.of(Keys.scopeAll(), Keys.scopeBrand("acme"), Keys.scopeCategory("tech"))) {
+            keys.put(pk(Keys.bucket(scope, "2026-11-20")), PartitionKeys.TIMELINE);
+        }
+        keys.put(pk(Keys.brand("deal-hunters")), PartitionKeys.BRAND);
+        keys.put(pk(Keys.brandListing("acme", "Acme")), PartitionKeys.BRANDS);
+        keys.put(pk(Keys.category("deals")), PartitionKeys.CATEGORY);
+        keys.put(pk(Keys.categoryListing("tech", "Tech")), PartitionKeys.CATEGORIES);
+        keys.put(pk(Keys.watch(Likeable.BRAND, "acme", "ann")), PartitionKeys.BRAND_WATCHERS);
+        keys.put(pk(Keys.watch(Likeable.CATEGORY, "tech", "ann")), PartitionKeys.CATEGORY_WATCHERS);
+        keys.put(pk(Keys.like(Likeable.BRAND, "acme", "USER#x")), PartitionKeys.FOLLOWS);
+        keys.put(pk(Keys.watchOfUser(Likeable.CATEGORY, "tech", "ann")), PartitionKeys.FOLLOWS);
+        keys.put(pk(Keys.user("DEAL#x")), PartitionKeys.USER);
+        keys.put(pk(Keys.message("ann", deal)), PartitionKeys.MESSAGES);
+        keys.put(pk(Keys.featured(FeaturedList.EDITORS_CHOICE)), PartitionKeys.FEATURED);
+        keys.put(pk(Keys.featured(new FeaturedList.OfCategory("tech"))), PartitionKeys.FEATURED);
+        keys.put(pk(Keys.dealsCache(16)), PartitionKeys.DEALS_CACHE);
+        keys.put(pk(Keys.dealsCacheVersion()), PartitionKeys.DEALS_CACHE_VERSION);
+        keys.put(pk(Keys.blast(deal)), PartitionKeys.BLAST);
+        keys.put(pk(Keys.blastSegment(deal, 63)), PartitionKeys.BLAST);
+        keys.put(pk(Keys.fanOut(deal, Likeable.BRAND)), PartitionKeys.FAN_OUT);
+        keys.put(pk(Keys.accountDeletion("ann")), PartitionKeys.ACCOUNT_DELETION);
+        keys.put(pk(Keys.idempotencyRecord("user:ann", "like-1")), PartitionKeys.IDEMPOTENCY);
+        for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
+            List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();
+            assertEquals(List.of(k.getValue()), families, k.getKey());
+        }
+        assertEquals(java.util.EnumSet.allOf(PartitionKeys.class), java.util.EnumSet.copyOf(keys.values()), "every family is a key the chart builds");
+        assertEquals(Relation.values().length, 2);
+    }
+}

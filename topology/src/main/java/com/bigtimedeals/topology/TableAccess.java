@@ -1,0 +1,211 @@
+package com.bigtimedeals.topology;
+
+import static com.bigtimedeals.data.PartitionKeys.ACCOUNT_DELETION;
+import static com.bigtimedeals.data.PartitionKeys.BLAST;
+import static com.bigtimedeals.data.PartitionKeys.BRAND;
+import static com.bigtimedeals.data.PartitionKeys.BRANDS;
+import static com.bigtimedeals.data.PartitionKeys.BRAND_WATCHERS;
+import static com.bigtimedeals.data.PartitionKeys.CATEGORIES;
+import static com.bigtimedeals.data.PartitionKeys.CATEGORY;
+import static com.bigtimedeals.data.PartitionKeys.CATEGORY_WATCHERS;
+import static com.bigtimedeals.data.PartitionKeys.DEAL;
+import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
+import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_VERSION;
+import static com.bigtimedeals.data.PartitionKeys.FAN_OUT;
+import static com.bigtimedeals.data.PartitionKeys.FEATURED;
+import static com.bigtimedeals.data.PartitionKeys.FOLLOWS;
+import static com.bigtimedeals.data.PartitionKeys.IDEMPOTENCY;
+import static com.bigtimedeals.data.PartitionKeys.MESSAGES;
+import static com.bigtimedeals.data.PartitionKeys.TIMELINE;
+import static com.bigtimedeals.data.PartitionKeys.USER;
+
+import java.util.List;
+import java.util.Set;
+
+import com.bigtimedeals.data.PartitionKeys;
+import com.bigtimedeals.data.TableDefinition;
+
+/**
+ * What each deployed function may do to the table, stated once: the DynamoDB actions its code calls, on the table or
+ * the index each reads, and on the table only for the partition-key families it touches ({@code dynamodb:LeadingKeys}).
+ * An API function is deployed once per access level ({@code DealsRead}, {@code DealsWrite}); each set covers the
+ * routes of that level and the function's SnapStart priming request, a read both levels run. The CDK stack turns each
+ * set into the function's IAM statements; the function tests log every request a function makes through the SDK
+ * ({@code TableAccessLog}) and fail on any its set does not grant; {@code DeployedStateTest} holds the template to it.
+ *
+ * <p>A transaction's parts are authorized as PutItem, UpdateItem, DeleteItem and ConditionCheckItem, so those are what
+ * a set names for it. An index grant carries no key condition: the IAM reference does not say what
+ * {@code dynamodb:LeadingKeys} means for a Query of a global secondary index, so the grant is the index alone. A Scan
+ * has no leading key at all (a key condition would not hold it), so it is granted on its index only.
+ */
+public final class TableAccess {
+    public static final String GET_ITEM = "GetItem";
+    public static final String BATCH_GET_ITEM = "BatchGetItem";
+    public static final String QUERY = "Query";
+    public static final String SCAN = "Scan";
+    public static final String PUT_ITEM = "PutItem";
+    public static final String UPDATE_ITEM = "UpdateItem";
+    public static final String DELETE_ITEM = "DeleteItem";
+    public static final String BATCH_WRITE_ITEM = "BatchWriteItem";
+    public static final String CONDITION_CHECK_ITEM = "ConditionCheckItem";
+
+    /**
+     * One grant: {@code actions} on the table for partition keys of {@code partitions}, or, with an {@code index},
+     * on that index alone.
+     */
+    public record Grant(Set<String> actions, TableDefinition.Index index, List<PartitionKeys> partitions) {
+        public Grant {
+            actions = Set.copyOf(actions);
+            partitions = List.copyOf(partitions);
+            if (index == null ? partitions.isEmpty() || actions.contains(SCAN) : !partitions.isEmpty()
+                    || !Set.of(QUERY, SCAN).containsAll(actions)) {
+                throw new IllegalArgumentException("a table grant names its partitions and no Scan; an index grant only reads: " + this);
+            }
+        }
+
+        /** Whether this grant lets {@code action} on {@code index} (null: the table) touch {@code partitionKey}. */
+        public boolean allows(String action, String index, String partitionKey) {
+            if (!actions.contains(action)) {
+                return false;
+            }
+            if (this.index != null || index != null) {
+                return this.index != null && this.index.name().equals(index);
+            }
+            return partitions.stream().anyMatch(p -> p.matches(partitionKey));
+        }
+    }
+
+    private TableAccess() {
+    }
+
+    /** The grants of {@code function} deployed for its write routes ({@code writes}) or its read routes. */
+    public static List<Grant> of(LambdaFunction function, boolean writes) {
+        List<Grant> own = switch (function) {
+            case DEALS -> writes ? DEALS_WRITE : DEALS_READ;
+            case BRANDS -> writes ? BRANDS_WRITE : BRANDS_READ;
+            case CATEGORIES -> writes ? CATEGORIES_WRITE : CATEGORIES_READ;
+            case FOLLOWS -> writes ? FOLLOWS_WRITE : FOLLOWS_READ;
+            case INBOX -> writes ? INBOX_WRITE : INBOX_READ;
+            case STREAM_CONSUMER -> STREAM_CONSUMER;
+            case SWEEPER -> SWEEPER;
+        };
+        // Any POST may carry an Idempotency-Key (ApiHandler, for every POST route, present and future): its record is
+        // claimed, read while a concurrent twin runs, answered or released, in the caller's own partition.
+        boolean posts = function.kind() == LambdaFunction.Kind.API && RouteTable.of(function).stream()
+                .anyMatch(r -> r.writes() == writes && "POST".equals(r.method()));
+        return posts ? java.util.stream.Stream.concat(own.stream(), java.util.stream.Stream.of(IDEMPOTENCY_RECORDS)).toList() : own;
+    }
+
+    private static final Grant IDEMPOTENCY_RECORDS = new Grant(Set.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM), null,
+            List.of(IDEMPOTENCY));
+
+    /** Whether any of {@code grants} allows the access. */
+    public static boolean allows(List<Grant> grants, String action, String index, String partitionKey) {
+        return grants.stream().anyMatch(g -> g.allows(action, index, partitionKey));
+    }
+
+    private static Grant table(List<PartitionKeys> partitions, String... actions) {
+        return new Grant(Set.of(actions), null, partitions);
+    }
+
+    private static Grant index(TableDefinition.Index index, String... actions) {
+        return new Grant(Set.of(actions), index, List.of());
+    }
+
+    /** The front page (a cached copy, else its sources), a deal, Editor's Choice, a blast's progress; the latest deals. */
+    private static final List<Grant> DEALS_READ = List.of(
+            table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST), GET_ITEM),
+            table(List.of(BLAST), BATCH_GET_ITEM),
+            table(List.of(TIMELINE), QUERY),
+            index(TableDefinition.GSI1, QUERY));
+
+    /**
+     * A new deal into its brand's and category's buckets, a correction (one that expires the deal rewrites its featured
+     * copies and the front page's), a takedown, the featured lists, a blast and its marker; priming: the front page.
+     */
+    private static final List<Grant> DEALS_WRITE = List.of(
+            table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE), GET_ITEM),
+            table(List.of(DEAL, BRAND, CATEGORY, BLAST), BATCH_GET_ITEM),
+            table(List.of(TIMELINE, FEATURED), QUERY),
+            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE), PUT_ITEM),
+            table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION), UPDATE_ITEM),
+            index(TableDefinition.GSI1, QUERY));
+
+    /** The brand list, a brand, a brand's latest deals. */
+    private static final List<Grant> BRANDS_READ = List.of(
+            table(List.of(BRAND), GET_ITEM),
+            table(List.of(BRANDS, TIMELINE), QUERY),
+            index(TableDefinition.GSI2, QUERY));
+
+    /** A new brand with its list entry and first bucket; priming: the brand list. */
+    private static final List<Grant> BRANDS_WRITE = List.of(
+            table(List.of(BRAND, BRANDS, TIMELINE), PUT_ITEM),
+            table(List.of(BRANDS), QUERY));
+
+    /** The category list, a category with its featured deals, a category's latest deals. */
+    private static final List<Grant> CATEGORIES_READ = List.of(
+            table(List.of(CATEGORY, FEATURED), BATCH_GET_ITEM),
+            table(List.of(CATEGORIES, TIMELINE), QUERY),
+            index(TableDefinition.GSI3, QUERY));
+
+    /** A new category with its list entry and first bucket, a category's featured deals; priming: the category list. */
+    private static final List<Grant> CATEGORIES_WRITE = List.of(
+            table(List.of(CATEGORY, CATEGORIES, TIMELINE), PUT_ITEM),
+            table(List.of(CATEGORY, DEAL), BATCH_GET_ITEM),
+            table(List.of(FEATURED), UPDATE_ITEM),
+            table(List.of(CATEGORIES), QUERY));
+
+    /** Whether the caller likes and watches something, and everything the caller follows, by name. */
+    private static final List<Grant> FOLLOWS_READ = List.of(
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, BRAND, CATEGORY), BATCH_GET_ITEM),
+            table(List.of(FOLLOWS), QUERY));
+
+    /**
+     * A like or watch (and its user-side twin) with the counter, in one transaction, then the brand or category read
+     * back; priming: everything the caller follows.
+     */
+    private static final List<Grant> FOLLOWS_WRITE = List.of(
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), PUT_ITEM, DELETE_ITEM),
+            table(List.of(BRAND, CATEGORY), UPDATE_ITEM),
+            table(List.of(BRAND), GET_ITEM),
+            table(List.of(CATEGORY, FEATURED, BRAND), BATCH_GET_ITEM),
+            table(List.of(FOLLOWS), QUERY));
+
+    /** The caller's profile, inbox and unread badge. */
+    private static final List<Grant> INBOX_READ = List.of(
+            table(List.of(USER), GET_ITEM),
+            table(List.of(MESSAGES), QUERY),
+            index(TableDefinition.GSI1, QUERY));
+
+    /**
+     * A profile (reviving a deleted account), an account's deletion (the profile out, the walk in, one transaction), a
+     * message read; priming: the inbox.
+     */
+    private static final List<Grant> INBOX_WRITE = List.of(
+            table(List.of(USER, ACCOUNT_DELETION), PUT_ITEM),
+            table(List.of(USER), DELETE_ITEM),
+            table(List.of(MESSAGES, ACCOUNT_DELETION), UPDATE_ITEM),
+            table(List.of(MESSAGES), QUERY));
+
+    /**
+     * New-deal fan-outs (claims beside the deal, handed-on walks, watcher pages, messages), hot-deal blasts (segments,
+     * a scan of the user index), account clean-ups (follows with their counters, messages), featured copies and the
+     * front page's copies; every walk's checkpoint, and the deletions every delivery checks.
+     */
+    private static final List<Grant> STREAM_CONSUMER = List.of(
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION), GET_ITEM),
+            table(List.of(DEAL), BATCH_GET_ITEM),
+            table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS), QUERY),
+            table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST), PUT_ITEM),
+            table(List.of(MESSAGES), BATCH_WRITE_ITEM),
+            table(List.of(BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT, ACCOUNT_DELETION), UPDATE_ITEM),
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), DELETE_ITEM),
+            index(TableDefinition.GSI1, QUERY),
+            index(TableDefinition.GSI2, QUERY),
+            index(TableDefinition.USER_INDEX, SCAN));
+
+    /** Finds unfinished walks that made no progress, and touches each (a blast segment, a fan-out, a clean-up). */
+    private static final List<Grant> SWEEPER = List.of(
+            index(TableDefinition.GSI1, QUERY),
+            table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION), UPDATE_ITEM));
+}
