@@ -107,6 +107,10 @@ class MobileConventionsOverHttpTest {
                 refused.headers().firstValue("WWW-Authenticate").orElseThrow());
         assertNotNull(refused.headers().firstValue(HttpConventions.GATEWAY_REQUEST_ID).orElse(null));
         assertEquals("Bearer", send(request("GET", "/me", null, null)).headers().firstValue("WWW-Authenticate").orElseThrow());
+        // A mobile user's token on a CMS route: the editors' pool's authorizer names the issuer it does not trust.
+        assertEquals("Bearer scope=\"\" error=\"invalid_token\" error_description=\"the token does not have a valid issuer\"",
+                send(request("GET", "/cms/hot-deals/x", BearerToken.forUser("ann", false), null)).headers()
+                        .firstValue("WWW-Authenticate").orElseThrow());
         HttpResponse<byte[]> gone = send(request("DELETE", "/me", BearerToken.forUser("zed", false), null));
         assertEquals(204, gone.statusCode());
         assertFalse(gone.headers().firstValue("Content-Type").isPresent(), "a 204 names no content type");
