@@ -10,6 +10,9 @@ export type Category = components['schemas']['Category'];
 export type CategorySummary = components['schemas']['CategorySummary'];
 export type Blast = components['schemas']['Blast'];
 export type ApiError = components['schemas']['ApiError'];
+export type Comment = components['schemas']['Comment'];
+export type ReportedDeal = components['schemas']['ReportedDeal'];
+export type ReportByUser = components['schemas']['ReportByUser'];
 
 export type Api = ReturnType<typeof createClient<paths>>;
 

@@ -4,6 +4,7 @@ import { BlastPage } from '../blast/BlastPage';
 import { BrandsPage } from '../brands/BrandsPage';
 import { DealsPage } from '../deals/DealsPage';
 import { FeaturedPage } from '../featured/FeaturedPage';
+import { ReportsPage } from '../reports/ReportsPage';
 import { type Auth, createAuth, isEditor, type Session } from '../session';
 import { SignIn } from '../session/SignIn';
 import { ApiContext } from '../ui/api';
@@ -15,6 +16,7 @@ import type { PageName, Route } from './routes';
 /** The sections, in the order the navigation lists them. A new section is one line here and one route. */
 const SECTIONS: { page: PageName; title: string; href: string }[] = [
   { page: 'deals', title: 'Deals', href: '#/deals' },
+  { page: 'reports', title: 'Reports', href: '#/reports' },
   { page: 'brands', title: 'Brands & categories', href: '#/brands' },
   { page: 'featured', title: 'Featured lists', href: '#/featured/frontpage' },
   { page: 'blast', title: 'Hot-deal blast', href: '#/blast' },
@@ -26,6 +28,7 @@ function Page({ route }: { route: Route }) {
     case 'brands': return <BrandsPage />;
     case 'featured': return <FeaturedPage route={route} />;
     case 'blast': return <BlastPage route={route} />;
+    case 'reports': return <ReportsPage />;
   }
 }
 

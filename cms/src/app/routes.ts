@@ -5,6 +5,7 @@
 //   #/brands                     brands and categories
 //   #/featured/frontpage | editors-choice | category/<categoryId>
 //   #/blast  ·  #/blast/<blastId>
+//   #/reports                    the moderation queue: deals with open reports, the longest waiting first
 
 export type FeaturedList = { kind: 'frontpage' } | { kind: 'editors-choice' } | { kind: 'category'; id: string };
 
@@ -12,7 +13,8 @@ export type Route =
   | { page: 'deals'; open: { kind: 'none' } | { kind: 'new' } | { kind: 'deal'; id: string } }
   | { page: 'brands' }
   | { page: 'featured'; list: FeaturedList }
-  | { page: 'blast'; blastId?: string };
+  | { page: 'blast'; blastId?: string }
+  | { page: 'reports' };
 
 export type PageName = Route['page'];
 
@@ -33,6 +35,8 @@ export function parseRoute(hash: string): Route {
       };
     case 'blast':
       return a ? { page, blastId: a } : { page };
+    case 'reports':
+      return { page };
     default:
       return HOME;
   }
@@ -49,6 +53,8 @@ export function hrefOf(route: Route): string {
       return route.list.kind === 'category' ? path('featured', 'category', route.list.id) : path('featured', route.list.kind);
     case 'blast':
       return route.blastId ? path('blast', route.blastId) : path('blast');
+    case 'reports':
+      return path('reports');
   }
 }
 

@@ -4,14 +4,14 @@ import { useApi } from '../ui/api';
 import { day, money } from '../lib/format';
 import { Img } from '../ui/Img';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
+import { Comments } from './Comments';
 import { Correction } from './Correction';
 import { Expiry } from './Expiry';
 import { TakeDown } from './TakeDown';
 
 /**
- * One deal at its own address: what it is, then what an editor can do to it, one section each. The
- * sections stack in one column, so more can join them (the deal's comments go under the correction once
- * the API serves them; its temperature and comment count join the summary).
+ * One deal at its own address: what it is, then what an editor can do to it, one section each, stacked in
+ * one column: expiry, correction, the deal's comments, takedown.
  */
 export function DealDetail({ id, justCreated, onChanged }: { id: string; justCreated: boolean; onChanged: (d: Deal) => void }) {
   const api = useApi();
@@ -61,6 +61,7 @@ export function DealDetail({ id, justCreated, onChanged }: { id: string; justCre
           <Summary deal={deal} justCreated={justCreated} />
           <Expiry deal={deal} onChanged={changed} />
           <Correction deal={deal} onSaved={changed} />
+          <Comments deal={deal} />
           <TakeDown deal={deal} onTakenDown={() => { setTakenDown(true); onChanged(deal); }} />
         </>
       )}

@@ -23,11 +23,19 @@ export function TakeDown({ deal, onTakenDown }: { deal: Deal; onTakenDown: () =>
     <section class="section danger-zone" aria-label="Take down">
       <button type="button" class="danger" disabled={action.busy} onClick={() => setAsking(true)}>Take down…</button>
       <ProblemBanner problem={action.problem} />
-      <ConfirmDialog id="takedown" open={asking} title="Take this deal down?" danger confirm="Take it down"
-        onConfirm={takeDown} onCancel={() => setAsking(false)}>
-        <p>“{deal.title}” leaves the front page, every latest list and every featured section, and its page answers
-          “not found”. Messages already sent stay in users' inboxes. This cannot be undone.</p>
-      </ConfirmDialog>
+      <TakeDownQuestion id="takedown" deal={deal} open={asking} onConfirm={takeDown} onCancel={() => setAsking(false)} />
     </section>
+  );
+}
+
+/** The question before a takedown, wherever an editor asks for one. */
+export function TakeDownQuestion({ id, deal, open, onConfirm, onCancel }: {
+  id: string; deal: Deal; open: boolean; onConfirm: () => void; onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog id={id} open={open} title="Take this deal down?" danger confirm="Take it down" onConfirm={onConfirm} onCancel={onCancel}>
+      <p>“{deal.title}” leaves the front page, every latest list and every featured section, and its page answers
+        “not found”. Messages already sent stay in users' inboxes. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

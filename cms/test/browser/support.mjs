@@ -118,12 +118,14 @@ export async function eventually(check, what, seconds = 10) {
   assert.fail(`not within ${seconds} s: ${what}`);
 }
 
-/** The API as a test sets things up: an editor's token, JSON in and out. */
-export function apiAt(url) {
+/**
+ * The API as a test sets things up: an editor's token (or, with `as`, a user's), JSON in and out.
+ */
+export function apiAt(url, { as = 'setup', editor = true } = {}) {
   let token;
   const request = async (method, path, body) => {
     token ??= (await (await fetch(`${url}/editor/local-sign-in`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'setup', editor: true }),
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: as, editor }),
     })).json()).accessToken;
     const res = await fetch(url + path, {
       method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -138,6 +140,7 @@ export function apiAt(url) {
     post: (path, body) => request('POST', path, body),
     patch: (path, body) => request('PATCH', path, body),
     put: (path, body) => request('PUT', path, body),
+    delete: (path) => request('DELETE', path),
     /** A brand and a category of their own, named after `what` and this run. */
     async catalog(what) {
       const brand = await request('POST', '/cms/brands', { name: `${what} brand ${run}` });
@@ -151,6 +154,14 @@ export function apiAt(url) {
       });
     },
   };
+}
+
+/** A signed-in user of the app, named after `who` and this run, with a profile (posting a comment needs one). */
+export async function appUser(url, who) {
+  const username = `${who}-${run}`;
+  const user = apiAt(url, { as: username, editor: false });
+  await user.post('/me', { email: `${username}@example.com` });
+  return Object.assign(user, { username });
 }
 
 /** The deal id in the address (#/deals/<id>), or null. */

@@ -14,6 +14,7 @@ describe('routes', () => {
     ['#/featured/category/food-drink', { page: 'featured', list: { kind: 'category', id: 'food-drink' } }],
     ['#/blast', { page: 'blast' }],
     [`#/blast/${ID}`, { page: 'blast', blastId: ID }],
+    ['#/reports', { page: 'reports' }],
   ])('%s is a place, and its own address', (hash, route) => {
     expect(parseRoute(hash)).toEqual(route);
     expect(hrefOf(route)).toBe(hash);

@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * the same engine, how the local API holds up during a blast, and the engine against a do-nothing stub. Reports
  * counts and same-run ratios, not bare timings. Each phase starts its own in-memory engine, so no phase's data
  * or JIT history flatters another's. {@code --quick} measures less;
- * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}.
+ * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}, {@code --community} only
+ * the deal community's costs into {@code bench-results/community.json}.
  */
 public final class Benchmark {
     private Benchmark() {
@@ -39,6 +40,13 @@ public final class Benchmark {
         // The product's one configuration for this run: the functions' settings as deployed by default.
         Bench bench = new Bench(new Results(), Instant.now().truncatedTo(ChronoUnit.SECONDS), Path.of("").toAbsolutePath(),
                 Settings.defaults());
+        if (options.contains("--community")) {
+            // Only the deal community's costs; the full run's files stay as they are.
+            CommunityCosts.measure(bench);
+            write(bench, "community.json");
+            System.out.printf("%nWrote bench-results/community.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--fanout")) {
             // Only the fan-out phase; its figures go to bench-results/fanout.json, the full run's files stay as they are.
             FanOut.measure(bench, quick);
@@ -59,6 +67,7 @@ public final class Benchmark {
         costAndColdStart(bench, quick, false);
         FanOut.measure(bench, quick);
         AccountDeletionCost.measure(bench);
+        CommunityCosts.measure(bench);
         ApiUnderBlast.measure(bench, quick);
         EngineThroughput.measure(bench, quick);
         jar(bench);

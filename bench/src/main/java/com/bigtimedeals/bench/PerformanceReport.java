@@ -75,6 +75,7 @@ final class PerformanceReport {
         section(md, results, "Warm overhead", "warm.");
         section(md, results, "Fan-out throughput", "fanout.");
         section(md, results, "Account deletion", "deletion.");
+        section(md, results, "The deal community", "community.");
         section(md, results, "The local API during a blast", "apiUnderBlast.");
         md.append("\nIn AWS the API and the stream consumer are separate functions; locally they share one JVM and one engine. ")
                 .append("Before: on the local database the stack used before our own engine, a 5,000-user blast took the API's p99 ")

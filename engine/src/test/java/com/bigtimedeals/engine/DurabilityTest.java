@@ -212,6 +212,14 @@ class DurabilityTest {
     }
 
     @Test
+    void aDirectoryFromBeforeTheServicesPartitionHashIsRefusedClearly(@TempDir Path data) throws Exception {
+        Files.write(data.resolve("log-00000000000000000001.dat"), new byte[0]);
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> Engine.start(EngineSettings.defaults().dataDirectory(data)).close());
+        assertTrue(e.getMessage().contains("move it away"), e.getMessage());
+    }
+
+    @Test
     void aTornTailIsCutOffNotFatal(@TempDir Path data) throws Exception {
         EngineSettings settings = EngineSettings.defaults().dataDirectory(data);
         try (Engine engine = Engine.start(settings)) {

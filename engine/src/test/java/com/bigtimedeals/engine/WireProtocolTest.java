@@ -49,10 +49,10 @@ class WireProtocolTest {
 
     @Test
     void unknownOperationsAreA400NamingTheOperation() {
-        Response r = engine.handle("DynamoDB_20120810.ExecuteStatement", "{}".getBytes(StandardCharsets.UTF_8));
+        Response r = engine.handle("DynamoDB_20120810.CreateBackup", "{}".getBytes(StandardCharsets.UTF_8));
         assertEquals(400, r.status());
         assertTrue(text(r).contains("\"__type\":\"com.amazon.coral.service#UnknownOperationException\""));
-        assertTrue(text(r).contains("ExecuteStatement"));
+        assertTrue(text(r).contains("CreateBackup"));
     }
 
     @Test

@@ -115,7 +115,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         try {
             return work.get();
         } catch (DomainException e) {
-            return new Reply(status(e), Json.error(e.getMessage(), ErrorCode.of(e.kind()), e.field(), requestId));
+            return new Reply(status(e), Json.error(e, requestId));
         } catch (HttpFailure e) {
             Reply r = new Reply(e.status(), Json.error(e.getMessage(), e.code(), null, requestId));
             return new Reply(r.status(), r.body(), null, e.headers());
@@ -204,6 +204,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
             case INVALID -> 400;
+            case FORBIDDEN -> 403;
             case UNAVAILABLE -> 503;
         };
     }

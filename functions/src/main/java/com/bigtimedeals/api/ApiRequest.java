@@ -43,6 +43,11 @@ final class ApiRequest {
         return caller.username();
     }
 
+    /** Whether the signed-in caller is in the editors group. */
+    boolean isEditor() {
+        return caller.isEditor();
+    }
+
     private String path(String name) {
         Map<String, String> p = event.getPathParameters();
         return p == null ? null : wellFormed(name, p.get(name));
@@ -73,6 +78,15 @@ final class ApiRequest {
         String v = path(name);
         if (!Ids.isValid(v)) {
             throw DomainException.notFound(what + " not found");
+        }
+        return v;
+    }
+
+    /** A comment id from the path (a top-level comment's or a reply's); anything else names nothing: 404. */
+    String commentId() {
+        String v = path("commentId");
+        if (!Ids.isCommentId(v)) {
+            throw DomainException.notFound("comment not found");
         }
         return v;
     }

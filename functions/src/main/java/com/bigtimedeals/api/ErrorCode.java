@@ -19,6 +19,8 @@ public enum ErrorCode {
     CONFLICT,
     /** 409: the first request with this {@code Idempotency-Key} is still running; retry after {@code Retry-After}. */
     IDEMPOTENCY_KEY_IN_USE,
+    /** 409 for a new deal whose link a live deal has: the body's {@code dealId} names that deal. */
+    DUPLICATE("duplicate"),
     /** 413 */
     TOO_LARGE,
     /** 415 */
@@ -30,11 +32,31 @@ public enum ErrorCode {
     /** 503: DynamoDB throttled the request, or concurrent changes to one counter outlasted their retries; retry with backoff. */
     UNAVAILABLE;
 
-    static ErrorCode of(DomainException.Kind kind) {
-        return switch (kind) {
+    private final String wire;
+
+    ErrorCode() {
+        this.wire = name();
+    }
+
+    /** A code whose value the contract spells itself. */
+    ErrorCode(String wire) {
+        this.wire = wire;
+    }
+
+    /** The value of the body's {@code code}. */
+    public String wire() {
+        return wire;
+    }
+
+    static ErrorCode of(DomainException e) {
+        if (e instanceof com.bigtimedeals.domain.DuplicateDeal) {
+            return DUPLICATE;
+        }
+        return switch (e.kind()) {
             case INVALID -> INVALID;
             case NOT_FOUND -> NOT_FOUND;
             case CONFLICT -> CONFLICT;
+            case FORBIDDEN -> FORBIDDEN;
             case UNAVAILABLE -> UNAVAILABLE;
         };
     }

@@ -9,12 +9,17 @@ import com.bigtimedeals.domain.Brand;
 import com.bigtimedeals.domain.BrandSummary;
 import com.bigtimedeals.domain.Category;
 import com.bigtimedeals.domain.CategorySummary;
+import com.bigtimedeals.domain.Comment;
 import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.DuplicateDeal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FollowState;
 import com.bigtimedeals.domain.Follows;
 import com.bigtimedeals.domain.Message;
 import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.domain.Report;
+import com.bigtimedeals.domain.ReportedDeal;
 import com.bigtimedeals.domain.UserProfile;
 
 /**
@@ -45,6 +50,8 @@ final class Json {
                 .put("createdAt", d.createdAt())
                 .putIfPresent("expiresAt", d.expiresAt() == null ? null : WireTime.format(d.expiresAt()))
                 .put("expired", d.expiredAt(now))
+                .put("temperature", d.temperature())
+                .put("commentCount", d.commentCount())
                 // From its expiry on, the deal reads expired: true and leaves featured sections.
                 .changesAt(d.expiresAt() != null && d.expiresAt().isAfter(now) ? d.expiresAt() : null);
     }
@@ -154,10 +161,62 @@ final class Json {
                 .put("done", b.done());
     }
 
+    /** {@code author} is null once the author's account is deleted; a deleted comment's body is empty. */
+    static JsonObject comment(Comment c) {
+        return object()
+                .put("id", c.id())
+                .put("dealId", c.dealId())
+                .put("author", c.author())
+                .put("body", c.body())
+                .putIfPresent("replyTo", c.replyTo())
+                .put("deleted", c.deleted())
+                .put("createdAt", c.createdAt());
+    }
+
+    static JsonObject commentPage(Page<Comment> page) {
+        List<JsonObject> a = new ArrayList<>(page.items().size());
+        page.items().forEach(c -> a.add(comment(c)));
+        return object().put("comments", a).put("nextCursor", page.nextCursor());
+    }
+
+    /** A report as its author made it (the editors' view adds who). */
+    static JsonObject report(Report r) {
+        return object()
+                .put("dealId", r.dealId())
+                .put("reason", r.reason().wire())
+                .putIfPresent("note", r.note())
+                .put("reportedAt", r.reportedAt());
+    }
+
+    static JsonObject reports(List<Report> reports) {
+        List<JsonObject> a = new ArrayList<>(reports.size());
+        reports.forEach(r -> a.add(report(r).put("username", r.username())));
+        return object().put("reports", a);
+    }
+
+    static JsonObject reportQueue(Page<ReportedDeal> page, Instant now) {
+        List<JsonObject> a = new ArrayList<>(page.items().size());
+        for (ReportedDeal r : page.items()) {
+            JsonObject counts = object();
+            r.counts().forEach((reason, n) -> counts.put(reason.wire(), n));
+            a.add(object().put("deal", deal(r.deal(), now)).put("counts", counts).put("firstReportedAt", r.firstReportedAt()));
+        }
+        return object().put("reports", a).put("nextCursor", page.nextCursor());
+    }
+
     /** Every error body: the message, its code, the field at fault if any, and the request's id (X-Request-Id). */
     static JsonObject error(String message, ErrorCode code, String field, String requestId) {
-        return object().put("message", message).put("code", code.name()).putIfPresent("field", field)
+        return object().put("message", message).put("code", code.wire()).putIfPresent("field", field)
                 .put("requestId", requestId);
+    }
+
+    /** A domain outcome's error body; a duplicate deal also names the live deal that has the link. */
+    static JsonObject error(DomainException e, String requestId) {
+        JsonObject body = error(e.getMessage(), ErrorCode.of(e), e.field(), requestId);
+        if (e instanceof DuplicateDeal d) {
+            body.put("dealId", d.dealId());
+        }
+        return body;
     }
 
     /** A 5xx never carries exception text: a generic message, its code and the id to find the log line by. */

@@ -229,6 +229,17 @@ final class JsonBody {
                 }
                 yield id;
             }
+            case ID -> {
+                String id = string(name, v);
+                if (!com.bigtimedeals.data.Ids.isValid(id)) {
+                    throw DomainException.invalid(name, name + " must be a 27-character id");
+                }
+                yield id;
+            }
+            case NOTE -> {
+                String note = string(name, v);
+                yield note.isBlank() ? null : ContractRules.text(name, note, field.max());
+            }
             case DEAL_IDS -> idList(name, v, field.max());
             case ONE_OF -> {
                 String s = string(name, v);
@@ -256,10 +267,10 @@ final class JsonBody {
         return values.get(name);
     }
 
-    /** A text, name, URL, email, slug, deal id or one-of field; null when absent. */
+    /** A text, name, URL, email, slug, id, note or one-of field; null when absent (a blank note too). */
     String text(String name) {
         return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.EMAIL,
-                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ONE_OF);
+                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
     }
 
     BigDecimal price(String name) {

@@ -61,8 +61,9 @@ public final class DealService {
         return deals.latest(limit, cursor);
     }
 
+    /** One deal with its exact temperature and comment count: 1 request (the deal and its counter shards). */
     public Deal deal(String id) {
-        return deals.get(id);
+        return deals.getExact(id);
     }
 
     public List<Deal> editorsChoice() {
@@ -93,10 +94,27 @@ public final class DealService {
         }
         Deal corrected = deals.correct(dealId, correction);
         if (corrected.expiredAt(now)) {
-            featured.refresh(corrected);
-            cache.rebuild(featured, deals); // the cached latest deals carry the old copy too
+            withdraw(corrected);
         }
         return corrected;
+    }
+
+    /**
+     * The community's expiry: the deal's open {@code expired} reports reached the threshold with the report made at
+     * {@code at}. The same path as an editor's expiry to that moment, from the stream: the deal (once per report
+     * round), its featured copies and the cached front page.
+     */
+    public void expireByReports(String dealId, Instant at, long round) {
+        Deal expired = deals.expireByReports(dealId, at, round);
+        if (expired != null) {
+            withdraw(expired);
+        }
+    }
+
+    /** An expired deal's copies follow it at once: every featured list's, and the cached latest deals'. */
+    private void withdraw(Deal expired) {
+        featured.refresh(expired);
+        cache.rebuild(featured, deals);
     }
 
     /** Takes a deal down; a repeat is a success, an id that never was a deal NOT_FOUND. */

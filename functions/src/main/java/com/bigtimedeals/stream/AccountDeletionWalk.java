@@ -1,25 +1,28 @@
 package com.bigtimedeals.stream;
 
 import com.bigtimedeals.data.AccountStore;
+import com.bigtimedeals.data.CommentStore;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.AccountDeletion;
 
 /**
  * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then pages
- * of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
+ * of comments (each turned into a tombstone with no author), then pages of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
  * stop) continues it in a later invocation. Every page is safe to run twice: a follow is removed only while
- * its relation item exists, so a replayed page or a parallel run never drops a count twice, and deleting a
- * message twice is harmless.
+ * its relation item exists, so a replayed page or a parallel run never drops a count twice; a comment is changed
+ * only while it still names the user; and deleting a message twice is harmless.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
     private final InboxDelivery inbox;
+    private final CommentStore comments;
     private final int followPage;
     private final int messagePage;
 
-    AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, int followPage, int messagePage) {
+    AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, CommentStore comments, int followPage, int messagePage) {
         this.accounts = accounts;
         this.inbox = inbox;
+        this.comments = comments;
         this.followPage = followPage;
         this.messagePage = messagePage;
     }
@@ -36,9 +39,11 @@ final class AccountDeletionWalk {
             @Override
             public WalkRunner.Step step(AccountDeletion deletion, String at, boolean firstHand, Tally tally) {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
-                AccountStore.Cleared page = here.phase() == AccountDeletion.Phase.FOLLOWS
-                        ? accounts.removeFollows(here, followPage)
-                        : accounts.removeMessages(here, messagePage, inbox);
+                AccountStore.Cleared page = switch (here.phase()) {
+                    case FOLLOWS -> accounts.removeFollows(here, followPage);
+                    case COMMENTS -> comments.anonymise(username, here.deletedAt(), here.after(), CommentStore.AUTHOR_PAGE);
+                    case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);
+                };
                 return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());
             }
 

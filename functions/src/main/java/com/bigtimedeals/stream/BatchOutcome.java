@@ -17,6 +17,8 @@ final class BatchOutcome {
     private final Tally tally = new Tally();
     private int firstFailed = -1;
     private int firstCacheChange = -1;
+    private int firstCounted = -1;
+    private final java.util.Set<String> counted = new java.util.LinkedHashSet<>();
 
     BatchOutcome(List<DynamodbStreamRecord> records) {
         this.records = records;
@@ -37,7 +39,7 @@ final class BatchOutcome {
 
     /** The record at {@code index} changed what the front page shows: the cache is rebuilt once, after the batch. */
     void changedFrontPage(int index) {
-        if (firstCacheChange < 0) {
+        if (firstCacheChange < 0 || index < firstCacheChange) {
             firstCacheChange = index;
         }
     }
@@ -49,6 +51,29 @@ final class BatchOutcome {
     /** The rebuild failed: the first record that asked for it is where the batch resumes (if nothing failed earlier). */
     void frontPageRebuildFailed() {
         failed(firstCacheChange);
+    }
+
+    /** The record at {@code index} moved a deal's counters: they are aggregated once, after the batch. */
+    void counted(int index, String dealId) {
+        if (firstCounted < 0) {
+            firstCounted = index;
+        }
+        counted.add(dealId);
+    }
+
+    /** The deals whose counters moved in this batch. */
+    java.util.Set<String> countedDeals() {
+        return counted;
+    }
+
+    /** The aggregation failed: the batch resumes at the first counter record (if nothing failed earlier). */
+    void aggregationFailed() {
+        failed(firstCounted);
+    }
+
+    /** The aggregation's deals are on the front page: the batch's one rebuild answers for its first counter record. */
+    void countedOnFrontPage() {
+        changedFrontPage(firstCounted);
     }
 
     /** The answer to the mapping: every record from the first failure on; and the tally's count of them. */

@@ -27,6 +27,7 @@ final class BatchReport {
                 entry("pagesClaimed", tally.pagesClaimed),
                 entry("handedOn", tally.handedOn), entry("coalesced", tally.coalesced),
                 entry("checkpointsLost", tally.checkpointsLost), entry("cacheCopiesWritten", tally.cacheCopiesWritten),
+                entry("dealsCounted", tally.dealsCounted),
                 entry("failures", tally.failures), entry("_aws", emf()),
                 entry(Metrics.MESSAGES_WRITTEN, tally.messagesWritten), entry(Metrics.RECORD_FAILURES, tally.failures),
                 entry(Metrics.WORK_HANDED_ON, tally.handedOn));

@@ -4,18 +4,23 @@ import java.time.Instant;
 
 import com.bigtimedeals.data.AccountStore;
 import com.bigtimedeals.data.BlastStore;
+import com.bigtimedeals.data.CommentStore;
 import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.DealCounters;
+import com.bigtimedeals.data.DealCountsStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FollowStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.InboxDelivery;
+import com.bigtimedeals.data.ReportStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Change;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.service.DealService;
 
 /** What each change sets off. */
 public final class ChangeReactions {
@@ -25,15 +30,24 @@ public final class ChangeReactions {
     private final FeaturedStore featured;
     private final FrontPageCache cache;
     private final AccountDeletionWalk deletions;
+    private final DealService dealService;
+    private final ReportStore reports;
+    private final CounterAggregation counters;
+    private final DealCounters exactCounts;
 
     ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, DealStore deals, FeaturedStore featured, FrontPageCache cache,
-                    AccountDeletionWalk deletions) {
+                    AccountDeletionWalk deletions, DealService dealService, ReportStore reports, CounterAggregation counters,
+                    DealCounters exactCounts) {
         this.fanOut = fanOut;
         this.blast = blast;
         this.deals = deals;
         this.featured = featured;
         this.cache = cache;
         this.deletions = deletions;
+        this.dealService = dealService;
+        this.reports = reports;
+        this.counters = counters;
+        this.exactCounts = exactCounts;
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -51,11 +65,15 @@ public final class ChangeReactions {
         InboxDelivery inbox = new InboxDelivery(table, configuration.deliveryThreads(), configuration.inboxRetention());
         DealStore deals = new DealStore(table);
         AccountStore accounts = new AccountStore(table);
+        FeaturedStore featured = new FeaturedStore(table);
+        FrontPageCache cache = new FrontPageCache(table, configuration.cacheShards());
+        BlastStore blasts = new BlastStore(table);
         return new ChangeReactions(
                 new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
-                new HotDealBlast(new BlastStore(table), new UserStore(table), inbox, deals, userPage), deals,
-                new FeaturedStore(table), new FrontPageCache(table, configuration.cacheShards()),
-                new AccountDeletionWalk(accounts, inbox, followPage, messagePage));
+                new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, featured, cache,
+                new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
+                new DealService(deals, featured, cache, blasts, configuration.blastSegments()), new ReportStore(table),
+                new CounterAggregation(new DealCountsStore(table), featured, cache), new DealCounters(table));
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
@@ -83,11 +101,19 @@ public final class ChangeReactions {
         }
         if (change instanceof Change.DealTakenDown t) {
             featured.removeEverywhere(t.dealId());
+            deals.releaseLink(t.dealId());
+            reports.close(t.dealId()); // taken down is dealt with: it leaves the moderation queue
             return true; // the rebuild reads the latest list again, which no longer holds the deal
+        }
+        if (change instanceof Change.DealReportedExpired r) {
+            dealService.expireByReports(r.dealId(), r.at(), r.round());
+            return false; // the expiry rebuilt the front page itself, as an editor's does
         }
         if (change instanceof Change.FeaturedChanged f) {
             // An editor's save that raced a takedown may name the deal again: take it out once more.
             featured.dropTakenDown(f.list());
+            // Its copies took the counts their deal items had, which an aggregation may have overtaken meanwhile.
+            featured.refreshCounts(exactCounts.read(featured.get(f.list()).stream().map(d -> d.id()).toList()));
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }
         if (change instanceof Change.AccountDeletionPending d) {
@@ -105,7 +131,17 @@ public final class ChangeReactions {
         return false;
     }
 
-    int rebuildFrontPage() {
-        return cache.rebuild(featured, deals);
+    int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh) {
+        return cache.rebuild(featured, deals, fresh);
+    }
+
+    CounterAggregation.Run startAggregation(java.util.Collection<String> dealIds) {
+        return counters.start(dealIds);
+    }
+
+    /** The deal items of the run; returns how many deals the run carried. */
+    int finishAggregation(CounterAggregation.Run run) {
+        counters.finish(run);
+        return run.counts().size();
     }
 }

@@ -25,7 +25,8 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * one are reported in {@code batchItemFailures} ({@link BatchOutcome}), so Lambda resumes from it and earlier
  * records are never redone. Every reaction is idempotent, so a replay of any batch changes nothing. Records of one
  * walk are coalesced into one run ({@link Batch}), walks run side by side ({@link WalkRuns}), no page starts once
- * the time budget is spent, and the front-page cache is rebuilt once per batch, however many records touched it.
+ * the time budget is spent, and the front-page cache is rebuilt once per batch, however many records touched it. So
+ * are the deal counters carried into their copies ({@link CounterAggregation}), however many votes the batch holds.
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
@@ -77,12 +78,36 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             // failure is delivered again and finds its walk where it left it.
             walks.await(batch, outcome);
         }
+        CounterAggregation.Run aggregation = null;
+        if (!outcome.countedDeals().isEmpty()) {
+            try {
+                aggregation = reactions.startAggregation(outcome.countedDeals());
+                if (aggregation.frontPage()) {
+                    outcome.countedOnFrontPage();
+                }
+            } catch (RuntimeException e) {
+                LOG.error("counter aggregation failed", e);
+                outcome.aggregationFailed();
+            }
+        }
+        boolean rebuilt = true;
         if (outcome.frontPageChanged()) {
             try {
-                outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage();
+                outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage(
+                        aggregation == null ? java.util.Map.of() : aggregation.counts());
             } catch (RuntimeException e) {
                 LOG.error("front-page rebuild failed", e);
                 outcome.frontPageRebuildFailed();
+                rebuilt = false;
+            }
+        }
+        if (aggregation != null && !aggregation.isEmpty() && rebuilt) {
+            // The deal items last: once one carries the counts, every copy of them is written (CounterAggregation).
+            try {
+                outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
+            } catch (RuntimeException e) {
+                LOG.error("counter aggregation failed", e);
+                outcome.aggregationFailed();
             }
         }
         StreamsEventResponse response = outcome.response();
@@ -98,6 +123,10 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             tally.records++;
             if (batch.coalesced(i)) {
                 tally.coalesced++;
+                continue;
+            }
+            if (change instanceof Change.CountersChanged c) {
+                outcome.counted(i, c.dealId()); // aggregated once for the whole batch, after it
                 continue;
             }
             if (change instanceof Change.WalkPending && walkRuns.sideBySide()) {

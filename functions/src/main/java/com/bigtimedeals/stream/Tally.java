@@ -12,6 +12,8 @@ final class Tally {
     /** Checkpoints another run of the same walk got to first (its page was rewritten, never duplicated). */
     int checkpointsLost;
     int cacheCopiesWritten;
+    /** Deals whose counters this batch carried into their copies. */
+    int dealsCounted;
     int failures;
 
     /** Adds what a walk run on its own thread did (each such run counts into its own tally). */
@@ -23,6 +25,7 @@ final class Tally {
         coalesced += walk.coalesced;
         checkpointsLost += walk.checkpointsLost;
         cacheCopiesWritten += walk.cacheCopiesWritten;
+        dealsCounted += walk.dealsCounted;
         failures += walk.failures;
     }
 }

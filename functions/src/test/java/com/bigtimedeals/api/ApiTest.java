@@ -26,6 +26,7 @@ import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.service.CatalogService;
+import com.bigtimedeals.service.CommentService;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
@@ -62,6 +63,7 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
+        h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table), runtime));
         return h;
     }
 

@@ -65,7 +65,7 @@ public final class EventFixtureWriter {
         e.put("routeKey", route.routeKey());
         e.put("rawPath", path);
         String query = route.operation() == Operation.LIST_MESSAGES ? "unread=true&limit=10"
-                : route.path().endsWith("/deals") ? "limit=25" : "";
+                : route.path().endsWith("/deals") || route.path().endsWith("/comments") ? "limit=25" : "";
         e.put("rawQueryString", query);
         ObjectNode headers = e.putObject("headers");
         headers.put("accept", "application/json");
@@ -148,6 +148,8 @@ public final class EventFixtureWriter {
             case CORRECT_DEAL -> "{\"title\":\"Noise-cancelling headphones (refurbished)\",\"price\":99.5}";
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "{\"dealIds\":[\"" + SOME_DEAL + "\"]}";
             case BLAST_HOT_DEAL -> "{\"dealId\":\"" + SOME_DEAL + "\",\"subject\":\"Hot deal!\"}";
+            case POST_COMMENT -> "{\"body\":\"Works with code SAVE10 too.\"}";
+            case REPORT_DEAL -> "{\"reason\":\"expired\",\"note\":\"Sold out since this morning.\"}";
             default -> null;
         };
     }

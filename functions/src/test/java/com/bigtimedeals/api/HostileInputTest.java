@@ -42,6 +42,7 @@ class HostileInputTest extends ApiTest {
             {"POST", "/cms/brands"}, {"POST", "/cms/categories"}, {"POST", "/cms/deals"}, {"PATCH", "/cms/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb"},
             {"PUT", "/cms/frontpage/featured"}, {"PUT", "/cms/categories/tech/featured"}, {"PUT", "/cms/editors-choice"},
             {"POST", "/cms/hot-deals"}, {"POST", "/me"},
+            {"POST", "/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb/comments"}, {"POST", "/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb/reports"},
         };
         for (String[] t : targets) {
             for (String body : NASTY) {
@@ -55,6 +56,11 @@ class HostileInputTest extends ApiTest {
         for (String p : paths) {
             calls.add(post(p).user("hostile"));
             calls.add(delete(p.replace("/read", "/likes").replace("/me/messages", "/brands")).user("hostile"));
+        }
+        for (String p : new String[] {"/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb/comments/%00", "/deals/..%2F..%2Fx/comments/y",
+            "/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb/comments/" + "a".repeat(300), "/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb/comments/"
+                + "2Ob8YqPCahzVbVMpA4Ff0mu3Knb-%E2%80%AE"}) {
+            calls.add(delete(p).user("hostile"));
         }
         String[] queries = {"limit=%00", "limit=1e2", "limit=0x10", "cursor=%FF%FE", "cursor=" + "a.b".repeat(50),
             "unread=1", "unread=TRUE", "limit=99999999999999999999", "cursor=eyJ9.AAAA", "limit=+5"};

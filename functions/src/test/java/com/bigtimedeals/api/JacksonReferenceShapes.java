@@ -74,6 +74,8 @@ final class JacksonReferenceShapes {
         o.put("createdAt", WireTime.format(d.createdAt()));
         putIfPresent(o, "expiresAt", d.expiresAt() == null ? null : WireTime.format(d.expiresAt()));
         o.put("expired", d.expiresAt() != null && !d.expiresAt().isAfter(ANSWERED_AT));
+        o.put("temperature", d.counts().hot() - d.counts().cold());
+        o.put("commentCount", d.counts().comments());
         return o;
     }
 

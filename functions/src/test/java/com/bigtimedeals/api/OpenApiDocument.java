@@ -6,6 +6,7 @@ import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.ReportReason;
 import com.bigtimedeals.domain.Slug;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.BodyField;
@@ -89,7 +90,7 @@ final class OpenApiDocument {
         for (String p : route.pathParameters()) {
             ObjectNode param = params.addObject();
             param.put("name", p).put("in", "path").put("required", true);
-            param.set("schema", p.equals("brandId") || p.equals("categoryId") ? slug() : ksuid());
+            param.set("schema", p.equals("brandId") || p.equals("categoryId") ? slug() : p.equals("commentId") ? commentId() : ksuid());
         }
         boolean paged = isPaged(operation);
         if (paged) {
@@ -156,6 +157,12 @@ final class OpenApiDocument {
         if (route.access() == Access.EDITOR) {
             shared(responses, "403", "Forbidden");
         }
+        if (operation == Operation.POST_COMMENT) {
+            errorBody(responses, "403", "The caller has no profile yet (POST /me first)");
+        }
+        if (operation == Operation.DELETE_COMMENT) {
+            errorBody(responses, "403", "Neither the comment's author nor an editor");
+        }
         if (!route.pathParameters().isEmpty() || operation == Operation.GET_PROFILE
                 || operation == Operation.BLAST_HOT_DEAL) {
             errorBody(responses, "404", "Not found");
@@ -166,6 +173,11 @@ final class OpenApiDocument {
                     + "still running (code IDEMPOTENCY_KEY_IN_USE): retry after Retry-After" : ""));
         } else if (post) {
             shared(responses, "409", "IdempotencyKeyInUse");
+        }
+        if (operation == Operation.CREATE_DEAL || operation == Operation.CORRECT_DEAL) {
+            errorBody(responses, "409", "A live deal (neither expired nor taken down) has this link, compared after "
+                    + "normalising (scheme and host lowercase, no fragment, no utm_* parameters, no trailing / on the path): "
+                    + "code duplicate, and dealId names that deal; nothing was written");
         }
         if (body != null) {
             shared(responses, "413", "TooLarge");
@@ -215,12 +227,20 @@ final class OpenApiDocument {
             case BLAST_HOT_DEAL -> List.of(new Success(200, "This deal already has a blast: its id; nothing more is sent", "BlastAccepted"),
                     new Success(202, "Recorded; the stream consumer delivers it", "BlastAccepted"));
             case GET_BLAST -> List.of(new Success(200, "The blast's progress", "Blast"));
+            case LIST_COMMENTS -> List.of(new Success(200, "A page of the thread, in thread order", "CommentPage"));
+            case POST_COMMENT -> List.of(new Success(201, "The new comment", "Comment"));
+            case DELETE_COMMENT -> List.of(new Success(204, "Deleted (also when it already was)", null));
+            case REPORT_DEAL -> List.of(new Success(200, "The caller reported this deal before: that report, unchanged", "Report"),
+                    new Success(201, "The caller's first report of this deal", "Report"));
+            case LIST_REPORTED_DEALS -> List.of(new Success(200, "A page of the queue, the longest waiting first", "ReportQueue"));
+            case LIST_DEAL_REPORTS -> List.of(new Success(200, "The deal's open reports, oldest first", "DealReports"));
+            case DISMISS_REPORTS -> List.of(new Success(204, "The deal's open reports are closed (also when it had none)", null));
         };
     }
 
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
-                || op == Operation.LIST_MESSAGES;
+                || op == Operation.LIST_MESSAGES || op == Operation.LIST_COMMENTS || op == Operation.LIST_REPORTED_DEALS;
     }
 
     /** The answers every route can give, declared once under components/responses. */
@@ -336,6 +356,12 @@ final class OpenApiDocument {
         return object().put("type", "string").put("minLength", 27).put("maxLength", 27).put("pattern", "^[0-9A-Za-z]{27}$");
     }
 
+    /** A top-level comment's id is a KSUID; a reply's is its parent's id, '-', and its own KSUID. */
+    private static ObjectNode commentId() {
+        return object().put("type", "string").put("minLength", 27).put("maxLength", 55)
+                .put("pattern", "^[0-9A-Za-z]{27}(-[0-9A-Za-z]{27})?$");
+    }
+
     private static ObjectNode slug() {
         return object().put("type", "string").put("maxLength", Slug.MAX_LENGTH).put("pattern", Slug.PATTERN);
     }
@@ -423,7 +449,9 @@ final class OpenApiDocument {
                         .put("description", "Not in the future");
                 case INSTANT -> object().put("type", "string").put("format", "date-time")
                         .put("pattern", ContractRules.INSTANT_PATTERN);
-                case DEAL_ID -> ksuid();
+                case DEAL_ID, ID -> ksuid();
+                case NOTE -> string(0, f.max()).put("pattern", ContractRules.NOTE_PATTERN)
+                        .put("description", "Blank means none; no control characters but tab and newlines");
                 case DEAL_IDS -> {
                     ObjectNode ids = arrayOf(ksuid());
                     yield ids.put("maxItems", f.max()).put("uniqueItems", true);
@@ -454,12 +482,17 @@ final class OpenApiDocument {
         ObjectNode s = object();
         ObjectNode name = string(1, ContractRules.NAME_MAX);
         s.set("Deal", output(List.of("id", "title", "link", "price", "brandId", "brandName", "categoryId", "categoryName", "createdAt",
-                        "expired"),
+                        "expired", "temperature", "commentCount"),
                 "id", ksuid(), "title", string(1, ContractRules.TITLE_MAX), "link", url(), "price", price(), "brandId", slug(),
                 "brandName", name, "categoryId", slug(), "categoryName", name, "imageUrl", url(),
                 "description", string(1, ContractRules.DESCRIPTION_MAX), "createdAt", instant(), "expiresAt", instant(),
                 "expired", object().put("type", "boolean")
-                        .put("description", "True when expiresAt is set and not after the moment of the answer")));
+                        .put("description", "True when expiresAt is set and not after the moment of the answer"),
+                "temperature", object().put("type", "integer").put("format", "int64")
+                        .put("description", "Hot votes minus cold votes: exact in GET /deals/{dealId} and in a vote's answer, "
+                                + "in every list and featured copy within the stream delay"),
+                "commentCount", object().put("type", "integer").put("format", "int64").put("minimum", 0)
+                        .put("description", "Comments not deleted: exact in GET /deals/{dealId}, in lists within the stream delay")));
         s.set("DealPage", output(List.of("deals", "nextCursor"), "deals", arrayOf(ref("Deal")), "nextCursor", nullableString()));
         s.set("FrontPage", output(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
                 "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));
@@ -498,8 +531,8 @@ final class OpenApiDocument {
         StringBuilder known = new StringBuilder();
         ArrayNode codes = JsonNodeFactory.instance.arrayNode();
         for (ErrorCode c : ErrorCode.values()) {
-            known.append(known.length() == 0 ? "" : ", ").append(c.name());
-            codes.add(c.name());
+            known.append(known.length() == 0 ? "" : ", ").append(c.wire());
+            codes.add(c.wire());
         }
         ObjectNode code = object().put("type", "string")
                 .put("description", "A machine-readable reason. Known values: " + known + ". More may be added: treat an "
@@ -508,7 +541,39 @@ final class OpenApiDocument {
         s.set("ApiError", output(List.of("message"), "message", string(1, 500), "code", code,
                 "field", object().put("type", "string").put("description", "The request field at fault, for a 400"),
                 "requestId", object().put("type", "string").put("description", "The request's id, as in X-Request-Id: it finds the "
-                        + "log line. Absent only on answers API Gateway gives itself (401, 429), whose id is in apigw-requestid")));
+                        + "log line. Absent only on answers API Gateway gives itself (401, 429), whose id is in apigw-requestid"),
+                "dealId", ksuid().put("description", "With code duplicate: the live deal that has the link")));
+        s.set("Comment", output(List.of("id", "dealId", "author", "body", "deleted", "createdAt"), "id", commentId(),
+                "dealId", ksuid(), "author", nullableString().put("maxLength", 128)
+                        .put("description", "The author's username; null once the author's account is deleted"),
+                "body", string(0, ContractRules.COMMENT_MAX).put("description", "Empty when deleted"),
+                "replyTo", ksuid().put("description", "The top-level comment this one answers"),
+                "deleted", bool, "createdAt", instant()));
+        s.set("CommentPage", output(List.of("comments", "nextCursor"), "comments", arrayOf(ref("Comment")),
+                "nextCursor", nullableString()));
+        ObjectNode reason = object().put("type", "string");
+        ArrayNode reasons = reason.putArray("enum");
+        for (ReportReason r : ReportReason.values()) {
+            reasons.add(r.wire());
+        }
+        ObjectNode note = string(0, ContractRules.NOTE_MAX);
+        s.set("Report", output(List.of("dealId", "reason", "reportedAt"), "dealId", ksuid(), "reason", reason, "note", note,
+                "reportedAt", instant()));
+        s.set("ReportByUser", output(List.of("dealId", "reason", "reportedAt", "username"), "dealId", ksuid(), "reason", reason,
+                "note", note, "reportedAt", instant(), "username", string(1, 128)));
+        s.set("DealReports", output(List.of("reports"), "reports", arrayOf(ref("ReportByUser"))));
+        List<String> reasonNames = new java.util.ArrayList<>();
+        Object[] countFields = new Object[2 * ReportReason.values().length];
+        for (ReportReason r : ReportReason.values()) {
+            countFields[2 * r.ordinal()] = r.wire();
+            countFields[2 * r.ordinal() + 1] = count;
+            reasonNames.add(r.wire());
+        }
+        s.set("ReportCounts", output(reasonNames, countFields));
+        s.set("ReportedDeal", output(List.of("deal", "counts", "firstReportedAt"), "deal", ref("Deal"),
+                "counts", ref("ReportCounts"), "firstReportedAt", instant()));
+        s.set("ReportQueue", output(List.of("reports", "nextCursor"), "reports", arrayOf(ref("ReportedDeal")),
+                "nextCursor", nullableString()));
         for (Operation op : Operation.values()) {
             if (op.body() != null) {
                 s.set(op.body().schemaName(), request(op.body()));

@@ -69,6 +69,24 @@ class RequestBudgetTest extends ApiTest {
             within(2, post(target + "/likes").user("bob"));
         }
         within(2, get("/me/follows").user("bob"));
+
+        // The deal community.
+        String discussed = deals.get(30);
+        expect(201, post("/me").user("cat").body("{\"email\":\"cat@example.com\"}"));
+        String top = within(3, post("/deals/" + discussed + "/comments").user("cat").body("{\"body\":\"First\"}")).get("id").asText();
+        for (int i = 0; i < 8; i++) {
+            within(3, post("/deals/" + discussed + "/comments").user("cat").body("{\"body\":\"Reply " + i + "\",\"replyTo\":\"" + top + "\"}"));
+        }
+        JsonNode thread = within(1, get("/deals/" + discussed + "/comments").query("limit=4"));
+        within(1, get("/deals/" + discussed + "/comments").query("limit=4&cursor="
+                + URLEncoder.encode(thread.get("nextCursor").asText(), StandardCharsets.UTF_8)));
+        within(1, get("/deals/" + discussed));
+        for (int i = 0; i < 6; i++) {
+            within(2, post("/deals/" + deals.get(20 + i) + "/reports").user("cat").body("{\"reason\":\"spam\"}"));
+        }
+        JsonNode queue = within(2, get("/cms/reports").editor().query("limit=4"));
+        within(2, get("/cms/reports").editor().query("limit=4&cursor="
+                + URLEncoder.encode(queue.get("nextCursor").asText(), StandardCharsets.UTF_8)));
     }
 
     private JsonNode within(int budget, Call call) {

@@ -197,4 +197,67 @@ class AccountDeletionTest extends StreamTest {
         assertEquals(0, count(Likeable.BRAND, "acme", Relation.LIKE));
         assertEquals(0, count(Likeable.CATEGORY, "tech", Relation.WATCH));
     }
+
+    @Test
+    void aDeletedUsersCommentsBecomeTombstonesWithNoAuthorAcrossInvocationsWithNoScan() {
+        com.bigtimedeals.data.Table ticking = table(table.name(), new com.bigtimedeals.data.TickingClock(NOW, 1_000));
+        com.bigtimedeals.data.CommentStore comments = new com.bigtimedeals.data.CommentStore(ticking);
+        UserStore users = new UserStore(table);
+        users.create(new UserProfile("zoe", "zoe@example.com", null, null, NOW));
+        users.create(new UserProfile("amy", "amy@example.com", null, null, NOW));
+        Deal one = newDeal("One", "acme", "tech");
+        Deal two = newDeal("Two", "globex", "home");
+        String amys = comments.post(one.id(), "amy", new com.bigtimedeals.domain.NewComment("Amy's", null)).id();
+        List<String> zoes = new ArrayList<>();
+        for (int i = 0; i < 230; i++) {
+            Deal on = i % 2 == 0 ? one : two;
+            String replyTo = i % 5 == 0 && on == one ? amys : null;
+            zoes.add(comments.post(on.id(), "zoe", new com.bigtimedeals.domain.NewComment("Zoe " + i, replyTo)).id());
+        }
+        comments.delete(one.id(), zoes.get(0), "zoe", false); // deleted before: only her name goes
+        String answer = comments.post(two.id(), "amy", new com.bigtimedeals.domain.NewComment("To Zoe", zoes.get(1))).id();
+        tap.drain();
+
+        new AccountStore(table).delete("zoe");
+        int invocations = pumpTwiceHandingOn();
+
+        assertTrue(new AccountStore(table).get("zoe").done());
+        List<com.bigtimedeals.domain.Comment> thread = new ArrayList<>();
+        for (Deal d : List.of(one, two)) {
+            String cursor = null;
+            do {
+                var page = comments.thread(d.id(), 100, cursor);
+                thread.addAll(page.items());
+                cursor = page.nextCursor();
+            } while (cursor != null);
+        }
+        assertEquals(232, thread.size(), "every comment keeps its place");
+        for (com.bigtimedeals.domain.Comment c : thread) {
+            if (zoes.contains(c.id())) {
+                assertNull(c.author(), c.id());
+                assertTrue(c.deleted(), c.id());
+                assertEquals("", c.body());
+            } else {
+                assertEquals("amy", c.author());
+                assertFalse(c.deleted());
+            }
+        }
+        assertTrue(thread.stream().anyMatch(c -> c.id().equals(answer)), "a reply to her comment still reads in context");
+        // Her comments no longer count: each deal counts amy's comments only.
+        for (Deal d : List.of(one, two)) {
+            long live = thread.stream().filter(c -> c.dealId().equals(d.id()) && !c.deleted()).count();
+            assertEquals(live, new com.bigtimedeals.data.DealStore(table).getExact(d.id()).commentCount(), d.title());
+        }
+        assertEquals(0, client.query(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
+                .tableName(table.name()).keyConditionExpression("PK = :pk").select("COUNT")
+                .expressionAttributeValues(Map.of(":pk", software.amazon.awssdk.services.dynamodb.model.AttributeValue
+                        .fromS("COMMENTS#zoe"))).build()).count());
+        assertTrue(invocations >= 3, "230 comments in pages of 100, one page per invocation: " + invocations);
+
+        // Signed up again, she comments under her name, and a repeated deletion's walk touches only that.
+        users.create(new UserProfile("zoe", "zoe@example.com", null, null, NOW));
+        new AccountStore(table).revive("zoe");
+        var again = comments.post(one.id(), "zoe", new com.bigtimedeals.domain.NewComment("I'm back", null));
+        assertEquals("zoe", again.author());
+    }
 }

@@ -22,6 +22,7 @@ public final class InjectedFaults {
     private final Faults.Rule updateThrottles;
     private final Faults.Rule batchThrottles;
     private final Faults.Rule unprocessedItems;
+    private final Faults.Rule firstConflict;
     private final Faults.Rule conflicts;
 
     private InjectedFaults(Database database, String table, double put, double update, double batch, double unprocessed,
@@ -30,19 +31,25 @@ public final class InjectedFaults {
         updateThrottles = rule(database, Faults.Kind.THROTTLE, "UpdateItem", table, update);
         batchThrottles = rule(database, Faults.Kind.THROTTLE, "BatchWriteItem", table, batch);
         unprocessedItems = rule(database, Faults.Kind.UNPROCESSED, "BatchWriteItem", table, unprocessed);
+        // The first transaction on the table always meets a conflict when conflicts are asked for at all: a test of
+        // a few transactions must not pass by luck without one (a blast makes a single transaction).
+        firstConflict = conflict > 0 ? rule(database, Faults.Kind.CONFLICT, "TransactWriteItems", table, 1.0).times(1) : null;
         conflicts = rule(database, Faults.Kind.CONFLICT, "TransactWriteItems", table, conflict);
     }
 
     /**
      * Rare faults, but enough that some records exhaust the event source mapping's retries over a blast of
      * thousands: one message put in 2,000 throttled (a BatchWriteItem of 25 about one in 80, and one item in 500
-     * left unprocessed), one update in 29, every other transaction cancelled by a conflict.
+     * left unprocessed), one update in 29, the first transaction and then every other cancelled by a conflict.
      */
     public static InjectedFaults onBadDay(Database database, String table) {
         return new InjectedFaults(database, table, 1.0 / 2_000, 1.0 / 29, 25.0 / 2_000, 1.0 / 500, 0.5);
     }
 
-    /** Only transactions cancelled by a conflicting one, with {@code probability}: what concurrent writers meet. */
+    /**
+     * Only transactions cancelled by a conflicting one: the first, then each with {@code probability}: what
+     * concurrent writers meet.
+     */
     public static InjectedFaults transactionConflicts(Database database, String table, double probability) {
         return new InjectedFaults(database, table, 0, 0, 0, 0, probability);
     }
@@ -80,6 +87,6 @@ public final class InjectedFaults {
 
     /** Transactions cancelled by an injected conflict. */
     public long conflicts() {
-        return conflicts.fired();
+        return (firstConflict == null ? 0 : firstConflict.fired()) + conflicts.fired();
     }
 }

@@ -11,7 +11,8 @@ import java.util.Random;
 
 /**
  * Demo content, created through the gateway exactly as the CMS and the app would: the 8 categories, 30
- * brands, 300 deals over the last 60 days, curated lists, and users who like, watch and get messages.
+ * brands, 300 deals over the last 60 days, curated lists, users who like, watch and get messages, comment threads
+ * on the newest deals, and reports waiting in the moderation queue.
  */
 final class DemoData {
     static final String[] CATEGORIES = {"Tech", "Travel", "Food & Drink", "Fashion", "Home", "Health & Beauty",
@@ -93,8 +94,35 @@ final class DemoData {
                     ids(newestOfCategory.subList(0, Math.min(3, newestOfCategory.size()))));
         }
         post(gateway, "/cms/hot-deals", editor, "{\"dealId\":\"" + dealIds.get(299) + "\",\"subject\":\"Today only!\"}", 202);
+        community(gateway, dealIds);
         System.out.printf("Demo data: %d categories, %d brands, %d deals, %d users (%d ms)%n", categoryIds.size(),
                 brandIds.size(), dealIds.size(), people.length, (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** A few threads on the newest deals, and reports that fill the editors' moderation queue. */
+    private static void community(Gateway gateway, List<String> dealIds) {
+        String[][] threads = {
+            {"ann", "Still live for me, and it stacks with the newsletter code."},
+            {"bob", "Cheaper at the other shop right now, by about a dollar."},
+            {"carol", "Delivery took two days. Happy with it."},
+        };
+        for (int d = 0; d < 5; d++) {
+            String path = "/deals/" + dealIds.get(299 - d) + "/comments";
+            String first = id(post(gateway, path, auth("dave", false), "{\"body\":\"Has anyone tried this one?\"}", 201));
+            for (String[] c : threads) {
+                post(gateway, path, auth(c[0], false), "{\"body\":\"" + c[1] + "\",\"replyTo\":\"" + first + "\"}", 201);
+            }
+            post(gateway, path, auth("bob", false), "{\"body\":\"Price went up again this afternoon.\"}", 201);
+        }
+        String[][] reports = {
+            {"290", "ann", "expired", "Sold out since this morning"}, {"290", "bob", "expired", null},
+            {"290", "carol", "wrong-price", "It is more at checkout"}, {"280", "dave", "spam", "Not a real shop"},
+            {"270", "ann", "duplicate", null},
+        };
+        for (String[] r : reports) {
+            post(gateway, "/deals/" + dealIds.get(Integer.parseInt(r[0])) + "/reports", auth(r[1], false), "{\"reason\":\"" + r[2] + "\""
+                    + (r[3] == null ? "" : ",\"note\":\"" + r[3] + "\"") + "}", 201);
+        }
     }
 
     private static Map<String, List<String>> auth(String user, boolean editor) {

@@ -16,6 +16,7 @@ import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
 
 import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCounts;
 import com.bigtimedeals.domain.FrontPage;
 
 import software.amazon.awssdk.core.SdkBytes;
@@ -30,7 +31,7 @@ final class DealCodec {
     }
 
     static ItemWriter write(ItemWriter w, Deal d) {
-        return w.string("id", d.id())
+        w.string("id", d.id())
                 .string("title", d.title())
                 .string("link", d.link())
                 .decimal("price", d.price())
@@ -42,6 +43,31 @@ final class DealCodec {
                 .string("description", d.description())
                 .instant("createdAt", d.createdAt())
                 .instant("expiresAt", d.expiresAt());
+        return counts(w, d.counts());
+    }
+
+    /** The counters as a deal item or a copy carries them: nothing at all for a deal nobody counted yet. */
+    static final String HOT = "hot";
+    static final String COLD = "cold";
+    static final String COMMENTS = "comments";
+    static final String COUNTERS_VERSION = "countersVersion";
+    static final String HOT_SINCE = "hotSince";
+
+    static ItemWriter counts(ItemWriter w, DealCounts c) {
+        if (c.version() != 0 || c.hotSince() != null) {
+            w.number(HOT, c.hot()).number(COLD, c.cold()).number(COMMENTS, c.comments())
+                    .number(COUNTERS_VERSION, c.version()).instant(HOT_SINCE, c.hotSince());
+        }
+        return w;
+    }
+
+    static DealCounts counts(Map<String, AttributeValue> item) {
+        ItemReader r = new ItemReader(item);
+        if (!r.has(COUNTERS_VERSION) && !r.has(HOT_SINCE)) {
+            return DealCounts.NONE;
+        }
+        return new DealCounts(r.number(HOT), r.number(COLD), r.number(COMMENTS), r.number(COUNTERS_VERSION),
+                r.instant(HOT_SINCE));
     }
 
     /**
@@ -67,7 +93,8 @@ final class DealCodec {
         ItemReader r = new ItemReader(item);
         return new Deal(r.string("id"), r.string("title"), r.string("link"), r.decimal("price"),
                 r.string("brandId"), r.string("brandName"), r.string("categoryId"), r.string("categoryName"),
-                r.string("imageUrl"), r.string("description"), r.instant("createdAt"), r.instant("expiresAt"));
+                r.string("imageUrl"), r.string("description"), r.instant("createdAt"), r.instant("expiresAt"),
+                counts(item));
     }
 
     /** A deal copied into a featured list: application attributes only, no keys. */
@@ -97,9 +124,36 @@ final class DealCodec {
     private static final long NEVER = Long.MIN_VALUE;
 
     static SdkBytes compress(FrontPage page) {
+        return deflate(layout(page));
+    }
+
+    /**
+     * A list of deals in the same per-deal layout (the hottest lists), deflated; its format is
+     * {@link #FRONT_PAGE_FORMAT} too, since the layout of a deal is what the number describes.
+     */
+    static SdkBytes compressDeals(List<Deal> deals) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(16384);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writeDeals(out, deals);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return deflate(bytes.toByteArray());
+    }
+
+    static List<Deal> decompressDeals(SdkBytes payload) {
+        try (DataInputStream in = new DataInputStream(
+                new InflaterInputStream(new ByteArrayInputStream(payload.asByteArrayUnsafe())))) {
+            return readDeals(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static SdkBytes deflate(byte[] layout) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
         try (DeflaterOutputStream out = new DeflaterOutputStream(bytes, new Deflater(Deflater.BEST_COMPRESSION))) {
-            out.write(layout(page));
+            out.write(layout);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -111,9 +165,10 @@ final class DealCodec {
      * item carries it; the API functions (readers) and the stream consumer (writer) deploy separately, so a
      * reader meeting a format it does not know serves the live query instead of misreading the bytes. Bump it
      * with every change to the layout (a test fails on a layout change without a bump). Copies written before
-     * the format was recorded are format 1. Format 2 adds each deal's {@code expiresAt} after its {@code createdAt}.
+     * the format was recorded are format 1. Format 2 adds each deal's {@code expiresAt} after its {@code createdAt};
+     * format 3 adds its counts after that (hot, cold, comments, counters version, hot since).
      */
-    static final int FRONT_PAGE_FORMAT = 2;
+    static final int FRONT_PAGE_FORMAT = 3;
 
     /** The payload before deflating: featured deals, latest deals, the next cursor. */
     static byte[] layout(FrontPage page) {
@@ -155,6 +210,12 @@ final class DealCodec {
             writeString(out, d.description());
             out.writeLong(d.createdAt().getEpochSecond());
             out.writeLong(d.expiresAt() == null ? NEVER : d.expiresAt().getEpochSecond());
+            DealCounts c = d.counts();
+            out.writeLong(c.hot());
+            out.writeLong(c.cold());
+            out.writeLong(c.comments());
+            out.writeLong(c.version());
+            out.writeLong(c.hotSince() == null ? NEVER : c.hotSince().getEpochSecond());
         }
     }
 
@@ -174,9 +235,12 @@ final class DealCodec {
             String description = readString(in);
             Instant createdAt = Instant.ofEpochSecond(in.readLong());
             long expires = in.readLong();
+            DealCounts counts = new DealCounts(in.readLong(), in.readLong(), in.readLong(), in.readLong(), null);
+            long hotSince = in.readLong();
             deals.add(new Deal(id, title, link, price == null ? null : new BigDecimal(price), brandId, brandName,
                     categoryId, categoryName, imageUrl, description, createdAt,
-                    expires == NEVER ? null : Instant.ofEpochSecond(expires)));
+                    expires == NEVER ? null : Instant.ofEpochSecond(expires),
+                    hotSince == NEVER ? counts : counts.withHotSince(Instant.ofEpochSecond(hotSince))));
         }
         return deals;
     }

@@ -12,6 +12,8 @@ import com.bigtimedeals.data.DealTimeline.Scope;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.DealLink;
+import com.bigtimedeals.domain.DuplicateDeal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Page;
 
@@ -35,6 +37,8 @@ public final class DealStore {
 
     private final Table table;
     private final DealTimeline timeline;
+    private final LinkGuard links;
+    private final DealCorrections corrections;
 
     public DealStore(Table table) {
         this(table, MAX_PAGE);
@@ -44,6 +48,8 @@ public final class DealStore {
     public DealStore(Table table, int bucketCapacity) {
         this.table = table;
         this.timeline = new DealTimeline(table, bucketCapacity);
+        this.links = new LinkGuard(table);
+        this.corrections = new DealCorrections(table, this, links);
     }
 
     DealTimeline timeline() {
@@ -83,12 +89,14 @@ public final class DealStore {
                 brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt);
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
+        String staleHolder = null;
         int conflicts = 0;
         for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; ) {
             ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal)
                     .instant(DealCodec.POSTED_AT, postedAt);
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(null);
+            writes.add(links.claim(deal.id(), deal.link(), deal.expiresAt(), postedAt, staleHolder));
             for (Scope scope : scopes) {
                 Placement p = timeline.place(scope, day);
                 if (p == null) {
@@ -104,9 +112,19 @@ public final class DealStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return deal;
             } catch (TransactionCanceledException e) {
+                if (failed(e, 1)) {
+                    // The link is held: by a live deal (a duplicate), or by one that is not live any more.
+                    LinkGuard.Holder holder = links.holder(deal.link(), postedAt);
+                    if (holder != null && holder.live()) {
+                        throw new DuplicateDeal(holder.dealId());
+                    }
+                    staleHolder = holder == null ? null : holder.dealId();
+                    attempt++;
+                    continue;
+                }
                 if (Transactions.conflicted(e)) {
-                    // Another transaction held a bucket item at that moment (the service cancels rather than waits):
-                    // after a jittered backoff, read the placement afresh and try again.
+                    // Another transaction held a bucket or the link's guard at that moment (the service cancels rather
+                    // than waits): after a jittered backoff, read the placement afresh and try again.
                     if (!Transactions.retryable(e, ++conflicts)) {
                         throw e;
                     }
@@ -119,7 +137,13 @@ public final class DealStore {
                 attempt++;
             }
         }
-        throw new IllegalStateException("deal placement kept conflicting after " + PLACEMENT_ATTEMPTS + " attempts");
+        throw DomainException.unavailable("deal placement kept conflicting; try again");
+    }
+
+    /** Whether the transaction's action at {@code index} failed its condition. */
+    static boolean failed(TransactionCanceledException e, int index) {
+        return e.hasCancellationReasons() && e.cancellationReasons().size() > index
+                && "ConditionalCheckFailed".equals(e.cancellationReasons().get(index).code());
     }
 
     static boolean onlyConditionFailures(TransactionCanceledException e) {
@@ -142,6 +166,29 @@ public final class DealStore {
             throw DomainException.notFound("deal not found");
         }
         return deal;
+    }
+
+    /**
+     * Access pattern: read one Deal with its exact counts ({@code GET /deals/{dealId}}): 1 strongly consistent
+     * BatchGetItem of the deal and its counter shards. Strongly consistent because the counts must include every
+     * vote and comment committed before the read, the caller's own included (an eventually consistent read may miss
+     * the last second of writes): one read unit per shard and one for the deal (under 4 KB) instead of half that.
+     */
+    public Deal getExact(String dealId) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
+        keys.add(Keys.deal(dealId));
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
+                .consistentRead(true).build());
+        for (Map<String, AttributeValue> item : items) {
+            if (Keys.DEAL.equals(new ItemReader(item).type())) {
+                if (!DealCodec.isLiveDeal(item)) {
+                    break;
+                }
+                Deal stored = DealCodec.read(item);
+                return stored.withCounts(DealCounters.sum(dealId, items).withHotSince(stored.counts().hotSince()));
+            }
+        }
+        throw DomainException.notFound("deal not found");
     }
 
     /** The deal, or null when there is none or it was taken down. */
@@ -184,64 +231,28 @@ public final class DealStore {
         }
     }
 
-    /** Editors correct a deal's text, price or links; brand, category and time never change. */
+    /**
+     * Editors correct a deal's text, price, links or expiry; brand, category and time never change. A correction that
+     * moves the link or the expiry moves the deal's hold on its link too ({@link DealCorrections}).
+     */
     public Deal correct(String dealId, DealCorrection c) {
-        StringBuilder set = new StringBuilder();
-        Map<String, String> names = new HashMap<>();
-        Map<String, AttributeValue> values = new HashMap<>();
-        addSet(set, names, values, "title", c.title() == null ? null : AttributeValue.fromS(c.title()));
-        addSet(set, names, values, "link", c.link() == null ? null : AttributeValue.fromS(c.link()));
-        addSet(set, names, values, "price", c.price() == null ? null : AttributeValue.fromN(c.price().toPlainString()));
-        addSet(set, names, values, "imageUrl", c.imageUrl() == null ? null : AttributeValue.fromS(c.imageUrl()));
-        addSet(set, names, values, "description", c.description() == null ? null : AttributeValue.fromS(c.description()));
-        addSet(set, names, values, "expiresAt", c.expiresAt() == null ? null
-                : AttributeValue.fromS(c.expiresAt().truncatedTo(ChronoUnit.SECONDS).toString()));
-        String update = set.length() == 0 ? "" : "SET " + set;
-        if (c.clearExpiry()) {
-            update += " REMOVE #expiresAt";
-            names.put("#expiresAt", "expiresAt");
-        }
-        if (update.isEmpty()) {
-            return get(dealId);
-        }
-        // A taken-down deal is never corrected back to life: its stream record would otherwise be a correction.
-        String condition = "attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#takenDown)";
-        names.put("#t", Keys.TYPE);
-        names.put("#takenDown", DealCodec.TAKEN_DOWN_AT);
-        values.put(":deal", AttributeValue.fromS(Keys.DEAL));
-        if (c.expiresAt() != null) {
-            // Whole-second ISO instants compare as strings in time order.
-            condition += " AND createdAt < :expiresAt";
-        }
-        try {
-            Map<String, AttributeValue> item = table.client().updateItem(UpdateItemRequest.builder()
-                    .tableName(table.name())
-                    .key(Keys.deal(dealId))
-                    .updateExpression(update.trim())
-                    .conditionExpression(condition)
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(values)
-                    .returnValues(ReturnValue.ALL_NEW)
-                    .build()).attributes();
-            return DealCodec.read(item);
-        } catch (ConditionalCheckFailedException e) {
-            Deal current = get(dealId); // only on this failure path: tells "no such deal" from a bad expiresAt
-            throw DomainException.invalid("expiresAt", "expiresAt must be after the deal's createdAt " + current.createdAt());
+        return corrections.correct(dealId, c);
+    }
+
+    /** The community's expiry of a deal, once per report round ({@link DealCorrections#expireByReports}). */
+    public Deal expireByReports(String dealId, Instant at, long round) {
+        return corrections.expireByReports(dealId, at, round);
+    }
+
+    /** Frees a taken-down deal's link: its takedown's reaction (a create meanwhile takes the guard over by itself). */
+    public void releaseLink(String dealId) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.deal(dealId)).consistentRead(true).build()).item();
+        if (item != null && Keys.DEAL.equals(new ItemReader(item).type())) {
+            links.release(dealId, new ItemReader(item).string("link"));
         }
     }
 
-    private static void addSet(StringBuilder set, Map<String, String> names, Map<String, AttributeValue> values,
-                               String attribute, AttributeValue value) {
-        if (value == null) {
-            return;
-        }
-        if (set.length() > 0) {
-            set.append(", ");
-        }
-        set.append('#').append(attribute).append(" = :").append(attribute);
-        names.put("#" + attribute, attribute);
-        values.put(":" + attribute, value);
-    }
 
     /** Access pattern: latest deals overall (front page continuation, {@code GET /deals}). */
     public Page<Deal> latest(int limit, String cursor) {

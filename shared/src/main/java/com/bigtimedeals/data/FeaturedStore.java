@@ -138,10 +138,28 @@ public final class FeaturedStore {
 
     /**
      * Refreshes every featured copy of a corrected deal. A list changed meanwhile by an
-     * editor is read again, so neither change is lost. Returns the number of lists rewritten.
+     * editor is read again, so neither change is lost. Returns the number of lists rewritten. A copy keeps whichever
+     * counts are newer, its own or the corrected deal's (the stream image may be older than the last aggregation).
      */
     public int refresh(Deal corrected) {
-        return rewriteCopies(corrected.id(), corrected);
+        return rewriteCopies(copy -> !copy.id().equals(corrected.id()) ? copy
+                : corrected.withCounts(copy.counts().newer(corrected.counts())));
+    }
+
+    /**
+     * Gives every featured copy of these deals their newer counts (the stream's aggregation of votes and comments),
+     * under the same optimistic lock: one Query of the lists' partition, and a write only of lists that change. A copy
+     * whose counts are as new or newer is left as it is, so a replayed or late aggregation writes nothing.
+     */
+    public int refreshCounts(Map<String, com.bigtimedeals.domain.DealCounts> counts) {
+        if (counts.isEmpty()) {
+            return 0;
+        }
+        return rewriteCopies(copy -> {
+            com.bigtimedeals.domain.DealCounts fresh = counts.get(copy.id());
+            return fresh == null || fresh.version() <= copy.counts().version() ? copy
+                    : copy.withCounts(copy.counts().newer(fresh));
+        });
     }
 
     /**
@@ -149,7 +167,7 @@ public final class FeaturedStore {
      * written meanwhile is read again, so the takedown is never lost. Idempotent: a replay finds no copy.
      */
     public int removeEverywhere(String dealId) {
-        return rewriteCopies(dealId, null);
+        return rewriteCopies(copy -> copy.id().equals(dealId) ? null : copy);
     }
 
     /**
@@ -182,8 +200,11 @@ public final class FeaturedStore {
         return removed;
     }
 
-    /** Replaces ({@code replacement} non-null) or removes every copy of one deal in every list. */
-    private int rewriteCopies(String dealId, Deal replacement) {
+    /**
+     * Rewrites every list in which {@code change} alters a copy: it answers the copy itself to keep it, another deal
+     * to replace it, or null to remove it. A list an editor wrote meanwhile fails the lock and is read again.
+     */
+    private int rewriteCopies(java.util.function.UnaryOperator<Deal> change) {
         int rewritten = 0;
         for (int attempt = 0; attempt < 5; attempt++) {
             boolean conflict = false;
@@ -192,12 +213,12 @@ public final class FeaturedStore {
                 List<Deal> deals = DealCodec.readEmbedded(item.get("deals"));
                 boolean changed = false;
                 for (int i = deals.size() - 1; i >= 0; i--) {
-                    if (deals.get(i).id().equals(dealId) && !deals.get(i).equals(replacement)) {
-                        if (replacement == null) {
-                            deals.remove(i);
-                        } else {
-                            deals.set(i, replacement);
-                        }
+                    Deal now = change.apply(deals.get(i));
+                    if (now == null) {
+                        deals.remove(i);
+                        changed = true;
+                    } else if (!now.equals(deals.get(i))) {
+                        deals.set(i, now);
                         changed = true;
                     }
                 }
@@ -214,7 +235,7 @@ public final class FeaturedStore {
                 return rewritten;
             }
         }
-        throw new IllegalStateException("featured lists kept changing while rewriting copies of deal " + dealId);
+        throw new IllegalStateException("featured lists kept changing while rewriting their copies");
     }
 
     private List<Map<String, AttributeValue>> allLists() {

@@ -1,7 +1,12 @@
 package com.bigtimedeals.data;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCounts;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
 import com.bigtimedeals.domain.Page;
@@ -54,8 +59,12 @@ public final class FrontPageCache {
 
     /** One copy, {@code 1..shards()}: {@link #read()} picks one; a test checks them all. */
     public FrontPage readCopy(int shard) {
+        return readCopy(shard, false);
+    }
+
+    private FrontPage readCopy(int shard, boolean consistent) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.dealsCache(shard)).build()).item();
+                .key(Keys.dealsCache(shard)).consistentRead(consistent).build()).item();
         if (item == null || item.isEmpty()) {
             return null;
         }
@@ -88,8 +97,46 @@ public final class FrontPageCache {
 
     /** Rebuilds every copy; returns how many copies this rebuild wrote (0 when a newer one got there first). */
     public int rebuild(FeaturedStore featured, DealStore deals) {
+        return rebuild(featured, deals, Map.of());
+    }
+
+    /**
+     * Rebuilds every copy with the newest counts of each deal it shows: {@code fresh} (what the stream just
+     * aggregated), the sources it read, or the copy it replaces, whichever is newest by version. The latest deals
+     * come from an index that may not have caught up with the deal items yet, so without the older copy's counts
+     * a rebuild could show a temperature older than the one already cached.
+     */
+    public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh) {
         long version = nextVersion();
-        return write(live(version, featured, deals));
+        FrontPage page = live(version, featured, deals);
+        Map<String, DealCounts> newest = new HashMap<>(fresh);
+        FrontPage previous = readCopy(1, true);
+        if (previous != null) {
+            previous.featured().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
+            previous.latest().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
+        }
+        return write(new FrontPage(version, withNewest(page.featured(), newest), withNewest(page.latest(), newest),
+                page.nextCursor()));
+    }
+
+    private static List<Deal> withNewest(List<Deal> deals, Map<String, DealCounts> newest) {
+        List<Deal> out = new ArrayList<>(deals.size());
+        for (Deal d : deals) {
+            DealCounts known = newest.get(d.id());
+            out.add(known == null ? d : d.withCounts(d.counts().newer(known)));
+        }
+        return out;
+    }
+
+    /** The deals the cached front page shows (featured and latest), by id; empty before the first build. */
+    public java.util.Set<String> showing() {
+        FrontPage page = readCopy(1, false);
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        if (page != null) {
+            page.featured().forEach(d -> ids.add(d.id()));
+            page.latest().forEach(d -> ids.add(d.id()));
+        }
+        return ids;
     }
 
     /** Writes each copy unless a newer version is already there. */

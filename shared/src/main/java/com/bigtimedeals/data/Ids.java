@@ -55,6 +55,49 @@ public final class Ids {
         return new Ksuid(at.getEpochSecond(), payload).toString();
     }
 
+    /**
+     * The part of a comment id that is its own: a KSUID of the moment it was posted, to the microsecond in its
+     * payload's first bytes (a sub-second KSUID), so that comments of one second still sort in the order they came.
+     */
+    static String commentKsuid(Instant postedAt) {
+        return KsuidCreator.getSubsecondKsuid(postedAt).toString();
+    }
+
+    /** Between a reply's parent id and its own KSUID; sorts before every KSUID character. */
+    static final char REPLY_SEPARATOR = '-';
+
+    /**
+     * A comment's id. A top-level comment's is its KSUID; a reply's is its parent's id, {@code -}, and its own
+     * KSUID: the id is the comment's place in the thread, so its sort key files the reply under its parent and
+     * any route that names the comment finds its item with no other read.
+     */
+    static String commentId(String parentId, Instant postedAt) {
+        String own = commentKsuid(postedAt);
+        return parentId == null ? own : parentId + REPLY_SEPARATOR + own;
+    }
+
+    /** A top-level comment's id or a reply's. */
+    public static boolean isCommentId(String id) {
+        if (id == null) {
+            return false;
+        }
+        if (id.length() == LENGTH) {
+            return isValid(id);
+        }
+        return id.length() == 2 * LENGTH + 1 && id.charAt(LENGTH) == REPLY_SEPARATOR
+                && isValid(id.substring(0, LENGTH)) && isValid(id.substring(LENGTH + 1));
+    }
+
+    /** The top-level comment a reply answers; null for a top-level comment. */
+    static String parentOf(String commentId) {
+        return commentId.length() > LENGTH ? commentId.substring(0, LENGTH) : null;
+    }
+
+    /** The KSUID a comment was given when posted (the last 27 characters of its id). */
+    static String ownPart(String commentId) {
+        return commentId.substring(commentId.length() - LENGTH);
+    }
+
     public static boolean isValid(String id) {
         return id != null && id.length() == LENGTH && Ksuid.isValid(id);
     }

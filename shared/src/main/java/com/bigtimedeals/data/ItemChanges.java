@@ -29,7 +29,8 @@ public final class ItemChanges {
 
     static {
         CONSUMER_FILTERS = List.of(
-                Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.DEAL, Keys.FEATURED_LIST))))),
+                Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S",
+                        List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS, Keys.REPORT_CASE))))),
                 Map.of("eventName", List.of("INSERT"),
                         "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", WALK_TYPES),
@@ -58,7 +59,8 @@ public final class ItemChanges {
                 if (insert) {
                     return new Change.DealCreated(DealCodec.read(now), DealCodec.postedAt(now));
                 }
-                boolean changed = before == null || !DealCodec.read(before).equals(DealCodec.read(now));
+                // Counts written by the aggregation (or the hot moment) are not a correction: only content is.
+                boolean changed = before == null || !DealCodec.read(before).sameContent(DealCodec.read(now));
                 return changed ? new Change.DealCorrected(DealCodec.read(now)) : new Change.Other();
             }
             case Keys.FEATURED_LIST -> {
@@ -70,6 +72,12 @@ public final class ItemChanges {
                     return new Change.FeaturedChanged(FeaturedList.EDITORS_CHOICE);
                 }
                 return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
+            }
+            case Keys.REPORT_CASE -> {
+                return ReportStore.reachedExpiry(before, now);
+            }
+            case Keys.DEAL_COUNTERS -> {
+                return new Change.CountersChanged(item.string("dealId"));
             }
             case Keys.BLAST -> {
                 // A blast recorded with its segments needs nothing more; one recorded without them gets them here.

@@ -37,6 +37,17 @@ final class Keys {
     static final String ACCOUNT_DELETION = "AccountDeletion";
     static final String DEAL_BLAST = "DealBlast";
     static final String IDEMPOTENCY_RECORD = "IdempotencyRecord";
+    static final String COMMENT = "Comment";
+    static final String COMMENT_OF_AUTHOR = "CommentOfAuthor";
+    static final String REPORT = "Report";
+    static final String REPORT_CASE = "ReportCase";
+    static final String LINK_GUARD = "LinkGuard";
+    static final String DEAL_COUNTERS = "DealCounters";
+    static final String VOTE = "Vote";
+    static final String HOT_DEAL = "HotDeal";
+    static final String DEAL_RANKING = "DealRanking";
+    static final String HOTTEST_LIST = "HottestList";
+    static final String HOTTEST_VERSION = "HottestVersion";
 
     private Keys() {
     }
@@ -270,5 +281,112 @@ final class Keys {
     // the sort key, apart from the caller's name, so no pair of (caller, key) can spell another pair's item.
     static Map<String, AttributeValue> idempotencyRecord(String caller, String key) {
         return key("IDEMPOTENCY#" + caller, "KEY#" + key);
+    }
+
+    // Comments live in their deal's own partition, right after the deal item: a thread's first page reads the deal
+    // (is it there, is it taken down?) and the first comments with one Query. A reply's id begins with its parent's,
+    // so its sort key places it under the parent, after the replies before it.
+    static String commentSk(String dealId, String commentId) {
+        return dealPk(dealId) + "#COMMENT#" + commentId;
+    }
+
+    static Map<String, AttributeValue> comment(String dealId, String commentId) {
+        return key(dealPk(dealId), commentSk(dealId, commentId));
+    }
+
+    /** Sorts after every comment sort key of the deal (ids are letters, digits and '-'). */
+    static String commentsEnd(String dealId) {
+        return commentSk(dealId, "~");
+    }
+
+    /** A user's comments, one small item each, sorted by time: account deletion finds them with no scan. */
+    static String commentsOfAuthorPk(String username) {
+        return "COMMENTS#" + username;
+    }
+
+    static String commentOfAuthorSk(String ownId) {
+        return "COMMENT#" + ownId;
+    }
+
+    static Map<String, AttributeValue> commentOfAuthor(String username, String ownId) {
+        return key(commentsOfAuthorPk(username), commentOfAuthorSk(ownId));
+    }
+
+    // Reports: one partition per deal, one item per reporter (so a user reports a deal once), and the deal's case:
+    // counts of the open reports, their round, and while any is open the moderation queue's GSI1 keys.
+    static String reportsPk(String dealId) {
+        return "REPORTS#" + dealId;
+    }
+
+    static Map<String, AttributeValue> report(String dealId, String username) {
+        return key(reportsPk(dealId), userSk(username));
+    }
+
+    static final String REPORT_CASE_SK = "CASE";
+
+    static Map<String, AttributeValue> reportCase(String dealId) {
+        return key(reportsPk(dealId), REPORT_CASE_SK);
+    }
+
+    /** GSI1 partition of the moderation queue: deals with open reports. */
+    static final String REPORT_QUEUE = "REPORTQUEUE";
+
+    /** The queue's order: the moment of the first open report (whole-second ISO instants sort in time order), then the deal. */
+    static String reportQueueSk(java.time.Instant firstReportedAt, String dealId) {
+        return firstReportedAt + "#" + dealId;
+    }
+
+    /**
+     * The one live deal a normalised link may have. The key is a hash: a link may be 2,048 characters, and more
+     * bytes once encoded, while a partition key holds at most 2,048 bytes.
+     */
+    static Map<String, AttributeValue> linkGuard(String normalisedLink) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(normalisedLink.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            String pk = "LINK#" + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+            return key(pk, pk);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JRE", e);
+        }
+    }
+
+    // A deal's counters: small items apart from the deal, each with a partition key of its own, because DynamoDB's
+    // per-partition write limit applies to a partition key (shards sharing the deal's key would spread nothing).
+    static Map<String, AttributeValue> dealCounters(String dealId, int shard) {
+        return key("COUNTERS#" + dealId + "#" + shard, "COUNTERS");
+    }
+
+    // Votes live in the voter's partition: one vote per (user, deal), a user's votes on a page of deals are one
+    // BatchGetItem, an account deletion finds them with one Query, and a burst of votes on one deal spreads over
+    // as many partitions as it has voters.
+    static String votesPk(String username) {
+        return "VOTES#" + username;
+    }
+
+    static Map<String, AttributeValue> vote(String username, String dealId) {
+        return key(votesPk(username), dealSortKey(dealId));
+    }
+
+    // The hot list: one partition, sorted by the moment each deal first reached the hot temperature (written once,
+    // never moved), so a page is one Query newest first.
+    static final String HOT_DEALS_PK = "HOTDEALS";
+
+    static String hotDealSk(String stamp, String dealId) {
+        return "HOT#" + stamp + "#" + dealId;
+    }
+
+    // The hottest lists' sources: per UTC day of deal creation, one item holding every voted deal's counters.
+    static Map<String, AttributeValue> dealRanking(String utcDay) {
+        return key("RANKING#" + utcDay, "RANKING");
+    }
+
+    // The hottest lists themselves (one small computed item per window) and their rebuild counter.
+    static Map<String, AttributeValue> hottest(String window) {
+        return key("HOTTEST#" + window, "HOTTEST#" + window);
+    }
+
+    static Map<String, AttributeValue> hottestVersion() {
+        return key("HOTTEST", "VERSION");
     }
 }

@@ -13,6 +13,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** The two multi-item reads every store shares, each complete however DynamoDB splits the answer. */
 final class TableReads {
+    /** BatchGetItem takes at most 100 keys. */
+    static final int MAX_BATCH_GET = 100;
+
     private TableReads() {
     }
 

@@ -24,6 +24,12 @@ final class Transactions {
         if (!conflicted(e) || attempt >= CONFLICT_ATTEMPTS) {
             return false;
         }
+        backOff(attempt);
+        return true;
+    }
+
+    /** Full jitter, growing with the attempt up to 200 ms, so contenders that collided spread out. */
+    static void backOff(int attempt) {
         long ceiling = Math.min(200L, 5L << Math.min(attempt, 6));
         try {
             Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling + 1));
@@ -31,6 +37,5 @@ final class Transactions {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", ie);
         }
-        return true;
     }
 }

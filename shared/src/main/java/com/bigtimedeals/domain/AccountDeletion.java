@@ -4,40 +4,55 @@ import java.time.Instant;
 
 /**
  * A deleted account's clean-up, a resumable walk through the stream like a watcher fan-out: first every
- * follow, then every message, a page at a time. {@code position} is the walk's checkpoint as one string (null:
- * not started), so one conditional write moves it whatever the phase. {@code deletedAt} bounds what is removed:
- * a user who signs up again keeps what was made after it.
+ * follow, then every comment (anonymised), then every message, a page at a time. {@code position} is the walk's
+ * checkpoint as one string (null: not started), so one conditional write moves it whatever the phase.
+ * {@code deletedAt} bounds what is touched: a user who signs up again keeps what was made after it.
  */
 public record AccountDeletion(String username, Instant deletedAt, String position, boolean done) {
-    public enum Phase { FOLLOWS, MESSAGES }
+    /** The phases, in the order the walk takes them; each position starts with its phase's prefix. */
+    public enum Phase {
+        FOLLOWS("follows#"), COMMENTS("comments#"), MESSAGES("messages#");
 
-    private static final String MESSAGES_PREFIX = "messages#";
-    private static final String FOLLOWS_PREFIX = "follows#";
+        private final String prefix;
+
+        Phase(String prefix) {
+            this.prefix = prefix;
+        }
+    }
 
     public AccountDeletion {
-        if (position != null && !position.startsWith(MESSAGES_PREFIX) && !position.startsWith(FOLLOWS_PREFIX)) {
+        if (position != null && phaseOf(position) == null) {
             throw new IllegalArgumentException("not a deletion position: " + position);
         }
     }
 
-    public Phase phase() {
-        return position != null && position.startsWith(MESSAGES_PREFIX) ? Phase.MESSAGES : Phase.FOLLOWS;
+    private static Phase phaseOf(String position) {
+        for (Phase p : Phase.values()) {
+            if (position.startsWith(p.prefix)) {
+                return p;
+            }
+        }
+        return null;
     }
 
-    /** The last sort key removed in the current phase; null at the phase's start. */
+    public Phase phase() {
+        return position == null ? Phase.FOLLOWS : phaseOf(position);
+    }
+
+    /** The last sort key done in the current phase; null at the phase's start. */
     public String after() {
         if (position == null) {
             return null;
         }
-        String after = position.substring(phase() == Phase.MESSAGES ? MESSAGES_PREFIX.length() : FOLLOWS_PREFIX.length());
+        String after = position.substring(phase().prefix.length());
         return after.isEmpty() ? null : after;
     }
 
     /** The position after a page of {@code phase} that ended at {@code last} (null: the phase is finished). */
     public static String next(Phase phase, String last) {
         if (last != null) {
-            return (phase == Phase.MESSAGES ? MESSAGES_PREFIX : FOLLOWS_PREFIX) + last;
+            return phase.prefix + last;
         }
-        return phase == Phase.FOLLOWS ? MESSAGES_PREFIX : null;
+        return phase.ordinal() + 1 < Phase.values().length ? Phase.values()[phase.ordinal() + 1].prefix : null;
     }
 }

@@ -20,6 +20,20 @@ public sealed interface Change {
     record DealTakenDown(String dealId) implements Change {
     }
 
+    /**
+     * A deal's open {@code expired} reports just reached the contract's threshold, in report round {@code round},
+     * with the report made at {@code at}: the deal expires by itself, as if an editor had set its expiry to then.
+     */
+    record DealReportedExpired(String dealId, Instant at, long round) implements Change {
+    }
+
+    /**
+     * One of a deal's counters moved (a vote, a comment). Records of one deal are interchangeable: the aggregation
+     * reads the counters as they stand, once per batch for every deal the batch names.
+     */
+    record CountersChanged(String dealId) implements Change {
+    }
+
     record FeaturedChanged(FeaturedList list) implements Change {
     }
 

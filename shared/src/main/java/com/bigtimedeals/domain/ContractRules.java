@@ -39,6 +39,8 @@ public final class ContractRules {
     private static final String VISIBLE_CHAR = "[^\\u0000-\\u0020\\u007F\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
     /** Text: not blank, no control characters but tab and newlines. */
     public static final String TEXT_PATTERN = "^" + TEXT_CHAR + "*" + VISIBLE_CHAR + TEXT_CHAR + "*$";
+    /** Text that may be blank (a note, where blank means none): no control characters but tab and newlines. */
+    public static final String NOTE_PATTERN = "^" + TEXT_CHAR + "*$";
     /** A brand or category name: text holding a letter or digit its slug can be made of. */
     public static final String NAME_PATTERN = "^" + TEXT_CHAR + "*[A-Za-z0-9]" + TEXT_CHAR + "*$";
     /** An email address: a local part of at most 64 characters, {@code @}, a domain with at least one dot. */
@@ -59,6 +61,12 @@ public final class ContractRules {
     private static final Pattern NAME = Pattern.compile(NAME_PATTERN);
     private static final Pattern EMAIL = Pattern.compile(EMAIL_PATTERN);
     private static final Pattern URL = Pattern.compile(URL_PATTERN);
+    /** A comment's body. */
+    public static final int COMMENT_MAX = 2000;
+    /** A report's note. */
+    public static final int NOTE_MAX = 500;
+    /** This many different users' open {@code expired} reports expire a deal by themselves. */
+    public static final int EXPIRED_REPORTS_TO_EXPIRE = 3;
 
     private ContractRules() {
     }
@@ -88,7 +96,7 @@ public final class ContractRules {
         if (!isWellFormed(value)) {
             throw DomainException.invalid(field, field + " is not valid Unicode text: it holds a lone surrogate");
         }
-        if (value.codePointCount(0, value.length()) > max) {
+        if (value.isBlank() || value.codePointCount(0, value.length()) > max) {
             throw DomainException.invalid(field, field + " must be 1 to " + max + " characters and not blank");
         }
         if (value.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\t' && c != '\r')) {

@@ -5,7 +5,7 @@ package com.bigtimedeals.domain;
  * failures and transaction cancellations from DynamoDB become these, never raw SDK exceptions.
  */
 public class DomainException extends RuntimeException {
-    public enum Kind { NOT_FOUND, CONFLICT, INVALID, UNAVAILABLE }
+    public enum Kind { NOT_FOUND, CONFLICT, INVALID, FORBIDDEN, UNAVAILABLE }
 
     private final Kind kind;
     private final String field;
@@ -18,6 +18,11 @@ public class DomainException extends RuntimeException {
 
     public static DomainException notFound(String message) {
         return new DomainException(Kind.NOT_FOUND, message, null);
+    }
+
+    /** The caller may not do this (someone else's comment; posting without a profile). */
+    public static DomainException forbidden(String message) {
+        return new DomainException(Kind.FORBIDDEN, message, null);
     }
 
     public static DomainException conflict(String message) {

@@ -82,10 +82,11 @@ class FrontPageFormatTest extends DynamoDbTest {
     @Test
     void aLayoutChangeWithoutAFormatBumpFails() throws Exception {
         Deal deal = new Deal("2ABCDEFGHIJKLMNOPQRSTUVWXYZ", "Headphones", "https://shop.example.com/h", new BigDecimal("49.99"),
-                "acme", "Acme", "tech", "Tech", null, "Great", Instant.parse("2026-11-20T12:00:00Z"));
+                "acme", "Acme", "tech", "Tech", null, "Great", Instant.parse("2026-11-20T12:00:00Z"), null,
+                new com.bigtimedeals.domain.DealCounts(120, 7, 3, 130, Instant.parse("2026-11-20T13:00:00Z")));
         byte[] layout = DealCodec.layout(new FrontPage(3, List.of(deal), List.of(deal, deal), "next"));
         String fingerprint = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(layout));
-        assertEquals(Map.of(2, "96ea84054bc0ef027a9601c78fcf54ac8523f4b4fedd2c82856dccb4299892b3"),
+        assertEquals(Map.of(3, "8eb70d1550bd258f322f5eda21e91aadabcbae913d94daee497d578018d2aefc"),
                 Map.of(DealCodec.FRONT_PAGE_FORMAT, fingerprint));
     }
 }

@@ -2,7 +2,6 @@ package com.bigtimedeals.data;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,38 +55,7 @@ class ItemSizeTest extends DynamoDbTest {
         assertTrue(featured > 4 * 1024, "the featured list (" + featured + " bytes) is what a like no longer rewrites");
     }
 
-    /** DynamoDB's billed size: UTF-8 names plus values; numbers about 1 byte per 2 digits plus 1. */
     static int size(Map<String, AttributeValue> item) {
-        int bytes = 0;
-        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            bytes += e.getKey().getBytes(StandardCharsets.UTF_8).length + size(e.getValue());
-        }
-        return bytes;
-    }
-
-    private static int size(AttributeValue v) {
-        if (v.s() != null) {
-            return v.s().getBytes(StandardCharsets.UTF_8).length;
-        }
-        if (v.n() != null) {
-            return v.n().length() / 2 + 1;
-        }
-        if (v.bool() != null) {
-            return 1;
-        }
-        if (v.b() != null) {
-            return v.b().asByteArrayUnsafe().length;
-        }
-        int bytes = 3;
-        if (v.hasL()) {
-            for (AttributeValue x : v.l()) {
-                bytes += 1 + size(x);
-            }
-        } else if (v.hasM()) {
-            for (Map.Entry<String, AttributeValue> x : v.m().entrySet()) {
-                bytes += 1 + x.getKey().length() + size(x.getValue());
-            }
-        }
-        return bytes;
+        return BilledSize.of(item);
     }
 }

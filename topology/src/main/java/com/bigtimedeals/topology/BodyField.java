@@ -7,7 +7,7 @@ import java.util.List;
  * must be sent and whether it may be {@code null}. The handler's parsing and the OpenAPI document both read this one
  * declaration, so what the document lets a client send is what the server accepts.
  *
- * @param max for {@link Kind#TEXT}, {@link Kind#NAME}: the most characters (code points); for {@link Kind#DEAL_IDS}
+ * @param max for {@link Kind#TEXT}, {@link Kind#NAME}, {@link Kind#NOTE}: the most characters (code points); for {@link Kind#DEAL_IDS}
  *            the most ids; otherwise unused (the kind's own contract limit applies)
  * @param values for {@link Kind#ONE_OF}: the allowed values
  */
@@ -32,6 +32,10 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
         INSTANT,
         /** A deal id. */
         DEAL_ID,
+        /** Another 27-character id (a comment's). */
+        ID,
+        /** 0 to max characters, no control characters but tab and newlines; blank means none (a report's note). */
+        NOTE,
         /** An array of distinct deal ids, at most max. */
         DEAL_IDS,
         /** One of {@code values}. */
@@ -52,6 +56,10 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
 
     public static BodyField of(String name, Kind kind) {
         return new BodyField(name, kind, 0, List.of(), false, false, null);
+    }
+
+    public static BodyField note(String name, int max) {
+        return new BodyField(name, Kind.NOTE, max, List.of(), false, false, null);
     }
 
     public static BodyField dealIds(String name, int max) {

@@ -15,6 +15,8 @@ public enum LambdaFunction {
     CATEGORIES("Categories", "com.bigtimedeals.api.CategoriesHandler", Kind.API),
     FOLLOWS("Follows", "com.bigtimedeals.api.FollowsHandler", Kind.API),
     INBOX("Inbox", "com.bigtimedeals.api.InboxHandler", Kind.API),
+    /** Deal threads, community reports and the editors' moderation queue. */
+    COMMENTS("Comments", "com.bigtimedeals.api.CommentsHandler", Kind.API),
     /** The table's stream consumer: fan-out, blasts, account clean-ups, the front-page cache. */
     STREAM_CONSUMER("StreamConsumer", "com.bigtimedeals.stream.StreamHandler", Kind.STREAM),
     /** Touches resumable walks that made no progress for a while, so their stream records come again. */

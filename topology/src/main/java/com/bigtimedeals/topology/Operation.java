@@ -52,7 +52,21 @@ public enum Operation {
     SET_EDITORS_CHOICE("Replaces the Editor's Choice list with these deals, in this order.", RequestBodies.FEATURED_IDS),
     BLAST_HOT_DEAL("Sends a hot deal to every user with a profile, once per deal: 202 for the first blast of a deal, "
             + "200 with the existing blast's id when there already is one.", RequestBodies.HOT_DEAL),
-    GET_BLAST("How far a hot-deal blast has got.");
+    GET_BLAST("How far a hot-deal blast has got."),
+    LIST_COMMENTS("A deal's comments, one page at a time: each top-level comment, oldest first, followed at once by its "
+            + "replies, oldest first. A deleted comment keeps its place and id with deleted true and an empty body."),
+    POST_COMMENT("Posts a comment on a deal, or with replyTo a reply to one of its top-level comments. Needs a profile "
+            + "(POST /me): 403 without one. The deal's commentCount counts it at once.", RequestBodies.NEW_COMMENT),
+    DELETE_COMMENT("Deletes a comment: its author or an editor may (403 for anyone else). It stays in the thread as "
+            + "deleted, with an empty body. 204, also when repeated."),
+    REPORT_DEAL("Reports a deal: 201 for the caller's first report of it, 200 with that first report, unchanged, after "
+            + "that. Once 3 different users' open expired reports stand against a deal, it expires by itself within "
+            + "the stream delay.", RequestBodies.NEW_REPORT),
+    LIST_REPORTED_DEALS("The moderation queue: deals with open reports, the longest waiting first, with the counts of "
+            + "their open reports by reason."),
+    LIST_DEAL_REPORTS("A deal's open reports, oldest first, with who made them and their notes."),
+    DISMISS_REPORTS("Closes a deal's open reports: it leaves the queue, and they no longer count toward its expiry. A "
+            + "later report opens it again. 204, also when it has none.");
 
     private final String description;
     private final RequestBody body;

@@ -2,6 +2,7 @@ package com.bigtimedeals.topology;
 
 import static com.bigtimedeals.topology.BodyField.Kind.DATE;
 import static com.bigtimedeals.topology.BodyField.Kind.DEAL_ID;
+import static com.bigtimedeals.topology.BodyField.Kind.ID;
 import static com.bigtimedeals.topology.BodyField.Kind.EMAIL;
 import static com.bigtimedeals.topology.BodyField.Kind.INSTANT;
 import static com.bigtimedeals.topology.BodyField.Kind.PRICE;
@@ -12,6 +13,7 @@ import java.util.List;
 
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.ReportReason;
 
 /** The request bodies of the contract (../shared/design/api.md), each declared once; {@link Operation} names them. */
 public final class RequestBodies {
@@ -55,6 +57,14 @@ public final class RequestBodies {
             BodyField.of("dealId", DEAL_ID).asRequired(),
             BodyField.text("subject", ContractRules.SUBJECT_MAX),
             BodyField.text("body", ContractRules.BODY_MAX));
+
+    public static final RequestBody NEW_COMMENT = RequestBody.of("NewComment",
+            BodyField.text("body", ContractRules.COMMENT_MAX).asRequired(),
+            BodyField.of("replyTo", ID).describedAs("A top-level comment of the same deal"));
+
+    public static final RequestBody NEW_REPORT = RequestBody.of("NewReport",
+            BodyField.oneOf("reason", java.util.Arrays.stream(ReportReason.values()).map(ReportReason::wire).toList()).asRequired(),
+            BodyField.note("note", ContractRules.NOTE_MAX));
 
     private RequestBodies() {
     }

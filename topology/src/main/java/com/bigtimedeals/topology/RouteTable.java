@@ -5,6 +5,7 @@ import static com.bigtimedeals.topology.Access.PUBLIC;
 import static com.bigtimedeals.topology.Access.USER;
 import static com.bigtimedeals.topology.LambdaFunction.BRANDS;
 import static com.bigtimedeals.topology.LambdaFunction.CATEGORIES;
+import static com.bigtimedeals.topology.LambdaFunction.COMMENTS;
 import static com.bigtimedeals.topology.LambdaFunction.DEALS;
 import static com.bigtimedeals.topology.LambdaFunction.FOLLOWS;
 import static com.bigtimedeals.topology.LambdaFunction.INBOX;
@@ -30,6 +31,7 @@ public final class RouteTable {
             new Route("GET", "/categories", CATEGORIES, PUBLIC, Operation.LIST_CATEGORIES, false, "All categories"),
             new Route("GET", "/categories/{categoryId}", CATEGORIES, PUBLIC, Operation.GET_CATEGORY, false, "One category with counts and featured deals"),
             new Route("GET", "/categories/{categoryId}/deals", CATEGORIES, PUBLIC, Operation.LIST_CATEGORY_DEALS, false, "Latest deals of a category"),
+            new Route("GET", "/deals/{dealId}/comments", COMMENTS, PUBLIC, Operation.LIST_COMMENTS, false, "A deal's comment thread"),
             // Signed-in users
             new Route("POST", "/me", INBOX, USER, Operation.CREATE_PROFILE, true, "Create the caller's profile"),
             new Route("GET", "/me", INBOX, USER, Operation.GET_PROFILE, false, "The caller's profile"),
@@ -48,6 +50,9 @@ public final class RouteTable {
             new Route("GET", "/me/messages", INBOX, USER, Operation.LIST_MESSAGES, false, "The caller's inbox, newest first"),
             new Route("GET", "/me/messages/unread-count", INBOX, USER, Operation.COUNT_UNREAD_MESSAGES, false, "The unread badge: exact up to 99, 100 means 100 or more"),
             new Route("POST", "/me/messages/{messageId}/read", INBOX, USER, Operation.MARK_MESSAGE_READ, true, "Mark a message read"),
+            new Route("POST", "/deals/{dealId}/comments", COMMENTS, USER, Operation.POST_COMMENT, true, "Comment on a deal, or reply to a comment"),
+            new Route("DELETE", "/deals/{dealId}/comments/{commentId}", COMMENTS, USER, Operation.DELETE_COMMENT, true, "Delete a comment (its author or an editor)"),
+            new Route("POST", "/deals/{dealId}/reports", COMMENTS, USER, Operation.REPORT_DEAL, true, "Report a deal"),
             // Editors
             new Route("POST", "/cms/brands", BRANDS, EDITOR, Operation.CREATE_BRAND, true, "Create a brand"),
             new Route("POST", "/cms/categories", CATEGORIES, EDITOR, Operation.CREATE_CATEGORY, true, "Create a category"),
@@ -58,7 +63,10 @@ public final class RouteTable {
             new Route("PUT", "/cms/categories/{categoryId}/featured", CATEGORIES, EDITOR, Operation.SET_CATEGORY_FEATURED, true, "Set a category's featured deals"),
             new Route("PUT", "/cms/editors-choice", DEALS, EDITOR, Operation.SET_EDITORS_CHOICE, true, "Set Editor's Choice"),
             new Route("POST", "/cms/hot-deals", DEALS, EDITOR, Operation.BLAST_HOT_DEAL, true, "Blast a hot deal to every user"),
-            new Route("GET", "/cms/hot-deals/{blastId}", DEALS, EDITOR, Operation.GET_BLAST, false, "A blast's progress"));
+            new Route("GET", "/cms/hot-deals/{blastId}", DEALS, EDITOR, Operation.GET_BLAST, false, "A blast's progress"),
+            new Route("GET", "/cms/reports", COMMENTS, EDITOR, Operation.LIST_REPORTED_DEALS, false, "The moderation queue"),
+            new Route("GET", "/cms/reports/{dealId}", COMMENTS, EDITOR, Operation.LIST_DEAL_REPORTS, false, "A deal's open reports, with their notes"),
+            new Route("POST", "/cms/reports/{dealId}/dismiss", COMMENTS, EDITOR, Operation.DISMISS_REPORTS, true, "Dismiss a deal's open reports"));
 
     private static final Map<String, Route> BY_ROUTE_KEY = new HashMap<>();
 

@@ -230,6 +230,16 @@ public final class Shape {
         return s;
     }
 
+    /**
+     * The keys of a batch's RequestItems: table names checked as the service still words them (3 to 255 characters
+     * of the pattern), or table ARNs of up to 1024 characters, which the service also takes there.
+     */
+    public static Shape batchTableKey() {
+        Shape s = string().length(3, 255).pattern("[a-zA-Z0-9_.-]+");
+        s.tableName = true;
+        return s;
+    }
+
     public static Shape indexNameMember() {
         return string().pattern("[a-zA-Z0-9_.-]+").length(3, 255);
     }

@@ -309,6 +309,9 @@ public final class ShapeChecker {
     }
 
     private static boolean satisfies(Object value, Shape c) {
+        if (c.tableName && value instanceof String s && s.startsWith("arn:")) {
+            return s.length() <= 1024;
+        }
         int length = length(value);
         if (c.minLength != null && length < c.minLength) {
             return false;

@@ -41,7 +41,7 @@ public final class BatchGetItem implements Operation {
                     .field("ProjectionExpression", string())
                     .field("ExpressionAttributeNames", stringMap()))
                     .notNull().minLength(1).genericMessage().jsonEcho()
-                    .keys(string().length(3, 255).pattern("[a-zA-Z0-9_.-]+")));
+                    .keys(Shape.batchTableKey()));
 
     private final Context ctx;
 

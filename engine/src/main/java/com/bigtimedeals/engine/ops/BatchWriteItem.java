@@ -40,7 +40,7 @@ public final class BatchWriteItem implements Operation {
                             .field("PutRequest", fieldStruct("PutRequest").field("Item", attributeMap().notNull()))
                             .field("DeleteRequest", fieldStruct("DeleteRequest").field("Key", attributeMap().notNull()))))
                     .notNull()
-                    .keys(string().length(3, 255).pattern("[a-zA-Z0-9_.-]+"))
+                    .keys(Shape.batchTableKey())
                     .values(Shape.list(null).length(1, 25)));
 
     private final Context ctx;

@@ -84,7 +84,12 @@ final class Expressions {
                 try {
                     values.put(e.getKey(), AttributeValues.value((Map<String, Object>) e.getValue()));
                 } catch (AttributeValues.Invalid invalid) {
-                    throw invalid("ExpressionAttributeValues contains invalid value: " + invalid.getMessage() + " for key " + e.getKey());
+                    // PutItem, UpdateItem and DeleteItem word an empty set here as they word one in an item (captured
+                    // by others against the service: "1 validation error detected: ... An number set  may not be
+                    // empty"); other bad values keep the older captured wording, which names the key.
+                    boolean emptySet = invalid.getMessage().endsWith("set  may not be empty");
+                    throw invalid(enveloped() && emptySet ? invalid.getMessage()
+                            : "ExpressionAttributeValues contains invalid value: " + invalid.getMessage() + " for key " + e.getKey());
                 }
             }
         }

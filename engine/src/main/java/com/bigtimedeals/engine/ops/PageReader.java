@@ -20,7 +20,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * One page of a Query or Scan, as the service builds it: items are read in key order until Limit items have been
- * read or 1 MB has been read, the filter is applied to what was read (so Limit counts items before the filter),
+ * read or 1 MB has been read (table items measured as the service measures them for this, {@link PageSize}), the filter is applied to what was read (so Limit counts items before the filter),
  * and the page ends with the key of the last item read whenever the read stopped early.
  */
 final class PageReader {
@@ -51,29 +51,37 @@ final class PageReader {
         List<Map<String, Value>> items = new ArrayList<>();
         List<byte[]> raw = new ArrayList<>();
         long bytesRead = 0;
+        long pageBytes = 0;
         long tableBytes = 0;
+        String sortKey = plan.table.key().sortKey();
         int scanned = 0;
         byte[] last = null;
         boolean fastPath = plan.filter == null && plan.projection == null && plan.index == null && !"COUNT".equals(plan.select);
         boolean countOnly = "COUNT".equals(plan.select);
         while (entries.hasNext()) {
-            if ((plan.limit != null && scanned >= plan.limit) || bytesRead >= PAGE_BYTES) {
+            if ((plan.limit != null && scanned >= plan.limit) || pageBytes >= PAGE_BYTES) {
                 break;
             }
             Map.Entry<byte[], byte[]> e = entries.next();
             byte[] stored = e.getValue();
             scanned++;
             last = stored;
+            Map<String, Value> full = null;
             if (plan.index == null) {
                 bytesRead += ItemCodec.size(stored);
+                full = ItemCodec.decode(stored);
+                pageBytes += PageSize.of(full, sortKey);
             } else {
                 bytesRead += plan.index.entrySize(stored);
+                pageBytes = bytesRead;
             }
             if (fastPath) {
                 raw.add(stored);
                 continue;
             }
-            Map<String, Value> full = ItemCodec.decode(stored);
+            if (full == null) {
+                full = ItemCodec.decode(stored);
+            }
             Map<String, Value> visible = full;
             if (plan.index != null && !plan.fetchFromTable) {
                 visible = plan.index.project(full);
@@ -99,7 +107,7 @@ final class PageReader {
         }
         // The service ends a page with LastEvaluatedKey whenever Limit or the 1 MB cap stopped it, even when no
         // item is left to read: it does not look ahead.
-        boolean stopped = (plan.limit != null && scanned >= plan.limit) || bytesRead >= PAGE_BYTES;
+        boolean stopped = (plan.limit != null && scanned >= plan.limit) || pageBytes >= PAGE_BYTES;
         int count = fastPath ? raw.size() : items.size();
         Capacity capacity = new Capacity(plan.table.name());
         double units = Capacity.read(bytesRead, plan.consistent);

@@ -76,7 +76,20 @@ public final class Query implements Operation {
         String indexName = Req.string(req, "IndexName");
         Reads.checkSelect(select, req, indexName, "1 validation error detected: ");
         // The service's order: every expression, then unused names and values, then what needs the table.
-        KeyConditions keyConditions = keyConditions(ex, req);
+        KeyConditions keyConditions;
+        try {
+            keyConditions = keyConditions(ex, req);
+        } catch (ApiException e) {
+            if (isKeyStructureError(e)) {
+                // The service parses every expression and looks for unused names and values before it checks the key
+                // condition's structure: a filter or projection that does not parse (an empty one, say) or an unused
+                // name is reported first.
+                filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
+                Projections.parse(ex, req);
+                Conditions.requireAllUsed(ex, req);
+            }
+            throw e;
+        }
         Condition filter = filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
@@ -84,6 +97,8 @@ public final class Query implements Operation {
         boolean consistent = Req.flag(req, "ConsistentRead");
         Index index = Reads.index(ctx, table, indexName, consistent);
         KeySchema schema = index == null ? table.key() : schema(table, index);
+        // The starting key is checked against the schema before the key condition is (dynalite's captures).
+        byte[] startBytes = start == null ? null : Reads.startKey(table, index, start);
         KeyCondition key;
         try {
             key = keyConditions != null ? keyConditions.against(schema)
@@ -117,9 +132,7 @@ public final class Query implements Operation {
             from = bounds[0];
             to = bounds[1];
         }
-        byte[] startBytes = null;
         if (start != null) {
-            startBytes = Reads.startKey(table, index, start);
             if (!key.partitionValue().equals(start.get(schema.partitionKey()))) {
                 throw ApiException.validation("The provided starting key is outside query boundaries based on provided conditions");
             }
@@ -169,6 +182,13 @@ public final class Query implements Operation {
             throw ex.invalid(e);
         }
         return null;
+    }
+
+    /** Whether a key condition error is about its structure (operators, attributes per condition), not its text. */
+    private static boolean isKeyStructureError(ApiException e) {
+        String body = e.getMessage().substring(e.getMessage().indexOf(':') + 1).trim();
+        return body.startsWith("Invalid condition in KeyConditionExpression") || body.startsWith("Invalid operator used in KeyConditionExpression")
+                || body.startsWith("KeyConditionExpressions ");
     }
 
     /** KeyConditionExpression checked as far as it can be without the table; null for legacy KeyConditions. */

@@ -86,8 +86,6 @@ public final class Scan implements Operation {
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
-        KeyAccess.check(ex, table, filter == null ? null : filter.nestedTopLevelNames(),
-                projection == null ? null : projection.nestedTopLevelNames());
         Index index = Reads.index(ctx, table, indexName, consistent);
 
         PageReader.Plan plan = new PageReader.Plan();
@@ -104,8 +102,10 @@ public final class Scan implements Operation {
         long low = 0;
         long high = 1L << 32;
         if (total != null && total > 1) {
-            low = (segment << 32) / total;
-            high = ((segment + 1) << 32) / total;
+            // The service splits the hash into 4096 buckets and gives each segment the buckets from
+            // ceil(4096 * segment / total) (dynalite's captures: which keys each of 4096 segments holds).
+            low = ceilDiv(4096 * segment, total) << 20;
+            high = ceilDiv(4096 * (segment + 1), total) << 20;
         }
         byte[] from = token(low);
         byte[] to = high >= (1L << 32) ? null : token(high);
@@ -118,8 +118,16 @@ public final class Scan implements Operation {
                         + total + " Segment: " + segment);
             }
         }
+        // Paths into key attributes are refused after the index and the starting key are checked (dynalite's
+        // captures: an unknown index is reported before a filter on a.b.c).
+        KeyAccess.check(ex, table, filter == null ? null : filter.nestedTopLevelNames(),
+                projection == null ? null : projection.nestedTopLevelNames());
         var entries = Reads.range(index == null ? table.items : index.entries, from, to, startBytes, true);
         PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx, null);
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return -Math.floorDiv(-a, b);
     }
 
     private static byte[] token(long t) {

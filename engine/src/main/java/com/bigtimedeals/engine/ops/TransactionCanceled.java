@@ -41,6 +41,10 @@ final class TransactionCanceled extends ApiException {
         return new TransactionCanceled(reasons);
     }
 
+    List<Reason> reasons() {
+        return reasons;
+    }
+
     static Reason conflict() {
         return new Reason("TransactionConflict", "Transaction is ongoing for the item", null);
     }

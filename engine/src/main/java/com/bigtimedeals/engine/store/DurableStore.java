@@ -59,6 +59,16 @@ public final class DurableStore implements Journal, AutoCloseable {
 
     private void recover() throws IOException {
         Path snapshot = dir.resolve("snapshot.dat");
+        // Stored keys begin with the partition hash; a directory written before keys used the service's hash
+        // would find nothing by key, so it is refused with a clear message rather than read wrongly.
+        Path format = dir.resolve("format");
+        if (!Files.exists(format)) {
+            if (Files.exists(snapshot) || !segments().isEmpty()) {
+                throw new IllegalStateException("the data directory " + dir + " was written by an earlier engine whose keys are "
+                        + "laid out differently; move it away to start afresh");
+            }
+            Files.writeString(format, "2\n");
+        }
         long after = 0;
         Map<Long, Table> tables = new HashMap<>();
         if (Files.exists(snapshot)) {

@@ -9,9 +9,10 @@ import com.bigtimedeals.engine.value.Value;
 /**
  * Keys as byte strings whose unsigned order is the service's order, so every table and index is one sorted map and
  * a Query is one contiguous range. A table key is {@code hash(partition) | partition | sort}; an index key is
- * {@code hash(index partition) | index partition | index sort | table partition | table sort}, so items that
- * share an index key follow table-key order and page exactly once. The leading 4-byte hash spreads partitions as
- * the service's hash does: a Scan walks partitions in hash order, and parallel Scan segments are hash ranges.
+ * {@code hash(index partition) | index partition | index sort | hash(table key) | table partition | table sort},
+ * so items that share an index key follow the service's order of their table keys and page exactly once. The leading 4 bytes are the service's own
+ * partition hash ({@link PartitionHash}): a Scan walks partitions in the service's order, and parallel Scan
+ * segments are the service's hash ranges.
  *
  * <p>Each component is self-delimiting: strings and binaries are escaped (0x00 becomes 0x00 0xFF) and end in
  * 0x00 0x01; numbers are sign, exponent and digits, ordered numerically.
@@ -86,30 +87,24 @@ public final class KeyCodec {
         }
     }
 
-    /** A stable 32-bit hash of a partition key's encoding (murmur3's finaliser over a simple mix). */
-    public static int hash(byte[] b, int offset, int length) {
-        int h = 0x9747b28c;
-        for (int i = offset; i < offset + length; i++) {
-            h ^= b[i] & 0xFF;
-            h *= 0x5bd1e995;
-            h ^= h >>> 15;
-        }
-        h ^= length;
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        h ^= h >>> 16;
-        return h;
-    }
-
     /** Starts a key: reserves the hash, appends the partition value, then fills the hash in. */
     public static Bytes partition(Value partition) {
         Bytes out = new Bytes(48);
-        out.putInt(0);
+        out.putInt(PartitionHash.token(partition));
         append(out, partition);
-        out.setInt(0, hash(out.array(), 4, out.size() - 4));
         return out;
+    }
+
+    /**
+     * Appends a table key to an index key: the service's hash of the whole table key first, so that index entries
+     * sharing an index key come in the service's order, then the key itself (which keeps entries unique).
+     */
+    public static void appendTableKey(Bytes out, Value partition, Value sort) {
+        out.putInt(PartitionHash.token(partition, sort));
+        append(out, partition);
+        if (sort != null) {
+            append(out, sort);
+        }
     }
 
     /** The smallest byte string greater than every string that starts with {@code prefix}. */

@@ -93,10 +93,7 @@ public final class Index {
         if (s != null) {
             KeyCodec.append(out, s);
         }
-        KeyCodec.append(out, item.get(tableKey.partitionKey()));
-        if (tableKey.sortKey() != null) {
-            KeyCodec.append(out, item.get(tableKey.sortKey()));
-        }
+        KeyCodec.appendTableKey(out, item.get(tableKey.partitionKey()), tableKey.sortKey() == null ? null : item.get(tableKey.sortKey()));
         return out.toArray();
     }
 
@@ -124,10 +121,8 @@ public final class Index {
         if (s != null) {
             KeyCodec.append(out, s);
         }
-        KeyCodec.append(out, ItemCodec.attribute(stored, tableKey.partitionKey()));
-        if (tableKey.sortKey() != null) {
-            KeyCodec.append(out, ItemCodec.attribute(stored, tableKey.sortKey()));
-        }
+        KeyCodec.appendTableKey(out, ItemCodec.attribute(stored, tableKey.partitionKey()),
+                tableKey.sortKey() == null ? null : ItemCodec.attribute(stored, tableKey.sortKey()));
         return out.toArray();
     }
 

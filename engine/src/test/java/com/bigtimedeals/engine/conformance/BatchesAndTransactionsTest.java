@@ -45,6 +45,15 @@ class BatchesAndTransactionsTest extends ConformanceSupport {
     }
 
     @Test
+    void batchesTakeTableArnsAsRequestItemKeysAndAnswerUnderThem() {
+        String t = table(ScalarAttributeType.S, null);
+        String arn = db.describeTable(b -> b.tableName(t)).table().tableArn();
+        db.batchWriteItem(b -> b.requestItems(Map.of(arn, List.of(put(item("pk", "1", "v", "x"))))));
+        BatchGetItemResponse r = db.batchGetItem(b -> b.requestItems(Map.of(arn, KeysAndAttributes.builder().keys(item("pk", "1")).build())));
+        assertEquals(Map.of(arn, List.of(item("pk", "1", "v", "x"))), r.responses());
+    }
+
+    @Test
     void batchGetAnswersWhatPassesSixteenMegabytesAsUnprocessedKeys() {
         String t = table(ScalarAttributeType.S, null);
         String big = repeat('x', 400_000);

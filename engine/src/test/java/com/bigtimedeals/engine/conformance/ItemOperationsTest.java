@@ -210,6 +210,21 @@ class ItemOperationsTest extends ConformanceSupport {
     }
 
     @Test
+    void anEmptySetAmongAnUpdatesValuesIsRefusedAsInAnItem() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a")));
+        assertError("ValidationException",
+                "1 validation error detected: One or more parameter values were invalid: An string set  may not be empty",
+                () -> db.updateItem(b -> b.tableName(t).key(item("pk", "a")).updateExpression("ADD ss :e")
+                        .expressionAttributeValues(Map.of(":e", AttributeValue.fromSs(java.util.List.of())))));
+        assertEquals(item("pk", "a"), get(t, item("pk", "a")));
+        assertError("ValidationException",
+                "1 validation error detected: ExpressionAttributeValues contains invalid value: The parameter cannot be converted to a numeric value: x for key :e",
+                () -> db.updateItem(b -> b.tableName(t).key(item("pk", "a")).updateExpression("ADD n :e")
+                        .expressionAttributeValues(Map.of(":e", AttributeValue.fromN("x")))));
+    }
+
+    @Test
     void duplicateSetMembersAreRefused() {
         String t = table(ScalarAttributeType.S, null);
         assertError("ValidationException",

@@ -35,6 +35,129 @@ class QueryAndScanTest extends ConformanceSupport {
     }
 
     @Test
+    void aStartingKeyOffTheSchemaIsReportedBeforeAKeyConditionOffTheSchema() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "The provided starting key is invalid: The provided key element does not match the schema",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
+                        .exclusiveStartKey(item("b", "a"))));
+        assertError("ValidationException", "Query condition missed key schema element: pk",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
+                        .exclusiveStartKey(item("pk", "a"))));
+    }
+
+    @Test
+    void scanReportsAnUnknownIndexBeforeAFilterIntoAKeyAttribute() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "The table does not have the specified index: whatever",
+                () -> db.scan(b -> b.tableName(t).indexName("whatever").filterExpression("attribute_exists(pk.b.c)")));
+        assertError("ValidationException", null,
+                () -> db.scan(b -> b.tableName(t).filterExpression("attribute_exists(pk.b.c)")));
+    }
+
+    private java.util.List<String> scannedKeys(String t, ScalarAttributeType type) {
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        for (Map<String, AttributeValue> it : db.scan(b -> b.tableName(t)).items()) {
+            keys.add(type == ScalarAttributeType.S ? it.get("pk").s() : it.get("pk").n());
+        }
+        return keys;
+    }
+
+    /** The order the service returns these keys in (dynalite's captures of its partition hash). */
+    @Test
+    void scanReturnsPartitionsInTheServicesHashOrder() {
+        String strings = table(ScalarAttributeType.S, null);
+        for (String k : java.util.List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "aardman", "hello", "zapf", "äáöü")) {
+            db.putItem(b -> b.tableName(strings).item(item("pk", k)));
+        }
+        assertEquals(java.util.List.of("2", "8", "9", "1", "6", "hello", "0", "5", "4", "äáöü", "aardman", "7", "3", "zapf"),
+                scannedKeys(strings, ScalarAttributeType.S));
+        String numbers = table(ScalarAttributeType.N, null);
+        for (String k : java.util.List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-0.09", "999.9", "0.012345", "-999.9")) {
+            db.putItem(b -> b.tableName(numbers).item(item("pk", n(k))));
+        }
+        assertEquals(java.util.List.of("7", "999.9", "8", "3", "2", "-999.9", "9", "4", "-0.09", "6", "1", "0", "0.012345", "5"),
+                scannedKeys(numbers, ScalarAttributeType.N));
+    }
+
+    private boolean inSegment(String t, AttributeValue key, int segment) {
+        return db.scan(b -> b.tableName(t).segment(segment).totalSegments(4096)).items().contains(Map.of("pk", key));
+    }
+
+    @Test
+    void parallelScanSegmentsHoldTheKeysTheServicesSegmentsHold() {
+        String strings = table(ScalarAttributeType.S, null);
+        for (String k : java.util.List.of("3635", "228", "1668", "3435")) {
+            db.putItem(b -> b.tableName(strings).item(item("pk", k)));
+        }
+        assertTrue(inSegment(strings, s("3635"), 0));
+        assertTrue(inSegment(strings, s("228"), 0));
+        assertTrue(inSegment(strings, s("1668"), 1));
+        assertTrue(inSegment(strings, s("3435"), 4));
+        String numbers = table(ScalarAttributeType.N, null);
+        for (String k : java.util.List.of("251", "2388")) {
+            db.putItem(b -> b.tableName(numbers).item(item("pk", n(k))));
+        }
+        assertTrue(inSegment(numbers, n("251"), 1));
+        assertTrue(inSegment(numbers, n("2388"), 4095));
+    }
+
+    /**
+     * 25 items whose stored size reaches 1 MB exactly at the 24th in scan order when one attribute is one byte longer
+     * (dynalite's boundary, fitted to the service to the byte): the page then ends after the 24th item.
+     */
+    private software.amazon.awssdk.services.dynamodb.model.ScanResponse scanAtThePageBoundary(int secondLastShortBy) {
+        String t = table(ScalarAttributeType.S, null);
+        for (int i = 0; i < 25; i++) {
+            int k = i;
+            db.putItem(b -> b.tableName(t).item(item("pk", String.format("%02d", k))));
+        }
+        java.util.List<Map<String, AttributeValue>> order = db.scan(b -> b.tableName(t)).items();
+        String big = repeat('b', 43411);
+        for (int i = 0; i < 25; i++) {
+            Map<String, AttributeValue> it = new java.util.LinkedHashMap<>(order.get(i));
+            if (i == 23) {
+                it.put("b", s(big.substring(0, 43412 - secondLastShortBy)));
+                it.put("c", n("12.3456"));
+                it.put("d", b((byte) 1, (byte) 2));
+                it.put("e", AttributeValue.fromSs(java.util.List.of("a", "bc")));
+                it.put("f", AttributeValue.fromNs(java.util.List.of("1.23", "12.3")));
+                it.put("g", AttributeValue.fromBs(java.util.List.of(software.amazon.awssdk.core.SdkBytes.fromByteArray(new byte[] {1, 2}),
+                        software.amazon.awssdk.core.SdkBytes.fromByteArray(new byte[] {2}), software.amazon.awssdk.core.SdkBytes.fromByteArray(new byte[] {1}))));
+            } else {
+                it.put("b", s(i == 24 ? "b" : big));
+            }
+            db.putItem(b -> b.tableName(t).item(it));
+        }
+        return db.scan(b -> b.tableName(t).select(software.amazon.awssdk.services.dynamodb.model.Select.COUNT));
+    }
+
+    @Test
+    void aPageEndsAtTheItemWhoseStoredSizeReachesOneMegabyte() {
+        software.amazon.awssdk.services.dynamodb.model.ScanResponse under = scanAtThePageBoundary(46);
+        assertEquals(25, under.scannedCount());
+        software.amazon.awssdk.services.dynamodb.model.ScanResponse over = scanAtThePageBoundary(45);
+        assertEquals(24, over.scannedCount());
+        assertEquals(24, over.count());
+        org.junit.jupiter.api.Assertions.assertTrue(over.hasLastEvaluatedKey());
+    }
+
+    @Test
+    void emptyFiltersAndUnusedNamesAreReportedBeforeTheKeyConditionsStructureButAfterItsSyntax() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "Invalid FilterExpression: The expression can not be empty;",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = sth").filterExpression("")));
+        assertError("ValidationException", "Invalid ProjectionExpression: The expression can not be empty;",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk <> sth").projectionExpression("")));
+        software.amazon.awssdk.services.dynamodb.model.DynamoDbException e = assertError("ValidationException", null,
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("things are not gonna be ok").filterExpression("")));
+        org.junit.jupiter.api.Assertions.assertTrue(e.awsErrorDetails().errorMessage().startsWith("Invalid KeyConditionExpression: Syntax error; "));
+        assertError("ValidationException", "Value provided in ExpressionAttributeNames unused in expressions: keys: {#count}",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("(#0 = x)").expressionAttributeNames(Map.of("#0", "pk", "#count", "count"))));
+        assertError("ValidationException", "Invalid KeyConditionExpression: Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("(#0 = x)").expressionAttributeNames(Map.of("#0", "pk"))));
+    }
+
+    @Test
     void queryAnswersOnePartitionInSortKeyOrder() {
         String t = numbered(5);
         db.putItem(b -> b.tableName(t).item(item("pk", "other", "sk", n(0))));

@@ -48,6 +48,28 @@ class SecondaryIndexesTest extends ConformanceSupport {
                 .expressionAttributeValues(Map.of(":g", s(g))));
     }
 
+    /** Items sharing an index key come in the service's order of their table keys (dynalite's captures). */
+    @Test
+    void itemsSharingAGlobalIndexKeyComeInTheServicesOrder() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.S, b -> b
+                .attributeDefinitions(def("pk"), def("sk"), def("c"))
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("byC").keySchema(key("c", KeyType.HASH))
+                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build()));
+        String[][] keys = {{"a", "a"}, {"b", "b"}, {"c", "e"}, {"c", "d"}, {"d", "a"}, {"e", "a"}};
+        for (String[] k : keys) {
+            db.putItem(b -> b.tableName(t).item(item("pk", k[0], "sk", k[1], "c", "x")));
+        }
+        db.putItem(b -> b.tableName(t).item(item("pk", "c", "sk", "c", "c", "c")));
+        QueryResponse r = db.query(b -> b.tableName(t).indexName("byC").keyConditionExpression("c = :c")
+                .expressionAttributeValues(Map.of(":c", s("x"))).limit(4));
+        List<String> order = new ArrayList<>();
+        for (Map<String, AttributeValue> it : r.items()) {
+            order.add(it.get("pk").s() + it.get("sk").s());
+        }
+        assertEquals(List.of("bb", "aa", "ce", "ea"), order);
+        assertEquals(item("pk", "e", "sk", "a", "c", "x"), r.lastEvaluatedKey());
+    }
+
     @Test
     void globalIndexesAreSparse() {
         String t = tableWithIndex(ProjectionType.ALL, null);

@@ -1,0 +1,348 @@
+package com.bigtimedeals.engine.ops;
+
+import static com.bigtimedeals.engine.api.Shape.attributeValue;
+import static com.bigtimedeals.engine.api.Shape.bool;
+import static com.bigtimedeals.engine.api.Shape.integer;
+import static com.bigtimedeals.engine.api.Shape.list;
+import static com.bigtimedeals.engine.api.Shape.string;
+import static com.bigtimedeals.engine.api.Shape.valueStruct;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.api.AttributeValues;
+import com.bigtimedeals.engine.api.Operation;
+import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.json.ValueJson;
+import com.bigtimedeals.engine.partiql.Ast;
+import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.Parser;
+import com.bigtimedeals.engine.value.Value;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+/**
+ * PartiQL for DynamoDB: ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. Each statement runs as the
+ * item operation it amounts to ({@link PartiqlReads}, {@link PartiqlWrites}).
+ */
+final class Partiql {
+    private Partiql() {
+    }
+
+    static Shape statementShape() {
+        return string().notNull().length(1, 8192);
+    }
+
+    static Shape parametersShape() {
+        return list(attributeValue()).minLength(1);
+    }
+
+    /** A statement and the values of its parameters. */
+    record Prepared(Ast.Statement statement, List<Value> params) {
+        boolean read() {
+            return statement instanceof Ast.Select;
+        }
+    }
+
+    static Prepared prepare(String statement, List<Object> rawParams) {
+        Parser.Parsed parsed = Parser.parse(statement);
+        int given = rawParams == null ? 0 : rawParams.size();
+        if (given != parsed.parameters()) {
+            throw ApiException.validation("Number of parameters in request and statement don't match.");
+        }
+        List<Value> params = new ArrayList<>();
+        if (rawParams != null) {
+            for (Object o : rawParams) {
+                try {
+                    params.add(AttributeValues.value(Req.asMap(o)));
+                } catch (AttributeValues.Invalid e) {
+                    throw ApiException.validation(e.getMessage());
+                }
+            }
+        }
+        return new Prepared(parsed.statement(), params);
+    }
+
+    /** Runs one write as its item operation; the old or new attributes when RETURNING asked for them. */
+    static Map<String, Object> write(Context ctx, PartiqlWrites.Action a, String onConditionFailure, String capacity) {
+        Operation op = switch (a.kind()) {
+            case "Put" -> new PutItem(ctx);
+            case "Update" -> new UpdateItem(ctx);
+            case "Delete" -> new DeleteItem(ctx);
+            default -> throw ApiException.validation("EXISTS is supported only within ExecuteTransaction");
+        };
+        try {
+            return PartiqlCalls.call(op, out -> {
+                a.body().write(out);
+                if (a.returnValues() != null) {
+                    out.writeStringField("ReturnValues", a.returnValues());
+                }
+                if (onConditionFailure != null) {
+                    out.writeStringField("ReturnValuesOnConditionCheckFailure", onConditionFailure);
+                }
+                if (capacity != null) {
+                    out.writeStringField("ReturnConsumedCapacity", capacity);
+                }
+            });
+        } catch (ConditionalCheckFailed e) {
+            if (a.kind().equals("Put")) {
+                throw duplicate();
+            }
+            throw e;
+        }
+    }
+
+    static ApiException duplicate() {
+        return new ApiException(ApiException.DYNAMODB + "DuplicateItemException", "Duplicate primary key exists in table");
+    }
+
+    /** ExecuteStatement: one statement; a SELECT answers a page of items. */
+    static final class ExecuteStatement implements Operation {
+        private static final Shape SHAPE = Shape.request()
+                .field("Statement", statementShape())
+                .field("Parameters", parametersShape())
+                .field("ConsistentRead", bool())
+                .field("NextToken", string().length(1, 32768))
+                .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
+                .field("Limit", integer().min(1))
+                .field("ReturnValuesOnConditionCheckFailure", ItemShapes.returnValuesOnConditionCheckFailure());
+
+        private final Context ctx;
+        private final PartiqlReads reads;
+        private final PartiqlWrites writes;
+
+        ExecuteStatement(Context ctx) {
+            this.ctx = ctx;
+            this.reads = new PartiqlReads(ctx);
+            this.writes = new PartiqlWrites(ctx);
+        }
+
+        @Override
+        public Shape shape() {
+            return SHAPE;
+        }
+
+        @Override
+        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+            Prepared p = prepare(Req.string(req, "Statement"), Req.list(req, "Parameters"));
+            String capacity = Req.string(req, "ReturnConsumedCapacity");
+            out.writeStartObject();
+            if (p.statement() instanceof Ast.Select select) {
+                PartiqlReads.Page page = reads.select(select, p.params(), Req.flag(req, "ConsistentRead"),
+                        Req.number(req, "Limit"), Req.string(req, "NextToken"), capacity);
+                out.writeArrayFieldStart("Items");
+                for (Map<String, Object> item : page.items()) {
+                    PartiqlCalls.write(out, item);
+                }
+                out.writeEndArray();
+                if (page.nextToken() != null) {
+                    out.writeStringField("NextToken", page.nextToken());
+                }
+                consumed(out, page.consumed());
+                if (page.lastKey() != null) {
+                    out.writeFieldName("LastEvaluatedKey");
+                    PartiqlCalls.write(out, page.lastKey());
+                }
+            } else {
+                Map<String, Object> answer = write(ctx, writes.plan(p.statement(), p.params()),
+                        Req.string(req, "ReturnValuesOnConditionCheckFailure"), capacity);
+                out.writeArrayFieldStart("Items");
+                if (answer.get("Attributes") != null) {
+                    PartiqlCalls.write(out, answer.get("Attributes"));
+                }
+                out.writeEndArray();
+                consumed(out, Req.map(answer, "ConsumedCapacity"));
+            }
+            out.writeEndObject();
+        }
+
+        private static void consumed(JsonGenerator out, Map<String, Object> consumed) throws IOException {
+            if (consumed != null) {
+                out.writeFieldName("ConsumedCapacity");
+                PartiqlCalls.write(out, consumed);
+            }
+        }
+    }
+
+    /** BatchExecuteStatement: up to 25 single-item reads or up to 25 writes, each answered on its own. */
+    static final class BatchExecuteStatement implements Operation {
+        private static final Shape SHAPE = Shape.request()
+                .field("Statements", list(valueStruct("BatchStatementRequest")
+                        .field("Statement", statementShape())
+                        .field("Parameters", parametersShape())
+                        .field("ConsistentRead", bool())
+                        .field("ReturnValuesOnConditionCheckFailure", ItemShapes.returnValuesOnConditionCheckFailure()))
+                        .notNull().length(1, 25))
+                .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
+
+        private final Context ctx;
+        private final PartiqlWrites writes;
+        private final PartiqlReads reads;
+
+        BatchExecuteStatement(Context ctx) {
+            this.ctx = ctx;
+            this.writes = new PartiqlWrites(ctx);
+            this.reads = new PartiqlReads(ctx);
+        }
+
+        @Override
+        public Shape shape() {
+            return SHAPE;
+        }
+
+        @Override
+        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+            List<Object> statements = Req.list(req, "Statements");
+            List<Object> prepared = new ArrayList<>();
+            boolean reads = false;
+            boolean writesSeen = false;
+            for (Object o : statements) {
+                Map<String, Object> s = Req.asMap(o);
+                try {
+                    Prepared p = prepare(Req.string(s, "Statement"), Req.list(s, "Parameters"));
+                    reads |= p.read();
+                    writesSeen |= !p.read();
+                    prepared.add(p);
+                } catch (ApiException e) {
+                    prepared.add(e);
+                }
+            }
+            if (reads && writesSeen) {
+                throw ApiException.validation("Read and write requests together in the same batch is not supported.");
+            }
+            List<Object> planned = new ArrayList<>();
+            Set<List<Object>> keys = new HashSet<>();
+            for (Object o : prepared) {
+                if (!(o instanceof Prepared p) || p.read()) {
+                    planned.add(o);
+                    continue;
+                }
+                try {
+                    PartiqlWrites.Action a = writes.plan(p.statement(), p.params());
+                    if (!keys.add(List.of(a.table(), a.key()))) {
+                        throw ApiException.validation("Provided list of item keys contains duplicates");
+                    }
+                    planned.add(a);
+                } catch (ApiException e) {
+                    if (e.getMessage().equals("Provided list of item keys contains duplicates")) {
+                        throw e;
+                    }
+                    planned.add(e);
+                }
+            }
+            String capacity = Req.string(req, "ReturnConsumedCapacity");
+            Map<String, Map<String, Object>> consumed = new java.util.LinkedHashMap<>();
+            out.writeStartObject();
+            out.writeArrayFieldStart("Responses");
+            for (int i = 0; i < planned.size(); i++) {
+                Map<String, Object> s = Req.asMap(statements.get(i));
+                out.writeStartObject();
+                try {
+                    Object o = planned.get(i);
+                    if (o instanceof ApiException e) {
+                        throw e;
+                    }
+                    if (o instanceof Prepared p) {
+                        count(consumed, readOne(p, Req.flag(s, "ConsistentRead"), capacity, out));
+                    } else {
+                        PartiqlWrites.Action a = (PartiqlWrites.Action) o;
+                        out.writeStringField("TableName", a.table());
+                        count(consumed, Req.map(write(ctx, a, Req.string(s, "ReturnValuesOnConditionCheckFailure"), capacity), "ConsumedCapacity"));
+                    }
+                } catch (ApiException e) {
+                    error(out, e);
+                }
+                out.writeEndObject();
+            }
+            out.writeEndArray();
+            if (capacity != null && !capacity.equals("NONE")) {
+                out.writeArrayFieldStart("ConsumedCapacity");
+                for (Map<String, Object> c : consumed.values()) {
+                    PartiqlCalls.write(out, c);
+                }
+                out.writeEndArray();
+            }
+            out.writeEndObject();
+        }
+
+        /** One ConsumedCapacity per table the batch used, each the sum of its statements'. */
+        private static void count(Map<String, Map<String, Object>> consumed, Map<String, Object> one) {
+            if (one != null) {
+                consumed.merge(String.valueOf(one.get("TableName")), one, PartiqlCalls::sumCapacity);
+            }
+        }
+
+        /** A batch reads single items only: the WHERE clause must name the whole key. */
+        private Map<String, Object> readOne(Prepared p, boolean consistent, String capacity, JsonGenerator out) throws IOException {
+            Ast.Select select = (Ast.Select) p.statement();
+            ExpressionText text = new ExpressionText(p.params());
+            PartiqlWrites.Target t = select.index() == null ? writes.target(select.table(), select.where(), text) : null;
+            if (t == null) {
+                out.writeStringField("TableName", select.table());
+                throw ApiException.validation("Select statements within BatchExecuteStatement must specify the primary key in the where clause.");
+            }
+            out.writeStringField("TableName", select.table());
+            Map<String, Object> item;
+            Map<String, Object> used;
+            if (t.rest().isEmpty()) {
+                Map<String, Object> answer = PartiqlCalls.call(new GetItem(ctx), o -> {
+                    o.writeStringField("TableName", select.table());
+                    ValueJson.writeItemField(o, "Key", t.key());
+                    if (consistent) {
+                        o.writeBooleanField("ConsistentRead", true);
+                    }
+                    if (capacity != null) {
+                        o.writeStringField("ReturnConsumedCapacity", capacity);
+                    }
+                });
+                used = Req.map(answer, "ConsumedCapacity");
+                item = Req.map(answer, "Item");
+                if (item != null && select.projection() != null) {
+                    item = PartiqlReads.project(item, select.projection());
+                }
+            } else {
+                // The rest of the WHERE clause filters the one item, as a Query of its key would.
+                PartiqlReads.Page page = reads.select(select, p.params(), consistent, null, null, capacity);
+                used = page.consumed();
+                item = page.items().isEmpty() ? null : page.items().get(0);
+            }
+            if (item != null) {
+                out.writeFieldName("Item");
+                PartiqlCalls.write(out, item);
+            }
+            return used;
+        }
+
+        private static void error(JsonGenerator out, ApiException e) throws IOException {
+            out.writeObjectFieldStart("Error");
+            out.writeStringField("Code", code(e.shortType()));
+            out.writeStringField("Message", e.getMessage());
+            Object item = PartiqlCalls.tree(e).get("Item");
+            if (item != null) {
+                out.writeFieldName("Item");
+                PartiqlCalls.write(out, item);
+            }
+            out.writeEndObject();
+        }
+
+        /** BatchStatementError codes, by the exception the statement met. */
+        private static String code(String exception) {
+            return switch (exception) {
+                case "ConditionalCheckFailedException" -> "ConditionalCheckFailed";
+                case "ResourceNotFoundException" -> "ResourceNotFound";
+                case "ValidationException" -> "ValidationError";
+                case "DuplicateItemException" -> "DuplicateItem";
+                case "TransactionConflictException" -> "TransactionConflict";
+                case "ProvisionedThroughputExceededException" -> "ProvisionedThroughputExceeded";
+                case "ThrottlingException" -> "ThrottlingError";
+                case "ItemCollectionSizeLimitExceededException" -> "ItemCollectionSizeLimitExceeded";
+                case "RequestLimitExceeded" -> "RequestLimitExceeded";
+                default -> "InternalServerError";
+            };
+        }
+    }
+}

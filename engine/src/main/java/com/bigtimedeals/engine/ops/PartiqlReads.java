@@ -1,0 +1,264 @@
+package com.bigtimedeals.engine.ops;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.expr.KeySchema;
+import com.bigtimedeals.engine.json.JsonTree;
+import com.bigtimedeals.engine.partiql.Ast;
+import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.table.Index;
+import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.Value;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+
+/**
+ * PartiQL SELECT as the service plans it (Developer Guide, "PartiQL select statements"): an equality or IN on the
+ * partition key makes it a Query of those partitions (a condition on the sort key narrowing each, the rest a
+ * filter), anything else a Scan with the whole WHERE clause as its filter. Limit counts items read, as in Query
+ * and Scan; NextToken carries on where a page stopped.
+ */
+final class PartiqlReads {
+    private final Context ctx;
+    private final Query query;
+    private final Scan scan;
+
+    PartiqlReads(Context ctx) {
+        this.ctx = ctx;
+        this.query = new Query(ctx);
+        this.scan = new Scan(ctx);
+    }
+
+    record Page(List<Map<String, Object>> items, String nextToken, Object lastKey, Map<String, Object> consumed) {
+    }
+
+    Page select(Ast.Select s, List<Value> params, boolean consistent, Long limit, String nextToken, String capacity) {
+        Table table = ctx.catalog.require(s.table());
+        KeySchema schema;
+        if (s.index() != null) {
+            Index index = table.index(s.index());
+            if (index == null) {
+                // Unlike Query's answer, the service's PartiQL answer does not name the index.
+                throw ApiException.validation("The table does not have the specified index");
+            }
+            schema = Query.schema(table, index);
+        } else {
+            schema = table.key();
+        }
+        List<Ast.Node> partitions = new ArrayList<>();
+        Ast.Node sortCondition = null;
+        List<Ast.Node> rest = new ArrayList<>();
+        for (Ast.Node c : PartiqlWrites.conjuncts(s.where())) {
+            Map.Entry<String, Ast.Node> eq = PartiqlWrites.equality(c);
+            if (partitions.isEmpty() && eq != null && eq.getKey().equals(schema.partitionKey())) {
+                partitions.add(eq.getValue());
+            } else if (partitions.isEmpty() && c instanceof Ast.In in && !in.negated() && isAttribute(in.value(), schema.partitionKey())
+                    && in.options().stream().allMatch(PartiqlWrites::isValue)) {
+                partitions.addAll(in.options());
+            } else if (sortCondition == null && schema.sortKey() != null && isSortCondition(c, schema.sortKey())) {
+                sortCondition = c;
+            } else {
+                rest.add(c);
+            }
+        }
+        boolean useQuery = !partitions.isEmpty() && rest.stream().noneMatch(r -> mentions(r, schema));
+        if (useQuery) {
+            ExpressionText check = new ExpressionText(params);
+            for (Ast.Node p : partitions) {
+                PartiqlWrites.checkKeyType(schema, schema.partitionKey(), check.evaluate(p, "root"));
+            }
+        }
+        int first = 0;
+        Object start = null;
+        if (nextToken != null) {
+            Map<String, Object> token = decode(nextToken);
+            first = token.get("i") instanceof JsonTree.JsonNumber n ? Integer.parseInt(n.text()) : 0;
+            start = token.get("k");
+        }
+        List<Map<String, Object>> items = new ArrayList<>();
+        Map<String, Object> consumed = null;
+        int calls = useQuery ? partitions.size() : 1;
+        for (int i = first; i < calls; i++) {
+            long left = limit == null ? -1 : limit - items.size();
+            if (limit != null && left <= 0) {
+                return page(s, items, encode(i, null), null, consumed);
+            }
+            Map<String, Object> answer = call(s, schema, useQuery ? partitions.get(i) : null, sortCondition,
+                    useQuery ? rest : PartiqlWrites.conjuncts(s.where()), params, consistent, left, i == first ? start : null, capacity);
+            for (Object o : Req.list(answer, "Items")) {
+                items.add(Req.asMap(o));
+            }
+            consumed = PartiqlCalls.sumCapacity(consumed, Req.map(answer, "ConsumedCapacity"));
+            Object last = answer.get("LastEvaluatedKey");
+            if (last != null) {
+                return page(s, items, encode(i, last), last, consumed);
+            }
+        }
+        return page(s, items, null, null, consumed);
+    }
+
+    private Map<String, Object> call(Ast.Select s, KeySchema schema, Ast.Node partition, Ast.Node sort, List<Ast.Node> filter,
+                                     List<Value> params, boolean consistent, long limit, Object start, String capacity) {
+        ExpressionText text = new ExpressionText(params);
+        String keyCondition = partition == null ? null
+                : text.name(schema.partitionKey()) + " = " + text.operand(partition) + (sort == null ? "" : " AND " + text.condition(sort));
+        String filterText = filter.isEmpty() ? null : text.condition(filter.size() == 1 ? filter.get(0) : new Ast.And(filter));
+        return PartiqlCalls.call(partition == null ? scan : query, out -> {
+            out.writeStringField("TableName", s.table());
+            if (s.index() != null) {
+                out.writeStringField("IndexName", s.index());
+            }
+            if (keyCondition != null) {
+                out.writeStringField("KeyConditionExpression", keyCondition);
+                if (s.descending()) {
+                    out.writeBooleanField("ScanIndexForward", false);
+                }
+            }
+            if (filterText != null) {
+                out.writeStringField("FilterExpression", filterText);
+            }
+            if (consistent) {
+                out.writeBooleanField("ConsistentRead", true);
+            }
+            if (limit > 0) {
+                out.writeNumberField("Limit", limit);
+            }
+            if (start != null) {
+                out.writeFieldName("ExclusiveStartKey");
+                PartiqlCalls.write(out, start);
+            }
+            if (capacity != null) {
+                out.writeStringField("ReturnConsumedCapacity", capacity);
+            }
+            PartiqlCalls.names(out, text.names());
+            PartiqlCalls.values(out, text.values());
+        });
+    }
+
+    private static boolean isAttribute(Ast.Node n, String name) {
+        return n instanceof Ast.Path p && p.isAttribute() && p.first().equals(name);
+    }
+
+    /** A clause a key condition can hold: a comparison, BETWEEN or begins_with on the sort key with values. */
+    private static boolean isSortCondition(Ast.Node c, String sortKey) {
+        if (c instanceof Ast.Compare cmp && !cmp.op().equals("<>")) {
+            return isAttribute(cmp.left(), sortKey) && PartiqlWrites.isValue(cmp.right());
+        }
+        if (c instanceof Ast.Between b && !b.negated()) {
+            return isAttribute(b.value(), sortKey) && PartiqlWrites.isValue(b.low()) && PartiqlWrites.isValue(b.high());
+        }
+        return c instanceof Ast.Call call && call.function().equals("begins_with") && call.args().size() == 2
+                && isAttribute(call.args().get(0), sortKey) && PartiqlWrites.isValue(call.args().get(1));
+    }
+
+    /** Whether a clause names a key attribute (Query filters may not; such a statement is read as a Scan). */
+    private static boolean mentions(Ast.Node n, KeySchema schema) {
+        if (n instanceof Ast.Path p) {
+            return p.first().equals(schema.partitionKey()) || p.first().equals(schema.sortKey());
+        }
+        List<Ast.Node> children;
+        if (n instanceof Ast.And a) {
+            children = a.parts();
+        } else if (n instanceof Ast.Or o) {
+            children = o.parts();
+        } else if (n instanceof Ast.Not not) {
+            children = List.of(not.part());
+        } else if (n instanceof Ast.Compare c) {
+            children = List.of(c.left(), c.right());
+        } else if (n instanceof Ast.Between b) {
+            children = List.of(b.value(), b.low(), b.high());
+        } else if (n instanceof Ast.In in) {
+            children = concat(in.value(), in.options());
+        } else if (n instanceof Ast.Is is) {
+            children = List.of(is.value());
+        } else if (n instanceof Ast.Call call) {
+            children = call.args();
+        } else if (n instanceof Ast.Arithmetic a) {
+            children = List.of(a.left(), a.right());
+        } else {
+            children = List.of();
+        }
+        return children.stream().anyMatch(c -> mentions(c, schema));
+    }
+
+    private static List<Ast.Node> concat(Ast.Node first, List<Ast.Node> more) {
+        List<Ast.Node> all = new ArrayList<>(more);
+        all.add(first);
+        return all;
+    }
+
+    private static Page page(Ast.Select s, List<Map<String, Object>> items, String token, Object last, Map<String, Object> consumed) {
+        if (s.projection() != null) {
+            List<Map<String, Object>> projected = new ArrayList<>();
+            for (Map<String, Object> item : items) {
+                projected.add(project(item, s.projection()));
+            }
+            items = projected;
+        }
+        return new Page(items, token, last, consumed);
+    }
+
+    /** A projected path comes back under its last name (and the positions after it): {@code m.a} as {@code a}. */
+    static Map<String, Object> project(Map<String, Object> item, List<Ast.Path> paths) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Ast.Path p : paths) {
+            Object value = item.get(p.first());
+            StringBuilder name = new StringBuilder(p.first());
+            for (int i = 1; i < p.steps().size() && value != null; i++) {
+                Object step = p.steps().get(i);
+                Map<String, Object> av = Req.asMap(value);
+                if (step instanceof Integer index) {
+                    List<Object> list = Req.list(av, "L");
+                    value = list != null && index < list.size() ? list.get(index) : null;
+                    name.append('[').append(index).append(']');
+                } else {
+                    Map<String, Object> map = Req.map(av, "M");
+                    value = map == null ? null : map.get(step);
+                    name.setLength(0);
+                    name.append(step);
+                }
+            }
+            if (value != null) {
+                out.put(name.toString(), value);
+            }
+        }
+        return out;
+    }
+
+    private static String encode(int call, Object lastKey) {
+        try {
+            ByteArrayBuilder b = new ByteArrayBuilder(128);
+            try (JsonGenerator out = JsonTree.FACTORY.createGenerator(b)) {
+                out.writeStartObject();
+                out.writeNumberField("i", call);
+                if (lastKey != null) {
+                    out.writeFieldName("k");
+                    PartiqlCalls.write(out, lastKey);
+                }
+                out.writeEndObject();
+            }
+            return Base64.getEncoder().encodeToString(b.toByteArray());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, Object> decode(String token) {
+        try {
+            Object tree = JsonTree.parse(Base64.getDecoder().decode(token.getBytes(StandardCharsets.US_ASCII)));
+            if (tree instanceof Map) {
+                return Req.asMap(tree);
+            }
+        } catch (IllegalArgumentException | JsonTree.MalformedJson e) {
+            // refused below
+        }
+        throw ApiException.validation("Invalid NextToken");
+    }
+}

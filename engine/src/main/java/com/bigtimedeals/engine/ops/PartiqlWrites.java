@@ -1,0 +1,205 @@
+package com.bigtimedeals.engine.ops;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.expr.KeySchema;
+import com.bigtimedeals.engine.json.ValueJson;
+import com.bigtimedeals.engine.partiql.Ast;
+import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.Value;
+
+/**
+ * PartiQL INSERT, UPDATE, DELETE and EXISTS as the item actions they are (Developer Guide, "PartiQL for
+ * DynamoDB"): an INSERT is a put that fails if the key exists; an UPDATE changes an existing item only; a DELETE of
+ * a missing item succeeds, of an item its WHERE clause does not match fails; EXISTS checks a condition in a
+ * transaction. Each WHERE clause must name the whole primary key with equalities; the rest of it is a condition.
+ */
+final class PartiqlWrites {
+    private final Context ctx;
+
+    PartiqlWrites(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    /** One item action: its kind as TransactWriteItems names it, and the members it is written with. */
+    record Action(String kind, String table, Map<String, Value> key, String returnValues, PartiqlCalls.Body body) {
+    }
+
+    /** The item a WHERE clause names by its whole primary key, and what else the clause asks of it. */
+    record Target(Table table, Map<String, Value> key, List<Ast.Node> rest) {
+    }
+
+    static List<Ast.Node> conjuncts(Ast.Node where) {
+        if (where == null) {
+            return List.of();
+        }
+        return where instanceof Ast.And and ? and.parts() : List.of(where);
+    }
+
+    /** The attribute and value of a {@code name = value} clause (either way round); null for any other clause. */
+    static Map.Entry<String, Ast.Node> equality(Ast.Node n) {
+        if (!(n instanceof Ast.Compare c) || !c.op().equals("=")) {
+            return null;
+        }
+        if (c.left() instanceof Ast.Path p && p.isAttribute() && isValue(c.right())) {
+            return Map.entry(p.first(), c.right());
+        }
+        if (c.right() instanceof Ast.Path p && p.isAttribute() && isValue(c.left())) {
+            return Map.entry(p.first(), c.left());
+        }
+        return null;
+    }
+
+    static boolean isValue(Ast.Node n) {
+        return n instanceof Ast.Literal || n instanceof Ast.Param;
+    }
+
+    static void checkKeyType(KeySchema schema, String attribute, Value v) {
+        Value.Type expected = attribute.equals(schema.partitionKey()) ? schema.partitionType() : schema.sortType();
+        if (v.type() != expected) {
+            throw ApiException.validation("Key attribute's data type should match its data type in table's schema: Key " + attribute);
+        }
+    }
+
+    /** Null when the clause does not name the whole key (the caller words that refusal). */
+    Target target(String tableName, Ast.Node where, ExpressionText text) {
+        Table table = ctx.catalog.require(tableName);
+        KeySchema schema = table.key();
+        Map<String, Value> key = new LinkedHashMap<>();
+        List<Ast.Node> rest = new ArrayList<>();
+        for (Ast.Node c : conjuncts(where)) {
+            Map.Entry<String, Ast.Node> eq = equality(c);
+            if (eq != null && (eq.getKey().equals(schema.partitionKey()) || eq.getKey().equals(schema.sortKey()))
+                    && !key.containsKey(eq.getKey())) {
+                Value v = text.evaluate(eq.getValue(), "root");
+                checkKeyType(schema, eq.getKey(), v);
+                key.put(eq.getKey(), v);
+            } else {
+                rest.add(c);
+            }
+        }
+        if (!key.containsKey(schema.partitionKey()) || (schema.sortKey() != null && !key.containsKey(schema.sortKey()))) {
+            return null;
+        }
+        return new Target(table, key, rest);
+    }
+
+    Target requireTarget(String tableName, Ast.Node where, ExpressionText text) {
+        Target t = target(tableName, where, text);
+        if (t == null) {
+            throw ApiException.validation("Where clause does not contain a mandatory equality on all key attributes");
+        }
+        return t;
+    }
+
+    private static String rest(ExpressionText text, List<Ast.Node> rest) {
+        return rest.isEmpty() ? null : text.condition(rest.size() == 1 ? rest.get(0) : new Ast.And(rest));
+    }
+
+    Action plan(Ast.Statement s, List<Value> params) {
+        ExpressionText text = new ExpressionText(params);
+        if (s instanceof Ast.Insert insert) {
+            return insert(insert, text);
+        }
+        if (s instanceof Ast.Update update) {
+            return update(update, text);
+        }
+        if (s instanceof Ast.Delete delete) {
+            Target t = requireTarget(delete.table(), delete.where(), text);
+            String rest = rest(text, t.rest());
+            // A missing item is deleted "with 0 items deleted"; an item the clause does not match is a failed condition.
+            String condition = rest == null ? null : "attribute_not_exists(" + text.name(t.table().key().partitionKey()) + ") OR (" + rest + ")";
+            return new Action("Delete", delete.table(), t.key(), delete.returnOld() ? "ALL_OLD" : null, out -> {
+                out.writeStringField("TableName", delete.table());
+                ValueJson.writeItemField(out, "Key", t.key());
+                if (condition != null) {
+                    out.writeStringField("ConditionExpression", condition);
+                }
+                PartiqlCalls.names(out, text.names());
+                PartiqlCalls.values(out, text.values());
+            });
+        }
+        Ast.Exists exists = (Ast.Exists) s;
+        Target t = requireTarget(exists.table(), exists.select().where(), text);
+        String rest = rest(text, t.rest());
+        String condition = "attribute_exists(" + text.name(t.table().key().partitionKey()) + ")" + (rest == null ? "" : " AND (" + rest + ")");
+        return new Action("ConditionCheck", exists.table(), t.key(), null, out -> {
+            out.writeStringField("TableName", exists.table());
+            ValueJson.writeItemField(out, "Key", t.key());
+            out.writeStringField("ConditionExpression", condition);
+            PartiqlCalls.names(out, text.names());
+            PartiqlCalls.values(out, text.values());
+        });
+    }
+
+    private Action insert(Ast.Insert insert, ExpressionText text) {
+        Value value = text.evaluate(insert.item(), "root");
+        if (!(value instanceof Value.M m)) {
+            throw ApiException.validation("Unsupported data type: the value of an INSERT must be a tuple");
+        }
+        Table table = ctx.catalog.require(insert.table());
+        KeySchema schema = table.key();
+        Map<String, Value> item = m.values();
+        Map<String, Value> key = new LinkedHashMap<>();
+        for (String k : schema.sortKey() == null ? List.of(schema.partitionKey()) : List.of(schema.partitionKey(), schema.sortKey())) {
+            // A missing key attribute is left to PutItem's own check and message, as the service's INSERT is a put.
+            if (item.containsKey(k)) {
+                key.put(k, item.get(k));
+            }
+        }
+        String condition = "attribute_not_exists(" + text.name(schema.partitionKey()) + ")";
+        return new Action("Put", insert.table(), key, null, out -> {
+            out.writeStringField("TableName", insert.table());
+            ValueJson.writeItemField(out, "Item", item);
+            out.writeStringField("ConditionExpression", condition);
+            PartiqlCalls.names(out, text.names());
+        });
+    }
+
+    private Action update(Ast.Update update, ExpressionText text) {
+        Target t = requireTarget(update.table(), update.where(), text);
+        List<String> sets = new ArrayList<>();
+        List<String> adds = new ArrayList<>();
+        List<String> deletes = new ArrayList<>();
+        for (Ast.SetAction a : update.sets()) {
+            String path = text.path(a.path());
+            if (a.value() instanceof Ast.Call c && (c.function().equals("set_add") || c.function().equals("set_delete"))
+                    && c.args().size() == 2) {
+                (c.function().equals("set_add") ? adds : deletes).add(path + " " + text.operand(c.args().get(1)));
+            } else {
+                sets.add(path + " = " + text.setValue(a.value()));
+            }
+        }
+        List<String> removes = new ArrayList<>();
+        for (Ast.Path p : update.removes()) {
+            removes.add(text.path(p));
+        }
+        StringBuilder expression = new StringBuilder();
+        clause(expression, "SET", sets);
+        clause(expression, "ADD", adds);
+        clause(expression, "DELETE", deletes);
+        clause(expression, "REMOVE", removes);
+        String rest = rest(text, t.rest());
+        // An UPDATE changes an existing item only: where none matches, the condition fails.
+        String condition = "attribute_exists(" + text.name(t.table().key().partitionKey()) + ")" + (rest == null ? "" : " AND (" + rest + ")");
+        return new Action("Update", update.table(), t.key(), update.returning(), out -> {
+            out.writeStringField("TableName", update.table());
+            ValueJson.writeItemField(out, "Key", t.key());
+            out.writeStringField("UpdateExpression", expression.toString());
+            out.writeStringField("ConditionExpression", condition);
+            PartiqlCalls.names(out, text.names());
+            PartiqlCalls.values(out, text.values());
+        });
+    }
+
+    private static void clause(StringBuilder sb, String keyword, List<String> parts) {
+        if (!parts.isEmpty()) {
+            sb.append(sb.length() == 0 ? "" : " ").append(keyword).append(' ').append(String.join(", ", parts));
+        }
+    }
+}

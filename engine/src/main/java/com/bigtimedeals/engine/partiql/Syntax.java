@@ -1,0 +1,18 @@
+package com.bigtimedeals.engine.partiql;
+
+import com.bigtimedeals.engine.api.ApiException;
+
+/** The service's answers to statements its PartiQL parser cannot read. */
+final class Syntax {
+    private Syntax() {
+    }
+
+    static ApiException notWellFormed(String detail) {
+        return ApiException.validation("Statement wasn't well formed, can't be processed: " + detail);
+    }
+
+    /** A complete statement followed by more tokens. */
+    static ApiException leftover() {
+        return notWellFormed("Unexpected token after expression");
+    }
+}

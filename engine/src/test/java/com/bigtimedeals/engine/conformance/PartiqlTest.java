@@ -1,0 +1,448 @@
+package com.bigtimedeals.engine.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementResponse;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionResponse;
+import software.amazon.awssdk.services.dynamodb.model.ParameterizedStatement;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * PartiQL for DynamoDB (Developer Guide, "PartiQL - a SQL-compatible query language for Amazon DynamoDB"):
+ * ExecuteStatement, BatchExecuteStatement and ExecuteTransaction, each statement behaving as the documented
+ * SELECT, INSERT, UPDATE, DELETE and EXISTS.
+ */
+class PartiqlTest extends ConformanceSupport {
+    private List<Map<String, AttributeValue>> run(String statement, AttributeValue... params) {
+        return execute(statement, params).items();
+    }
+
+    private ExecuteStatementResponse execute(String statement, AttributeValue... params) {
+        return db.executeStatement(b -> {
+            b.statement(statement);
+            if (params.length > 0) {
+                b.parameters(params);
+            }
+        });
+    }
+
+    private Map<String, AttributeValue> get(String table, Map<String, AttributeValue> key) {
+        return db.getItem(b -> b.tableName(table).key(key).consistentRead(true)).item();
+    }
+
+    private static ParameterizedStatement stmt(String statement, AttributeValue... params) {
+        ParameterizedStatement.Builder b = ParameterizedStatement.builder().statement(statement);
+        if (params.length > 0) {
+            b.parameters(params);
+        }
+        return b.build();
+    }
+
+    @Test
+    void insertAddsTheItemAndReturnsNoValues() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        List<Map<String, AttributeValue>> items = run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a', 'sk': 1, 'v': 'x', 'l': [1, 'y'], 'm': {'n': true}}");
+        assertTrue(items.isEmpty());
+        assertEquals(item("pk", "a", "sk", n(1), "v", "x", "l", AttributeValue.fromL(List.of(n(1), s("y"))),
+                "m", AttributeValue.fromM(Map.of("n", AttributeValue.fromBool(true)))), get(t, item("pk", "a", "sk", n(1))));
+    }
+
+    @Test
+    void insertOfAnExistingKeyIsRefusedAsDuplicateItem() {
+        String t = table(ScalarAttributeType.S, null);
+        run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a', 'v': 1}");
+        assertError("DuplicateItemException", "Duplicate primary key exists in table",
+                () -> run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a', 'v': 2}"));
+        assertEquals(item("pk", "a", "v", 1), get(t, item("pk", "a")));
+    }
+
+    @Test
+    void parametersAreBoundInTheOrderOfTheQuestionMarks() {
+        String t = table(ScalarAttributeType.S, null);
+        run("INSERT INTO \"" + t + "\" VALUE {'pk': ?, 'v': ?}", s("a"), n(7));
+        assertEquals(List.of(item("pk", "a", "v", 7)), run("SELECT * FROM \"" + t + "\" WHERE pk = ?", s("a")));
+    }
+
+    @Test
+    void parameterCountMustMatchTheStatement() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "Number of parameters in request and statement don't match.",
+                () -> run("SELECT * FROM \"" + t + "\" WHERE pk = ?"));
+    }
+
+    @Test
+    void selectByFullKeyReturnsTheItemOrNothing() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "sk", n(1), "v", "x")));
+        assertEquals(List.of(item("pk", "a", "sk", n(1), "v", "x")), run("SELECT * FROM \"" + t + "\" WHERE pk = 'a' AND sk = 1"));
+        assertTrue(run("SELECT * FROM \"" + t + "\" WHERE pk = 'a' AND sk = 2").isEmpty());
+    }
+
+    @Test
+    void selectProjectsTheNamedAttributes() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", "x", "w", "y")));
+        assertEquals(List.of(item("v", "x")), run("SELECT v FROM \"" + t + "\" WHERE pk = 'a'"));
+    }
+
+    @Test
+    void selectByPartitionKeyReturnsThePartitionInSortKeyOrderOrReversedByOrderByDesc() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        for (int i : new int[] {3, 1, 2}) {
+            db.putItem(b -> b.tableName(t).item(item("pk", "a", "sk", n(i))));
+        }
+        db.putItem(b -> b.tableName(t).item(item("pk", "b", "sk", n(1))));
+        assertEquals(List.of(n(1), n(2), n(3)), sortKeys(run("SELECT * FROM \"" + t + "\" WHERE pk = 'a'")));
+        assertEquals(List.of(n(3), n(2)), sortKeys(run("SELECT * FROM \"" + t + "\" WHERE pk = 'a' AND sk >= 2 ORDER BY sk DESC")));
+    }
+
+    private static List<AttributeValue> sortKeys(List<Map<String, AttributeValue>> items) {
+        List<AttributeValue> keys = new ArrayList<>();
+        for (Map<String, AttributeValue> i : items) {
+            keys.add(i.get("sk"));
+        }
+        return keys;
+    }
+
+    @Test
+    void selectWithoutTheKeyScansWithTheWhereClauseAsAFilter() {
+        String t = table(ScalarAttributeType.S, null);
+        for (int i = 0; i < 5; i++) {
+            int k = i;
+            db.putItem(b -> b.tableName(t).item(item("pk", "k" + k, "v", k)));
+        }
+        assertEquals(2, run("SELECT * FROM \"" + t + "\" WHERE v > 2").size());
+        assertEquals(5, run("SELECT * FROM \"" + t + "\"").size());
+        assertEquals(1, run("SELECT * FROM \"" + t + "\" WHERE v IN [1, 9] AND attribute_exists(pk)").size());
+    }
+
+    @Test
+    void selectWithLimitPagesOnWithNextToken() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        for (int i = 0; i < 5; i++) {
+            int k = i;
+            db.putItem(b -> b.tableName(t).item(item("pk", "a", "sk", n(k))));
+        }
+        List<Map<String, AttributeValue>> all = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            String from = token;
+            ExecuteStatementResponse r = db.executeStatement(b -> b.statement("SELECT * FROM \"" + t + "\" WHERE pk = 'a'").limit(2).nextToken(from));
+            all.addAll(r.items());
+            token = r.nextToken();
+            pages++;
+        } while (token != null);
+        assertEquals(List.of(n(0), n(1), n(2), n(3), n(4)), sortKeys(all));
+        assertTrue(pages >= 3);
+    }
+
+    @Test
+    void selectFromAnIndexReadsTheIndex() {
+        String t = table(ScalarAttributeType.S, null, b -> b
+                .attributeDefinitions(
+                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
+                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("g").attributeType(ScalarAttributeType.S).build())
+                .globalSecondaryIndexes(gsi -> gsi.indexName("byG")
+                        .keySchema(k -> k.attributeName("g").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))
+                        .projection(p -> p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL))));
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "g", "x")));
+        db.putItem(b -> b.tableName(t).item(item("pk", "b", "g", "y")));
+        assertEquals(List.of(item("pk", "a", "g", "x")), run("SELECT * FROM \"" + t + "\".\"byG\" WHERE g = 'x'"));
+    }
+
+    @Test
+    void updateSetsAndRemovesAttributesAndReturnsTheNewItemWhenAsked() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1, "gone", "x", "l", AttributeValue.fromL(List.of(n(1))))));
+        List<Map<String, AttributeValue>> items = run("UPDATE \"" + t + "\" SET v = v + 2 SET l = list_append(l, [2]) REMOVE gone"
+                + " WHERE pk = 'a' RETURNING ALL NEW *");
+        Map<String, AttributeValue> expected = item("pk", "a", "v", 3, "l", AttributeValue.fromL(List.of(n(1), n(2))));
+        assertEquals(List.of(expected), items);
+        assertEquals(expected, get(t, item("pk", "a")));
+    }
+
+    @Test
+    void updateAddsToAndDeletesFromSetsWithSetAddAndSetDelete() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "ss", AttributeValue.fromSs(List.of("x", "y")))));
+        run("UPDATE \"" + t + "\" SET ss = set_add(ss, <<'z'>>) WHERE pk = 'a'");
+        run("UPDATE \"" + t + "\" SET ss = set_delete(ss, <<'x'>>) WHERE pk = 'a'");
+        assertEquals(AttributeValue.fromSs(List.of("y", "z")).ss().stream().sorted().toList(),
+                get(t, item("pk", "a")).get("ss").ss().stream().sorted().toList());
+    }
+
+    @Test
+    void updateOfAMissingItemFailsItsCondition() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ConditionalCheckFailedException", "The conditional request failed",
+                () -> run("UPDATE \"" + t + "\" SET v = 1 WHERE pk = 'nobody'"));
+        assertFalse(db.getItem(b -> b.tableName(t).key(item("pk", "nobody"))).hasItem());
+    }
+
+    @Test
+    void updateWithAConditionTheItemDoesNotMeetFails() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        assertError("ConditionalCheckFailedException", "The conditional request failed",
+                () -> run("UPDATE \"" + t + "\" SET v = 5 WHERE pk = 'a' AND v = 2"));
+        run("UPDATE \"" + t + "\" SET v = 5 WHERE pk = 'a' AND v = 1");
+        assertEquals(item("pk", "a", "v", 5), get(t, item("pk", "a")));
+    }
+
+    @Test
+    void writesMustNameTheWholePrimaryKey() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        assertError("ValidationException", "Where clause does not contain a mandatory equality on all key attributes",
+                () -> run("UPDATE \"" + t + "\" SET v = 1 WHERE pk = 'a'"));
+        assertError("ValidationException", "Where clause does not contain a mandatory equality on all key attributes",
+                () -> run("DELETE FROM \"" + t + "\" WHERE pk = 'a'"));
+    }
+
+    @Test
+    void deleteOfAMissingItemSucceeds() {
+        String t = table(ScalarAttributeType.S, null);
+        assertTrue(run("DELETE FROM \"" + t + "\" WHERE pk = 'nobody'").isEmpty());
+    }
+
+    @Test
+    void deleteRemovesTheItemAndReturnsItWithReturningAllOld() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        assertEquals(List.of(item("pk", "a", "v", 1)), run("DELETE FROM \"" + t + "\" WHERE pk = 'a' RETURNING ALL OLD *"));
+        assertFalse(db.getItem(b -> b.tableName(t).key(item("pk", "a"))).hasItem());
+    }
+
+    @Test
+    void deleteWithAConditionTheItemDoesNotMeetFails() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        assertError("ConditionalCheckFailedException", "The conditional request failed",
+                () -> run("DELETE FROM \"" + t + "\" WHERE pk = 'a' AND v = 2"));
+        assertTrue(db.getItem(b -> b.tableName(t).key(item("pk", "a"))).hasItem());
+    }
+
+    @Test
+    void statementOnAMissingTableIsResourceNotFound() {
+        assertError("ResourceNotFoundException", null, () -> run("SELECT * FROM \"nosuchtable\" WHERE pk = 'a'"));
+    }
+
+    @Test
+    void malformedStatementIsAValidationError() {
+        String t = table(ScalarAttributeType.S, null);
+        DynamoDbExceptionHolder.check(assertError("ValidationException", null, () -> run("SELEKT * FROM \"" + t + "\"")));
+        assertError("ValidationException", null, () -> run("SELECT * FROM \"" + t + "\" WHERE"));
+    }
+
+    /** Statement syntax errors start with the service's words. */
+    private static final class DynamoDbExceptionHolder {
+        static void check(software.amazon.awssdk.services.dynamodb.model.DynamoDbException e) {
+            assertTrue(e.awsErrorDetails().errorMessage().startsWith("Statement wasn't well formed, can't be processed"),
+                    e.awsErrorDetails().errorMessage());
+        }
+    }
+
+    @Test
+    void batchExecuteStatementAnswersEachStatementOnItsOwn() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "taken")));
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'new'}").build(),
+                BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'taken'}").build(),
+                BatchStatementRequest.builder().statement("UPDATE \"" + t + "\" SET v = 1 WHERE pk = 'nobody'").build())).responses();
+        assertEquals(3, r.size());
+        assertNull(r.get(0).error());
+        assertEquals("DuplicateItem", r.get(1).error().codeAsString());
+        assertEquals("ConditionalCheckFailed", r.get(2).error().codeAsString());
+        assertTrue(db.getItem(b -> b.tableName(t).key(item("pk", "new"))).hasItem());
+    }
+
+    @Test
+    void batchExecuteStatementReadsSingleItems() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = 'a'").build(),
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = 'b'").build())).responses();
+        assertEquals(item("pk", "a", "v", 1), r.get(0).item());
+        assertFalse(r.get(1).hasItem());
+        assertNull(r.get(1).error());
+    }
+
+    @Test
+    void batchExecuteStatementRefusesReadsAndWritesTogether() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "Read and write requests together in the same batch is not supported.",
+                () -> db.batchExecuteStatement(b -> b.statements(
+                        BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = 'a'").build(),
+                        BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'b'}").build())));
+    }
+
+    @Test
+    void executeTransactionWritesAllStatementsTogether() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "u", "v", 1)));
+        db.putItem(b -> b.tableName(t).item(item("pk", "d")));
+        db.executeTransaction(b -> b.transactStatements(
+                stmt("INSERT INTO \"" + t + "\" VALUE {'pk': ?}", s("i")),
+                stmt("UPDATE \"" + t + "\" SET v = v + 1 WHERE pk = 'u'"),
+                stmt("DELETE FROM \"" + t + "\" WHERE pk = 'd'")));
+        assertTrue(db.getItem(b -> b.tableName(t).key(item("pk", "i"))).hasItem());
+        assertEquals(item("pk", "u", "v", 2), get(t, item("pk", "u")));
+        assertFalse(db.getItem(b -> b.tableName(t).key(item("pk", "d"))).hasItem());
+    }
+
+    @Test
+    void executeTransactionIsCancelledWithOneReasonPerStatementAndChangesNothing() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "taken")));
+        TransactionCanceledException e = assertThrows(TransactionCanceledException.class, () -> db.executeTransaction(b -> b.transactStatements(
+                stmt("INSERT INTO \"" + t + "\" VALUE {'pk': 'new'}"),
+                stmt("EXISTS(SELECT * FROM \"" + t + "\" WHERE pk = 'taken' AND v = 1)"))));
+        assertEquals(List.of("None", "ConditionalCheckFailed"), e.cancellationReasons().stream().map(r -> r.code()).toList());
+        assertFalse(db.getItem(b -> b.tableName(t).key(item("pk", "new"))).hasItem());
+    }
+
+    @Test
+    void executeTransactionReadsItemsByTheirFullKey() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        ExecuteTransactionResponse r = db.executeTransaction(b -> b.transactStatements(
+                stmt("SELECT * FROM \"" + t + "\" WHERE pk = 'a'"),
+                stmt("SELECT * FROM \"" + t + "\" WHERE pk = 'b'")));
+        assertEquals(2, r.responses().size());
+        assertEquals(item("pk", "a", "v", 1), r.responses().get(0).item());
+        assertFalse(r.responses().get(1).hasItem());
+    }
+
+    @Test
+    void executeTransactionRefusesReadsAndWritesTogether() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "ExecuteTransaction API does not support both read and write operations in the same request.",
+                () -> db.executeTransaction(b -> b.transactStatements(
+                        stmt("SELECT * FROM \"" + t + "\" WHERE pk = 'a'"),
+                        stmt("INSERT INTO \"" + t + "\" VALUE {'pk': 'b'}"))));
+    }
+
+    @Test
+    void existsOutsideATransactionIsRefused() {
+        String t = table(ScalarAttributeType.S, null);
+        assertNotNull(assertError("ValidationException", null,
+                () -> run("EXISTS(SELECT * FROM \"" + t + "\" WHERE pk = 'a')")));
+    }
+
+    @Test
+    void quotedNamesNestedPathsAndFunctionsWorkAsInTheGuidesExamples() {
+        String t = table(ScalarAttributeType.S, null);
+        run("INSERT INTO \"" + t + "\" VALUE {'pk': 'Acme Band', 'Song': 'PartiQL Rocks', 'Info': {'Year': 2020}}");
+        run("UPDATE \"" + t + "\" SET \"Info\".\"Label\" = 'Indie' SET Awards = 1 WHERE \"pk\" = 'Acme Band' AND Awards IS MISSING");
+        assertEquals(List.of(item("Label", "Indie")),
+                run("SELECT Info.Label FROM \"" + t + "\" WHERE pk = 'Acme Band' AND begins_with(Song, 'PartiQL') AND contains(Song, 'Rocks')"));
+        assertEquals(1, run("SELECT * FROM \"" + t + "\" WHERE Info.\"Year\" BETWEEN 2019 AND 2021 AND Awards IS NOT MISSING").size());
+    }
+
+    @Test
+    void selectOfNamedAttributesAnswersAnEmptyItemWhereTheyAreMissing() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "u", "x")));
+        db.putItem(b -> b.tableName(t).item(item("pk", "b")));
+        List<Map<String, AttributeValue>> items = run("select u from " + t);
+        assertEquals(2, items.size());
+        assertTrue(items.contains(Map.of()));
+        assertTrue(items.contains(item("u", "x")));
+    }
+
+    @Test
+    void selectFromAnUnknownIndexIsRefusedWithoutNamingIt() {
+        String t = table(ScalarAttributeType.S, null);
+        assertError("ValidationException", "The table does not have the specified index", () -> run("select * from " + t + ".nosuchindex"));
+        assertError("ResourceNotFoundException", "Requested resource not found", () -> run("select * from nosuchtable.nosuchindex"));
+    }
+
+    @Test
+    void whereClauseCombinesParenthesesFunctionsAndComparisons() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "0", "Name", "run code", "Category", "free", "Price", n("2E-7"), "FreeTier", n("1E+6"))));
+        db.putItem(b -> b.tableName(t).item(item("pk", "1", "Name", "scale", "Category", "free", "Price", n(0),
+                "FreeTier", AttributeValue.fromNul(true))));
+        db.putItem(b -> b.tableName(t).item(item("pk", "2", "Name", "code", "Category", "paid", "Price", n(7))));
+        assertEquals(List.of(item("pk", "0")), run("SELECT pk FROM \"" + t + "\" WHERE (contains(\"Name\", 'code') OR contains(Category, 'code'))"
+                + " AND Category = 'free' AND Price >= 0 AND Price <= 1 AND FreeTier IS NOT MISSING AND attribute_type(\"FreeTier\", 'N')"));
+    }
+
+    @Test
+    void batchSelectWithoutTheWholeKeyIsAnErrorOfItsOwnStatement() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE v = 1").build(),
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = ?").parameters(s("a")).build())).responses();
+        assertEquals("ValidationError", r.get(0).error().codeAsString());
+        assertEquals("Select statements within BatchExecuteStatement must specify the primary key in the where clause.", r.get(0).error().message());
+        assertEquals(t, r.get(0).tableName());
+        assertEquals(item("pk", "a", "v", 1), r.get(1).item());
+        assertEquals(t, r.get(1).tableName());
+    }
+
+    @Test
+    void batchSelectWithAnotherConditionAnswersTheItemOnlyWhenItMatches() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("SELECT v FROM \"" + t + "\" WHERE pk = 'a' AND v = 1").build(),
+                BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = 'a' AND v = 2").build())).responses();
+        assertEquals(item("v", 1), r.get(0).item());
+        assertFalse(r.get(1).hasItem());
+        assertNull(r.get(1).error());
+    }
+
+    @Test
+    void batchStatementWithTheWrongNumberOfParametersFailsAlone() {
+        String t = table(ScalarAttributeType.S, null);
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("UPDATE \"" + t + "\" SET a = ?, b = ? WHERE pk = ?").parameters(s("x"), s("y")).build(),
+                BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'new'}").build())).responses();
+        assertEquals("ValidationError", r.get(0).error().codeAsString());
+        assertEquals("Number of parameters in request and statement don't match.", r.get(0).error().message());
+        assertNull(r.get(1).error());
+        assertEquals(t, r.get(1).tableName());
+    }
+
+    @Test
+    void insertChecksTheItemAsPutItemDoes() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        assertError("ValidationException", "One or more parameter values were invalid: Missing the key sk in the item",
+                () -> run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a'}"));
+        assertError("ValidationException", "One or more parameter values were invalid: Type mismatch for key sk expected: N actual: S",
+                () -> run("INSERT INTO \"" + t + "\" VALUE {'pk': 'a', 'sk': 'one'}"));
+    }
+
+    @Test
+    void batchExecuteStatementReportsTheCapacityEachTableConsumed() {
+        String t = table(ScalarAttributeType.S, null);
+        String u = table(ScalarAttributeType.S, null);
+        var r = db.batchExecuteStatement(b -> b.returnConsumedCapacity(software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.TOTAL)
+                .statements(
+                        BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'a'}").build(),
+                        BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'b'}").build(),
+                        BatchStatementRequest.builder().statement("INSERT INTO \"" + u + "\" VALUE {'pk': 'a'}").build()));
+        Map<String, Double> units = new java.util.HashMap<>();
+        r.consumedCapacity().forEach(c -> units.put(c.tableName(), c.capacityUnits()));
+        assertEquals(Map.of(t, 2.0, u, 1.0), units);
+    }
+}

@@ -1,0 +1,171 @@
+package com.bigtimedeals.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.data.CatalogStore;
+import com.bigtimedeals.data.DealCounters;
+import com.bigtimedeals.data.DealCounters.Counter;
+import com.bigtimedeals.data.DealCountsStore;
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.data.FeaturedStore;
+import com.bigtimedeals.data.FrontPageCache;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCounts;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FrontPage;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/**
+ * The stream carries a deal's counters into every copy of it once per batch, and a replayed, late or reordered
+ * aggregation never puts an older value over a newer one.
+ */
+class CounterAggregationTest extends StreamTest {
+
+    /** Every copy of one deal's temperature and comment count, by where it is kept. */
+    private Map<String, String> copies(String dealId) {
+        Map<String, String> seen = new LinkedHashMap<>();
+        DealStore deals = new DealStore(table);
+        seen.put("deal item", show(deals.find(dealId)));
+        seen.put("latest deals (GSI1)", show(find(deals.latest(100, null).items(), dealId)));
+        seen.put("brand's latest (GSI2)", show(find(deals.latestForBrand("acme", 100, null).items(), dealId)));
+        seen.put("category's latest (GSI3)", show(find(deals.latestForCategory("tech", 100, null).items(), dealId)));
+        FeaturedStore featured = new FeaturedStore(table);
+        seen.put("front page featured", show(find(featured.get(FeaturedList.FRONT_PAGE), dealId)));
+        seen.put("category featured", show(find(new CatalogStore(table).category("tech").featured(), dealId)));
+        FrontPageCache cache = new FrontPageCache(table, SHARDS);
+        for (int shard = 1; shard <= SHARDS; shard++) {
+            FrontPage page = cache.readCopy(shard);
+            seen.put("cache " + shard + " featured", show(find(page.featured(), dealId)));
+            seen.put("cache " + shard + " latest", show(find(page.latest(), dealId)));
+        }
+        return seen;
+    }
+
+    private static Deal find(List<Deal> deals, String id) {
+        return deals.stream().filter(d -> d.id().equals(id)).findFirst().orElse(null);
+    }
+
+    private static String show(Deal d) {
+        return d == null ? "absent" : d.temperature() + "/" + d.commentCount();
+    }
+
+    /** Every item of the table, keyed: "nothing changed" is this map not moving. */
+    private Map<String, Map<String, AttributeValue>> state() {
+        Map<String, Map<String, AttributeValue>> items = new TreeMap<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            var r = client.scan(ScanRequest.builder().tableName(table.name()).exclusiveStartKey(start).build());
+            r.items().forEach(i -> items.put(i.get("PK").s() + "|" + i.get("SK").s(), i));
+            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+        } while (start != null);
+        return items;
+    }
+
+    private Deal featuredDeal() {
+        Deal a = newDeal("A", "acme", "tech");
+        newDeal("B", "globex", "home");
+        new FeaturedStore(table).set(FeaturedList.FRONT_PAGE, List.of(a.id()));
+        new FeaturedStore(table).setForCategory("tech", List.of(a.id()));
+        pump(60_000);
+        return a;
+    }
+
+    @Test
+    void everyCopyShowsTheCountsAfterOneBatchAndTheBatchRebuildsTheFrontPageOnce() {
+        Deal a = featuredDeal();
+        long versionBefore = new FrontPageCache(table, SHARDS).nextVersion();
+        tap.drain();
+        DealCounters counters = new DealCounters(table);
+        for (int i = 0; i < 30; i++) {
+            counters.commit(List.of(), a.id(), Map.of(i % 3 == 0 ? Counter.COLD : Counter.HOT, 1L));
+        }
+        counters.commit(List.of(), a.id(), Map.of(Counter.COMMENTS, 2L));
+        List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
+        assertEquals(31, records.size());
+        assertTrue(deliver(records, 60_000).getBatchItemFailures().isEmpty());
+        assertEquals(versionBefore + 2, new FrontPageCache(table, SHARDS).nextVersion(), "31 counter records, one rebuild");
+        pump(60_000);
+        for (Map.Entry<String, String> copy : copies(a.id()).entrySet()) {
+            assertEquals("10/2", copy.getValue(), copy.getKey());
+        }
+    }
+
+    @Test
+    void replayingTheAggregationsRecordsChangesNothing() {
+        Deal a = featuredDeal();
+        DealCounters counters = new DealCounters(table);
+        for (int i = 0; i < 12; i++) {
+            counters.commit(List.of(), a.id(), Map.of(Counter.HOT, 1L));
+        }
+        List<DynamodbEvent.DynamodbStreamRecord> votes = tap.drain();
+        assertTrue(deliver(votes, 60_000).getBatchItemFailures().isEmpty());
+        List<DynamodbEvent.DynamodbStreamRecord> followUps = tap.drain(); // the deal item's own record, and so on
+        assertTrue(deliver(followUps, 60_000).getBatchItemFailures().isEmpty());
+        pump(60_000);
+        Map<String, Map<String, AttributeValue>> before = state();
+        for (int replay = 0; replay < 3; replay++) {
+            assertTrue(deliver(votes, 60_000).getBatchItemFailures().isEmpty());
+            // The records in reverse order too: an aggregation reads the counters as they stand, whatever the order.
+            List<DynamodbEvent.DynamodbStreamRecord> reversed = new java.util.ArrayList<>(votes);
+            java.util.Collections.reverse(reversed);
+            assertTrue(deliver(reversed, 60_000).getBatchItemFailures().isEmpty());
+            assertTrue(deliver(votes.subList(3, 7), 60_000).getBatchItemFailures().isEmpty());
+        }
+        assertTrue(tap.drain().isEmpty(), "a replay wrote something");
+        assertEquals(before, state());
+        // What the aggregation's own writes set off (the featured lists' records) rebuilds the front page again when
+        // replayed, as any featured change does, with the same counts.
+        for (int replay = 0; replay < 2; replay++) {
+            assertTrue(deliver(followUps, 60_000).getBatchItemFailures().isEmpty());
+        }
+        pump(60_000);
+        copies(a.id()).forEach((where, shown) -> assertEquals("12/0", shown, where));
+    }
+
+    /**
+     * An aggregation that read the counters before another, but writes after it, loses at every copy: the deal item,
+     * the featured copies and the front page each keep the newer counts.
+     */
+    @Test
+    void anOlderReadingNeverReplacesANewerOneInAnyCopy() {
+        Deal a = featuredDeal();
+        String id = a.id();
+        DealCounts older = new DealCounts(5, 0, 0, 5, null);
+        DealCounts newer = new DealCounts(9, 1, 0, 10, null);
+        DealCountsStore counts = new DealCountsStore(table);
+        FeaturedStore featured = new FeaturedStore(table);
+        FrontPageCache cache = new FrontPageCache(table, SHARDS);
+        assertEquals(DealCountsStore.Applied.APPLIED, counts.apply(id, newer));
+        featured.refreshCounts(Map.of(id, newer));
+        cache.rebuild(featured, new DealStore(table), Map.of(id, newer));
+        assertEquals(DealCountsStore.Applied.NEWER_THERE, counts.apply(id, older));
+        assertEquals(0, featured.refreshCounts(Map.of(id, older)));
+        cache.rebuild(featured, new DealStore(table), Map.of(id, older));
+        pump(60_000);
+        copies(id).forEach((where, shown) -> assertEquals("8/0", shown, where));
+    }
+
+    @Test
+    void aTakenDownDealsCountsReachNoCopy() {
+        Deal a = featuredDeal();
+        new DealCounters(table).commit(List.of(), a.id(), Map.of(Counter.HOT, 3L));
+        new DealStore(table).takeDown(a.id());
+        pump(60_000);
+        assertEquals(null, new DealStore(table).find(a.id()));
+        Map<String, AttributeValue> tombstone = client.getItem(b -> b.tableName(table.name())
+                .key(Map.of("PK", AttributeValue.fromS("DEAL#" + a.id()), "SK", AttributeValue.fromS("DEAL#" + a.id())))).item();
+        assertTrue(!tombstone.containsKey("countersVersion"), "counted after its takedown: " + tombstone);
+        copies(a.id()).forEach((where, shown) -> assertEquals("absent", shown, where));
+    }
+}

@@ -1,0 +1,154 @@
+package com.bigtimedeals.data;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCounts;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The stream consumer's side of the deal counters: reads deals together with their exact counts, and writes those
+ * counts onto the deal item (from which the latest-deals indexes copy them). Every write is conditioned on the
+ * counts' version ({@link DealCounters}): only a newer reading replaces an older one, so a replayed, late or
+ * reordered aggregation changes nothing.
+ */
+public final class DealCountsStore {
+    private final Table table;
+
+    public DealCountsStore(Table table) {
+        this.table = table;
+    }
+
+    /**
+     * A live deal as its item stores it (content, and the counts the last aggregation wrote onto it), and its exact
+     * counts now ({@code hotSince} taken from the item, which keeps it).
+     */
+    public record Reading(Deal deal, DealCounts exact) {
+        /** The deal item already carries these counts or newer: every copy of them was written before it. */
+        public boolean upToDate() {
+            return deal.counts().version() >= exact.version();
+        }
+
+        /** The deal with its exact counts: what every copy should show. */
+        public Deal counted() {
+            return deal.withCounts(exact);
+        }
+    }
+
+    /**
+     * The live deals among {@code dealIds} with their exact counts: strongly consistent BatchGetItems of each deal and
+     * its shards (11 deals to a request). Deals taken down or never made are left out.
+     */
+    public Map<String, Reading> read(Collection<String> dealIds) {
+        List<String> ids = new ArrayList<>(new LinkedHashSet<>(dealIds));
+        int perRequest = TableReads.MAX_BATCH_GET / (DealCounters.SHARDS + 1);
+        Map<String, Reading> readings = new LinkedHashMap<>();
+        for (int from = 0; from < ids.size(); from += perRequest) {
+            List<Map<String, AttributeValue>> keys = new ArrayList<>();
+            for (String id : ids.subList(from, Math.min(ids.size(), from + perRequest))) {
+                keys.add(Keys.deal(id));
+                keys.addAll(DealCounters.keys(id));
+            }
+            Map<String, List<Map<String, AttributeValue>>> shards = new HashMap<>();
+            Map<String, Map<String, AttributeValue>> deals = new HashMap<>();
+            for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
+                    .consistentRead(true).build())) {
+                ItemReader r = new ItemReader(item);
+                if (Keys.DEAL.equals(r.type())) {
+                    deals.put(r.string("id"), item);
+                } else {
+                    shards.computeIfAbsent(r.string("dealId"), k -> new ArrayList<>()).add(item);
+                }
+            }
+            for (String id : ids.subList(from, Math.min(ids.size(), from + perRequest))) {
+                Map<String, AttributeValue> item = deals.get(id);
+                if (DealCodec.isLiveDeal(item)) {
+                    Deal deal = DealCodec.read(item);
+                    DealCounts exact = DealCounters.sum(id, shards.getOrDefault(id, List.of()))
+                            .withHotSince(deal.counts().hotSince());
+                    readings.put(id, new Reading(deal, exact));
+                }
+            }
+        }
+        return readings;
+    }
+
+    /** What writing counts onto a deal item came to. */
+    public enum Applied {
+        /** Written. */
+        APPLIED,
+        /** The item already held these counts or newer: nothing to do. */
+        NEWER_THERE,
+        /** Taken down (or never a deal): copies written for it must go again. */
+        GONE
+    }
+
+    /**
+     * Writes {@code counts} onto the deal item, only over older counts and only while the deal is live. Its stream
+     * record reads as no change to the deal (only its counts moved), so it sets nothing off.
+     */
+    public Applied apply(String dealId, DealCounts counts) {
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .updateExpression("SET #h = :h, #c = :c, #m = :m, #v = :v")
+                    .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
+                            + " AND (attribute_not_exists(#v) OR #v < :v)")
+                    .expressionAttributeNames(Map.of("#h", DealCodec.HOT, "#c", DealCodec.COLD, "#m", DealCodec.COMMENTS,
+                            "#v", DealCodec.COUNTERS_VERSION, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT))
+                    .expressionAttributeValues(Map.of(":h", number(counts.hot()), ":c", number(counts.cold()),
+                            ":m", number(counts.comments()), ":v", number(counts.version()),
+                            ":deal", AttributeValue.fromS(Keys.DEAL)))
+                    .build());
+            return Applied.APPLIED;
+        } catch (ConditionalCheckFailedException e) {
+            return DealCodec.isLiveDeal(item(dealId)) ? Applied.NEWER_THERE : Applied.GONE;
+        }
+    }
+
+    /**
+     * Records that the deal turned hot at {@code at}, once: the first call sets it, every later one (another lane's
+     * aggregation, a replay) finds it set and gets the moment that stands. Null when the deal is gone. The hot list
+     * is keyed by this moment, so there is one entry per deal however many aggregations see it cross.
+     */
+    public Instant markHot(String dealId, Instant at) {
+        Instant moment = at.truncatedTo(ChronoUnit.SECONDS);
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .updateExpression("SET #hs = :at")
+                    .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
+                            + " AND attribute_not_exists(#hs)")
+                    .expressionAttributeNames(Map.of("#hs", DealCodec.HOT_SINCE, "#t", Keys.TYPE,
+                            "#down", DealCodec.TAKEN_DOWN_AT))
+                    .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(moment.toString()),
+                            ":deal", AttributeValue.fromS(Keys.DEAL)))
+                    .build());
+            return moment;
+        } catch (ConditionalCheckFailedException e) {
+            Map<String, AttributeValue> item = item(dealId);
+            return DealCodec.isLiveDeal(item) ? new ItemReader(item).instant(DealCodec.HOT_SINCE) : null;
+        }
+    }
+
+    /** The deal item as it stands, read consistently (only on the rare paths above). */
+    Map<String, AttributeValue> item(String dealId) {
+        return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                .consistentRead(true).build()).item();
+    }
+
+    private static AttributeValue number(long n) {
+        return AttributeValue.fromN(Long.toString(n));
+    }
+}

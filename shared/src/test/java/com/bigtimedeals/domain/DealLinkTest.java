@@ -1,0 +1,38 @@
+package com.bigtimedeals.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The contract's "same link": scheme and host lowercase, no fragment, no utm_* parameters, no trailing slash. */
+class DealLinkTest {
+    @Test
+    void theSameOfferWrittenDifferentlyIsOneLink() {
+        String normal = "https://shop.example.com/deal/42?size=m";
+        for (String link : new String[] {
+            "https://shop.example.com/deal/42?size=m",
+            "HTTPS://Shop.Example.COM/deal/42?size=m",
+            "https://shop.example.com/deal/42/?size=m",
+            "https://shop.example.com/deal/42//?size=m#reviews",
+            "https://shop.example.com/deal/42?utm_source=newsletter&size=m&utm_campaign=black-friday",
+            "https://shop.example.com/deal/42?UTM_Medium=email&size=m",
+        }) {
+            assertEquals(normal, DealLink.normalise(link), link);
+        }
+        assertEquals("https://shop.example.com", DealLink.normalise("https://SHOP.example.com/"));
+        assertEquals("https://shop.example.com", DealLink.normalise("https://shop.example.com/?utm_source=x#top"));
+        assertEquals("http://shop.example.com:8080/a", DealLink.normalise("http://shop.example.com:8080/a/"));
+    }
+
+    @Test
+    void whatTheRuleDoesNotNameIsKept() {
+        // The path's case, other parameters and their order, and escapes can tell two offers apart.
+        assertNotEquals(DealLink.normalise("https://shop.example.com/Deal/42"), DealLink.normalise("https://shop.example.com/deal/42"));
+        assertNotEquals(DealLink.normalise("https://shop.example.com/d?a=1&b=2"), DealLink.normalise("https://shop.example.com/d?b=2&a=1"));
+        assertNotEquals(DealLink.normalise("https://shop.example.com/d?size=m"), DealLink.normalise("https://shop.example.com/d?size=l"));
+        assertNotEquals(DealLink.normalise("http://shop.example.com/d"), DealLink.normalise("https://shop.example.com/d"));
+        assertEquals("https://shop.example.com/d?utmost=1", DealLink.normalise("https://shop.example.com/d?utmost=1"));
+        assertEquals("https://shop.example.com/a%2Fb", DealLink.normalise("https://shop.example.com/a%2Fb/"));
+    }
+}
