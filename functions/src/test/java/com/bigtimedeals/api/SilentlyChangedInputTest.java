@@ -57,6 +57,8 @@ class SilentlyChangedInputTest extends ApiTest {
                     + "\"imageUrl\":\"https://img.example.com/s.png\",\"description\":\"Now cheaper\",\"expiresAt\":\"2026-12-31T23:00:00Z\"}";
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "{\"dealIds\":[\"" + dealId + "\"]}";
             case BLAST_HOT_DEAL -> "{\"dealId\":\"" + dealId + "\",\"subject\":\"Hot now\",\"body\":\"Half price today\"}";
+            case POST_COMMENT -> "{\"body\":\"Still on at this price\"}";
+            case REPORT_DEAL -> "{\"reason\":\"wrong-price\",\"note\":\"It is 12 now\"}";
             default -> throw new AssertionError(op + " takes a body: give it a valid one here");
         };
     }
@@ -163,7 +165,7 @@ class SilentlyChangedInputTest extends ApiTest {
         }
         assertEquals(before, itemCount(), "a refused request wrote something");
         // Every operation with a body was covered, and every base body is one the route accepts.
-        assertEquals(9, withBodies.size(), withBodies.toString());
+        assertEquals(11, withBodies.size(), withBodies.toString());
         assertTrue(refusals.size() >= 60, refusals.size() + " refusals: " + refusals);
         for (Route route : withBodies) {
             Call c = call(route, path(route, null, null)).body(validBody(route.operation()));

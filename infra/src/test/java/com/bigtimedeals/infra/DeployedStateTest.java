@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -161,6 +162,63 @@ class DeployedStateTest {
                 TableAccess.of(f, writes).forEach(g -> assertTrue(g.index() != null || !g.partitions().isEmpty(), f + " " + g));
             }
         }
+    }
+
+    /**
+     * The community's grants, pinned here apart from TableAccess so that a widening there fails: comments and reports
+     * are written only by {@code CommentsWrite}, which checks a profile but never writes one; its read deployment writes
+     * nothing; a link guard is touched only where deals are created, corrected and taken down; counter shards are
+     * changed only by the community's writes and the consumer that aggregates (and, deleting an account, discounts) them.
+     */
+    @Test
+    void theCommunityTouchesOnlyItsOwnFamiliesAndLinkGuardsAndCounterShardsOnlyTheirWriters() {
+        String deal = PartitionKeys.DEAL.pattern();
+        String reports = PartitionKeys.REPORTS.pattern();
+        Map<String, Set<String>> commentsWrite = new TreeMap<>();
+        commentsWrite.put("BatchGetItem", Set.of(deal, reports));
+        commentsWrite.put("ConditionCheckItem", Set.of(PartitionKeys.USER.pattern()));
+        commentsWrite.put("GetItem", Set.of(deal));
+        commentsWrite.put("PutItem", Set.of(deal, PartitionKeys.COMMENTS_OF_AUTHOR.pattern(), reports));
+        commentsWrite.put("UpdateItem", Set.of(deal, PartitionKeys.DEAL_COUNTERS.pattern(), reports));
+        // Posting a comment and filing a report are POSTs: the caller's idempotency records, as every POST deployment.
+        String idempotency = PartitionKeys.IDEMPOTENCY.pattern();
+        for (String action : List.of("GetItem", "PutItem", "UpdateItem", "DeleteItem")) {
+            commentsWrite.merge(action, Set.of(idempotency), (a, b) -> {
+                Set<String> both = new TreeSet<>(a);
+                both.addAll(b);
+                return both;
+            });
+        }
+        assertEquals(commentsWrite, tableGrants("CommentsWrite"));
+        assertEquals(Set.of("BatchGetItem", "GetItem", "Query"), tableGrants("CommentsRead").keySet());
+        Set<String> guardTouchers = new TreeSet<>();
+        Set<String> shardWriters = new TreeSet<>();
+        for (String deployed : deployedFunctions().keySet()) {
+            tableGrants(deployed).forEach((action, families) -> {
+                if (families.contains(PartitionKeys.LINK_GUARD.pattern())) {
+                    guardTouchers.add(deployed);
+                }
+                if (families.contains(PartitionKeys.DEAL_COUNTERS.pattern()) && !action.endsWith("GetItem")) {
+                    shardWriters.add(deployed);
+                }
+            });
+        }
+        assertEquals(Set.of("DealsWrite", LambdaFunction.STREAM_CONSUMER.id()), guardTouchers);
+        assertEquals(Set.of("CommentsWrite", LambdaFunction.STREAM_CONSUMER.id()), shardWriters);
+    }
+
+    /** Each DynamoDB action a deployed function may do on the table, with the key families its condition names. */
+    private static Map<String, Set<String>> tableGrants(String constructId) {
+        java.util.regex.Pattern onTable = java.util.regex.Pattern.compile(
+                "dynamodb:(\\w+) on \\{Fn::GetAtt=\\[" + table + ", Arn]} if \\{ForAllValues:StringLike=\\{dynamodb:LeadingKeys=\\[(.*)]}}");
+        Map<String, Set<String>> byAction = new TreeMap<>();
+        for (String grant : grants(constructId)) {
+            java.util.regex.Matcher m = onTable.matcher(grant);
+            if (m.matches()) {
+                byAction.computeIfAbsent(m.group(1), a -> new TreeSet<>()).addAll(List.of(m.group(2).split(", ")));
+            }
+        }
+        return byAction;
     }
 
     /** "action on resource if condition", for every statement of every policy attached to the function's role. */

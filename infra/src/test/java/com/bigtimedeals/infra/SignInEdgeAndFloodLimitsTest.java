@@ -279,9 +279,11 @@ class SignInEdgeAndFloodLimitsTest {
             }
         }
         assertEquals(expected, props(stage).get("RouteSettings"));
-        for (String key : List.of("DELETE /me", "POST /brands/{brandId}/likes", "DELETE /categories/{categoryId}/watches", "POST /cms/hot-deals")) {
+        for (String key : List.of("DELETE /me", "POST /brands/{brandId}/likes", "DELETE /categories/{categoryId}/watches", "POST /cms/hot-deals",
+                "POST /deals/{dealId}/comments", "DELETE /deals/{dealId}/comments/{commentId}", "POST /deals/{dealId}/reports")) {
             assertTrue(expected.containsKey(key), key);
         }
+        assertTrue(!expected.containsKey("GET /deals/{dealId}/comments"), "reading a thread has only the stage's default");
         assertTrue(number(Setting.THROTTLE_BLASTS_RATE) < number(Setting.THROTTLE_RATE));
         // The stage names those routes, so CloudFormation must make them first.
         assertTrue(new TreeSet<>((List<String>) resources.get(stage).get("DependsOn")).containsAll(throttledRoutes));

@@ -344,17 +344,25 @@ final class Keys {
         try {
             byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
                     .digest(normalisedLink.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            String pk = "LINK#" + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+            String pk = linkGuardPk(java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(digest));
             return key(pk, pk);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JRE", e);
         }
     }
 
+    static String linkGuardPk(String digest) {
+        return "LINK#" + digest;
+    }
+
     // A deal's counters: small items apart from the deal, each with a partition key of its own, because DynamoDB's
     // per-partition write limit applies to a partition key (shards sharing the deal's key would spread nothing).
     static Map<String, AttributeValue> dealCounters(String dealId, int shard) {
-        return key("COUNTERS#" + dealId + "#" + shard, "COUNTERS");
+        return key(dealCountersPk(dealId, Integer.toString(shard)), "COUNTERS");
+    }
+
+    static String dealCountersPk(String dealId, String shard) {
+        return "COUNTERS#" + dealId + "#" + shard;
     }
 
     // Votes live in the voter's partition: one vote per (user, deal), a user's votes on a page of deals are one

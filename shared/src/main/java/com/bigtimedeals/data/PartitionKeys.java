@@ -9,7 +9,7 @@ import com.bigtimedeals.domain.Likeable;
  * {@code dynamodb:LeadingKeys} to. Keys that are one partition (the brand list, the featured lists) are exact.
  */
 public enum PartitionKeys {
-    /** A deal, its blast marker and its fan-out claims. */
+    /** A deal, its blast marker, its fan-out claims and its comments. */
     DEAL(Keys.dealPk(Keys.ANY)),
     /** The latest-deal buckets of every scope. */
     TIMELINE(Keys.timelinePk(Keys.ANY)),
@@ -43,6 +43,14 @@ public enum PartitionKeys {
     FAN_OUT(Keys.fanOutPk(Keys.ANY, Keys.ANY)),
     /** An account deletion's walk. */
     ACCOUNT_DELETION(pk(Keys.accountDeletion(Keys.ANY))),
+    /** One user's comments, a small item each (where account deletion finds them). */
+    COMMENTS_OF_AUTHOR(Keys.commentsOfAuthorPk(Keys.ANY)),
+    /** A deal's reports and its report case (the moderation queue is the cases' GSI1 entries). */
+    REPORTS(Keys.reportsPk(Keys.ANY)),
+    /** The one live deal each normalised link may have. */
+    LINK_GUARD(Keys.linkGuardPk(Keys.ANY)),
+    /** A deal's counter shards, each a partition of its own. */
+    DEAL_COUNTERS(Keys.dealCountersPk(Keys.ANY, Keys.ANY)),
     /** One caller's idempotency records. */
     IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
 

@@ -49,6 +49,12 @@ class PartitionKeysTest {
         keys.put(pk(Keys.fanOut(deal, Likeable.BRAND)), PartitionKeys.FAN_OUT);
         keys.put(pk(Keys.accountDeletion("ann")), PartitionKeys.ACCOUNT_DELETION);
         keys.put(pk(Keys.idempotencyRecord("user:ann", "like-1")), PartitionKeys.IDEMPOTENCY);
+        keys.put(pk(Keys.comment(deal, deal + "-" + deal)), PartitionKeys.DEAL);
+        keys.put(pk(Keys.commentOfAuthor("DEAL#x", deal)), PartitionKeys.COMMENTS_OF_AUTHOR);
+        keys.put(pk(Keys.report(deal, "ann")), PartitionKeys.REPORTS);
+        keys.put(pk(Keys.reportCase(deal)), PartitionKeys.REPORTS);
+        keys.put(pk(Keys.linkGuard("https://example.com/deal?id=1")), PartitionKeys.LINK_GUARD);
+        keys.put(pk(Keys.dealCounters(deal, DealCounters.SHARDS - 1)), PartitionKeys.DEAL_COUNTERS);
         for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
             List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();
             assertEquals(List.of(k.getValue()), families, k.getKey());

@@ -8,14 +8,18 @@ import static com.bigtimedeals.data.PartitionKeys.BRAND_WATCHERS;
 import static com.bigtimedeals.data.PartitionKeys.CATEGORIES;
 import static com.bigtimedeals.data.PartitionKeys.CATEGORY;
 import static com.bigtimedeals.data.PartitionKeys.CATEGORY_WATCHERS;
+import static com.bigtimedeals.data.PartitionKeys.COMMENTS_OF_AUTHOR;
 import static com.bigtimedeals.data.PartitionKeys.DEAL;
+import static com.bigtimedeals.data.PartitionKeys.DEAL_COUNTERS;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_VERSION;
 import static com.bigtimedeals.data.PartitionKeys.FAN_OUT;
 import static com.bigtimedeals.data.PartitionKeys.FEATURED;
 import static com.bigtimedeals.data.PartitionKeys.FOLLOWS;
 import static com.bigtimedeals.data.PartitionKeys.IDEMPOTENCY;
+import static com.bigtimedeals.data.PartitionKeys.LINK_GUARD;
 import static com.bigtimedeals.data.PartitionKeys.MESSAGES;
+import static com.bigtimedeals.data.PartitionKeys.REPORTS;
 import static com.bigtimedeals.data.PartitionKeys.TIMELINE;
 import static com.bigtimedeals.data.PartitionKeys.USER;
 
@@ -36,7 +40,9 @@ import com.bigtimedeals.data.TableDefinition;
  * <p>A transaction's parts are authorized as PutItem, UpdateItem, DeleteItem and ConditionCheckItem, so those are what
  * a set names for it. An index grant carries no key condition: the IAM reference does not say what
  * {@code dynamodb:LeadingKeys} means for a Query of a global secondary index, so the grant is the index alone. A Scan
- * has no leading key at all (a key condition would not hold it), so it is granted on its index only.
+ * has no leading key at all (a key condition would not hold it), so it is granted on its index only. A condition on
+ * the leading key cannot tell the items of one partition apart: a deal's comments share its partition, so a function
+ * that writes comments may write there (its code only writes comment items).
  */
 public final class TableAccess {
     public static final String GET_ITEM = "GetItem";
@@ -86,6 +92,7 @@ public final class TableAccess {
             case CATEGORIES -> writes ? CATEGORIES_WRITE : CATEGORIES_READ;
             case FOLLOWS -> writes ? FOLLOWS_WRITE : FOLLOWS_READ;
             case INBOX -> writes ? INBOX_WRITE : INBOX_READ;
+            case COMMENTS -> writes ? COMMENTS_WRITE : COMMENTS_READ;
             case STREAM_CONSUMER -> STREAM_CONSUMER;
             case SWEEPER -> SWEEPER;
         };
@@ -112,23 +119,29 @@ public final class TableAccess {
         return new Grant(Set.of(actions), index, List.of());
     }
 
-    /** The front page (a cached copy, else its sources), a deal, Editor's Choice, a blast's progress; the latest deals. */
+    /**
+     * The front page (a cached copy, else its sources), a deal with its counter shards, Editor's Choice, a blast's
+     * progress; the latest deals.
+     */
     private static final List<Grant> DEALS_READ = List.of(
             table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST), GET_ITEM),
-            table(List.of(BLAST), BATCH_GET_ITEM),
+            table(List.of(BLAST, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
             table(List.of(TIMELINE), QUERY),
             index(TableDefinition.GSI1, QUERY));
 
     /**
-     * A new deal into its brand's and category's buckets, a correction (one that expires the deal rewrites its featured
-     * copies and the front page's), a takedown, the featured lists, a blast and its marker; priming: the front page.
+     * A new deal into its brand's and category's buckets with its link's guard (the guard's holder read when the claim
+     * fails), a correction (a new link or expiry moves the guard in the same transaction; one that expires the deal
+     * frees it and rewrites its featured copies and the front page's), a takedown, the featured lists, a blast and its
+     * marker; priming: the front page.
      */
     private static final List<Grant> DEALS_WRITE = List.of(
-            table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE), GET_ITEM),
+            table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD), GET_ITEM),
             table(List.of(DEAL, BRAND, CATEGORY, BLAST), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
-            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE), PUT_ITEM),
+            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD), PUT_ITEM),
             table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION), UPDATE_ITEM),
+            table(List.of(LINK_GUARD), DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY));
 
     /** The brand list, a brand, a brand's latest deals. */
@@ -188,18 +201,46 @@ public final class TableAccess {
             table(List.of(MESSAGES), QUERY));
 
     /**
+     * A deal's thread, a deal's open reports (the case, then the reports; the deal when there is no case); priming
+     * and the moderation queue: the queue's GSI1 partition and its deals.
+     */
+    private static final List<Grant> COMMENTS_READ = List.of(
+            table(List.of(DEAL, REPORTS), GET_ITEM),
+            table(List.of(DEAL), BATCH_GET_ITEM),
+            table(List.of(DEAL, REPORTS), QUERY),
+            index(TableDefinition.GSI1, QUERY));
+
+    /**
+     * A comment (the deal and the parent read, then the comment, its author item and a counter shard, with a check of
+     * the author's profile, in one transaction), a comment's deletion (the comment read, its tombstone and a counter
+     * shard), a report (the deal, case and the caller's report read, then the report and the case), a dismissal (the
+     * case; the deal when nothing was open); priming: the moderation queue and its deals.
+     */
+    private static final List<Grant> COMMENTS_WRITE = List.of(
+            table(List.of(DEAL), GET_ITEM),
+            table(List.of(DEAL, REPORTS), BATCH_GET_ITEM),
+            table(List.of(DEAL, COMMENTS_OF_AUTHOR, REPORTS), PUT_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, REPORTS), UPDATE_ITEM),
+            table(List.of(USER), CONDITION_CHECK_ITEM),
+            index(TableDefinition.GSI1, QUERY));
+
+    /**
      * New-deal fan-outs (claims beside the deal, handed-on walks, watcher pages, messages), hot-deal blasts (segments,
-     * a scan of the user index), account clean-ups (follows with their counters, messages), featured copies and the
-     * front page's copies; every walk's checkpoint, and the deletions every delivery checks.
+     * a scan of the user index), account clean-ups (follows with their counters, comments made anonymous with their
+     * deals' comment counts and their author items removed, messages), featured copies and the front page's copies;
+     * counter aggregation (each deal with its shards, its copies, whether the cached front page shows it, then the
+     * deal item), a takedown's link guard freed and reports closed, the community's expiry of a deal; every walk's
+     * checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
-            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION), GET_ITEM),
-            table(List.of(DEAL), BATCH_GET_ITEM),
-            table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS), QUERY),
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE), GET_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
+            table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR), QUERY),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST), PUT_ITEM),
-            table(List.of(MESSAGES), BATCH_WRITE_ITEM),
-            table(List.of(BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT, ACCOUNT_DELETION), UPDATE_ITEM),
-            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), DELETE_ITEM),
+            table(List.of(MESSAGES, COMMENTS_OF_AUTHOR), BATCH_WRITE_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT,
+                    ACCOUNT_DELETION), UPDATE_ITEM),
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD), DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY),
             index(TableDefinition.GSI2, QUERY),
             index(TableDefinition.USER_INDEX, SCAN));
