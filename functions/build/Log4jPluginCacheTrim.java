@@ -8,8 +8,11 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Build step, run by functions/pom.xml on the shaded function jar (java's single-file launcher, no compile):
@@ -18,36 +21,59 @@ import java.util.Set;
  * names it or not: about 250 plugin classes plus the ones they pull in (the JSON and YAML configuration
  * factories alone initialise jackson-databind's ObjectMapper to see whether it is there). A plugin the
  * configuration needs but this list lacks shows up as a log4j status error and missing log lines, which
- * FunctionJarTest checks on the shaded jar.
+ * FunctionJarTest checks on the shaded jar. Of the JSON template layout's resolvers, only those the event template
+ * ({@link #TEMPLATE}, Powertools' own) names are kept: the layout instantiates every resolver factory listed, and
+ * each loads and initialises its resolver class.
  */
 public final class Log4jPluginCacheTrim {
     static final String CACHE = "META-INF/org/apache/logging/log4j/core/config/plugins/Log4j2Plugins.dat";
 
-    /** Categories kept whole: the JSON template layout's resolvers, and the converters of attribute types. */
-    static final Set<String> WHOLE = Set.of("jsontemplateresolverfactory", "jsontemplateresolverinterceptor", "typeconverter");
+    /** The event template log4j2.properties names (eventTemplateUri), as the shaded jar holds it. */
+    static final String TEMPLATE = "LambdaJsonLayout.json";
 
-    /** Single plugins kept, by category and key: what log4j2.properties names, and what building it needs. */
+    /** Categories kept whole: the JSON template layout's interceptors. */
+    static final Set<String> WHOLE = Set.of("jsontemplateresolverinterceptor");
+
+    /**
+     * Single plugins kept, by category and key: what log4j2.properties names, what building it needs, and the
+     * converters of the attribute types its plugins declare (strings, the charset and level, the layout's recycler
+     * factory; enums need none) and of the primitive types, which log4j's converter registry requires at start.
+     */
     static final Map<String, Set<String>> SINGLE = Map.of(
             "configurationfactory", Set.of("propertiesconfigurationfactory"),
             "core", Set.of("appenders", "appender-ref", "appenderref", "console", "jsontemplatelayout",
                     "eventtemplateadditionalfield", "loggers", "logger", "root", "properties", "property"),
-            "lookup", Set.of("env", "sys"));
+            "lookup", Set.of("env", "sys"),
+            "typeconverter", Set.of("string", "boolean", "byte", "character", "double", "float", "integer", "long", "short",
+                    "charset", "level", "recyclerfactoryconverter"));
+
+    /** A resolver the event template uses: {@code "$resolver": "name"}. */
+    static final Pattern RESOLVER = Pattern.compile("\"\\$resolver\"\\s*:\\s*\"(\\w+)\"");
 
     public static void main(String[] args) throws IOException {
         Path jar = Path.of(args[0]);
         try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + jar.toUri()), Map.of())) {
             Path cache = zip.getPath(CACHE);
-            byte[] trimmed = trim(Files.readAllBytes(cache));
+            Set<String> resolvers = new HashSet<>();
+            Matcher m = RESOLVER.matcher(Files.readString(zip.getPath(TEMPLATE)));
+            while (m.find()) {
+                resolvers.add(m.group(1).toLowerCase(java.util.Locale.ROOT) + "resolverfactory");
+            }
+            if (resolvers.isEmpty()) {
+                throw new IllegalStateException("no resolver named in " + TEMPLATE);
+            }
+            byte[] trimmed = trim(Files.readAllBytes(cache), resolvers);
             Files.write(cache, trimmed);
         }
     }
 
-    static byte[] trim(byte[] cache) throws IOException {
+    static byte[] trim(byte[] cache, Set<String> resolvers) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(cache));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(bytes);
         int kept = 0;
         int dropped = 0;
+        Set<String> resolversKept = new HashSet<>();
         int categories = in.readInt();
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         DataOutputStream bodyOut = new DataOutputStream(body);
@@ -64,7 +90,11 @@ public final class Log4jPluginCacheTrim {
                 String name = in.readUTF();
                 boolean printable = in.readBoolean();
                 boolean defer = in.readBoolean();
-                if (WHOLE.contains(category) || SINGLE.getOrDefault(category, Set.of()).contains(key)) {
+                if (WHOLE.contains(category) || SINGLE.getOrDefault(category, Set.of()).contains(key)
+                        || category.equals("jsontemplateresolverfactory") && resolvers.contains(key)) {
+                    if (category.equals("jsontemplateresolverfactory")) {
+                        resolversKept.add(key);
+                    }
                     sectionOut.writeUTF(key);
                     sectionOut.writeUTF(className);
                     sectionOut.writeUTF(name);
@@ -87,6 +117,9 @@ public final class Log4jPluginCacheTrim {
             if (wanted.getValue().isEmpty()) {
                 throw new IllegalStateException("nothing kept of " + wanted.getKey());
             }
+        }
+        if (!resolversKept.equals(resolvers)) {
+            throw new IllegalStateException("the event template names resolvers the plugin cache lacks: " + resolvers);
         }
         out.writeInt(keptCategories);
         out.write(body.toByteArray());

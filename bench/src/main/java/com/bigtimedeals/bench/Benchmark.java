@@ -27,7 +27,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * counts and same-run ratios, not bare timings. Each phase starts its own in-memory engine, so no phase's data
  * or JIT history flatters another's. {@code --quick} measures less;
  * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}, {@code --community} only
- * the deal community's costs into {@code bench-results/community.json}.
+ * the deal community's costs into {@code bench-results/community.json}; {@code --coldstart} runs only the cold-start
+ * phase, on a table seeded as {@code --quick} seeds it, and writes {@code bench-results/coldstart.json}.
  */
 public final class Benchmark {
     private Benchmark() {
@@ -56,7 +57,7 @@ public final class Benchmark {
         }
         if (options.contains("--mobile")) {
             // Only what a mobile client pays on the wire: bench-results/mobile.json and that section of docs/performance.md.
-            costAndColdStart(bench, true, true);
+            wireOnly(bench);
             write(bench, "mobile.json");
             Path report = bench.root().resolve("docs/performance.md");
             Files.writeString(report, PerformanceReport.withWireSection(Files.readString(report), bench.results().all(), bench.now()));
@@ -64,7 +65,14 @@ public final class Benchmark {
                     Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
-        costAndColdStart(bench, quick, false);
+        if (options.contains("--coldstart")) {
+            // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
+            coldStartOnly(bench, quick);
+            write(bench, "coldstart.json");
+            System.out.printf("%nWrote bench-results/coldstart.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
+        costAndColdStart(bench, quick);
         FanOut.measure(bench, quick);
         AccountDeletionCost.measure(bench);
         CommunityCosts.measure(bench);
@@ -83,8 +91,34 @@ public final class Benchmark {
     }
 
     /** Phase 1: a realistic table; cost per route; the front-page cache; cold start; warm overhead. */
-    private static void costAndColdStart(Bench bench, boolean quick, boolean wireOnly) throws Exception {
+    private static void costAndColdStart(Bench bench, boolean quick) throws Exception {
         System.out.println("Phase 1: seeding a realistic table through the product's own code…");
+        onSeededTable(bench, quick, (dynamo, table, seeded) -> {
+            RouteCosts.measure(bench, table, seeded);
+            WireBytes.measure(bench, seeded);
+            FrontPageCopies.measure(bench, table);
+            ColdStarts.measure(bench, dynamo, table, seeded, quick);
+            WarmOverhead.measure(bench, table, seeded, quick);
+        });
+    }
+
+    /** Bytes on the wire alone, on the full run's table (the pages' sizes are what the figures are about). */
+    private static void wireOnly(Bench bench) throws Exception {
+        System.out.println("Seeding a realistic table through the product's own code…");
+        onSeededTable(bench, false, (dynamo, table, seeded) -> WireBytes.measure(bench, seeded));
+    }
+
+    /** The cold-start phase alone: a small table, the probes run as often as in the full run unless quick. */
+    private static void coldStartOnly(Bench bench, boolean quick) throws Exception {
+        System.out.println("Seeding a small table through the product's own code…");
+        onSeededTable(bench, true, (dynamo, table, seeded) -> ColdStarts.measure(bench, dynamo, table, seeded, quick));
+    }
+
+    private interface SeededPhase {
+        void run(Database dynamo, Table table, Seeded seeded) throws Exception;
+    }
+
+    private static void onSeededTable(Bench bench, boolean quickSeed, SeededPhase phase) throws Exception {
         try (Database dynamo = Database.start(null, 0)) {
             String tableName = "BenchDeals";
             DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
@@ -94,17 +128,7 @@ public final class Benchmark {
             System.setProperty("TABLE_NAME", tableName);
             System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
             Table table = new Table(client, tableName, Clock.systemUTC(), CursorCodec.from(Settings.defaults()));
-            Seeded seeded = Seeding.seed(bench, table, quick && !wireOnly);
-            if (wireOnly) {
-                WireBytes.measure(bench, seeded);
-                client.close();
-                return;
-            }
-            RouteCosts.measure(bench, table, seeded);
-            WireBytes.measure(bench, seeded);
-            FrontPageCopies.measure(bench, table);
-            ColdStarts.measure(bench, dynamo, table, seeded, quick);
-            WarmOverhead.measure(bench, table, seeded, quick);
+            phase.run(dynamo, table, Seeding.seed(bench, table, quickSeed));
             client.close();
         }
     }

@@ -40,7 +40,10 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * map domain outcomes to status codes, and log one line per request. Subclasses only dispatch.
  */
 public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>, Resource {
-    private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
+    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
+    }
 
     private final LambdaFunction function;
     private final Clock clock;
@@ -100,7 +103,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         }, requestId);
         APIGatewayV2HTTPResponse response = HttpAnswers.write(route, event, reply, requestId, now);
         RequestMeter.Usage usage = RequestMeter.usage();
-        LOG.info("request",
+        Log.LOG.info("request",
                 entry("route", route == null ? event.getRouteKey() : route.routeKey()),
                 entry("status", response.getStatusCode()),
                 entry("dynamodbRequests", usage.requests()),
@@ -128,10 +131,10 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
                     HttpConventions.IDEMPOTENCY_KEY, requestId));
         } catch (AwsServiceException e) {
             boolean throttled = e.isThrottlingException();
-            LOG.error("DynamoDB request failed", e);
+            Log.LOG.error("DynamoDB request failed", e);
             return new Reply(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
         } catch (RuntimeException e) {
-            LOG.error("request failed", e);
+            Log.LOG.error("request failed", e);
             return new Reply(500, Json.failure(ErrorCode.INTERNAL, requestId));
         }
     }
@@ -217,7 +220,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         if (primed.getStatusCode() != 200) {
             // Not fatal: the snapshot is still correct, only less warm. Failing it would fail the deploy.
             // PrimingTest holds every function's priming to a 200.
-            LOG.warn("priming answered {}", primed.getStatusCode());
+            Log.LOG.warn("priming answered {}", primed.getStatusCode());
         }
     }
 

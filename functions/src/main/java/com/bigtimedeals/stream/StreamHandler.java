@@ -29,7 +29,10 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * are the deal counters carried into their copies ({@link CounterAggregation}), however many votes the batch holds.
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
-    private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
+    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
+    }
 
     /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
     public static final LambdaFunction FUNCTION = LambdaFunction.STREAM_CONSUMER;
@@ -86,7 +89,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                     outcome.countedOnFrontPage();
                 }
             } catch (RuntimeException e) {
-                LOG.error("counter aggregation failed", e);
+                Log.LOG.error("counter aggregation failed", e);
                 outcome.aggregationFailed();
             }
         }
@@ -96,7 +99,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage(
                         aggregation == null ? java.util.Map.of() : aggregation.counts());
             } catch (RuntimeException e) {
-                LOG.error("front-page rebuild failed", e);
+                Log.LOG.error("front-page rebuild failed", e);
                 outcome.frontPageRebuildFailed();
                 rebuilt = false;
             }
@@ -106,7 +109,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             try {
                 outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
             } catch (RuntimeException e) {
-                LOG.error("counter aggregation failed", e);
+                Log.LOG.error("counter aggregation failed", e);
                 outcome.aggregationFailed();
             }
         }
@@ -139,7 +142,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 }
             } catch (RuntimeException e) {
                 DynamodbStreamRecord record = batch.record(i);
-                LOG.error("stream record failed", entry("eventId", record.getEventID()),
+                Log.LOG.error("stream record failed", entry("eventId", record.getEventID()),
                         entry("sequenceNumber", BatchOutcome.sequence(record)), e);
                 outcome.failed(i);
                 return;

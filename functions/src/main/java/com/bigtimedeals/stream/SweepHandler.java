@@ -26,7 +26,10 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * harmless: the two runs race on the conditional checkpoint, and message writes never overwrite.
  */
 public final class SweepHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
-    private static final Logger LOG = LoggerFactory.getLogger(SweepHandler.class);
+    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(SweepHandler.class);
+    }
     /** Walks touched per index partition and sweep; the next sweep takes the rest. */
     static final int PER_SHARD = 200;
 
@@ -64,7 +67,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
             }
         }
         if (touched > 0) {
-            LOG.warn("stalled walks resumed", entry("touched", touched));
+            Log.LOG.warn("stalled walks resumed", entry("touched", touched));
         }
         return touched;
     }

@@ -27,10 +27,15 @@ public final class DynamoDbClients {
     private DynamoDbClients() {
     }
 
-    /** For Lambda and the scripts: region from {@code AWS_REGION}, optional {@code DYNAMODB_ENDPOINT}. */
+    /** For the scripts: region from {@code AWS_REGION}, optional {@code DYNAMODB_ENDPOINT}. */
     public static DynamoDbClient from(Settings settings) {
+        return from(settings, UrlConnectionHttpClient.create());
+    }
+
+    /** For Lambda, through the given HTTP client (one whose TLS context is built alongside: {@link TlsStart}). */
+    public static DynamoDbClient from(Settings settings, SdkHttpClient http) {
         String endpoint = settings.get("DYNAMODB_ENDPOINT");
-        DynamoDbClientBuilder builder = base(credentials(settings::get), region(settings));
+        DynamoDbClientBuilder builder = base(credentials(settings::get), region(settings), http);
         if (endpoint != null && !endpoint.isBlank()) {
             builder.endpointOverride(URI.create(endpoint));
         }
@@ -61,10 +66,6 @@ public final class DynamoDbClients {
                 .credentialsProvider(localCredentials())
                 .endpointOverride(endpoint)
                 .build();
-    }
-
-    private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region) {
-        return base(credentials, region, UrlConnectionHttpClient.create());
     }
 
     private static DynamoDbClientBuilder base(AwsCredentialsProvider credentials, Region region, SdkHttpClient http,
