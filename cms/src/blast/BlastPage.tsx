@@ -2,13 +2,52 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, type Deal } from '../api/client';
 import { useNavigation } from '../app/navigation';
 import { hrefOf, type Route } from '../app/routes';
+import { useDealPages } from '../deals/pages';
 import { useAction } from '../lib/action';
 import { useDraft } from '../lib/draft';
+import type { Search } from '../lib/words';
 import { useApi } from '../ui/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { DealLine } from '../ui/DealLine';
+import { SearchBox, searchPages } from '../ui/DealSearch';
 import { Field, SelectField } from '../ui/Field';
-import { ProblemBanner } from '../ui/messages';
+import { Loading, ProblemBanner } from '../ui/messages';
 import { Progress } from './Progress';
+
+/** Finds the deal to blast by the words of its title; choosing one puts it in the form. */
+function DealFinder({ onChoose }: { onChoose: (d: Deal) => void }) {
+  const api = useApi();
+  const [search, setSearch] = useState<Search | null>(null);
+  return (
+    <>
+      <SearchBox id="blast-search" label="Find a deal by title" active={search} onSearch={setSearch} onClear={() => setSearch(null)} />
+      {search && <Matches key={search.q} search={search} onChoose={onChoose} fetchPage={searchPages(api, search)} />}
+    </>
+  );
+}
+
+function Matches({ search, onChoose, fetchPage }: {
+  search: Search; onChoose: (d: Deal) => void; fetchPage: ReturnType<typeof searchPages>;
+}) {
+  const { state, more, problem } = useDealPages(`search:${search.q}`, fetchPage);
+  return (
+    <>
+      <ProblemBanner problem={problem} />
+      {state.deals === null ? (problem ? null : <Loading>Searching…</Loading>)
+        : state.deals.length === 0 && !more ? <p>No deal title holds every one of these words.</p> : (
+          <ul class="deals" aria-label="Matching deals">
+            {state.deals.map((d) => (
+              <li key={d.id}>
+                <DealLine deal={d} marks={search.words} />{' '}
+                <button type="button" aria-label={`Choose “${d.title}”`} onClick={() => onChoose(d)}>Choose</button>
+              </li>
+            ))}
+          </ul>
+        )}
+      {more && <button type="button" onClick={more}>More results</button>}
+    </>
+  );
+}
 
 const EMPTY = { dealId: '', subject: '', body: '' };
 
@@ -22,6 +61,7 @@ export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> 
   const action = useAction();
   const [asking, setAsking] = useState(false);
   const [repeatOf, setRepeatOf] = useState<string | null>(null);
+  const [found, setFound] = useState<Deal | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -43,7 +83,7 @@ export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> 
       return null;
     });
   };
-  const chosen = latest?.find((d) => d.id === form.dealId);
+  const chosen = latest?.find((d) => d.id === form.dealId) ?? (found?.id === form.dealId ? found : undefined);
 
   return (
     <>
@@ -52,10 +92,12 @@ export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> 
         <section aria-labelledby="blast-h">
           <h2 id="blast-h">New blast</h2>
           <p>A blast puts one message about a deal in <strong>every user's inbox</strong>. Each deal can be blasted once.</p>
+          <DealFinder onChoose={(d) => { setFound(d); draft.update({ dealId: d.id }); }} />
           <form class="card" noValidate onSubmit={(e) => { e.preventDefault(); action.clear(); setAsking(true); }}>
             <SelectField id="dealId" label="Deal" value={form.dealId} onChange={(dealId) => draft.update({ dealId })}>
               <option value="">{latest ? 'Choose one of the latest deals' : 'Loading the latest deals…'}</option>
-              {form.dealId && !chosen && <option value={form.dealId}>{form.dealId}</option>}
+              {form.dealId && !latest?.some((d) => d.id === form.dealId) && (
+                <option value={form.dealId}>{chosen ? `${chosen.title} (${chosen.brandName})` : form.dealId}</option>)}
               {latest?.map((d) => <option value={d.id}>{d.title} ({d.brandName})</option>)}
             </SelectField>
             <Field id="blast-dealId" label="…or a deal id" value={form.dealId} onInput={(dealId) => draft.update({ dealId: dealId.trim() })} />

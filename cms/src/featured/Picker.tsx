@@ -1,30 +1,27 @@
-import { useEffect, useState } from 'preact/hooks';
-import { call, type Deal, type Problem } from '../api/client';
+import { useState } from 'preact/hooks';
+import { call, type Deal } from '../api/client';
+import { useDealPages } from '../deals/pages';
 import { useAction } from '../lib/action';
+import type { Search } from '../lib/words';
 import { useApi } from '../ui/api';
 import { DealLine } from '../ui/DealLine';
+import { SearchBox, searchPages } from '../ui/DealSearch';
 import { Field } from '../ui/Field';
 import { Loading, ProblemBanner } from '../ui/messages';
 
-/** Deals to feature: the latest overall (the API's default page), or one by id. */
+/** Deals to feature: the latest overall (the API's default page), a search's matches, or one by id. */
 export function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: boolean }) {
   const api = useApi();
-  const [latest, setLatest] = useState<Deal[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [search, setSearch] = useState<Search | null>(null);
+  const { state, more, problem } = useDealPages(search ? `search:${search.q}` : 'latest',
+    search ? searchPages(api, search) : () => call(api.GET('/deals')));
   const [id, setId] = useState('');
   const byId = useAction();
-  useEffect(() => {
-    let live = true;
-    call(api.GET('/deals')).then((o) => {
-      if (!live) return;
-      if (o.ok) setLatest(o.data.deals);
-      else setProblem(o.problem);
-    });
-    return () => { live = false; };
-  }, [api]);
+  const listName = search ? 'Matching deals to add' : 'Latest deals to add';
   return (
     <section aria-labelledby="pick-h">
       <h2 id="pick-h">Add deals</h2>
+      <SearchBox id="pick-search" label="Find deals by title" active={search} onSearch={setSearch} onClear={() => setSearch(null)} />
       <form class="inline" onSubmit={(e) => {
         e.preventDefault();
         byId.run(async () => {
@@ -40,16 +37,19 @@ export function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: bool
       </form>
       <ProblemBanner problem={byId.problem} />
       <ProblemBanner problem={problem} />
-      {latest === null ? (problem ? null : <Loading>Loading the latest deals…</Loading>) : (
-        <ul class="deals" aria-label="Latest deals to add">
-          {latest.map((d) => (
-            <li key={d.id}>
-              <DealLine deal={d} />{' '}
-              <button type="button" disabled={full || d.expired} aria-label={`Add “${d.title}”`} onClick={() => onPick(d)}>Add</button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {state.deals === null ? (problem ? null : <Loading>{search ? 'Searching…' : 'Loading the latest deals…'}</Loading>)
+        : state.deals.length === 0 && !more ? <p>{search ? 'No deal title holds every one of these words.' : 'No deals yet.'}</p> : (
+          <ul class="deals" aria-label={listName}>
+            {state.deals.map((d) => (
+              <li key={d.id}>
+                <DealLine deal={d} marks={search?.words} />{' '}
+                <button type="button" disabled={full || d.expired} aria-label={`Add “${d.title}”`} onClick={() => onPick(d)}>Add</button>
+              </li>
+            ))}
+          </ul>
+        )}
+      {more && <button type="button" onClick={more}>More results</button>}
+      {state.loadingMore && <Loading>Searching further…</Loading>}
     </section>
   );
 }

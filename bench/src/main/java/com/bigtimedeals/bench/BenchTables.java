@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.function.IntConsumer;
 
+import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Table;
@@ -24,6 +25,15 @@ final class BenchTables {
         DynamoDbClient client = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient());
         dynamo.createTable(client, TableDefinition.createTableRequest(name));
         return new Table(client, name, Clock.fixed(Instant.now(), ZoneOffset.UTC), new CursorCodec("bench"));
+    }
+
+    /** A {@link #fresh} table holding the brand {@code brandId} and the category {@code tech} its deals name. */
+    static Table freshWithCatalog(Database dynamo, String name, String brandId, String brandName) {
+        Table table = fresh(dynamo, name);
+        CatalogStore catalog = new CatalogStore(table);
+        catalog.createBrand(brandId, brandName, null);
+        catalog.createCategory("tech", "Tech");
+        return table;
     }
 
     /** {@code work(0..n-1)} on a few threads, as several editors or users would. */

@@ -23,12 +23,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * {@code ./bigtimedeals bench}: what a request costs, what a cold start costs against the plainest SDK
  * function, what our handler adds to a warm request, how fast fan-out runs against the raw write rate of
- * the same engine, how the local API holds up during a blast, and the engine against a do-nothing stub. Reports
- * counts and same-run ratios, not bare timings. Each phase starts its own in-memory engine, so no phase's data
+ * the same engine, what the word index costs alerts and search, how the local API holds up during a blast, and the
+ * engine against a do-nothing stub. Reports counts and same-run ratios, not bare timings. Each phase starts its own in-memory engine, so no phase's data
  * or JIT history flatters another's. {@code --quick} measures less;
- * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}, {@code --community} only
- * the deal community's costs into {@code bench-results/community.json}; {@code --coldstart} runs only the cold-start
- * phase, on a table seeded as {@code --quick} seeds it, and writes {@code bench-results/coldstart.json}.
+ * {@code --fanout} runs only the fan-out phase and writes {@code bench-results/fanout.json}, {@code --words} only the
+ * word index's and writes {@code bench-results/words.json}, {@code --community} only the deal community's costs into
+ * {@code bench-results/community.json}; {@code --coldstart} runs only the cold-start phase, on a table seeded as
+ * {@code --quick} seeds it, and writes {@code bench-results/coldstart.json}.
  */
 public final class Benchmark {
     private Benchmark() {
@@ -41,6 +42,13 @@ public final class Benchmark {
         // The product's one configuration for this run: the functions' settings as deployed by default.
         Bench bench = new Bench(new Results(), Instant.now().truncatedTo(ChronoUnit.SECONDS), Path.of("").toAbsolutePath(),
                 Settings.defaults());
+        if (options.contains("--words")) {
+            // Only the word index: alert matching, a new deal's words, search pages; to bench-results/words.json.
+            WordIndexCosts.measure(bench, quick);
+            write(bench, "words.json");
+            System.out.printf("%nWrote bench-results/words.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--community")) {
             // Only the deal community's costs; the full run's files stay as they are.
             CommunityCosts.measure(bench);
@@ -74,6 +82,7 @@ public final class Benchmark {
         }
         costAndColdStart(bench, quick);
         FanOut.measure(bench, quick);
+        WordIndexCosts.measure(bench, quick);
         AccountDeletionCost.measure(bench);
         CommunityCosts.measure(bench);
         ApiUnderBlast.measure(bench, quick);

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.DynamoDbClients;
@@ -23,7 +22,8 @@ import com.bigtimedeals.stream.StreamHandler;
 
 /**
  * Fan-out throughput against the raw BatchWriteItem rate of the same engine ({@link WriteCeiling}): hot-deal
- * blasts through the faithful local delivery ({@link FaithfulBlast}), a new deal's watcher fan-out, a blast under
+ * blasts through the faithful local delivery ({@link FaithfulBlast}), a new deal's watcher fan-out and alert matching
+ * ({@link WordIndexCosts#alertFanOut}), a blast under
  * injected faults, a new deal's watchers under API load ({@link WatchersUnderLoad}), and the arithmetic for 10
  * million users in AWS.
  */
@@ -65,10 +65,7 @@ final class FanOut {
                 "median over " + blastRuns + " blasts of messages/s over the mean of the ceiling rounds either side ("
                         + Medians.rounded(ratios) + "); goal 0.7");
         try (Database dynamo = Database.start()) {
-            Table table = BenchTables.fresh(dynamo, "Watchers");
-            CatalogStore catalog = new CatalogStore(table);
-            catalog.createBrand("mega", "Mega", null);
-            catalog.createCategory("tech", "Tech");
+            Table table = BenchTables.freshWithCatalog(dynamo, "Watchers", "mega", "Mega");
             FollowStore follows = new FollowStore(table);
             BenchTables.parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
             StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
@@ -83,6 +80,12 @@ final class FanOut {
                     "the brand list's first run: claimed, written with BatchWriteItems of 25, " + configuration.deliveryThreads() + " in flight");
             bench.add("fanout.newDeal.ratioToCeiling", rate / ceiling, "x", null, null, "messages/s over the median ceiling above");
         }
+        double alerts = WordIndexCosts.alertFanOut(bench, watchers);
+        bench.add("fanout.alerts." + watchers + "Holders.messagesPerSecond", Math.round(alerts), "msg/s", null, null,
+                "a new deal's alert matching to the holders of one keyword, in the deal's invocation: "
+                        + (watchers + 999) / 1000 + " shards, create-only puts (a holder may watch the deal's brand too), "
+                        + configuration.deliveryThreads() + " in flight");
+        bench.add("fanout.alerts.ratioToCeiling", alerts / ceiling, "x", null, null, "messages/s over the median ceiling above");
         FaithfulBlast.Run faulted = FaithfulBlast.run(bench, blastUsers, true);
         String prefix = "fanout.blastFaulted.";
         bench.add(prefix + "recordsRedelivered", faulted.redelivered(), "records", null, null,

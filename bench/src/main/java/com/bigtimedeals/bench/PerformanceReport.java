@@ -76,6 +76,7 @@ final class PerformanceReport {
                 .append("priming hook ran a request, which removes most of both.\n");
         section(md, results, "Warm overhead", "warm.");
         section(md, results, "Fan-out throughput", "fanout.");
+        section(md, results, "Word index: deal alerts and search", "alerts.", "words.", "search.");
         section(md, results, "Account deletion", "deletion.");
         section(md, results, "The deal community", "community.");
         section(md, results, "The local API during a blast", "apiUnderBlast.");

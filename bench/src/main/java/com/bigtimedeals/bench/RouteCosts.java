@@ -79,6 +79,14 @@ final class RouteCosts {
             {"POST /cms/hot-deals", "/cms/hot-deals", "", editor, "{\"dealId\":\"" + deal + "\"}", null, null, "the reference sends every message inside this call"},
             {"GET /me/follows", "/me/follows", "", user, null, 2.0, null, "1 Query of FOLLOWS#<user> + 1 BatchGetItem of names"},
             {"GET /me/messages/unread-count", "/me/messages/unread-count", "", user, null, 1.0, null, "COUNT of at most 100 unread index items"},
+            {"GET /search (a word in every title)", "/search", "q=thing", null, null, 3.0, null, "1 Query of the word's entries + 1 BatchGetItem of the deals"},
+            {"GET /search (second page)", "/search", "@next:/search", null, null, 3.0, null, null},
+            {"GET /search (a word in one title)", "/search", "q=4242", null, null, 3.0, null, null},
+            {"GET /search (two words)", "/search", "q=people%20deal", null, null, 3.0, null, "reads the longer word's entries, keeps those holding the other"},
+            {"POST /me/alerts", "/me/alerts", "", fresh, "{\"keywords\":\"thing want\",\"maxPrice\":50}", null, null,
+                "a count per keyword (the rarest is filed), the word's head, 1 transaction"},
+            {"GET /me/alerts", "/me/alerts", "", user, null, 1.0, null, null},
+            {"DELETE /me/alerts/{alertId}", "/me/alerts/" + s.alertId(), "", user, null, null, null, "1 BatchGetItem + 1 transaction"},
             {"DELETE /cms/deals/{dealId}", "/cms/deals/" + s.recentDeals().get(0), "", editor, null, null, null, "tombstone: index keys removed"},
             {"DELETE /me", "/me", "", fresh, null, null, null, "profile + deletion record; the rest through the stream"},
         };
@@ -89,7 +97,9 @@ final class RouteCosts {
             String path = (String) c[1];
             String query = (String) c[2];
             if (query.startsWith("@next:")) {
-                query = "cursor=" + URLEncoder.encode(cursors.get(query.substring(6)), StandardCharsets.UTF_8);
+                String path0 = query.substring(6);
+                query = (path0.equals("/search") ? "q=thing&" : "") + "cursor="
+                        + URLEncoder.encode(cursors.get(path0), StandardCharsets.UTF_8);
             }
             Map<String, List<String>> headers = new LinkedHashMap<>();
             if (c[3] != null) {
@@ -103,7 +113,7 @@ final class RouteCosts {
             if (a.status() >= 300) {
                 throw new IllegalStateException(name + " answered " + a.status() + " " + a.text());
             }
-            if (query.isEmpty() && a.text().contains("\"nextCursor\":\"")) {
+            if (!query.contains("cursor=") && a.text().contains("\"nextCursor\":\"")) {
                 cursors.putIfAbsent(path, Results.JSON.readTree(a.body()).get("nextCursor").asText());
             }
             String key = name.replace(' ', '_');

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
+import com.bigtimedeals.data.AlertStore;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
@@ -17,18 +18,22 @@ import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.data.WordIndex;
+import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.NewAlert;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.domain.Words;
 import com.bigtimedeals.service.CatalogService;
 
 /**
  * A realistic table, seeded through the product's own code: 200 brands (skewed: brand rank r gets deals in
- * proportion to 1/r), 8 categories, 100 deals a day for 90 days, 5,000 users who like and watch, featured lists,
- * the front-page cache, and an inbox.
+ * proportion to 1/r), 8 categories, 100 deals a day for 90 days (their titles' words in the word index), 5,000 users
+ * who like and watch, featured lists, the front-page cache, an inbox and a deal alert.
  */
 final class Seeding {
     static final int BRANDS = 200;
@@ -37,7 +42,8 @@ final class Seeding {
     static final int USERS = 5_000;
 
     /** What the seeding left to measure against. */
-    record Seeded(String denseBrand, int denseDeals, String sparseBrand, int sparseDeals, List<String> recentDeals) {
+    record Seeded(String denseBrand, int denseDeals, String sparseBrand, int sparseDeals, List<String> recentDeals,
+                  String alertId) {
     }
 
     private Seeding() {
@@ -84,7 +90,12 @@ final class Seeding {
         // Created in time order by 4 editors at once, as a feed import would.
         List<String> ids = new ArrayList<>(Collections.nCopies(deals, (String) null));
         DealStore dealStore = new DealStore(table);
-        BenchTables.parallel(deals, 4, i -> ids.set(i, dealStore.create(drafts.get(i)).id()));
+        WordIndex words = new WordIndex(table);
+        BenchTables.parallel(deals, 4, i -> {
+            Deal d = dealStore.create(drafts.get(i));
+            ids.set(i, d.id());
+            words.index(d.id(), Words.indexable(d.title())); // as the stream consumer indexes a new deal
+        });
         System.out.printf("  %d deals in %d s%n", deals, (System.nanoTime() - t0) / 1_000_000_000L);
         UserStore users = new UserStore(table);
         FollowStore follows = new FollowStore(table);
@@ -108,6 +119,7 @@ final class Seeding {
             messages.add(new Message(Ids.messageId(at, "user1", "bench#" + m), "user1", "Deal " + m, "A message body of ordinary size.", ids.get(m), m % 2 == 0, at));
         }
         inbox.deliver(messages);
+        String alertId = new AlertStore(table).create("user1", NewAlert.of("thing people", new BigDecimal("99"), null, null)).id();
         int sparse = 0;
         for (int b = 0; b < BRANDS; b++) {
             if (perBrand[b] > 0 && perBrand[b] < perBrand[sparse] || perBrand[sparse] == 0) {
@@ -116,6 +128,6 @@ final class Seeding {
         }
         System.out.printf("  seeded in %d s: %d brands, %d categories, %d deals (densest brand %d, sparsest %d), %d users%n",
                 (System.nanoTime() - t0) / 1_000_000_000L, BRANDS, categoryIds.size(), deals, perBrand[0], perBrand[sparse], userCount);
-        return new Seeded(brandIds.get(0), perBrand[0], brandIds.get(sparse), perBrand[sparse], recent);
+        return new Seeded(brandIds.get(0), perBrand[0], brandIds.get(sparse), perBrand[sparse], recent, alertId);
     }
 }

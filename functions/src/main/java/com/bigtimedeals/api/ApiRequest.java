@@ -120,6 +120,15 @@ final class ApiRequest {
         return v;
     }
 
+    /** A required query parameter of at most {@code maxChars} characters; its rules are the caller's to apply. */
+    String text(String name, int maxChars) {
+        String v = query(name);
+        if (v == null || v.length() > maxChars) {
+            throw DomainException.invalid(name, name + " is required, at most " + maxChars + " characters");
+        }
+        return v;
+    }
+
     boolean flag(String name) {
         String v = query(name);
         if (v == null || v.equals("false")) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.bigtimedeals.domain.Alert;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Brand;
 import com.bigtimedeals.domain.BrandSummary;
@@ -159,6 +160,22 @@ final class Json {
                 .put("segmentsDone", b.segmentsDone())
                 .put("usersReached", b.usersReached())
                 .put("done", b.done());
+    }
+
+    static JsonObject alert(Alert a) {
+        return object()
+                .put("id", a.id())
+                .put("keywords", a.keywordText())
+                .putIfPresent("maxPrice", a.maxPrice())
+                .putIfPresent("brandId", a.brandId())
+                .putIfPresent("categoryId", a.categoryId())
+                .put("createdAt", a.createdAt());
+    }
+
+    static JsonObject alerts(List<Alert> alerts) {
+        List<JsonObject> a = new ArrayList<>(alerts.size());
+        alerts.forEach(alert -> a.add(alert(alert)));
+        return object().put("alerts", a);
     }
 
     /** {@code author} is null once the author's account is deleted; a deleted comment's body is empty. */

@@ -307,7 +307,7 @@ final class JsonBody {
             throw DomainException.invalid(field, field + " must be a JSON number");
         }
         try {
-            return ContractRules.price(v.decimalValue());
+            return ContractRules.price(field, v.decimalValue());
         } catch (NumberFormatException | ArithmeticException e) {
             throw DomainException.invalid(field, field + " must be a finite number");
         }

@@ -85,6 +85,14 @@ final class JsonObject {
         return this;
     }
 
+    /** An optional number (a price limit), left out when absent. */
+    JsonObject putIfPresent(String name, BigDecimal value) {
+        if (value != null) {
+            fields.put(name, value);
+        }
+        return this;
+    }
+
     /** The compact JSON text (no whitespace), as API Gateway returns it. */
     String toJson() {
         StringBuilder out = new StringBuilder(64 + fields.size() * 24);

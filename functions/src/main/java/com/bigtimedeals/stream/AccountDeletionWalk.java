@@ -6,11 +6,12 @@ import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.AccountDeletion;
 
 /**
- * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then pages
- * of comments (each turned into a tombstone with no author), then pages of messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records
- * stop) continues it in a later invocation. Every page is safe to run twice: a follow is removed only while
- * its relation item exists, so a replayed page or a parallel run never drops a count twice; a comment is changed
- * only while it still names the user; and deleting a message twice is harmless.
+ * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then of alerts
+ * (each with its entry in the word index), then of comments (each turned into a tombstone with no author), then of
+ * messages, each page checkpointed on the deletion item, whose stream record (or the sweeper, when records stop)
+ * continues it in a later invocation. Every page is safe to run twice: a follow or an alert is removed only while its
+ * item exists, so a replayed page or a parallel run never drops a count twice; a comment is changed only while it
+ * still names the user; and deleting a message twice is harmless.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
@@ -41,6 +42,7 @@ final class AccountDeletionWalk {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
                 AccountStore.Cleared page = switch (here.phase()) {
                     case FOLLOWS -> accounts.removeFollows(here, followPage);
+                    case ALERTS -> accounts.removeAlerts(here, followPage);
                     case COMMENTS -> comments.anonymise(username, here.deletedAt(), here.after(), CommentStore.AUTHOR_PAGE);
                     case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);
                 };

@@ -3,6 +3,7 @@ package com.bigtimedeals.stream;
 import java.time.Instant;
 
 import com.bigtimedeals.data.AccountStore;
+import com.bigtimedeals.data.AlertStore;
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.CommentStore;
 import com.bigtimedeals.data.Configuration;
@@ -17,16 +18,21 @@ import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.ReportStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.data.WordIndex;
 import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.Words;
 import com.bigtimedeals.service.DealService;
 
 /** What each change sets off. */
 public final class ChangeReactions {
     private final WatchersFanOut fanOut;
+    private final AlertsFanOut alerts;
     private final HotDealBlast blast;
     private final DealStore deals;
+    private final WordIndex words;
     private final FeaturedStore featured;
     private final FrontPageCache cache;
     private final AccountDeletionWalk deletions;
@@ -35,12 +41,14 @@ public final class ChangeReactions {
     private final CounterAggregation counters;
     private final DealCounters exactCounts;
 
-    ChangeReactions(WatchersFanOut fanOut, HotDealBlast blast, DealStore deals, FeaturedStore featured, FrontPageCache cache,
-                    AccountDeletionWalk deletions, DealService dealService, ReportStore reports, CounterAggregation counters,
-                    DealCounters exactCounts) {
+    ChangeReactions(WatchersFanOut fanOut, AlertsFanOut alerts, HotDealBlast blast, DealStore deals, WordIndex words,
+                    FeaturedStore featured, FrontPageCache cache, AccountDeletionWalk deletions, DealService dealService,
+                    ReportStore reports, CounterAggregation counters, DealCounters exactCounts) {
         this.fanOut = fanOut;
+        this.alerts = alerts;
         this.blast = blast;
         this.deals = deals;
+        this.words = words;
         this.featured = featured;
         this.cache = cache;
         this.deletions = deletions;
@@ -68,9 +76,11 @@ public final class ChangeReactions {
         FeaturedStore featured = new FeaturedStore(table);
         FrontPageCache cache = new FrontPageCache(table, configuration.cacheShards());
         BlastStore blasts = new BlastStore(table);
+        FanOutStore work = new FanOutStore(table);
         return new ChangeReactions(
-                new WatchersFanOut(new FollowStore(table), inbox, new FanOutStore(table), deals, watcherPage),
-                new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, featured, cache,
+                new WatchersFanOut(new FollowStore(table), inbox, work, deals, watcherPage),
+                new AlertsFanOut(new AlertStore(table), inbox, work, deals, watcherPage),
+                new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, new WordIndex(table), featured, cache,
                 new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
                 new DealService(deals, featured, cache, blasts, configuration.blastSegments()), new ReportStore(table),
                 new CounterAggregation(new DealCountsStore(table), featured, cache), new DealCounters(table));
@@ -82,24 +92,31 @@ public final class ChangeReactions {
             if (deals.find(c.deal().id()) == null) {
                 return true; // taken down before its fan-out ran (or this record is a late replay): nothing is sent
             }
+            words.index(c.deal().id(), Words.indexable(c.deal().title()));
             Instant at = c.postedAt();
-            // Brand watchers first, then category watchers; a budget that runs out hands the rest on.
-            if (fanOut.start(c.deal(), Likeable.BRAND, at, budget, tally)) {
-                fanOut.start(c.deal(), Likeable.CATEGORY, at, budget, tally);
-            } else {
-                fanOut.start(c.deal(), Likeable.CATEGORY, at, TimeBudget.SPENT, tally);
-            }
+            // Brand watchers first, then category watchers, then alerts; a budget that runs out hands the rest on.
+            boolean inTime = fanOut.start(c.deal(), Likeable.BRAND, at, budget, tally);
+            inTime = fanOut.start(c.deal(), Likeable.CATEGORY, at, inTime ? budget : TimeBudget.SPENT, tally) && inTime;
+            alerts.start(c.deal(), at, inTime ? budget : TimeBudget.SPENT, tally);
             return true;
         }
         if (change instanceof Change.FanOutPending p) {
             fanOut.resume(p.dealId(), p.source(), budget, tally);
             return false;
         }
+        if (change instanceof Change.AlertFanOutPending p) {
+            alerts.resume(p.dealId(), budget, tally);
+            return false;
+        }
         if (change instanceof Change.DealCorrected c) {
+            reindex(c.deal(), c.before());
             featured.refresh(c.deal());
             return true;
         }
         if (change instanceof Change.DealTakenDown t) {
+            if (t.title() != null) {
+                words.remove(t.dealId(), Words.indexable(t.title()));
+            }
             featured.removeEverywhere(t.dealId());
             deals.releaseLink(t.dealId());
             reports.close(t.dealId()); // taken down is dealt with: it leaves the moderation queue
@@ -129,6 +146,19 @@ public final class ChangeReactions {
             return false;
         }
         return false;
+    }
+
+    /**
+     * A corrected title's words replace the old ones in the index (only new deals are matched against alerts, so a
+     * correction sends nothing). A late replay of a correction after the deal's takedown must not put its words
+     * back: the deal is read first, only when the words changed.
+     */
+    private void reindex(Deal now, Deal before) {
+        var after = Words.indexable(now.title());
+        var was = before == null ? new java.util.TreeSet<String>() : Words.indexable(before.title());
+        if (!after.equals(was) && deals.find(now.id()) != null) {
+            words.reindex(now.id(), was, after);
+        }
     }
 
     int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh) {

@@ -7,9 +7,7 @@ import java.util.List;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FanOutStore;
 import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FanOutWork;
 import com.bigtimedeals.domain.Likeable;
@@ -127,7 +125,6 @@ final class WatchersFanOut {
         String subject = source == Likeable.BRAND
                 ? "New deal from " + deal.brandName() + ": " + deal.title()
                 : "New deal in " + deal.categoryName() + ": " + deal.title();
-        String body = ContractRules.shorten(ContractRules.dealLine(deal.title(), deal.price(), deal.brandName()), ContractRules.BODY_MAX);
-        return new Message(Ids.messageId(at, user, "deal#" + deal.id()), user, subject, body, deal.id(), true, at);
+        return NewDealMessage.of(deal, user, at, subject);
     }
 }

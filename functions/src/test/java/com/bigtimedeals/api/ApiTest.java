@@ -30,6 +30,7 @@ import com.bigtimedeals.service.CommentService;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.InboxService;
+import com.bigtimedeals.service.SearchService;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpApiEvents;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -63,6 +64,7 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
+        h.put(LambdaFunction.SEARCH, new SearchHandler(SearchService.of(table), runtime));
         h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table), runtime));
         return h;
     }

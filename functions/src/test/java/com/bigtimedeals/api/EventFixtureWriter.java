@@ -21,6 +21,7 @@ public final class EventFixtureWriter {
     static final String ACME = "acme";
     static final String TECH = "tech";
     static final String SOME_DEAL = "2Ob8YqPCahzVbVMpA4Ff0mu3Knb";
+    static final String SOME_ALERT = "2Ob8ZQ1mW4Xj7dZp0TqYb3VnKcA";
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : "events");
@@ -53,6 +54,7 @@ public final class EventFixtureWriter {
             params.put(p, switch (p) {
                 case "brandId" -> ACME;
                 case "categoryId" -> TECH;
+                case "alertId" -> SOME_ALERT;
                 default -> SOME_DEAL;
             });
         }
@@ -65,6 +67,7 @@ public final class EventFixtureWriter {
         e.put("routeKey", route.routeKey());
         e.put("rawPath", path);
         String query = route.operation() == Operation.LIST_MESSAGES ? "unread=true&limit=10"
+                : route.operation() == Operation.SEARCH_DEALS ? "q=ps5%20console&limit=25"
                 : route.path().endsWith("/deals") || route.path().endsWith("/comments") ? "limit=25" : "";
         e.put("rawQueryString", query);
         ObjectNode headers = e.putObject("headers");
@@ -83,7 +86,7 @@ public final class EventFixtureWriter {
             ObjectNode q = e.putObject("queryStringParameters");
             for (String pair : query.split("&")) {
                 String[] kv = pair.split("=", 2);
-                q.put(kv[0], kv[1]);
+                q.put(kv[0], java.net.URLDecoder.decode(kv[1], java.nio.charset.StandardCharsets.UTF_8));
             }
         }
         String body = body(route.operation());
@@ -148,6 +151,7 @@ public final class EventFixtureWriter {
             case CORRECT_DEAL -> "{\"title\":\"Noise-cancelling headphones (refurbished)\",\"price\":99.5}";
             case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "{\"dealIds\":[\"" + SOME_DEAL + "\"]}";
             case BLAST_HOT_DEAL -> "{\"dealId\":\"" + SOME_DEAL + "\",\"subject\":\"Hot deal!\"}";
+            case CREATE_ALERT -> "{\"keywords\":\"ps5 console\",\"maxPrice\":399.99,\"categoryId\":\"tech\"}";
             case POST_COMMENT -> "{\"body\":\"Works with code SAVE10 too.\"}";
             case REPORT_DEAL -> "{\"reason\":\"expired\",\"note\":\"Sold out since this morning.\"}";
             default -> null;

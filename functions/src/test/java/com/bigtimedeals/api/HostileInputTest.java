@@ -41,7 +41,7 @@ class HostileInputTest extends ApiTest {
         String[][] targets = {
             {"POST", "/cms/brands"}, {"POST", "/cms/categories"}, {"POST", "/cms/deals"}, {"PATCH", "/cms/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb"},
             {"PUT", "/cms/frontpage/featured"}, {"PUT", "/cms/categories/tech/featured"}, {"PUT", "/cms/editors-choice"},
-            {"POST", "/cms/hot-deals"}, {"POST", "/me"},
+            {"POST", "/cms/hot-deals"}, {"POST", "/me"}, {"POST", "/me/alerts"},
             {"POST", "/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb/comments"}, {"POST", "/deals/2Ob8YqPCahzVbVMpA4Ff0mu3Knb/reports"},
         };
         for (String[] t : targets) {
@@ -70,6 +70,14 @@ class HostileInputTest extends ApiTest {
                 calls.add(get("/deals").query(q));
                 calls.add(get("/brands/acme/deals").query(q));
             }
+        }
+        String[] searches = {"q=", "q=%00", "q=a", "q=ps5,", "q=%E2%80%AE", "q=" + "x".repeat(5000), "q=a%20b%20c%20d%20e%20f",
+            "q=%F0%9F%8E%A7", "q=lamp&limit=101", "q=lamp&cursor=" + "a.b".repeat(50), "q[]=lamp", "q=lamp%09sofa", "q=%FF%FE"};
+        for (String q : searches) {
+            calls.add(get("/search").query(q));
+        }
+        for (String id : new String[] {"%00", "..%2F..%2Fx", "a".repeat(300), "0", "2Ob8ZQ1mW4Xj7dZp0TqYb3VnKcA"}) {
+            calls.add(delete("/me/alerts/" + id).user("hostile"));
         }
         for (int i = 0; i < 40; i++) {
             byte[] junk = new byte[random.nextInt(64) + 1];

@@ -53,11 +53,11 @@ class MobileConventionsTest extends ApiTest {
                 continue;
             }
             String path = route.path().replace("{dealId}", dealId).replace("{brandId}", "acme").replace("{categoryId}", "tech");
-            APIGatewayV2HTTPResponse first = send(get(path));
+            APIGatewayV2HTTPResponse first = send(publicGet(path));
             assertEquals(200, first.getStatusCode(), path);
             int full = lastRequests;
             String tag = first.getHeaders().get("ETag");
-            APIGatewayV2HTTPResponse again = send(get(path).header("If-None-Match", tag));
+            APIGatewayV2HTTPResponse again = send(publicGet(path).header("If-None-Match", tag));
             assertEquals(304, again.getStatusCode(), path);
             assertNull(again.getBody());
             assertTrue(lastRequests <= full, path + ": the 304 made " + lastRequests + " requests, the 200 " + full);
@@ -68,6 +68,11 @@ class MobileConventionsTest extends ApiTest {
         APIGatewayV2HTTPResponse changed = send(get("/brands/acme").header("If-None-Match", tag));
         assertEquals(200, changed.getStatusCode(), "the answer changed, so the old tag no longer matches");
         assertNotEquals(tag, changed.getHeaders().get("ETag"));
+    }
+
+    /** A public GET of the route table's path; search needs its words. */
+    private static Call publicGet(String path) {
+        return path.equals("/search") ? get(path).query("q=cheap") : get(path);
     }
 
     @Test

@@ -2,12 +2,14 @@ package com.bigtimedeals.api;
 
 import java.util.List;
 
+import com.bigtimedeals.data.AlertStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.ReportReason;
 import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.domain.Words;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.BodyField;
 import com.bigtimedeals.topology.HttpConventions;
@@ -56,7 +58,7 @@ final class OpenApiDocument {
                         + "stack's ApiUrl output: give it to your client as its base URL");
         ArrayNode tags = doc.putArray("tags");
         tags.addObject().put("name", tag(Access.PUBLIC)).put("description", "Public reads; no token");
-        tags.addObject().put("name", tag(Access.USER)).put("description", "The signed-in user's own data, likes and watches");
+        tags.addObject().put("name", tag(Access.USER)).put("description", "The signed-in user's own data, likes, watches and alerts");
         tags.addObject().put("name", tag(Access.EDITOR)).put("description", "The editors' CMS; needs the group editors");
         ObjectNode paths = doc.putObject("paths");
         for (Route route : RouteTable.ROUTES) {
@@ -104,6 +106,12 @@ final class OpenApiDocument {
             // typing; a client leaves a null parameter out of the query.
             cursor.putObject("schema").put("type", "string").put("nullable", true).put("minLength", 1)
                     .put("maxLength", com.bigtimedeals.data.CursorCodec.MAX_CURSOR_CHARS);
+        }
+        if (operation == Operation.SEARCH_DEALS) {
+            params.insert(0, object().put("name", "q").put("in", "query").put("required", true)
+                    .put("description", "1 to " + Words.MAX_WORDS + " words separated by spaces, each " + Words.MIN_LENGTH
+                            + " to " + Words.MAX_LENGTH + " letters or digits; matched as whole words, case-insensitively")
+                    .set("schema", string(1, Words.MAX_TEXT)));
         }
         if (operation == Operation.LIST_MESSAGES) {
             params.addObject().put("name", "unread").put("in", "query").put("required", false)
@@ -164,7 +172,7 @@ final class OpenApiDocument {
             errorBody(responses, "403", "Neither the comment's author nor an editor");
         }
         if (!route.pathParameters().isEmpty() || operation == Operation.GET_PROFILE
-                || operation == Operation.BLAST_HOT_DEAL) {
+                || operation == Operation.BLAST_HOT_DEAL || operation == Operation.CREATE_ALERT) {
             errorBody(responses, "404", "Not found");
         }
         if (operation == Operation.CREATE_BRAND || operation == Operation.CREATE_CATEGORY
@@ -227,6 +235,11 @@ final class OpenApiDocument {
             case BLAST_HOT_DEAL -> List.of(new Success(200, "This deal already has a blast: its id; nothing more is sent", "BlastAccepted"),
                     new Success(202, "Recorded; the stream consumer delivers it", "BlastAccepted"));
             case GET_BLAST -> List.of(new Success(200, "The blast's progress", "Blast"));
+            case SEARCH_DEALS -> List.of(new Success(200, "A page of matching deals, newest first; it may hold fewer than "
+                    + "limit while more follow", "DealPage"));
+            case CREATE_ALERT -> List.of(new Success(201, "The new alert", "Alert"));
+            case LIST_ALERTS -> List.of(new Success(200, "The caller's alerts, newest first", "AlertList"));
+            case DELETE_ALERT -> List.of(new Success(204, "Deleted (also when it already was)", null));
             case LIST_COMMENTS -> List.of(new Success(200, "A page of the thread, in thread order", "CommentPage"));
             case POST_COMMENT -> List.of(new Success(201, "The new comment", "Comment"));
             case DELETE_COMMENT -> List.of(new Success(204, "Deleted (also when it already was)", null));
@@ -240,7 +253,8 @@ final class OpenApiDocument {
 
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
-                || op == Operation.LIST_MESSAGES || op == Operation.LIST_COMMENTS || op == Operation.LIST_REPORTED_DEALS;
+                || op == Operation.LIST_MESSAGES || op == Operation.LIST_COMMENTS || op == Operation.LIST_REPORTED_DEALS
+                || op == Operation.SEARCH_DEALS;
     }
 
     /** The answers every route can give, declared once under components/responses. */
@@ -579,6 +593,14 @@ final class OpenApiDocument {
                 s.set(op.body().schemaName(), request(op.body()));
             }
         }
+        ObjectNode keywords = string(1, Words.MAX_TEXT).put("description", "1 to " + Words.MAX_WORDS
+                + " words separated by spaces, each " + Words.MIN_LENGTH + " to " + Words.MAX_LENGTH
+                + " letters or digits; answered lowercase, each word once, separated by single spaces");
+        ObjectNode maxPrice = price().put("description", "Only deals at most this price; at most "
+                + ContractRules.PRICE_DECIMALS + " decimal places");
+        s.set("Alert", output(List.of("id", "keywords", "createdAt"), "id", ksuid(), "keywords", keywords,
+                "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(), "createdAt", instant()));
+        s.set("AlertList", output(List.of("alerts"), "alerts", arrayOf(ref("Alert")).put("maxItems", AlertStore.MAX_PER_USER)));
         return s;
     }
 

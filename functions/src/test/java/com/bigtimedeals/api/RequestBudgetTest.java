@@ -69,6 +69,16 @@ class RequestBudgetTest extends ApiTest {
             within(2, post(target + "/likes").user("bob"));
         }
         within(2, get("/me/follows").user("bob"));
+        for (int i = 0; i < 3; i++) {
+            expect(201, post("/me/alerts").user("bob").body("{\"keywords\":\"d" + i + "\",\"brandId\":\"acme\"}"));
+        }
+        within(1, get("/me/alerts").user("bob"));
+        com.bigtimedeals.data.WordIndex index = new com.bigtimedeals.data.WordIndex(table);
+        for (int i = 0; i < 40; i++) {
+            index.index(deals.get(i), com.bigtimedeals.domain.Words.indexable("D" + i)); // as the stream consumer does
+        }
+        within(3, get("/search").query("q=d7&limit=7"));
+        within(3, get("/search").query("q=d7%20d8&limit=7"));
 
         // The deal community.
         String discussed = deals.get(30);

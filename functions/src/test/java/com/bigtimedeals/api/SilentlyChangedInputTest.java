@@ -59,6 +59,7 @@ class SilentlyChangedInputTest extends ApiTest {
             case BLAST_HOT_DEAL -> "{\"dealId\":\"" + dealId + "\",\"subject\":\"Hot now\",\"body\":\"Half price today\"}";
             case POST_COMMENT -> "{\"body\":\"Still on at this price\"}";
             case REPORT_DEAL -> "{\"reason\":\"wrong-price\",\"note\":\"It is 12 now\"}";
+            case CREATE_ALERT -> "{\"keywords\":\"ps5 console\",\"maxPrice\":399.99,\"brandId\":\"acme\",\"categoryId\":\"tech\"}";
             default -> throw new AssertionError(op + " takes a body: give it a valid one here");
         };
     }
@@ -165,7 +166,7 @@ class SilentlyChangedInputTest extends ApiTest {
         }
         assertEquals(before, itemCount(), "a refused request wrote something");
         // Every operation with a body was covered, and every base body is one the route accepts.
-        assertEquals(11, withBodies.size(), withBodies.toString());
+        assertEquals(12, withBodies.size(), withBodies.toString());
         assertTrue(refusals.size() >= 60, refusals.size() + " refusals: " + refusals);
         for (Route route : withBodies) {
             Call c = call(route, path(route, null, null)).body(validBody(route.operation()));

@@ -184,6 +184,36 @@ class AccountDeletionTest extends StreamTest {
     }
 
     @Test
+    void aDeletedUsersAlertsMatchNothingAtOnceAndGoWithTheirIndexEntriesWithinTheWalk() {
+        com.bigtimedeals.data.AlertStore alerts = new com.bigtimedeals.data.AlertStore(table);
+        for (String keywords : List.of("kettle", "steel kettle", "lamp")) {
+            alerts.create("kim", com.bigtimedeals.domain.NewAlert.of(keywords, null, null, null));
+        }
+        alerts.delete("kim", alerts.list("kim").get(0).id());
+        alerts.create("lea", com.bigtimedeals.domain.NewAlert.of("kettle", null, null, null));
+        pump(60_000);
+        new AccountStore(table).delete("kim");
+        // A deal made before the walk ran: kim's alerts still stand in the index, and still nothing reaches kim.
+        Deal d = newDeal("Steel kettle lamp", "acme", "tech");
+        pump(60_000);
+        assertEquals(Map.of("lea", 1), messagesByUser(d.id()));
+        assertTrue(new AccountStore(table).get("kim").done());
+        assertTrue(alerts.list("kim").isEmpty());
+        List<String> kims = new ArrayList<>();
+        int leasEntries = 0;
+        for (var item : client.scan(b -> b.tableName(table.name())).items()) {
+            String type = item.get("Type").s();
+            if (item.get("PK").s().equals("ALERTS#kim") || "kim".equals(item.containsKey("username") ? item.get("username").s() : null)
+                    && type.startsWith("Alert")) {
+                kims.add(type + " " + item.get("PK").s() + " " + item.get("SK").s());
+            }
+            leasEntries += type.equals("AlertEntry") && item.get("username").s().equals("lea") ? 1 : 0;
+        }
+        assertEquals(List.of(), kims, "kim's alerts, their index entries, the tombstone and the count are gone");
+        assertEquals(1, leasEntries, "lea's alert stays filed");
+    }
+
+    @Test
     void aFollowMadeEarlierInTheSameSecondAsTheDeletionIsRemovedAndCounted() {
         java.time.Clock early = java.time.Clock.fixed(NOW.plusMillis(200), java.time.ZoneOffset.UTC);
         java.time.Clock late = java.time.Clock.fixed(NOW.plusMillis(700), java.time.ZoneOffset.UTC);

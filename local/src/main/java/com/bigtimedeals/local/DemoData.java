@@ -11,7 +11,7 @@ import java.util.Random;
 
 /**
  * Demo content, created through the gateway exactly as the CMS and the app would: the 8 categories, 30
- * brands, 300 deals over the last 60 days, curated lists, users who like, watch and get messages, comment threads
+ * brands, 300 deals over the last 60 days, curated lists, users who like, watch, set deal alerts and get messages, comment threads
  * on the newest deals, and reports waiting in the moderation queue.
  */
 final class DemoData {
@@ -63,6 +63,8 @@ final class DemoData {
         for (String c : List.of("tech", "home", "entertainment")) {
             post(gateway, "/categories/" + c + "/likes", auth("dave", false), "", 201);
         }
+        post(gateway, "/me/alerts", auth("carol", false), "{\"keywords\":\"espresso\"}", 201);
+        post(gateway, "/me/alerts", auth("dave", false), "{\"keywords\":\"robot vacuum\",\"maxPrice\":300}", 201);
         // 300 deals over the last 60 days; a few brands get most of them, as on real deal sites.
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         List<String> dealIds = new ArrayList<>();

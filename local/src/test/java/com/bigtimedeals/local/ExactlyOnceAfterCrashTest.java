@@ -140,10 +140,10 @@ class ExactlyOnceAfterCrashTest {
     }
 
     /** Where the deal's INSERT record sits in the stream, and the whole run of records up to it. */
-    private record StreamRange(String streamArn, String shardId, String first, String dealRecord, int upToDeal) {
+    record StreamRange(String streamArn, String shardId, String first, String dealRecord, int upToDeal) {
     }
 
-    private static StreamRange rangeOf(DynamoDbClient client, DynamoDbStreamsClient streams, String table, String dealId) {
+    static StreamRange rangeOf(DynamoDbClient client, DynamoDbStreamsClient streams, String table, String dealId) {
         String arn = client.describeTable(DescribeTableRequest.builder().tableName(table).build()).table().latestStreamArn();
         for (Shard shard : streams.describeStream(DescribeStreamRequest.builder().streamArn(arn).build()).streamDescription().shards()) {
             String iterator = streams.getShardIterator(GetShardIteratorRequest.builder().streamArn(arn).shardId(shard.shardId())

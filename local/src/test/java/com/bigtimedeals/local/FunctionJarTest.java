@@ -38,7 +38,8 @@ class FunctionJarTest {
                 forbidden.stream().filter(name::startsWith).findFirst().ifPresent(p -> found.add(name));
                 urlConnection |= name.startsWith("software/amazon/awssdk/http/urlconnection/");
             }
-            for (String handler : List.of("DealsHandler", "BrandsHandler", "CategoriesHandler", "FollowsHandler", "InboxHandler")) {
+            for (String handler : List.of("DealsHandler", "BrandsHandler", "CategoriesHandler", "FollowsHandler", "InboxHandler",
+                    "SearchHandler")) {
                 assertTrue(jar.getEntry("com/bigtimedeals/api/" + handler + ".class") != null, handler);
             }
             assertTrue(jar.getEntry("com/bigtimedeals/stream/StreamHandler.class") != null);

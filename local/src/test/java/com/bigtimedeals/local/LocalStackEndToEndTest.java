@@ -102,6 +102,44 @@ class LocalStackEndToEndTest {
     }
 
     @Test
+    void aDealAlertIsMessagedAndSearchFindsTheNewDealWithinTheStreamDelay() throws Exception {
+        expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Nakamura\"}");
+        expect(201, "POST", "/cms/categories", editor, "{\"name\":\"Kitchen\"}");
+        String kim = token("kim", false);
+        String alertId = expect(201, "POST", "/me/alerts", kim,
+                "{\"keywords\":\"Espresso machine\",\"maxPrice\":200,\"categoryId\":\"kitchen\"}").get("id").asText();
+        Reply alerts = call("GET", "/me/alerts", kim, null);
+        assertEquals(alertId, alerts.body().get("alerts").get(0).get("id").asText());
+        assertEquals("1", alerts.header("X-DynamoDB-Requests"));
+        expect(201, "POST", "/me/alerts", token("lou", false), "{\"keywords\":\"espresso\",\"maxPrice\":100}");
+        String dealId = expect(201, "POST", "/cms/deals", editor, "{\"title\":\"Espresso Machine, 15 bar\","
+                + "\"link\":\"https://shop.example.com/e\",\"price\":149,\"brandId\":\"nakamura\",\"categoryId\":\"kitchen\"}")
+                .get("id").asText();
+        JsonNode message = null;
+        JsonNode found = null;
+        long deadline = System.currentTimeMillis() + 5_000;
+        while ((message == null || found == null) && System.currentTimeMillis() < deadline) {
+            for (JsonNode m : expect(200, "GET", "/me/messages", kim, null).get("messages")) {
+                message = dealId.equals(m.path("dealId").asText()) ? m : message;
+            }
+            Reply search = call("GET", "/search?q=machine%20ESPRESSO", null, null);
+            assertTrue(Integer.parseInt(search.header("X-DynamoDB-Requests")) <= 3);
+            found = search.body().get("deals").size() == 1 ? search.body().get("deals").get(0) : null;
+            Thread.sleep(100);
+        }
+        assertNotNull(message, "the alert's message did not arrive within 5 seconds");
+        assertTrue(message.get("subject").asText().startsWith("Deal alert"));
+        assertNotNull(found, "search did not find the new deal within 5 seconds");
+        assertEquals(dealId, found.get("id").asText());
+        assertTrue(stack.awaitStreamQuiet(500, 30_000));
+        assertEquals(0, expect(200, "GET", "/me/messages", token("lou", false), null).get("messages").size(),
+                "lou's alert asks for at most 100");
+        expect(204, "DELETE", "/me/alerts/" + alertId, kim, null);
+        expect(204, "DELETE", "/me/alerts/" + alertId, kim, null);
+        assertEquals(0, expect(200, "GET", "/me/alerts", kim, null).get("alerts").size());
+    }
+
+    @Test
     void editorsCreateUsersWatchAndTheMessageArrivesThroughTheStream() throws Exception {
         expect(201, "POST", "/cms/brands", editor, "{\"name\":\"Wonka\"}");
         expect(201, "POST", "/cms/categories", editor, "{\"name\":\"Food & Drink\"}");

@@ -47,11 +47,18 @@ final class StackProcess implements AutoCloseable {
 
     /** Starts the stack on {@code data}, its log in {@code work/<name>.log}, and waits until it serves. */
     static StackProcess start(Path work, Path data, int dynamoPort, String name) throws Exception {
+        return start(work, data, dynamoPort, name, java.util.Map.of());
+    }
+
+    /** The same, with settings of its own in the process's environment (a slower delivery, say). */
+    static StackProcess start(Path work, Path data, int dynamoPort, String name, java.util.Map<String, String> settings)
+            throws Exception {
         Path log = work.resolve(name + ".log");
         ProcessBuilder b = command(work, log, "run", "--data", data.toString(), "--no-demo");
         b.environment().put("PORT", Integer.toString(freePort()));
         b.environment().put("DYNAMODB_PORT", Integer.toString(dynamoPort));
         b.environment().put("BLAST_SEGMENTS", "8");
+        b.environment().putAll(settings);
         Process p = b.start();
         STARTED.add(p);
         long deadline = System.currentTimeMillis() + 120_000;

@@ -35,11 +35,13 @@ public final class AccountStore {
 
     private final Table table;
     private final FollowStore follows;
+    private final AlertStore alerts;
     private final WalkStore walks;
 
     public AccountStore(Table table) {
         this.table = table;
         this.follows = new FollowStore(table);
+        this.alerts = new AlertStore(table);
         this.walks = new WalkStore(table);
     }
 
@@ -167,8 +169,13 @@ public final class AccountStore {
         return new Cleared(next(r), removed);
     }
 
+    /** One step of the second phase: up to {@code limit} of the user's alerts (with their index entries) and tombstones. */
+    public Cleared removeAlerts(AccountDeletion d, int limit) {
+        return alerts.removeForDeletion(d, limit);
+    }
+
     /**
-     * One step of the second phase: up to {@code limit} messages sent up to the deletion (message ids are
+     * One step of the last phase: up to {@code limit} messages sent up to the deletion (message ids are
      * KSUIDs of their time), deleted 25 to a BatchWriteItem. Deleting twice is harmless.
      */
     public Cleared removeMessages(AccountDeletion d, int limit, InboxDelivery inbox) {

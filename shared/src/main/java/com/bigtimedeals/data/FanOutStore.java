@@ -11,9 +11,9 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
- * Durable hand-off of a watcher fan-out that would not finish inside one invocation: a {@link WalkStore
- * resumable walk} over one watcher list, continued by its own stream records (and by the sweeper when those
- * stop arriving).
+ * Durable hand-off of a new deal's fan-out that would not finish inside one invocation: a {@link WalkStore
+ * resumable walk} over one watcher list, or over the alerts its title's words are filed under, continued by its own
+ * stream records (and by the sweeper when those stop arriving).
  */
 public final class FanOutStore {
     private final Table table;
@@ -52,7 +52,7 @@ public final class FanOutStore {
 
     public FanOutWork get(String dealId, Likeable source) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.fanOut(dealId, source)).consistentRead(true).build()).item();
+                .key(key(dealId, source)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             return null;
         }
@@ -60,14 +60,25 @@ public final class FanOutStore {
         return new FanOutWork(dealId, source, r.string("after"), r.instant("messageAt"), r.bool("done"));
     }
 
+    /** The alert list's hand-off of a new deal: the same walk as a watcher list's, under a key and type of its own. */
+    public FanOutWork getAlerts(String dealId) {
+        return get(dealId, null);
+    }
+
+    /** A watcher list's walk item; the alert list's when {@code source} is null ({@link FanOutWork#source()}). */
+    private static Map<String, AttributeValue> key(String dealId, Likeable source) {
+        return source == null ? Keys.alertFanOut(dealId) : Keys.fanOut(dealId, source);
+    }
+
     /**
      * Starts the walk at {@code work.after()} unless it was handed on before: a redelivered new-deal record that
      * runs out of time again must not move an existing walk back (or restart a finished one).
      */
     public void handOn(FanOutWork work) {
-        Map<String, AttributeValue> key = Keys.fanOut(work.dealId(), work.source());
-        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, Keys.FAN_OUT)
-                .string("dealId", work.dealId()).string("source", work.source().name()).string("after", work.after())
+        Map<String, AttributeValue> key = key(work.dealId(), work.source());
+        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, work.source() == null ? Keys.ALERT_FAN_OUT : Keys.FAN_OUT)
+                .string("dealId", work.dealId()).string("source", work.source() == null ? null : work.source().name())
+                .string("after", work.after())
                 .instant("messageAt", work.messageAt()).bool("done", false).number("reached", 0),
                 key.get(Keys.PK).s(), table.clock().instant()).build();
         try {
@@ -80,11 +91,15 @@ public final class FanOutStore {
 
     /** Checkpoints a page of the walk; false when another run moved it first (the caller stops). */
     public boolean advance(FanOutWork from, String next, int reached) {
-        return walks.advance(Keys.fanOut(from.dealId(), from.source()), from.after(), next, reached, false);
+        return walks.advance(key(from.dealId(), from.source()), from.after(), next, reached, false);
     }
 
     /** Asks for another run of an unfinished walk (an invocation out of time does this instead of a page). */
     public boolean requeue(String dealId, Likeable source) {
-        return walks.requeue(Keys.fanOut(dealId, source));
+        return walks.requeue(key(dealId, source));
+    }
+
+    public boolean requeueAlerts(String dealId) {
+        return requeue(dealId, null);
     }
 }

@@ -22,6 +22,11 @@ public final class Ids {
         return KsuidCreator.getKsuid(createdAt).toString();
     }
 
+    /** An alert id sorts by its creation, so a user's alerts list newest first from one descending query. */
+    public static String alertId(Instant createdAt) {
+        return KsuidCreator.getKsuid(createdAt).toString();
+    }
+
     public static String blastId(Instant requestedAt) {
         return KsuidCreator.getKsuid(requestedAt).toString();
     }

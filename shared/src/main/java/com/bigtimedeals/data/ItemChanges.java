@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
 
@@ -25,7 +26,8 @@ public final class ItemChanges {
      * The item types that are resumable walks ({@code WalkStore}): while one is unfinished, each record of it is a
      * step of that walk ({@link Change.WalkPending}). The consumer's filter and the decoding both read this list.
      */
-    public static final List<String> WALK_TYPES = List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ACCOUNT_DELETION);
+    public static final List<String> WALK_TYPES = List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ALERT_FAN_OUT,
+            Keys.ACCOUNT_DELETION);
 
     static {
         CONSUMER_FILTERS = List.of(
@@ -54,14 +56,15 @@ public final class ItemChanges {
             case Keys.DEAL -> {
                 if (now.containsKey(DealCodec.TAKEN_DOWN_AT)) {
                     return before != null && before.containsKey(DealCodec.TAKEN_DOWN_AT) ? new Change.Other()
-                            : new Change.DealTakenDown(item.string("id"));
+                            : new Change.DealTakenDown(item.string("id"), item.string("title"));
                 }
                 if (insert) {
                     return new Change.DealCreated(DealCodec.read(now), DealCodec.postedAt(now));
                 }
+                Deal is = DealCodec.read(now);
+                Deal was = before == null ? null : DealCodec.read(before);
                 // Counts written by the aggregation (or the hot moment) are not a correction: only content is.
-                boolean changed = before == null || !DealCodec.read(before).sameContent(DealCodec.read(now));
-                return changed ? new Change.DealCorrected(DealCodec.read(now)) : new Change.Other();
+                return was == null || !was.sameContent(is) ? new Change.DealCorrected(is, was) : new Change.Other();
             }
             case Keys.FEATURED_LIST -> {
                 String sk = now.get(Keys.SK).s();
@@ -95,6 +98,7 @@ public final class ItemChanges {
         return switch (type) {
             case Keys.BLAST_SEGMENT -> new Change.BlastSegmentPending(item.string("blastId"), (int) item.number("segment"));
             case Keys.FAN_OUT -> new Change.FanOutPending(item.string("dealId"), Likeable.valueOf(item.string("source")));
+            case Keys.ALERT_FAN_OUT -> new Change.AlertFanOutPending(item.string("dealId"));
             case Keys.ACCOUNT_DELETION -> new Change.AccountDeletionPending(item.string("username"));
             default -> throw new IllegalStateException("a walk type with no walk: " + type);
         };

@@ -37,6 +37,13 @@ final class Keys {
     static final String ACCOUNT_DELETION = "AccountDeletion";
     static final String DEAL_BLAST = "DealBlast";
     static final String IDEMPOTENCY_RECORD = "IdempotencyRecord";
+    static final String DEAL_WORD = "DealWord";
+    static final String ALERT = "Alert";
+    static final String DELETED_ALERT = "DeletedAlert";
+    static final String ALERT_COUNT = "AlertCount";
+    static final String ALERT_ENTRY = "AlertEntry";
+    static final String ALERT_WORD = "AlertWord";
+    static final String ALERT_FAN_OUT = "AlertFanOut";
     static final String COMMENT = "Comment";
     static final String COMMENT_OF_AUTHOR = "CommentOfAuthor";
     static final String REPORT = "Report";
@@ -281,6 +288,61 @@ final class Keys {
     // the sort key, apart from the caller's name, so no pair of (caller, key) can spell another pair's item.
     static Map<String, AttributeValue> idempotencyRecord(String caller, String key) {
         return key("IDEMPOTENCY#" + caller, "KEY#" + key);
+    }
+
+    // The word index (docs/data-model.md, "Words: search and deal alerts"): one partition per word, holding the
+    // deals whose title has the word (DEAL#<dealId>, newest first) and the alerts filed under it (ALERT#<alertId>,
+    // after the word's ALERT head item). A word with many alerts spreads them over numbered shards, WORD#<word>#<n>;
+    // shard 0 is the word's own partition. Words hold only letters, digits and marks, never '#'.
+    static String wordPk(String word) {
+        return "WORD#" + word;
+    }
+
+    static String wordShardPk(String word, int shard) {
+        return shard == 0 ? wordPk(word) : wordPk(word) + "#" + shard;
+    }
+
+    /** A deal in a word's partition: the same sort key as in a bucket, so the word's deals sort newest first. */
+    static Map<String, AttributeValue> wordDeal(String word, String dealId) {
+        return key(wordPk(word), dealSortKey(dealId));
+    }
+
+    /** The word's alert head (count, shards): a prefix of every alert sort key, so it sorts first among them. */
+    static final String ALERTS_PREFIX = "ALERT";
+
+    static String alertSk(String alertId) {
+        return ALERTS_PREFIX + "#" + alertId;
+    }
+
+    static Map<String, AttributeValue> alertWord(String word) {
+        return key(wordPk(word), ALERTS_PREFIX);
+    }
+
+    static Map<String, AttributeValue> alertEntry(String word, int shard, String alertId) {
+        return key(wordShardPk(word, shard), alertSk(alertId));
+    }
+
+    /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */
+    static String alertsPk(String username) {
+        return "ALERTS#" + username;
+    }
+
+    static Map<String, AttributeValue> alert(String username, String alertId) {
+        return key(alertsPk(username), alertSk(alertId));
+    }
+
+    static Map<String, AttributeValue> deletedAlert(String username, String alertId) {
+        return key(alertsPk(username), "DELETED#" + alertId);
+    }
+
+    static Map<String, AttributeValue> alertCount(String username) {
+        return key(alertsPk(username), "COUNT");
+    }
+
+    /** A new deal's alert matching handed on to a later invocation: a resumable walk like a watcher list's. */
+    static Map<String, AttributeValue> alertFanOut(String dealId) {
+        String pk = "FANOUT#" + dealId + "#ALERTS";
+        return key(pk, pk);
     }
 
     // Comments live in their deal's own partition, right after the deal item: a thread's first page reads the deal

@@ -39,7 +39,7 @@ public enum PartitionKeys {
     DEALS_CACHE_VERSION(pk(Keys.dealsCacheVersion())),
     /** A hot-deal blast and its segments. */
     BLAST(Keys.blastPk(Keys.ANY)),
-    /** A new deal's fan-out over one watcher list. */
+    /** A new deal's fan-out over one watcher list, or its alert matching. */
     FAN_OUT(Keys.fanOutPk(Keys.ANY, Keys.ANY)),
     /** An account deletion's walk. */
     ACCOUNT_DELETION(pk(Keys.accountDeletion(Keys.ANY))),
@@ -51,6 +51,10 @@ public enum PartitionKeys {
     LINK_GUARD(Keys.linkGuardPk(Keys.ANY)),
     /** A deal's counter shards, each a partition of its own. */
     DEAL_COUNTERS(Keys.dealCountersPk(Keys.ANY, Keys.ANY)),
+    /** A word's partition and its alert shards: the deals whose title has it, the alerts filed under it. */
+    WORD(Keys.wordPk(Keys.ANY)),
+    /** A user's alerts, their count and the tombstones of deleted ones. */
+    ALERTS(Keys.alertsPk(Keys.ANY)),
     /** One caller's idempotency records. */
     IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
 

@@ -4,14 +4,14 @@ import java.time.Instant;
 
 /**
  * A deleted account's clean-up, a resumable walk through the stream like a watcher fan-out: first every
- * follow, then every comment (anonymised), then every message, a page at a time. {@code position} is the walk's
- * checkpoint as one string (null: not started), so one conditional write moves it whatever the phase.
+ * follow, then every alert, then every comment (anonymised), then every message, a page at a time. {@code position}
+ * is the walk's checkpoint as one string (null: not started), so one conditional write moves it whatever the phase.
  * {@code deletedAt} bounds what is touched: a user who signs up again keeps what was made after it.
  */
 public record AccountDeletion(String username, Instant deletedAt, String position, boolean done) {
     /** The phases, in the order the walk takes them; each position starts with its phase's prefix. */
     public enum Phase {
-        FOLLOWS("follows#"), COMMENTS("comments#"), MESSAGES("messages#");
+        FOLLOWS("follows#"), ALERTS("alerts#"), COMMENTS("comments#"), MESSAGES("messages#");
 
         private final String prefix;
 

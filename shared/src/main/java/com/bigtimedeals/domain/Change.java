@@ -12,12 +12,21 @@ public sealed interface Change {
     record DealCreated(Deal deal, Instant postedAt) implements Change {
     }
 
-    /** An editor corrected a deal; copies of it must follow. */
-    record DealCorrected(Deal deal) implements Change {
+    /**
+     * An editor corrected a deal; copies of it must follow. {@code before} is the deal as it was (null when the record
+     * carries no old image): the word index replaces the words a corrected title lost or gained.
+     */
+    record DealCorrected(Deal deal, Deal before) implements Change {
+        public DealCorrected(Deal deal) {
+            this(deal, null);
+        }
     }
 
-    /** An editor took a deal down; every copy of it must go. */
-    record DealTakenDown(String dealId) implements Change {
+    /** An editor took a deal down; every copy of it must go, its title's words from the word index too. */
+    record DealTakenDown(String dealId, String title) implements Change {
+        public DealTakenDown(String dealId) {
+            this(dealId, null);
+        }
     }
 
     /**
@@ -55,6 +64,10 @@ public sealed interface Change {
 
     /** Watcher fan-out work handed on by an invocation that ran short of time. */
     record FanOutPending(String dealId, Likeable source) implements WalkPending {
+    }
+
+    /** The matching of a new deal against the alerts its words are filed under, handed on by an invocation out of time. */
+    record AlertFanOutPending(String dealId) implements WalkPending {
     }
 
     /** A deleted account whose clean-up is not finished: just deleted, or checkpointed by a walk step. */

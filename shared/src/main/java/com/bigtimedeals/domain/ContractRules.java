@@ -156,15 +156,20 @@ public final class ContractRules {
      * decimal places, returned without trailing zeros (DynamoDB stores 5.00 as 5).
      */
     public static BigDecimal price(BigDecimal value) {
+        return price("price", value);
+    }
+
+    /** {@link #price(BigDecimal)} for a field of another name (an alert's {@code maxPrice}). */
+    public static BigDecimal price(String field, BigDecimal value) {
         if (value == null) {
             return null;
         }
         if (value.compareTo(PRICE_MIN) < 0 || value.compareTo(PRICE_MAX) > 0) {
-            throw DomainException.invalid("price", "price must be from " + PRICE_MIN + " to " + PRICE_MAX.toPlainString());
+            throw DomainException.invalid(field, field + " must be from " + PRICE_MIN + " to " + PRICE_MAX.toPlainString());
         }
         BigDecimal stripped = value.stripTrailingZeros();
         if (stripped.scale() > PRICE_DECIMALS) {
-            throw DomainException.invalid("price", "price must have at most " + PRICE_DECIMALS + " decimal places");
+            throw DomainException.invalid(field, field + " must have at most " + PRICE_DECIMALS + " decimal places");
         }
         return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
     }

@@ -2,6 +2,9 @@ package com.bigtimedeals.domain;
 
 import java.time.Instant;
 
-/** Watcher fan-out handed on to a later invocation: where the walk of one watcher list stopped. */
+/**
+ * A new deal's fan-out handed on to a later invocation: where the walk of one watcher list ({@code source}), or of
+ * the deal's alert matches ({@code source} null), stopped.
+ */
 public record FanOutWork(String dealId, Likeable source, String after, Instant messageAt, boolean done) {
 }

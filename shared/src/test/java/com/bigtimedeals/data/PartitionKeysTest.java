@@ -55,6 +55,13 @@ class PartitionKeysTest {
         keys.put(pk(Keys.reportCase(deal)), PartitionKeys.REPORTS);
         keys.put(pk(Keys.linkGuard("https://example.com/deal?id=1")), PartitionKeys.LINK_GUARD);
         keys.put(pk(Keys.dealCounters(deal, DealCounters.SHARDS - 1)), PartitionKeys.DEAL_COUNTERS);
+        keys.put(pk(Keys.wordDeal("ps5", deal)), PartitionKeys.WORD);
+        keys.put(pk(Keys.alertWord("ps5")), PartitionKeys.WORD);
+        keys.put(pk(Keys.alertEntry("ps5", 3, deal)), PartitionKeys.WORD);
+        keys.put(pk(Keys.alert("ann", deal)), PartitionKeys.ALERTS);
+        keys.put(pk(Keys.deletedAlert("ann", deal)), PartitionKeys.ALERTS);
+        keys.put(pk(Keys.alertCount("ann")), PartitionKeys.ALERTS);
+        keys.put(pk(Keys.alertFanOut(deal)), PartitionKeys.FAN_OUT);
         for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
             List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();
             assertEquals(List.of(k.getValue()), families, k.getKey());

@@ -48,6 +48,6 @@ class WalkRegistryTest {
                 .filter(f -> f.toString().contains("done")).findFirst().orElseThrow();
         assertTrue(walkFilter.toString().contains("done={BOOL=[false]}"), walkFilter.toString());
         assertTrue(walkFilter.toString().contains("S=" + ItemChanges.WALK_TYPES), walkFilter.toString());
-        assertEquals(List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ACCOUNT_DELETION), ItemChanges.WALK_TYPES);
+        assertEquals(List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ALERT_FAN_OUT, Keys.ACCOUNT_DELETION), ItemChanges.WALK_TYPES);
     }
 }

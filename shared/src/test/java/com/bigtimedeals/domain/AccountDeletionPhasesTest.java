@@ -7,7 +7,7 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
-/** The deletion walk's one-string position: follows, then comments, then messages. */
+/** The deletion walk's one-string position: follows, then alerts, then comments, then messages. */
 class AccountDeletionPhasesTest {
     private static AccountDeletion at(String position) {
         return new AccountDeletion("ann", Instant.EPOCH, position, false);
@@ -16,7 +16,10 @@ class AccountDeletionPhasesTest {
     @Test
     void eachPhaseHandsOnToTheNextAndTheLastFinishes() {
         assertEquals(AccountDeletion.Phase.FOLLOWS, at(null).phase());
-        assertEquals("comments#", AccountDeletion.next(AccountDeletion.Phase.FOLLOWS, null));
+        assertEquals("alerts#", AccountDeletion.next(AccountDeletion.Phase.FOLLOWS, null));
+        assertEquals(AccountDeletion.Phase.ALERTS, at("alerts#ALERT#a").phase());
+        assertEquals("ALERT#a", at("alerts#ALERT#a").after());
+        assertEquals("comments#", AccountDeletion.next(AccountDeletion.Phase.ALERTS, null));
         assertEquals(AccountDeletion.Phase.COMMENTS, at("comments#").phase());
         assertNull(at("comments#").after());
         assertEquals("comments#COMMENT#x", AccountDeletion.next(AccountDeletion.Phase.COMMENTS, "COMMENT#x"));

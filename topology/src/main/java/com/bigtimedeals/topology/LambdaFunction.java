@@ -15,6 +15,8 @@ public enum LambdaFunction {
     CATEGORIES("Categories", "com.bigtimedeals.api.CategoriesHandler", Kind.API),
     FOLLOWS("Follows", "com.bigtimedeals.api.FollowsHandler", Kind.API),
     INBOX("Inbox", "com.bigtimedeals.api.InboxHandler", Kind.API),
+    /** Search and deal alerts (an alert is a standing search): both read the index of words. */
+    SEARCH("Search", "com.bigtimedeals.api.SearchHandler", Kind.API),
     /** Deal threads, community reports and the editors' moderation queue. */
     COMMENTS("Comments", "com.bigtimedeals.api.CommentsHandler", Kind.API),
     /** The table's stream consumer: fan-out, blasts, account clean-ups, the front-page cache. */

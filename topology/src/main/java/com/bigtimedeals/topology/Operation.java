@@ -17,11 +17,16 @@ public enum Operation {
     LIST_CATEGORIES("Every category."),
     GET_CATEGORY("One category with its like and watcher counts and its featured deals."),
     LIST_CATEGORY_DEALS("Latest deals of one category, newest first, one page at a time."),
+    SEARCH_DEALS("Deals whose title holds every word of q as a whole word, case-insensitively (words are maximal runs "
+            + "of letters and digits), newest first, one page at a time: q is 1 to 5 words separated by spaces, each 2 "
+            + "to 30 letters or digits. A page may hold fewer than limit deals while more follow; nextCursor is null "
+            + "only after the last match. Taken-down deals never appear; expired ones do, flagged. New deals and "
+            + "corrected titles are found within the stream delay."),
     CREATE_PROFILE("Creates the caller's profile; the username comes from the token. A profile is what a hot-deal "
             + "blast reaches.", RequestBodies.NEW_PROFILE),
     GET_PROFILE("The caller's profile."),
     DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
-            + "blast; every like, watch and message within the stream delay. 204, also when repeated."),
+            + "blast; every like, watch, alert and message within the stream delay. 204, also when repeated."),
     LIKE_BRAND("Likes a brand: 201 when newly liked, 200 when it already was (the count does not change)."),
     UNLIKE_BRAND("Removes the caller's like; 200 also when there was none (the count never drops below 0)."),
     WATCH_BRAND("Watches a brand: every new deal of it reaches the caller's inbox. 201 when new, 200 when already so."),
@@ -38,10 +43,19 @@ public enum Operation {
     COUNT_UNREAD_MESSAGES("The unread badge: exact up to 99, 100 means 100 or more. Follows deliveries and "
             + "mark-read within the stream delay."),
     MARK_MESSAGE_READ("Marks one of the caller's messages read; repeating it changes nothing."),
+    CREATE_ALERT("Creates a deal alert: every new deal whose title holds each keyword as a whole word "
+            + "(case-insensitively), at most maxPrice when set, of the brand and category when set, sends the caller one "
+            + "inbox message, within the stream delay; one message per deal in all, whatever else matches. keywords: 1 "
+            + "to 5 words separated by spaces, each 2 to 30 letters or digits, stored lowercase. At most 20 alerts a "
+            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404.", RequestBodies.NEW_ALERT),
+    LIST_ALERTS("The caller's deal alerts, newest first."),
+    DELETE_ALERT("Deletes one of the caller's deal alerts: no new deal matches it from then on. 204, also when "
+            + "repeated; 404 for an id that never was the caller's alert."),
     CREATE_BRAND("Creates a brand; its id is the slug of its name.", RequestBodies.NEW_BRAND),
     CREATE_CATEGORY("Creates a category; its id is the slug of its name.", RequestBodies.NEW_CATEGORY),
-    CREATE_DEAL("Creates a deal, optionally expiring at expiresAt. Watchers of its brand and category each get one inbox message, and the deal "
-            + "shows in the latest-deal lists, within the stream delay.", RequestBodies.NEW_DEAL),
+    CREATE_DEAL("Creates a deal, optionally expiring at expiresAt. Watchers of its brand and category and users whose alerts it "
+            + "matches each get one inbox message, and the deal shows in the latest-deal lists and in search, within the "
+            + "stream delay.", RequestBodies.NEW_DEAL),
     CORRECT_DEAL("Corrects a deal's title, link, price, image, description or expiresAt (null clears it). Brand, "
             + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay.", RequestBodies.DEAL_CORRECTION),
     TAKE_DOWN_DEAL("Takes a deal down: GET /deals/{dealId} is 404 at once, and the deal leaves every latest list, "

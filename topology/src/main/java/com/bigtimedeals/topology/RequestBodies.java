@@ -14,6 +14,8 @@ import java.util.List;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.ReportReason;
+import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.domain.Words;
 
 /** The request bodies of the contract (../shared/design/api.md), each declared once; {@link Operation} names them. */
 public final class RequestBodies {
@@ -65,6 +67,15 @@ public final class RequestBodies {
     public static final RequestBody NEW_REPORT = RequestBody.of("NewReport",
             BodyField.oneOf("reason", java.util.Arrays.stream(ReportReason.values()).map(ReportReason::wire).toList()).asRequired(),
             BodyField.note("note", ContractRules.NOTE_MAX));
+
+    public static final RequestBody NEW_ALERT = RequestBody.of("NewAlert",
+            BodyField.text("keywords", Words.MAX_TEXT).asRequired().describedAs("1 to " + Words.MAX_WORDS
+                    + " words separated by spaces, each " + Words.MIN_LENGTH + " to " + Words.MAX_LENGTH
+                    + " letters or digits; answered lowercase, each word once, separated by single spaces"),
+            BodyField.of("maxPrice", PRICE).describedAs("Only deals at most this price"),
+            // Text, not a slug: the contract answers an id that names no brand or category 404, whatever its shape.
+            BodyField.text("brandId", Slug.MAX_LENGTH).describedAs("Only deals of this brand; one that does not exist is a 404"),
+            BodyField.text("categoryId", Slug.MAX_LENGTH).describedAs("Only deals of this category; one that does not exist is a 404"));
 
     private RequestBodies() {
     }

@@ -9,6 +9,7 @@ import static com.bigtimedeals.topology.LambdaFunction.COMMENTS;
 import static com.bigtimedeals.topology.LambdaFunction.DEALS;
 import static com.bigtimedeals.topology.LambdaFunction.FOLLOWS;
 import static com.bigtimedeals.topology.LambdaFunction.INBOX;
+import static com.bigtimedeals.topology.LambdaFunction.SEARCH;
 
 import java.util.HashMap;
 import java.util.List;
@@ -31,11 +32,12 @@ public final class RouteTable {
             new Route("GET", "/categories", CATEGORIES, PUBLIC, Operation.LIST_CATEGORIES, false, "All categories"),
             new Route("GET", "/categories/{categoryId}", CATEGORIES, PUBLIC, Operation.GET_CATEGORY, false, "One category with counts and featured deals"),
             new Route("GET", "/categories/{categoryId}/deals", CATEGORIES, PUBLIC, Operation.LIST_CATEGORY_DEALS, false, "Latest deals of a category"),
+            new Route("GET", "/search", SEARCH, PUBLIC, Operation.SEARCH_DEALS, false, "Deals whose title holds every word of q"),
             new Route("GET", "/deals/{dealId}/comments", COMMENTS, PUBLIC, Operation.LIST_COMMENTS, false, "A deal's comment thread"),
             // Signed-in users
             new Route("POST", "/me", INBOX, USER, Operation.CREATE_PROFILE, true, "Create the caller's profile"),
             new Route("GET", "/me", INBOX, USER, Operation.GET_PROFILE, false, "The caller's profile"),
-            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows and inbox"),
+            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows, alerts and inbox"),
             new Route("POST", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.LIKE_BRAND, true, "Like a brand"),
             new Route("DELETE", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.UNLIKE_BRAND, true, "Unlike a brand"),
             new Route("POST", "/brands/{brandId}/watches", FOLLOWS, USER, Operation.WATCH_BRAND, true, "Watch a brand"),
@@ -50,6 +52,9 @@ public final class RouteTable {
             new Route("GET", "/me/messages", INBOX, USER, Operation.LIST_MESSAGES, false, "The caller's inbox, newest first"),
             new Route("GET", "/me/messages/unread-count", INBOX, USER, Operation.COUNT_UNREAD_MESSAGES, false, "The unread badge: exact up to 99, 100 means 100 or more"),
             new Route("POST", "/me/messages/{messageId}/read", INBOX, USER, Operation.MARK_MESSAGE_READ, true, "Mark a message read"),
+            new Route("POST", "/me/alerts", SEARCH, USER, Operation.CREATE_ALERT, true, "Create a deal alert"),
+            new Route("GET", "/me/alerts", SEARCH, USER, Operation.LIST_ALERTS, false, "The caller's deal alerts, newest first"),
+            new Route("DELETE", "/me/alerts/{alertId}", SEARCH, USER, Operation.DELETE_ALERT, true, "Delete a deal alert"),
             new Route("POST", "/deals/{dealId}/comments", COMMENTS, USER, Operation.POST_COMMENT, true, "Comment on a deal, or reply to a comment"),
             new Route("DELETE", "/deals/{dealId}/comments/{commentId}", COMMENTS, USER, Operation.DELETE_COMMENT, true, "Delete a comment (its author or an editor)"),
             new Route("POST", "/deals/{dealId}/reports", COMMENTS, USER, Operation.REPORT_DEAL, true, "Report a deal"),

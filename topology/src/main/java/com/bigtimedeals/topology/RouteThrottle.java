@@ -18,7 +18,8 @@ public enum RouteThrottle {
     BLASTS(Setting.THROTTLE_BLASTS_RATE, Setting.THROTTLE_BLASTS_BURST),
     /**
      * The community's writes: a comment posted or deleted (a transaction on one of the deal's counter shards, which the
-     * stream consumer then carries into every copy of the deal), a report filed (a transaction on the deal's case).
+     * stream consumer then carries into every copy of the deal), a report filed (a transaction on the deal's case), an
+     * alert made or deleted (a transaction on the user's count and the keyword's head item).
      */
     COMMUNITY_WRITES(Setting.THROTTLE_COMMUNITY_WRITES_RATE, Setting.THROTTLE_COMMUNITY_WRITES_BURST);
 
@@ -50,13 +51,13 @@ public enum RouteThrottle {
                     UNWATCH_CATEGORY -> FOLLOWS;
             case DELETE_ACCOUNT -> ACCOUNT_DELETION;
             case BLAST_HOT_DEAL -> BLASTS;
-            case POST_COMMENT, DELETE_COMMENT, REPORT_DEAL -> COMMUNITY_WRITES;
+            case POST_COMMENT, DELETE_COMMENT, REPORT_DEAL, CREATE_ALERT, DELETE_ALERT -> COMMUNITY_WRITES;
             case GET_FRONT_PAGE, LIST_DEALS, GET_DEAL, GET_EDITORS_CHOICE, LIST_BRANDS, GET_BRAND, LIST_BRAND_DEALS,
                     LIST_CATEGORIES, GET_CATEGORY, LIST_CATEGORY_DEALS, CREATE_PROFILE, GET_PROFILE, GET_BRAND_FOLLOW_STATE,
                     GET_CATEGORY_FOLLOW_STATE, LIST_FOLLOWS, LIST_MESSAGES, COUNT_UNREAD_MESSAGES, MARK_MESSAGE_READ,
                     CREATE_BRAND, CREATE_CATEGORY, CREATE_DEAL, CORRECT_DEAL, TAKE_DOWN_DEAL, SET_FRONT_PAGE_FEATURED,
                     SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE, GET_BLAST, LIST_COMMENTS, LIST_REPORTED_DEALS,
-                    LIST_DEAL_REPORTS, DISMISS_REPORTS -> null;
+                    LIST_DEAL_REPORTS, DISMISS_REPORTS, SEARCH_DEALS, LIST_ALERTS -> null;
         };
     }
 }

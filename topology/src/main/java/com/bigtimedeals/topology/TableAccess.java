@@ -1,6 +1,7 @@
 package com.bigtimedeals.topology;
 
 import static com.bigtimedeals.data.PartitionKeys.ACCOUNT_DELETION;
+import static com.bigtimedeals.data.PartitionKeys.ALERTS;
 import static com.bigtimedeals.data.PartitionKeys.BLAST;
 import static com.bigtimedeals.data.PartitionKeys.BRAND;
 import static com.bigtimedeals.data.PartitionKeys.BRANDS;
@@ -22,6 +23,7 @@ import static com.bigtimedeals.data.PartitionKeys.MESSAGES;
 import static com.bigtimedeals.data.PartitionKeys.REPORTS;
 import static com.bigtimedeals.data.PartitionKeys.TIMELINE;
 import static com.bigtimedeals.data.PartitionKeys.USER;
+import static com.bigtimedeals.data.PartitionKeys.WORD;
 
 import java.util.List;
 import java.util.Set;
@@ -92,6 +94,7 @@ public final class TableAccess {
             case CATEGORIES -> writes ? CATEGORIES_WRITE : CATEGORIES_READ;
             case FOLLOWS -> writes ? FOLLOWS_WRITE : FOLLOWS_READ;
             case INBOX -> writes ? INBOX_WRITE : INBOX_READ;
+            case SEARCH -> writes ? SEARCH_WRITE : SEARCH_READ;
             case COMMENTS -> writes ? COMMENTS_WRITE : COMMENTS_READ;
             case STREAM_CONSUMER -> STREAM_CONSUMER;
             case SWEEPER -> SWEEPER;
@@ -200,6 +203,22 @@ public final class TableAccess {
             table(List.of(MESSAGES, ACCOUNT_DELETION), UPDATE_ITEM),
             table(List.of(MESSAGES), QUERY));
 
+    /** A search page (a word's deals, then the page's deals), the caller's alerts. */
+    private static final List<Grant> SEARCH_READ = List.of(
+            table(List.of(WORD, ALERTS), QUERY),
+            table(List.of(DEAL), BATCH_GET_ITEM));
+
+    /**
+     * An alert: its brand and category checked, its keywords' recent deals counted, the word's head read, then the count,
+     * the alert, its entry and the head in one transaction; a delete reads the alert and its tombstone, then removes
+     * both items and counts down in one transaction; priming: the caller's alerts.
+     */
+    private static final List<Grant> SEARCH_WRITE = List.of(
+            table(List.of(BRAND, CATEGORY, ALERTS), BATCH_GET_ITEM),
+            table(List.of(WORD), GET_ITEM),
+            table(List.of(WORD, ALERTS), QUERY),
+            table(List.of(WORD, ALERTS), PUT_ITEM, UPDATE_ITEM, DELETE_ITEM));
+
     /**
      * A deal's thread, a deal's open reports (the case, then the reports; the deal when there is no case); priming
      * and the moderation queue: the queue's GSI1 partition and its deals.
@@ -225,8 +244,9 @@ public final class TableAccess {
             index(TableDefinition.GSI1, QUERY));
 
     /**
-     * New-deal fan-outs (claims beside the deal, handed-on walks, watcher pages, messages), hot-deal blasts (segments,
-     * a scan of the user index), account clean-ups (follows with their counters, comments made anonymous with their
+     * New-deal fan-outs (claims beside the deal, handed-on walks, watcher pages, alert matches, messages), the word
+     * index, hot-deal blasts (segments,
+     * a scan of the user index), account clean-ups (follows with their counters, alerts with their entries, comments made anonymous with their
      * deals' comment counts and their author items removed, messages), featured copies and the front page's copies;
      * counter aggregation (each deal with its shards, its copies, whether the cached front page shows it, then the
      * deal item), a takedown's link guard freed and reports closed, the community's expiry of a deal; every walk's
@@ -235,12 +255,13 @@ public final class TableAccess {
     private static final List<Grant> STREAM_CONSUMER = List.of(
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
-            table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR), QUERY),
+            table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
+                    WORD, ALERTS), QUERY),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST), PUT_ITEM),
-            table(List.of(MESSAGES, COMMENTS_OF_AUTHOR), BATCH_WRITE_ITEM),
+            table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT,
-                    ACCOUNT_DELETION), UPDATE_ITEM),
-            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD), DELETE_ITEM),
+                    ACCOUNT_DELETION, WORD, ALERTS), UPDATE_ITEM),
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, WORD, ALERTS), DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY),
             index(TableDefinition.GSI2, QUERY),
             index(TableDefinition.USER_INDEX, SCAN));

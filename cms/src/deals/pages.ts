@@ -1,0 +1,37 @@
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import type { Deal, Outcome, Problem } from '../api/client';
+import { canLoadMore, initialLatest, latestReducer } from './latest';
+
+/** One page of a list of deals: the latest of a scope, or the matches of a search. */
+export type PageFetch = (cursor: string | null) => Promise<Outcome<{ deals: Deal[]; nextCursor?: string | null }>>;
+
+/**
+ * A list of deals a page at a time, named by `key`: a new key starts the list afresh and drops any page still
+ * on its way for the old one ({@link latestReducer}). `keep` leaves the deals shown while the new key's first
+ * page loads (a reload of the same list).
+ */
+export function useDealPages(key: string, fetchPage: PageFetch, keep: (previousKey: string) => boolean = () => false) {
+  const [state, dispatch] = useReducer(latestReducer, key, initialLatest);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const shownRef = useRef(key);
+
+  const page = async (after: string | null) => {
+    const outcome = await fetchPage(after);
+    if (key !== shownRef.current) return; // asked for a list no longer shown
+    setProblem(outcome.ok ? null : outcome.problem);
+    dispatch(outcome.ok
+      ? { type: 'page', key, after, deals: outcome.data.deals, nextCursor: outcome.data.nextCursor ?? null }
+      : { type: 'failed', key });
+  };
+  useEffect(() => {
+    shownRef.current = key;
+    dispatch({ type: 'show', key, keep: keep(state.key) });
+    page(null);
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names everything a page depends on
+  const more = () => {
+    if (!canLoadMore(state)) return;
+    dispatch({ type: 'more', key });
+    page(state.cursor);
+  };
+  return { state, more: canLoadMore(state) ? more : null, problem };
+}

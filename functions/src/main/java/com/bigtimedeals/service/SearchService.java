@@ -1,0 +1,44 @@
+package com.bigtimedeals.service;
+
+import java.util.List;
+
+import com.bigtimedeals.data.AlertStore;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.WordIndex;
+import com.bigtimedeals.domain.Alert;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.NewAlert;
+import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.domain.Words;
+
+/** Search and deal alerts: a search asks the word index once, an alert asks it for every new deal. */
+public final class SearchService {
+    private final WordIndex words;
+    private final AlertStore alerts;
+
+    public SearchService(WordIndex words, AlertStore alerts) {
+        this.words = words;
+        this.alerts = alerts;
+    }
+
+    public static SearchService of(Table table) {
+        return new SearchService(new WordIndex(table), new AlertStore(table));
+    }
+
+    /** {@code q}: the contract's words ({@link Words#parse}); a page of at most 3 requests. */
+    public Page<Deal> search(String q, int limit, String cursor) {
+        return words.search(Words.parse("q", q), limit, cursor);
+    }
+
+    public Alert createAlert(String username, NewAlert draft) {
+        return alerts.create(username, draft);
+    }
+
+    public List<Alert> alerts(String username) {
+        return alerts.list(username);
+    }
+
+    public void deleteAlert(String username, String alertId) {
+        alerts.delete(username, alertId);
+    }
+}
