@@ -13,6 +13,8 @@ export type ApiError = components['schemas']['ApiError'];
 export type Comment = components['schemas']['Comment'];
 export type ReportedDeal = components['schemas']['ReportedDeal'];
 export type ReportByUser = components['schemas']['ReportByUser'];
+/** The reasons a report may give; a queue entry's counts name each (answers may add ones this build does not know). */
+export type ReportReason = components['schemas']['NewReport']['reason'];
 
 export type Api = ReturnType<typeof createClient<paths>>;
 

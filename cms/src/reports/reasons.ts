@@ -1,7 +1,8 @@
 // The report reasons as editors read them, in the order the queue shows their counts.
-import type { ReportedDeal } from '../api/client';
+import type { ReportReason, ReportedDeal } from '../api/client';
 
-export type Reason = keyof ReportedDeal['counts'];
+// Not keyof the counts: an answer's objects are open (a newer server may add a reason), so their keys are any string.
+export type Reason = ReportReason;
 
 export const REASONS: { reason: Reason; words: string }[] = [
   { reason: 'expired', words: 'Expired' },

@@ -71,6 +71,16 @@ public final class Benchmark {
             System.out.printf("%nWrote bench-results/votes.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--mobile")) {
+            // Only what a mobile client pays on the wire: bench-results/mobile.json and that section of docs/performance.md.
+            wireOnly(bench);
+            write(bench, "mobile.json");
+            Path report = bench.root().resolve("docs/performance.md");
+            Files.writeString(report, PerformanceReport.withWireSection(Files.readString(report), bench.results().all(), bench.now()));
+            System.out.printf("%nWrote bench-results/mobile.json and its section of docs/performance.md in %d s.%n",
+                    Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--coldstart")) {
             // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
             coldStartOnly(bench, quick);
@@ -103,10 +113,17 @@ public final class Benchmark {
         System.out.println("Phase 1: seeding a realistic table through the product's own code…");
         onSeededTable(bench, quick, (dynamo, table, seeded) -> {
             RouteCosts.measure(bench, table, seeded);
+            WireBytes.measure(bench, seeded);
             FrontPageCopies.measure(bench, table);
             ColdStarts.measure(bench, dynamo, table, seeded, quick);
             WarmOverhead.measure(bench, table, seeded, quick);
         });
+    }
+
+    /** Bytes on the wire alone, on the full run's table (the pages' sizes are what the figures are about). */
+    private static void wireOnly(Bench bench) throws Exception {
+        System.out.println("Seeding a realistic table through the product's own code…");
+        onSeededTable(bench, false, (dynamo, table, seeded) -> WireBytes.measure(bench, seeded));
     }
 
     /** The cold-start phase alone: a small table, the probes run as often as in the full run unless quick. */

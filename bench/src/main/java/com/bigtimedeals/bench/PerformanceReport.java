@@ -60,6 +60,7 @@ final class PerformanceReport {
         }
         md.append("\nWrite units are as the engine reports them, by the service's documented rules (transactions twice); ")
                 .append("`docs/data-model.md` gives the design's figures.\n");
+        md.append(wireSection(results, null));
         section(md, results, "Front-page cache", "frontpage.", "data.");
         section(md, results, "Cold start", "coldstart.");
         md.append("\nEach function starts in a fresh JVM the way Lambda's Java 17/21 runtimes start one: C1 only ")
@@ -85,6 +86,38 @@ final class PerformanceReport {
         section(md, results, "The engine against a stub", "engine.");
         section(md, results, "Deployed artifact", "jar.");
         return md.toString();
+    }
+
+    private static final String WIRE_TITLE = "What mobile clients pay on the wire";
+
+    /** The mobile section; {@code measuredAt} names a run of {@code ./bigtimedeals bench --mobile} alone. */
+    private static String wireSection(List<Results.Result> results, Instant measuredAt) {
+        StringBuilder md = new StringBuilder();
+        section(md, results, WIRE_TITLE, "mobile.");
+        md.append("\nThe same answers with and without `Accept-Encoding: gzip` (the functions compress bodies over 1 KB; the ")
+                .append("HTTP API does not), a conditional GET with the 200's `ETag` (the 304 makes the same reads as the 200 it ")
+                .append("replaces: the tag is a digest of the answer, so nothing else is read), and a like with an ")
+                .append("`Idempotency-Key` the first time and replayed (`docs/data-model.md`, Idempotency records).");
+        if (measuredAt != null) {
+            md.append(" Measured by `./bigtimedeals bench --mobile` (").append(measuredAt)
+                    .append(") on the same seeded table; the same numbers are in `bench-results/mobile.json`.");
+        }
+        return md.append('\n').toString();
+    }
+
+    /**
+     * {@code report} with its mobile section replaced by (or, when it has none, followed by) the one these results
+     * give: {@code ./bigtimedeals bench --mobile} measures that section alone and leaves the rest of the report as the
+     * last full run wrote it.
+     */
+    static String withWireSection(String report, List<Results.Result> results, Instant at) {
+        String section = wireSection(results, at);
+        int start = report.indexOf("\n## " + WIRE_TITLE + "\n");
+        if (start < 0) {
+            return report.stripTrailing() + "\n" + section;
+        }
+        int end = report.indexOf("\n## ", start + 1);
+        return report.substring(0, start) + section + (end < 0 ? "" : report.substring(end));
     }
 
     private static void section(StringBuilder md, List<Results.Result> results, String title, String... prefixes) {

@@ -3,7 +3,9 @@ package com.bigtimedeals.api;
 import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.crac.Core;
 import org.crac.Resource;
@@ -15,13 +17,16 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.data.IdempotencyStore;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.lambda.ColdStart;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.service.IdempotencyService;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.HttpConventions;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.topology.Route;
@@ -39,15 +44,16 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     private static final class Log {
         static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
     }
-    private static final Map<String, String> JSON = Map.of("content-type", "application/json");
 
     private final LambdaFunction function;
     private final Clock clock;
+    private final IdempotencyService idempotency;
     private final ColdStart coldStart;
 
     protected ApiHandler(LambdaFunction function, FunctionRuntime runtime) {
         this.function = function;
         this.clock = runtime.clock();
+        this.idempotency = runtime.idempotency();
         this.coldStart = new ColdStart(runtime.initializationType());
         Core.getGlobalContext().register(this);
     }
@@ -81,27 +87,21 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         MDC.put("correlation_id", requestId);
         coldStart.mark();
         Route route = RouteTable.byRouteKey(event.getRouteKey());
-        APIGatewayV2HTTPResponse response;
-        try {
+        Instant now = clock.instant();
+        Reply reply = answer(() -> {
             if (route == null || route.function() != function) {
                 throw new HttpFailure(404, ErrorCode.NOT_FOUND, "Not Found");
             }
-            Caller caller = authorize(route, event);
+            Caller caller = authorize(route, event, now);
             JsonMediaType.require(event.getBody(), event.getHeaders());
-            Reply reply = handle(route.operation(), new ApiRequest(event, caller, clock.instant()));
-            response = respond(reply.status(), reply.body());
-        } catch (DomainException e) {
-            response = respond(status(e), Json.error(e));
-        } catch (HttpFailure e) {
-            response = respond(e.status(), Json.error(e.getMessage(), e.code(), null));
-        } catch (AwsServiceException e) {
-            boolean throttled = e.isThrottlingException();
-            Log.LOG.error("DynamoDB request failed", e);
-            response = respond(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
-        } catch (RuntimeException e) {
-            Log.LOG.error("request failed", e);
-            response = respond(500, Json.failure(ErrorCode.INTERNAL, requestId));
-        }
+            ApiRequest request = new ApiRequest(event, caller, now, body(route.operation(), event));
+            String key = "POST".equals(route.method()) ? HttpAnswers.header(event, "idempotency-key") : null;
+            if (key == null) {
+                return handle(route.operation(), request);
+            }
+            return idempotently(route, event, caller, key, context, () -> answer(() -> handle(route.operation(), request), requestId));
+        }, requestId);
+        APIGatewayV2HTTPResponse response = HttpAnswers.write(route, event, reply, requestId, now);
         RequestMeter.Usage usage = RequestMeter.usage();
         Log.LOG.info("request",
                 entry("route", route == null ? event.getRouteKey() : route.routeKey()),
@@ -113,14 +113,89 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         return response;
     }
 
-    private Caller authorize(Route route, APIGatewayV2HTTPEvent event) {
+    /** Runs {@code work}, mapping every outcome to an answer: domain outcomes to their 4xx, failures to a bare 5xx. */
+    private static Reply answer(Supplier<Reply> work, String requestId) {
+        try {
+            return work.get();
+        } catch (DomainException e) {
+            return new Reply(status(e), Json.error(e, requestId));
+        } catch (HttpFailure e) {
+            Reply r = new Reply(e.status(), Json.error(e.getMessage(), e.code(), null, requestId));
+            return new Reply(r.status(), r.body(), null, e.headers());
+        } catch (IdempotencyService.Refused e) {
+            boolean reused = IdempotencyService.Refused.KEY_REUSED.equals(e.why());
+            return new Reply(reused ? 422 : 409, Json.error(reused
+                    ? "this Idempotency-Key was first used with a different request; use a new key for a new request"
+                    : "the first request with this Idempotency-Key is still running; retry it shortly",
+                    reused ? ErrorCode.IDEMPOTENCY_KEY_REUSED : ErrorCode.IDEMPOTENCY_KEY_IN_USE,
+                    HttpConventions.IDEMPOTENCY_KEY, requestId));
+        } catch (AwsServiceException e) {
+            boolean throttled = e.isThrottlingException();
+            Log.LOG.error("DynamoDB request failed", e);
+            return new Reply(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
+        } catch (RuntimeException e) {
+            Log.LOG.error("request failed", e);
+            return new Reply(500, Json.failure(ErrorCode.INTERNAL, requestId));
+        }
+    }
+
+    /**
+     * A POST with an {@code Idempotency-Key}: run once per caller, key and request (method, path, body), answered the
+     * same within 24 hours (IdempotencyService). Central, so every POST route has it without code of its own.
+     */
+    private Reply idempotently(Route route, APIGatewayV2HTTPEvent event, Caller caller, String key, Context context,
+                               Supplier<Reply> work) {
+        if (!HttpConventions.isIdempotencyKey(key)) {
+            throw DomainException.invalid(HttpConventions.IDEMPOTENCY_KEY, HttpConventions.IDEMPOTENCY_KEY
+                    + " must be 1 to " + HttpConventions.IDEMPOTENCY_KEY_MAX + " printable ASCII characters");
+        }
+        // Per caller: a signed-in route's user; a public POST (none today) would be keyed by the client's address.
+        String scope = caller != null ? "user:" + caller.username()
+                : "ip:" + event.getRequestContext().getHttp().getSourceIp();
+        long lease = function.timeoutSeconds() * 1000L + 1000;
+        // Wait for a concurrent request with the key while this invocation still has time to answer.
+        long wait = Math.max(0, Math.min(lease, context.getRemainingTimeInMillis() - 1500L));
+        IdempotencyService.Outcome outcome = idempotency.run(scope, key, fingerprint(route, event), lease, wait, () -> {
+            Reply r = work.get();
+            return new IdempotencyStore.Answer(r.status(), r.body());
+        });
+        Map<String, String> headers = outcome.replayed()
+                ? Map.of(HttpConventions.IDEMPOTENT_REPLAYED, "true") : Map.of();
+        return new Reply(outcome.answer().status(), outcome.answer().body(), null, headers);
+    }
+
+    /** The request a key was first used with: method, path and the exact body. */
+    private static String fingerprint(Route route, APIGatewayV2HTTPEvent event) {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            sha.update((route.method() + " " + event.getRawPath() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            if (event.getBody() != null) {
+                sha.update(event.getIsBase64Encoded() ? java.util.Base64.getDecoder().decode(event.getBody())
+                        : event.getBody().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            return java.util.Base64.getEncoder().encodeToString(sha.digest());
+        } catch (java.security.NoSuchAlgorithmException | IllegalArgumentException e) {
+            throw new IllegalStateException("cannot fingerprint the request", e);
+        }
+    }
+
+    /** The body read by the operation's declaration; a route without one takes no body. */
+    private static JsonBody body(Operation operation, APIGatewayV2HTTPEvent event) {
+        if (operation.body() != null) {
+            return JsonBody.parse(event.getBody(), event.getIsBase64Encoded(), operation.body());
+        }
+        // Checked here, not in JsonBody: a GET must not load the JSON parser at cold start.
+        if (event.getBody() != null && !event.getBody().isBlank()) {
+            JsonBody.requireNone(event.getBody(), event.getIsBase64Encoded());
+        }
+        return null;
+    }
+
+    private static Caller authorize(Route route, APIGatewayV2HTTPEvent event, Instant now) {
         if (route.access() == Access.PUBLIC) {
             return null;
         }
-        Caller caller = Caller.from(event, clock.instant());
-        if (caller == null) {
-            throw HttpFailure.unauthorized();
-        }
+        Caller caller = Caller.signedIn(event, now);
         if (route.access() == Access.EDITOR && !caller.isEditor()) {
             throw HttpFailure.forbidden();
         }
@@ -135,15 +210,6 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             case FORBIDDEN -> 403;
             case UNAVAILABLE -> 503;
         };
-    }
-
-    private static APIGatewayV2HTTPResponse respond(int status, JsonObject body) {
-        return APIGatewayV2HTTPResponse.builder()
-                .withStatusCode(status)
-                .withHeaders(JSON)
-                .withBody(body == null ? null : body.toJson())
-                .withIsBase64Encoded(false)
-                .build();
     }
 
     @Override

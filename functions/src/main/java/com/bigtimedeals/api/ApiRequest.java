@@ -25,11 +25,14 @@ final class ApiRequest {
     private final APIGatewayV2HTTPEvent event;
     private final Caller caller;
     private final Instant now;
+    private final JsonBody body;
 
-    ApiRequest(APIGatewayV2HTTPEvent event, Caller caller, Instant now) {
+    /** {@code body}: the body already read by the operation's declaration, null for a route that takes none. */
+    ApiRequest(APIGatewayV2HTTPEvent event, Caller caller, Instant now, JsonBody body) {
         this.event = event;
         this.caller = caller;
         this.now = now;
+        this.body = body;
     }
 
     Instant now() {
@@ -165,7 +168,11 @@ final class ApiRequest {
         throw DomainException.invalid(name, name + " must be true or false");
     }
 
+    /** The body, read and checked by the operation's {@code RequestBody} before the operation ran. */
     JsonBody body() {
-        return JsonBody.parse(event.getBody(), event.getIsBase64Encoded());
+        if (body == null) {
+            throw new IllegalStateException("this operation declares no RequestBody");
+        }
+        return body;
     }
 }

@@ -2,7 +2,6 @@ package com.bigtimedeals.api;
 
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CatalogService;
@@ -41,7 +40,7 @@ public final class BrandsHandler extends ApiHandler {
             }
             case CREATE_BRAND -> {
                 JsonBody body = request.body();
-                yield Reply.created(Json.brand(catalog.createBrand(body.requiredText("name", ContractRules.NAME_MAX), body.optionalUrl("logoUrl"))));
+                yield Reply.created(Json.brand(catalog.createBrand(body.text("name"), body.text("logoUrl"))));
             }
             default -> throw new IllegalStateException("not a brands route: " + operation);
         };

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.HttpConventions.TokenProblem;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -27,11 +28,14 @@ record Caller(String username, Set<String> groups) {
         return groups.contains(Access.EDITORS_GROUP);
     }
 
-    /** Null for an anonymous call; a public route accepts that. */
-    static Caller from(APIGatewayV2HTTPEvent event, Instant now) {
+    /**
+     * The caller of a signed-in route, or a 401 that says why not. API Gateway's authorizer refuses such tokens before
+     * any function runs; this is the function's own check, which never trusts that it did.
+     */
+    static Caller signedIn(APIGatewayV2HTTPEvent event, Instant now) {
         Map<String, String> claims = claims(event);
         if (claims == null) {
-            return null;
+            throw HttpFailure.unauthorized(TokenProblem.MISSING);
         }
         String username = claims.get("cognito:username");
         if (username == null || username.isBlank()) {
@@ -39,20 +43,23 @@ record Caller(String username, Set<String> groups) {
         }
         if (username == null || username.isBlank() || username.length() > MAX_USERNAME
                 || username.chars().anyMatch(Character::isISOControl) || !ContractRules.isWellFormed(username)) {
-            return null;
+            throw HttpFailure.unauthorized(TokenProblem.NO_USERNAME);
         }
         String exp = claims.get("exp");
         if (exp != null) {
             try {
-                if (Long.parseLong(exp) <= now.getEpochSecond()) {
-                    return null;
+                if (Long.parseLong(exp.trim()) <= now.getEpochSecond()) {
+                    throw HttpFailure.unauthorized(TokenProblem.EXPIRED);
                 }
             } catch (NumberFormatException e) {
-                return null;
+                throw HttpFailure.unauthorized(TokenProblem.MALFORMED);
             }
         }
         Set<String> groups = groups(claims.get("cognito:groups"));
-        return groups == null ? null : new Caller(username, groups);
+        if (groups == null) {
+            throw HttpFailure.unauthorized(TokenProblem.MALFORMED);
+        }
+        return new Caller(username, groups);
     }
 
     private static Map<String, String> claims(APIGatewayV2HTTPEvent event) {

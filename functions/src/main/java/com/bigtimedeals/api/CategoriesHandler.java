@@ -2,8 +2,6 @@ package com.bigtimedeals.api;
 
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CatalogService;
@@ -40,10 +38,10 @@ public final class CategoriesHandler extends ApiHandler {
                 String categoryId = request.slug("categoryId", "category");
                 yield Reply.ok(Json.dealPage(catalog.categoryDeals(categoryId, request.limit(), request.cursor()), request.now()));
             }
-            case CREATE_CATEGORY -> Reply.created(Json.category(catalog.createCategory(request.body().requiredText("name", ContractRules.NAME_MAX)), request.now()));
+            case CREATE_CATEGORY -> Reply.created(Json.category(catalog.createCategory(request.body().text("name")), request.now()));
             case SET_CATEGORY_FEATURED -> {
                 String categoryId = request.slug("categoryId", "category");
-                var ids = request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS);
+                var ids = request.body().dealIds("dealIds");
                 yield Reply.ok(Json.category(catalog.setCategoryFeatured(categoryId, ids, request.now()), request.now()));
             }
             default -> throw new IllegalStateException("not a categories route: " + operation);

@@ -1,7 +1,6 @@
 package com.bigtimedeals.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.CommentService;
@@ -40,7 +39,7 @@ public final class CommentsHandler extends ApiHandler {
                 String dealId = request.ksuid("dealId", "deal");
                 JsonBody body = request.body();
                 yield Reply.created(Json.comment(community.post(dealId, request.username(),
-                        body.requiredText("body", ContractRules.COMMENT_MAX), body.optionalText("replyTo", ContractRules.TITLE_MAX))));
+                        body.text("body"), body.text("replyTo"))));
             }
             case DELETE_COMMENT -> {
                 community.delete(request.ksuid("dealId", "deal"), request.commentId(), request.username(), request.isEditor());
@@ -49,8 +48,8 @@ public final class CommentsHandler extends ApiHandler {
             case REPORT_DEAL -> {
                 String dealId = request.ksuid("dealId", "deal");
                 JsonBody body = request.body();
-                var filed = community.report(dealId, request.username(), body.requiredText("reason", 20),
-                        body.optionalString("note"), request.now());
+                var filed = community.report(dealId, request.username(), body.text("reason"),
+                        body.text("note"), request.now());
                 yield new Reply(filed.created() ? 201 : 200, Json.report(filed.report()));
             }
             case LIST_REPORTED_DEALS -> Reply.ok(Json.reportQueue(community.queue(request.limit(), request.cursor()),

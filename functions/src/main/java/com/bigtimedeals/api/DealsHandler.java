@@ -2,11 +2,7 @@ package com.bigtimedeals.api;
 
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.lambda.Container;
@@ -52,41 +48,30 @@ public final class DealsHandler extends ApiHandler {
             case LIST_HOTTEST_DEALS -> Reply.ok(Json.hottest(deals.hottest(request.window(), request.now()), request.now()));
             case CREATE_DEAL -> {
                 JsonBody body = request.body();
-                NewDeal draft = new NewDeal(body.requiredText("title", ContractRules.TITLE_MAX), body.requiredUrl("link"), body.price(),
-                        body.requiredSlug("brandId"), body.requiredSlug("categoryId"), body.optionalUrl("imageUrl"),
-                        body.optionalText("description", ContractRules.DESCRIPTION_MAX), body.optionalInstant("createdAt"),
-                        body.optionalInstant("expiresAt"));
+                NewDeal draft = new NewDeal(body.text("title"), body.text("link"), body.price("price"),
+                        body.text("brandId"), body.text("categoryId"), body.text("imageUrl"),
+                        body.text("description"), body.instant("createdAt"), body.instant("expiresAt"));
                 yield Reply.created(Json.deal(deals.create(draft, request.now()), request.now()));
             }
             case CORRECT_DEAL -> {
                 String dealId = request.ksuid("dealId", "deal");
                 JsonBody body = request.body();
-                for (String fixed : new String[] {"brandId", "categoryId", "createdAt", "id", "brandName", "categoryName"}) {
-                    body.reject(fixed, "cannot change");
-                }
-                DealCorrection correction = new DealCorrection(body.correctionText("title", ContractRules.TITLE_MAX),
-                        body.correctionUrl("link"), body.correctionPrice(), body.correctionUrl("imageUrl"),
-                        body.correctionText("description", ContractRules.DESCRIPTION_MAX), body.optionalInstant("expiresAt"),
+                DealCorrection correction = new DealCorrection(body.text("title"), body.text("link"), body.price("price"),
+                        body.text("imageUrl"), body.text("description"), body.instant("expiresAt"),
                         body.isExplicitNull("expiresAt"));
                 yield Reply.ok(Json.deal(deals.correct(dealId, correction, request.now()), request.now()));
             }
             case SET_FRONT_PAGE_FEATURED -> Reply.ok(Json.featured(deals.setFrontPage(
-                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS), request.now()), request.now()));
+                    request.body().dealIds("dealIds"), request.now()), request.now()));
             case SET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.setEditorsChoice(
-                    request.body().requiredIdList("dealIds", FeaturedList.MAX_DEALS), request.now()), request.now()));
+                    request.body().dealIds("dealIds"), request.now()), request.now()));
             case TAKE_DOWN_DEAL -> {
                 deals.takeDown(request.ksuid("dealId", "deal"));
                 yield Reply.noContent();
             }
             case BLAST_HOT_DEAL -> {
                 JsonBody body = request.body();
-                String dealId = body.requiredText("dealId", Ids.LENGTH);
-                if (!Ids.isValid(dealId)) {
-                    throw DomainException.invalid("dealId", "dealId must be a deal id");
-                }
-                var recorded = deals.blast(dealId, body.optionalText("subject", ContractRules.SUBJECT_MAX),
-                        body.optionalText("body", ContractRules.BODY_MAX),
-                        request.now());
+                var recorded = deals.blast(body.text("dealId"), body.text("subject"), body.text("body"), request.now());
                 // 202: accepted, the stream consumer delivers it; 200: the deal's blast already exists.
                 yield new Reply(recorded.created() ? 202 : 200, Json.object().put("blastId", recorded.blast().id()));
             }

@@ -3,8 +3,8 @@ package com.bigtimedeals.api;
 import com.bigtimedeals.domain.DomainException;
 
 /**
- * The fixed set of {@code code} values an error body carries, so that a generated client can switch on them; the
- * OpenAPI document lists exactly these. API Gateway's own answers (429, a missing route) carry no code.
+ * The {@code code} values an error body carries today, so that a client can switch on them; the OpenAPI document
+ * lists them as known values of an open string (a code added later must not break a client that reads the body). API Gateway's own answers (429, a missing route) carry no code.
  */
 public enum ErrorCode {
     /** 400: the request breaks a rule of the contract; {@code field} names the part, when there is one. */
@@ -17,12 +17,16 @@ public enum ErrorCode {
     NOT_FOUND,
     /** 409 */
     CONFLICT,
+    /** 409: the first request with this {@code Idempotency-Key} is still running; retry after {@code Retry-After}. */
+    IDEMPOTENCY_KEY_IN_USE,
     /** 409 for a new deal whose link a live deal has: the body's {@code dealId} names that deal. */
     DUPLICATE("duplicate"),
     /** 413 */
     TOO_LARGE,
     /** 415 */
     UNSUPPORTED_MEDIA_TYPE,
+    /** 422: this {@code Idempotency-Key} was first used with a different request (method, path or body). */
+    IDEMPOTENCY_KEY_REUSED,
     /** 500: never with exception text; {@code requestId} finds the log line. */
     INTERNAL,
     /** 503: DynamoDB throttled the request, or concurrent changes to one counter outlasted their retries; retry with backoff. */

@@ -34,8 +34,8 @@ public final class InboxHandler extends ApiHandler {
         return switch (operation) {
             case CREATE_PROFILE -> {
                 JsonBody body = request.body();
-                yield Reply.created(Json.user(inbox.createProfile(request.username(), body.requiredEmail("email"),
-                        body.optionalDate("birthday", request.now()), body.optionalUrl("pictureUrl"), request.now())));
+                yield Reply.created(Json.user(inbox.createProfile(request.username(), body.text("email"),
+                        body.pastDate("birthday", request.now()), body.text("pictureUrl"), request.now())));
             }
             case DELETE_ACCOUNT -> {
                 inbox.deleteAccount(request.username());

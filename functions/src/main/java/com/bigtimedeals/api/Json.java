@@ -52,7 +52,9 @@ final class Json {
                 .putIfPresent("expiresAt", d.expiresAt() == null ? null : WireTime.format(d.expiresAt()))
                 .put("expired", d.expiredAt(now))
                 .put("temperature", d.temperature())
-                .put("commentCount", d.commentCount());
+                .put("commentCount", d.commentCount())
+                // From its expiry on, the deal reads expired: true and leaves featured sections.
+                .changesAt(d.expiresAt() != null && d.expiresAt().isAfter(now) ? d.expiresAt() : null);
     }
 
     static List<JsonObject> deals(List<Deal> deals, Instant now) {
@@ -235,13 +237,15 @@ final class Json {
         return object().put("reports", a).put("nextCursor", page.nextCursor());
     }
 
-    static JsonObject error(String message, ErrorCode code, String field) {
-        return object().put("message", message).put("code", code.wire()).putIfPresent("field", field);
+    /** Every error body: the message, its code, the field at fault if any, and the request's id (X-Request-Id). */
+    static JsonObject error(String message, ErrorCode code, String field, String requestId) {
+        return object().put("message", message).put("code", code.wire()).putIfPresent("field", field)
+                .put("requestId", requestId);
     }
 
     /** A domain outcome's error body; a duplicate deal also names the live deal that has the link. */
-    static JsonObject error(DomainException e) {
-        JsonObject body = error(e.getMessage(), ErrorCode.of(e), e.field());
+    static JsonObject error(DomainException e, String requestId) {
+        JsonObject body = error(e.getMessage(), ErrorCode.of(e), e.field(), requestId);
         if (e instanceof DuplicateDeal d) {
             body.put("dealId", d.dealId());
         }
@@ -250,7 +254,6 @@ final class Json {
 
     /** A 5xx never carries exception text: a generic message, its code and the id to find the log line by. */
     static JsonObject failure(ErrorCode code, String requestId) {
-        return error(code == ErrorCode.UNAVAILABLE ? "Service Unavailable" : "Internal Server Error", code, null)
-                .put("requestId", requestId);
+        return error(code == ErrorCode.UNAVAILABLE ? "Service Unavailable" : "Internal Server Error", code, null, requestId);
     }
 }

@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.topology.BodyField;
+import com.bigtimedeals.topology.RequestBody;
 import com.bigtimedeals.domain.DomainException;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -39,7 +41,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class JsonBody {
     /** API Gateway allows 10 MB; no request of this contract needs more than a few kilobytes. */
     static final int MAX_BYTES = 64 * 1024;
-    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]{1,64}@[^@\\s.]+(\\.[^@\\s.]+)+$");
+    /** What {@code format: date-time} with the document's pattern allows: UTC, a Z, seconds, optional fractions. */
+    private static final Pattern INSTANT = Pattern.compile(ContractRules.INSTANT_PATTERN);
 
     /**
      * Reads request bodies only: responses are written by {@link JsonObject}, so a read-only request never
@@ -71,7 +74,7 @@ final class JsonBody {
         this.node = node;
     }
 
-    static JsonBody parse(String body, boolean base64) {
+    private static JsonBody parse(String body, boolean base64) {
         if (body == null || body.isBlank()) {
             throw DomainException.invalid(null, "a JSON object body is required");
         }
@@ -152,98 +155,154 @@ final class JsonBody {
         }
     }
 
-    /** Fields that may never be sent (e.g. what a correction cannot change). */
-    void reject(String field, String why) {
-        if (node.has(field)) {
-            throw DomainException.invalid(field, field + " " + why);
+    /**
+     * Reads and checks the whole body by its declaration before anything runs: an unknown field, a required one
+     * missing, a null where none may be, or a value that breaks its kind's rule is a 400 naming the field. The values
+     * are then read by name with the getters below, which only hand out declared fields.
+     */
+    static JsonBody parse(String body, boolean base64, RequestBody declaration) {
+        JsonBody parsed = parse(body, base64);
+        parsed.check(declaration);
+        return parsed;
+    }
+
+    /** A route that takes no body accepts none, or an empty object: any field is unknown to it. */
+    static void requireNone(String body, boolean base64) {
+        if (body == null || body.isBlank()) {
+            return;
+        }
+        JsonBody parsed = parse(body, base64);
+        if (parsed.node.size() > 0) {
+            String field = parsed.node.fieldNames().next();
+            throw DomainException.invalid(field, "this route takes no request body: " + field + " is not a field of it");
         }
     }
 
-    String requiredText(String field, int maxChars) {
-        String s = optionalText(field, maxChars);
-        if (s == null) {
-            throw DomainException.invalid(field, field + " is required");
+    private final java.util.Map<String, Object> values = new java.util.HashMap<>();
+    private RequestBody declaration;
+
+    private void check(RequestBody declared) {
+        this.declaration = declared;
+        for (java.util.Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (declared.fixed().contains(name)) {
+                throw DomainException.invalid(name, name + " cannot change");
+            }
+            if (declared.field(name) == null) {
+                throw DomainException.invalid(name, name + " is not a field of this request");
+            }
         }
-        return s;
+        for (BodyField field : declared.fields()) {
+            JsonNode v = node.get(field.name());
+            if (v == null || v.isNull()) {
+                if (field.required()) {
+                    throw DomainException.invalid(field.name(), field.name() + " is required");
+                }
+                if (v != null && !field.nullable()) {
+                    throw DomainException.invalid(field.name(), field.name() + " cannot be null");
+                }
+                continue;
+            }
+            values.put(field.name(), value(field, v));
+        }
+        if (declared.atLeastOne() && node.size() == 0) {
+            throw DomainException.invalid(null, "send at least one of " + String.join(", ",
+                    declared.fields().stream().map(BodyField::name).toList()));
+        }
     }
 
-    /** The field's string, null when absent or null; any other JSON type is a 400. */
-    private String string(String field) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return null;
-        }
+    private static Object value(BodyField field, JsonNode v) {
+        String name = field.name();
+        return switch (field.kind()) {
+            case TEXT -> ContractRules.text(name, string(name, v), field.max());
+            case NAME -> ContractRules.name(name, string(name, v), field.max());
+            case URL -> ContractRules.url(name, string(name, v));
+            case EMAIL -> ContractRules.email(name, string(name, v));
+            case SLUG -> ContractRules.slug(name, string(name, v));
+            case PRICE -> price(name, v);
+            case DATE -> date(name, string(name, v));
+            case INSTANT -> instant(name, string(name, v));
+            case DEAL_ID -> {
+                String id = string(name, v);
+                if (!com.bigtimedeals.data.Ids.isValid(id)) {
+                    throw DomainException.invalid(name, name + " must be a deal id");
+                }
+                yield id;
+            }
+            case ID -> {
+                String id = string(name, v);
+                if (!com.bigtimedeals.data.Ids.isValid(id)) {
+                    throw DomainException.invalid(name, name + " must be a 27-character id");
+                }
+                yield id;
+            }
+            case NOTE -> {
+                String note = string(name, v);
+                yield note.isBlank() ? null : ContractRules.text(name, note, field.max());
+            }
+            case DEAL_IDS -> idList(name, v, field.max());
+            case ONE_OF -> {
+                String s = string(name, v);
+                if (!field.values().contains(s)) {
+                    throw DomainException.invalid(name, name + " must be one of " + String.join(", ", field.values()));
+                }
+                yield s;
+            }
+        };
+    }
+
+    private static String string(String field, JsonNode v) {
         if (!v.isTextual()) {
             throw DomainException.invalid(field, field + " must be a string");
         }
         return v.textValue();
     }
 
-    /** A string of 1..max characters that is not blank; absent or null gives null. */
-    String optionalText(String field, int maxChars) {
-        return ContractRules.text(field, string(field), maxChars);
-    }
-
-    /** A free-text field where blank means "none" (a report's note); the record it goes into holds it to its rules. */
-    String optionalString(String field) {
-        return string(field);
-    }
-
-    /** Present fields of a correction may not be null: a title, link or price cannot be cleared. */
-    String correctionText(String field, int maxChars) {
-        requireNotNull(field);
-        return optionalText(field, maxChars);
-    }
-
-    String correctionUrl(String field) {
-        requireNotNull(field);
-        return optionalUrl(field);
-    }
-
-    BigDecimal correctionPrice() {
-        requireNotNull("price");
-        return node.has("price") ? price() : null;
-    }
-
-    /** {@code "field": null}, which in a correction clears a field that may be cleared (expiresAt). */
-    boolean isExplicitNull(String field) {
-        return node.has(field) && node.get(field).isNull();
-    }
-
-    private void requireNotNull(String field) {
-        if (node.has(field) && node.get(field).isNull()) {
-            throw DomainException.invalid(field, field + " cannot be null");
+    private Object get(String name, BodyField.Kind... kinds) {
+        BodyField field = declaration == null ? null : declaration.field(name);
+        if (field == null || !java.util.List.of(kinds).contains(field.kind())) {
+            throw new IllegalStateException(name + " is not declared as " + java.util.Arrays.toString(kinds)
+                    + " in this operation's RequestBody");
         }
+        return values.get(name);
     }
 
-    String requiredUrl(String field) {
-        String url = optionalUrl(field);
-        if (url == null) {
-            throw DomainException.invalid(field, field + " is required");
+    /** A text, name, URL, email, slug, id, note or one-of field; null when absent (a blank note too). */
+    String text(String name) {
+        return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.EMAIL,
+                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
+    }
+
+    BigDecimal price(String name) {
+        return (BigDecimal) get(name, BodyField.Kind.PRICE);
+    }
+
+    Instant instant(String name) {
+        return (Instant) get(name, BodyField.Kind.INSTANT);
+    }
+
+    /** A date field that must not be after the request's day (a birthday). */
+    LocalDate pastDate(String name, Instant now) {
+        LocalDate d = (LocalDate) get(name, BodyField.Kind.DATE);
+        if (d != null && d.isAfter(LocalDate.ofInstant(now, java.time.ZoneOffset.UTC))) {
+            throw DomainException.invalid(name, name + " must be a past date (YYYY-MM-DD)");
         }
-        return url;
+        return d;
     }
 
-    /** An absolute http(s) URL with a host, at most {@link ContractRules#URL_MAX} characters. */
-    String optionalUrl(String field) {
-        return ContractRules.url(field, string(field));
+    @SuppressWarnings("unchecked")
+    List<String> dealIds(String name) {
+        return (List<String>) get(name, BodyField.Kind.DEAL_IDS);
+    }
+
+    /** {@code "name": null}, which in a correction clears a field that may be cleared (expiresAt). */
+    boolean isExplicitNull(String name) {
+        get(name, BodyField.Kind.values());
+        return node.has(name) && node.get(name).isNull();
     }
 
     /** A JSON number within {@link ContractRules#price}'s bounds and decimals. */
-    BigDecimal price() {
-        BigDecimal price = optionalPrice("price");
-        if (price == null) {
-            throw DomainException.invalid("price", "price is required");
-        }
-        return price;
-    }
-
-    /** A price in another field (an alert's {@code maxPrice}); absent or null gives null. */
-    BigDecimal optionalPrice(String field) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return null;
-        }
+    private static BigDecimal price(String field, JsonNode v) {
         if (!v.isNumber()) {
             throw DomainException.invalid(field, field + " must be a JSON number");
         }
@@ -254,27 +313,14 @@ final class JsonBody {
         }
     }
 
-    /** A brand or category id: a lowercase slug. */
-    String requiredSlug(String field) {
-        return ContractRules.slug(field, requiredText(field, com.bigtimedeals.domain.Slug.MAX_LENGTH));
-    }
-
-    String requiredEmail(String field) {
-        String s = requiredText(field, ContractRules.EMAIL_MAX);
-        if (!EMAIL.matcher(s).matches()) {
-            throw DomainException.invalid(field, field + " must be an email address");
-        }
-        return s;
-    }
-
-    LocalDate optionalDate(String field, Instant now) {
-        String s = optionalText(field, 10);
-        if (s == null) {
-            return null;
-        }
+    /** A past calendar date from 1900 on; whether it is past is checked against the request's time by the caller. */
+    private static LocalDate date(String field, String s) {
         try {
+            if (!s.matches(ContractRules.DATE_PATTERN)) {
+                throw new DateTimeParseException("not YYYY-MM-DD", s, 0);
+            }
             LocalDate d = LocalDate.parse(s);
-            if (d.isAfter(LocalDate.ofInstant(now, java.time.ZoneOffset.UTC)) || d.getYear() < 1900) {
+            if (d.getYear() < 1900) {
                 throw DomainException.invalid(field, field + " must be a past date (YYYY-MM-DD)");
             }
             return d;
@@ -283,10 +329,9 @@ final class JsonBody {
         }
     }
 
-    Instant optionalInstant(String field) {
-        String s = optionalText(field, 40);
-        if (s == null) {
-            return null;
+    private static Instant instant(String field, String s) {
+        if (s.length() > 40 || !INSTANT.matcher(s).matches()) {
+            throw DomainException.invalid(field, field + " must be an ISO-8601 UTC instant such as 2026-11-20T13:42:26Z");
         }
         try {
             return Instant.parse(s);
@@ -295,12 +340,8 @@ final class JsonBody {
         }
     }
 
-    /** An array of strings, each a candidate deal id. */
-    List<String> requiredIdList(String field, int max) {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            throw DomainException.invalid(field, field + " is required");
-        }
+    /** An array of distinct strings, each a candidate deal id (the store says which exist). */
+    private static List<String> idList(String field, JsonNode v, int max) {
         if (!v.isArray()) {
             throw DomainException.invalid(field, field + " must be an array of deal ids");
         }

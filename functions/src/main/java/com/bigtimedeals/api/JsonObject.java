@@ -18,6 +18,24 @@ final class JsonObject {
 
     /** Values are String, Long, Boolean, BigDecimal, JsonObject, List of JsonObject, or null. */
     private final Map<String, Object> fields = new LinkedHashMap<>();
+    /** The next moment this answer would change by itself (a deal in it expires), or null. */
+    private Instant changesAt;
+
+    /**
+     * Notes that this object reads differently from {@code moment} on (a deal's expiry); objects put into others pass
+     * the earliest such moment up, so an answer knows how long a cache may keep it ({@code Cache-Control}).
+     */
+    JsonObject changesAt(Instant moment) {
+        if (moment != null && (changesAt == null || moment.isBefore(changesAt))) {
+            changesAt = moment;
+        }
+        return this;
+    }
+
+    /** The earliest moment anything in this object changes by itself, or null. */
+    Instant changesAt() {
+        return changesAt;
+    }
 
     /** A string, or JSON null when {@code value} is null. */
     JsonObject put(String name, String value) {
@@ -49,12 +67,13 @@ final class JsonObject {
 
     JsonObject put(String name, JsonObject value) {
         fields.put(name, value);
-        return this;
+        return value == null ? this : changesAt(value.changesAt);
     }
 
     /** An array of objects. */
     JsonObject put(String name, List<JsonObject> values) {
         fields.put(name, List.copyOf(values));
+        values.forEach(v -> changesAt(v.changesAt));
         return this;
     }
 

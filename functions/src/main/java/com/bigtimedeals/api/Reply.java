@@ -1,7 +1,18 @@
 package com.bigtimedeals.api;
 
-/** What an operation answers: a status and a JSON body (null for 204). */
-record Reply(int status, JsonObject body) {
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * What an operation answers: a status, the JSON body's text (null for none), the next moment the answer changes by
+ * itself (a deal in it expires; null for never), and headers of its own (a 401's challenge). The headers every answer
+ * carries (request id, caching, compression) are added centrally, by {@link HttpAnswers}.
+ */
+record Reply(int status, String body, Instant changesAt, Map<String, String> headers) {
+    Reply(int status, JsonObject body) {
+        this(status, body == null ? null : body.toJson(), body == null ? null : body.changesAt(), Map.of());
+    }
+
     static Reply ok(JsonObject body) {
         return new Reply(200, body);
     }
@@ -11,6 +22,6 @@ record Reply(int status, JsonObject body) {
     }
 
     static Reply noContent() {
-        return new Reply(204, null);
+        return new Reply(204, (JsonObject) null);
     }
 }

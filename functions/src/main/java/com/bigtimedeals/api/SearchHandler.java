@@ -2,7 +2,6 @@ package com.bigtimedeals.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.domain.NewAlert;
-import com.bigtimedeals.domain.Slug;
 import com.bigtimedeals.domain.Words;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
@@ -42,8 +41,8 @@ public final class SearchHandler extends ApiHandler {
             }
             case CREATE_ALERT -> {
                 JsonBody body = request.body();
-                NewAlert draft = NewAlert.of(body.requiredText("keywords", Words.MAX_TEXT), body.optionalPrice("maxPrice"),
-                        body.optionalText("brandId", Slug.MAX_LENGTH), body.optionalText("categoryId", Slug.MAX_LENGTH));
+                NewAlert draft = NewAlert.of(body.text("keywords"), body.price("maxPrice"), body.text("brandId"),
+                        body.text("categoryId"));
                 yield Reply.created(Json.alert(search.createAlert(request.username(), draft)));
             }
             case LIST_ALERTS -> Reply.ok(Json.alerts(search.alerts(request.username())));

@@ -42,7 +42,7 @@ public final class VotesHandler extends ApiHandler {
         return switch (operation) {
             case CAST_VOTE -> {
                 String dealId = request.ksuid("dealId", "deal");
-                Vote vote = Vote.parse(request.body().requiredText("vote", 100));
+                Vote vote = Vote.parse(request.body().text("vote"));
                 yield Reply.ok(Json.vote(votes.vote(request.username(), dealId, vote)));
             }
             case WITHDRAW_VOTE -> Reply.ok(Json.vote(votes.withdraw(request.username(), request.ksuid("dealId", "deal"))));

@@ -7,6 +7,7 @@ import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TlsStart;
+import com.bigtimedeals.service.IdempotencyService;
 
 /**
  * What a Lambda execution environment builds once, where it starts (a handler's no-argument constructor): its
@@ -23,11 +24,12 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
         TlsStart tls = TlsStart.begin();
         LoggingStart logging = LoggingStart.begin();
         Settings settings = Settings.fromProcess();
-        Container container = new Container(Configuration.from(settings),
-                Table.from(settings, DynamoDbClients.from(settings, tls.httpClient())),
-                new FunctionRuntime(Clock.systemUTC(), settings.get("AWS_LAMBDA_INITIALIZATION_TYPE")));
+        Table table = Table.from(settings, DynamoDbClients.from(settings, tls.httpClient()));
+        Configuration configuration = Configuration.from(settings);
         tls.await();
         logging.await();
-        return container;
+        // Built after logging is up: the idempotency service's class holds a logger.
+        return new Container(configuration, table, new FunctionRuntime(Clock.systemUTC(),
+                settings.get("AWS_LAMBDA_INITIALIZATION_TYPE"), IdempotencyService.of(table, Clock.systemUTC())));
     }
 }

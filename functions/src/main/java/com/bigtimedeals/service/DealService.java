@@ -14,6 +14,7 @@ import com.bigtimedeals.data.HottestLists;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Blast;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.DomainException;
@@ -154,7 +155,8 @@ public final class DealService {
     public BlastStore.Recorded blast(String dealId, String subject, String body, Instant now) {
         Deal deal = deals.get(dealId);
         String s = subject != null ? subject : "Hot deal: " + deal.title();
-        String b = body != null ? body : deal.title() + " for " + deal.price().toPlainString() + " at " + deal.brandName();
+        String b = body != null ? body : ContractRules.shorten(ContractRules.dealLine(deal.title(), deal.price(), deal.brandName()),
+                ContractRules.BODY_MAX);
         // Whole seconds, as every instant in the contract; the messages carry this time too.
         Instant at = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         return blasts.record(new Blast(Ids.blastId(at), deal.id(), s, b, at, blastSegments, 0, 0));

@@ -3,6 +3,7 @@ package com.bigtimedeals.stream;
 import java.time.Instant;
 
 import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.Message;
 
@@ -16,7 +17,7 @@ final class NewDealMessage {
     }
 
     static Message of(Deal deal, String user, Instant postedAt, String subject) {
-        String body = deal.title() + " for " + deal.price().toPlainString() + " (" + deal.brandName() + ")";
+        String body = ContractRules.shorten(ContractRules.dealLine(deal.title(), deal.price(), deal.brandName()), ContractRules.BODY_MAX);
         return new Message(Ids.messageId(postedAt, user, "deal#" + deal.id()), user, subject, body, deal.id(), true, postedAt);
     }
 }

@@ -59,7 +59,7 @@ abstract class ApiTest extends DynamoDbTest {
 
     static Map<LambdaFunction, ApiHandler> handlers(Table table, Clock clock) {
         Map<LambdaFunction, ApiHandler> h = new EnumMap<>(LambdaFunction.class);
-        FunctionRuntime runtime = FunctionRuntime.at(clock);
+        FunctionRuntime runtime = FunctionRuntime.at(clock, table);
         h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), runtime));
         h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
@@ -80,6 +80,7 @@ abstract class ApiTest extends DynamoDbTest {
         String contentType = "application/json";
         boolean base64;
         Map<String, String> claims;
+        final Map<String, String> headers = new LinkedHashMap<>();
 
         Call(String method, String path) {
             this.method = method;
@@ -100,6 +101,11 @@ abstract class ApiTest extends DynamoDbTest {
         Call bytes(byte[] raw) {
             this.body = java.util.Base64.getEncoder().encodeToString(raw);
             this.base64 = true;
+            return this;
+        }
+
+        Call header(String name, String value) {
+            headers.put(name, value);
             return this;
         }
 
@@ -156,6 +162,7 @@ abstract class ApiTest extends DynamoDbTest {
         if (c.contentType != null) {
             headers.put("Content-Type", List.of(c.contentType));
         }
+        c.headers.forEach((name, value) -> headers.put(name, List.of(value)));
         return HttpApiEvents.build(route, new HttpApiEvents.RawRequest(c.method, c.path, c.query, headers, c.body, c.base64,
                 c.claims, "req-" + REQUESTS.incrementAndGet(), "127.0.0.1", NOW));
     }

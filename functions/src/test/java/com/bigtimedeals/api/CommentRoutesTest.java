@@ -19,8 +19,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.data.TickingClock;
 import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.topology.HttpConventions;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Deal threads over API Gateway events: order, paging, tombstones, who may post and delete, and the budgets. */
@@ -42,6 +44,20 @@ class CommentRoutesTest extends ApiTest {
     private JsonNode comment(String user, String body, String replyTo) {
         String reply = replyTo == null ? "" : ",\"replyTo\":\"" + replyTo + "\"";
         return expect(201, post("/deals/" + deal + "/comments").user(user).body("{\"body\":\"" + body + "\"" + reply + "}"));
+    }
+
+    /** Posting a comment is not idempotent by itself (each post is a new comment): a retry with its key must not be. */
+    @Test
+    void aCommentRetriedWithItsIdempotencyKeyIsPostedOnce() {
+        Call post = post("/deals/" + deal + "/comments").user("ann").header(HttpConventions.IDEMPOTENCY_KEY, "comment-1")
+                .body("{\"body\":\"Worth it\"}");
+        JsonNode first = expect(201, post);
+        APIGatewayV2HTTPResponse retry = send(post);
+        assertEquals(201, retry.getStatusCode());
+        assertEquals("true", retry.getHeaders().get(HttpConventions.IDEMPOTENT_REPLAYED));
+        assertEquals(first.get("id"), parse(retry).get("id"));
+        assertEquals(1, wholeThread(10).size(), "one comment, however often the client retried");
+        assertEquals(1, expect(200, get("/deals/" + deal)).get("commentCount").asLong());
     }
 
     /** Every page of the thread, {@code limit} at a time, checking each page's budget. */

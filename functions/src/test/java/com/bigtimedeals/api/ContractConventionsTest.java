@@ -109,15 +109,20 @@ class ContractConventionsTest extends ApiTest {
 
     @Test
     void theResponseCheckRefusesAnUndeclaredStatusAndAFieldTooManyOrTooFew() {
-        Map<String, String> json = Map.of("content-type", "application/json");
+        Map<String, String> json = Map.of("content-type", "application/json", "X-Request-Id", "r-1",
+                "Cache-Control", "public, max-age=30", "ETag", "W/\"x\"", "Vary", "Accept-Encoding");
         String page = "{\"deals\":[],\"nextCursor\":null}";
         ResponseContract.check("GET", "/deals", 200, json, page);
+        assertThrows(AssertionError.class, () -> ResponseContract.check("GET", "/deals", 200,
+                Map.of("content-type", "application/json"), page), "the headers every answer carries are required");
         assertThrows(AssertionError.class, () -> ResponseContract.check("GET", "/deals", 418, json, "{\"message\":\"x\"}"));
         assertThrows(AssertionError.class, () -> ResponseContract.check("GET", "/deals", 200, json, "{\"deals\":[],\"nextCursor\":null,\"x\":1}"));
         assertThrows(AssertionError.class, () -> ResponseContract.check("GET", "/deals", 200, json, "{\"deals\":[]}"));
         assertThrows(AssertionError.class, () -> ResponseContract.check("GET", "/deals/" + Ids.dealId(NOW), 404, json,
                 "{\"message\":\"x\",\"code\":\"NOT_A_CODE\"}"));
-        assertThrows(AssertionError.class, () -> ResponseContract.check("GET", "/me", 200, json,
+        Map<String, String> signedIn = Map.of("content-type", "application/json", "X-Request-Id", "r-1", "Cache-Control", "no-store");
+        ResponseContract.check("GET", "/me", 200, signedIn, "{\"username\":\"a\",\"email\":\"a@b.c\",\"memberSince\":\"2026-11-20T12:00:00Z\"}");
+        assertThrows(AssertionError.class, () -> ResponseContract.check("GET", "/me", 200, signedIn,
                 "{\"username\":\"a\",\"email\":\"a@b.c\",\"memberSince\":\"2026-11-20T12:00:00.5Z\"}"));
     }
 }

@@ -199,11 +199,12 @@ final class JacksonReferenceShapes {
         return o;
     }
 
-    static ObjectNode error(String message, String code, String field) {
+    static ObjectNode error(String message, String code, String field, String requestId) {
         ObjectNode o = object();
         o.put("message", message);
         o.put("code", code);
         putIfPresent(o, "field", field);
+        o.put("requestId", requestId);
         return o;
     }
 

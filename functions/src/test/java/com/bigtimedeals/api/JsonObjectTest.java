@@ -144,8 +144,8 @@ class JsonObjectTest {
     @Test
     void errorsAndFailures() {
         for (String text : AWKWARD) {
-            same(JacksonReferenceShapes.error(text, "INVALID", text), Json.error(text, ErrorCode.INVALID, text));
-            same(JacksonReferenceShapes.error(text, "NOT_FOUND", null), Json.error(text, ErrorCode.NOT_FOUND, null));
+            same(JacksonReferenceShapes.error(text, "INVALID", text, "r-1"), Json.error(text, ErrorCode.INVALID, text, "r-1"));
+            same(JacksonReferenceShapes.error(text, "NOT_FOUND", null, text), Json.error(text, ErrorCode.NOT_FOUND, null, text));
             var failure = JacksonReferenceShapes.object();
             failure.put("message", "Internal Server Error");
             failure.put("code", "INTERNAL");

@@ -13,6 +13,9 @@ import com.bigtimedeals.domain.ReportReason;
 import com.bigtimedeals.domain.Slug;
 import com.bigtimedeals.domain.Words;
 import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.BodyField;
+import com.bigtimedeals.topology.HttpConventions;
+import com.bigtimedeals.topology.RequestBody;
 import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
@@ -52,13 +55,9 @@ final class OpenApiDocument {
                 + "Every instant is UTC with whole seconds (2026-11-20T13:42:26Z). Every error body is a JSON object "
                 + "with a message. Generated from RouteTable by OpenApiDocument (functions/src/test); do not edit by hand.");
         ArrayNode servers = doc.putArray("servers");
-        ObjectNode deployed = servers.addObject();
-        deployed.put("url", "https://{apiId}.execute-api.{region}.amazonaws.com");
-        deployed.put("description", "The deployed HTTP API (the stack's ApiUrl output)");
-        ObjectNode vars = deployed.putObject("variables");
-        vars.putObject("apiId").put("default", "api-id").put("description", "The HTTP API's id");
-        vars.putObject("region").put("default", "eu-west-1").put("description", "The stack's AWS region");
-        servers.addObject().put("url", "http://127.0.0.1:3000").put("description", "The local stack (./bigtimedeals run)");
+        servers.addObject().put("url", "http://127.0.0.1:3000")
+                .put("description", "The local stack (./bigtimedeals run; PORT moves it). Deployed, the API is at the "
+                        + "stack's ApiUrl output: give it to your client as its base URL");
         ArrayNode tags = doc.putArray("tags");
         tags.addObject().put("name", tag(Access.PUBLIC)).put("description", "Public reads; no token");
         tags.addObject().put("name", tag(Access.USER)).put("description", "The signed-in user's own data, likes, watches and alerts");
@@ -73,6 +72,8 @@ final class OpenApiDocument {
                 .put("type", "http").put("scheme", "bearer").put("bearerFormat", "JWT")
                 .put("description", "Cognito access token; CMS routes also need the group 'editors'.");
         components.set("responses", sharedResponses());
+        components.set("headers", headers());
+        components.set("parameters", sharedParameters());
         components.set("schemas", schemas());
         return doc;
     }
@@ -103,7 +104,10 @@ final class OpenApiDocument {
                     .put("default", ApiRequest.DEFAULT_LIMIT);
             ObjectNode cursor = params.addObject().put("name", "cursor").put("in", "query").put("required", false)
                     .put("description", "nextCursor of the previous page; opaque and bound to this list");
-            cursor.putObject("schema").put("type", "string").put("maxLength", 512);
+            // Nullable, so that a page's nextCursor (null on the last page) can be passed straight back under strict
+            // typing; a client leaves a null parameter out of the query.
+            cursor.putObject("schema").put("type", "string").put("nullable", true).put("minLength", 1)
+                    .put("maxLength", com.bigtimedeals.data.CursorCodec.MAX_CURSOR_CHARS);
         }
         if (operation == Operation.LIST_MY_VOTES) {
             ObjectNode ids = params.addObject().put("name", "dealIds").put("in", "query").put("required", true)
@@ -131,10 +135,18 @@ final class OpenApiDocument {
                     .put("description", "true lists only unread messages")
                     .putObject("schema").put("type", "boolean");
         }
+        boolean publicGet = route.access() == Access.PUBLIC && route.method().equals("GET");
+        boolean post = route.method().equals("POST");
+        if (publicGet) {
+            params.addObject().put("$ref", "#/components/parameters/IfNoneMatch");
+        }
+        if (post) {
+            params.addObject().put("$ref", "#/components/parameters/IdempotencyKey");
+        }
         if (!params.isEmpty()) {
             op.set("parameters", params);
         }
-        String body = requestSchema(operation);
+        String body = operation.body() == null ? null : operation.body().schemaName();
         if (body != null) {
             ObjectNode rb = op.putObject("requestBody");
             rb.put("required", true);
@@ -144,16 +156,26 @@ final class OpenApiDocument {
         for (Success success : successes(operation)) {
             ObjectNode ok = responses.putObject(Integer.toString(success.status()));
             ok.put("description", success.description());
+            ObjectNode headers = ok.putObject("headers");
+            headers.set(HttpConventions.REQUEST_ID, headerRef("RequestId"));
+            headers.set("Cache-Control", headerRef(publicGet ? "PublicCacheControl" : "NoStore"));
+            if (publicGet) {
+                headers.set("ETag", headerRef("ETag"));
+                headers.set("Vary", headerRef("Vary"));
+            }
+            if (post) {
+                headers.set(HttpConventions.IDEMPOTENT_REPLAYED, headerRef("IdempotentReplayed"));
+            }
             if (success.schema() != null) {
                 ok.putObject("content").putObject("application/json").set("schema", ref(success.schema()));
             }
         }
-        // A path parameter is text the client sent, refused as such when it is not Unicode (a lone surrogate); the
-        // votes list and the hottest window read a query parameter that can be wrong.
-        if (body != null || paged || !route.pathParameters().isEmpty() || operation == Operation.LIST_MY_VOTES
-                || operation == Operation.LIST_HOTTEST_DEALS) {
-            errorBody(responses, "400", "Invalid input; nothing was written");
+        if (publicGet) {
+            shared(responses, "304", "NotModified");
         }
+        // Any route: a body on a route that takes none is refused like an unknown field.
+        errorBody(responses, "400", "Invalid input (a parameter, the body, or a body sent to a route that takes none); "
+                + "nothing was written");
         if (route.access() != Access.PUBLIC) {
             shared(responses, "401", "Unauthorized");
         }
@@ -172,7 +194,10 @@ final class OpenApiDocument {
         }
         if (operation == Operation.CREATE_BRAND || operation == Operation.CREATE_CATEGORY
                 || operation == Operation.CREATE_PROFILE) {
-            errorBody(responses, "409", "Already exists");
+            errorBody(responses, "409", "Already exists" + (post ? "; or the first request with this Idempotency-Key is "
+                    + "still running (code IDEMPOTENCY_KEY_IN_USE): retry after Retry-After" : ""));
+        } else if (post) {
+            shared(responses, "409", "IdempotencyKeyInUse");
         }
         if (operation == Operation.CREATE_DEAL || operation == Operation.CORRECT_DEAL) {
             errorBody(responses, "409", "A live deal (neither expired nor taken down) has this link, compared after "
@@ -184,6 +209,9 @@ final class OpenApiDocument {
         }
         // Any request that carries a body must be JSON, whatever the route (../shared/design/api.md).
         shared(responses, "415", "UnsupportedMediaType");
+        if (post) {
+            shared(responses, "422", "IdempotencyKeyReused");
+        }
         shared(responses, "429", "TooManyRequests");
         shared(responses, "500", "InternalError");
         shared(responses, "503", "ServiceUnavailable");
@@ -245,23 +273,6 @@ final class OpenApiDocument {
         };
     }
 
-    private static String requestSchema(Operation op) {
-        return switch (op) {
-            case CREATE_PROFILE -> "NewProfile";
-            case CREATE_BRAND -> "NewBrand";
-            case CREATE_CATEGORY -> "NewCategory";
-            case CREATE_DEAL -> "NewDeal";
-            case CORRECT_DEAL -> "DealCorrection";
-            case SET_FRONT_PAGE_FEATURED, SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE -> "FeaturedIds";
-            case BLAST_HOT_DEAL -> "HotDeal";
-            case CAST_VOTE -> "NewVote";
-            case CREATE_ALERT -> "NewAlert";
-            case POST_COMMENT -> "NewComment";
-            case REPORT_DEAL -> "NewReport";
-            default -> null;
-        };
-    }
-
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
                 || op == Operation.LIST_MESSAGES || op == Operation.LIST_HOT_DEALS || op == Operation.LIST_COMMENTS
@@ -271,24 +282,106 @@ final class OpenApiDocument {
     /** The answers every route can give, declared once under components/responses. */
     private static ObjectNode sharedResponses() {
         ObjectNode r = object();
-        errorBody(r, "Unauthorized", "Missing, unparseable or expired token");
+        ObjectNode unauthorized = gatewayError(r, "Unauthorized", "Missing, unparseable or expired token. API Gateway's JWT "
+                + "authorizer answers it before any function runs: the body is {\"message\":\"Unauthorized\"} and the "
+                + "request id is in apigw-requestid; WWW-Authenticate says why (error_description \"the token has expired\" "
+                + "for an expired one)");
+        headersOf(unauthorized).set("WWW-Authenticate", headerRef("WWWAuthenticate"));
         errorBody(r, "Forbidden", "The token is not in the editors group");
-        errorBody(r, "TooLarge", "The body is larger than " + JsonBody.MAX_BYTES + " bytes");
+        gatewayError(r, "TooLarge", "The body is larger than " + JsonBody.MAX_BYTES + " bytes (API Gateway itself refuses "
+                + "more than 10 MB)");
         errorBody(r, "UnsupportedMediaType", "The request carries a body whose Content-Type is not application/json");
-        errorBody(r, "TooManyRequests", "API Gateway throttled the request; retry later with backoff");
+        headersOf(errorBody(r, "IdempotencyKeyInUse", "The first request with this Idempotency-Key is still running (code "
+                + "IDEMPOTENCY_KEY_IN_USE): retry after Retry-After")).set("Retry-After", headerRef("RetryAfter"));
+        errorBody(r, "IdempotencyKeyReused", "This Idempotency-Key was first used with a different request (method, path or "
+                + "body) within 24 hours (code IDEMPOTENCY_KEY_REUSED); nothing was done");
+        gatewayError(r, "TooManyRequests", "API Gateway throttled the request; retry later with backoff. API Gateway "
+                + "gives this answer itself: it carries no Retry-After and its request id is in apigw-requestid");
         errorBody(r, "InternalError", "Internal error; the body carries a requestId, never exception text");
-        errorBody(r, "ServiceUnavailable", "DynamoDB throttled the request; retry later with backoff");
+        headersOf(errorBody(r, "ServiceUnavailable", "DynamoDB throttled the request; retry after Retry-After with backoff")).set("Retry-After", headerRef("RetryAfter"));
+        ObjectNode notModified = r.putObject("NotModified");
+        notModified.put("description", "If-None-Match named the current ETag: the answer is unchanged; no body");
+        ObjectNode h = notModified.putObject("headers");
+        h.set(HttpConventions.REQUEST_ID, headerRef("RequestId"));
+        h.set("ETag", headerRef("ETag"));
+        h.set("Cache-Control", headerRef("PublicCacheControl"));
+        h.set("Vary", headerRef("Vary"));
         return r;
+    }
+
+    /** The headers answers carry, declared once under components/headers. */
+    private static ObjectNode headers() {
+        ObjectNode h = object();
+        header(h, "RequestId", true, "The request's id (API Gateway's), also in every error body as requestId: quote it in a "
+                + "bug report, it finds the log line", null);
+        header(h, "GatewayRequestId", false, "The same request id, added by API Gateway to every answer, its own included", null);
+        header(h, "PublicCacheControl", true, "public, max-age=N: N is at most " + HttpConventions.PUBLIC_MAX_AGE_SECONDS
+                + " seconds and never beyond the next moment a deal in the answer expires (0 on an error)",
+                "^public, max-age=[0-9]+$");
+        header(h, "NoStore", true, "no-store: a signed-in answer is never cached", "^no-store$");
+        header(h, "ETag", true, "A weak entity tag of the answer; send it back in If-None-Match for a 304 while the "
+                + "answer is unchanged. Bodies over " + HttpAnswers.COMPRESS_OVER_BYTES + " bytes are gzipped when the "
+                + "request's Accept-Encoding allows it (Content-Encoding: gzip); the tag is the same either way", null);
+        header(h, "Vary", true, "Accept-Encoding (and Origin on a cross-origin request)", null);
+        header(h, "IdempotentReplayed", false, "true when this is the first answer to this Idempotency-Key, replayed; "
+                + "nothing was done again", "^true$");
+        header(h, "RetryAfter", true, "Seconds to wait before retrying", "^[0-9]+$");
+        header(h, "WWWAuthenticate", false, "Bearer, with error=\"invalid_token\" and an error_description saying why when "
+                + "a token was sent (e.g. \"the token has expired\"), as API Gateway's JWT authorizer writes it", null);
+        return h;
+    }
+
+    private static void header(ObjectNode headers, String name, boolean required, String description, String pattern) {
+        ObjectNode schema = object().put("type", "string");
+        if (pattern != null) {
+            schema.put("pattern", pattern);
+        }
+        ObjectNode header = headers.putObject(name).put("description", description).put("required", required);
+        header.set("schema", schema);
+    }
+
+    private static ObjectNode headersOf(ObjectNode response) {
+        return (ObjectNode) response.get("headers");
+    }
+
+    private static ObjectNode headerRef(String name) {
+        return object().put("$ref", "#/components/headers/" + name);
+    }
+
+    /** Request headers every route of a kind takes, declared once under components/parameters. */
+    private static ObjectNode sharedParameters() {
+        ObjectNode p = object();
+        ObjectNode ifNoneMatch = p.putObject("IfNoneMatch").put("name", "If-None-Match").put("in", "header")
+                .put("required", false).put("description", "The ETag of an answer this client holds: 304 while it is unchanged");
+        ifNoneMatch.putObject("schema").put("type", "string");
+        ObjectNode key = p.putObject("IdempotencyKey").put("name", HttpConventions.IDEMPOTENCY_KEY).put("in", "header")
+                .put("required", false).put("description", "Makes a retry safe: within 24 hours the same caller sending the same "
+                        + "key with the same request gets the first answer's status and body again (Idempotent-Replayed: true) "
+                        + "and nothing is done twice, also when both arrive at once; the same key with a different request is "
+                        + "a 422. A refused or failed request keeps nothing, so it may be retried with its key");
+        key.putObject("schema").put("type", "string").put("minLength", 1).put("maxLength", HttpConventions.IDEMPOTENCY_KEY_MAX)
+                .put("pattern", "^[\\u0020-\\u007E]+$");
+        return p;
     }
 
     private static void shared(ObjectNode responses, String status, String name) {
         responses.putObject(status).put("$ref", "#/components/responses/" + name);
     }
 
-    private static void errorBody(ObjectNode responses, String status, String description) {
+    /** An error a function gives: the JSON error body, the request id, no-store. */
+    private static ObjectNode errorBody(ObjectNode responses, String status, String description) {
+        ObjectNode r = gatewayError(responses, status, description);
+        headersOf(r).set(HttpConventions.REQUEST_ID, headerRef("RequestId"));
+        return r;
+    }
+
+    /** An error API Gateway may give itself: the JSON error body, with the request id only in apigw-requestid. */
+    private static ObjectNode gatewayError(ObjectNode responses, String status, String description) {
         ObjectNode r = responses.putObject(status);
         r.put("description", description);
+        r.putObject("headers").set(HttpConventions.GATEWAY_REQUEST_ID, headerRef("GatewayRequestId"));
         r.putObject("content").putObject("application/json").set("schema", ref("ApiError"));
+        return r;
     }
 
     private static ObjectNode ref(String schema) {
@@ -315,7 +408,7 @@ final class OpenApiDocument {
 
     private static ObjectNode url() {
         return object().put("type", "string").put("format", "uri").put("maxLength", ContractRules.URL_MAX)
-                .put("pattern", "^https?://");
+                .put("pattern", ContractRules.URL_PATTERN);
     }
 
     private static ObjectNode instant() {
@@ -324,8 +417,7 @@ final class OpenApiDocument {
                 .put("pattern", "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$");
     }
 
-    /** A request object: unknown fields are ignored by the server, so the schema allows them. */
-    private static ObjectNode input(List<String> required, Object... fields) {
+    private static ObjectNode object(List<String> required, Object... fields) {
         ObjectNode o = object().put("type", "object");
         if (!required.isEmpty()) {
             ArrayNode req = o.putArray("required");
@@ -345,7 +437,9 @@ final class OpenApiDocument {
      * exactly the listed fields all the same ({@code ResponseContract} validates against a strict copy).
      */
     private static ObjectNode output(List<String> required, Object... fields) {
-        return input(required, fields);
+        // Said explicitly: openapi-generator's Java clients treat an absent additionalProperties as false by default
+        // (disallowAdditionalPropertiesIfNotPresent) and okhttp-gson's fromJson then throws on an added field.
+        return object(required, fields).put("additionalProperties", true);
     }
 
     private static ObjectNode arrayOf(ObjectNode items) {
@@ -359,10 +453,65 @@ final class OpenApiDocument {
     }
 
     private static ObjectNode price() {
-        // No multipleOf: validators divide binary floating point by 0.01 and refuse 77.79.
         return object().put("type", "number").put("minimum", ContractRules.PRICE_MIN.intValueExact())
-                .put("maximum", ContractRules.PRICE_MAX.intValueExact())
-                .put("description", "At most " + ContractRules.PRICE_DECIMALS + " decimal places, e.g. 19.99");
+                .put("maximum", ContractRules.PRICE_MAX.intValueExact()).put("multipleOf", ContractRules.PRICE_STEP.doubleValue())
+                // No example: Ajv (Redocly's and Spectral's example checks) divides binary floats, finds 77.79 / 0.01 =
+                // 7778.999999999999 and refuses it. The rule is exact in JSON Schema, and the server checks it exactly.
+                .put("description", "At most " + ContractRules.PRICE_DECIMALS + " decimal places, e.g. 77.79. multipleOf "
+                        + "is exact: a validator must compare decimals, not binary floats (Ajv: multipleOfPrecision: 2)");
+    }
+
+    /** A request body's schema, from the operation's one declaration ({@link RequestBody}): unknown fields refused. */
+    private static ObjectNode request(RequestBody body) {
+        ObjectNode o = object().put("type", "object");
+        List<String> required = body.fields().stream().filter(BodyField::required).map(BodyField::name).toList();
+        if (!required.isEmpty()) {
+            ArrayNode req = o.putArray("required");
+            required.forEach(req::add);
+        }
+        ObjectNode props = o.putObject("properties");
+        for (BodyField f : body.fields()) {
+            ObjectNode schema = switch (f.kind()) {
+                case TEXT -> string(1, f.max()).put("pattern", ContractRules.TEXT_PATTERN)
+                        .put("description", "Not blank; no control characters but tab and newlines");
+                case NAME -> string(1, f.max()).put("pattern", ContractRules.NAME_PATTERN)
+                        .put("description", "Holds a letter or digit (A-Z, a-z, 0-9); no control characters");
+                case URL -> url();
+                case PRICE -> price();
+                case SLUG -> slug();
+                case EMAIL -> object().put("type", "string").put("format", "email").put("maxLength", ContractRules.EMAIL_MAX)
+                        .put("pattern", ContractRules.EMAIL_PATTERN);
+                case DATE -> object().put("type", "string").put("format", "date").put("pattern", ContractRules.DATE_PATTERN)
+                        .put("description", "Not in the future");
+                case INSTANT -> object().put("type", "string").put("format", "date-time")
+                        .put("pattern", ContractRules.INSTANT_PATTERN);
+                case DEAL_ID, ID -> ksuid();
+                case NOTE -> string(0, f.max()).put("pattern", ContractRules.NOTE_PATTERN)
+                        .put("description", "Blank means none; no control characters but tab and newlines");
+                case DEAL_IDS -> {
+                    ObjectNode ids = arrayOf(ksuid());
+                    yield ids.put("maxItems", f.max()).put("uniqueItems", true);
+                }
+                case ONE_OF -> {
+                    ObjectNode e = object().put("type", "string");
+                    ArrayNode values = e.putArray("enum");
+                    f.values().forEach(values::add);
+                    yield e;
+                }
+            };
+            if (f.nullable()) {
+                schema.put("nullable", true);
+            }
+            if (f.description() != null) {
+                schema.put("description", f.description());
+            }
+            props.set(f.name(), schema);
+        }
+        o.put("additionalProperties", false);
+        if (body.atLeastOne()) {
+            o.put("minProperties", 1);
+        }
+        return o;
     }
 
     private static ObjectNode schemas() {
@@ -420,7 +569,6 @@ final class OpenApiDocument {
         byDeal.set("additionalProperties", voteValue);
         s.set("MyVotes", output(List.of("votes"), "votes", byDeal));
         s.set("HottestDeals", output(List.of("deals"), "deals", arrayOf(ref("Deal")).put("maxItems", HottestWindow.SIZE)));
-        s.set("NewVote", input(List.of("vote"), "vote", voteValue));
         s.set("Blast", output(List.of("blastId", "dealId", "requestedAt", "segments", "segmentsDone", "usersReached", "done"),
                 "blastId", ksuid(), "dealId", ksuid(), "requestedAt", instant(), "segments", count, "segmentsDone", count,
                 "usersReached", count, "done", bool));
@@ -438,7 +586,8 @@ final class OpenApiDocument {
         code.set("x-known-values", codes);
         s.set("ApiError", output(List.of("message"), "message", string(1, 500), "code", code,
                 "field", object().put("type", "string").put("description", "The request field at fault, for a 400"),
-                "requestId", object().put("type", "string").put("description", "On a 5xx: the id of the log line"),
+                "requestId", object().put("type", "string").put("description", "The request's id, as in X-Request-Id: it finds the "
+                        + "log line. Absent only on answers API Gateway gives itself (401, 429), whose id is in apigw-requestid"),
                 "dealId", ksuid().put("description", "With code duplicate: the live deal that has the link")));
         s.set("Comment", output(List.of("id", "dealId", "author", "body", "deleted", "createdAt"), "id", commentId(),
                 "dealId", ksuid(), "author", nullableString().put("maxLength", 128)
@@ -471,29 +620,11 @@ final class OpenApiDocument {
                 "counts", ref("ReportCounts"), "firstReportedAt", instant()));
         s.set("ReportQueue", output(List.of("reports", "nextCursor"), "reports", arrayOf(ref("ReportedDeal")),
                 "nextCursor", nullableString()));
-        s.set("NewComment", input(List.of("body"), "body", string(1, ContractRules.COMMENT_MAX),
-                "replyTo", ksuid().put("description", "A top-level comment of the same deal")));
-        s.set("NewReport", input(List.of("reason"), "reason", reason, "note", note));
-        s.set("NewProfile", input(List.of("email"), "email", object().put("type", "string").put("format", "email")
-                        .put("maxLength", ContractRules.EMAIL_MAX),
-                "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url()));
-        s.set("NewBrand", input(List.of("name"), "name", name, "logoUrl", url()));
-        s.set("NewCategory", input(List.of("name"), "name", name));
-        s.set("NewDeal", input(List.of("title", "link", "price", "brandId", "categoryId"), "title", string(1, ContractRules.TITLE_MAX),
-                "link", url(), "price", price(), "brandId", slug(), "categoryId", slug(), "imageUrl", url(),
-                "description", string(1, ContractRules.DESCRIPTION_MAX),
-                "createdAt", object().put("type", "string").put("format", "date-time")
-                        .put("description", "Backfill only; not in the future (5 minutes of skew allowed)"),
-                "expiresAt", object().put("type", "string").put("format", "date-time")
-                        .put("description", "After createdAt; the deal leaves featured sections at that instant")));
-        s.set("DealCorrection", input(List.of(), "title", string(1, ContractRules.TITLE_MAX), "link", url(), "price", price(),
-                "imageUrl", url(), "description", string(1, ContractRules.DESCRIPTION_MAX),
-                "expiresAt", object().put("type", "string").put("format", "date-time").put("nullable", true)
-                        .put("description", "After createdAt; null clears it; now or earlier expires the deal at once"))
-                .put("minProperties", 1));
-        ObjectNode ids = arrayOf(ksuid());
-        ids.put("maxItems", FeaturedList.MAX_DEALS).put("uniqueItems", true);
-        s.set("FeaturedIds", input(List.of("dealIds"), "dealIds", ids));
+        for (Operation op : Operation.values()) {
+            if (op.body() != null) {
+                s.set(op.body().schemaName(), request(op.body()));
+            }
+        }
         ObjectNode keywords = string(1, Words.MAX_TEXT).put("description", "1 to " + Words.MAX_WORDS
                 + " words separated by spaces, each " + Words.MIN_LENGTH + " to " + Words.MAX_LENGTH
                 + " letters or digits; answered lowercase, each word once, separated by single spaces");
@@ -502,11 +633,6 @@ final class OpenApiDocument {
         s.set("Alert", output(List.of("id", "keywords", "createdAt"), "id", ksuid(), "keywords", keywords,
                 "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(), "createdAt", instant()));
         s.set("AlertList", output(List.of("alerts"), "alerts", arrayOf(ref("Alert")).put("maxItems", AlertStore.MAX_PER_USER)));
-        s.set("NewAlert", input(List.of("keywords"), "keywords", keywords, "maxPrice", maxPrice,
-                "brandId", slug().put("description", "Only deals of this brand; it must exist (404)"),
-                "categoryId", slug().put("description", "Only deals of this category; it must exist (404)")));
-        s.set("HotDeal", input(List.of("dealId"), "dealId", ksuid(), "subject", string(1, ContractRules.SUBJECT_MAX),
-                "body", string(1, ContractRules.BODY_MAX)));
         return s;
     }
 

@@ -23,7 +23,12 @@ class UserRoutesTest extends ApiTest {
 
     @Test
     void createProfileTakesTheUsernameFromTheTokenNeverTheBody() {
-        JsonNode me = expect(201, post("/me").user("ann").body("{\"email\":\"ann@example.com\",\"username\":\"mallory\",\"birthday\":\"1990-04-12\"}"));
+        // A body naming the username is refused like any unknown field, and writes nothing.
+        int empty = itemCount();
+        assertEquals("username", expect(400, post("/me").user("ann")
+                .body("{\"email\":\"ann@example.com\",\"username\":\"mallory\"}")).get("field").asText());
+        assertEquals(empty, itemCount());
+        JsonNode me = expect(201, post("/me").user("ann").body("{\"email\":\"ann@example.com\",\"birthday\":\"1990-04-12\"}"));
         assertEquals("ann", me.get("username").asText());
         assertEquals("1990-04-12", me.get("birthday").asText());
         assertEquals(NOW.toString(), me.get("memberSince").asText());

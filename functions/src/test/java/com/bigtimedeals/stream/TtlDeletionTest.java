@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.data.FanOutStore;
+import com.bigtimedeals.data.IdempotencyStore;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.TableDefinition;
@@ -22,13 +23,13 @@ import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
 
 /**
- * TTL as deployed: the engine deletes expired messages and fan-out claims through its write path and streams a
- * REMOVE for each, with the service as its principal ({@code userIdentity}). The event source mapping's filter drops
- * every one, and a consumer handed them anyway does nothing with them.
+ * TTL as deployed: the engine deletes expired messages, fan-out claims and idempotency records through its write path
+ * and streams a REMOVE for each, with the service as its principal ({@code userIdentity}). The event source mapping's
+ * filter drops every one, and a consumer handed them anyway does nothing with them.
  */
 class TtlDeletionTest extends StreamTest {
     @Test
-    void theRemovesOfExpiredMessagesAndClaimsAreFilteredOutAndChangeNothing() {
+    void theRemovesOfExpiredMessagesClaimsAndIdempotencyRecordsAreFilteredOutAndChangeNothing() {
         Instant now = Instant.now();
         // Messages of 200 days ago (past their 180 days) and a fan-out claim made 3 days ago (kept 2 days).
         List<Message> old = new ArrayList<>();
@@ -39,14 +40,19 @@ class TtlDeletionTest extends StreamTest {
         new InboxDelivery(table, 4, RETENTION).deliver(old);
         new FanOutStore(table(table.name(), Clock.fixed(now.minus(Duration.ofDays(3)), ZoneOffset.UTC)))
                 .claimFirstRun("deal-1", Likeable.BRAND);
+        // An idempotency key answered 2 days ago (kept 24 hours).
+        Instant answered = now.minus(Duration.ofDays(2));
+        IdempotencyStore keys = new IdempotencyStore(table);
+        keys.claim("user:ann", "like-1", "fingerprint", answered, answered.toEpochMilli() + 60_000);
+        keys.complete("user:ann", "like-1", answered.toEpochMilli() + 60_000, new IdempotencyStore.Answer(201, "{}"));
         tap.drain();
         int before = itemCount();
 
         client.updateTimeToLive(TableDefinition.timeToLive(table.name()));
         dynamo.sweepExpiredItems();
         List<DynamodbEvent.DynamodbStreamRecord> removes = tap.drain();
-        assertEquals(31, removes.size());
-        assertEquals(before - 31, itemCount());
+        assertEquals(32, removes.size());
+        assertEquals(before - 32, itemCount());
         for (DynamodbEvent.DynamodbStreamRecord r : removes) {
             assertEquals("REMOVE", r.getEventName());
             assertEquals("Service", r.getUserIdentity().getType());

@@ -85,6 +85,7 @@ final class ApiResources {
             builder.corsPreflight(CorsPreflightOptions.builder()
                     .allowOrigins(cors.origins())
                     .allowHeaders(CorsPolicy.ALLOWED_HEADERS)
+                    .exposeHeaders(CorsPolicy.EXPOSED_HEADERS)
                     .allowMethods(CorsPolicy.ALLOWED_METHODS.stream().map(CorsHttpMethod::valueOf).toList())
                     .maxAge(Duration.seconds(CorsPolicy.MAX_AGE_SECONDS))
                     .build());

@@ -179,7 +179,9 @@ class BigTimeDealsStackTest {
             template.resourcePropertiesCountIs("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration", Match.anyValue()), 0);
         } else {
             template.hasResourceProperties("AWS::ApiGatewayV2::Api", Map.of("CorsConfiguration",
-                    Match.objectLike(Map.of("AllowOrigins", Setting.CORS_ORIGINS.list(named.toString())))));
+                    Match.objectLike(Map.of("AllowOrigins", Setting.CORS_ORIGINS.list(named.toString()),
+                            "AllowHeaders", com.bigtimedeals.topology.CorsPolicy.ALLOWED_HEADERS,
+                            "ExposeHeaders", com.bigtimedeals.topology.CorsPolicy.EXPOSED_HEADERS))));
         }
         template.hasResourceProperties("AWS::Cognito::UserPoolGroup", Map.of("GroupName", Access.EDITORS_GROUP));
         template.hasResourceProperties("AWS::Cognito::UserPool", Map.of("Policies", Map.of("PasswordPolicy",

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.HttpConventions.TokenProblem;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -43,43 +44,65 @@ public final class BearerToken {
         }
     }
 
+    /** What the authorizer made of a request's token: its claims, or why it refused it (a 401 before any handler). */
+    record Verdict(Map<String, String> claims, TokenProblem problem) {
+        static Verdict refused(TokenProblem problem) {
+            return new Verdict(null, problem);
+        }
+    }
+
     /**
      * The claims for a route whose authorizer trusts {@code pool}, or null for a missing, malformed, expired or
      * other pool's token (401 before any handler runs).
      */
     static Map<String, String> claims(String authorization, Access.Pool pool, Instant now) {
-        if (authorization == null) {
-            return null;
+        return verify(authorization, pool, now).claims();
+    }
+
+    /** The token's claims, or the problem API Gateway's JWT authorizer would name in its {@code WWW-Authenticate}. */
+    static Verdict verify(String authorization, Access.Pool pool, Instant now) {
+        if (authorization == null || authorization.isBlank()) {
+            return Verdict.refused(TokenProblem.MISSING);
         }
         String token = authorization.startsWith("Bearer ") ? authorization.substring("Bearer ".length()) : authorization;
         String[] parts = token.split("\\.", -1);
         if (parts.length != 3 || parts[2].isEmpty()) {
-            return null;
+            return Verdict.refused(TokenProblem.MALFORMED);
         }
         JsonNode header = json(parts[0]);
         JsonNode payload = json(parts[1]);
         if (header == null || payload == null || !KEY_ID.equals(header.path("kid").textValue())
                 || !RSA_ALGORITHMS.contains(header.path("alg").textValue()) || !base64url(parts[2])) {
-            return null;
+            return Verdict.refused(TokenProblem.MALFORMED);
         }
         Issuer issuer = Issuer.of(pool);
-        if (!issuer.url().equals(payload.path("iss").textValue())
-                || !(issuer.clientId().equals(payload.path("client_id").textValue()) || audienceNames(payload.get("aud"), issuer.clientId()))) {
-            return null;
+        if (!issuer.url().equals(payload.path("iss").textValue())) {
+            return Verdict.refused(TokenProblem.WRONG_ISSUER);
+        }
+        if (!(issuer.clientId().equals(payload.path("client_id").textValue()) || audienceNames(payload.get("aud"), issuer.clientId()))) {
+            return Verdict.refused(TokenProblem.WRONG_AUDIENCE);
         }
         // NumericDate is a JSON number (RFC 7519): "exp": "1795179600" is no expiry time, and a token without one is refused.
         JsonNode exp = payload.get("exp");
         JsonNode nbf = payload.get("nbf");
-        if (exp == null || !exp.isNumber() || exp.decimalValue().compareTo(java.math.BigDecimal.valueOf(now.getEpochSecond())) <= 0
-                || nbf != null && (!nbf.isNumber() || nbf.decimalValue().compareTo(java.math.BigDecimal.valueOf(now.getEpochSecond())) > 0)) {
-            return null;
+        if (exp == null || !exp.isNumber()) {
+            return Verdict.refused(TokenProblem.MALFORMED);
+        }
+        if (exp.decimalValue().compareTo(java.math.BigDecimal.valueOf(now.getEpochSecond())) <= 0) {
+            return Verdict.refused(TokenProblem.EXPIRED);
+        }
+        if (nbf != null && !nbf.isNumber()) {
+            return Verdict.refused(TokenProblem.MALFORMED);
+        }
+        if (nbf != null && nbf.decimalValue().compareTo(java.math.BigDecimal.valueOf(now.getEpochSecond())) > 0) {
+            return Verdict.refused(TokenProblem.NOT_YET_VALID);
         }
         Map<String, String> claims = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = payload.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             claims.put(e.getKey(), stringify(e.getValue()));
         }
-        return claims;
+        return new Verdict(claims, null);
     }
 
     /** One base64url part that holds a JSON object, or null. */

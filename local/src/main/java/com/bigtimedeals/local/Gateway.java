@@ -43,6 +43,7 @@ import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.CorsPolicy;
 import com.bigtimedeals.topology.HttpApiEvents;
+import com.bigtimedeals.topology.HttpConventions;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
@@ -273,10 +274,15 @@ public final class Gateway implements AutoCloseable {
                         String origin, Answer answer, long started) {
         response.setStatus(answer.status());
         answer.headers().forEach((k, v) -> response.getHeaders().put(k, v));
+        // API Gateway names every answer's request id, its own answers' too; a function's answer has it as X-Request-Id.
+        response.getHeaders().put(HttpConventions.GATEWAY_REQUEST_ID,
+                answer.headers().getOrDefault(HttpConventions.REQUEST_ID, requestId()));
         if (cors.allows(origin)) {
             // API Gateway adds the origin to every answer of an allowed cross-origin request.
             response.getHeaders().put("Access-Control-Allow-Origin", origin);
-            response.getHeaders().put("Vary", "Origin");
+            response.getHeaders().put("Access-Control-Expose-Headers", String.join(",", CorsPolicy.EXPOSED_HEADERS));
+            String vary = answer.headers().get("Vary");
+            response.getHeaders().put("Vary", vary == null ? "Origin" : vary + ", Origin");
         }
         boolean empty = answer.body().length == 0 || answer.status() == 204 || "HEAD".equals(method);
         if (!empty) {
@@ -317,10 +323,14 @@ public final class Gateway implements AutoCloseable {
         }
         Map<String, String> claims = null;
         if (route.access() != Access.PUBLIC) {
-            claims = BearerToken.claims(header(headers, "authorization"), route.access().pool(), Instant.now());
-            if (claims == null) {
-                return message(401, "Unauthorized");
+            BearerToken.Verdict verdict = BearerToken.verify(header(headers, "authorization"), route.access().pool(), Instant.now());
+            if (verdict.problem() != null) {
+                // As API Gateway's JWT authorizer answers: its own body, and why in WWW-Authenticate.
+                Answer refused = message(401, "Unauthorized");
+                refused.headers().put("WWW-Authenticate", verdict.problem().challenge());
+                return refused;
             }
+            claims = verdict.claims();
         }
         String text = null;
         boolean base64 = false;
@@ -388,9 +398,9 @@ public final class Gateway implements AutoCloseable {
         return new Answer(status, headers, ("{\"message\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8));
     }
 
-    /** API Gateway's request ids look like this: 14 base64 characters ending in '='. */
+    /** API Gateway's request ids look like this (Bc1aXj0ZoAMEVxw=): 11 bytes, 15 base64 characters and one '='. */
     private static String requestId() {
-        byte[] b = new byte[10];
+        byte[] b = new byte[11];
         RANDOM.nextBytes(b);
         return Base64.getEncoder().encodeToString(b);
     }

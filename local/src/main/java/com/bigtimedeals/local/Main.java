@@ -107,11 +107,21 @@ public final class Main {
     }
 
     private static void token(List<String> args) {
+        String usage = "usage: ./bigtimedeals token USERNAME [--editor] [--ttl SECONDS]   print a local bearer token";
         if (args.isEmpty() || args.get(0).startsWith("--")) {
-            throw new IllegalArgumentException("usage: ./bigtimedeals token USERNAME [--editor] [--ttl SECONDS]");
+            System.err.println(usage);
+            System.exit(2);
+            return;
         }
         boolean editor = args.contains("--editor");
-        long ttl = Long.parseLong(option(args, "--ttl", "43200"));
+        long ttl;
+        try {
+            ttl = Long.parseLong(option(args, "--ttl", "43200"));
+        } catch (NumberFormatException e) {
+            System.err.println("--ttl takes a number of seconds (a negative one makes an expired token)\n" + usage);
+            System.exit(2);
+            return;
+        }
         // An editor's token is the editors' pool's, as the deployed /cms routes demand; a user's the mobile app's pool's.
         System.out.println(BearerToken.issue(editor ? Access.Pool.EDITORS : Access.Pool.USERS, args.get(0), BearerToken.groups(editor),
                 Instant.now(), ttl));

@@ -73,14 +73,7 @@ class LocalStackEndToEndTest {
     }
 
     static Reply call(String method, String path, String token, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        if (body != null) {
-            b.header("Content-Type", "application/json");
-        }
+        HttpRequest.Builder b = ApiRequests.builder(base, method, path, token, body);
         HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
         checkAgainstTheDocument(method, path, r);
         JsonNode parsed = r.body() == null || r.body().isEmpty() ? null : JSON.readTree(r.body());

@@ -36,6 +36,7 @@ final class Keys {
     static final String FAN_OUT_CLAIM = "FanOutClaim";
     static final String ACCOUNT_DELETION = "AccountDeletion";
     static final String DEAL_BLAST = "DealBlast";
+    static final String IDEMPOTENCY_RECORD = "IdempotencyRecord";
     static final String DEAL_WORD = "DealWord";
     static final String ALERT = "Alert";
     static final String DELETED_ALERT = "DeletedAlert";
@@ -281,6 +282,12 @@ final class Keys {
     static Map<String, AttributeValue> accountDeletion(String username) {
         String pk = "DELETION#" + username;
         return key(pk, pk);
+    }
+
+    // Idempotency keys: one partition per caller, so that one caller's keys never meet another's; the key itself is
+    // the sort key, apart from the caller's name, so no pair of (caller, key) can spell another pair's item.
+    static Map<String, AttributeValue> idempotencyRecord(String caller, String key) {
+        return key("IDEMPOTENCY#" + caller, "KEY#" + key);
     }
 
     // The word index (docs/data-model.md, "Words: search and deal alerts"): one partition per word, holding the

@@ -64,7 +64,9 @@ public enum PartitionKeys {
     /** A word's partition and its alert shards: the deals whose title has it, the alerts filed under it. */
     WORD(Keys.wordPk(Keys.ANY)),
     /** A user's alerts, their count and the tombstones of deleted ones. */
-    ALERTS(Keys.alertsPk(Keys.ANY));
+    ALERTS(Keys.alertsPk(Keys.ANY)),
+    /** One caller's idempotency records. */
+    IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
 
     private final String pattern;
 

@@ -34,7 +34,7 @@ public final class TableDefinition {
     public static StreamViewType streamView() {
         return StreamViewType.NEW_AND_OLD_IMAGES;
     }
-    /** DynamoDB TTL is enabled on this attribute (epoch seconds): inbox messages and fan-out claims carry it. */
+    /** DynamoDB TTL is enabled on this attribute (epoch seconds): inbox messages, fan-out claims and idempotency records carry it. */
     public static final String TTL_ATTRIBUTE = "ttl";
 
     /** TTL on {@link #TTL_ATTRIBUTE}, as the CDK stack deploys it: what a local table is given after it is created. */

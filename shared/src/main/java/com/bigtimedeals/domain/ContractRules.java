@@ -3,6 +3,7 @@ package com.bigtimedeals.domain;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.regex.Pattern;
 
 /**
  * The limits of the HTTP contract (../shared/design/api.md) that are not a record of their own, written once:
@@ -24,6 +25,42 @@ public final class ContractRules {
     public static final BigDecimal PRICE_MIN = BigDecimal.ZERO;
     public static final BigDecimal PRICE_MAX = new BigDecimal(10_000_000);
     public static final int PRICE_DECIMALS = 2;
+    /** The price rule as the OpenAPI document states it ({@code multipleOf}). */
+    public static final BigDecimal PRICE_STEP = new BigDecimal("0.01");
+
+    /*
+     * The patterns below are what the server checks and what the OpenAPI document states, character for character.
+     * They use only what Java's and ECMAScript's regular expressions read alike (character classes of \\u escapes,
+     * anchors, quantifiers): \s and \S are not among them, since Java's \s knows ASCII spaces only.
+     */
+    /** A character text may hold: anything but a control character other than tab, newline and carriage return. */
+    private static final String TEXT_CHAR = "[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]";
+    /** A character that is neither whitespace (ECMAScript's \s, Unicode spaces included) nor a control character. */
+    private static final String VISIBLE_CHAR = "[^\\u0000-\\u0020\\u007F\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
+    /** Text: not blank, no control characters but tab and newlines. */
+    public static final String TEXT_PATTERN = "^" + TEXT_CHAR + "*" + VISIBLE_CHAR + TEXT_CHAR + "*$";
+    /** Text that may be blank (a note, where blank means none): no control characters but tab and newlines. */
+    public static final String NOTE_PATTERN = "^" + TEXT_CHAR + "*$";
+    /** A brand or category name: text holding a letter or digit its slug can be made of. */
+    public static final String NAME_PATTERN = "^" + TEXT_CHAR + "*[A-Za-z0-9]" + TEXT_CHAR + "*$";
+    /** An email address: a local part of at most 64 characters, {@code @}, a domain with at least one dot. */
+    public static final String EMAIL_PATTERN =
+            "^[^@\\u0000-\\u0020\\u007F]{1,64}@[^@.\\u0000-\\u0020\\u007F]+(\\.[^@.\\u0000-\\u0020\\u007F]+)+$";
+    /**
+     * An http(s) URL: the scheme, a non-empty authority, then anything without spaces or control characters. The
+     * server also parses it as a URI with a host (RFC 3986), which no pattern states fully.
+     */
+    public static final String URL_PATTERN =
+            "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\u0000-\\u0020\\u007F]+([/?#][^\\u0000-\\u0020\\u007F]*)?$";
+    /** An instant as requests may send it: UTC with a Z, whole seconds or a fraction of them. */
+    public static final String INSTANT_PATTERN =
+            "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$";
+    /** A calendar date, YYYY-MM-DD. */
+    public static final String DATE_PATTERN = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+    private static final Pattern TEXT = Pattern.compile(TEXT_PATTERN);
+    private static final Pattern NAME = Pattern.compile(NAME_PATTERN);
+    private static final Pattern EMAIL = Pattern.compile(EMAIL_PATTERN);
+    private static final Pattern URL = Pattern.compile(URL_PATTERN);
     /** A comment's body. */
     public static final int COMMENT_MAX = 2000;
     /** A report's note. */
@@ -65,7 +102,28 @@ public final class ContractRules {
         if (value.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\t' && c != '\r')) {
             throw DomainException.invalid(field, field + " must not contain control characters");
         }
+        if (!TEXT.matcher(value).matches()) {
+            throw DomainException.invalid(field, field + " must be 1 to " + max + " characters and not blank");
+        }
         return value;
+    }
+
+    /** A brand or category name: {@link #text} that holds a letter or digit from A-Z, a-z or 0-9, of which its id is made. */
+    public static String name(String field, String value, int max) {
+        String text = text(field, value, max);
+        if (text != null && !NAME.matcher(text).matches()) {
+            throw DomainException.invalid(field, field + " must contain a letter or digit (A-Z, a-z, 0-9)");
+        }
+        return text;
+    }
+
+    /** Null stays null; otherwise an email address by {@link #EMAIL_PATTERN}, at most {@link #EMAIL_MAX} characters. */
+    public static String email(String field, String value) {
+        String text = text(field, value, EMAIL_MAX);
+        if (text != null && !EMAIL.matcher(text).matches()) {
+            throw DomainException.invalid(field, field + " must be an email address");
+        }
+        return text;
     }
 
     /** Null stays null; otherwise an absolute http(s) URL with a host, at most {@link #URL_MAX} characters. */
@@ -80,7 +138,7 @@ public final class ContractRules {
     }
 
     private static boolean isHttpUrl(String s) {
-        if (s.isEmpty() || s.chars().anyMatch(c -> c <= 0x20 || c == 0x7f)) {
+        if (!URL.matcher(s).matches()) {
             return false;
         }
         try {
@@ -122,6 +180,23 @@ public final class ContractRules {
             throw DomainException.invalid(field, field + " must be a lowercase slug such as food-drink");
         }
         return value;
+    }
+
+    /**
+     * The currency prices are in. The contract's prices carry none: the product serves one market, and the messages it
+     * writes name the currency so that a price never reads as a bare number.
+     */
+    public static final String PRICE_CURRENCY = "USD";
+    private static final String CURRENCY_SYMBOL = "$";
+
+    /** A price as a message reads it: {@code $49.99}, {@code $5.00}, or {@code free}. */
+    public static String priceText(BigDecimal price) {
+        return price.signum() == 0 ? "free" : CURRENCY_SYMBOL + price.setScale(PRICE_DECIMALS, java.math.RoundingMode.UNNECESSARY).toPlainString();
+    }
+
+    /** A deal as one line of a message: {@code Half-price headphones: $49.99 at Globex.} */
+    public static String dealLine(String title, BigDecimal price, String brandName) {
+        return title + ": " + priceText(price) + " at " + brandName + ".";
     }
 
     /** Cuts a generated line (a subject made from a title) to {@code max} code points, ending in an ellipsis. */

@@ -42,7 +42,7 @@ public final class ResponseContract {
 
     /**
      * The document with every object schema of {@code components.schemas} closed ({@code additionalProperties:
-     * false}): the published document lets answers gain fields, as the contract allows, but our own answers must
+     * false}): the published document lets answers gain fields ({@code additionalProperties: true}), as the contract allows, but our own answers must
      * carry exactly the fields the document lists, so a field sent by mistake or forgotten in the document fails
      * a test. Likewise an open string listing its {@code x-known-values} is held to them.
      */
@@ -52,8 +52,7 @@ public final class ResponseContract {
                     new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
             com.fasterxml.jackson.databind.JsonNode doc = mapper.readTree(yaml);
             doc.path("components").path("schemas").forEach(schema -> {
-                if (schema instanceof com.fasterxml.jackson.databind.node.ObjectNode o && "object".equals(o.path("type").asText())
-                        && !o.has("additionalProperties")) {
+                if (schema instanceof com.fasterxml.jackson.databind.node.ObjectNode o && "object".equals(o.path("type").asText())) {
                     o.put("additionalProperties", false);
                 }
                 schema.path("properties").forEach(property -> {

@@ -12,8 +12,12 @@ import com.bigtimedeals.data.Settings;
  * the setting {@link Setting#CORS_ORIGINS}, from the settings each reads.
  */
 public record CorsPolicy(List<String> origins) {
-    /** Lower-case, as API Gateway answers them. */
-    public static final List<String> ALLOWED_HEADERS = List.of("authorization", "content-type");
+    /** Lower-case, as API Gateway answers them; the last two let a browser retry safely and revalidate. */
+    public static final List<String> ALLOWED_HEADERS = List.of("authorization", "content-type", "idempotency-key",
+            "if-none-match");
+    /** Answer headers a browser's script may read (beyond the CORS-safelisted ones). */
+    public static final List<String> EXPOSED_HEADERS = List.of("etag", "x-request-id", "idempotent-replayed", "retry-after",
+            "www-authenticate");
     public static final List<String> ALLOWED_METHODS = List.of("GET", "POST", "PUT", "PATCH", "DELETE");
     public static final int MAX_AGE_SECONDS = 3600;
 

@@ -29,7 +29,7 @@ public enum Operation {
             + "only after the last match. Taken-down deals never appear; expired ones do, flagged. New deals and "
             + "corrected titles are found within the stream delay."),
     CREATE_PROFILE("Creates the caller's profile; the username comes from the token. A profile is what a hot-deal "
-            + "blast reaches."),
+            + "blast reaches.", RequestBodies.NEW_PROFILE),
     GET_PROFILE("The caller's profile."),
     DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
             + "blast; every like, watch, vote (each temperature moves back by one), alert and message within the stream "
@@ -52,42 +52,43 @@ public enum Operation {
     MARK_MESSAGE_READ("Marks one of the caller's messages read; repeating it changes nothing."),
     CAST_VOTE("Votes the deal hot or cold: one vote per user and deal; voting the same way again changes nothing, voting "
             + "the other way moves the vote. The answer's temperature counts the caller's vote and is exact also while "
-            + "many users vote at once. Expired deals can be voted on; unknown or taken-down deals are 404."),
+            + "many users vote at once. Expired deals can be voted on; unknown or taken-down deals are 404.",
+            RequestBodies.NEW_VOTE),
     WITHDRAW_VOTE("Withdraws the caller's vote on the deal; 200 also when there was none."),
     LIST_MY_VOTES("The caller's votes on the deals named in dealIds (1 to 100, comma-separated): only those voted on."),
     CREATE_ALERT("Creates a deal alert: every new deal whose title holds each keyword as a whole word "
             + "(case-insensitively), at most maxPrice when set, of the brand and category when set, sends the caller one "
             + "inbox message, within the stream delay; one message per deal in all, whatever else matches. keywords: 1 "
             + "to 5 words separated by spaces, each 2 to 30 letters or digits, stored lowercase. At most 20 alerts a "
-            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404."),
+            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404.", RequestBodies.NEW_ALERT),
     LIST_ALERTS("The caller's deal alerts, newest first."),
     DELETE_ALERT("Deletes one of the caller's deal alerts: no new deal matches it from then on. 204, also when "
             + "repeated; 404 for an id that never was the caller's alert."),
-    CREATE_BRAND("Creates a brand; its id is the slug of its name."),
-    CREATE_CATEGORY("Creates a category; its id is the slug of its name."),
+    CREATE_BRAND("Creates a brand; its id is the slug of its name.", RequestBodies.NEW_BRAND),
+    CREATE_CATEGORY("Creates a category; its id is the slug of its name.", RequestBodies.NEW_CATEGORY),
     CREATE_DEAL("Creates a deal, optionally expiring at expiresAt. Watchers of its brand and category and users whose alerts it "
             + "matches each get one inbox message, and the deal shows in the latest-deal lists and in search, within the "
-            + "stream delay."),
+            + "stream delay.", RequestBodies.NEW_DEAL),
     CORRECT_DEAL("Corrects a deal's title, link, price, image, description or expiresAt (null clears it). Brand, "
-            + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay."),
+            + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay.", RequestBodies.DEAL_CORRECTION),
     TAKE_DOWN_DEAL("Takes a deal down: GET /deals/{dealId} is 404 at once, and the deal leaves every latest list, "
             + "featured list and front-page copy within the stream delay. 204, also when repeated; 404 for an id "
             + "that never was a deal."),
-    SET_FRONT_PAGE_FEATURED("Replaces the front page's featured deals with these, in this order."),
-    SET_CATEGORY_FEATURED("Replaces a category's featured deals with these, in this order."),
-    SET_EDITORS_CHOICE("Replaces the Editor's Choice list with these deals, in this order."),
+    SET_FRONT_PAGE_FEATURED("Replaces the front page's featured deals with these, in this order.", RequestBodies.FEATURED_IDS),
+    SET_CATEGORY_FEATURED("Replaces a category's featured deals with these, in this order.", RequestBodies.FEATURED_IDS),
+    SET_EDITORS_CHOICE("Replaces the Editor's Choice list with these deals, in this order.", RequestBodies.FEATURED_IDS),
     BLAST_HOT_DEAL("Sends a hot deal to every user with a profile, once per deal: 202 for the first blast of a deal, "
-            + "200 with the existing blast's id when there already is one."),
+            + "200 with the existing blast's id when there already is one.", RequestBodies.HOT_DEAL),
     GET_BLAST("How far a hot-deal blast has got."),
     LIST_COMMENTS("A deal's comments, one page at a time: each top-level comment, oldest first, followed at once by its "
             + "replies, oldest first. A deleted comment keeps its place and id with deleted true and an empty body."),
     POST_COMMENT("Posts a comment on a deal, or with replyTo a reply to one of its top-level comments. Needs a profile "
-            + "(POST /me): 403 without one. The deal's commentCount counts it at once."),
+            + "(POST /me): 403 without one. The deal's commentCount counts it at once.", RequestBodies.NEW_COMMENT),
     DELETE_COMMENT("Deletes a comment: its author or an editor may (403 for anyone else). It stays in the thread as "
             + "deleted, with an empty body. 204, also when repeated."),
     REPORT_DEAL("Reports a deal: 201 for the caller's first report of it, 200 with that first report, unchanged, after "
             + "that. Once 3 different users' open expired reports stand against a deal, it expires by itself within "
-            + "the stream delay."),
+            + "the stream delay.", RequestBodies.NEW_REPORT),
     LIST_REPORTED_DEALS("The moderation queue: deals with open reports, the longest waiting first, with the counts of "
             + "their open reports by reason."),
     LIST_DEAL_REPORTS("A deal's open reports, oldest first, with who made them and their notes."),
@@ -95,12 +96,23 @@ public enum Operation {
             + "later report opens it again. 204, also when it has none.");
 
     private final String description;
+    private final RequestBody body;
 
     Operation(String description) {
+        this(description, null);
+    }
+
+    Operation(String description, RequestBody body) {
         this.description = description;
+        this.body = body;
     }
 
     public String description() {
         return description;
+    }
+
+    /** What the request body may hold; null when the route takes no body. */
+    public RequestBody body() {
+        return body;
     }
 }

@@ -21,6 +21,7 @@ import static com.bigtimedeals.data.PartitionKeys.FOLLOWS;
 import static com.bigtimedeals.data.PartitionKeys.HOTTEST;
 import static com.bigtimedeals.data.PartitionKeys.HOTTEST_VERSION;
 import static com.bigtimedeals.data.PartitionKeys.HOT_DEALS;
+import static com.bigtimedeals.data.PartitionKeys.IDEMPOTENCY;
 import static com.bigtimedeals.data.PartitionKeys.LINK_GUARD;
 import static com.bigtimedeals.data.PartitionKeys.MESSAGES;
 import static com.bigtimedeals.data.PartitionKeys.REPORTS;
@@ -92,7 +93,7 @@ public final class TableAccess {
 
     /** The grants of {@code function} deployed for its write routes ({@code writes}) or its read routes. */
     public static List<Grant> of(LambdaFunction function, boolean writes) {
-        return switch (function) {
+        List<Grant> own = switch (function) {
             case DEALS -> writes ? DEALS_WRITE : DEALS_READ;
             case BRANDS -> writes ? BRANDS_WRITE : BRANDS_READ;
             case CATEGORIES -> writes ? CATEGORIES_WRITE : CATEGORIES_READ;
@@ -104,7 +105,15 @@ public final class TableAccess {
             case STREAM_CONSUMER -> STREAM_CONSUMER;
             case SWEEPER -> SWEEPER;
         };
+        // Any POST may carry an Idempotency-Key (ApiHandler, for every POST route, present and future): its record is
+        // claimed, read while a concurrent twin runs, answered or released, in the caller's own partition.
+        boolean posts = function.kind() == LambdaFunction.Kind.API && RouteTable.of(function).stream()
+                .anyMatch(r -> r.writes() == writes && "POST".equals(r.method()));
+        return posts ? java.util.stream.Stream.concat(own.stream(), java.util.stream.Stream.of(IDEMPOTENCY_RECORDS)).toList() : own;
     }
+
+    private static final Grant IDEMPOTENCY_RECORDS = new Grant(Set.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM), null,
+            List.of(IDEMPOTENCY));
 
     /** Whether any of {@code grants} allows the access. */
     public static boolean allows(List<Grant> grants, String action, String index, String partitionKey) {

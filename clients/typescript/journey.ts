@@ -1,0 +1,101 @@
+// What a mobile team writes against a TypeScript client generated from docs/openapi.yaml (openapi-typescript types,
+// openapi-fetch calls), compiled under strict settings: one journey through public, user and CMS routes. run.mjs drives
+// it over HTTP against the local stack, directly and through a proxy that adds a field to every answer object.
+import createClient from 'openapi-fetch';
+import type { components, paths } from './generated/schema.js';
+
+type Deal = components['schemas']['Deal'];
+
+/**
+ * A local stack token from the pool its routes trust (editors for the CMS, users for the app): the stack's authorizers
+ * check issuer, client and times as API Gateway's do, and never a signature (it is never deployed).
+ */
+export function localToken(username: string, editor: boolean): string {
+  const b64 = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const pool = editor
+    ? { iss: 'http://127.0.0.1/local-editors', client_id: 'local-cms', 'cognito:groups': ['editors'] }
+    : { iss: 'http://127.0.0.1/local-users', client_id: 'local-mobile-app', 'cognito:groups': ['users'] };
+  return `${b64({ alg: 'RS256', kid: 'local' })}.${b64({
+    ...pool, 'cognito:username': username, username, token_use: 'access', iat: now, exp: now + 3600,
+  })}.${b64({ sig: 'unsigned' })}`;
+}
+
+function check(condition: unknown, what: string): asserts condition {
+  if (!condition) {
+    throw new Error(`journey: ${what}`);
+  }
+}
+
+export async function journey(baseUrl: string, run: string, addedLater: boolean): Promise<void> {
+  const open = createClient<paths>({ baseUrl });
+  const cms = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${localToken('erin', true)}` } });
+  const user = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${localToken(`ann${run}`, false)}` } });
+
+  const brand = await cms.POST('/cms/brands', {
+    body: { name: `Brand ${run}` }, params: { header: { 'Idempotency-Key': `brand-${run}` } },
+  });
+  check(brand.response.status === 201 && brand.data, `brand ${brand.response.status}`);
+  const category = await cms.POST('/cms/categories', { body: { name: `Category ${run}` } });
+  check(category.data, 'category');
+  let last: Deal | undefined;
+  for (let i = 0; i < 3; i++) {
+    const made = await cms.POST('/cms/deals', {
+      body: {
+        title: `Deal ${i} of ${run}`, link: `https://shop.example.com/${run}/${i}`, price: 77.79,
+        brandId: brand.data.id, categoryId: category.data.id,
+      },
+    });
+    check(made.data, `deal ${made.response.status}`);
+    last = made.data;
+  }
+  check(last && last.price === 77.79, 'the price as sent');
+  const corrected = await cms.PATCH('/cms/deals/{dealId}', { params: { path: { dealId: last.id } }, body: { price: 19.99 } });
+  check(corrected.data?.price === 19.99, 'the corrected price');
+  if (addedLater) {
+    check('addedLater' in corrected.data, 'the added field arrives and is harmless');
+  }
+
+  // Every page of the brand's deals, each page's nextCursor passed straight back as the next cursor.
+  const seen = new Set<string>();
+  let cursor: string | null | undefined;
+  do {
+    const page = await open.GET('/brands/{brandId}/deals', {
+      params: { path: { brandId: brand.data.id }, query: { limit: 2, cursor } },
+    });
+    check(page.data, `page ${page.response.status}`);
+    for (const d of page.data.deals) {
+      check(!seen.has(d.id), 'each deal once');
+      seen.add(d.id);
+    }
+    cursor = page.data.nextCursor;
+  } while (cursor);
+  check(seen.size === 3, `three deals, saw ${seen.size}`);
+
+  const front = await open.GET('/frontpage');
+  check(front.data && Array.isArray(front.data.latest), 'the front page');
+  const tagged = await open.GET('/brands/{brandId}', { params: { path: { brandId: brand.data.id } } });
+  const etag = tagged.response.headers.get('etag');
+  check(etag && tagged.response.headers.get('cache-control')?.startsWith('public, max-age='), 'an ETag and Cache-Control');
+  const unchanged = await open.GET('/brands/{brandId}', {
+    params: { path: { brandId: brand.data.id }, header: { 'If-None-Match': etag } },
+  });
+  check(unchanged.response.status === 304, `304, got ${unchanged.response.status}`);
+
+  const profile = { email: `ann${run}@example.com` };
+  const key = { 'Idempotency-Key': `profile-${run}` };
+  const first = await user.POST('/me', { body: profile, params: { header: key } });
+  const retried = await user.POST('/me', { body: profile, params: { header: key } });
+  check(first.response.status === 201 && retried.response.status === 201, 'a retried create is the first answer');
+  check(retried.response.headers.get('idempotent-replayed') === 'true', 'marked as a replay');
+  const liked = await user.POST('/brands/{brandId}/likes', { params: { path: { brandId: brand.data.id } } });
+  check(liked.data?.likes === 1, 'one like');
+  const inbox = await user.GET('/me/messages', { params: { query: { unread: true } } });
+  check(inbox.data && inbox.response.headers.get('cache-control') === 'no-store', 'the inbox, never cached');
+
+  const missing = await open.GET('/brands/{brandId}', { params: { path: { brandId: `no-such-${run}` } } });
+  check(missing.response.status === 404 && missing.error, '404');
+  check(missing.error.message.length > 0, 'an error message');
+  check(missing.error.code === (addedLater ? 'A_CODE_ADDED_LATER' : 'NOT_FOUND'), `the code, got ${missing.error.code}`);
+  check(missing.error.requestId === missing.response.headers.get('x-request-id'), 'the request id in the body and header');
+}

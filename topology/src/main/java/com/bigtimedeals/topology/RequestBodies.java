@@ -1,0 +1,86 @@
+package com.bigtimedeals.topology;
+
+import static com.bigtimedeals.topology.BodyField.Kind.DATE;
+import static com.bigtimedeals.topology.BodyField.Kind.DEAL_ID;
+import static com.bigtimedeals.topology.BodyField.Kind.ID;
+import static com.bigtimedeals.topology.BodyField.Kind.EMAIL;
+import static com.bigtimedeals.topology.BodyField.Kind.INSTANT;
+import static com.bigtimedeals.topology.BodyField.Kind.PRICE;
+import static com.bigtimedeals.topology.BodyField.Kind.SLUG;
+import static com.bigtimedeals.topology.BodyField.Kind.URL;
+
+import java.util.List;
+
+import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.ReportReason;
+import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.domain.Words;
+
+/** The request bodies of the contract (../shared/design/api.md), each declared once; {@link Operation} names them. */
+public final class RequestBodies {
+    public static final RequestBody NEW_PROFILE = RequestBody.of("NewProfile",
+            BodyField.of("email", EMAIL).asRequired(),
+            BodyField.of("birthday", DATE),
+            BodyField.of("pictureUrl", URL));
+
+    public static final RequestBody NEW_BRAND = RequestBody.of("NewBrand",
+            BodyField.name("name", ContractRules.NAME_MAX).asRequired().describedAs("Its id is the slug of the name"),
+            BodyField.of("logoUrl", URL));
+
+    public static final RequestBody NEW_CATEGORY = RequestBody.of("NewCategory",
+            BodyField.name("name", ContractRules.NAME_MAX).asRequired().describedAs("Its id is the slug of the name"));
+
+    public static final RequestBody NEW_DEAL = RequestBody.of("NewDeal",
+            BodyField.text("title", ContractRules.TITLE_MAX).asRequired(),
+            BodyField.of("link", URL).asRequired(),
+            BodyField.of("price", PRICE).asRequired(),
+            BodyField.of("brandId", SLUG).asRequired(),
+            BodyField.of("categoryId", SLUG).asRequired(),
+            BodyField.of("imageUrl", URL),
+            BodyField.text("description", ContractRules.DESCRIPTION_MAX),
+            BodyField.of("createdAt", INSTANT).describedAs("Backfill only; not in the future (5 minutes of skew allowed)"),
+            BodyField.of("expiresAt", INSTANT).describedAs("After createdAt; the deal leaves featured sections at that instant"));
+
+    public static final RequestBody DEAL_CORRECTION = RequestBody.correction("DealCorrection",
+            List.of("id", "brandId", "brandName", "categoryId", "categoryName", "createdAt"),
+            BodyField.text("title", ContractRules.TITLE_MAX),
+            BodyField.of("link", URL),
+            BodyField.of("price", PRICE),
+            BodyField.of("imageUrl", URL),
+            BodyField.text("description", ContractRules.DESCRIPTION_MAX),
+            BodyField.of("expiresAt", INSTANT).asNullable()
+                    .describedAs("After createdAt; null clears it; now or earlier expires the deal at once"));
+
+    public static final RequestBody FEATURED_IDS = RequestBody.of("FeaturedIds",
+            BodyField.dealIds("dealIds", FeaturedList.MAX_DEALS).asRequired());
+
+    public static final RequestBody HOT_DEAL = RequestBody.of("HotDeal",
+            BodyField.of("dealId", DEAL_ID).asRequired(),
+            BodyField.text("subject", ContractRules.SUBJECT_MAX),
+            BodyField.text("body", ContractRules.BODY_MAX));
+
+    public static final RequestBody NEW_COMMENT = RequestBody.of("NewComment",
+            BodyField.text("body", ContractRules.COMMENT_MAX).asRequired(),
+            BodyField.of("replyTo", ID).describedAs("A top-level comment of the same deal"));
+
+    public static final RequestBody NEW_REPORT = RequestBody.of("NewReport",
+            BodyField.oneOf("reason", java.util.Arrays.stream(ReportReason.values()).map(ReportReason::wire).toList()).asRequired(),
+            BodyField.note("note", ContractRules.NOTE_MAX));
+
+    public static final RequestBody NEW_VOTE = RequestBody.of("NewVote",
+            BodyField.oneOf("vote", java.util.Arrays.stream(com.bigtimedeals.domain.Vote.values())
+                    .map(com.bigtimedeals.domain.Vote::wire).toList()).asRequired());
+
+    public static final RequestBody NEW_ALERT = RequestBody.of("NewAlert",
+            BodyField.text("keywords", Words.MAX_TEXT).asRequired().describedAs("1 to " + Words.MAX_WORDS
+                    + " words separated by spaces, each " + Words.MIN_LENGTH + " to " + Words.MAX_LENGTH
+                    + " letters or digits; answered lowercase, each word once, separated by single spaces"),
+            BodyField.of("maxPrice", PRICE).describedAs("Only deals at most this price"),
+            // Text, not a slug: the contract answers an id that names no brand or category 404, whatever its shape.
+            BodyField.text("brandId", Slug.MAX_LENGTH).describedAs("Only deals of this brand; one that does not exist is a 404"),
+            BodyField.text("categoryId", Slug.MAX_LENGTH).describedAs("Only deals of this category; one that does not exist is a 404"));
+
+    private RequestBodies() {
+    }
+}
