@@ -317,7 +317,7 @@ public final class Gateway implements AutoCloseable {
         }
         Map<String, String> claims = null;
         if (route.access() != Access.PUBLIC) {
-            claims = BearerToken.claims(header(headers, "authorization"), route.access().pool(), Instant.now());
+            claims = BearerToken.claims(header(headers, "authorization"), Instant.now());
             if (claims == null) {
                 return message(401, "Unauthorized");
             }

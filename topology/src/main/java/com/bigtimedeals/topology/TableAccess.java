@@ -97,6 +97,7 @@ public final class TableAccess {
             case COMMENTS -> writes ? COMMENTS_WRITE : COMMENTS_READ;
             case STREAM_CONSUMER -> STREAM_CONSUMER;
             case SWEEPER -> SWEEPER;
+            case EDITORS_GROUP_GATE -> List.of(); // it asks Cognito, never the table
         };
     }
 
