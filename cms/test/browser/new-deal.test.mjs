@@ -53,7 +53,8 @@ journey('create a deal with a comma price', async (page, width) => {
   await look(page, width, 'new-deal-link-error');
 
   // A network failure keeps the form; the next submit's message replaces the last one.
-  await page.locator('#new-link').fill('https://shop.example.com/headphones');
+  // A link of this run and width: a live deal already holding a link refuses a second one (duplicate links).
+  await page.locator('#new-link').fill(`https://shop.example.com/headphones-${run}-${width}`);
   await page.route('**/cms/deals', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Create deal' }).click();
   await page.getByText('The API could not be reached.').waitFor();

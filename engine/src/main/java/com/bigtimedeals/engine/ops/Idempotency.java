@@ -1,8 +1,8 @@
 package com.bigtimedeals.engine.ops;
 
-import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongSupplier;
 
 import com.bigtimedeals.engine.api.ApiException;
@@ -26,6 +26,11 @@ public final class Idempotency {
     }
 
     private final ConcurrentHashMap<String, Entry> tokens = new ConcurrentHashMap<>();
+    /**
+     * Every claim in the order it was made, so expiry looks only at the oldest: scanning the whole map on each claim
+     * made a transaction's cost grow with every transaction of the last ten minutes (the SDK gives each one a token).
+     */
+    private final ConcurrentLinkedQueue<Map.Entry<String, Entry>> claims = new ConcurrentLinkedQueue<>();
     private final long windowMillis;
     private final LongSupplier clock;
 
@@ -44,10 +49,14 @@ public final class Idempotency {
         Entry mine = new Entry(fingerprint, now);
         Entry existing = tokens.putIfAbsent(token, mine);
         if (existing == null) {
+            claims.add(Map.entry(token, mine));
             return null;
         }
         if (now - existing.createdMillis >= windowMillis) {
-            tokens.replace(token, existing, mine);
+            if (tokens.replace(token, existing, mine)) {
+                claims.add(Map.entry(token, mine));
+                return null;
+            }
             return claim(token, fingerprint);
         }
         if (!existing.fingerprint.equals(fingerprint)) {
@@ -78,13 +87,11 @@ public final class Idempotency {
     }
 
     private void expire(long now) {
-        if (tokens.size() < 1024) {
-            return;
-        }
-        for (Iterator<Map.Entry<String, Entry>> it = tokens.entrySet().iterator(); it.hasNext(); ) {
-            Entry e = it.next().getValue();
-            if (now - e.createdMillis >= windowMillis && e.response != null) {
-                it.remove();
+        for (Map.Entry<String, Entry> oldest = claims.peek(); oldest != null
+                && now - oldest.getValue().createdMillis >= windowMillis; oldest = claims.peek()) {
+            if (claims.remove(oldest) && oldest.getValue().response != null) {
+                // Only this claim's own entry: a token claimed again since maps to a newer one.
+                tokens.remove(oldest.getKey(), oldest.getValue());
             }
         }
     }
