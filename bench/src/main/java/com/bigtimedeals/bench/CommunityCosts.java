@@ -26,7 +26,6 @@ import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.Gateway;
-import com.bigtimedeals.topology.Access;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -93,8 +92,8 @@ final class CommunityCosts {
             }
         }
         Gateway gateway = Gateway.withDefaults(0, true);
-        String user = "Bearer " + BearerToken.issue(Access.Pool.USERS, "user7", BearerToken.groups(false), now, 3600);
-        String editor = "Bearer " + BearerToken.issue(Access.Pool.EDITORS, "erin", BearerToken.groups(true), now, 3600);
+        String user = "Bearer " + BearerToken.issue(BearerToken.MOBILE_CLIENT, "user7", BearerToken.groups(false), now, 3600);
+        String editor = "Bearer " + BearerToken.issue(BearerToken.CMS_CLIENT, "erin", BearerToken.groups(true), now, 3600);
         String thread = "/deals/" + deal + "/comments";
         Map<String, String> cursors = new LinkedHashMap<>();
         // name, method, path, query, token, body, budget

@@ -16,7 +16,6 @@ import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.Gateway;
-import com.bigtimedeals.topology.Access;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -32,9 +31,9 @@ final class RouteCosts {
         Instant now = bench.now();
         System.out.println("\nCost per route (DynamoDB requests, read and write units, response bytes):");
         Gateway gateway = Gateway.withDefaults(0, true);
-        String user = "Bearer " + BearerToken.issue(Access.Pool.USERS, "user1", BearerToken.groups(false), now, 3600);
-        String fresh = "Bearer " + BearerToken.issue(Access.Pool.USERS, "newcomer", BearerToken.groups(false), now, 3600);
-        String editor = "Bearer " + BearerToken.issue(Access.Pool.EDITORS, "erin", BearerToken.groups(true), now, 3600);
+        String user = "Bearer " + BearerToken.issue(BearerToken.MOBILE_CLIENT, "user1", BearerToken.groups(false), now, 3600);
+        String fresh = "Bearer " + BearerToken.issue(BearerToken.MOBILE_CLIENT, "newcomer", BearerToken.groups(false), now, 3600);
+        String editor = "Bearer " + BearerToken.issue(BearerToken.CMS_CLIENT, "erin", BearerToken.groups(true), now, 3600);
         String deal = s.recentDeals().get(19);
         String message = new InboxStore(table, bench.configuration().inboxRetention()).list("user1", false, 1, null).items().get(0).id();
         // route, path, query, token, body, budget, reference requests, note

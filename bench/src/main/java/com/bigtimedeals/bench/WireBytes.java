@@ -9,7 +9,6 @@ import java.util.Map;
 import com.bigtimedeals.bench.Seeding.Seeded;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.Gateway;
-import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpConventions;
 
 /**
@@ -55,7 +54,7 @@ final class WireBytes {
 
     /** A like without a key, with a new key, and the same key again (a client's retry after a lost answer). */
     private static void idempotency(Bench bench, Gateway gateway, Seeded s, Instant now) {
-        String token = "Bearer " + BearerToken.issue(Access.Pool.USERS, "keyholder", BearerToken.groups(false), now, 3600);
+        String token = "Bearer " + BearerToken.issue(BearerToken.MOBILE_CLIENT, "keyholder", BearerToken.groups(false), now, 3600);
         String path = "/brands/" + s.sparseBrand() + "/likes";
         Gateway.Answer plain = post(gateway, path, token, null);
         post(gateway, path.replace("likes", "watches"), token, null);

@@ -55,7 +55,7 @@ class HandlerBindingTest {
         }
         Set<String> handlers = new HashSet<>();
         for (JavaClass c : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("com.bigtimedeals.api", "com.bigtimedeals.stream")) {
+                .importPackages("com.bigtimedeals.api", "com.bigtimedeals.stream", "com.bigtimedeals.lambda")) {
             if (c.isAssignableTo(RequestHandler.class) && !c.getModifiers().contains(JavaModifier.ABSTRACT)
                     && !c.isAnonymousClass()) {
                 handlers.add(c.getName());

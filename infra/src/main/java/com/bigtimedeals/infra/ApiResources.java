@@ -43,8 +43,7 @@ import software.amazon.awscdk.services.logs.RetentionDays;
 
 /**
  * The HTTP API: one function per API handler and access level (a handler's read routes run in a function that can
- * only read), and the API built from the route table behind one Cognito JWT authorizer per user pool (a route trusts
- * its access level's pool only), with stage throttling, each costly route's own throttle ({@link RouteThrottle}) and
+ * only read), and the API built from the route table behind the user pool's one Cognito JWT authorizer, with stage throttling, each costly route's own throttle ({@link RouteThrottle}) and
  * JSON access logs. CORS only for the origins cdk.json names: the CMS calls the API on its own origin.
  */
 final class ApiResources {
@@ -103,15 +102,14 @@ final class ApiResources {
     }
 
     /**
-     * Every route of the route table, each behind its access level's authorizer: the mobile app's tokens on the user
-     * routes, the CMS's (editors' pool, MFA) on the editors' routes. The costly routes get their own throttle.
+     * Every route of the route table; every signed-in one behind the one JWT authorizer, which trusts the user pool's
+     * tokens from either app client (the mobile app's, the CMS's). The handlers answer 403 on a /cms route to a token
+     * without the editors group. The costly routes get their own throttle.
      */
     void routes(Users users, UserPoolClient cmsClient) {
-        Map<Access.Pool, IHttpRouteAuthorizer> authorizers = new EnumMap<>(Access.Pool.class);
-        authorizers.put(Access.Pool.USERS, new HttpJwtAuthorizer("UsersJwt", users.pool.getUserPoolProviderUrl(),
-                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(users.appClient.getUserPoolClientId())).build()));
-        authorizers.put(Access.Pool.EDITORS, new HttpJwtAuthorizer("EditorsJwt", users.editors.getUserPoolProviderUrl(),
-                HttpJwtAuthorizerProps.builder().jwtAudience(List.of(cmsClient.getUserPoolClientId())).build()));
+        IHttpRouteAuthorizer signedIn = new HttpJwtAuthorizer("UsersJwt", users.pool.getUserPoolProviderUrl(),
+                HttpJwtAuthorizerProps.builder()
+                        .jwtAudience(List.of(users.appClient.getUserPoolClientId(), cmsClient.getUserPoolClientId())).build());
         Map<Alias, HttpLambdaIntegration> integrations = new LinkedHashMap<>();
         Map<String, Object> routeSettings = new LinkedHashMap<>();
         CfnStage cfnStage = (CfnStage) stage.getNode().getDefaultChild();
@@ -123,7 +121,7 @@ final class ApiResources {
                     .httpApi(api)
                     .routeKey(HttpRouteKey.with(route.path(), HttpMethod.valueOf(route.method())))
                     .integration(integration)
-                    .authorizer(route.access() == Access.PUBLIC ? new HttpNoneAuthorizer() : authorizers.get(route.access().pool()))
+                    .authorizer(route.access() == Access.PUBLIC ? new HttpNoneAuthorizer() : signedIn)
                     .build();
             if (route.access() == Access.PUBLIC) {
                 NagSuppressions.addResourceSuppressions(r, List.of(NagPackSuppression.builder().id("AwsSolutions-APIG4")

@@ -21,10 +21,10 @@ public final class BigTimeDealsStack extends Stack {
         StackContext context = new StackContext(this);
         DataResources data = new DataResources(this);
         Functions functions = new Functions(this, data, context);
-        Users users = new Users(this, context);
+        Users users = new Users(this, context, functions);
         ApiResources api = new ApiResources(this, context, data, functions);
-        // The editors' web app, its managed login on the editors' pool, and the API's paths on its own origin.
-        CmsSite cms = new CmsSite(this, "Cms", users.editors, api.api, context);
+        // The editors' web app, its own client of the pool and the pool's managed login, and the API's paths on its origin.
+        CmsSite cms = new CmsSite(this, "Cms", users.pool, users.signIn, api.api, context);
         api.routes(users, cms.client());
         StreamResources stream = new StreamResources(this, context, data, functions);
         cms.deploy();
@@ -44,13 +44,11 @@ public final class BigTimeDealsStack extends Stack {
                 .description("Every alarm and its recovery notify this topic").build();
         CfnOutput.Builder.create(this, "ApiUrl").value(api.api.getApiEndpoint()).description("Point the mobile app here (the CMS reaches the API on its own origin)").build();
         CfnOutput.Builder.create(this, "UserPoolId").value(users.pool.getUserPoolId())
-                .description("The mobile app's user pool").build();
+                .description("The user pool: the app's users and the editors (README: how to make an editor)").build();
         CfnOutput.Builder.create(this, "UserPoolClientId").value(users.appClient.getUserPoolClientId())
                 .description("The mobile app's client: authorization code with PKCE, or SRP").build();
-        CfnOutput.Builder.create(this, "AppSignInDomain").value(users.appSignIn.baseUrl())
-                .description("The mobile app's managed login: /oauth2/authorize and /oauth2/token").build();
-        CfnOutput.Builder.create(this, "EditorPoolId").value(users.editors.getUserPoolId())
-                .description("The editors' user pool (TOTP required): make editors here").build();
+        CfnOutput.Builder.create(this, "AppSignInDomain").value(users.signIn.baseUrl())
+                .description("The pool's managed login (the app's and the CMS's): /oauth2/authorize and /oauth2/token").build();
         CfnOutput.Builder.create(this, "TableName").value(data.table.getTableName()).build();
         Suppressions.suppressions(data, users, observability.alarmTopic, functions.all());
     }

@@ -47,13 +47,11 @@ import software.amazon.awscdk.services.cloudfront.SecurityPolicyProtocol;
 import software.amazon.awscdk.services.cloudfront.ViewerProtocolPolicy;
 import software.amazon.awscdk.services.cloudfront.origins.HttpOrigin;
 import software.amazon.awscdk.services.cloudfront.origins.S3BucketOrigin;
-import software.amazon.awscdk.services.cognito.CognitoDomainOptions;
 import software.amazon.awscdk.services.cognito.UserPool;
 import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.cognito.UserPoolClientIdentityProvider;
 import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
 import software.amazon.awscdk.services.cognito.UserPoolDomain;
-import software.amazon.awscdk.services.cognito.UserPoolDomainOptions;
 import software.amazon.awscdk.services.s3.BlockPublicAccess;
 import software.amazon.awscdk.services.s3.Bucket;
 import software.amazon.awscdk.services.s3.BucketEncryption;
@@ -66,7 +64,7 @@ import software.constructs.Construct;
 /**
  * The editors' web app (cms/) in production: a private S3 bucket read only by CloudFront through origin
  * access control, HTTPS only, with the same security headers as the local stack ({@link EditorSiteHeaders}),
- * and Cognito's managed login for it on the editors' own user pool (a user-pool domain and a public app client:
+ * and Cognito's managed login for it on the one user pool (the pool's sign-in domain and the CMS's own public app client:
  * authorization code with PKCE, callback and logout at the CMS origin). The same distribution sends the API's
  * paths on to the HTTP API, so the app calls the API on its own origin, as it does on the local stack: no
  * cross-origin call, and a CSP whose {@code connect-src} names only that origin and the sign-in domain. (A CSP naming
@@ -85,7 +83,7 @@ public final class CmsSite extends Construct {
     private final UserPoolDomain domain;
     private final UserPoolClient client;
 
-    public CmsSite(Construct scope, String id, UserPool editors, HttpApi api, StackContext context) {
+    public CmsSite(Construct scope, String id, UserPool pool, UserPoolDomain signIn, HttpApi api, StackContext context) {
         super(scope, id);
         Bucket logs = Bucket.Builder.create(this, "AccessLogs")
                 .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
@@ -105,9 +103,8 @@ public final class CmsSite extends Construct {
                 .removalPolicy(RemovalPolicy.RETAIN)
                 .build();
 
-        // The editors' managed login: its domain is the only origin besides the app's own that the app may call.
-        domain = editors.addDomain("CmsSignIn", UserPoolDomainOptions.builder()
-                .cognitoDomain(CognitoDomainOptions.builder().domainPrefix("bigtimedeals-editors-" + Aws.ACCOUNT_ID).build()).build());
+        // The pool's managed login: its domain is the only origin besides the app's own that the app may call.
+        this.domain = signIn;
         ResponseHeadersPolicy headers = ResponseHeadersPolicy.Builder.create(this, "SecurityHeaders")
                 .comment("Big Time Deals CMS: CSP, HSTS, no framing")
                 .securityHeadersBehavior(ResponseSecurityHeadersBehavior.builder()
@@ -191,7 +188,7 @@ public final class CmsSite extends Construct {
         NagSuppressions.addResourceSuppressions(distribution, accepted);
 
         String appUrl = origin() + EditorSiteHeaders.PATH;
-        client = editors.addClient("Cms", UserPoolClientOptions.builder()
+        client = pool.addClient("Cms", UserPoolClientOptions.builder()
                 .generateSecret(false) // a browser app keeps no secret: PKCE protects the code instead
                 .supportedIdentityProviders(List.of(UserPoolClientIdentityProvider.COGNITO))
                 .oAuth(Users.codeFlow(List.of(appUrl), List.of(appUrl)))
@@ -234,7 +231,7 @@ public final class CmsSite extends Construct {
      */
     public void deploy() {
         List<ISource> sources = new ArrayList<>();
-        // The API on the app's own origin (''), as on the local stack; the editors' pool's managed login.
+        // The API on the app's own origin (''), as on the local stack; the pool's managed login, the CMS's own client.
         sources.add(Source.jsonData("config.json", Map.of("apiUrl", "",
                 "signIn", Map.of("kind", "cognito", "domain", domain.baseUrl(), "clientId", client.getUserPoolClientId()))));
         Path built = BUILT_APP.stream().map(Path::of).filter(p -> Files.isRegularFile(p.resolve("index.html"))).findFirst().orElse(null);

@@ -26,8 +26,8 @@ import software.amazon.awscdk.services.logs.RetentionDays;
 
 /**
  * Every Lambda function of the stack, made the one way: Java 21 on arm64 from the shaded jar, SnapStart behind a
- * {@code live} alias, X-Ray, a one-month log group, every function setting and the table's name in its environment,
- * and read access to the cursor-signing key. Memory and timeout come from the topology's description of it.
+ * {@code live} alias, X-Ray, a one-month log group; those that serve the API or the stream get every function setting
+ * and the table's name in their environment and read access to the cursor-signing key. Memory and timeout come from the topology's description of it.
  */
 final class Functions {
     private final Stack stack;
@@ -52,15 +52,29 @@ final class Functions {
      * take the rest of the account's concurrency, can never take from it.
      */
     Function create(String name, LambdaFunction function, Integer reserved) {
-        LogGroup logs = LogGroup.Builder.create(stack, name + "Logs").retention(RetentionDays.ONE_MONTH)
-                .removalPolicy(RemovalPolicy.DESTROY).build();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("TABLE_NAME", data.table.getTableName());
         env.putAll(settings);
-        env.put("POWERTOOLS_SERVICE_NAME", Metrics.SERVICE_NAME);
-        env.put("POWERTOOLS_LOG_LEVEL", "INFO");
         // Every function signs cursors: the API functions for their pages, the consumer for the front page's.
         env.put(CursorCodec.SECRET_ARN_VARIABLE, data.cursorKey.getSecretArn());
+        Function fn = build(name, function, reserved, env);
+        data.cursorKey.grantRead(fn);
+        return fn;
+    }
+
+    /**
+     * A function Cognito calls while a user signs in ({@link LambdaFunction.Kind#SIGN_IN}), reached through its
+     * {@code live} alias: it reads neither the table nor the cursor key, so it is given neither, nor the settings.
+     */
+    Alias signIn(LambdaFunction function) {
+        return live(build(function.id(), function, null, new LinkedHashMap<>()));
+    }
+
+    private Function build(String name, LambdaFunction function, Integer reserved, Map<String, String> env) {
+        LogGroup logs = LogGroup.Builder.create(stack, name + "Logs").retention(RetentionDays.ONE_MONTH)
+                .removalPolicy(RemovalPolicy.DESTROY).build();
+        env.put("POWERTOOLS_SERVICE_NAME", Metrics.SERVICE_NAME);
+        env.put("POWERTOOLS_LOG_LEVEL", "INFO");
         Function fn = Function.Builder.create(stack, name)
                 .runtime(Runtime.JAVA_21)
                 .architecture(Architecture.ARM_64)
@@ -74,7 +88,6 @@ final class Functions {
                 .environment(env)
                 .reservedConcurrentExecutions(reserved)
                 .build();
-        data.cursorKey.grantRead(fn);
         all.put(name, fn);
         return fn;
     }

@@ -5,15 +5,19 @@ import java.util.List;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.LambdaFunction;
 
 import software.amazon.awscdk.Aws;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.ArnComponents;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.cognito.AccountRecovery;
 import software.amazon.awscdk.services.cognito.AuthFlow;
 import software.amazon.awscdk.services.cognito.CfnUserPoolGroup;
 import software.amazon.awscdk.services.cognito.CognitoDomainOptions;
+import software.amazon.awscdk.services.cognito.FeaturePlan;
+import software.amazon.awscdk.services.cognito.LambdaVersion;
 import software.amazon.awscdk.services.cognito.Mfa;
 import software.amazon.awscdk.services.cognito.MfaSecondFactor;
 import software.amazon.awscdk.services.cognito.OAuthFlows;
@@ -27,23 +31,42 @@ import software.amazon.awscdk.services.cognito.UserPoolClientIdentityProvider;
 import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
 import software.amazon.awscdk.services.cognito.UserPoolDomain;
 import software.amazon.awscdk.services.cognito.UserPoolDomainOptions;
+import software.amazon.awscdk.services.cognito.UserPoolOperation;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.lambda.Alias;
 
 /**
- * Who signs in, in two user pools ({@link Access.Pool}), because Cognito requires MFA per pool and never per group:
- * the mobile app's users (self sign-up, MFA optional, the app's client and managed-login domain), and the editors
- * (created by an operator, TOTP required; the {@link Access#EDITORS_GROUP} group). The CMS's own client and sign-in
- * domain on the editors' pool belong to {@link CmsSite}. Each route's authorizer trusts its access level's pool only.
+ * Who signs in: one user pool, whose tokens every signed-in route's authorizer trusts through its two app clients (the
+ * mobile app's here, the CMS's in {@link CmsSite}); the {@link Access#EDITORS_GROUP} group decides the /cms routes.
+ * Shoppers sign up themselves and may add an authenticator app (MFA optional, TOTP only). An editor must have one: the
+ * pool's pre token generation trigger ({@link LambdaFunction#EDITORS_GROUP_GATE}) keeps the editors group out of the
+ * tokens of anyone without TOTP on, and Cognito challenges everyone who has it at every sign-in, so the group only
+ * reaches a token after a second factor. One pool keeps the contract's rules: a signed-in user outside the group gets
+ * 403 on a /cms route, and an editor's token reaches the user routes (an editor may delete anyone's comment).
  */
 final class Users {
     final UserPool pool;
     final UserPoolClient appClient;
-    final UserPoolDomain appSignIn;
-    final UserPool editors;
+    /** The pool's managed login (Cognito allows one per pool): the app's and the CMS's sign-in. */
+    final UserPoolDomain signIn;
+    final Alias editorsGroupGate;
 
-    Users(Stack stack, StackContext context) {
+    Users(Stack stack, StackContext context, Functions functions) {
         Settings settings = context.settings();
-        // Shoppers may add an authenticator app; nobody who only browses and follows deals is made to.
-        pool = pool(stack, "Users", true, Mfa.OPTIONAL);
+        pool = UserPool.Builder.create(stack, "Users")
+                .selfSignUpEnabled(true)
+                .signInAliases(SignInAliases.builder().email(true).username(true).build())
+                .passwordPolicy(passwords())
+                // Optional, TOTP only: anyone may add an authenticator app and is then challenged at every sign-in;
+                // editors must (the trigger below), shoppers need not. SMS is no factor here: it can be intercepted.
+                .mfa(Mfa.OPTIONAL)
+                .mfaSecondFactor(MfaSecondFactor.builder().otp(true).sms(false).build())
+                // Essentials: the plan whose pre token generation events (version 2) reach the access token, which
+                // is what the API's authorizer passes on; the basic plan's (version 1) change only the ID token.
+                .featurePlan(FeaturePlan.ESSENTIALS)
+                .accountRecovery(AccountRecovery.EMAIL_ONLY)
+                .removalPolicy(RemovalPolicy.RETAIN)
+                .build();
         // The construct id is the one this client was first deployed with, when the CMS shared it: a new id would
         // replace the client, and every installed app signs in with its id.
         appClient = pool.addClient("MobileAndCms", UserPoolClientOptions.builder()
@@ -63,27 +86,22 @@ final class Users {
                 .idTokenValidity(Duration.hours(1))
                 .refreshTokenValidity(Duration.days(30))
                 .build());
-        appSignIn = pool.addDomain("AppSignIn", UserPoolDomainOptions.builder()
+        signIn = pool.addDomain("AppSignIn", UserPoolDomainOptions.builder()
                 .cognitoDomain(CognitoDomainOptions.builder().domainPrefix("bigtimedeals-app-" + Aws.ACCOUNT_ID).build()).build());
+        // Only an operator puts someone in it (README), and the trigger lets it into a token only with TOTP on.
+        CfnUserPoolGroup.Builder.create(stack, "Editors").userPoolId(pool.getUserPoolId()).groupName(Access.EDITORS_GROUP)
+                .description("May call the /cms routes, once the member has an authenticator app").build();
 
-        // Only an operator makes an editor (README): nobody signs up to a pool whose members can message every user.
-        // Every sign-in needs a code from an authenticator app; the managed login enrols it at the first.
-        editors = pool(stack, "EditorPool", false, Mfa.REQUIRED);
-        CfnUserPoolGroup.Builder.create(stack, "Editors").userPoolId(editors.getUserPoolId()).groupName(Access.EDITORS_GROUP)
-                .description("May call the /cms routes").build();
-    }
-
-    /** A pool signed in to by username or e-mail, TOTP its only second factor, recovered by e-mail, kept on delete. */
-    private static UserPool pool(Stack stack, String id, boolean selfSignUp, Mfa mfa) {
-        return UserPool.Builder.create(stack, id)
-                .selfSignUpEnabled(selfSignUp)
-                .signInAliases(SignInAliases.builder().email(true).username(true).build())
-                .passwordPolicy(passwords())
-                .mfa(mfa)
-                .mfaSecondFactor(MfaSecondFactor.builder().otp(true).sms(false).build())
-                .accountRecovery(AccountRecovery.EMAIL_ONLY)
-                .removalPolicy(RemovalPolicy.RETAIN)
-                .build();
+        editorsGroupGate = functions.signIn(LambdaFunction.EDITORS_GROUP_GATE);
+        pool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION_CONFIG, editorsGroupGate, LambdaVersion.V2_0);
+        // AdminGetUser on any pool of this account and region, not on this pool's ARN: the pool names the function
+        // (its trigger), so the function's policy naming the pool would make each wait for the other (a CloudFormation
+        // dependency cycle). The function answers only this pool's events, with this one read-only action.
+        editorsGroupGate.addToRolePolicy(PolicyStatement.Builder.create()
+                .actions(List.of("cognito-idp:AdminGetUser"))
+                .resources(List.of(Stack.of(stack).formatArn(ArnComponents.builder().service("cognito-idp")
+                        .resource("userpool").resourceName("*").build())))
+                .build());
     }
 
     /**
@@ -102,10 +120,5 @@ final class Users {
     private static PasswordPolicy passwords() {
         return PasswordPolicy.builder().minLength(12).requireDigits(true).requireLowercase(true)
                 .requireUppercase(true).requireSymbols(true).tempPasswordValidity(Duration.days(3)).build();
-    }
-
-    /** The pool whose tokens routes of {@code pool} accept. */
-    UserPool of(Access.Pool pool) {
-        return pool == Access.Pool.EDITORS ? editors : this.pool;
     }
 }

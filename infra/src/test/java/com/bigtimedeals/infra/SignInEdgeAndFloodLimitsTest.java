@@ -34,7 +34,8 @@ import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
 
 /**
- * Who signs in (two user pools, MFA required for the editors, the mobile app's client, an authorizer per pool), the
+ * Who signs in (one user pool, MFA optional with TOTP, the trigger that gates the editors group, both app clients,
+ * one authorizer), the
  * CMS's edge (its CSP's exact origins, TLS, the API's paths on its own origin) and the flood limits (each costly
  * route's throttle, the consumer's and sweeper's reserved concurrency), as synthesized. Shares
  * {@link BigTimeDealsStackTest}'s one synth, and makes one more with a custom domain.
@@ -80,26 +81,24 @@ class SignInEdgeAndFloodLimitsTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void editorsSignInToTheirOwnPoolWhichRequiresTotpAndOnlyAnOperatorFillsIt() {
-        assertEquals(2, count("AWS::Cognito::UserPool"));
+    void onePoolMfaOptionalWithTotpOnlyAndTheTriggerKeepsTheEditorsGroupForThoseWithIt() {
+        assertEquals(1, count("AWS::Cognito::UserPool"));
         String users = one("AWS::Cognito::UserPool", "Users");
-        String editors = one("AWS::Cognito::UserPool", "EditorPool");
-        Map<String, Object> e = props(editors);
-        assertEquals("ON", e.get("MfaConfiguration"));
-        assertEquals(List.of("SOFTWARE_TOKEN_MFA"), e.get("EnabledMfas"));
-        assertEquals(Map.of("AllowAdminCreateUserOnly", true), e.get("AdminCreateUserConfig"));
         Map<String, Object> u = props(users);
         assertEquals("OPTIONAL", u.get("MfaConfiguration"));
-        assertEquals(List.of("SOFTWARE_TOKEN_MFA"), u.get("EnabledMfas"));
+        assertEquals(List.of("SOFTWARE_TOKEN_MFA"), u.get("EnabledMfas"), "TOTP only, no SMS");
         assertEquals(Map.of("AllowAdminCreateUserOnly", false), u.get("AdminCreateUserConfig"));
-        // The editors group is the editors' pool's; the shoppers' pool has none.
+        assertEquals("ESSENTIALS", u.get("UserPoolTier"), "version 2 trigger events, which reach the access token");
+        // The pre token generation trigger, version 2, through the gate's live alias.
+        Map<String, Object> trigger = (Map<String, Object>) ((Map<String, Object>) u.get("LambdaConfig")).get("PreTokenGenerationConfig");
+        assertEquals("V2_0", trigger.get("LambdaVersion"));
+        assertTrue(trigger.get("LambdaArn").toString().contains(LambdaFunction.EDITORS_GROUP_GATE.id() + "Live"), trigger.toString());
+        // The editors group is the pool's, the only group made by the stack.
         assertEquals("AWS::Cognito::UserPoolGroup", resources.get("Editors").get("Type"));
         Map<String, Object> group = props("Editors");
         assertEquals(Access.EDITORS_GROUP, group.get("GroupName"));
-        assertEquals(Map.of("Ref", editors), group.get("UserPoolId"));
+        assertEquals(Map.of("Ref", users), group.get("UserPoolId"));
         assertEquals(1, count("AWS::Cognito::UserPoolGroup"));
-        // No suppression claims the editors have MFA: they do. The shoppers' pool says why it is optional there.
-        assertEquals(List.of("AwsSolutions-COG3"), suppressed(editors));
         assertEquals(List.of("AwsSolutions-COG2", "AwsSolutions-COG3"), suppressed(users));
     }
 
@@ -127,35 +126,31 @@ class SignInEdgeAndFloodLimitsTest {
         assertEquals(Map.of("AccessToken", "minutes", "IdToken", "minutes", "RefreshToken", "minutes"), client.get("TokenValidityUnits"));
         assertEquals(Map.of("Ref", users), props(one("AWS::Cognito::UserPoolDomain", "UsersAppSignIn")).get("UserPoolId"));
 
-        String editors = one("AWS::Cognito::UserPool", "EditorPool");
-        Map<String, Object> cms = props(one("AWS::Cognito::UserPoolClient", "EditorPoolCms"));
-        assertEquals(Map.of("Ref", editors), cms.get("UserPoolId"));
+        Map<String, Object> cms = props(one("AWS::Cognito::UserPoolClient", "UsersCms"));
+        assertEquals(Map.of("Ref", users), cms.get("UserPoolId"), "the CMS's own client of the one pool");
         assertEquals(List.of("code"), cms.get("AllowedOAuthFlows"));
         assertEquals("ENABLED", cms.get("PreventUserExistenceErrors"));
-        assertEquals(Map.of("Ref", editors), props(one("AWS::Cognito::UserPoolDomain", "EditorPoolCmsSignIn")).get("UserPoolId"));
         assertEquals(2, count("AWS::Cognito::UserPoolClient"));
+        assertEquals(1, count("AWS::Cognito::UserPoolDomain"), "one managed login per pool");
         assertFalse(resources.toString().contains("implicit"));
 
-        // The CMS's deployed config.json (filled in at deployment) names the editors' sign-in domain and the CMS's client.
+        // The CMS's deployed config.json (filled in at deployment) names the pool's sign-in domain and the CMS's client.
         Map<String, Object> upload = props(one("Custom::CDKBucketDeployment", "CmsUploadCustomResource"));
         String markers = upload.get("SourceMarkers").toString();
-        assertTrue(markers.contains("{Ref=" + one("AWS::Cognito::UserPoolDomain", "EditorPoolCmsSignIn") + "}"), markers);
-        assertTrue(markers.contains("{Ref=" + one("AWS::Cognito::UserPoolClient", "EditorPoolCms") + "}"), markers);
-        assertFalse(markers.contains("Users"), "nothing of the mobile app's pool: " + markers);
+        assertTrue(markers.contains("{Ref=" + one("AWS::Cognito::UserPoolDomain", "UsersAppSignIn") + "}"), markers);
+        assertTrue(markers.contains("{Ref=" + one("AWS::Cognito::UserPoolClient", "UsersCms") + "}"), markers);
+        assertFalse(markers.contains("UsersMobileAndCms"), "not the mobile app's client: " + markers);
     }
 
     @Test
     @SuppressWarnings("unchecked")
-    void eachPoolsTokensReachOnlyItsOwnRoutes() {
-        Map<String, Object> usersJwt = props(one("AWS::ApiGatewayV2::Authorizer", "ApiUsersJwt"));
-        Map<String, Object> editorsJwt = props(one("AWS::ApiGatewayV2::Authorizer", "ApiEditorsJwt"));
-        Map<String, Object> u = (Map<String, Object>) usersJwt.get("JwtConfiguration");
-        Map<String, Object> e = (Map<String, Object>) editorsJwt.get("JwtConfiguration");
-        assertEquals(Map.of("Fn::GetAtt", List.of(one("AWS::Cognito::UserPool", "Users"), "ProviderURL")), u.get("Issuer"));
-        assertEquals(List.of(Map.of("Ref", one("AWS::Cognito::UserPoolClient", "UsersMobileAndCms"))), u.get("Audience"));
-        assertEquals(Map.of("Fn::GetAtt", List.of(one("AWS::Cognito::UserPool", "EditorPool"), "ProviderURL")), e.get("Issuer"));
-        assertEquals(List.of(Map.of("Ref", one("AWS::Cognito::UserPoolClient", "EditorPoolCms"))), e.get("Audience"));
-        // Which route uses which is DeployedStateTest's: every editor route the editors', every user route the users'.
+    void oneAuthorizerTrustsThePoolThroughBothAppClients() {
+        assertEquals(1, count("AWS::ApiGatewayV2::Authorizer"));
+        Map<String, Object> jwt = (Map<String, Object>) props(one("AWS::ApiGatewayV2::Authorizer", "ApiUsersJwt")).get("JwtConfiguration");
+        assertEquals(Map.of("Fn::GetAtt", List.of(one("AWS::Cognito::UserPool", "Users"), "ProviderURL")), jwt.get("Issuer"));
+        assertEquals(List.of(Map.of("Ref", one("AWS::Cognito::UserPoolClient", "UsersMobileAndCms")),
+                Map.of("Ref", one("AWS::Cognito::UserPoolClient", "UsersCms"))), jwt.get("Audience"));
+        // Every signed-in route uses it (DeployedStateTest); the editors group, not the authorizer, decides /cms (403).
         assertTrue(RouteTable.ROUTES.stream().anyMatch(r -> r.access() == Access.EDITOR));
     }
 
@@ -186,7 +181,7 @@ class SignInEdgeAndFloodLimitsTest {
 
     @Test
     void theCmsMayConnectOnlyToItsOwnOriginAndItsSignInDomainAndSubmitFormsOnlyToItself() {
-        String signIn = "https://${" + one("AWS::Cognito::UserPoolDomain", "EditorPoolCmsSignIn") + "}.auth.${AWS::Region}.amazoncognito.com";
+        String signIn = "https://${" + one("AWS::Cognito::UserPoolDomain", "UsersAppSignIn") + "}.auth.${AWS::Region}.amazoncognito.com";
         String csp = csp();
         assertEquals(List.of("'self'", signIn), sources(csp, "connect-src"));
         assertEquals(List.of("'self'"), sources(csp, "form-action"));

@@ -17,10 +17,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * The local stand-in for API Gateway's JWT authorizers, one per user pool ({@link Access.Pool}): it reads the
+ * The local stand-in for API Gateway's JWT authorizer, which trusts the one user pool and its two app clients: it reads the
  * {@code Authorization} header and the token as the deployed authorizer does (AWS's "Authorizing API requests with
  * a JWT authorizer": the header holds the token alone or prefixed with {@code Bearer }; the header names the RSA
- * key that signed it; {@code iss} is the route's pool, {@code aud} or {@code client_id} its app client, {@code exp}
+ * key that signed it; {@code iss} is the pool, {@code aud} or {@code client_id} one of its app clients, {@code exp}
  * after now, {@code nbf} before it) and passes the claims on as API Gateway does (every claim a string, list claims
  * as {@code [a b]}). Only the signature is not checked: the local stack never runs outside a developer's machine.
  */
@@ -34,15 +34,14 @@ public final class BearerToken {
     private BearerToken() {
     }
 
-    /** A local user pool, as the route's authorizer trusts it: the issuer and the app client its tokens carry. */
-    record Issuer(String url, String clientId) {
-        static Issuer of(Access.Pool pool) {
-            return switch (pool) {
-                case USERS -> new Issuer("http://127.0.0.1/local-users", "local-mobile-app");
-                case EDITORS -> new Issuer("http://127.0.0.1/local-editors", "local-cms");
-            };
-        }
-    }
+    /** The local user pool's issuer: every signed-in route's authorizer trusts this one pool. */
+    static final String ISSUER = "http://127.0.0.1/local-users";
+    /** The mobile app's client of the pool. */
+    public static final String MOBILE_CLIENT = "local-mobile-app";
+    /** The CMS's own client of the same pool. */
+    public static final String CMS_CLIENT = "local-cms";
+    /** The audiences the authorizer accepts: the pool's two app clients. */
+    private static final List<String> CLIENTS = List.of(MOBILE_CLIENT, CMS_CLIENT);
 
     /** What the authorizer made of a request's token: its claims, or why it refused it (a 401 before any handler). */
     record Verdict(Map<String, String> claims, TokenProblem problem) {
@@ -52,15 +51,15 @@ public final class BearerToken {
     }
 
     /**
-     * The claims for a route whose authorizer trusts {@code pool}, or null for a missing, malformed, expired or
-     * other pool's token (401 before any handler runs).
+     * The claims for a signed-in route, or null for a missing, malformed or expired token, or one of another pool or
+     * client (401 before any handler runs). Which groups the token carries is the handler's business (403).
      */
-    static Map<String, String> claims(String authorization, Access.Pool pool, Instant now) {
-        return verify(authorization, pool, now).claims();
+    static Map<String, String> claims(String authorization, Instant now) {
+        return verify(authorization, now).claims();
     }
 
     /** The token's claims, or the problem API Gateway's JWT authorizer would name in its {@code WWW-Authenticate}. */
-    static Verdict verify(String authorization, Access.Pool pool, Instant now) {
+    static Verdict verify(String authorization, Instant now) {
         if (authorization == null || authorization.isBlank()) {
             return Verdict.refused(TokenProblem.MISSING);
         }
@@ -75,11 +74,10 @@ public final class BearerToken {
                 || !RSA_ALGORITHMS.contains(header.path("alg").textValue()) || !base64url(parts[2])) {
             return Verdict.refused(TokenProblem.MALFORMED);
         }
-        Issuer issuer = Issuer.of(pool);
-        if (!issuer.url().equals(payload.path("iss").textValue())) {
+        if (!ISSUER.equals(payload.path("iss").textValue())) {
             return Verdict.refused(TokenProblem.WRONG_ISSUER);
         }
-        if (!(issuer.clientId().equals(payload.path("client_id").textValue()) || audienceNames(payload.get("aud"), issuer.clientId()))) {
+        if (CLIENTS.stream().noneMatch(c -> c.equals(payload.path("client_id").textValue()) || audienceNames(payload.get("aud"), c))) {
             return Verdict.refused(TokenProblem.WRONG_AUDIENCE);
         }
         // NumericDate is a JSON number (RFC 7519): "exp": "1795179600" is no expiry time, and a token without one is refused.
@@ -158,26 +156,25 @@ public final class BearerToken {
         return v.toString(); // numbers, booleans and objects as their JSON text
     }
 
-    /** The groups of a local user: an editor is in the editors pool's editors group, anyone else in users. */
+    /** The groups of a local user: an editor (who signed in with a second factor) is in editors, anyone else in users. */
     public static List<String> groups(boolean editor) {
         return editor ? List.of(Access.EDITORS_GROUP) : List.of(Access.USERS_GROUP);
     }
 
-    /** A token for a local user, or an editor (of the editors' pool), valid for an hour from now. */
+    /** A token for a local user (the mobile app's client), or an editor (the CMS's), valid for an hour from now. */
     public static String forUser(String username, boolean editor) {
-        return issue(editor ? Access.Pool.EDITORS : Access.Pool.USERS, username, groups(editor), Instant.now(), 3600);
+        return issue(editor ? CMS_CLIENT : MOBILE_CLIENT, username, groups(editor), Instant.now(), 3600);
     }
 
-    /** A token for local use: unsigned, with Cognito's claim names, from {@code pool}'s issuer and app client. */
-    public static String issue(Access.Pool pool, String username, List<String> groups, Instant now, long ttlSeconds) {
-        Issuer issuer = Issuer.of(pool);
+    /** A token for local use: unsigned, with Cognito's claim names, from the pool's issuer for app client {@code clientId}. */
+    public static String issue(String clientId, String username, List<String> groups, Instant now, long ttlSeconds) {
         ObjectNode header = MAPPER.createObjectNode().put("kid", KEY_ID).put("alg", "RS256");
         ObjectNode payload = MAPPER.createObjectNode();
         payload.put("sub", java.util.UUID.nameUUIDFromBytes(username.getBytes(StandardCharsets.UTF_8)).toString());
         ArrayNode g = payload.putArray("cognito:groups");
         groups.forEach(g::add);
-        payload.put("iss", issuer.url());
-        payload.put("client_id", issuer.clientId());
+        payload.put("iss", ISSUER);
+        payload.put("client_id", clientId);
         payload.put("token_use", "access");
         payload.put("scope", "aws.cognito.signin.user.admin");
         payload.put("auth_time", now.getEpochSecond());

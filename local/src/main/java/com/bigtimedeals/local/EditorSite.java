@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.EditorSiteHeaders;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -82,8 +81,8 @@ public final class EditorSite {
             return withHeaders(Gateway.message(400, "username: 1 to 64 letters, digits, dots, dashes or underscores"));
         }
         boolean editor = request.path("editor").asBoolean(false);
-        // An editor signs in to the editors' pool, as the deployed CMS does; anyone else gets a mobile user's token.
-        String token = BearerToken.issue(editor ? Access.Pool.EDITORS : Access.Pool.USERS, username, BearerToken.groups(editor),
+        // The CMS's own app client of the one pool, as the deployed CMS signs in; the groups decide what it may call.
+        String token = BearerToken.issue(BearerToken.CMS_CLIENT, username, BearerToken.groups(editor),
                 Instant.now(), TOKEN_TTL_SECONDS);
         String json = MAPPER.createObjectNode().put("accessToken", token).put("expiresIn", TOKEN_TTL_SECONDS).toString();
         Map<String, String> headers = new LinkedHashMap<>();

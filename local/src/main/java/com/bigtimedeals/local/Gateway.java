@@ -323,7 +323,7 @@ public final class Gateway implements AutoCloseable {
         }
         Map<String, String> claims = null;
         if (route.access() != Access.PUBLIC) {
-            BearerToken.Verdict verdict = BearerToken.verify(header(headers, "authorization"), route.access().pool(), Instant.now());
+            BearerToken.Verdict verdict = BearerToken.verify(header(headers, "authorization"), Instant.now());
             if (verdict.problem() != null) {
                 // As API Gateway's JWT authorizer answers: its own body, and why in WWW-Authenticate.
                 Answer refused = message(401, "Unauthorized");

@@ -15,7 +15,6 @@ import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
-import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 
 /** {@code ./bigtimedeals run | token | patterns}: the local stack and its tools. */
@@ -122,8 +121,8 @@ public final class Main {
             System.exit(2);
             return;
         }
-        // An editor's token is the editors' pool's, as the deployed /cms routes demand; a user's the mobile app's pool's.
-        System.out.println(BearerToken.issue(editor ? Access.Pool.EDITORS : Access.Pool.USERS, args.get(0), BearerToken.groups(editor),
+        // An editor's token comes through the CMS's app client and carries the editors group; a user's through the app's.
+        System.out.println(BearerToken.issue(editor ? BearerToken.CMS_CLIENT : BearerToken.MOBILE_CLIENT, args.get(0), BearerToken.groups(editor),
                 Instant.now(), ttl));
     }
 

@@ -24,7 +24,6 @@ import com.bigtimedeals.domain.NewAlert;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.ParallelRuns;
-import com.bigtimedeals.topology.Access;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -112,7 +111,7 @@ class AlertFanOutCrashTest {
                 if (n < ALSO_WATCHING || readers.contains(user) || readers.size() == READERS) {
                     continue;
                 }
-                String token = BearerToken.issue(Access.Pool.USERS, user, List.of(), Instant.now(), 3600);
+                String token = BearerToken.issue(BearerToken.MOBILE_CLIENT, user, List.of(), Instant.now(), 3600);
                 for (JsonNode m : stack.call("GET", "/me/messages", token, null, 200).get("messages")) {
                     if (dealId.equals(m.path("dealId").asText())) {
                         stack.call("POST", "/me/messages/" + m.get("id").asText() + "/read", token, null, 204);

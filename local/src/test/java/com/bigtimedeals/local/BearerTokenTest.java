@@ -12,7 +12,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.topology.Access;
 
 /**
  * The local JWT authorizers read the header and the token as API Gateway's do, and no more loosely: claims passed on
@@ -36,7 +35,7 @@ class BearerTokenTest {
     }
 
     private static Map<String, String> claims(String authorization) {
-        return BearerToken.claims(authorization, Access.Pool.USERS, NOW);
+        return BearerToken.claims(authorization, NOW);
     }
 
     @Test
@@ -72,7 +71,7 @@ class BearerTokenTest {
                 token("{\"alg\":\"HS256\",\"kid\":\"local\"}", "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-mobile-app\",\"exp\":" + LATER + "}"),
                 token("{\"alg\":\"RS256\",\"kid\":\"other\"}", "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-mobile-app\",\"exp\":" + LATER + "}"),
                 token(HEADER, "{\"iss\":\"http://127.0.0.1/local-editors\",\"client_id\":\"local-cms\",\"exp\":" + LATER + "}"),
-                token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-cms\",\"exp\":" + LATER + "}"),
+                token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"someone-elses-app\",\"exp\":" + LATER + "}"),
                 token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"exp\":" + LATER + "}"))) {
             assertNull(claims("Bearer " + t), t);
         }
@@ -83,15 +82,18 @@ class BearerTokenTest {
     }
 
     @Test
-    void theTokenCommandsTokensRoundTripForTheirOwnPoolOnly() {
-        String editor = BearerToken.issue(Access.Pool.EDITORS, "erin", BearerToken.groups(true), NOW, 3600);
-        Map<String, String> claims = BearerToken.claims("Bearer " + editor, Access.Pool.EDITORS, NOW);
+    void theTokenCommandsTokensComeFromTheOnePoolThroughEitherClientAndCarryTheirGroups() {
+        String editor = BearerToken.forUser("erin", true);
+        Map<String, String> claims = claims("Bearer " + editor);
         assertEquals("erin", claims.get("cognito:username"));
-        assertEquals("[editors]", claims.get("cognito:groups"));
-        assertNull(BearerToken.claims("Bearer " + editor, Access.Pool.EDITORS, NOW.plusSeconds(3600)));
-        assertNull(BearerToken.claims("Bearer " + editor, Access.Pool.USERS, NOW), "an editor's token reaches no user route");
-        String user = BearerToken.issue(Access.Pool.USERS, "ann", BearerToken.groups(false), NOW, 3600);
+        assertEquals("[editors]", claims.get("cognito:groups"), "the groups decide the CMS routes (403 without editors)");
+        assertEquals(BearerToken.CMS_CLIENT, claims.get("client_id"));
+        assertNull(BearerToken.claims("Bearer " + BearerToken.issue(BearerToken.CMS_CLIENT, "erin", BearerToken.groups(true), NOW, 3600),
+                NOW.plusSeconds(3600)));
+        String user = BearerToken.forUser("ann", false);
         assertEquals("[users]", claims("Bearer " + user).get("cognito:groups"));
-        assertNull(BearerToken.claims("Bearer " + user, Access.Pool.EDITORS, NOW), "a user's token reaches no CMS route");
+        assertEquals(BearerToken.MOBILE_CLIENT, claims("Bearer " + user).get("client_id"));
+        // The CMS's client is trusted like the app's: an ID token naming it in aud passes too.
+        assertNotNull(claims("Bearer " + token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"aud\":\"local-cms\",\"exp\":" + LATER + "}")));
     }
 }

@@ -22,7 +22,6 @@ import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.ParallelRuns;
-import com.bigtimedeals.topology.Access;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -104,7 +103,7 @@ class ExactlyOnceAfterCrashTest {
                 if (readers.contains(user)) {
                     continue;
                 }
-                String token = BearerToken.issue(Access.Pool.USERS, user, List.of(), Instant.now(), 3600);
+                String token = BearerToken.issue(BearerToken.MOBILE_CLIENT, user, List.of(), Instant.now(), 3600);
                 JsonNode page = stack.call("GET", "/me/messages", token, null, 200);
                 for (JsonNode m : page.get("messages")) {
                     if (dealId.equals(m.path("dealId").asText())) {

@@ -24,7 +24,12 @@ public enum LambdaFunction {
     /** The table's stream consumer: fan-out, blasts, account clean-ups, the front-page cache. */
     STREAM_CONSUMER("StreamConsumer", "com.bigtimedeals.stream.StreamHandler", Kind.STREAM),
     /** Touches resumable walks that made no progress for a while, so their stream records come again. */
-    SWEEPER("StalledWorkSweeper", "com.bigtimedeals.stream.SweepHandler", Kind.SCHEDULE);
+    SWEEPER("StalledWorkSweeper", "com.bigtimedeals.stream.SweepHandler", Kind.SCHEDULE),
+    /**
+     * The user pool's pre token generation trigger: takes {@link Access#EDITORS_GROUP} out of the token of a user who
+     * has no authenticator app, so the editors' routes need a sign-in with a second factor.
+     */
+    EDITORS_GROUP_GATE("EditorsGroupGate", "com.bigtimedeals.lambda.EditorsGroupGate", Kind.SIGN_IN);
 
     /** How a function is invoked. */
     public enum Kind {
@@ -33,7 +38,9 @@ public enum LambdaFunction {
         /** By the event source mapping ({@link StreamMapping}); a full vCPU for fan-out, and the mapping's timeout. */
         STREAM(1769, StreamMapping.TIMEOUT_SECONDS),
         /** On a schedule ({@link #SWEEP_EVERY_MINUTES}). */
-        SCHEDULE(512, 60);
+        SCHEDULE(512, 60),
+        /** By Cognito while it signs a user in, which waits at most 5 seconds for it; it reads no table. */
+        SIGN_IN(512, 5);
 
         private final int memoryMb;
         private final int timeoutSeconds;

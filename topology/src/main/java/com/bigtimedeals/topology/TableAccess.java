@@ -104,6 +104,7 @@ public final class TableAccess {
             case COMMENTS -> writes ? COMMENTS_WRITE : COMMENTS_READ;
             case STREAM_CONSUMER -> STREAM_CONSUMER;
             case SWEEPER -> SWEEPER;
+            case EDITORS_GROUP_GATE -> List.of(); // it asks Cognito, never the table
         };
         // Any POST may carry an Idempotency-Key (ApiHandler, for every POST route, present and future): its record is
         // claimed, read while a concurrent twin runs, answered or released, in the caller's own partition.
