@@ -164,21 +164,23 @@ final class DealTimeline {
         }
         String bucket;
         String after = null;
+        Bucket head = null;
         if (cursor == null) {
-            QueryResponse head = table.client().query(QueryRequest.builder()
+            QueryResponse newest = table.client().query(QueryRequest.builder()
                     .tableName(table.name())
                     .keyConditionExpression("PK = :pk")
                     .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.timelinePk(scope.key()))))
                     .scanIndexForward(false)
                     .limit(1)
                     .build());
-            if (!head.hasItems() || head.items().isEmpty()) {
+            if (!newest.hasItems() || newest.items().isEmpty()) {
                 if (scope.key().equals(Keys.scopeAll())) {
                     return new Page<>(List.of(), null);
                 }
                 throw DomainException.notFound("not found");
             }
-            bucket = Bucket.of(head.items().get(0)).id();
+            head = Bucket.of(newest.items().get(0));
+            bucket = head.id();
         } else {
             List<String> position = table.cursors().decode(scope.key(), cursor, 2);
             bucket = position.get(0);
@@ -211,7 +213,13 @@ final class DealTimeline {
                     after = deals.get(deals.size() - 1).id(); // 1 MB page limit: continue in the same bucket
                     continue;
                 }
-                throw DomainException.invalid("cursor", "cursor is not valid for this list");
+                if (head == null || !bucket.equals(head.id())) {
+                    throw DomainException.invalid("cursor", "cursor is not valid for this list");
+                }
+                // A bucket opened moments ago whose marker the index has not caught up with (a GSI is eventually
+                // consistent): the table's copy of the marker, read as the head, says where the list goes on. Without
+                // this, a first page read inside the index's lag failed as if its own cursor were bad.
+                marker = head;
             }
             if (marker.previous() == null) {
                 return new Page<>(out, null);
