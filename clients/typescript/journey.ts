@@ -7,17 +7,18 @@ import type { components, paths } from './generated/schema.js';
 type Deal = components['schemas']['Deal'];
 
 /**
- * A local stack token from the pool its routes trust (editors for the CMS, users for the app): the stack's authorizers
- * check issuer, client and times as API Gateway's do, and never a signature (it is never deployed).
+ * A local stack token from the one pool every signed-in route trusts, through the CMS's client with the editors group
+ * or through the app's: the stack's authorizer checks issuer, client and times as API Gateway's does, and never a
+ * signature (it is never deployed).
  */
 export function localToken(username: string, editor: boolean): string {
   const b64 = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const pool = editor
-    ? { iss: 'http://127.0.0.1/local-editors', client_id: 'local-cms', 'cognito:groups': ['editors'] }
+  const client = editor
+    ? { iss: 'http://127.0.0.1/local-users', client_id: 'local-cms', 'cognito:groups': ['editors'] }
     : { iss: 'http://127.0.0.1/local-users', client_id: 'local-mobile-app', 'cognito:groups': ['users'] };
   return `${b64({ alg: 'RS256', kid: 'local' })}.${b64({
-    ...pool, 'cognito:username': username, username, token_use: 'access', iat: now, exp: now + 3600,
+    ...client, 'cognito:username': username, username, token_use: 'access', iat: now, exp: now + 3600,
   })}.${b64({ sig: 'unsigned' })}`;
 }
 
