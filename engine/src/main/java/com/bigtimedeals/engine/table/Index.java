@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.store.Bytes;
@@ -74,27 +75,7 @@ public final class Index {
      * written before the index was created, has one of another type (a back-fill leaves those out).
      */
     public byte[] key(Map<String, Value> item) {
-        KeySchema k = def.key();
-        Value p = item.get(k.partitionKey());
-        if (p == null || p.type() != k.partitionType()) {
-            return null;
-        }
-        Value s = null;
-        if (k.sortKey() != null) {
-            s = item.get(k.sortKey());
-            if (s == null || s.type() != k.sortType()) {
-                return null;
-            }
-        }
-        if (tooLong(p, 2048) || (s != null && tooLong(s, 1024))) {
-            return null;
-        }
-        Bytes out = KeyCodec.partition(p);
-        if (s != null) {
-            KeyCodec.append(out, s);
-        }
-        KeyCodec.appendTableKey(out, item.get(tableKey.partitionKey()), tableKey.sortKey() == null ? null : item.get(tableKey.sortKey()));
-        return out.toArray();
+        return key(item::get);
     }
 
     /**
@@ -102,14 +83,19 @@ public final class Index {
      * for {@link #key(Map)}.
      */
     public byte[] key(byte[] stored) {
+        return key(name -> ItemCodec.attribute(stored, name));
+    }
+
+    /** The index key from an item's attributes however they are read: decoded values or a stored encoding. */
+    private byte[] key(Function<String, Value> attribute) {
         KeySchema k = def.key();
-        Value p = ItemCodec.attribute(stored, k.partitionKey());
+        Value p = attribute.apply(k.partitionKey());
         if (p == null || p.type() != k.partitionType()) {
             return null;
         }
         Value s = null;
         if (k.sortKey() != null) {
-            s = ItemCodec.attribute(stored, k.sortKey());
+            s = attribute.apply(k.sortKey());
             if (s == null || s.type() != k.sortType()) {
                 return null;
             }
@@ -121,8 +107,8 @@ public final class Index {
         if (s != null) {
             KeyCodec.append(out, s);
         }
-        KeyCodec.appendTableKey(out, ItemCodec.attribute(stored, tableKey.partitionKey()),
-                tableKey.sortKey() == null ? null : ItemCodec.attribute(stored, tableKey.sortKey()));
+        KeyCodec.appendTableKey(out, attribute.apply(tableKey.partitionKey()),
+                tableKey.sortKey() == null ? null : attribute.apply(tableKey.sortKey()));
         return out.toArray();
     }
 
