@@ -16,6 +16,14 @@ record Bench(Results results, Instant now, Path root, Settings settings) {
         return Configuration.from(settings);
     }
 
+    /**
+     * The configuration the local stack gives a function ({@link Settings#forLocalStack()}): the engine answers in this
+     * JVM and every consumer instance shares this machine's cores, so a fan-out measured here runs as it runs there.
+     */
+    Configuration localConfiguration() {
+        return Configuration.from(settings.forLocalStack());
+    }
+
     void add(String name, double value, String unit, Double budget, Double reference, String note) {
         results.add(name, value, unit, budget, reference, note);
     }

@@ -38,9 +38,20 @@ final class FaithfulBlast {
     private FaithfulBlast() {
     }
 
-    /** What one blast through the faithful local delivery did; the census fields only for a faulted run. */
-    record Run(double messagesPerSecond, long redelivered, long throttles,
-                    long unprocessedItems, long conflicts, long toDestination, int duplicates, int lost, long progressError) {
+    /**
+     * What one blast through the faithful local delivery did; the census fields only for a faulted run.
+     *
+     * @param messagesPerSecond users over the time from the request to {@code done}
+     * @param startMillis from the request to the consumer's first invocation for it: the mapping's batching window
+     *        and its next read of the shard, in which nothing can be written
+     * @param writingMessagesPerSecond users over the time from that first invocation to {@code done}: the rate at
+     *        which the consumer and the engine deliver once the mapping has handed the segments over
+     * @param cpuMicrosPerMessage the process's CPU time from the request to {@code done}, over the users: the
+     *        consumer's, the local mapping's (reading every message's stream record back) and the engine's
+     */
+    record Run(double messagesPerSecond, double startMillis, double writingMessagesPerSecond, double cpuMicrosPerMessage,
+               long redelivered, long throttles, long unprocessedItems, long conflicts, long toDestination, int duplicates,
+               int lost, long progressError) {
     }
 
     /**
@@ -50,7 +61,7 @@ final class FaithfulBlast {
      */
     static Run run(Bench bench, int users, boolean faults) throws Exception {
         Instant now = bench.now();
-        Configuration configuration = bench.configuration();
+        Configuration configuration = bench.localConfiguration();
         try (Database dynamo = Database.start()) {
             Table table = BenchTables.fresh(dynamo, faults ? "FaultedBlast" : "Blast");
             Table live = new Table(table.client(), table.name(), Clock.systemUTC(), table.cursors());
@@ -78,6 +89,14 @@ final class FaithfulBlast {
                          LocalStack.Options.inMemory().sweepStalledAfter()))) {
                 delivery.start();
                 sweeper.start();
+                // A deployed mapping is caught up with its stream when an editor asks for a blast; this one starts at
+                // the stream's oldest record, and the seeding wrote one per user. Timed from the request only once it
+                // has read through them (and delivered the deal's INSERT), the figure is the blast's, not the seeding's.
+                if (!delivery.awaitCaughtUp(300, 120_000)) {
+                    throw new IllegalStateException("the local mapping did not catch up with the seeded table's stream");
+                }
+                delivery.mark();
+                long cpu0 = ProcessCpu.nanos();
                 long t0 = System.nanoTime();
                 Blast blast = service.blast(deal.id(), null, null, Instant.now()).blast();
                 // Each look at the progress is 1 GetItem + 1 BatchGetItem of the 64 segments, on the same single
@@ -96,7 +115,10 @@ final class FaithfulBlast {
                     }
                     Thread.sleep(10);
                 }
-                double rate = users / ((System.nanoTime() - t0) / 1e9);
+                long t1 = System.nanoTime();
+                double cpuPerMessage = (ProcessCpu.nanos() - cpu0) / 1e3 / users;
+                long firstInvocation = delivery.firstInvocationSinceMark();
+                double startMillis = (firstInvocation - t0) / 1e6;
                 int duplicates = 0;
                 int lost = 0;
                 long progressError = 0;
@@ -106,7 +128,8 @@ final class FaithfulBlast {
                     lost = users - perUser.size();
                     progressError = Math.abs(users - service.blastProgress(blast.id()).usersReached());
                 }
-                return new Run(rate, delivery.redelivered(), faults ? injected.throttled() : 0,
+                return new Run(users / ((t1 - t0) / 1e9), startMillis, users / ((t1 - firstInvocation) / 1e9), cpuPerMessage,
+                        delivery.redelivered(), faults ? injected.throttled() : 0,
                         faults ? injected.unprocessed() : 0, faults ? injected.conflicts() : 0, delivery.sentToDestination(),
                         duplicates, lost, progressError);
             }

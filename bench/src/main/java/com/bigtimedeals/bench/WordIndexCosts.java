@@ -208,7 +208,7 @@ final class WordIndexCosts {
 
     /**
      * Messages a second of a new deal's alert matching to {@code holders} holders of one keyword, inside the deal's own
-     * stream invocation as deployed (create-only puts, {@code DELIVERY_THREADS} in flight), timed from the deal's
+     * stream invocation as the local stack runs it (create-only puts, {@code DELIVERY_THREADS} in flight), timed from the deal's
      * record to the last message. The holders' alerts spread over one shard per thousand.
      */
     static double alertFanOut(Bench bench, int holders) throws Exception {
@@ -224,7 +224,7 @@ final class WordIndexCosts {
             Deal deal = new DealStore(table).create(new NewDeal("Steel kettle, 1.7 l", "https://s.example.com/k",
                     new BigDecimal("19.99"), "mega", "tech", null, null, null));
             List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
-            Configuration configuration = bench.configuration();
+            Configuration configuration = bench.localConfiguration();
             StreamHandler handler = new StreamHandler(ChangeReactions.of(table, configuration), configuration);
             long t0 = System.nanoTime();
             handler.handleRequest(StreamRecords.event(records), new SyntheticContext("bench", "stream", 900_000));

@@ -119,6 +119,13 @@ public final class LocalStack implements AutoCloseable {
         System.setProperty("TABLE_NAME", tableName);
         System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         setDefault("AWS_REGION", "us-east-1");
+        // A function's setting whose local value differs (Setting#localDefault) is set the same way, unless the
+        // operator named one: the functions here read their settings as in Lambda, from this JVM's properties.
+        for (Setting setting : Setting.values()) {
+            if (setting.where() == Setting.Where.FUNCTIONS && !setting.localDefault().equals(setting.defaultValue())) {
+                setDefault(setting.name(), setting.localDefault());
+            }
+        }
         if (System.getenv(CursorCodec.KEY_VARIABLE) == null) {
             System.setProperty(CursorCodec.KEY_VARIABLE, cursorKey(options.dataDir()));
         }

@@ -83,6 +83,8 @@ public final class StreamDelivery implements AutoCloseable {
     private final AtomicLong redelivered = new AtomicLong();
     private final AtomicLong invocations = new AtomicLong();
     private final AtomicInteger invoking = new AtomicInteger();
+    /** {@link System#nanoTime()} of the first invocation since {@link #mark()}; 0 while none, -1 before any mark. */
+    private final AtomicLong firstInvocationSinceMark = new AtomicLong(-1);
     private final AtomicLong sentToDestination = new AtomicLong();
 
     public StreamDelivery(DynamoDbStreamsClient streams, String streamArn,
@@ -119,6 +121,16 @@ public final class StreamDelivery implements AutoCloseable {
 
     public long invocations() {
         return invocations.get();
+    }
+
+    /** From now on, {@link #firstInvocationSinceMark()} is the moment the next invocation begins. */
+    public void mark() {
+        firstInvocationSinceMark.set(0);
+    }
+
+    /** When the first invocation since {@link #mark()} began ({@link System#nanoTime()}), or 0 while none has. */
+    public long firstInvocationSinceMark() {
+        return Math.max(0, firstInvocationSinceMark.get());
     }
 
     /** Invocations running now: a caller waiting for an effect can look for it when none is, at no cost to them. */
@@ -315,6 +327,7 @@ public final class StreamDelivery implements AutoCloseable {
                 try {
                     invocations.incrementAndGet();
                     invoking.incrementAndGet();
+                    firstInvocationSinceMark.compareAndSet(0, System.nanoTime());
                     try {
                         response = handler.handleRequest(StreamRecords.event(Tracked.records(current)), StoppableContext.of(
                                 new SyntheticContext("stream-" + System.nanoTime(), LambdaFunction.STREAM_CONSUMER.id(),
