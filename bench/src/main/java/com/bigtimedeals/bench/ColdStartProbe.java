@@ -11,7 +11,8 @@ import com.bigtimedeals.lambda.SyntheticContext;
 /**
  * One cold start, in a fresh JVM whose classpath is the shaded function jar: construct the handler as Lambda
  * does, serve one real event against the engine over HTTP, and report times and classes loaded.
- * Arguments: handler class, route key, path parameter name and value (or "-"), signed-in (true/false).
+ * Arguments: handler class, route key, path parameter name and value (or "-"), signed-in (true/false), and
+ * optionally a query string of one parameter ({@code name=value}).
  */
 public final class ColdStartProbe {
     private ColdStartProbe() {
@@ -39,7 +40,10 @@ public final class ColdStartProbe {
         }
         APIGatewayV2HTTPEvent event = APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey(args[1])
                 .withRawPath(route[1]).withRequestContext(context.build())
-                .withPathParameters("-".equals(args[2]) ? null : Map.of(args[2], args[3])).build();
+                .withPathParameters("-".equals(args[2]) ? null : Map.of(args[2], args[3]))
+                .withRawQueryString(args.length > 5 ? args[5] : null)
+                .withQueryStringParameters(args.length > 5 ? Map.of(args[5].split("=", 2)[0], args[5].split("=", 2)[1]) : null)
+                .build();
         APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of("cold-start"));
         long answered = System.nanoTime();
         long cpu = threads.getCurrentThreadCpuTime() - cpuStart;

@@ -57,7 +57,15 @@ final class ColdStarts {
             {LambdaFunction.FOLLOWS.handlerClass(), "GET /me/brands/{brandId}", "brandId", s.denseBrand(), "true"},
             {LambdaFunction.INBOX.handlerClass(), "GET /me", "-", "-", "true"},
             {LambdaFunction.COMMENTS.handlerClass(), "GET /deals/{dealId}/comments", "dealId", s.recentDeals().get(0), "false"},
+            {LambdaFunction.VOTES.handlerClass(), "GET /me/votes", "-", "-", "true", "dealIds=" + s.recentDeals().get(0)},
+            {LambdaFunction.SEARCH.handlerClass(), "GET /me/alerts", "-", "-", "true"},
         };
+        // Every API function is measured: one added to the topology without a probe here stops the bench.
+        for (LambdaFunction f : LambdaFunction.values()) {
+            if (f.kind() == LambdaFunction.Kind.API && java.util.Arrays.stream(handlers).noneMatch(h -> h[0].equals(f.handlerClass()))) {
+                throw new IllegalStateException("no cold-start probe for " + f.handlerClass());
+            }
+        }
         List<String> correction = new ArrayList<>(List.of(LambdaFunction.STREAM_CONSUMER.handlerClass()));
         new TableInspector(table).dealItem(s.recentDeals().get(0)).forEach((name, v) -> {
             if (v.s() != null) {
