@@ -46,10 +46,8 @@ final class FaithfulBlast {
      *        and its next read of the shard, in which nothing can be written
      * @param writingMessagesPerSecond users over the time from that first invocation to {@code done}: the rate at
      *        which the consumer and the engine deliver once the mapping has handed the segments over
-     * @param cpuMicrosPerMessage the process's CPU time from the request to {@code done}, over the users: the
-     *        consumer's, the local mapping's (reading every message's stream record back) and the engine's
      */
-    record Run(double messagesPerSecond, double startMillis, double writingMessagesPerSecond, double cpuMicrosPerMessage,
+    record Run(double messagesPerSecond, double startMillis, double writingMessagesPerSecond,
                long redelivered, long throttles, long unprocessedItems, long conflicts, long toDestination, int duplicates,
                int lost, long progressError) {
     }
@@ -96,7 +94,6 @@ final class FaithfulBlast {
                     throw new IllegalStateException("the local mapping did not catch up with the seeded table's stream");
                 }
                 delivery.mark();
-                long cpu0 = ProcessCpu.nanos();
                 long t0 = System.nanoTime();
                 Blast blast = service.blast(deal.id(), null, null, Instant.now()).blast();
                 // Each look at the progress is 1 GetItem + 1 BatchGetItem of the 64 segments, on the same single
@@ -116,7 +113,6 @@ final class FaithfulBlast {
                     Thread.sleep(10);
                 }
                 long t1 = System.nanoTime();
-                double cpuPerMessage = (ProcessCpu.nanos() - cpu0) / 1e3 / users;
                 long firstInvocation = delivery.firstInvocationSinceMark();
                 double startMillis = (firstInvocation - t0) / 1e6;
                 int duplicates = 0;
@@ -128,7 +124,7 @@ final class FaithfulBlast {
                     lost = users - perUser.size();
                     progressError = Math.abs(users - service.blastProgress(blast.id()).usersReached());
                 }
-                return new Run(users / ((t1 - t0) / 1e9), startMillis, users / ((t1 - firstInvocation) / 1e9), cpuPerMessage,
+                return new Run(users / ((t1 - t0) / 1e9), startMillis, users / ((t1 - firstInvocation) / 1e9),
                         delivery.redelivered(), faults ? injected.throttled() : 0,
                         faults ? injected.unprocessed() : 0, faults ? injected.conflicts() : 0, delivery.sentToDestination(),
                         duplicates, lost, progressError);

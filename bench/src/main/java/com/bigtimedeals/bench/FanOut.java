@@ -39,37 +39,32 @@ final class FanOut {
         int blastRuns = quick ? 2 : 5;
         // The engine runs in this JVM, and the JIT goes on compiling its write, read and stream paths for tens of
         // thousands of operations, and a shared machine adds its own drift. A ratio of a warm run to a colder one
-        // flatters whichever side ran later. So both sides are warmed first (a round of each, not reported), then
-        // measured alternately, ceiling, blast, ceiling, ..., ceiling: each blast is set against the mean of the
-        // ceiling rounds just before and just after it, and the figure is the median of those ratios. The blast runs
-        // far more code than the ceiling (the consumer, the mapping, conditions, the stream), and one warm-up left the
-        // JIT compiling seconds of it during the measured blasts: two full-size rounds of each come first.
+        // flatters whichever side ran later. So both sides are warmed first, then measured alternately, ceiling,
+        // blast, ceiling, ..., ceiling: each blast is set against the mean of the ceiling rounds just before and just
+        // after it, and the figure is the median of those ratios. The blast runs far more code than the ceiling (the
+        // consumer, the mapping, conditions, the stream), and one small warm-up round left the JIT compiling seconds
+        // of it during the measured blasts: two full-size rounds of each, not reported, come first.
         for (int warmUp = 0; warmUp < (quick ? 1 : 2); warmUp++) {
             WriteCeiling.round(bench, blastUsers);
             FaithfulBlast.run(bench, blastUsers, false);
         }
-        List<WriteCeiling.Round> ceilings = new ArrayList<>();
+        List<Double> ceilings = new ArrayList<>();
         List<FaithfulBlast.Run> blasts = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
         List<Double> writingRatios = new ArrayList<>();
-        List<Double> cpuRatios = new ArrayList<>();
         ceilings.add(WriteCeiling.round(bench, blastUsers));
         for (int run = 0; run < blastRuns; run++) {
             FaithfulBlast.Run blast = FaithfulBlast.run(bench, blastUsers, false);
             blasts.add(blast);
             ceilings.add(WriteCeiling.round(bench, blastUsers));
-            WriteCeiling.Round before = ceilings.get(run);
-            WriteCeiling.Round after = ceilings.get(run + 1);
-            double around = (before.itemsPerSecond() + after.itemsPerSecond()) / 2;
+            double around = (ceilings.get(run) + ceilings.get(run + 1)) / 2;
             ratios.add(blast.messagesPerSecond() / around);
             writingRatios.add(blast.writingMessagesPerSecond() / around);
-            cpuRatios.add((before.cpuMicrosPerItem() + after.cpuMicrosPerItem()) / 2 / blast.cpuMicrosPerMessage());
         }
-        List<Double> ceilingRates = ceilings.stream().map(WriteCeiling.Round::itemsPerSecond).toList();
-        double ceiling = Medians.of(ceilingRates);
+        double ceiling = Medians.of(ceilings);
         bench.add("fanout.ceiling.batchWriteItemsPerSecond", Math.round(ceiling), "items/s", null, null,
                 "unconditional BatchWriteItems of 25, 8 in flight, into a fresh engine: median of " + ceilings.size()
-                        + " rounds after a warm-up (" + Medians.rounded(ceilingRates) + ")");
+                        + " rounds after a warm-up (" + Medians.rounded(ceilings) + ")");
         List<Double> rates = blasts.stream().map(FaithfulBlast.Run::messagesPerSecond).toList();
         bench.add("fanout.blast." + blastUsers + "Users.messagesPerSecond", Math.round(Medians.of(rates)), "msg/s", null, null,
                 "64 segments through the local mapping as deployed (batch 100, window 1 s, parallelization 10), request to"
@@ -83,10 +78,6 @@ final class FanOut {
                         + " ceiling rounds either side (" + Medians.rounded(writingRatios) + "); goal 0.7");
         bench.add("fanout.blast.ratioToCeiling", Medians.of(ratios), "x", null, null,
                 "the same, from the request to done: the start above included (" + Medians.rounded(ratios) + ")");
-        bench.add("fanout.blast.cpuRatioToCeiling", Medians.of(cpuRatios), "x", null, null,
-                "the ceiling's process CPU per item over the blast's per message (the consumer's, the local mapping's"
-                        + " reading every message's record back, the engine's), each against the rounds either side ("
-                        + Medians.rounded(cpuRatios) + "): steady on a busy machine, where the rates are not");
         try (Database dynamo = Database.start()) {
             Table table = BenchTables.freshWithCatalog(dynamo, "Watchers", "mega", "Mega");
             FollowStore follows = new FollowStore(table);

@@ -23,24 +23,19 @@ final class WriteCeiling {
     private WriteCeiling() {
     }
 
-    /** One round of the raw ceiling: items a second, and the process's CPU time per item (every thread, JIT and GC too). */
-    record Round(double itemsPerSecond, double cpuMicrosPerItem) {
-    }
-
-    /** One round of the raw ceiling on a fresh engine. */
-    static Round round(Bench bench, int items) throws Exception {
+    /** One round of the raw ceiling on a fresh engine: items a second. */
+    static double round(Bench bench, int items) throws Exception {
         try (Database dynamo = Database.start()) {
             return rate(bench, BenchTables.fresh(dynamo, "Ceiling"), items);
         }
     }
 
-    /** Unconditional BatchWriteItems of 25 message items, 8 in flight, into {@code table}. */
-    private static Round rate(Bench bench, Table table, int items) throws Exception {
+    /** Items a second that unconditional BatchWriteItems of 25 message items, 8 in flight, write into {@code table}. */
+    private static double rate(Bench bench, Table table, int items) throws Exception {
         Instant now = bench.now();
         MessageItems messages = new MessageItems(bench.configuration().inboxRetention());
         ExecutorService pool = Executors.newFixedThreadPool(8);
         List<Future<?>> writes = new ArrayList<>();
-        long cpu0 = ProcessCpu.nanos();
         long t0 = System.nanoTime();
         for (int from = 0; from < items; from += 25) {
             List<WriteRequest> batch = new ArrayList<>();
@@ -62,8 +57,7 @@ final class WriteCeiling {
             w.get();
         }
         double rate = items / ((System.nanoTime() - t0) / 1e9);
-        double cpu = (ProcessCpu.nanos() - cpu0) / 1e3 / items;
         pool.shutdown();
-        return new Round(rate, cpu);
+        return rate;
     }
 }
