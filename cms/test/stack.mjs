@@ -43,9 +43,13 @@ export async function startStack() {
   };
 }
 
-/** Debian's chromium, or CHROMIUM: the tests never download a browser. */
+/**
+ * Debian's Chromium, or CHROMIUM: the tests never download a browser. Its headless shell first (the same Chromium
+ * without the windowed browser around it, as Playwright runs headless itself): the journeys took a third less CPU.
+ */
 export function chromiumPath() {
-  const found = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-  if (!found) throw new Error('No Chromium: apt-get install chromium (./bigtimedeals test does), or set CHROMIUM');
+  const found = [process.env.CHROMIUM, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser']
+    .find((p) => p && existsSync(p));
+  if (!found) throw new Error('No Chromium: apt-get install chromium-headless-shell (./bigtimedeals test does), or set CHROMIUM');
   return found;
 }

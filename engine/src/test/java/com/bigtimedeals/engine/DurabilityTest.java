@@ -63,8 +63,10 @@ class DurabilityTest {
     }
 
     private static Process child(Path data) throws Exception {
+        // The quick JIT only, as the test JVM itself: the child lives a few seconds (pom.xml, forked.jvm.flags).
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--port", "0", "--data", data.toString());
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--port", "0",
+                "--data", data.toString());
         return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
 

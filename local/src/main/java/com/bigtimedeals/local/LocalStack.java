@@ -1,6 +1,8 @@
 package com.bigtimedeals.local;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.FileAlreadyExistsException;
@@ -111,8 +113,8 @@ public final class LocalStack implements AutoCloseable {
             // Fail before seconds of start-up work, not after: the API port is bound last.
             new ServerSocket(options.port(), 1, InetAddress.getLoopbackAddress()).close();
         }
-        int dynamoPort = options.dynamoPort() != 0 ? options.dynamoPort() : preferred(8000);
-        Database dynamo = Database.start(options.dataDir(), dynamoPort);
+        Database dynamo = options.dynamoPort() != 0 ? Database.start(options.dataDir(), options.dynamoPort())
+                : startPreferring(options.dataDir(), 8000);
         // The handlers are loaded by class name and read their environment as in Lambda: the stack sets it here,
         // as system properties of this JVM, once, before any of them is built.
         String tableName = TableDefinition.tableName(Settings.fromProcess());
@@ -211,14 +213,19 @@ public final class LocalStack implements AutoCloseable {
         return key;
     }
 
-    /** The preferred port when it is free, else any free loopback port. */
-    private static int preferred(int port) throws IOException {
-        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            return port;
-        } catch (IOException e) {
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                return s.getLocalPort();
+    /**
+     * The engine on the preferred port when it is free, else on any free loopback port. The bind itself decides:
+     * a check first, then a bind, failed when another stack starting at the same moment (a test's, the browser
+     * journeys') took the port in between.
+     */
+    private static Database startPreferring(Path dataDir, int port) {
+        try {
+            return Database.start(dataDir, port);
+        } catch (UncheckedIOException e) {
+            if (!(e.getCause() instanceof BindException)) {
+                throw e;
             }
+            return Database.start(dataDir, 0);
         }
     }
 

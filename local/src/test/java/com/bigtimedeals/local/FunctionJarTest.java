@@ -54,7 +54,7 @@ class FunctionJarTest {
     @Test
     void theShadedJarEmitsStructuredLogLines() throws Exception {
         String probeClasses = Path.of("target/test-classes").toAbsolutePath().toString();
-        ProcessBuilder pb = new ProcessBuilder(System.getProperty("java.home") + "/bin/java",
+        ProcessBuilder pb = new ProcessBuilder(System.getProperty("java.home") + "/bin/java", "-XX:TieredStopAtLevel=1",
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp",
                 JAR.toAbsolutePath() + File.pathSeparator + probeClasses, ShadedJarProbe.class.getName());
         pb.environment().put("AWS_REGION", "us-east-1");
