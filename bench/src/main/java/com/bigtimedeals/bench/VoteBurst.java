@@ -228,7 +228,16 @@ final class VoteBurst {
             }
             Thread.sleep(20);
         }
-        throw new IllegalStateException("a copy of the deal never showed the final temperature " + expected);
+        throw new IllegalStateException("a copy of the deal never showed the final temperature " + expected + ": the deal "
+                + temperature(deals.find(dealId)) + ", latest " + temperature(find(deals.latest(25, null).items(), dealId))
+                + ", front-page list " + temperature(find(new FeaturedStore(table).get(FeaturedList.FRONT_PAGE), dealId))
+                + ", hot " + temperature(find(new HotList(table).page(25, null).items(), dealId))
+                + ", hottest day " + temperature(find(new HottestLists(table).read(HottestWindow.DAY, table.clock().instant()), dealId))
+                + ", front-page copy 1 " + temperature(find(cache.readCopy(1).featured(), dealId)));
+    }
+
+    private static String temperature(Deal d) {
+        return d == null ? "absent" : Long.toString(d.temperature());
     }
 
     private static boolean is(Deal d, long temperature) {
