@@ -14,7 +14,7 @@ const files = process.argv.slice(2).length ? process.argv.slice(2)
   : readdirSync(dir).filter((f) => f.endsWith('.test.mjs')).map((f) => dir + f);
 // The largest files (the most journeys) first, so that the last file to start is a short one.
 const queue = [...files].sort((a, b) => statSync(b).size - statSync(a).size);
-const count = Math.max(1, Math.min(Number(process.env.BROWSER_STACKS ?? 2), files.length));
+const count = Math.max(1, Math.min(Number.parseInt(process.env.BROWSER_STACKS ?? '', 10) || 2, files.length));
 
 /** One file's journeys against `url`, in a node process of their own; its exit code and its whole report. */
 function runFile(file, url) {
@@ -32,6 +32,10 @@ function runFile(file, url) {
 
 const started = Date.now();
 const stacks = [];
+// The stacks run in process groups of their own (stack.mjs): stopped here when this run is interrupted too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => Promise.all(stacks.map((s) => s.stop())).finally(() => process.exit(130)));
+}
 const totals = { tests: 0, pass: 0, fail: 0 };
 const failed = [];
 try {

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import com.tngtech.archunit.core.domain.JavaAnnotation;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -148,15 +149,26 @@ class ArchitectureTest {
     /** The tier of a test class: its own tag, its enclosing class's, or a superclass's (JUnit inherits @Tag). */
     private static String tier(JavaClass test) {
         for (JavaClass c = test; c != null; ) {
-            for (var tag : c.getAnnotations()) {
-                if (tag.getRawType().getName().equals("org.junit.jupiter.api.Tag")
-                        && TIERS.contains(String.valueOf(tag.get("value").orElse("")))) {
-                    return String.valueOf(tag.get("value").get());
+            for (var annotation : c.getAnnotations()) {
+                for (String tag : tags(annotation)) {
+                    if (TIERS.contains(tag)) {
+                        return tag;
+                    }
                 }
             }
             JavaClass at = c;
             c = at.getEnclosingClass().or(at::getRawSuperclass).orElse(null);
         }
         return null;
+    }
+
+    /** The values of a @Tag, or of each tag of a class with more than one (Java keeps those in one @Tags). */
+    private static List<String> tags(JavaAnnotation<?> annotation) {
+        return switch (annotation.getRawType().getName()) {
+            case "org.junit.jupiter.api.Tag" -> List.of(String.valueOf(annotation.get("value").orElse("")));
+            case "org.junit.jupiter.api.Tags" -> Stream.of((Object[]) annotation.get("value").orElse(new Object[0]))
+                    .flatMap(tag -> tags((JavaAnnotation<?>) tag).stream()).toList();
+            default -> List.of();
+        };
     }
 }

@@ -37,6 +37,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * message read before stays read. The stack delivers with 2 writes in flight, so the kill lands mid-matching.
  */
 @Tag("stack")
+@Tag("long") // most of the local module's time: the test command starts these first (docs/architecture.md)
 class AlertFanOutCrashTest {
     static final int HOLDERS = 1_200;
     static final int ALSO_WATCHING = 200;

@@ -43,6 +43,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * message read before stays read.
  */
 @Tag("stack")
+@Tag("long") // most of the local module's time: the test command starts these first (docs/architecture.md)
 class ExactlyOnceAfterCrashTest {
     static final int WATCHERS = 3_000;
     static final int READERS = 5;

@@ -49,6 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
  * retries is resumed by the sweeper.
  */
 @Tag("stack")
+@Tag("long") // most of the local module's time: the test command starts these first (docs/architecture.md)
 class FaithfulDeliveryTest {
     /** The population: about 80 s here, most of it seeding the users. */
     static final int USERS = Integer.getInteger("BLAST_TEST_USERS", 20_000);

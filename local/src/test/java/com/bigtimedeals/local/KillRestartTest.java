@@ -33,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * and the blast's progress is exact and done.
  */
 @Tag("stack")
+@Tag("long") // most of the local module's time: the test command starts these first (docs/architecture.md)
 class KillRestartTest {
     static final int USERS = 1_500;
     static final int WATCHERS = 1_200;
