@@ -83,6 +83,7 @@ public final class StreamDelivery implements AutoCloseable {
     private final AtomicLong redelivered = new AtomicLong();
     private final AtomicLong invocations = new AtomicLong();
     private final AtomicInteger invoking = new AtomicInteger();
+    private final AtomicLong invocationsEnded = new AtomicLong();
     /** {@link System#nanoTime()} of the first invocation since {@link #mark()}; 0 while none, -1 before any mark. */
     private final AtomicLong firstInvocationSinceMark = new AtomicLong(-1);
     private final AtomicLong sentToDestination = new AtomicLong();
@@ -136,6 +137,14 @@ public final class StreamDelivery implements AutoCloseable {
     /** Invocations running now: a caller waiting for an effect can look for it when none is, at no cost to them. */
     public int invoking() {
         return invoking.get();
+    }
+
+    /**
+     * Invocations that have returned (or thrown). Read before {@link #invoking()}: a caller that then finds none
+     * running knows every invocation counted here has ended, and looks for its effect once per such count.
+     */
+    public long invocationsEnded() {
+        return invocationsEnded.get();
     }
 
     public long sentToDestination() {
@@ -334,6 +343,7 @@ public final class StreamDelivery implements AutoCloseable {
                                         mapping.timeoutSeconds() * 1000L), () -> running));
                     } finally {
                         invoking.decrementAndGet();
+                        invocationsEnded.incrementAndGet();
                     }
                 } catch (RuntimeException e) {
                     attempts++;

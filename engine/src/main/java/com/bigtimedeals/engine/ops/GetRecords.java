@@ -3,7 +3,6 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Map;
-import java.util.UUID;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
@@ -125,8 +124,24 @@ public final class GetRecords implements Operation {
         return size;
     }
 
-    /** A stable id per record (the same on every read and after a restart), in the service's 32-hex form. */
-    private static String eventId(StreamLog stream, StreamRecord r) {
-        return UUID.nameUUIDFromBytes((stream.arn + "#" + r.sequence()).getBytes()).toString().replace("-", "");
+    /**
+     * A stable id per record (the same on every read and after a restart), in the service's 32-hex form: a hash of the
+     * stream's ARN, then the sequence number through a bijective mix, so two records of one stream never share one.
+     * Cheaper than an MD5 name-UUID per record, which every GetRecords answer paid for each of its records.
+     */
+    static String eventId(StreamLog stream, StreamRecord r) {
+        return hex16(stream.idSeed) + hex16(mix(r.sequence()));
+    }
+
+    /** SplitMix64's finaliser: a bijection on longs that scatters consecutive sequence numbers. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    private static String hex16(long v) {
+        String hex = Long.toHexString(v);
+        return hex.length() == 16 ? hex : "0000000000000000".substring(hex.length()) + hex;
     }
 }

@@ -17,6 +17,8 @@ public final class StreamLog {
     public final String viewType;
     public final KeySchema key;
     public final long createdMillis;
+    /** A 64-bit FNV-1a hash of the ARN: the first half of every record's eventID. */
+    public final long idSeed;
     private volatile boolean enabled = true;
     private final List<Shard> shards = new CopyOnWriteArrayList<>();
     private volatile Shard current;
@@ -36,6 +38,11 @@ public final class StreamLog {
         this.viewType = viewType;
         this.key = key;
         this.createdMillis = createdMillis;
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < arn.length(); i++) {
+            h = (h ^ arn.charAt(i)) * 0x100000001b3L;
+        }
+        this.idSeed = h;
     }
 
     /** A stream being read back from a snapshot: shards come from {@link #restoreShard}. */
