@@ -132,7 +132,7 @@ public final class DealService {
     /** An expired deal's copies follow it at once: every featured list's, and the cached latest deals'. */
     private void withdraw(Deal expired) {
         featured.refresh(expired);
-        cache.rebuild(featured, deals);
+        cache.rebuild(featured, deals, java.util.Map.of(), java.util.List.of(expired.id()));
     }
 
     /** Takes a deal down; a repeat is a success, an id that never was a deal NOT_FOUND. */

@@ -198,8 +198,26 @@ public final class ChangeReactions {
         }
     }
 
-    int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh) {
-        return cache.rebuild(featured, deals, fresh);
+    /** Rebuilds the cached front page with the batch's counts and the deals its changes touched. */
+    int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh, java.util.Collection<String> touched) {
+        return cache.rebuild(featured, deals, fresh, touched);
+    }
+
+    /**
+     * The deal whose item a change created, corrected or took down: the front page's rebuild reads it from the table,
+     * because the index its latest deals come from may not show the change yet. Null for any other change.
+     */
+    static String dealTouched(Change change) {
+        if (change instanceof Change.DealCreated c) {
+            return c.deal().id();
+        }
+        if (change instanceof Change.DealCorrected c) {
+            return c.deal().id();
+        }
+        if (change instanceof Change.DealTakenDown t) {
+            return t.dealId();
+        }
+        return null;
     }
 
     CounterAggregation.Run startAggregation(java.util.Collection<String> dealIds) {

@@ -97,7 +97,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         if (outcome.frontPageChanged()) {
             try {
                 outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage(
-                        aggregation == null ? java.util.Map.of() : aggregation.counts());
+                        aggregation == null ? java.util.Map.of() : aggregation.counts(), touched(batch));
             } catch (RuntimeException e) {
                 Log.LOG.error("front-page rebuild failed", e);
                 outcome.frontPageRebuildFailed();
@@ -116,6 +116,18 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         StreamsEventResponse response = outcome.response();
         BatchReport.log(outcome.tally());
         return response;
+    }
+
+    /** The deals the batch's changes created, corrected or took down (ChangeReactions#dealTouched). */
+    private static java.util.Set<String> touched(Batch batch) {
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < batch.size(); i++) {
+            String id = ChangeReactions.dealTouched(batch.change(i));
+            if (id != null) {
+                ids.add(id);
+            }
+        }
+        return ids;
     }
 
     /** Each change in order: walks on their own threads (a walk never touches the front page), the rest inline. */

@@ -81,6 +81,15 @@ class GsiLagTest extends StreamTest {
         DealStore deals = new DealStore(table);
         // Newest first, each once: deal ids grow with time (KSUIDs), and this test's deals share one posting instant.
         eventually(newestFirst(created), () -> ids(deals.latest(20, null)), "the latest deals");
+        // The cached front page is rebuilt by each new deal's record, which comes before the index shows that deal:
+        // nothing rebuilds it after the last one, so each rebuild must show every deal its batch and the copy before
+        // it knew of, whatever the index said.
+        com.bigtimedeals.data.FrontPageCache cache = new com.bigtimedeals.data.FrontPageCache(table, SHARDS);
+        for (int shard = 1; shard <= SHARDS; shard++) {
+            int s = shard;
+            assertEquals(newestFirst(created), cache.readCopy(s).latest().stream().map(Deal::id).toList(),
+                    "the cached front page's latest deals, copy " + s);
+        }
         eventually(newestFirst(List.of(created.get(0), created.get(2), created.get(4))),
                 () -> ids(deals.latestForBrand("acme", 20, null)), "acme's deals");
         eventually(newestFirst(List.of(created.get(0), created.get(3))), () -> ids(deals.latestForCategory("home", 20, null)),
@@ -102,6 +111,34 @@ class GsiLagTest extends StreamTest {
         eventually(0, () -> inbox.unreadCount("w0"), "w0 read everything");
         eventually(List.of(), () -> inbox.list("w0", true, 10, null).items(), "no unread messages listed");
         assertEquals(4, inbox.list("w0", false, 10, null).items().size());
+    }
+
+    @Test
+    void theCachedFrontPageFollowsEachNewDealAndTakedownFromItsOwnRebuildWhileTheIndexLags() throws Exception {
+        com.bigtimedeals.data.FrontPageCache cache = new com.bigtimedeals.data.FrontPageCache(table, SHARDS);
+        DealStore deals = new DealStore(table);
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            created.add(newDeal("Deal " + i, "acme", "tech").id());
+        }
+        Thread.sleep(2 * LAG_MS); // these three are indexed
+        pump(60_000);
+        // Each change's own rebuild decides the page at once: no later rebuild may be needed to put it right.
+        String taken = created.get(1);
+        deals.takeDown(taken);
+        pump(60_000);
+        created.remove(taken);
+        assertFrontPage(cache, newestFirst(created), "a taken-down deal leaves with its own rebuild, though still indexed");
+        created.add(newDeal("After", "acme", "tech").id());
+        pump(60_000); // rebuilt from an index that still lists the taken-down deal and not yet the new one
+        assertFrontPage(cache, newestFirst(created), "a new deal is on the page from its own rebuild, the taken-down one stays off");
+        eventually(newestFirst(created), () -> ids(deals.latest(20, null)), "the index catches up to the same list");
+    }
+
+    private static void assertFrontPage(com.bigtimedeals.data.FrontPageCache cache, List<String> expected, String what) {
+        for (int shard = 1; shard <= SHARDS; shard++) {
+            assertEquals(expected, cache.readCopy(shard).latest().stream().map(Deal::id).toList(), what + ", copy " + shard);
+        }
     }
 
     @Test

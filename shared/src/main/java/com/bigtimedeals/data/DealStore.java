@@ -259,6 +259,15 @@ public final class DealStore {
         return timeline.page(Scope.all(), limit, cursor);
     }
 
+    /**
+     * The first page of latest deals for the cached front page's rebuild, right while the index lags the deal items:
+     * the index's page checked against the deals the cached copy showed and those the rebuild's change touched
+     * ({@link DealTimeline#frontPage}).
+     */
+    public Page<Deal> latestForFrontPage(int limit, java.util.Collection<String> shown, java.util.Collection<String> touched) {
+        return timeline.frontPage(limit, shown, touched);
+    }
+
     /** Access pattern: latest deals for a Brand; an unknown brand is NOT_FOUND. */
     public Page<Deal> latestForBrand(String brandId, int limit, String cursor) {
         return timeline.page(Scope.brand(brandId), limit, cursor);

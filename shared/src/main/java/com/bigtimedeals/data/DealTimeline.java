@@ -159,6 +159,15 @@ final class DealTimeline {
      * and the previous bucket, which being sealed holds at least {@code capacity >= limit} deals.
      */
     Page<Deal> page(Scope scope, int limit, String cursor) {
+        Placed page = placedPage(scope, limit, cursor);
+        return new Page<>(page.deals(), page.nextCursor());
+    }
+
+    /** A page with the bucket each of its deals sits in (same order), for a cursor after any one of them. */
+    private record Placed(List<Deal> deals, List<String> buckets, String nextCursor) {
+    }
+
+    private Placed placedPage(Scope scope, int limit, String cursor) {
         if (limit < 1 || limit > capacity) {
             throw DomainException.invalid("limit", "limit must be an integer from 1 to " + capacity);
         }
@@ -175,7 +184,7 @@ final class DealTimeline {
                     .build());
             if (!newest.hasItems() || newest.items().isEmpty()) {
                 if (scope.key().equals(Keys.scopeAll())) {
-                    return new Page<>(List.of(), null);
+                    return new Placed(List.of(), List.of(), null);
                 }
                 throw DomainException.notFound("not found");
             }
@@ -190,6 +199,7 @@ final class DealTimeline {
             }
         }
         List<Deal> out = new ArrayList<>(limit);
+        List<String> buckets = new ArrayList<>(limit);
         // The capacity rule bounds this loop at 2 buckets; the guard only stops a corrupted chain.
         for (int hops = 0; hops < 8; hops++) {
             int need = limit - out.size();
@@ -205,9 +215,11 @@ final class DealTimeline {
             }
             if (deals.size() > need) {
                 out.addAll(deals.subList(0, need));
-                return new Page<>(out, cursorAt(scope, bucket, out.get(out.size() - 1).id()));
+                buckets.addAll(java.util.Collections.nCopies(need, bucket));
+                return new Placed(out, buckets, cursorAt(scope, bucket, out.get(out.size() - 1).id()));
             }
             out.addAll(deals);
+            buckets.addAll(java.util.Collections.nCopies(deals.size(), bucket));
             if (marker == null) {
                 if (q.hasLastEvaluatedKey() && !q.lastEvaluatedKey().isEmpty() && !deals.isEmpty()) {
                     after = deals.get(deals.size() - 1).id(); // 1 MB page limit: continue in the same bucket
@@ -222,15 +234,108 @@ final class DealTimeline {
                 marker = head;
             }
             if (marker.previous() == null) {
-                return new Page<>(out, null);
+                return new Placed(out, buckets, null);
             }
             if (out.size() == limit) {
-                return new Page<>(out, cursorAt(scope, marker.previous(), ""));
+                return new Placed(out, buckets, cursorAt(scope, marker.previous(), ""));
             }
             bucket = marker.previous();
             after = null;
         }
         throw new IllegalStateException("deal timeline " + scope.key() + " is longer than its capacity allows");
+    }
+
+    /**
+     * The first page of all deals as the deal items say it is, for the cached front page, which is rebuilt by the
+     * very stream records that precede the index: a new deal's rebuild reads an index that may not list it yet, and
+     * nothing rebuilds the page after the last one, so it would stay missing; a taken-down deal may still be listed
+     * a moment after its own rebuild left it out. So the index's page is checked against what the rebuild knows:
+     * the deals the cached copy showed ({@code shown}) and the deals the change itself touched ({@code touched}).
+     * Every deal on which they disagree (listed but not shown, shown but not listed and new enough for the page,
+     * touched) is read from the table, strongly consistent, in one BatchGetItem: a live one takes its place by id
+     * with its current content, a gone one leaves. Where index and copy agree nothing is read, so a rebuild with
+     * nothing in flight costs what it did. The cursor continues after the page's last deal, in its own bucket.
+     */
+    Page<Deal> frontPage(int limit, java.util.Collection<String> shown, java.util.Collection<String> touched) {
+        Scope scope = Scope.all();
+        Placed indexed = placedPage(scope, limit, null);
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        indexed.deals().forEach(d -> listed.add(d.id()));
+        String oldestListed = indexed.deals().isEmpty() ? null : indexed.deals().get(indexed.deals().size() - 1).id();
+        boolean full = indexed.deals().size() >= limit;
+        java.util.Set<String> suspects = new java.util.LinkedHashSet<>(touched);
+        for (String id : listed) {
+            if (!shown.contains(id)) {
+                suspects.add(id);
+            }
+        }
+        for (String id : shown) {
+            if (!listed.contains(id) && (!full || id.compareTo(oldestListed) > 0)) {
+                suspects.add(id);
+            }
+        }
+        if (suspects.isEmpty()) {
+            return new Page<>(indexed.deals(), indexed.nextCursor());
+        }
+        Map<String, Map<String, AttributeValue>> read = new HashMap<>();
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        suspects.forEach(id -> keys.add(Keys.deal(id)));
+        for (int from = 0; from < keys.size(); from += TableReads.MAX_BATCH_GET) {
+            for (Map<String, AttributeValue> item : TableReads.batchGet(table, software.amazon.awssdk.services.dynamodb.model
+                    .KeysAndAttributes.builder().keys(keys.subList(from, Math.min(keys.size(), from + TableReads.MAX_BATCH_GET)))
+                    .consistentRead(true).build())) {
+                read.put(new ItemReader(item).string("id"), item);
+            }
+        }
+        // The index's order, each suspect confirmed or dropped, then the live ones it did not list, merged in by id.
+        List<Deal> deals = new ArrayList<>();
+        List<String> buckets = new ArrayList<>();
+        for (int i = 0; i < indexed.deals().size(); i++) {
+            Deal d = indexed.deals().get(i);
+            if (!suspects.contains(d.id())) {
+                deals.add(d);
+                buckets.add(indexed.buckets().get(i));
+            } else if (DealCodec.isLiveDeal(read.get(d.id()))) {
+                deals.add(DealCodec.read(read.get(d.id())));
+                buckets.add(indexed.buckets().get(i));
+            }
+        }
+        List<String> unlisted = new ArrayList<>();
+        for (String id : suspects) {
+            String bucket = DealCodec.isLiveDeal(read.get(id)) ? bucketOf(read.get(id)) : null;
+            if (!listed.contains(id) && bucket != null) {
+                unlisted.add(id);
+            }
+        }
+        unlisted.sort(java.util.Comparator.reverseOrder());
+        for (String id : unlisted) {
+            int at = 0;
+            while (at < deals.size() && deals.get(at).id().compareTo(id) > 0) {
+                at++;
+            }
+            deals.add(at, DealCodec.read(read.get(id)));
+            buckets.add(at, bucketOf(read.get(id)));
+        }
+        boolean cut = deals.size() > limit;
+        List<Deal> page = cut ? new ArrayList<>(deals.subList(0, limit)) : deals;
+        if (page.isEmpty()) {
+            return new Page<>(page, null);
+        }
+        String last = page.get(page.size() - 1).id();
+        String cursor;
+        if (last.equals(oldestListed) && page.size() == indexed.deals().size()) {
+            cursor = indexed.nextCursor(); // the index's own page, each of its deals confirmed
+        } else {
+            cursor = cut || indexed.nextCursor() != null ? cursorAt(scope, buckets.get(page.size() - 1), last) : null;
+        }
+        return new Page<>(page, cursor);
+    }
+
+    /** The bucket a live deal item sits in on the list of all deals, from its index key; null when it has none. */
+    private static String bucketOf(Map<String, AttributeValue> item) {
+        AttributeValue pk = item.get(TableDefinition.GSI1.partitionKey());
+        String prefix = Keys.bucketPartition(Keys.scopeAll(), "");
+        return pk == null || pk.s() == null || !pk.s().startsWith(prefix) ? null : pk.s().substring(prefix.length());
     }
 
     private QueryResponse queryBucket(Scope scope, String bucket, String afterDealId, int limit) {

@@ -97,26 +97,40 @@ public final class FrontPageCache {
 
     /** Rebuilds every copy; returns how many copies this rebuild wrote (0 when a newer one got there first). */
     public int rebuild(FeaturedStore featured, DealStore deals) {
-        return rebuild(featured, deals, Map.of());
+        return rebuild(featured, deals, Map.of(), List.of());
+    }
+
+    /** A rebuild for counts alone ({@code fresh}), no deal touched. */
+    public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh) {
+        return rebuild(featured, deals, fresh, List.of());
     }
 
     /**
      * Rebuilds every copy with the newest counts of each deal it shows: {@code fresh} (what the stream just
      * aggregated), the sources it read, or the copy it replaces, whichever is newest by version. The latest deals
-     * come from an index that may not have caught up with the deal items yet, so without the older copy's counts
-     * a rebuild could show a temperature older than the one already cached.
+     * come from an index that may not have caught up with the deal items yet: the deals the copy showed and those
+     * the change touched ({@code touched}: created, corrected, taken down, expired) are checked against the deal
+     * items where the index disagrees ({@link DealStore#latestForFrontPage}), so a new deal is on the page from its
+     * own rebuild and a taken-down one is not; and without the older copy's counts a rebuild could show a
+     * temperature older than the one already cached.
      */
-    public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh) {
+    public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh,
+                       java.util.Collection<String> touched) {
         long version = nextVersion();
-        FrontPage page = live(version, featured, deals);
-        Map<String, DealCounts> newest = new HashMap<>(fresh);
         FrontPage previous = readCopy(1, true);
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        Map<String, DealCounts> newest = new HashMap<>(fresh);
         if (previous != null) {
             previous.featured().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
-            previous.latest().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
+            previous.latest().forEach(d -> {
+                newest.merge(d.id(), d.counts(), DealCounts::newer);
+                shown.add(d.id());
+            });
         }
-        return write(new FrontPage(version, withNewest(page.featured(), newest), withNewest(page.latest(), newest),
-                page.nextCursor()));
+        Page<Deal> latest = deals.latestForFrontPage(LATEST, shown, touched);
+        List<Deal> featuredDeals = featured.get(FeaturedList.FRONT_PAGE);
+        return write(new FrontPage(version, withNewest(featuredDeals, newest), withNewest(latest.items(), newest),
+                latest.nextCursor()));
     }
 
     private static List<Deal> withNewest(List<Deal> deals, Map<String, DealCounts> newest) {
