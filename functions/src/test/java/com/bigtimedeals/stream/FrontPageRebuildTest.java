@@ -49,6 +49,35 @@ class FrontPageRebuildTest extends StreamTest {
     }
 
     @Test
+    void aRebuildWithNothingInFlightReadsNoDealItemAndOneForANewDeal() {
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            created.add(newDeal("Deal " + i, "acme", "tech").id());
+        }
+        new FeaturedStore(table).set(FeaturedList.FRONT_PAGE, List.of(created.get(3), created.get(7)));
+        pump(60_000);
+        List<String> calls = new ArrayList<>();
+        com.bigtimedeals.data.Table seen = observed((method, request) -> calls.add(method
+                + (request instanceof software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest b
+                        ? "(" + b.requestItems().values().iterator().next().keys().size() + ")" : "")));
+        // Past the time a rebuild keeps checking recently touched deals (FrontPageCache.take): these are settled.
+        com.bigtimedeals.data.Table observed = new com.bigtimedeals.data.Table(seen.client(), seen.name(),
+                java.time.Clock.offset(seen.clock(), java.time.Duration.ofSeconds(11)), seen.cursors());
+        FrontPageCache cache = new FrontPageCache(observed, SHARDS);
+        cache.rebuild(new FeaturedStore(observed), new DealStore(observed));
+        // The copy and the index agree on every deal and its content: nothing is read from the deal items.
+        assertTrue(calls.stream().noneMatch(c -> c.startsWith("batchGetItem")), calls.toString());
+        calls.clear();
+        // A minute later than the others (this test's clock is fixed): the newest deal, first on the page.
+        String fresh = new DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Fresh", "https://s.example.com/fresh",
+                new BigDecimal("5.00"), "acme", "tech", null, null, table.clock().instant().plusSeconds(60))).id();
+        cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), List.of(fresh));
+        assertEquals(List.of("batchGetItem(1)"), calls.stream().filter(c -> c.startsWith("batchGetItem")).toList(),
+                "only the new deal is read: " + calls);
+        assertEquals(fresh, cache.readCopy(1).latest().get(0).id());
+    }
+
+    @Test
     void twoConcurrentRebuildsTheNewerWinsWhicheverLandsLast() throws Exception {
         newDeal("A", "acme", "tech");
         FrontPageCache cache = new FrontPageCache(table, SHARDS);

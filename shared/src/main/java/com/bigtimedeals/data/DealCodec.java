@@ -195,6 +195,31 @@ final class DealCodec {
         }
     }
 
+    /**
+     * Whether a cached copy ({@link #writeDeals}) shows {@code d} as it is: every field the cache keeps, at its
+     * precision (whole seconds, the price's plain digits); counts aside, they have versions of their own.
+     */
+    static boolean cachedAs(Deal d, Deal cached) {
+        return cached != null && d.id().equals(cached.id()) && java.util.Objects.equals(d.title(), cached.title())
+                && java.util.Objects.equals(d.link(), cached.link())
+                && java.util.Objects.equals(plain(d.price()), plain(cached.price()))
+                && java.util.Objects.equals(d.brandId(), cached.brandId())
+                && java.util.Objects.equals(d.brandName(), cached.brandName())
+                && java.util.Objects.equals(d.categoryId(), cached.categoryId())
+                && java.util.Objects.equals(d.categoryName(), cached.categoryName())
+                && java.util.Objects.equals(d.imageUrl(), cached.imageUrl())
+                && java.util.Objects.equals(d.description(), cached.description())
+                && seconds(d.createdAt()) == seconds(cached.createdAt()) && seconds(d.expiresAt()) == seconds(cached.expiresAt());
+    }
+
+    private static String plain(BigDecimal price) {
+        return price == null ? null : price.toPlainString();
+    }
+
+    private static long seconds(Instant at) {
+        return at == null ? NEVER : at.getEpochSecond();
+    }
+
     private static void writeDeals(DataOutputStream out, List<Deal> deals) throws IOException {
         out.writeShort(deals.size());
         for (Deal d : deals) {

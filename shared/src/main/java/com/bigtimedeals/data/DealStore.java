@@ -264,7 +264,7 @@ public final class DealStore {
      * the index's page checked against the deals the cached copy showed and those the rebuild's change touched
      * ({@link DealTimeline#frontPage}).
      */
-    public Page<Deal> latestForFrontPage(int limit, java.util.Collection<String> shown, java.util.Collection<String> touched) {
+    public Page<Deal> latestForFrontPage(int limit, List<Deal> shown, java.util.Collection<String> touched) {
         return timeline.frontPage(limit, shown, touched);
     }
 

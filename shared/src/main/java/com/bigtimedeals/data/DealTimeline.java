@@ -249,44 +249,45 @@ final class DealTimeline {
      * The first page of all deals as the deal items say it is, for the cached front page, which is rebuilt by the
      * very stream records that precede the index: a new deal's rebuild reads an index that may not list it yet, and
      * nothing rebuilds the page after the last one, so it would stay missing; a taken-down deal may still be listed
-     * a moment after its own rebuild left it out. So the index's page is checked against what the rebuild knows:
-     * the deals the cached copy showed ({@code shown}) and the deals the change itself touched ({@code touched}).
-     * Every deal on which they disagree (listed but not shown, shown but not listed and new enough for the page,
-     * touched) is read from the table, strongly consistent, in one BatchGetItem: a live one takes its place by id
-     * with its current content, a gone one leaves. Where index and copy agree nothing is read, so a rebuild with
-     * nothing in flight costs what it did. The cursor continues after the page's last deal, in its own bucket.
+     * a moment after its own rebuild left it out; a corrected one may still be listed with its old text. So the
+     * index's page is checked against what the rebuild knows: the deals the cached copy showed ({@code shown}) and
+     * the deals recent changes touched ({@code touched}). Every deal on which they disagree (listed but not shown,
+     * shown but not listed, listed and shown with different content, touched), and which could be on the page, is
+     * read from the table, strongly consistent (one BatchGetItem per 100): a live one takes its place by id with its
+     * current content, a gone one leaves, and a page left short by one that left reads on in the index. Where the
+     * index and the copy agree nothing is read, so a rebuild with nothing in flight costs what it did (the first
+     * rebuild, with no copy yet, reads the whole page once). The cursor continues after the page's last deal.
      */
-    Page<Deal> frontPage(int limit, java.util.Collection<String> shown, java.util.Collection<String> touched) {
+    Page<Deal> frontPage(int limit, List<Deal> shown, java.util.Collection<String> touched) {
         Scope scope = Scope.all();
         Placed indexed = placedPage(scope, limit, null);
-        java.util.Set<String> listed = new java.util.HashSet<>();
-        indexed.deals().forEach(d -> listed.add(d.id()));
+        Map<String, Deal> listed = new HashMap<>();
+        indexed.deals().forEach(d -> listed.put(d.id(), d));
+        Map<String, Deal> before = new HashMap<>();
+        shown.forEach(d -> before.put(d.id(), d));
         String oldestListed = indexed.deals().isEmpty() ? null : indexed.deals().get(indexed.deals().size() - 1).id();
-        boolean full = indexed.deals().size() >= limit;
-        java.util.Set<String> suspects = new java.util.LinkedHashSet<>(touched);
-        for (String id : listed) {
-            if (!shown.contains(id)) {
+        // A deal older than a full page's last cannot be on the page; the page's own deals and newer ones can.
+        java.util.function.Predicate<String> couldShow = id -> indexed.deals().size() < limit || id.compareTo(oldestListed) > 0;
+        java.util.Set<String> suspects = new java.util.LinkedHashSet<>();
+        for (String id : touched) {
+            if (listed.containsKey(id) || couldShow.test(id)) {
                 suspects.add(id);
             }
         }
-        for (String id : shown) {
-            if (!listed.contains(id) && (!full || id.compareTo(oldestListed) > 0)) {
-                suspects.add(id);
+        for (Deal d : indexed.deals()) {
+            if (!DealCodec.cachedAs(d, before.get(d.id()))) {
+                suspects.add(d.id()); // not shown before, or shown with other content: which is current?
+            }
+        }
+        for (Deal d : shown) {
+            if (!listed.containsKey(d.id()) && couldShow.test(d.id())) {
+                suspects.add(d.id());
             }
         }
         if (suspects.isEmpty()) {
             return new Page<>(indexed.deals(), indexed.nextCursor());
         }
-        Map<String, Map<String, AttributeValue>> read = new HashMap<>();
-        List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        suspects.forEach(id -> keys.add(Keys.deal(id)));
-        for (int from = 0; from < keys.size(); from += TableReads.MAX_BATCH_GET) {
-            for (Map<String, AttributeValue> item : TableReads.batchGet(table, software.amazon.awssdk.services.dynamodb.model
-                    .KeysAndAttributes.builder().keys(keys.subList(from, Math.min(keys.size(), from + TableReads.MAX_BATCH_GET)))
-                    .consistentRead(true).build())) {
-                read.put(new ItemReader(item).string("id"), item);
-            }
-        }
+        Map<String, Map<String, AttributeValue>> read = readDeals(suspects);
         // The index's order, each suspect confirmed or dropped, then the live ones it did not list, merged in by id.
         List<Deal> deals = new ArrayList<>();
         List<String> buckets = new ArrayList<>();
@@ -302,8 +303,7 @@ final class DealTimeline {
         }
         List<String> unlisted = new ArrayList<>();
         for (String id : suspects) {
-            String bucket = DealCodec.isLiveDeal(read.get(id)) ? bucketOf(read.get(id)) : null;
-            if (!listed.contains(id) && bucket != null) {
+            if (!listed.containsKey(id) && DealCodec.isLiveDeal(read.get(id)) && bucketOf(read.get(id)) != null) {
                 unlisted.add(id);
             }
         }
@@ -316,19 +316,46 @@ final class DealTimeline {
             deals.add(at, DealCodec.read(read.get(id)));
             buckets.add(at, bucketOf(read.get(id)));
         }
-        boolean cut = deals.size() > limit;
-        List<Deal> page = cut ? new ArrayList<>(deals.subList(0, limit)) : deals;
-        if (page.isEmpty()) {
-            return new Page<>(page, null);
+        if (deals.size() > limit) {
+            String last = deals.get(limit - 1).id();
+            String cursor = last.equals(oldestListed) ? indexed.nextCursor() : cursorAt(scope, buckets.get(limit - 1), last);
+            return new Page<>(new ArrayList<>(deals.subList(0, limit)), cursor);
         }
-        String last = page.get(page.size() - 1).id();
-        String cursor;
-        if (last.equals(oldestListed) && page.size() == indexed.deals().size()) {
-            cursor = indexed.nextCursor(); // the index's own page, each of its deals confirmed
-        } else {
-            cursor = cut || indexed.nextCursor() != null ? cursorAt(scope, buckets.get(page.size() - 1), last) : null;
+        if (deals.size() == limit || indexed.nextCursor() == null) {
+            return new Page<>(deals, indexed.nextCursor());
         }
-        return new Page<>(page, cursor);
+        // Short (a listed deal was gone) while the list goes on: read on after the index's page, as a page would.
+        Placed more = placedPage(scope, limit - deals.size(), indexed.nextCursor());
+        java.util.Set<String> check = new java.util.LinkedHashSet<>();
+        more.deals().forEach(d -> {
+            if (touched.contains(d.id())) {
+                check.add(d.id());
+            }
+        });
+        Map<String, Map<String, AttributeValue>> confirmed = check.isEmpty() ? Map.of() : readDeals(check);
+        for (Deal d : more.deals()) {
+            if (!check.contains(d.id())) {
+                deals.add(d);
+            } else if (DealCodec.isLiveDeal(confirmed.get(d.id()))) {
+                deals.add(DealCodec.read(confirmed.get(d.id())));
+            }
+        }
+        return new Page<>(deals, more.nextCursor());
+    }
+
+    /** Deal items by id, strongly consistent, 100 to a BatchGetItem. */
+    private Map<String, Map<String, AttributeValue>> readDeals(java.util.Collection<String> ids) {
+        Map<String, Map<String, AttributeValue>> read = new HashMap<>();
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        ids.forEach(id -> keys.add(Keys.deal(id)));
+        for (int from = 0; from < keys.size(); from += TableReads.MAX_BATCH_GET) {
+            for (Map<String, AttributeValue> item : TableReads.batchGet(table, software.amazon.awssdk.services.dynamodb.model
+                    .KeysAndAttributes.builder().keys(keys.subList(from, Math.min(keys.size(), from + TableReads.MAX_BATCH_GET)))
+                    .consistentRead(true).build())) {
+                read.put(new ItemReader(item).string("id"), item);
+            }
+        }
+        return read;
     }
 
     /** The bucket a live deal item sits in on the list of all deals, from its index key; null when it has none. */

@@ -84,15 +84,76 @@ public final class FrontPageCache {
 
     /** Takes the next rebuild version. Taken before reading the sources, so a higher version saw newer data. */
     public long nextVersion() {
+        return take(List.of()).version();
+    }
+
+    /**
+     * How long a deal a rebuild was started for stays on the version item's list of recent ones: far longer than the
+     * index lag (under a second in the service), so a rebuild racing another, or one soon after it, knows of it.
+     */
+    static final java.time.Duration RECENT = java.time.Duration.ofSeconds(10);
+
+    /** A rebuild's version, and the deals this and every rebuild that took one in the last {@link #RECENT} touched. */
+    record Taken(long version, java.util.Set<String> touched) {
+    }
+
+    /**
+     * Takes the next version and, in the same write, adds {@code touched} (as {@code <epoch ms>#<dealId>}) to the
+     * version item's recent set; the answer holds every rebuild's recent entries. Rebuilds run side by side (one per
+     * stream lane, and an editor's expiry from the API), each knowing only its own batch's deals: a later version
+     * that read the copy before an earlier rebuild wrote it would otherwise write back a page without that rebuild's
+     * new deal, or with its taken-down one, from an index that lags both. Entries past {@link #RECENT} are removed
+     * by whoever sees them (idempotent).
+     */
+    Taken take(java.util.Collection<String> touched) {
+        long now = table.clock().millis();
+        Map<String, String> names = new HashMap<>(Map.of("#t", Keys.TYPE));
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":one", AttributeValue.fromN("1"),
+                ":type", AttributeValue.fromS(Keys.CACHE_VERSION)));
+        String add = "ADD version :one";
+        if (!touched.isEmpty()) {
+            add += ", #r :mine";
+            names.put("#r", RECENT_ATTRIBUTE);
+            values.put(":mine", AttributeValue.fromSs(touched.stream().map(id -> now + "#" + id).distinct().toList()));
+        }
         Map<String, AttributeValue> after = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                 .key(Keys.dealsCacheVersion())
-                .updateExpression("ADD version :one SET #t = :type")
-                .expressionAttributeNames(Map.of("#t", Keys.TYPE))
-                .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
-                        ":type", AttributeValue.fromS(Keys.CACHE_VERSION)))
-                .returnValues(ReturnValue.UPDATED_NEW)
+                .updateExpression(add + " SET #t = :type")
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .returnValues(ReturnValue.ALL_NEW)
                 .build()).attributes();
-        return Long.parseLong(after.get("version").n());
+        java.util.Set<String> recent = new java.util.LinkedHashSet<>(touched);
+        List<String> stale = new ArrayList<>();
+        AttributeValue set = after.get(RECENT_ATTRIBUTE);
+        if (set != null && set.hasSs()) {
+            for (String entry : set.ss()) {
+                int hash = entry.indexOf('#');
+                long at = hash > 0 ? parseMillis(entry.substring(0, hash)) : -1;
+                if (at >= now - RECENT.toMillis()) {
+                    recent.add(entry.substring(hash + 1));
+                } else {
+                    stale.add(entry);
+                }
+            }
+        }
+        if (!stale.isEmpty()) {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheVersion())
+                    .updateExpression("DELETE #r :stale")
+                    .expressionAttributeNames(Map.of("#r", RECENT_ATTRIBUTE))
+                    .expressionAttributeValues(Map.of(":stale", AttributeValue.fromSs(stale))).build());
+        }
+        return new Taken(Long.parseLong(after.get("version").n()), recent);
+    }
+
+    private static final String RECENT_ATTRIBUTE = "recent";
+
+    private static long parseMillis(String text) {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return -1; // not ours: dropped as stale
+        }
     }
 
     /** Rebuilds every copy; returns how many copies this rebuild wrote (0 when a newer one got there first). */
@@ -109,25 +170,24 @@ public final class FrontPageCache {
      * Rebuilds every copy with the newest counts of each deal it shows: {@code fresh} (what the stream just
      * aggregated), the sources it read, or the copy it replaces, whichever is newest by version. The latest deals
      * come from an index that may not have caught up with the deal items yet: the deals the copy showed and those
-     * the change touched ({@code touched}: created, corrected, taken down, expired) are checked against the deal
-     * items where the index disagrees ({@link DealStore#latestForFrontPage}), so a new deal is on the page from its
-     * own rebuild and a taken-down one is not; and without the older copy's counts a rebuild could show a
-     * temperature older than the one already cached.
+     * this and any recent rebuild was started for ({@code touched}: created, corrected, taken down, expired; see
+     * {@link #take}) are checked against the deal items where the index disagrees
+     * ({@link DealStore#latestForFrontPage}), so a new deal is on the page from its own rebuild and a taken-down one
+     * is not; and without the older copy's counts a rebuild could show a temperature older than the one already
+     * cached.
      */
     public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh,
                        java.util.Collection<String> touched) {
-        long version = nextVersion();
+        Taken taken = take(touched);
+        long version = taken.version();
         FrontPage previous = readCopy(1, true);
-        java.util.Set<String> shown = new java.util.HashSet<>();
         Map<String, DealCounts> newest = new HashMap<>(fresh);
         if (previous != null) {
             previous.featured().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
-            previous.latest().forEach(d -> {
-                newest.merge(d.id(), d.counts(), DealCounts::newer);
-                shown.add(d.id());
-            });
+            previous.latest().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
         }
-        Page<Deal> latest = deals.latestForFrontPage(LATEST, shown, touched);
+        Page<Deal> latest = deals.latestForFrontPage(LATEST, previous == null ? List.of() : previous.latest(),
+                taken.touched());
         List<Deal> featuredDeals = featured.get(FeaturedList.FRONT_PAGE);
         return write(new FrontPage(version, withNewest(featuredDeals, newest), withNewest(latest.items(), newest),
                 latest.nextCursor()));
