@@ -75,6 +75,22 @@ class FrontPageRebuildTest extends StreamTest {
         assertEquals(List.of("batchGetItem(1)"), calls.stream().filter(c -> c.startsWith("batchGetItem")).toList(),
                 "only the new deal is read: " + calls);
         assertEquals(fresh, cache.readCopy(1).latest().get(0).id());
+
+        // A bulk of touched deals fills the version item's recent set to its cap; later rebuilds still work (they
+        // add nothing to a full set) and the item stays small.
+        List<String> bulk = new ArrayList<>();
+        for (int i = 0; i < 70; i++) {
+            bulk.add(com.bigtimedeals.data.Ids.dealId(table.clock().instant().minusSeconds(3_600 + i)));
+        }
+        cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), bulk);
+        String another = new DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Another", "https://s.example.com/another",
+                new BigDecimal("5.00"), "acme", "tech", null, null, table.clock().instant().plusSeconds(120))).id();
+        cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), List.of(another));
+        assertEquals(another, cache.readCopy(1).latest().get(0).id());
+        var recent = client.getItem(b -> b.tableName(table.name()).key(java.util.Map.of(
+                "PK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("DEALSCACHE"),
+                "SK", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("VERSION")))).item().get("recent");
+        assertTrue(recent.ss().size() <= 72, "the recent set stays near its cap: " + recent.ss().size());
     }
 
     @Test

@@ -103,22 +103,40 @@ public final class FrontPageCache {
      * stream lane, and an editor's expiry from the API), each knowing only its own batch's deals: a later version
      * that read the copy before an earlier rebuild wrote it would otherwise write back a page without that rebuild's
      * new deal, or with its taken-down one, from an index that lags both. Entries past {@link #RECENT} are removed
-     * by whoever sees them (idempotent).
+     * by whoever sees them (idempotent). The set holds at most {@link #RECENT_CAP} entries (the add is conditioned on
+     * its size): the item is rewritten by every rebuild and billed by its size, and a bulk import must not grow it
+     * toward the 400 KB item limit, where every take would fail. A take that finds it full adds nothing and reads
+     * its own touched deals as before; only a rebuild racing it inside the same seconds can then miss them.
      */
     Taken take(java.util.Collection<String> touched) {
+        try {
+            return take(touched, true);
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException full) {
+            return take(touched, false);
+        }
+    }
+
+    /** Entries the recent set may hold: about 2.6 KB at 41 bytes an entry, 3 write units a take at most. */
+    static final int RECENT_CAP = 64;
+
+    private Taken take(java.util.Collection<String> touched, boolean record) {
         long now = table.clock().millis();
         Map<String, String> names = new HashMap<>(Map.of("#t", Keys.TYPE));
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":one", AttributeValue.fromN("1"),
                 ":type", AttributeValue.fromS(Keys.CACHE_VERSION)));
         String add = "ADD version :one";
-        if (!touched.isEmpty()) {
+        String condition = null;
+        if (record && !touched.isEmpty()) {
             add += ", #r :mine";
             names.put("#r", RECENT_ATTRIBUTE);
             values.put(":mine", AttributeValue.fromSs(touched.stream().map(id -> now + "#" + id).distinct().toList()));
+            values.put(":cap", AttributeValue.fromN(Integer.toString(RECENT_CAP - touched.size())));
+            condition = "attribute_not_exists(#r) OR size(#r) <= :cap";
         }
         Map<String, AttributeValue> after = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                 .key(Keys.dealsCacheVersion())
                 .updateExpression(add + " SET #t = :type")
+                .conditionExpression(condition)
                 .expressionAttributeNames(names)
                 .expressionAttributeValues(values)
                 .returnValues(ReturnValue.ALL_NEW)
@@ -178,19 +196,26 @@ public final class FrontPageCache {
      */
     public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh,
                        java.util.Collection<String> touched) {
-        Taken taken = take(touched);
-        long version = taken.version();
-        FrontPage previous = readCopy(1, true);
-        Map<String, DealCounts> newest = new HashMap<>(fresh);
-        if (previous != null) {
-            previous.featured().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
-            previous.latest().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
+        for (int attempt = 1; ; attempt++) {
+            long started = System.nanoTime();
+            Taken taken = take(touched);
+            Map<String, DealCounts> newest = new HashMap<>(fresh);
+            FrontPage previous = readCopy(1, true);
+            if (previous != null) {
+                previous.featured().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
+                previous.latest().forEach(d -> newest.merge(d.id(), d.counts(), DealCounts::newer));
+            }
+            Page<Deal> latest = deals.latestForFrontPage(LATEST, previous == null ? List.of() : previous.latest(),
+                    taken.touched());
+            List<Deal> featuredDeals = featured.get(FeaturedList.FRONT_PAGE);
+            // A rebuild that took longer than half the recent window (throttled and retried) may race one that
+            // took a version after its own touched deals left the set: it starts again, with a fresh version.
+            if (System.nanoTime() - started > RECENT.toNanos() / 2 && attempt < 3) {
+                continue;
+            }
+            return write(new FrontPage(taken.version(), withNewest(featuredDeals, newest), withNewest(latest.items(), newest),
+                    latest.nextCursor()));
         }
-        Page<Deal> latest = deals.latestForFrontPage(LATEST, previous == null ? List.of() : previous.latest(),
-                taken.touched());
-        List<Deal> featuredDeals = featured.get(FeaturedList.FRONT_PAGE);
-        return write(new FrontPage(version, withNewest(featuredDeals, newest), withNewest(latest.items(), newest),
-                latest.nextCursor()));
     }
 
     private static List<Deal> withNewest(List<Deal> deals, Map<String, DealCounts> newest) {
