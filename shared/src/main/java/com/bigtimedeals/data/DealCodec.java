@@ -196,28 +196,23 @@ final class DealCodec {
     }
 
     /**
-     * Whether a cached copy ({@link #writeDeals}) shows {@code d} as it is: every field the cache keeps, at its
-     * precision (whole seconds, the price's plain digits); counts aside, they have versions of their own.
+     * Whether a cached copy shows {@code d} as it is: {@code d} written and read back in the cache's own layout
+     * ({@link #writeDeals}: whole seconds, the price's plain digits, only the fields it keeps), then compared with
+     * the copy, counts aside (they have versions of their own). Derived from the layout, so a field added to it is
+     * compared without a change here.
      */
     static boolean cachedAs(Deal d, Deal cached) {
-        return cached != null && d.id().equals(cached.id()) && java.util.Objects.equals(d.title(), cached.title())
-                && java.util.Objects.equals(d.link(), cached.link())
-                && java.util.Objects.equals(plain(d.price()), plain(cached.price()))
-                && java.util.Objects.equals(d.brandId(), cached.brandId())
-                && java.util.Objects.equals(d.brandName(), cached.brandName())
-                && java.util.Objects.equals(d.categoryId(), cached.categoryId())
-                && java.util.Objects.equals(d.categoryName(), cached.categoryName())
-                && java.util.Objects.equals(d.imageUrl(), cached.imageUrl())
-                && java.util.Objects.equals(d.description(), cached.description())
-                && seconds(d.createdAt()) == seconds(cached.createdAt()) && seconds(d.expiresAt()) == seconds(cached.expiresAt());
-    }
-
-    private static String plain(BigDecimal price) {
-        return price == null ? null : price.toPlainString();
-    }
-
-    private static long seconds(Instant at) {
-        return at == null ? NEVER : at.getEpochSecond();
+        if (cached == null) {
+            return false;
+        }
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
+            writeDeals(new DataOutputStream(bytes), List.of(d));
+            Deal asCached = readDeals(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))).get(0);
+            return asCached.sameContent(cached);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void writeDeals(DataOutputStream out, List<Deal> deals) throws IOException {

@@ -14,7 +14,6 @@ import com.bigtimedeals.domain.DomainException;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -111,12 +110,8 @@ public final class DealCounters {
             keys.addAll(keys(id));
         }
         Map<String, List<Map<String, AttributeValue>>> byDeal = new HashMap<>();
-        for (int from = 0; from < keys.size(); from += TableReads.MAX_BATCH_GET) {
-            for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
-                    .keys(keys.subList(from, Math.min(keys.size(), from + TableReads.MAX_BATCH_GET)))
-                    .consistentRead(true).build())) {
-                byDeal.computeIfAbsent(new ItemReader(item).string("dealId"), k -> new ArrayList<>()).add(item);
-            }
+        for (Map<String, AttributeValue> item : TableReads.batchGetConsistent(table, keys)) {
+            byDeal.computeIfAbsent(new ItemReader(item).string("dealId"), k -> new ArrayList<>()).add(item);
         }
         Map<String, DealCounts> counts = new HashMap<>();
         for (String id : dealIds) {

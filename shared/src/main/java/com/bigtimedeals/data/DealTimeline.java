@@ -348,12 +348,8 @@ final class DealTimeline {
         Map<String, Map<String, AttributeValue>> read = new HashMap<>();
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         ids.forEach(id -> keys.add(Keys.deal(id)));
-        for (int from = 0; from < keys.size(); from += TableReads.MAX_BATCH_GET) {
-            for (Map<String, AttributeValue> item : TableReads.batchGet(table, software.amazon.awssdk.services.dynamodb.model
-                    .KeysAndAttributes.builder().keys(keys.subList(from, Math.min(keys.size(), from + TableReads.MAX_BATCH_GET)))
-                    .consistentRead(true).build())) {
-                read.put(new ItemReader(item).string("id"), item);
-            }
+        for (Map<String, AttributeValue> item : TableReads.batchGetConsistent(table, keys)) {
+            read.put(new ItemReader(item).string("id"), item);
         }
         return read;
     }

@@ -37,6 +37,16 @@ final class TableReads {
         return items;
     }
 
+    /** Items by key, strongly consistent, {@link #MAX_BATCH_GET} keys to a BatchGetItem ({@link #batchGet}). */
+    static List<Map<String, AttributeValue>> batchGetConsistent(Table table, List<Map<String, AttributeValue>> keys) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int from = 0; from < keys.size(); from += MAX_BATCH_GET) {
+            items.addAll(batchGet(table, KeysAndAttributes.builder()
+                    .keys(keys.subList(from, Math.min(keys.size(), from + MAX_BATCH_GET))).consistentRead(true).build()));
+        }
+        return items;
+    }
+
     /** Every item of one partition, following 1 MB pages (one request for the small collections it serves). */
     static List<Map<String, AttributeValue>> partition(Table table, String pk, boolean consistent) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();

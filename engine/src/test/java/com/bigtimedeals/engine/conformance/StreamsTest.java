@@ -87,6 +87,24 @@ class StreamsTest extends ConformanceSupport {
         assertEquals("KEYS_ONLY", r.dynamodb().streamViewTypeAsString());
     }
 
+    /** eventID: "a globally unique identifier for the event that was recorded in this stream record". */
+    @Test
+    void eventIdsAreUniqueAndTheSameOnEveryRead() {
+        String t = streamedTable(StreamViewType.KEYS_ONLY);
+        for (int i = 0; i < 300; i++) {
+            int k = i;
+            db.putItem(b -> b.tableName(t).item(item("pk", "k" + (k % 7), "v", k)));
+        }
+        List<String> first = readAll(arn(t)).stream().map(Record::eventID).toList();
+        assertEquals(300, first.size());
+        assertEquals(300, new java.util.HashSet<>(first).size(), "no two records share an eventID");
+        assertTrue(first.stream().allMatch(id -> id.matches("[0-9a-f]{32}")), first.get(0));
+        assertEquals(first, readAll(arn(t)).stream().map(Record::eventID).toList(), "a second read sees the same ids");
+        String other = streamedTable(StreamViewType.KEYS_ONLY);
+        db.putItem(b -> b.tableName(other).item(item("pk", "k0")));
+        assertFalse(first.contains(readAll(arn(other)).get(0).eventID()), "another stream's records have other ids");
+    }
+
     @Test
     void sequenceNumbersOnlyGrowAndAreDecimal() {
         String t = streamedTable(StreamViewType.KEYS_ONLY);
