@@ -296,10 +296,42 @@ public final class ItemCodec {
         int n = c.varint();
         out.writeStartObject();
         for (int i = 0; i < n; i++) {
-            out.writeFieldName(c.string());
+            int len = c.varint();
+            out.writeFieldName(FieldNames.of(c.b, c.p, len));
+            c.p += len;
             writeValue(c, out);
         }
         out.writeEndObject();
+    }
+
+    /**
+     * Attribute names as the JSON writer wants them, kept once: a table's items repeat a handful of names, and every
+     * item read or stream record written would otherwise decode each name into a new String and escape it again.
+     * Direct-mapped and bounded, so arbitrary client names only evict each other; an entry is immutable, so a slot
+     * read by one thread while another replaces it sees one whole entry or the other.
+     */
+    private static final class FieldNames {
+        private static final int SLOTS = 512;
+        private static final Entry[] CACHE = new Entry[SLOTS];
+
+        private record Entry(byte[] utf8, com.fasterxml.jackson.core.io.SerializedString name) {
+        }
+
+        static com.fasterxml.jackson.core.SerializableString of(byte[] b, int from, int len) {
+            int h = 1;
+            for (int i = from; i < from + len; i++) {
+                h = 31 * h + b[i];
+            }
+            int slot = (h ^ (h >>> 16)) & (SLOTS - 1);
+            Entry e = CACHE[slot];
+            if (e != null && java.util.Arrays.equals(e.utf8, 0, e.utf8.length, b, from, from + len)) {
+                return e.name;
+            }
+            Entry fresh = new Entry(java.util.Arrays.copyOfRange(b, from, from + len),
+                    new com.fasterxml.jackson.core.io.SerializedString(new String(b, from, len, StandardCharsets.UTF_8)));
+            CACHE[slot] = fresh;
+            return fresh.name;
+        }
     }
 
     private static void writeValue(Cursor c, JsonGenerator out) throws IOException {

@@ -87,6 +87,44 @@ class StreamsTest extends ConformanceSupport {
         assertEquals("KEYS_ONLY", r.dynamodb().streamViewTypeAsString());
     }
 
+    /**
+     * Records and reads give every attribute name back as written, whatever its characters, however many names a table
+     * holds (more than any cache of names would keep), and the Keys of a composite key in the key's own values.
+     */
+    @Test
+    void attributeNamesComeBackAsWrittenInRecordsAndReads() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N,
+                b -> b.streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
+        List<String> odd = List.of("prix\u20ac", "\u540d\u524d", "quote\"d", "back\\slash", "tab\tand\nline", "\ud83d\ude00", "PK", "pk");
+        List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> written = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item = new java.util.LinkedHashMap<>();
+            item.put("pk", s("p" + (i % 3)));
+            item.put("sk", n(i));
+            for (String name : odd) {
+                item.putIfAbsent(name, s(name + i));
+            }
+            for (int j = 0; j < 30; j++) {
+                item.put("a" + (i * 30 + j), n(j));
+            }
+            item.put("nested", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromM(Map.of(odd.get(1), s("x"), "a7", n(7))));
+            written.add(item);
+            db.putItem(b -> b.tableName(t).item(item));
+        }
+        List<Record> records = readAll(arn(t));
+        assertEquals(40, records.size());
+        for (Record r : records) {
+            var image = r.dynamodb().newImage();
+            assertTrue(written.contains(image), "a record's image is an item as written: " + image.keySet());
+            assertEquals(Map.of("pk", image.get("pk"), "sk", image.get("sk")), r.dynamodb().keys());
+        }
+        for (var item : written) {
+            assertEquals(item, db.getItem(b -> b.tableName(t).key(Map.of("pk", item.get("pk"), "sk", item.get("sk")))
+                    .consistentRead(true)).item());
+        }
+        assertEquals(new java.util.HashSet<>(written), new java.util.HashSet<>(db.scan(b -> b.tableName(t)).items()));
+    }
+
     /** eventID: "a globally unique identifier for the event that was recorded in this stream record". */
     @Test
     void eventIdsAreUniqueAndTheSameOnEveryRead() {
