@@ -17,7 +17,7 @@ final class PerformanceReport {
         md.append("# Performance\n\n");
         md.append("Written by `./bigtimedeals bench` (").append(at).append(", ").append(took.toMinutes()).append(" min ")
                 .append(took.toSecondsPart()).append(" s on this machine: ").append(Runtime.getRuntime().availableProcessors())
-                .append(" cores). Rerun it to reproduce; the same numbers are in `bench-results/latest.json`.\n\n");
+                .append(" cores; ").append(jit()).append("). Rerun it to reproduce; the same numbers are in `bench-results/latest.json`.\n\n");
         md.append("Everything runs against our own DynamoDB engine (`engine/`, docs/engine.md): the handlers behind the local ")
                 .append("gateway and the cold-start probes reach it over HTTP on loopback, as a function reaches DynamoDB; the ")
                 .append("measurements' own clients reach it in process. Request counts and capacity units are ")
@@ -136,5 +136,13 @@ final class PerformanceReport {
 
     private static String num(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e12 ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** How the benchmark's own JVM compiles, read from its flags (set where it starts, in ./bigtimedeals). */
+    private static String jit() {
+        boolean c1Only = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .anyMatch(a -> a.equals("-XX:TieredStopAtLevel=1"));
+        return c1Only ? "its JVM compiles with C1 only, as the local stack and Lambda's Java runtimes do"
+                : "its JVM compiles with C2 as well, unlike the local stack and Lambda's Java runtimes";
     }
 }
