@@ -21,6 +21,11 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
  * own serialization messages ("NUMBER_VALUE cannot be converted to String", ...) rather than a parser's.
  */
 public final class JsonTree {
+    /**
+     * Jackson's default escaping on output, which stored items' attribute names rely on: they are written as
+     * pre-escaped {@code SerializedString}s (ItemCodec), which an escaping option set here would not reach.
+     * {@code ItemCodecProperties} compares them byte for byte with names written as Strings.
+     */
     public static final JsonFactory FACTORY = JsonFactory.builder()
             // Item values may hold numbers of 38 digits and strings of 400 KB; keep Jackson's limits out of the way.
             .streamReadConstraints(StreamReadConstraints.builder().maxNumberLength(100_000)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +14,8 @@ import java.util.Set;
 import com.bigtimedeals.engine.value.Numbers;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 
 /**
  * The compact form items are stored in: one byte array per item, so a million items cost a million arrays rather
@@ -307,30 +310,37 @@ public final class ItemCodec {
     /**
      * Attribute names as the JSON writer wants them, kept once: a table's items repeat a handful of names, and every
      * item read or stream record written would otherwise decode each name into a new String and escape it again.
-     * Direct-mapped and bounded, so arbitrary client names only evict each other; an entry is immutable, so a slot
-     * read by one thread while another replaces it sees one whole entry or the other.
+     * Bounded in slots and in name length, and a slot, once filled, is kept: the names a process meets first (a
+     * table's keys and common attributes) stay, while names that are many and short-lived (one per deal in a ranking
+     * item, or a client's arbitrary names) fall back to a String each, as without the cache, instead of evicting
+     * them. An entry is immutable, so a thread reading a slot while another fills it sees no entry or a whole one.
      */
     private static final class FieldNames {
         private static final int SLOTS = 512;
+        private static final int MAX_CACHED_BYTES = 64;
         private static final Entry[] CACHE = new Entry[SLOTS];
 
-        private record Entry(byte[] utf8, com.fasterxml.jackson.core.io.SerializedString name) {
+        private record Entry(byte[] utf8, SerializedString name) {
         }
 
-        static com.fasterxml.jackson.core.SerializableString of(byte[] b, int from, int len) {
+        static SerializableString of(byte[] b, int from, int len) {
+            if (len > MAX_CACHED_BYTES) {
+                return new SerializedString(new String(b, from, len, StandardCharsets.UTF_8));
+            }
             int h = 1;
             for (int i = from; i < from + len; i++) {
                 h = 31 * h + b[i];
             }
             int slot = (h ^ (h >>> 16)) & (SLOTS - 1);
             Entry e = CACHE[slot];
-            if (e != null && java.util.Arrays.equals(e.utf8, 0, e.utf8.length, b, from, from + len)) {
+            if (e != null && Arrays.equals(e.utf8, 0, e.utf8.length, b, from, from + len)) {
                 return e.name;
             }
-            Entry fresh = new Entry(java.util.Arrays.copyOfRange(b, from, from + len),
-                    new com.fasterxml.jackson.core.io.SerializedString(new String(b, from, len, StandardCharsets.UTF_8)));
-            CACHE[slot] = fresh;
-            return fresh.name;
+            SerializedString name = new SerializedString(new String(b, from, len, StandardCharsets.UTF_8));
+            if (e == null) {
+                CACHE[slot] = new Entry(Arrays.copyOfRange(b, from, from + len), name);
+            }
+            return name;
         }
     }
 

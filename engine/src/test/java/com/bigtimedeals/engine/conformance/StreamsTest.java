@@ -95,7 +95,8 @@ class StreamsTest extends ConformanceSupport {
     void attributeNamesComeBackAsWrittenInRecordsAndReads() {
         String t = table(ScalarAttributeType.S, ScalarAttributeType.N,
                 b -> b.streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
-        List<String> odd = List.of("prix\u20ac", "\u540d\u524d", "quote\"d", "back\\slash", "tab\tand\nline", "\ud83d\ude00", "PK", "pk");
+        List<String> odd = List.of("prix\u20ac", "\u540d\u524d", "quote\"d", "back\\slash", "tab\tand\nline", "\ud83d\ude00", "\u0001", "\u001f", "\u2028",
+                "Aa", "BB", "AaAa", "BBBB", "n".repeat(100), "PK", "pk");
         List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> written = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item = new java.util.LinkedHashMap<>();

@@ -59,8 +59,14 @@ class ItemCodecProperties {
 
     @Provide
     Arbitrary<Map<String, Value>> items() {
-        return Arbitraries.maps(Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(5), values(2))
-                .ofMaxSize(6).map(LinkedHashMap::new);
+        // Names of any characters (control characters, quotes, U+2028, pairs that share a cache slot's hash such as
+        // "Aa" and "BB"), short and past the cached length, so the direct path's names are checked byte for byte.
+        Arbitrary<String> names = Arbitraries.oneOf(
+                Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(5),
+                Arbitraries.strings().all().excludeChars(surrogates()).ofMinLength(1).ofMaxLength(8),
+                Arbitraries.strings().all().excludeChars(surrogates()).ofMinLength(60).ofMaxLength(90),
+                Arbitraries.of("Aa", "BB", "AaAa", "BBBB", "AaBB", "BBAa", "\u0001", "\u001f", "\u2028", "\"", "\\"));
+        return Arbitraries.maps(names, values(2)).ofMaxSize(6).map(LinkedHashMap::new);
     }
 
     private Arbitrary<Value> values(int depth) {
