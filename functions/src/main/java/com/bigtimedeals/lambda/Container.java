@@ -9,6 +9,8 @@ import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.TlsStart;
 import com.bigtimedeals.service.IdempotencyService;
 
+import software.amazon.awssdk.http.SdkHttpClient;
+
 /**
  * What a Lambda execution environment builds once, where it starts (a handler's no-argument constructor): its
  * settings read from the environment into a typed {@link Configuration}, its DynamoDB client and table, and its
@@ -24,7 +26,8 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
         TlsStart tls = TlsStart.begin();
         LoggingStart logging = LoggingStart.begin();
         Settings settings = Settings.fromProcess();
-        Table table = Table.from(settings, DynamoDbClients.from(settings, tls.httpClient()));
+        SdkHttpClient http = tls.httpClient();
+        Table table = Table.from(settings, DynamoDbClients.from(settings, http), http);
         Configuration configuration = Configuration.from(settings);
         tls.await();
         logging.await();

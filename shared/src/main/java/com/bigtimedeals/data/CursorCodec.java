@@ -11,6 +11,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 import com.bigtimedeals.domain.DomainException;
 
+import software.amazon.awssdk.http.SdkHttpClient;
+
 /**
  * Opaque page cursors. A cursor names the list it belongs to (a scope such as one brand's deals or one user's
  * inbox) and is signed, so a cursor made for another list, or edited by hand, is rejected instead of being
@@ -42,10 +44,15 @@ public final class CursorCodec {
      * lets anyone forge a cursor. Outside Lambda without either, a random key for this process only.
      */
     public static CursorCodec from(Settings settings) {
-        return from(settings, settings.get("AWS_LAMBDA_FUNCTION_NAME") != null);
+        return from(settings, null);
     }
 
-    static CursorCodec from(Settings settings, boolean inLambda) {
+    /** The same, a secret read over {@code http} (a function's own client; null: one of the read's own). */
+    public static CursorCodec from(Settings settings, SdkHttpClient http) {
+        return from(settings, http, settings.get("AWS_LAMBDA_FUNCTION_NAME") != null);
+    }
+
+    static CursorCodec from(Settings settings, SdkHttpClient http, boolean inLambda) {
         String key = settings.get(KEY_VARIABLE);
         if (key != null) {
             return new CursorCodec(key);
@@ -53,7 +60,7 @@ public final class CursorCodec {
         String secretArn = settings.get(SECRET_ARN_VARIABLE);
         if (secretArn != null) {
             return new CursorCodec(SecretsManagerSecret.read(secretArn, DynamoDbClients.credentials(settings::get),
-                    DynamoDbClients.region(settings), settings.get("AWS_ENDPOINT_URL_SECRETS_MANAGER")));
+                    DynamoDbClients.region(settings), settings.get("AWS_ENDPOINT_URL_SECRETS_MANAGER"), http));
         }
         if (inLambda) {
             throw new IllegalStateException("No cursor signing key: set " + SECRET_ARN_VARIABLE + " (the stack does) or "

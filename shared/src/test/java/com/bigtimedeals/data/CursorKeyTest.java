@@ -60,7 +60,7 @@ class CursorKeyTest {
 
     String read() {
         return SecretsManagerSecret.read(ARN, StaticCredentialsProvider.create(AwsSessionCredentials.create("AKIDEXAMPLE", "secret", "token")),
-                Region.EU_WEST_1, endpoint);
+                Region.EU_WEST_1, endpoint, null);
     }
 
     @Test
@@ -85,14 +85,39 @@ class CursorKeyTest {
 
     @Test
     void inLambdaWithoutAKeyTheFunctionRefusesToStart() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> CursorCodec.from(Settings.defaults(), true));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> CursorCodec.from(Settings.defaults(), null, true));
         assertTrue(e.getMessage().contains(CursorCodec.SECRET_ARN_VARIABLE), e.getMessage());
+    }
+
+    /** A function reads its key over its own HTTP client (one TLS context, built beside it) and goes on using it. */
+    @Test
+    void theFunctionsOwnHttpClientReadsTheKeyAndStaysOpen() {
+        java.util.concurrent.atomic.AtomicInteger closed = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        software.amazon.awssdk.http.SdkHttpClient own = software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create();
+        software.amazon.awssdk.http.SdkHttpClient function = new software.amazon.awssdk.http.SdkHttpClient() {
+            @Override
+            public software.amazon.awssdk.http.ExecutableHttpRequest prepareRequest(software.amazon.awssdk.http.HttpExecuteRequest request) {
+                calls.incrementAndGet();
+                return own.prepareRequest(request);
+            }
+
+            @Override
+            public void close() {
+                closed.incrementAndGet();
+            }
+        };
+        CursorCodec key = CursorCodec.from(Settings.of(Map.of(CursorCodec.SECRET_ARN_VARIABLE, ARN,
+                "AWS_ENDPOINT_URL_SECRETS_MANAGER", endpoint)), function, true);
+        assertEquals(List.of("x"), key.decode("S", key.encode("S", List.of("x")), 1));
+        assertEquals(1, calls.get(), "the GetSecretValue went over the function's client");
+        assertEquals(0, closed.get(), "the read leaves the function's client open");
     }
 
     @Test
     void theDeployedSecretSignsAndTheOldConstantCanNoLongerForgeACursor() {
         CursorCodec deployed = CursorCodec.from(Settings.of(Map.of(CursorCodec.SECRET_ARN_VARIABLE, ARN,
-                "AWS_ENDPOINT_URL_SECRETS_MANAGER", endpoint)), true);
+                "AWS_ENDPOINT_URL_SECRETS_MANAGER", endpoint)), null, true);
         // Surefire sets AWS_ACCESS_KEY_ID=local, as Lambda sets the role's: the read uses the process's credentials.
         assertTrue(authorization.get().contains("Credential=local/"), authorization.get());
         String real = deployed.encode("BRAND#acme", List.of("2026-01-01", "DEAL#1"));
@@ -104,8 +129,8 @@ class CursorKeyTest {
 
     @Test
     void outsideLambdaWithoutAKeyEachProcessGetsARandomOne() {
-        CursorCodec a = CursorCodec.from(Settings.defaults(), false);
-        CursorCodec b = CursorCodec.from(Settings.defaults(), false);
+        CursorCodec a = CursorCodec.from(Settings.defaults(), null, false);
+        CursorCodec b = CursorCodec.from(Settings.defaults(), null, false);
         String cursor = a.encode("INBOX#ann", List.of("x"));
         assertThrows(DomainException.class, () -> b.decode("INBOX#ann", cursor, 1));
         assertFalse(CursorCodec.randomKey().equals(CursorCodec.randomKey()));
