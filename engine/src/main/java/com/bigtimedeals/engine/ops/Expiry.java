@@ -2,7 +2,6 @@ package com.bigtimedeals.engine.ops;
 
 import java.util.Map;
 
-import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TtlIndex;
 import com.bigtimedeals.engine.value.Value;
@@ -31,7 +30,7 @@ public final class Expiry {
             return false;
         }
         String attribute = table.def().ttlAttribute();
-        Map<String, Value> keyMap = ItemKeys.keyOf(table.key(), ItemCodec.decode(stored));
+        Map<String, Value> keyMap = ItemKeys.storedKeyOf(table.key(), stored);
         boolean[] deleted = {false};
         WritePath.write(ctx, table, keyMap, current -> {
             if (current != null && expired(current.get(attribute), nowSecond)) {

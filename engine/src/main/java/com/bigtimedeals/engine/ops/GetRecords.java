@@ -86,7 +86,7 @@ public final class GetRecords implements Operation {
 
     /** One record in the service's form; returns its size. */
     private long write(JsonGenerator out, StreamRecord r, StreamLog stream) throws IOException {
-        Map<String, Value> keys = keysOf(stream, r.newImage() != null ? r.newImage() : r.oldImage());
+        Map<String, Value> keys = ItemKeys.storedKeyOf(stream.key, r.newImage() != null ? r.newImage() : r.oldImage());
         boolean showNew = stream.viewType.equals("NEW_IMAGE") || stream.viewType.equals("NEW_AND_OLD_IMAGES");
         boolean showOld = stream.viewType.equals("OLD_IMAGE") || stream.viewType.equals("NEW_AND_OLD_IMAGES");
         long size = Sizes.of(keys);
@@ -121,19 +121,6 @@ public final class GetRecords implements Operation {
         }
         out.writeEndObject();
         return size;
-    }
-
-    /**
-     * The record's Keys, read from the stored image without decoding its other attributes: a mapping reads every
-     * record of a stream (a blast's messages among them) and most of an image is not a key.
-     */
-    private static Map<String, Value> keysOf(StreamLog stream, byte[] image) {
-        Map<String, Value> key = new java.util.LinkedHashMap<>(4);
-        key.put(stream.key.partitionKey(), ItemCodec.attribute(image, stream.key.partitionKey()));
-        if (stream.key.sortKey() != null) {
-            key.put(stream.key.sortKey(), ItemCodec.attribute(image, stream.key.sortKey()));
-        }
-        return key;
     }
 
     /**

@@ -2,9 +2,11 @@ package com.bigtimedeals.engine.ops;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Function;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.expr.KeySchema;
+import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.value.Value;
@@ -162,10 +164,22 @@ final class ItemKeys {
 
     /** The key attributes of an item (for stream records' Keys and for LastEvaluatedKey). */
     static Map<String, Value> keyOf(KeySchema schema, Map<String, Value> item) {
+        return keyOf(schema, item::get);
+    }
+
+    /**
+     * The key of a stored item, read from its stored form without decoding its other attributes (a stream reader
+     * reads every record's keys, and most of an image is not a key).
+     */
+    static Map<String, Value> storedKeyOf(KeySchema schema, byte[] stored) {
+        return keyOf(schema, name -> ItemCodec.attribute(stored, name));
+    }
+
+    private static Map<String, Value> keyOf(KeySchema schema, Function<String, Value> attribute) {
         Map<String, Value> key = new java.util.LinkedHashMap<>(4);
-        key.put(schema.partitionKey(), item.get(schema.partitionKey()));
+        key.put(schema.partitionKey(), attribute.apply(schema.partitionKey()));
         if (schema.sortKey() != null) {
-            key.put(schema.sortKey(), item.get(schema.sortKey()));
+            key.put(schema.sortKey(), attribute.apply(schema.sortKey()));
         }
         return key;
     }
