@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
@@ -163,6 +164,14 @@ final class PartiqlWrites {
 
     private Action update(Ast.Update update, ExpressionText text) {
         Target t = requireTarget(update.table(), update.where(), text);
+        // The attributes an UPDATE names are held to PutItem's rule for names, in its words (not in those of the
+        // ExpressionAttributeNames the statement is translated into).
+        for (Ast.SetAction a : update.sets()) {
+            checkName(a.path());
+        }
+        for (Ast.Path p : update.removes()) {
+            checkName(p);
+        }
         List<String> sets = new ArrayList<>();
         List<String> adds = new ArrayList<>();
         List<String> deletes = new ArrayList<>();
@@ -195,6 +204,14 @@ final class PartiqlWrites {
             PartiqlCalls.names(out, text.names());
             PartiqlCalls.values(out, text.values());
         });
+    }
+
+    private static void checkName(Ast.Path path) {
+        try {
+            AttributeValues.checkName(path.first());
+        } catch (AttributeValues.Invalid e) {
+            throw ApiException.validation(e.getMessage());
+        }
     }
 
     private static void clause(StringBuilder sb, String keyword, List<String> parts) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.expr.Condition;
@@ -52,22 +53,42 @@ public final class UpdateItem implements Operation {
 
     /**
      * The update of a request (UpdateExpression or legacy AttributeUpdates); null when it has neither. Whether it
-     * touches a key attribute is checked later ({@link #checkKeys}), after the request's other expressions.
+     * touches a key attribute is checked later ({@link #checkKeys}), after the request's other expressions. Every
+     * update path (UpdateItem, a transaction's Update, PartiQL's UPDATE) parses here.
      */
     static Update parseUpdate(Expressions ex, Map<String, Object> req, Set<String> keyAttributes) {
         String text = Req.string(req, "UpdateExpression");
+        Update update = null;
         try {
             if (text != null) {
-                return ex.context().update(text);
-            }
-            Map<String, Object> updates = Req.map(req, "AttributeUpdates");
-            if (updates != null) {
-                return Legacy.attributeUpdates(ItemShapes.attributeUpdates(ex, updates), keyAttributes);
+                update = ex.context().update(text);
+            } else {
+                Map<String, Object> updates = Req.map(req, "AttributeUpdates");
+                if (updates != null) {
+                    update = Legacy.attributeUpdates(ItemShapes.attributeUpdates(ex, updates), keyAttributes);
+                }
             }
         } catch (ExpressionException e) {
             throw ex.invalid(e);
         }
-        return null;
+        if (update != null) {
+            checkNames(ex, update);
+        }
+        return update;
+    }
+
+    /**
+     * The attribute names an update gives its targets (from ExpressionAttributeNames, or AttributeUpdates' keys) are
+     * known from the request, as a PutItem's are: refused by PutItem's own check, with its messages and wording.
+     */
+    private static void checkNames(Expressions ex, Update update) {
+        for (String name : update.topLevelNames()) {
+            try {
+                AttributeValues.checkName(name);
+            } catch (AttributeValues.Invalid e) {
+                throw ex.invalid(e.getMessage());
+            }
+        }
     }
 
     /** Refuses an update of a key attribute: the service's last check of the request. */
