@@ -31,8 +31,16 @@ public final class AttributeValues {
 
     /** The longest attribute name the service accepts, in UTF-8 bytes (64 KB itself is refused). */
     public static final int MAX_NAME_BYTES = 65535;
-    /** Lists and maps nest at most this deep. */
-    public static final int MAX_DEPTH = 32;
+    /**
+     * How many levels an item's values may span, the attribute itself being level 1: a value of 31 single-member maps
+     * (or lists) around a scalar, the scalar at level 32, is the deepest the service stores, and 32 of them are refused
+     * (captured against the service by paritysuite/dynamodb-conformance, tests/tier3/limits/nestingDepth.test.ts).
+     * The same limit holds for ExpressionAttributeValues and PartiQL parameters.
+     */
+    public static final int MAX_LEVELS = 32;
+    /** The service's message for a value nested past {@link #MAX_LEVELS}, the same wherever it is found. */
+    public static final String NESTING_EXCEEDED =
+            "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
 
     @SuppressWarnings("unchecked")
     public static Map<String, Value> item(Map<String, Object> raw) {
@@ -42,6 +50,33 @@ public final class AttributeValues {
             item.put(e.getKey(), value((Map<String, Object>) e.getValue()));
         }
         return item;
+    }
+
+    /**
+     * The rules every stored item keeps, checked on an item built by the engine (the item an update produces),
+     * with the same code and messages as an item read from a request ({@link #item}): top-level attribute names of 1
+     * to 65,535 bytes, values nested at most {@link #MAX_LEVELS} levels.
+     */
+    public static void checkItem(Map<String, Value> item) {
+        for (Map.Entry<String, Value> e : item.entrySet()) {
+            checkName(e.getKey());
+            checkLevels(e.getValue(), 1);
+        }
+    }
+
+    /** Refuses a list or map at {@code level} whose members would lie past {@link #MAX_LEVELS}. */
+    private static void checkLevels(Value v, int level) {
+        if (v instanceof Value.M m) {
+            nested(level);
+            for (Value member : m.values().values()) {
+                checkLevels(member, level + 1);
+            }
+        } else if (v instanceof Value.L l) {
+            nested(level);
+            for (Value member : l.values()) {
+                checkLevels(member, level + 1);
+            }
+        }
     }
 
     /** Attribute names may be neither empty nor longer than 65,535 bytes. */
@@ -55,11 +90,12 @@ public final class AttributeValues {
     }
 
     public static Value value(Map<String, Object> raw) {
-        return value(raw, 0);
+        return value(raw, 1);
     }
 
+    /** {@code level}: where the value sits, an attribute's own value being at level 1. */
     @SuppressWarnings("unchecked")
-    private static Value value(Map<String, Object> raw, int depth) {
+    private static Value value(Map<String, Object> raw, int level) {
         if (raw == null) {
             throw new Invalid("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
         }
@@ -138,21 +174,21 @@ public final class AttributeValues {
                     break;
                 }
                 case "L": {
-                    nested(depth);
+                    nested(level);
                     List<Object> list = (List<Object>) v;
                     List<Value> values = new ArrayList<>(list.size());
                     for (Object o : list) {
-                        values.add(value((Map<String, Object>) o, depth + 1));
+                        values.add(value((Map<String, Object>) o, level + 1));
                     }
                     converted = new Value.L(values);
                     break;
                 }
                 case "M": {
-                    nested(depth);
+                    nested(level);
                     Map<String, Object> map = (Map<String, Object>) v;
                     Map<String, Value> values = new LinkedHashMap<>(map.size() * 2);
                     for (Map.Entry<String, Object> m : map.entrySet()) {
-                        values.put(m.getKey(), value((Map<String, Object>) m.getValue(), depth + 1));
+                        values.put(m.getKey(), value((Map<String, Object>) m.getValue(), level + 1));
                     }
                     converted = new Value.M(values);
                     break;
@@ -170,9 +206,10 @@ public final class AttributeValues {
         return result;
     }
 
-    private static void nested(int depth) {
-        if (depth >= MAX_DEPTH) {
-            throw new Invalid("One or more parameter values were invalid: Nesting Levels have exceeded supported limits: an attribute value is nested more than 32 levels deep");
+    /** A list or map at {@code level}: its members, even if it has none, would be one level further down. */
+    private static void nested(int level) {
+        if (level >= MAX_LEVELS) {
+            throw new Invalid(NESTING_EXCEEDED);
         }
     }
 

@@ -110,8 +110,10 @@ public final class UpdateItem implements Operation {
 
     /**
      * The item after an update: applied to the current item, or to the bare key when there is none; checked
-     * against the size limit and the indexes' key types. Errors found while applying (an operand of the wrong
-     * type, a path that does not exist) are the service's validation errors.
+     * against the size limit, the rules every stored item keeps ({@link AttributeValues#checkItem}: names, nesting
+     * depth; {@code SET a.b = :v} can nest deeper than any value of the request) and the indexes' key types. Every
+     * update path (UpdateItem, a transaction's Update, PartiQL's UPDATE) comes through here. Errors found while
+     * applying (an operand of the wrong type, a path that does not exist) are the service's validation errors.
      */
     static Map<String, Value> apply(Table table, Update update, Map<String, Value> current, Map<String, Value> key) {
         if (current == null && update != null && update.removesOnly()) {
@@ -131,6 +133,11 @@ public final class UpdateItem implements Operation {
         }
         if (Sizes.of(after) > PutItem.MAX_ITEM_BYTES) {
             throw ApiException.validation("Item size to update has exceeded the maximum allowed size");
+        }
+        try {
+            AttributeValues.checkItem(after);
+        } catch (AttributeValues.Invalid e) {
+            throw ApiException.validation(e.getMessage());
         }
         ItemKeys.checkIndexKeys(table, after, true);
         return after;
