@@ -159,7 +159,7 @@ public final class DealService {
                 ContractRules.BODY_MAX);
         // Whole seconds, as every instant in the contract; the messages carry this time too.
         Instant at = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        return blasts.record(new Blast(Ids.blastId(at), deal.id(), s, b, at, blastSegments, 0, 0));
+        return blasts.record(new Blast(Ids.blastId(now), deal.id(), s, b, at, blastSegments, 0, 0));
     }
 
     public Blast blastProgress(String blastId) {

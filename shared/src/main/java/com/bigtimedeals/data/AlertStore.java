@@ -67,8 +67,9 @@ public final class AlertStore {
     public Alert create(String username, NewAlert draft) {
         requireOwners(draft);
         String word = rarest(draft.keywords());
-        Instant now = table.clock().instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        Alert alert = new Alert(Ids.alertId(now), draft, now);
+        // The id from the untruncated moment: alerts created in one second still list newest first (Ids).
+        Instant at = table.clock().instant();
+        Alert alert = new Alert(Ids.alertId(at), draft, at.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         for (int attempt = 1; ; attempt++) {
             Head head = head(word);
             int shards = Math.max(head.shards(), (int) (head.count() / perShard) + 1);

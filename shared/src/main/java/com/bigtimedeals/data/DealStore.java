@@ -62,7 +62,9 @@ public final class DealStore {
      */
     public Deal create(NewDeal draft) {
         Instant postedAt = table.clock().instant().truncatedTo(ChronoUnit.SECONDS);
-        Instant createdAt = (draft.createdAt() == null ? postedAt : draft.createdAt()).truncatedTo(ChronoUnit.SECONDS);
+        // The id from the untruncated moment: deals created in one second still list newest first (Ids).
+        Instant idAt = draft.createdAt() == null ? postedAt : draft.createdAt();
+        Instant createdAt = idAt.truncatedTo(ChronoUnit.SECONDS);
         List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
                 .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
                 .projectionExpression("#t, #n")
@@ -85,7 +87,7 @@ public final class DealStore {
             throw DomainException.invalid("categoryId", "categoryId does not name an existing category");
         }
         Instant expiresAt = draft.expiresAt() == null ? null : draft.expiresAt().truncatedTo(ChronoUnit.SECONDS);
-        Deal deal = new Deal(Ids.dealId(createdAt), draft.title(), draft.link(), draft.price(), draft.brandId(),
+        Deal deal = new Deal(Ids.dealId(idAt), draft.title(), draft.link(), draft.price(), draft.brandId(),
                 brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt);
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));

@@ -9,7 +9,12 @@ import java.util.Arrays;
 import com.github.f4b6a3.ksuid.Ksuid;
 import com.github.f4b6a3.ksuid.KsuidCreator;
 
-/** KSUIDs: 27 characters, sorted by their second-resolution UTC timestamp. */
+/**
+ * KSUIDs: 27 characters, sorted by their second-resolution UTC timestamp. The ids this code makes for deals, alerts,
+ * blasts and comments are sub-second KSUIDs (the instant's fraction, to the microsecond, in the first bytes of the
+ * payload, the rest random): ids made in one second still sort in the order they were made, so "newest first" holds
+ * for things created within a second of each other. Any KSUID, random or sub-second, is valid wherever an id is read.
+ */
 public final class Ids {
     /** Every id this code makes (deals, messages, blasts) is a KSUID of this many characters. */
     public static final int LENGTH = Ksuid.KSUID_CHARS;
@@ -19,16 +24,16 @@ public final class Ids {
 
     /** A deal id sorts by the deal's {@code createdAt}, so a backfilled deal lands in its place in history. */
     public static String dealId(Instant createdAt) {
-        return KsuidCreator.getKsuid(createdAt).toString();
+        return KsuidCreator.getSubsecondKsuid(createdAt).toString();
     }
 
     /** An alert id sorts by its creation, so a user's alerts list newest first from one descending query. */
     public static String alertId(Instant createdAt) {
-        return KsuidCreator.getKsuid(createdAt).toString();
+        return KsuidCreator.getSubsecondKsuid(createdAt).toString();
     }
 
     public static String blastId(Instant requestedAt) {
-        return KsuidCreator.getKsuid(requestedAt).toString();
+        return KsuidCreator.getSubsecondKsuid(requestedAt).toString();
     }
 
     /**

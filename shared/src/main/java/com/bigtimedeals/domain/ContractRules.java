@@ -33,19 +33,30 @@ public final class ContractRules {
      * They use only what Java's and ECMAScript's regular expressions read alike (character classes of \\u escapes,
      * anchors, quantifiers): \s and \S are not among them, since Java's \s knows ASCII spaces only.
      */
-    /** A character text may hold: anything but a control character other than tab, newline and carriage return. */
-    private static final String TEXT_CHAR = "[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F]";
+    /**
+     * A character text may hold: anything but a control character (Unicode's Cc: C0, DEL and C1) other than tab,
+     * newline and carriage return. C1 is refused too: U+0085 (next line) is Unicode whitespace, so a title of it alone
+     * would be blank to a reader and not to a check that knew only C0.
+     */
+    private static final String TEXT_CHAR = "[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
     /** A character that is neither whitespace (ECMAScript's \s, Unicode spaces included) nor a control character. */
-    private static final String VISIBLE_CHAR = "[^\\u0000-\\u0020\\u007F\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
+    private static final String VISIBLE_CHAR = "[^\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
     /** Text: not blank, no control characters but tab and newlines. */
     public static final String TEXT_PATTERN = "^" + TEXT_CHAR + "*" + VISIBLE_CHAR + TEXT_CHAR + "*$";
     /** Text that may be blank (a note, where blank means none): no control characters but tab and newlines. */
     public static final String NOTE_PATTERN = "^" + TEXT_CHAR + "*$";
     /** A brand or category name: text holding a letter or digit its slug can be made of. */
     public static final String NAME_PATTERN = "^" + TEXT_CHAR + "*[A-Za-z0-9]" + TEXT_CHAR + "*$";
-    /** An email address: a local part of at most 64 characters, {@code @}, a domain with at least one dot. */
-    public static final String EMAIL_PATTERN =
-            "^[^@\\u0000-\\u0020\\u007F]{1,64}@[^@.\\u0000-\\u0020\\u007F]+(\\.[^@.\\u0000-\\u0020\\u007F]+)+$";
+    /** A character of an email address's local part or domain label: no space, control character, dot or {@code @}. */
+    private static final String EMAIL_CHAR = "[^@.\\u0000-\\u0020\\u007F-\\u009F]";
+    /** A domain label: email characters, neither starting nor ending with a hyphen (RFC 1035). */
+    private static final String EMAIL_LABEL = "[^-@.\\u0000-\\u0020\\u007F-\\u009F](" + EMAIL_CHAR + "*[^-@.\\u0000-\\u0020\\u007F-\\u009F])?";
+    /**
+     * An email address: a local part of at most 64 characters whose dots neither start nor end it nor come two in a row
+     * (RFC 5322's dot-atom), {@code @}, and a domain of at least two labels.
+     */
+    public static final String EMAIL_PATTERN = "^(?=[^@]{1,64}@)" + EMAIL_CHAR + "+(\\." + EMAIL_CHAR + "+)*@"
+            + EMAIL_LABEL + "(\\." + EMAIL_LABEL + ")+$";
     /**
      * An http(s) URL: the scheme, a non-empty authority, then anything without spaces or control characters. The
      * server also parses it as a URI with a host (RFC 3986), which no pattern states fully.
@@ -99,7 +110,7 @@ public final class ContractRules {
         if (value.isBlank() || value.codePointCount(0, value.length()) > max) {
             throw DomainException.invalid(field, field + " must be 1 to " + max + " characters and not blank");
         }
-        if (value.chars().anyMatch(c -> c < 0x20 && c != '\n' && c != '\t' && c != '\r')) {
+        if (value.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL && c != '\n' && c != '\t' && c != '\r')) {
             throw DomainException.invalid(field, field + " must not contain control characters");
         }
         if (!TEXT.matcher(value).matches()) {

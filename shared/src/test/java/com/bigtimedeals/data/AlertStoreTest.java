@@ -61,6 +61,19 @@ class AlertStoreTest extends DynamoDbTest {
     }
 
     @Test
+    void alertsCreatedWithinOneSecondStillListNewestFirst() {
+        Table catalog = catalogTable();
+        // A millisecond apart, all in the same second: their createdAt ties, their order must not.
+        Table t = new Table(catalog.client(), catalog.name(), new TickingClock(Fixtures.NOW, 1_000), catalog.cursors());
+        List<Alert> made = new java.util.ArrayList<>();
+        for (String word : List.of("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")) {
+            made.add(0, new AlertStore(t).create("ann", alert(word)));
+        }
+        assertEquals(1, made.stream().map(Alert::createdAt).distinct().count());
+        assertEquals(made, new AlertStore(t).list("ann"));
+    }
+
+    @Test
     void aBrandOrCategoryThatDoesNotExistIsNotFoundAndNothingIsWritten() {
         Table t = catalogTable();
         AlertStore alerts = new AlertStore(t);

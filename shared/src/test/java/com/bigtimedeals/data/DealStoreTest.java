@@ -85,6 +85,19 @@ class DealStoreTest extends DynamoDbTest {
     }
 
     @Test
+    void dealsCreatedWithinOneSecondStillListNewestFirst() {
+        Table t = newTable(Fixtures.NOW);
+        Fixtures.catalog(new CatalogStore(t));
+        DealStore deals = new DealStore(t);
+        List<String> made = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            made.add(0, deals.create(Fixtures.deal("D" + i, "acme", "tech", Fixtures.NOW.plusMillis(i))).id());
+        }
+        assertEquals(made, ids(deals.latest(100, null)));
+        assertEquals(made, ids(deals.latestForBrand("acme", 100, null)));
+    }
+
+    @Test
     void latestDealsOverallForBrandAndCategoryAreNewestFirst() {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
