@@ -129,6 +129,27 @@ class RequestValidationTest extends ConformanceSupport {
         db.transactWriteItems(b -> b.transactItems(items.subList(0, 10)));
     }
 
+    /**
+     * API_TransactGetItems: "DynamoDB rejects the entire TransactGetItems request if ... The aggregate size of the
+     * items in the transaction exceeded 4 MB." The service's wording of that refusal is not known: only its type is
+     * asserted.
+     */
+    @Test
+    void transactGetOfMoreThanFourMegabytesIsRefused() {
+        String t = table(ScalarAttributeType.S, null);
+        String big = repeat('x', 390_000);
+        List<TransactGetItem> gets = new ArrayList<>();
+        for (int i = 0; i < 11; i++) {
+            String k = "k" + i;
+            db.putItem(b -> b.tableName(t).item(item("pk", k, "v", big)));
+            gets.add(TransactGetItem.builder().get(g -> g.tableName(t).key(item("pk", k))).build());
+        }
+        // 10 × 390,005 + 390,006 bytes: 4,290,056, past 4,194,304; ten of them, 3,900,050, are read.
+        assertError("ValidationException", null, () -> db.transactGetItems(b -> b.transactItems(gets)));
+        assertEquals(10, db.transactGetItems(b -> b.transactItems(gets.subList(0, 10))).responses().stream()
+                .filter(r -> r.hasItem()).count());
+    }
+
     @Test
     void batchWriteWordsAMissingOrMistypedKeyAsASchemaMismatch() {
         String t = table(ScalarAttributeType.S, null);
