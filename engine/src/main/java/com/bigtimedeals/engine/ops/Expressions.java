@@ -10,6 +10,7 @@ import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Legacy;
+import com.bigtimedeals.engine.value.ItemSize;
 import com.bigtimedeals.engine.value.Value;
 
 /**
@@ -25,6 +26,8 @@ final class Expressions {
     final String operation;
     private final Map<String, Object> request;
     private ExpressionContext context;
+    /** ExpressionAttributeValues as converted for {@link #context()}; null until then, or when absent. */
+    private Map<String, Value> values;
 
     Expressions(String operation, Map<String, Object> request) {
         this.operation = operation;
@@ -98,7 +101,22 @@ final class Expressions {
         } catch (ExpressionException e) {
             throw invalid(e);
         }
+        this.values = values;
         return context;
+    }
+
+    /**
+     * The bytes of the request's ExpressionAttributeValues by the item size rules, each value once; 0 when its
+     * expressions did not need them (they are then not even converted, as in the service's transactions).
+     */
+    long expressionValuesSize() {
+        long size = 0;
+        if (values != null) {
+            for (Value v : values.values()) {
+                size += ItemSize.of(v);
+            }
+        }
+        return size;
     }
 
     /**

@@ -39,7 +39,10 @@ import com.fasterxml.jackson.core.util.ByteArrayBuilder;
  */
 public final class TransactWriteItems implements Operation {
     static final int MAX_ACTIONS = 100;
-    /** The aggregate size of the items a transaction writes (Put items, and the keys of the other actions). */
+    /**
+     * The largest transaction payload: what the actions carry (a Put's item; the key and ExpressionAttributeValues of
+     * an Update, Delete or ConditionCheck), by the item size rules.
+     */
     static final long MAX_TRANSACTION_BYTES = 4L * 1024 * 1024;
 
     private static Shape action(String type, boolean item, boolean condition, boolean update) {
@@ -93,6 +96,8 @@ public final class TransactWriteItems implements Operation {
         Map<String, Value> after;
         /** Why the service cancels this action before reading its item (the key or item does not fit the schema). */
         String invalid;
+        /** What the action carries toward the transaction's 4 MB. */
+        long payload;
     }
 
     @Override
@@ -184,11 +189,15 @@ public final class TransactWriteItems implements Operation {
                 Conditions.requireAllUsed(ex, a.raw);
             }
             UpdateItem.checkKeys(ex, a.update, found);
+            // What the action carries, as a Put's item counts whole: an Update's values are what it writes (12
+            // Updates SETting 390 KB each are as large a request as 12 Puts of those items), and a condition's values
+            // are carried as well.
+            a.payload = a.item != null ? Sizes.of(a.item) : Sizes.of(a.key) + ex.expressionValuesSize();
             actions.add(a);
         }
         long total = 0;
         for (Action a : actions) {
-            total += a.item != null ? Sizes.of(a.item) : Sizes.of(a.key);
+            total += a.payload;
         }
         if (total > MAX_TRANSACTION_BYTES) {
             throw ApiException.validation("Transaction payload size cannot exceed 4MB. Payload Size: " + total);

@@ -1,6 +1,7 @@
 package com.bigtimedeals.engine.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
@@ -127,6 +128,33 @@ class RequestValidationTest extends ConformanceSupport {
         assertError("ValidationException", "Transaction payload size cannot exceed 4MB. Payload Size: 4200062",
                 () -> db.transactWriteItems(b -> b.transactItems(items)));
         db.transactWriteItems(b -> b.transactItems(items.subList(0, 10)));
+    }
+
+    /** The 4 MB counts what each action carries: an Update's or a condition's values as a Put's item. */
+    @Test
+    void transactionPayloadCountsTheValuesOfUpdatesAndConditionsLikePutItems() {
+        String t = table(ScalarAttributeType.S, null);
+        AttributeValue big = s(repeat('x', 350_000));
+        List<TransactWriteItem> updates = new ArrayList<>();
+        List<TransactWriteItem> checks = new ArrayList<>();
+        List<TransactWriteItem> deletes = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            Map<String, AttributeValue> key = item("pk", "k" + i);
+            updates.add(TransactWriteItem.builder().update(u -> u.tableName(t).key(key).updateExpression("SET v = :v")
+                    .expressionAttributeValues(Map.of(":v", big))).build());
+            checks.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(t).key(key).conditionExpression("v <> :v")
+                    .expressionAttributeValues(Map.of(":v", big))).build());
+            deletes.add(TransactWriteItem.builder().delete(d -> d.tableName(t).key(key).conditionExpression("v <> :v")
+                    .expressionAttributeValues(Map.of(":v", big))).build());
+        }
+        // Each action: "pk" and "k<i>" (2 + 2 or 3 bytes) and a 350,000-byte value: 10 × 350,004 + 2 × 350,005.
+        for (List<TransactWriteItem> actions : List.of(updates, checks, deletes)) {
+            assertError("ValidationException", "Transaction payload size cannot exceed 4MB. Payload Size: 4200050",
+                    () -> db.transactWriteItems(b -> b.transactItems(actions)));
+        }
+        assertFalse(db.getItem(b -> b.tableName(t).key(item("pk", "k0"))).hasItem());
+        db.transactWriteItems(b -> b.transactItems(updates.subList(0, 10)));
+        assertEquals(big, db.getItem(b -> b.tableName(t).key(item("pk", "k9")).consistentRead(true)).item().get("v"));
     }
 
     /**
