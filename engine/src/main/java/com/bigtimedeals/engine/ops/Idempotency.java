@@ -9,7 +9,8 @@ import com.bigtimedeals.engine.api.ApiException;
 
 /**
  * TransactWriteItems' ClientRequestToken: for ten minutes a token names one request. Repeating it with the same
- * parameters answers what the first call answered without writing again; with other parameters it is refused
+ * parameters answers what the first call answered without writing again (the caller keeps what it needs of that
+ * answer: the repeat's ConsumedCapacity is its own); with other parameters it is refused
  * ({@code IdempotentParameterMismatchException}); while the first call still runs, a repeat is refused with
  * {@code TransactionInProgressException}.
  */

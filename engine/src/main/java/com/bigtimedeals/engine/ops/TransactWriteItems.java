@@ -8,6 +8,7 @@ import static com.bigtimedeals.engine.api.Shape.stringMap;
 import static com.bigtimedeals.engine.api.Shape.valueStruct;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -107,28 +108,51 @@ public final class TransactWriteItems implements Operation {
             throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
         }
         List<Action> actions = parse(items);
+        String mode = Req.string(req, "ReturnConsumedCapacity");
         String token = Req.string(req, "ClientRequestToken");
         if (token == null) {
-            run(actions, req, out);
+            Result result = run(actions, req);
+            respond(out, mode, result.consumed(), "Write", result.metrics());
             return;
         }
         byte[] earlier = ctx.idempotency.claim(token, fingerprint(req));
         if (earlier != null) {
-            out.writeRaw(new String(earlier, java.nio.charset.StandardCharsets.UTF_8));
+            // A repeat writes nothing and answers what the first call answered (its ItemCollectionMetrics), but its
+            // ConsumedCapacity is its own: API_TransactWriteItems, ClientRequestToken: "Subsequent TransactWriteItems
+            // calls with the same client token return the number of read capacity units consumed in reading the
+            // item", and none unless this call asks for it.
+            respond(out, mode, Capacity.wanted(mode) ? replayCapacity(actions) : Map.of(), "Read",
+                    earlier.length == 0 ? null : earlier);
             return;
         }
+        Result result;
         try {
-            ByteArrayBuilder buffer = new ByteArrayBuilder(256);
-            try (JsonGenerator own = JsonTree.FACTORY.createGenerator(buffer)) {
-                run(actions, req, own);
-            }
-            byte[] response = buffer.toByteArray();
-            ctx.idempotency.finish(token, response);
-            out.writeRaw(new String(response, java.nio.charset.StandardCharsets.UTF_8));
+            result = run(actions, req);
         } catch (RuntimeException e) {
             ctx.idempotency.abandon(token);
             throw e;
         }
+        ctx.idempotency.finish(token, result.metrics() == null ? new byte[0] : result.metrics());
+        respond(out, mode, result.consumed(), "Write", result.metrics());
+    }
+
+    /** What a transaction that ran consumed per table, and its ItemCollectionMetrics (JSON) when asked for. */
+    private record Result(Map<String, Capacity> consumed, byte[] metrics) {
+    }
+
+    /**
+     * What a repeated call consumed: reading the transaction's items, as strongly consistent reads of what they are
+     * now (4 KB units, one at least, an absent item too), per table. The API reference gives the kind of units, not
+     * how they are counted; this is the engine's reading of it.
+     */
+    private static Map<String, Capacity> replayCapacity(List<Action> actions) {
+        Map<String, Capacity> consumed = new LinkedHashMap<>();
+        for (Action a : actions) {
+            byte[] stored = a.keyBytes == null ? null : a.table.items.get(a.keyBytes);
+            consumed.computeIfAbsent(a.table.name(), Capacity::new)
+                    .addTable(Capacity.read(stored == null ? 0 : ItemCodec.size(stored), true));
+        }
+        return consumed;
     }
 
     /** What makes two requests with one token "the same request": everything but the token. */
@@ -236,7 +260,7 @@ public final class TransactWriteItems implements Operation {
         return actions;
     }
 
-    private void run(List<Action> actions, Map<String, Object> req, JsonGenerator out) throws IOException {
+    private Result run(List<Action> actions, Map<String, Object> req) {
         int n = actions.size();
         if (ctx.faults.fires(Faults.Kind.CONFLICT, "TransactWriteItems", actions.get(0).table.name())) {
             throw TransactionCanceled.at(n, 0, TransactionCanceled.conflict());
@@ -314,7 +338,7 @@ public final class TransactWriteItems implements Operation {
             if (!changes.isEmpty()) {
                 ctx.committer.commit(changes);
             }
-            writeResult(out, req, consumed, actions);
+            return new Result(consumed, collectionMetrics(req, actions));
         } finally {
             for (Action a : locked) {
                 ctx.locks.unlock(a.id);
@@ -359,19 +383,32 @@ public final class TransactWriteItems implements Operation {
         return TransactionCanceled.Reason.NONE;
     }
 
-    private static void writeResult(JsonGenerator out, Map<String, Object> req, Map<String, Capacity> consumed,
-                                    List<Action> actions) throws IOException {
-        String mode = Req.string(req, "ReturnConsumedCapacity");
+    /** The response: ConsumedCapacity when {@code mode} asks for it, then ItemCollectionMetrics when there are any. */
+    private static void respond(JsonGenerator out, String mode, Map<String, Capacity> consumed, String kind,
+                                byte[] metrics) throws IOException {
         out.writeStartObject();
         if (Capacity.wanted(mode)) {
             out.writeArrayFieldStart("ConsumedCapacity");
             for (Capacity c : consumed.values()) {
-                c.write(out, mode, "Write");
+                c.write(out, mode, kind);
             }
             out.writeEndArray();
         }
-        if ("SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics"))) {
-            out.writeObjectFieldStart("ItemCollectionMetrics");
+        if (metrics != null) {
+            out.writeFieldName("ItemCollectionMetrics");
+            out.writeRawValue(new String(metrics, StandardCharsets.UTF_8));
+        }
+        out.writeEndObject();
+    }
+
+    /** ItemCollectionMetrics as JSON when the request asks for SIZE (read while the items are still locked), or null. */
+    private static byte[] collectionMetrics(Map<String, Object> req, List<Action> actions) {
+        if (!"SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics"))) {
+            return null;
+        }
+        ByteArrayBuilder buffer = new ByteArrayBuilder(256);
+        try (JsonGenerator out = JsonTree.FACTORY.createGenerator(buffer)) {
+            out.writeStartObject();
             Map<String, List<Action>> byTable = new LinkedHashMap<>();
             for (Action a : actions) {
                 if (!a.kind.equals("ConditionCheck") && !a.table.def().localIndexes().isEmpty()) {
@@ -386,7 +423,9 @@ public final class TransactWriteItems implements Operation {
                 out.writeEndArray();
             }
             out.writeEndObject();
+        } catch (IOException e) {
+            throw new IllegalStateException("in-memory JSON failed", e);
         }
-        out.writeEndObject();
+        return buffer.toByteArray();
     }
 }

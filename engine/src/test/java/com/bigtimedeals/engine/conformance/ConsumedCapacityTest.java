@@ -119,6 +119,53 @@ class ConsumedCapacityTest extends ConformanceSupport {
         assertEquals(6.0, r.consumedCapacity().get(0).writeCapacityUnits());
     }
 
+    /**
+     * API_TransactWriteItems, ClientRequestToken: the first call returns the write units it consumed; "subsequent
+     * TransactWriteItems calls with the same client token return the number of read capacity units consumed in
+     * reading the item" (counted here as strongly consistent reads of the items as they are), and only when asked.
+     */
+    @Test
+    void aRepeatedClientRequestTokenReportsReadUnitsOnlyWhenAsked() {
+        String t = table(ScalarAttributeType.S, null);
+        String other = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(sized("a", 5000)));
+        String token = "replay-" + t;
+        java.util.function.Function<ReturnConsumedCapacity, software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse> call =
+                mode -> db.transactWriteItems(b -> b.clientRequestToken(token).returnConsumedCapacity(mode).transactItems(
+                        TransactWriteItem.builder().put(p -> p.tableName(t).item(sized("b", 9000))).build(),
+                        TransactWriteItem.builder().conditionCheck(c -> c.tableName(t).key(item("pk", "a"))
+                                .conditionExpression("attribute_exists(pk)")).build(),
+                        TransactWriteItem.builder().delete(d -> d.tableName(other).key(item("pk", "gone"))).build()));
+        var first = call.apply(ReturnConsumedCapacity.TOTAL);
+        ConsumedCapacity written = first.consumedCapacity().get(0);
+        // Put of 9 KB twice (18) and the check of a 5 KB item twice (10).
+        assertEquals(28.0, written.capacityUnits());
+        assertEquals(28.0, written.writeCapacityUnits());
+        assertEquals(null, written.readCapacityUnits());
+        // Replays write nothing: b keeps what was written since, and is read at its size now.
+        db.putItem(b -> b.tableName(t).item(item("pk", "b", "v", "changed")));
+
+        var none = call.apply(ReturnConsumedCapacity.NONE);
+        assertEquals(false, none.hasConsumedCapacity());
+        var absent = call.apply(null);
+        assertEquals(false, absent.hasConsumedCapacity());
+
+        var total = call.apply(ReturnConsumedCapacity.TOTAL);
+        assertEquals(2, total.consumedCapacity().size());
+        ConsumedCapacity read = total.consumedCapacity().get(0);
+        // b (now 11 bytes: 1 unit) and a (5,000 bytes: 2 units), read strongly consistent.
+        assertEquals(t, read.tableName());
+        assertEquals(3.0, read.capacityUnits());
+        assertEquals(3.0, read.readCapacityUnits());
+        assertEquals(null, read.writeCapacityUnits());
+        assertEquals(other, total.consumedCapacity().get(1).tableName());
+        assertEquals(1.0, total.consumedCapacity().get(1).readCapacityUnits());
+
+        var indexes = call.apply(ReturnConsumedCapacity.INDEXES);
+        assertEquals(3.0, indexes.consumedCapacity().get(0).table().readCapacityUnits());
+        assertEquals(item("pk", "b", "v", "changed"), db.getItem(b -> b.tableName(t).key(item("pk", "b")).consistentRead(true)).item());
+    }
+
     @Test
     void transactionalReadsCostTwice() {
         String t = table(ScalarAttributeType.S, null);

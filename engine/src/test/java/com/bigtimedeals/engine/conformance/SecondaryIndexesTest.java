@@ -204,6 +204,23 @@ class SecondaryIndexesTest extends ConformanceSupport {
     }
 
     @Test
+    void aTransactionReportsItemCollectionMetricsAndARepeatOfItTheSame() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.S, b -> b
+                .attributeDefinitions(def("pk"), def("sk"), def("l"))
+                .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("byL")
+                        .keySchema(key("pk", KeyType.HASH), key("l", KeyType.RANGE))
+                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build()));
+        java.util.function.Supplier<Map<String, List<software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics>>> call =
+                () -> db.transactWriteItems(b -> b.clientRequestToken("metrics-" + t)
+                        .returnItemCollectionMetrics(software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics.SIZE)
+                        .transactItems(software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+                                .put(p -> p.tableName(t).item(item("pk", "a", "sk", "1", "l", "x"))).build())).itemCollectionMetrics();
+        var first = call.get();
+        assertEquals(item("pk", "a"), first.get(t).get(0).itemCollectionKey());
+        assertEquals(first, call.get());
+    }
+
+    @Test
     void aGlobalIndexDeletedByUpdateTableIsGone() {
         String t = tableWithIndex(ProjectionType.ALL, null);
         db.updateTable(b -> b.tableName(t).globalSecondaryIndexUpdates(u -> u.delete(d -> d.indexName("byG"))));
