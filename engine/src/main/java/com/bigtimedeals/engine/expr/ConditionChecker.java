@@ -20,7 +20,6 @@ final class ConditionChecker {
      * message always counts 301 (measured by others: 909 operators are reported as "operator count: 301").
      */
     static final int MAX_OPERATORS = 300;
-    static final int MAX_IN_OPERANDS = 100;
     static final Map<String, Integer> FUNCTIONS = Map.of("attribute_exists", 1, "attribute_not_exists", 1,
             "attribute_type", 2, "begins_with", 2, "contains", 2, "size", 1);
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
@@ -160,11 +159,9 @@ final class ConditionChecker {
             candidates.add(candidate.runtime());
         }
         misusedFunction(all);
-        // The limit counts the operand before IN too: ninety-nine candidates at most.
-        int operands = in.candidates().size() + 1;
-        if (operands > MAX_IN_OPERANDS) {
-            faults.record(Faults.Kind.OPERAND_COUNT, "The IN operator is provided with too many operands; "
-                    + "number of operands: " + operands);
+        // The limit counts the values in the list, not the operand before IN: a IN (b, ...) takes 100 values.
+        if (in.candidates().size() > ExpressionContext.MAX_IN_VALUES) {
+            faults.record(Faults.Kind.OPERAND_COUNT, ExpressionContext.tooManyInValues(in.candidates().size()));
         }
         return new Conditions.In(operand.runtime(), candidates);
     }

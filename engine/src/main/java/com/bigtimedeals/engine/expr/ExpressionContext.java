@@ -30,6 +30,11 @@ public final class ExpressionContext {
     public static final int MAX_EXPRESSION_BYTES = 4096;
     /** The longest expression attribute name or value key, its sigil included (Developer Guide, "Service quotas"). */
     public static final int MAX_PLACEHOLDER_BYTES = 255;
+    /**
+     * The most values the list of {@code a IN (b, c, d)} takes (Developer Guide, "Comparison operator and function
+     * reference": "The list can contain up to 100 values"); the operand before IN is not counted.
+     */
+    public static final int MAX_IN_VALUES = 100;
 
     private final Map<String, String> names;
     private final Map<String, Value> values;
@@ -83,6 +88,15 @@ public final class ExpressionContext {
                 }
             }
         }
+    }
+
+    /**
+     * The service's message for an IN list of {@code values} values, more than {@link #MAX_IN_VALUES}: it counts the
+     * values in the list (captured against the service by several emulators' tests: 100 values accepted, 101 refused
+     * with "number of operands: 101").
+     */
+    public static String tooManyInValues(int values) {
+        return "The IN operator is provided with too many operands; number of operands: " + values;
     }
 
     private static boolean isPlaceholder(String key, char sigil) {

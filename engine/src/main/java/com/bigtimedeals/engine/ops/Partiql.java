@@ -18,6 +18,7 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
 import com.bigtimedeals.engine.partiql.ExpressionText;
@@ -50,6 +51,7 @@ final class Partiql {
 
     static Prepared prepare(String statement, List<Object> rawParams) {
         Parser.Parsed parsed = Parser.parse(statement);
+        checkInLists(parsed.statement());
         int given = rawParams == null ? 0 : rawParams.size();
         if (given != parsed.parameters()) {
             throw ApiException.validation("Number of parameters in request and statement don't match.");
@@ -65,6 +67,36 @@ final class Partiql {
             }
         }
         return new Prepared(parsed.statement(), params);
+    }
+
+    /**
+     * An IN list takes 100 values at most, as in expressions ({@link ExpressionContext#MAX_IN_VALUES}), refused with
+     * the same message once the whole statement is read, wherever the IN is (one on the partition key, which becomes
+     * a Query per value, included).
+     */
+    private static void checkInLists(Ast.Statement statement) {
+        if (statement instanceof Ast.Select select) {
+            checkInLists(select.where());
+        } else if (statement instanceof Ast.Update update) {
+            checkInLists(update.where());
+        } else if (statement instanceof Ast.Delete delete) {
+            checkInLists(delete.where());
+        } else if (statement instanceof Ast.Exists exists) {
+            checkInLists(exists.select().where());
+        }
+    }
+
+    private static void checkInLists(Ast.Node condition) {
+        if (condition instanceof Ast.In in && in.options().size() > ExpressionContext.MAX_IN_VALUES) {
+            throw ApiException.validation(ExpressionContext.tooManyInValues(in.options().size()));
+        }
+        if (condition instanceof Ast.And and) {
+            and.parts().forEach(Partiql::checkInLists);
+        } else if (condition instanceof Ast.Or or) {
+            or.parts().forEach(Partiql::checkInLists);
+        } else if (condition instanceof Ast.Not not) {
+            checkInLists(not.part());
+        }
     }
 
     /** Runs one write as its item operation; the old or new attributes when RETURNING asked for them. */

@@ -131,6 +131,30 @@ class PartiqlTest extends ConformanceSupport {
         assertEquals(1, run("SELECT * FROM \"" + t + "\" WHERE v IN [1, 9] AND attribute_exists(pk)").size());
     }
 
+    /**
+     * PartiQL's IN takes a list of up to 100 values, as expressions do; 101 are refused with the expressions' message,
+     * counting the values, whether the IN filters or names partition keys.
+     */
+    @Test
+    void inTakesAListOfUpTo100Values() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 5)));
+        List<String> numbers = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 101; i++) {
+            numbers.add(Integer.toString(i));
+            keys.add("'k" + i + "'");
+        }
+        String tooMany = "The IN operator is provided with too many operands; number of operands: 101";
+        String filter = "SELECT * FROM \"" + t + "\" WHERE pk = 'a' AND v IN [";
+        assertEquals(1, run(filter + String.join(", ", numbers.subList(0, 100)) + "]").size());
+        assertError("ValidationException", tooMany, () -> run(filter + String.join(", ", numbers) + "]"));
+        assertError("ValidationException", tooMany, () -> run("SELECT * FROM \"" + t + "\" WHERE pk IN [" + String.join(", ", keys) + "]"));
+        assertError("ValidationException", tooMany, () -> run("UPDATE \"" + t + "\" SET w = 1 WHERE pk = 'a' AND v IN ["
+                + String.join(", ", numbers) + "]"));
+        assertFalse(get(t, item("pk", "a")).containsKey("w"));
+    }
+
     @Test
     void selectWithLimitPagesOnWithNextToken() {
         String t = table(ScalarAttributeType.S, ScalarAttributeType.N);

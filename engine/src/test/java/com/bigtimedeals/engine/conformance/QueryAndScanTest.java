@@ -361,4 +361,27 @@ class QueryAndScanTest extends ConformanceSupport {
                 () -> db.query(b -> b.tableName(t).limit(0).keyConditionExpression("pk = :p")
                         .expressionAttributeValues(Map.of(":p", AttributeValue.fromS("a")))));
     }
+
+    /**
+     * Developer Guide, "Comparison operator and function reference": "a IN (b, c, d) ... The list can contain up to
+     * 100 values"; with 101 the service counts the values, not the operand before IN.
+     */
+    @Test
+    void inTakesAListOfUpTo100Values() {
+        String t = numbered(3);
+        Map<String, AttributeValue> values = new java.util.LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 101; i++) {
+            values.put(":v" + i, n(i));
+            names.add(":v" + i);
+        }
+        String hundred = "sk IN (" + String.join(", ", names.subList(0, 100)) + ")";
+        Map<String, AttributeValue> hundredValues = new java.util.LinkedHashMap<>(values);
+        hundredValues.remove(":v100");
+        assertEquals(3, db.scan(b -> b.tableName(t).filterExpression(hundred).expressionAttributeValues(hundredValues)).count());
+        assertError("ValidationException",
+                "Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101",
+                () -> db.scan(b -> b.tableName(t)
+                        .filterExpression("sk IN (" + String.join(", ", names) + ")").expressionAttributeValues(values)));
+    }
 }

@@ -236,18 +236,22 @@ class ConditionValidationTest {
         filter("a IN (:v)", null, values(":v", l()));
     }
 
+    /**
+     * Developer Guide, "Comparison operator and function reference": "a IN (b, c, d) ... The list can contain up to
+     * 100 values"; 101 are refused, the message counting the values in the list.
+     */
     @Test
-    void inTakesAtMostOneHundredOperands() {
+    void inTakesAtMostOneHundredValues() {
         StringBuilder text = new StringBuilder("a IN (");
         Map<String, Value> values = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 101; i++) {
             text.append(i == 0 ? "" : ", ").append(":v").append(i);
             values.put(":v" + i, n(Integer.toString(i)));
         }
         String tooMany = text + ")";
         refused(tooMany, null, values, "The IN operator is provided with too many operands; number of operands: 101");
-        values.remove(":v99");
-        filter(tooMany.replace(", :v99", ""), null, values);
+        values.remove(":v100");
+        filter(tooMany.replace(", :v100", ""), null, values);
     }
 
     @Test
