@@ -54,7 +54,11 @@ final class ServiceInfo {
         }
     }
 
-    /** DescribeContinuousBackups: point-in-time recovery is not kept here, so it is reported disabled. */
+    /**
+     * DescribeContinuousBackups: continuous backups are ENABLED, as on every table (API_DescribeContinuousBackups:
+     * "Continuous backups are ENABLED on all tables at table creation"); point-in-time recovery is not kept here, so
+     * it is reported disabled.
+     */
     static final class ContinuousBackups implements Operation {
         private static final Shape SHAPE = Shape.request()
                 .field("TableName", Shape.string().notNull().pattern("[a-zA-Z0-9_.-]+").length(3, 255));
@@ -78,7 +82,7 @@ final class ServiceInfo {
             }
             out.writeStartObject();
             out.writeObjectFieldStart("ContinuousBackupsDescription");
-            out.writeStringField("ContinuousBackupsStatus", "DISABLED");
+            out.writeStringField("ContinuousBackupsStatus", "ENABLED");
             out.writeObjectFieldStart("PointInTimeRecoveryDescription");
             out.writeStringField("PointInTimeRecoveryStatus", "DISABLED");
             out.writeEndObject();

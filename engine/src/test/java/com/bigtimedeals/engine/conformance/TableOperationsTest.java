@@ -12,12 +12,14 @@ import org.junit.jupiter.api.Test;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ContinuousBackupsStatus;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
+import software.amazon.awssdk.services.dynamodb.model.PointInTimeRecoveryStatus;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
@@ -235,6 +237,18 @@ class TableOperationsTest extends ConformanceSupport {
         assertEquals("exp", d.attributeName());
         assertError("ValidationException", "TimeToLive is already enabled",
                 () -> db.updateTimeToLive(b -> b.tableName(t).timeToLiveSpecification(s -> s.attributeName("exp").enabled(true))));
+    }
+
+    /**
+     * API_DescribeContinuousBackups: "Continuous backups are ENABLED on all tables at table creation"; point-in-time
+     * recovery is off until enabled.
+     */
+    @Test
+    void continuousBackupsAreEnabledOnEveryTable() {
+        String t = table(ScalarAttributeType.S, null);
+        var d = db.describeContinuousBackups(b -> b.tableName(t)).continuousBackupsDescription();
+        assertEquals(ContinuousBackupsStatus.ENABLED, d.continuousBackupsStatus());
+        assertEquals(PointInTimeRecoveryStatus.DISABLED, d.pointInTimeRecoveryDescription().pointInTimeRecoveryStatus());
     }
 
     @Test
