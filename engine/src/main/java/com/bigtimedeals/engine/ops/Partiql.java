@@ -99,6 +99,29 @@ final class Partiql {
         }
     }
 
+    /**
+     * What binds a NextToken to its request: a digest of the statement's text and its parameters' values. A token
+     * minted by another statement (another table, WHERE clause or ordering) or other parameters does not match.
+     */
+    static String binding(String statement, List<Value> params) {
+        try {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            com.fasterxml.jackson.core.util.ByteArrayBuilder b = new com.fasterxml.jackson.core.util.ByteArrayBuilder(256);
+            try (JsonGenerator out = com.bigtimedeals.engine.json.JsonTree.FACTORY.createGenerator(b)) {
+                out.writeStartArray();
+                out.writeString(statement);
+                for (Value v : params) {
+                    ValueJson.write(out, v);
+                }
+                out.writeEndArray();
+            }
+            byte[] hash = digest.digest(b.toByteArray());
+            return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(hash, 16));
+        } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Runs one write as its item operation; the old or new attributes when RETURNING asked for them. */
     static Map<String, Object> write(Context ctx, PartiqlWrites.Action a, String onConditionFailure, String capacity) {
         Operation op = switch (a.kind()) {
@@ -165,7 +188,8 @@ final class Partiql {
             out.writeStartObject();
             if (p.statement() instanceof Ast.Select select) {
                 PartiqlReads.Page page = reads.select(select, p.params(), Req.flag(req, "ConsistentRead"),
-                        Req.number(req, "Limit"), Req.string(req, "NextToken"), capacity);
+                        Req.number(req, "Limit"), Req.string(req, "NextToken"), capacity,
+                        binding(Req.string(req, "Statement"), p.params()));
                 out.writeArrayFieldStart("Items");
                 for (Map<String, Object> item : page.items()) {
                     PartiqlCalls.write(out, item);
@@ -338,7 +362,7 @@ final class Partiql {
                 }
             } else {
                 // The rest of the WHERE clause filters the one item, as a Query of its key would.
-                PartiqlReads.Page page = reads.select(select, p.params(), consistent, null, null, capacity);
+                PartiqlReads.Page page = reads.select(select, p.params(), consistent, null, null, capacity, null);
                 used = page.consumed();
                 item = page.items().isEmpty() ? null : page.items().get(0);
             }

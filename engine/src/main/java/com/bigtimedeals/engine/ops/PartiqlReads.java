@@ -39,7 +39,11 @@ final class PartiqlReads {
     record Page(List<Map<String, Object>> items, String nextToken, Object lastKey, Map<String, Object> consumed) {
     }
 
-    Page select(Ast.Select s, List<Value> params, boolean consistent, Long limit, String nextToken, String capacity) {
+    /**
+     * {@code binding} ties a NextToken to the request that minted it ({@link Partiql#binding}); null where no token is
+     * read or given (a batch's single-item reads).
+     */
+    Page select(Ast.Select s, List<Value> params, boolean consistent, Long limit, String nextToken, String capacity, String binding) {
         Table table = ctx.catalog.require(s.table());
         KeySchema schema;
         if (s.index() != null) {
@@ -78,7 +82,7 @@ final class PartiqlReads {
         int first = 0;
         Object start = null;
         if (nextToken != null) {
-            Map<String, Object> token = decode(nextToken);
+            Map<String, Object> token = decode(nextToken, binding);
             first = token.get("i") instanceof JsonTree.JsonNumber n ? Integer.parseInt(n.text()) : 0;
             start = token.get("k");
         }
@@ -88,7 +92,7 @@ final class PartiqlReads {
         for (int i = first; i < calls; i++) {
             long left = limit == null ? -1 : limit - items.size();
             if (limit != null && left <= 0) {
-                return page(s, items, encode(i, null), null, consumed);
+                return page(s, items, encode(i, null, binding), null, consumed);
             }
             Map<String, Object> answer = call(s, schema, useQuery ? partitions.get(i) : null, sortCondition,
                     useQuery ? rest : PartiqlWrites.conjuncts(s.where()), params, consistent, left, i == first ? start : null, capacity);
@@ -98,7 +102,7 @@ final class PartiqlReads {
             consumed = PartiqlCalls.sumCapacity(consumed, Req.map(answer, "ConsumedCapacity"));
             Object last = answer.get("LastEvaluatedKey");
             if (last != null) {
-                return page(s, items, encode(i, last), last, consumed);
+                return page(s, items, encode(i, last, binding), last, consumed);
             }
         }
         return page(s, items, null, null, consumed);
@@ -232,12 +236,21 @@ final class PartiqlReads {
         return out;
     }
 
-    private static String encode(int call, Object lastKey) {
+    /**
+     * The token carries where the read stopped and the binding of the request that minted it: the service refuses a
+     * token used with another statement or other parameters with {@code NextToken does not match request}, and one
+     * it cannot read with {@code Invalid NextToken} (both captured against the service, eu-west-2, as recorded in
+     * nubo-db/dynoxide src/partiql/executor.rs; aws-sdk-js-v3 issue 4424).
+     */
+    private static String encode(int call, Object lastKey, String binding) {
         try {
             ByteArrayBuilder b = new ByteArrayBuilder(128);
             try (JsonGenerator out = JsonTree.FACTORY.createGenerator(b)) {
                 out.writeStartObject();
                 out.writeNumberField("i", call);
+                if (binding != null) {
+                    out.writeStringField("h", binding);
+                }
                 if (lastKey != null) {
                     out.writeFieldName("k");
                     PartiqlCalls.write(out, lastKey);
@@ -250,11 +263,18 @@ final class PartiqlReads {
         }
     }
 
-    private static Map<String, Object> decode(String token) {
+    private static Map<String, Object> decode(String token, String binding) {
         try {
             Object tree = JsonTree.parse(Base64.getDecoder().decode(token.getBytes(StandardCharsets.US_ASCII)));
             if (tree instanceof Map) {
-                return Req.asMap(tree);
+                Map<String, Object> read = Req.asMap(tree);
+                if (!(read.get("i") instanceof JsonTree.JsonNumber)) {
+                    throw ApiException.validation("Invalid NextToken");
+                }
+                if (binding == null || !binding.equals(read.get("h"))) {
+                    throw ApiException.validation("NextToken does not match request");
+                }
+                return read;
             }
         } catch (IllegalArgumentException | JsonTree.MalformedJson e) {
             // refused below

@@ -176,6 +176,37 @@ class PartiqlTest extends ConformanceSupport {
         assertTrue(pages >= 3);
     }
 
+    /**
+     * A NextToken belongs to the statement and parameters that minted it: used with another statement (another WHERE
+     * clause, another table) or other parameters the service answers "NextToken does not match request", and a token
+     * it cannot read "Invalid NextToken" (captures against the service recorded in nubo-db/dynoxide
+     * src/partiql/executor.rs; aws-sdk-js-v3 issue 4424).
+     */
+    @Test
+    void nextTokenIsBoundToItsStatementAndParameters() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        String u = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            db.putItem(b -> b.tableName(t).item(item("pk", "p1", "sk", n(k))));
+            db.putItem(b -> b.tableName(t).item(item("pk", "p2", "sk", n(k))));
+        }
+        String statement = "SELECT * FROM \"" + t + "\" WHERE pk = ?";
+        String token = db.executeStatement(b -> b.statement(statement).parameters(s("p1")).limit(1)).nextToken();
+        assertNotNull(token);
+        String mismatch = "NextToken does not match request";
+        assertError("ValidationException", mismatch, () -> db.executeStatement(b -> b
+                .statement("SELECT * FROM \"" + t + "\" WHERE pk = 'p2'").limit(1).nextToken(token)));
+        assertError("ValidationException", mismatch, () -> db.executeStatement(b -> b
+                .statement("SELECT * FROM \"" + u + "\" WHERE pk = ?").parameters(s("p1")).limit(1).nextToken(token)));
+        assertError("ValidationException", mismatch, () -> db.executeStatement(b -> b
+                .statement(statement).parameters(s("p2")).limit(1).nextToken(token)));
+        assertError("ValidationException", "Invalid NextToken", () -> db.executeStatement(b -> b
+                .statement(statement).parameters(s("p1")).limit(1).nextToken("not a token")));
+        assertEquals(List.of(item("pk", "p1", "sk", n(1))),
+                db.executeStatement(b -> b.statement(statement).parameters(s("p1")).limit(1).nextToken(token)).items());
+    }
+
     @Test
     void selectFromAnIndexReadsTheIndex() {
         String t = table(ScalarAttributeType.S, null, b -> b
