@@ -51,7 +51,9 @@ final class ExecuteTransaction implements Operation {
         List<Partiql.Prepared> statements = new ArrayList<>();
         for (Object o : raw) {
             Map<String, Object> s = Req.asMap(o);
-            statements.add(Partiql.prepare(Req.string(s, "Statement"), Req.list(s, "Parameters")));
+            Partiql.Prepared p = Partiql.prepare(Req.string(s, "Statement"), Req.list(s, "Parameters"));
+            refuseInTransaction(statements.size(), p.statement());
+            statements.add(p);
         }
         boolean reads = statements.stream().anyMatch(Partiql.Prepared::read);
         if (reads && !statements.stream().allMatch(Partiql.Prepared::read)) {
@@ -80,6 +82,25 @@ final class ExecuteTransaction implements Operation {
             PartiqlCalls.write(out, answer.get("ConsumedCapacity"));
         }
         out.writeEndObject();
+    }
+
+    /**
+     * Statements a transaction refuses as a whole, before any write, each statement as it is read (captures against
+     * the service recorded in nubo-db/dynoxide src/actions/execute_transaction.rs): a RETURNING clause
+     * ({@code RETURNING clause is not supported in ExecuteTransaction.}) and a SELECT from an index ({@code Reads on
+     * indices are not supported within transactions.}).
+     */
+    private static void refuseInTransaction(int i, Ast.Statement statement) {
+        boolean returning = statement instanceof Ast.Update u && u.returning() != null
+                || statement instanceof Ast.Delete d && d.returnOld();
+        if (returning) {
+            throw ApiException.validation("Validation failed in TransactStatements[" + i
+                    + "]: RETURNING clause is not supported in ExecuteTransaction.");
+        }
+        if (statement instanceof Ast.Select select && select.index() != null) {
+            throw ApiException.validation("Validation failed in TransactStatements[" + i
+                    + "]: Reads on indices are not supported within transactions.");
+        }
     }
 
     private Map<String, Object> read(List<Partiql.Prepared> statements, String capacity) {

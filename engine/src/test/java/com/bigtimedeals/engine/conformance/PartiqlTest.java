@@ -394,6 +394,39 @@ class PartiqlTest extends ConformanceSupport {
                         stmt("INSERT INTO \"" + t + "\" VALUE {'pk': 'b'}"))));
     }
 
+    /**
+     * A RETURNING clause in any statement of ExecuteTransaction refuses the whole request before any write (captures
+     * against the service recorded in nubo-db/dynoxide src/actions/execute_transaction.rs and tests/partiql.rs).
+     */
+    @Test
+    void executeTransactionRefusesReturningBeforeAnyWrite() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 1)));
+        assertError("ValidationException", "Validation failed in TransactStatements[0]: RETURNING clause is not supported in ExecuteTransaction.",
+                () -> db.executeTransaction(b -> b.transactStatements(
+                        stmt("UPDATE \"" + t + "\" SET v = 2 WHERE pk = 'a' RETURNING ALL NEW *"))));
+        assertError("ValidationException", "Validation failed in TransactStatements[1]: RETURNING clause is not supported in ExecuteTransaction.",
+                () -> db.executeTransaction(b -> b.transactStatements(
+                        stmt("INSERT INTO \"" + t + "\" VALUE {'pk': 'b'}"),
+                        stmt("DELETE FROM \"" + t + "\" WHERE pk = 'a' RETURNING ALL OLD *"))));
+        assertEquals(item("pk", "a", "v", 1), get(t, item("pk", "a")));
+        assertFalse(db.getItem(b -> b.tableName(t).key(item("pk", "b"))).hasItem());
+    }
+
+    /** A transaction does not read from an index (capture recorded in nubo-db/dynoxide src/actions/execute_transaction.rs). */
+    @Test
+    void executeTransactionRefusesReadsOnAnIndex() {
+        String t = table(ScalarAttributeType.S, null, b -> b
+                .attributeDefinitions(
+                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
+                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("g").attributeType(ScalarAttributeType.S).build())
+                .globalSecondaryIndexes(gsi -> gsi.indexName("byG")
+                        .keySchema(k -> k.attributeName("g").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))
+                        .projection(p -> p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL))));
+        assertError("ValidationException", "Validation failed in TransactStatements[0]: Reads on indices are not supported within transactions.",
+                () -> db.executeTransaction(b -> b.transactStatements(stmt("SELECT * FROM \"" + t + "\".\"byG\" WHERE g = 'x'"))));
+    }
+
     @Test
     void existsOutsideATransactionIsRefused() {
         String t = table(ScalarAttributeType.S, null);
