@@ -22,6 +22,8 @@ public final class Parser {
     private final List<Token> tokens;
     private int at;
     private int params;
+    /** An UPDATE or DELETE named {@code "table"."index"}: refused once the statement is read. */
+    private boolean writeOnIndex;
 
     private Parser(String statement) {
         this.tokens = Lexer.tokens(statement);
@@ -40,6 +42,12 @@ public final class Parser {
         if (p.peek().kind() != Kind.END) {
             throw Syntax.leftover();
         }
+        if (p.writeOnIndex) {
+            // The service refuses an UPDATE or DELETE on "table"."index" before it looks the table up, so a table that
+            // does not exist answers this too (captures Q23, Q24 recorded in nubo-db/dynoxide
+            // tests/partiql_index_qualifier.rs and src/partiql/executor.rs).
+            throw ApiException.validation("This operation is not supported on an index");
+        }
         return new Parsed(s, p.params);
     }
 
@@ -54,6 +62,10 @@ public final class Parser {
             at++;
             expect("INTO");
             String table = name();
+            if (peek().is(".")) {
+                // Not wrapped as a syntax error (capture Q25 recorded in nubo-db/dynoxide tests/partiql_index_qualifier.rs).
+                throw ApiException.validation("FROM clause may only contain a single table name in data manipulation statements");
+            }
             refuseInsertAlias();
             expect("VALUE");
             return new Ast.Insert(table, peek().is("{") ? map("root", true) : value("root"));
@@ -65,6 +77,7 @@ public final class Parser {
             at++;
             expect("FROM");
             String table = name();
+            indexOnWrite();
             refuseAlias();
             expect("WHERE");
             Node where = expression();
@@ -124,6 +137,7 @@ public final class Parser {
     private Ast.Update update() {
         expect("UPDATE");
         String table = name();
+        indexOnWrite();
         refuseAlias();
         List<Ast.SetAction> sets = new ArrayList<>();
         List<Ast.Path> removes = new ArrayList<>();
@@ -155,6 +169,14 @@ public final class Parser {
             returning = which + "_" + when;
         }
         return new Ast.Update(table, sets, removes, where, returning);
+    }
+
+    /** {@code "table"."index"} on an UPDATE or DELETE: the index name is read and the statement refused once read. */
+    private void indexOnWrite() {
+        if (accept(".")) {
+            name();
+            writeOnIndex = true;
+        }
     }
 
     /** A table alias ({@code FROM "t" t}, {@code FROM "t" AS t}) is refused with its own message. */

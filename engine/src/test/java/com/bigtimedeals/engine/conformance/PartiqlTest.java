@@ -427,6 +427,24 @@ class PartiqlTest extends ConformanceSupport {
                 () -> db.executeTransaction(b -> b.transactStatements(stmt("SELECT * FROM \"" + t + "\".\"byG\" WHERE g = 'x'"))));
     }
 
+    /**
+     * UPDATE and DELETE on "table"."index" are refused before the table is looked up, a missing table included; an
+     * INSERT into one is refused with its own unwrapped message (captures Q23 to Q25 recorded in nubo-db/dynoxide
+     * tests/partiql_index_qualifier.rs).
+     */
+    @Test
+    void writesNamingAnIndexAreRefused() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "v", 0)));
+        String onIndex = "This operation is not supported on an index";
+        assertError("ValidationException", onIndex, () -> run("UPDATE \"" + t + "\".\"gix\" SET v = 1 WHERE pk = 'a'"));
+        assertError("ValidationException", onIndex, () -> run("DELETE FROM \"" + t + "\".\"gix\" WHERE pk = 'a'"));
+        assertError("ValidationException", onIndex, () -> run("UPDATE \"nosuchtable\".\"gix\" SET v = 1 WHERE pk = 'a'"));
+        assertError("ValidationException", "FROM clause may only contain a single table name in data manipulation statements",
+                () -> run("INSERT INTO \"" + t + "\".\"gix\" VALUE {'pk': 'b'}"));
+        assertEquals(item("pk", "a", "v", 0), get(t, item("pk", "a")));
+    }
+
     @Test
     void existsOutsideATransactionIsRefused() {
         String t = table(ScalarAttributeType.S, null);
