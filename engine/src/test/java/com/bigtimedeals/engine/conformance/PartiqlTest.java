@@ -221,6 +221,44 @@ class PartiqlTest extends ConformanceSupport {
         assertEquals(List.of(item("pk", "a", "g", "x")), run("SELECT * FROM \"" + t + "\".\"byG\" WHERE g = 'x'"));
     }
 
+    private String tableWithKeysOnlyIndex() {
+        return table(ScalarAttributeType.S, null, b -> b
+                .attributeDefinitions(
+                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
+                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("g").attributeType(ScalarAttributeType.S).build())
+                .globalSecondaryIndexes(gsi -> gsi.indexName("gix")
+                        .keySchema(k -> k.attributeName("g").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))
+                        .projection(p -> p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.KEYS_ONLY))));
+    }
+
+    /**
+     * A SELECT from a global index naming attributes it does not project is refused, and so is a WHERE clause naming
+     * them when it keys the index; an unkeyed read scans the index and matches nothing (captures against the service
+     * recorded in nubo-db/dynoxide src/partiql/executor.rs and tests/partiql_index_qualifier.rs).
+     */
+    @Test
+    void selectFromAnIndexRefusesAttributesItDoesNotProject() {
+        String t = tableWithKeysOnlyIndex();
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "g", "x", "v", 1)));
+        assertError("ValidationException", "One or more parameter values were invalid: Global secondary index gix does not project [v]",
+                () -> run("SELECT pk, v FROM \"" + t + "\".\"gix\" WHERE g = 'x'"));
+        assertError("ValidationException", "One or more parameter values were invalid: Secondary index gix does not project one or more filter attributes: [v]",
+                () -> run("SELECT * FROM \"" + t + "\".\"gix\" WHERE g = 'x' AND v = 1"));
+        assertTrue(run("SELECT * FROM \"" + t + "\".\"gix\" WHERE v = 1").isEmpty());
+        assertEquals(List.of(item("pk", "a", "g", "x")), run("SELECT pk, g FROM \"" + t + "\".\"gix\" WHERE g = 'x'"));
+    }
+
+    /** PartiQL words a consistent read of a global index its own way; Query keeps its wording (capture Q16, as above). */
+    @Test
+    void consistentReadOfAGlobalIndexIsRefusedInPartiqlsWords() {
+        String t = tableWithKeysOnlyIndex();
+        assertError("ValidationException", "Strongly consistent read is not supported on Global Secondary Indexes",
+                () -> db.executeStatement(b -> b.statement("SELECT * FROM \"" + t + "\".\"gix\" WHERE g = 'x'").consistentRead(true)));
+        assertError("ValidationException", "Consistent reads are not supported on global secondary indexes",
+                () -> db.query(b -> b.tableName(t).indexName("gix").keyConditionExpression("g = :g")
+                        .expressionAttributeValues(Map.of(":g", s("x"))).consistentRead(true)));
+    }
+
     @Test
     void updateSetsAndRemovesAttributesAndReturnsTheNewItemWhenAsked() {
         String t = table(ScalarAttributeType.S, null);
