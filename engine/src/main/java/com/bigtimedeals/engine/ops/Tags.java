@@ -97,6 +97,9 @@ final class Tags {
             if (tags.isEmpty()) {
                 throw ApiException.validation("Atleast one Tag needs to be provided as Input.");
             }
+            for (Object o : tags) {
+                refuseReserved(Req.string(Req.asMap(o), "Key"));
+            }
             retag(ctx, t, merged -> {
                 for (Object o : tags) {
                     Map<String, Object> tag = Req.asMap(o);
@@ -108,6 +111,20 @@ final class Tags {
                 return merged;
             });
             // The service answers TagResource with an empty body, not an empty object.
+        }
+    }
+
+    /**
+     * The Developer Guide (Tagging restrictions in DynamoDB; API_Tag) says AWS-assigned tag names have the
+     * {@code aws:} prefix, which the user cannot assign. No capture of the service's wording was found, so this
+     * message is the engine's own, in the service's style for invalid parameters. The prefix is matched as
+     * documented, lower case (tag keys are case sensitive). UntagResource is not refused: the guide restricts
+     * assigning such keys only.
+     */
+    static void refuseReserved(String key) {
+        if (key != null && key.startsWith("aws:")) {
+            throw ApiException.validation("One or more parameter values were invalid: The tag key " + key
+                    + " starts with the prefix aws:, which is reserved for AWS-assigned tags and cannot be assigned");
         }
     }
 

@@ -261,4 +261,19 @@ class TableOperationsTest extends ConformanceSupport {
         assertNull(d.billingModeSummary());
         assertFalse(d.deletionProtectionEnabled());
     }
+
+    /**
+     * The aws: prefix is reserved for AWS-assigned tags, which the user cannot assign (Developer Guide, Tagging
+     * restrictions in DynamoDB). The message is the engine's own: no capture of the service's wording was found.
+     */
+    @Test
+    void tagKeysWithTheAwsPrefixCannotBeAssigned() {
+        String t = table(ScalarAttributeType.S, null);
+        String arn = db.describeTable(b -> b.tableName(t)).table().tableArn();
+        assertError("ValidationException", null,
+                () -> db.tagResource(b -> b.resourceArn(arn).tags(g -> g.key("aws:cloudformation:stack-name").value("x"))));
+        assertTrue(db.listTagsOfResource(b -> b.resourceArn(arn)).tags().isEmpty());
+        db.tagResource(b -> b.resourceArn(arn).tags(g -> g.key("team").value("aws:x")));
+        assertEquals(1, db.listTagsOfResource(b -> b.resourceArn(arn)).tags().size());
+    }
 }
