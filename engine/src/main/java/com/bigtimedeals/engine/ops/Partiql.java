@@ -271,6 +271,10 @@ final class Partiql {
                 throw ApiException.validation("Read and write requests together in the same batch is not supported.");
             }
             List<Object> planned = new ArrayList<>();
+            List<String> tables = new ArrayList<>();
+            for (Object o : prepared) {
+                tables.add(o instanceof Prepared p ? p.statement().table() : null);
+            }
             Set<List<Object>> keys = new HashSet<>();
             for (Object o : prepared) {
                 if (!(o instanceof Prepared p) || p.read()) {
@@ -306,11 +310,21 @@ final class Partiql {
                         count(consumed, readOne(p, Req.flag(s, "ConsistentRead"), capacity, out));
                     } else {
                         PartiqlWrites.Action a = (PartiqlWrites.Action) o;
-                        out.writeStringField("TableName", a.table());
                         count(consumed, Req.map(write(ctx, a, Req.string(s, "ReturnValuesOnConditionCheckFailure"), capacity), "ConsumedCapacity"));
+                    }
+                    if (tables.get(i) != null) {
+                        out.writeStringField("TableName", tables.get(i));
                     }
                 } catch (ApiException e) {
                     error(out, e);
+                    // A member that failed validation carries no TableName; one that met a missing table, a failed
+                    // condition or a duplicate item names its table (captures against the service recorded in
+                    // nubo-db/dynoxide src/actions/batch_execute_statement.rs: ValidationError 2026-07,
+                    // ConditionalCheckFailed and DuplicateItem 2026-08-15; ResourceNotFound as that file describes
+                    // the service's answer to an INSERT or DELETE on a missing table).
+                    if (tables.get(i) != null && !code(e.shortType()).equals("ValidationError")) {
+                        out.writeStringField("TableName", tables.get(i));
+                    }
                 }
                 out.writeEndObject();
             }
@@ -338,10 +352,8 @@ final class Partiql {
             ExpressionText text = new ExpressionText(p.params());
             PartiqlWrites.Target t = select.index() == null ? writes.target(select.table(), select.where(), text) : null;
             if (t == null) {
-                out.writeStringField("TableName", select.table());
                 throw ApiException.validation("Select statements within BatchExecuteStatement must specify the primary key in the where clause.");
             }
-            out.writeStringField("TableName", select.table());
             Map<String, Object> item;
             Map<String, Object> used;
             if (t.rest().isEmpty()) {

@@ -365,6 +365,30 @@ class PartiqlTest extends ConformanceSupport {
         assertTrue(db.getItem(b -> b.tableName(t).key(item("pk", "new"))).hasItem());
     }
 
+    /**
+     * A member that failed validation names no table; one that met a failed condition, a duplicate item or a missing
+     * table names it (captures against the service recorded in nubo-db/dynoxide src/actions/batch_execute_statement.rs).
+     */
+    @Test
+    void batchMembersNameTheirTableExceptOnValidationErrors() {
+        String t = table(ScalarAttributeType.S, null);
+        db.putItem(b -> b.tableName(t).item(item("pk", "taken")));
+        List<BatchStatementResponse> r = db.batchExecuteStatement(b -> b.statements(
+                BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'taken'}").build(),
+                BatchStatementRequest.builder().statement("UPDATE \"" + t + "\" SET v = 1 WHERE pk = 'nobody'").build(),
+                BatchStatementRequest.builder().statement("DELETE FROM \"nosuchtable\" WHERE pk = 'a'").build(),
+                BatchStatementRequest.builder().statement("UPDATE \"" + t + "\" SET v = 1 WHERE v = 2").build(),
+                BatchStatementRequest.builder().statement("INSERT INTO \"" + t + "\" VALUE {'pk': 'new'}").build())).responses();
+        assertEquals(List.of("DuplicateItem", "ConditionalCheckFailed", "ResourceNotFound", "ValidationError"),
+                r.subList(0, 4).stream().map(x -> x.error().codeAsString()).toList());
+        assertEquals(t, r.get(0).tableName());
+        assertEquals(t, r.get(1).tableName());
+        assertEquals("nosuchtable", r.get(2).tableName());
+        assertNull(r.get(3).tableName());
+        assertNull(r.get(4).error());
+        assertEquals(t, r.get(4).tableName());
+    }
+
     @Test
     void batchExecuteStatementReadsSingleItems() {
         String t = table(ScalarAttributeType.S, null);
@@ -538,7 +562,7 @@ class PartiqlTest extends ConformanceSupport {
                 BatchStatementRequest.builder().statement("SELECT * FROM \"" + t + "\" WHERE pk = ?").parameters(s("a")).build())).responses();
         assertEquals("ValidationError", r.get(0).error().codeAsString());
         assertEquals("Select statements within BatchExecuteStatement must specify the primary key in the where clause.", r.get(0).error().message());
-        assertEquals(t, r.get(0).tableName());
+        assertNull(r.get(0).tableName());
         assertEquals(item("pk", "a", "v", 1), r.get(1).item());
         assertEquals(t, r.get(1).tableName());
     }
