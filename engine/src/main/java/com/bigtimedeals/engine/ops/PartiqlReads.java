@@ -74,6 +74,9 @@ final class PartiqlReads {
             }
         }
         boolean useQuery = !partitions.isEmpty() && rest.stream().noneMatch(r -> mentions(r, schema));
+        if (s.orderBy() != null) {
+            checkOrderBy(s, schema, partitions.size(), useQuery);
+        }
         if (useQuery) {
             ExpressionText check = new ExpressionText(params);
             for (Ast.Node p : partitions) {
@@ -195,6 +198,37 @@ final class PartiqlReads {
                 throw ApiException.validation("One or more parameter values were invalid: Secondary index " + index.name()
                         + " does not project one or more filter attributes: [" + String.join(", ", missing) + "]");
             }
+        }
+    }
+
+    /**
+     * ORDER BY takes the hash or sort key (Developer Guide, PartiQL select statements: the ordering key is the hash key
+     * or sort key). The service's refusals and their wording are as another emulator's source records them checked
+     * against the service (eu-west-2, 2026-09-17), the first and third also in DynamoDB Local's PartiQL translator:
+     * no WHERE clause, an ORDER BY attribute outside the key, no condition on the partition key, and more than one
+     * partition key condition without the partition key in ORDER BY. A partition key condition is read here as the
+     * engine plans a Query: an equality or IN on the partition key among the top-level ANDs, so an OR of partition
+     * key equalities counts as none. What the service then accepts but the engine does not order (several
+     * partitions ordered by the partition key, or one partition the engine reads as a Scan because the rest of the
+     * clause names a key attribute) is refused in the engine's own words rather than answered out of order.
+     */
+    private static void checkOrderBy(Ast.Select s, KeySchema schema, int partitions, boolean useQuery) {
+        if (s.where() == null) {
+            throw ApiException.validation("Must have WHERE clause in the statement when using ORDER BY clause.");
+        }
+        String key = s.orderBy();
+        if (!key.equals(schema.partitionKey()) && !key.equals(schema.sortKey())) {
+            throw ApiException.validation("Attribute " + key + " in ORDER BY clause must be part of the primary key");
+        }
+        if (partitions == 0) {
+            throw ApiException.validation("Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.");
+        }
+        if (partitions > 1 && !key.equals(schema.partitionKey())) {
+            throw ApiException.validation("Must have hash key in ORDER BY clause when more than one hash key condition specified in WHERE clause.");
+        }
+        if (partitions > 1 || !useQuery) {
+            throw ApiException.validation("ORDER BY is supported by this engine only on a SELECT that reads one partition as a Query:"
+                    + " one equality on the partition key, at most one key condition on the sort key, and no other condition on a key attribute");
         }
     }
 

@@ -111,6 +111,28 @@ class PartiqlTest extends ConformanceSupport {
         assertEquals(List.of(n(3), n(2)), sortKeys(run("SELECT * FROM \"" + t + "\" WHERE pk = 'a' AND sk >= 2 ORDER BY sk DESC")));
     }
 
+    /**
+     * ORDER BY takes the hash or sort key (Developer Guide, PartiQL select statements) of a statement with a partition
+     * key condition; the service's refusals are worded as an emulator's source records them checked against the
+     * service. A statement the service would order but the engine cannot (several partitions) is refused.
+     */
+    @Test
+    void orderByTakesAKeyOfAStatementWithAPartitionKeyCondition() {
+        String t = table(ScalarAttributeType.S, ScalarAttributeType.N);
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "sk", n(1), "v", 1)));
+        String from = "SELECT * FROM \"" + t + "\"";
+        assertError("ValidationException", "Must have WHERE clause in the statement when using ORDER BY clause.",
+                () -> run(from + " ORDER BY sk"));
+        assertError("ValidationException", "Attribute v in ORDER BY clause must be part of the primary key",
+                () -> run(from + " WHERE pk = 'a' ORDER BY v"));
+        assertError("ValidationException", "Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.",
+                () -> run(from + " WHERE v = 1 ORDER BY sk"));
+        assertError("ValidationException", "Must have hash key in ORDER BY clause when more than one hash key condition specified in WHERE clause.",
+                () -> run(from + " WHERE pk IN ['a', 'b'] ORDER BY sk"));
+        assertError("ValidationException", null, () -> run(from + " WHERE pk IN ['a', 'b'] ORDER BY pk"));
+        assertEquals(List.of(n(1)), sortKeys(run(from + " WHERE pk = 'a' AND v = 1 ORDER BY sk ASC")));
+    }
+
     private static List<AttributeValue> sortKeys(List<Map<String, AttributeValue>> items) {
         List<AttributeValue> keys = new ArrayList<>();
         for (Map<String, AttributeValue> i : items) {
