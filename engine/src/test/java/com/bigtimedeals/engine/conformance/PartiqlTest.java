@@ -231,26 +231,25 @@ class PartiqlTest extends ConformanceSupport {
 
     @Test
     void selectFromAnIndexReadsTheIndex() {
-        String t = table(ScalarAttributeType.S, null, b -> b
-                .attributeDefinitions(
-                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
-                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("g").attributeType(ScalarAttributeType.S).build())
-                .globalSecondaryIndexes(gsi -> gsi.indexName("byG")
-                        .keySchema(k -> k.attributeName("g").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))
-                        .projection(p -> p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL))));
+        String t = tableWithIndexOnG("byG", software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL);
         db.putItem(b -> b.tableName(t).item(item("pk", "a", "g", "x")));
         db.putItem(b -> b.tableName(t).item(item("pk", "b", "g", "y")));
         assertEquals(List.of(item("pk", "a", "g", "x")), run("SELECT * FROM \"" + t + "\".\"byG\" WHERE g = 'x'"));
     }
 
-    private String tableWithKeysOnlyIndex() {
+    /** A table keyed by pk (S) with one global index, {@code name}, keyed by g (S). */
+    private String tableWithIndexOnG(String name, software.amazon.awssdk.services.dynamodb.model.ProjectionType projection) {
         return table(ScalarAttributeType.S, null, b -> b
                 .attributeDefinitions(
                         software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
                         software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("g").attributeType(ScalarAttributeType.S).build())
-                .globalSecondaryIndexes(gsi -> gsi.indexName("gix")
+                .globalSecondaryIndexes(gsi -> gsi.indexName(name)
                         .keySchema(k -> k.attributeName("g").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))
-                        .projection(p -> p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.KEYS_ONLY))));
+                        .projection(p -> p.projectionType(projection))));
+    }
+
+    private String tableWithKeysOnlyIndex() {
+        return tableWithIndexOnG("gix", software.amazon.awssdk.services.dynamodb.model.ProjectionType.KEYS_ONLY);
     }
 
     /**
@@ -500,13 +499,7 @@ class PartiqlTest extends ConformanceSupport {
     /** A transaction does not read from an index (capture recorded in nubo-db/dynoxide src/actions/execute_transaction.rs). */
     @Test
     void executeTransactionRefusesReadsOnAnIndex() {
-        String t = table(ScalarAttributeType.S, null, b -> b
-                .attributeDefinitions(
-                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
-                        software.amazon.awssdk.services.dynamodb.model.AttributeDefinition.builder().attributeName("g").attributeType(ScalarAttributeType.S).build())
-                .globalSecondaryIndexes(gsi -> gsi.indexName("byG")
-                        .keySchema(k -> k.attributeName("g").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))
-                        .projection(p -> p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL))));
+        String t = tableWithIndexOnG("byG", software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL);
         assertError("ValidationException", "Validation failed in TransactStatements[0]: Reads on indices are not supported within transactions.",
                 () -> db.executeTransaction(b -> b.transactStatements(stmt("SELECT * FROM \"" + t + "\".\"byG\" WHERE g = 'x'"))));
     }
