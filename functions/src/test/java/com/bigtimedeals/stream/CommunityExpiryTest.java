@@ -41,6 +41,17 @@ class CommunityExpiryTest extends StreamTest {
     }
 
     @Test
+    void aReportStoredUnderAnOlderLooserNoteRuleStillReads() {
+        // A note with U+0085 was accepted before C1 control characters were refused at the edge; its deal's reports
+        // must stay readable (the queue, a repeat report), not fail on the stricter rule.
+        Deal deal = newDeal("Noted deal", "acme", "tech");
+        new ReportStore(table).report(new Report(deal.id(), "ann", ReportReason.OTHER, "left\u0085over", NOW));
+        List<Report> open = new ReportStore(table).open(deal.id());
+        assertEquals(1, open.size());
+        assertEquals("left\u0085over", open.get(0).note());
+    }
+
+    @Test
     void threeUsersReportingAtOnceExpireTheDealOnceAtTheThirdReportAndEveryCopyFollows() throws Exception {
         Deal dead = newDeal("Dead deal", "acme", "tech");
         Deal kept = newDeal("Kept deal", "acme", "tech");

@@ -61,9 +61,10 @@ public final class DealStore {
      * backfilled instant), so the deal sorts into its place. Unknown brand or category is a client mistake.
      */
     public Deal create(NewDeal draft) {
-        Instant postedAt = table.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+        Instant now = table.clock().instant();
+        Instant postedAt = now.truncatedTo(ChronoUnit.SECONDS);
         // The id from the untruncated moment: deals created in one second still list newest first (Ids).
-        Instant idAt = draft.createdAt() == null ? postedAt : draft.createdAt();
+        Instant idAt = draft.createdAt() == null ? now : draft.createdAt();
         Instant createdAt = idAt.truncatedTo(ChronoUnit.SECONDS);
         List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
                 .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))

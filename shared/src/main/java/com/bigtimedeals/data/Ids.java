@@ -11,8 +11,8 @@ import com.github.f4b6a3.ksuid.KsuidCreator;
 
 /**
  * KSUIDs: 27 characters, sorted by their second-resolution UTC timestamp. The ids this code makes for deals, alerts,
- * blasts and comments are sub-second KSUIDs (the instant's fraction, to the microsecond, in the first bytes of the
- * payload, the rest random): ids made in one second still sort in the order they were made, so "newest first" holds
+ * blasts and comments are sub-second KSUIDs (the instant's fraction, to the precision ksuid-creator finds in the
+ * system clock, in the first bytes of the payload, the rest random): ids made in one second still sort in the order they were made, so "newest first" holds
  * for things created within a second of each other. Any KSUID, random or sub-second, is valid wherever an id is read.
  */
 public final class Ids {

@@ -31,7 +31,7 @@ public final class ContractRules {
     /*
      * The patterns below are what the server checks and what the OpenAPI document states, character for character.
      * They use only what Java's and ECMAScript's regular expressions read alike (character classes of \\u escapes,
-     * anchors, quantifiers): \s and \S are not among them, since Java's \s knows ASCII spaces only.
+     * anchors, quantifiers, one lookahead): \s and \S are not among them, since Java's \s knows ASCII spaces only.
      */
     /**
      * A character text may hold: anything but a control character (Unicode's Cc: C0, DEL and C1) other than tab,
@@ -47,10 +47,12 @@ public final class ContractRules {
     public static final String NOTE_PATTERN = "^" + TEXT_CHAR + "*$";
     /** A brand or category name: text holding a letter or digit its slug can be made of. */
     public static final String NAME_PATTERN = "^" + TEXT_CHAR + "*[A-Za-z0-9]" + TEXT_CHAR + "*$";
-    /** A character of an email address's local part or domain label: no space, control character, dot or {@code @}. */
-    private static final String EMAIL_CHAR = "[^@.\\u0000-\\u0020\\u007F-\\u009F]";
+    /** A character of an email address's local part or domain label: no space (Unicode's too), control character, dot or {@code @}. */
+    private static final String EMAIL_CHAR =
+            "[^@.\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
     /** A domain label: email characters, neither starting nor ending with a hyphen (RFC 1035). */
-    private static final String EMAIL_LABEL = "[^-@.\\u0000-\\u0020\\u007F-\\u009F](" + EMAIL_CHAR + "*[^-@.\\u0000-\\u0020\\u007F-\\u009F])?";
+    private static final String EMAIL_LABEL = "[^-@.\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]("
+            + EMAIL_CHAR + "*[^-@.\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF])?";
     /**
      * An email address: a local part of at most 64 characters whose dots neither start nor end it nor come two in a row
      * (RFC 5322's dot-atom), {@code @}, and a domain of at least two labels.

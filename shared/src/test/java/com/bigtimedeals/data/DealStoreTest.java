@@ -98,6 +98,20 @@ class DealStoreTest extends DynamoDbTest {
     }
 
     @Test
+    void dealsPostedWithinOneSecondStillListNewestFirst() {
+        // Posted now (no backfilled createdAt), a millisecond apart: their createdAt ties, their order must not.
+        Table t = table(newTable(), new TickingClock(Fixtures.NOW, 1_000));
+        Fixtures.catalog(new CatalogStore(t));
+        DealStore deals = new DealStore(t);
+        List<Deal> made = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            made.add(0, deals.create(Fixtures.deal("P" + i, "acme", "tech", null)));
+        }
+        assertEquals(1, made.stream().map(Deal::createdAt).distinct().count());
+        assertEquals(made.stream().map(Deal::id).toList(), ids(deals.latest(100, null)));
+    }
+
+    @Test
     void latestDealsOverallForBrandAndCategoryAreNewestFirst() {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));

@@ -33,7 +33,7 @@ class ContractRulesTest {
     void emailNeedsAWellFormedLocalPartAndDomainLabels() {
         for (String bad : new String[] {"a@-example.com", "a@example-.com", "a@example.-com", "a.@example.com", ".a@example.com",
             "a..b@example.com", "a@b", "a@.example.com", "a@example..com", "a@example.com.", "@example.com",
-            "a\u0085@example.com", "x".repeat(65) + "@example.com", "a b@example.com"}) {
+            "a\u0085@example.com", "ann\u00a0lee@example.com", "a@exa\u3000mple.com", "x".repeat(65) + "@example.com", "a b@example.com"}) {
             assertThrows(DomainException.class, () -> ContractRules.email("email", bad), bad);
             assertTrue(!EMAIL.matcher(bad).matches(), "the pattern takes " + escape(bad));
         }

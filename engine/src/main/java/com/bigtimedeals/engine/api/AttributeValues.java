@@ -53,14 +53,14 @@ public final class AttributeValues {
     }
 
     /**
-     * The rules every stored item keeps, checked on an item built by the engine (the item an update produces),
-     * with the same code and messages as an item read from a request ({@link #item}): top-level attribute names of 1
-     * to 65,535 bytes, values nested at most {@link #MAX_LEVELS} levels.
+     * The nesting rule every stored item keeps, checked on an item built by the engine (the item an update produces:
+     * {@code SET a.b = :v} can nest deeper than any value of the request), with the same message as a value read from a
+     * request ({@link #item}): values nested at most {@link #MAX_LEVELS} levels. The names an update writes are
+     * checked where it is parsed, and the others were checked when they were stored.
      */
-    public static void checkItem(Map<String, Value> item) {
-        for (Map.Entry<String, Value> e : item.entrySet()) {
-            checkName(e.getKey());
-            checkLevels(e.getValue(), 1);
+    public static void checkLevels(Map<String, Value> item) {
+        for (Value v : item.values()) {
+            checkLevels(v, 1);
         }
     }
 

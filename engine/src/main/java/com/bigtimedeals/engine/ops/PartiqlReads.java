@@ -87,12 +87,12 @@ final class PartiqlReads {
         Object start = null;
         if (nextToken != null) {
             Map<String, Object> token = decode(nextToken, binding);
-            first = token.get("i") instanceof JsonTree.JsonNumber n ? Integer.parseInt(n.text()) : 0;
+            first = partitionIndex(token.get("i"), calls(useQuery, partitions));
             start = token.get("k");
         }
         List<Map<String, Object>> items = new ArrayList<>();
         Map<String, Object> consumed = null;
-        int calls = useQuery ? partitions.size() : 1;
+        int calls = calls(useQuery, partitions);
         for (int i = first; i < calls; i++) {
             long left = limit == null ? -1 : limit - items.size();
             if (limit != null && left <= 0) {
@@ -336,6 +336,28 @@ final class PartiqlReads {
             }
         }
         return out;
+    }
+
+    /** How many reads a statement makes: one Query per partition key it names, or one Scan. */
+    private static int calls(boolean useQuery, List<?> partitions) {
+        return useQuery ? partitions.size() : 1;
+    }
+
+    /**
+     * The read a token resumes at. A token is bound to its statement, so only a forged or damaged one names a read the
+     * statement does not make: it is refused like any unreadable token, never left to fail as an index out of range.
+     */
+    private static int partitionIndex(Object i, int calls) {
+        if (i == null) {
+            return 0;
+        }
+        if (i instanceof JsonTree.JsonNumber n && n.text().matches("[0-9]{1,9}")) {
+            int index = Integer.parseInt(n.text());
+            if (index < calls) {
+                return index;
+            }
+        }
+        throw ApiException.validation("Invalid NextToken");
     }
 
     /**

@@ -214,9 +214,9 @@ public final class TransactWriteItems implements Operation {
             }
             UpdateItem.checkKeys(ex, a.update, found);
             // What the action carries, as a Put's item counts whole: an Update's values are what it writes (12
-            // Updates SETting 390 KB each are as large a request as 12 Puts of those items), and a condition's values
-            // are carried as well.
-            a.payload = a.item != null ? Sizes.of(a.item) : Sizes.of(a.key) + ex.expressionValuesSize();
+            // Updates SETting 390 KB each are as large a request as 12 Puts of those items), and any action's condition
+            // values, a Put's too, are carried as well.
+            a.payload = (a.item != null ? Sizes.of(a.item) : Sizes.of(a.key)) + ex.expressionValuesSize();
             actions.add(a);
         }
         long total = 0;

@@ -110,8 +110,8 @@ public final class UpdateItem implements Operation {
 
     /**
      * The item after an update: applied to the current item, or to the bare key when there is none; checked
-     * against the size limit, the rules every stored item keeps ({@link AttributeValues#checkItem}: names, nesting
-     * depth; {@code SET a.b = :v} can nest deeper than any value of the request) and the indexes' key types. Every
+     * against the size limit, the nesting every stored item keeps ({@link AttributeValues#checkLevels}; {@code SET a.b = :v}
+     * can nest deeper than any value of the request) and the indexes' key types. Every
      * update path (UpdateItem, a transaction's Update, PartiQL's UPDATE) comes through here. Errors found while
      * applying (an operand of the wrong type, a path that does not exist) are the service's validation errors.
      */
@@ -135,7 +135,7 @@ public final class UpdateItem implements Operation {
             throw ApiException.validation("Item size to update has exceeded the maximum allowed size");
         }
         try {
-            AttributeValues.checkItem(after);
+            AttributeValues.checkLevels(after);
         } catch (AttributeValues.Invalid e) {
             throw ApiException.validation(e.getMessage());
         }

@@ -227,6 +227,15 @@ class PartiqlTest extends ConformanceSupport {
                 .statement(statement).parameters(s("p1")).limit(1).nextToken("not a token")));
         assertEquals(List.of(item("pk", "p1", "sk", n(1))),
                 db.executeStatement(b -> b.statement(statement).parameters(s("p1")).limit(1).nextToken(token)).items());
+        // A token whose binding is right but whose position is forged names no read of the statement: a 400 like any
+        // unreadable token, not a failure of the engine.
+        String json = new String(java.util.Base64.getDecoder().decode(token), java.nio.charset.StandardCharsets.UTF_8);
+        for (String position : List.of("99", "-1", "1.5", "99999999999")) {
+            String forged = java.util.Base64.getEncoder().encodeToString(json.replaceFirst("\"i\":[0-9]+", "\"i\":" + position)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertError("ValidationException", "Invalid NextToken", () -> db.executeStatement(b -> b
+                    .statement(statement).parameters(s("p1")).limit(1).nextToken(forged)));
+        }
     }
 
     @Test
