@@ -183,7 +183,7 @@ class CommentRoutesTest extends ApiTest {
                 "{\"body\":\"Hi\",\"replyTo\":\"2Ob8YqPCahzVbVMpA4Ff0mu3Knb\"}",
                 "{\"body\":\"Hi\",\"replyTo\":\"nope\"}", "{\"body\":\"Hi\",\"replyTo\":7}",
                 "{\"body\":\"   \"}", "{}", "{\"body\":null}", "{\"body\":\"" + "x".repeat(2001) + "\"}",
-                "{\"body\":\"bell\\u0007\"}")) {
+                "{\"body\":\"bell\\u0007\"}", "{\"body\":\"\\u0085\"}", "{\"body\":\"del\\u007f\"}", "{\"body\":\"c1\\u009b\"}")) {
             JsonNode error = expect(400, post(path).user("ann").body(bad));
             assertFalse(error.get("message").asText().isBlank());
         }
