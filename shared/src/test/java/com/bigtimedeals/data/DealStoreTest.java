@@ -85,30 +85,28 @@ class DealStoreTest extends DynamoDbTest {
     }
 
     @Test
-    void dealsCreatedWithinOneSecondStillListNewestFirst() {
-        Table t = newTable(Fixtures.NOW);
-        Fixtures.catalog(new CatalogStore(t));
-        DealStore deals = new DealStore(t);
-        List<String> made = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            made.add(0, deals.create(Fixtures.deal("D" + i, "acme", "tech", Fixtures.NOW.plusMillis(i))).id());
-        }
-        assertEquals(made, ids(deals.latest(100, null)));
-        assertEquals(made, ids(deals.latestForBrand("acme", 100, null)));
+    void dealsBackfilledWithinOneSecondStillListNewestFirst() {
+        dealsMadeWithinOneSecondListNewestFirst(newTable(Fixtures.NOW), i -> Fixtures.NOW.plusMillis(i));
     }
 
     @Test
     void dealsPostedWithinOneSecondStillListNewestFirst() {
-        // Posted now (no backfilled createdAt), a millisecond apart: their createdAt ties, their order must not.
-        Table t = table(newTable(), new TickingClock(Fixtures.NOW, 1_000));
+        // Posted now (no backfilled createdAt), by a clock a millisecond further on at each read.
+        dealsMadeWithinOneSecondListNewestFirst(table(newTable(), new TickingClock(Fixtures.NOW, 1_000)), i -> null);
+    }
+
+    /** Eight deals made a millisecond apart in one second: their createdAt ties, their order must not. */
+    private static void dealsMadeWithinOneSecondListNewestFirst(Table t, java.util.function.IntFunction<Instant> createdAt) {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         List<Deal> made = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            made.add(0, deals.create(Fixtures.deal("P" + i, "acme", "tech", null)));
+            made.add(0, deals.create(Fixtures.deal("D" + i, "acme", "tech", createdAt.apply(i))));
         }
         assertEquals(1, made.stream().map(Deal::createdAt).distinct().count());
-        assertEquals(made.stream().map(Deal::id).toList(), ids(deals.latest(100, null)));
+        List<String> newestFirst = made.stream().map(Deal::id).toList();
+        assertEquals(newestFirst, ids(deals.latest(100, null)));
+        assertEquals(newestFirst, ids(deals.latestForBrand("acme", 100, null)));
     }
 
     @Test
