@@ -40,10 +40,7 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * map domain outcomes to status codes, and log one line per request. Subclasses only dispatch.
  */
 public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>, Resource {
-    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
-    private static final class Log {
-        static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
 
     private final LambdaFunction function;
     private final Clock clock;
@@ -103,7 +100,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         }, requestId);
         APIGatewayV2HTTPResponse response = HttpAnswers.write(route, event, reply, requestId, now);
         RequestMeter.Usage usage = RequestMeter.usage();
-        Log.LOG.info("request",
+        LOG.info("request",
                 entry("route", route == null ? event.getRouteKey() : route.routeKey()),
                 entry("status", response.getStatusCode()),
                 entry("dynamodbRequests", usage.requests()),
@@ -131,10 +128,10 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
                     HttpConventions.IDEMPOTENCY_KEY, requestId));
         } catch (AwsServiceException e) {
             boolean throttled = e.isThrottlingException();
-            Log.LOG.error("DynamoDB request failed", e);
+            LOG.error("DynamoDB request failed", e);
             return new Reply(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
         } catch (RuntimeException e) {
-            Log.LOG.error("request failed", e);
+            LOG.error("request failed", e);
             return new Reply(500, Json.failure(ErrorCode.INTERNAL, requestId));
         }
     }
@@ -220,7 +217,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         if (primed.getStatusCode() != 200) {
             // Not fatal: the snapshot is still correct, only less warm. Failing it would fail the deploy.
             // PrimingTest holds every function's priming to a 200.
-            Log.LOG.warn("priming answered {}", primed.getStatusCode());
+            LOG.warn("priming answered {}", primed.getStatusCode());
         }
     }
 

@@ -27,10 +27,7 @@ import software.amazon.awssdk.services.cognitoidentityprovider.model.AdminGetUse
  * group). Shoppers' tokens pass unchanged, without a call to Cognito.
  */
 public final class EditorsGroupGate implements RequestHandler<CognitoUserPoolPreTokenGenerationEventV2, CognitoUserPoolPreTokenGenerationEventV2> {
-    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
-    private static final class Log {
-        static final Logger LOG = LoggerFactory.getLogger(EditorsGroupGate.class);
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(EditorsGroupGate.class);
 
     /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
     public static final LambdaFunction FUNCTION = LambdaFunction.EDITORS_GROUP_GATE;
@@ -79,10 +76,10 @@ public final class EditorsGroupGate implements RequestHandler<CognitoUserPoolPre
             if (factors.contains(AUTHENTICATOR_APP)) {
                 return true;
             }
-            Log.LOG.warn("A member of the editors group signed in without an authenticator app: the group is left out of the token");
+            LOG.warn("A member of the editors group signed in without an authenticator app: the group is left out of the token");
             return false;
         } catch (SdkException e) {
-            Log.LOG.warn("Cognito did not say whether an editor has an authenticator app ({}): the group is left out of the token",
+            LOG.warn("Cognito did not say whether an editor has an authenticator app ({}): the group is left out of the token",
                     e.getClass().getSimpleName());
             return false;
         }

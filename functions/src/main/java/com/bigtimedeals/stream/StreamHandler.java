@@ -29,10 +29,7 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * are the deal counters carried into their copies ({@link CounterAggregation}), however many votes the batch holds.
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
-    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
-    private static final class Log {
-        static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
 
     /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
     public static final LambdaFunction FUNCTION = LambdaFunction.STREAM_CONSUMER;
@@ -89,7 +86,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                     outcome.countedOnFrontPage();
                 }
             } catch (RuntimeException e) {
-                Log.LOG.error("counter aggregation failed", e);
+                LOG.error("counter aggregation failed", e);
                 outcome.aggregationFailed();
             }
         }
@@ -99,7 +96,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage(
                         aggregation == null ? java.util.Map.of() : aggregation.counts(), touched(batch));
             } catch (RuntimeException e) {
-                Log.LOG.error("front-page rebuild failed", e);
+                LOG.error("front-page rebuild failed", e);
                 outcome.frontPageRebuildFailed();
                 rebuilt = false;
             }
@@ -109,7 +106,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             try {
                 outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
             } catch (RuntimeException e) {
-                Log.LOG.error("counter aggregation failed", e);
+                LOG.error("counter aggregation failed", e);
                 outcome.aggregationFailed();
             }
         }
@@ -154,7 +151,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 }
             } catch (RuntimeException e) {
                 DynamodbStreamRecord record = batch.record(i);
-                Log.LOG.error("stream record failed", entry("eventId", record.getEventID()),
+                LOG.error("stream record failed", entry("eventId", record.getEventID()),
                         entry("sequenceNumber", BatchOutcome.sequence(record)), e);
                 outcome.failed(i);
                 return;

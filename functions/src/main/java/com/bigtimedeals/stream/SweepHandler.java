@@ -30,10 +30,7 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * a window by time alone, and each list stays exact only for that horizon without a rebuild.
  */
 public final class SweepHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
-    /** Created on first use, not when the class loads: the container starts logging on a second thread (LoggingStart). */
-    private static final class Log {
-        static final Logger LOG = LoggerFactory.getLogger(SweepHandler.class);
-    }
+    private static final Logger LOG = LoggerFactory.getLogger(SweepHandler.class);
     /** Walks touched per index partition and sweep; the next sweep takes the rest. */
     static final int PER_SHARD = 200;
 
@@ -78,7 +75,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
             }
         }
         if (touched > 0) {
-            Log.LOG.warn("stalled walks resumed", entry("touched", touched));
+            LOG.warn("stalled walks resumed", entry("touched", touched));
         }
         if (hottest != null && hottest.due()) {
             hottest.rebuild(Map.of());

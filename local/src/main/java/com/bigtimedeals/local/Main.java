@@ -23,10 +23,10 @@ public final class Main {
     static final Path STATE = Path.of(".local-stack");
 
     static {
-        // The local log configuration (Jetty quiet, one readable line per request) even when
-        // started without ./bigtimedeals; otherwise log4j would find the function's production configuration.
-        if (System.getProperty("log4j2.configurationFile") == null) {
-            System.setProperty("log4j2.configurationFile", "classpath:log4j2-local.xml");
+        // The stack prints its own one-line request log, so the handlers' JSON lines at INFO would only repeat it:
+        // warnings and errors only, unless the level is given (-Dbigtimedeals.log.level=INFO).
+        if (System.getProperty("bigtimedeals.log.level") == null) {
+            System.setProperty("bigtimedeals.log.level", "WARN");
         }
     }
 
