@@ -1,54 +1,145 @@
 package com.bigtimedeals.data;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.HttpExecuteResponse;
 import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.SdkHttpFullRequest;
+import software.amazon.awssdk.http.SdkHttpMethod;
+import software.amazon.awssdk.http.SdkHttpRequest;
+import software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner;
+import software.amazon.awssdk.http.auth.spi.signer.SignedRequest;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
-import software.amazon.awssdk.services.secretsmanager.SecretsManagerClientBuilder;
-import software.amazon.awssdk.services.secretsmanager.model.SecretsManagerException;
+import software.amazon.awssdk.utils.IoUtils;
 
 /**
- * Reads one Secrets Manager secret's string with the SDK's {@code secretsmanager} client: one {@code GetSecretValue},
- * once, where a function's container starts, on the HTTP client the DynamoDB client uses.
- * {@code AWS_ENDPOINT_URL_SECRETS_MANAGER} (the SDK's own variable for it) points it elsewhere, as tests do
+ * Reads one Secrets Manager secret's string: one SigV4-signed {@code GetSecretValue}, once, where a function's
+ * container starts, over the HTTP client its DynamoDB client uses, with the SDK's signer and JSON parser, which
+ * that client has already loaded.
+ *
+ * <p>Not the SDK's {@code secretsmanager} client: building a second SDK client (its builder, endpoint rules,
+ * marshallers, about 120 classes) cost 0.03 to 0.08 of a function's whole cold-start CPU against the plain SDK
+ * function in {@code ./bigtimedeals bench --coldstart}, and this call nothing measurable ({@code docs/cold-start.md}).
+ * What the client would add beyond the call is its retries, so this retries too: throttling, 5xx and I/O failures,
+ * three attempts in all, as the SDK's standard retry mode does.
+ *
+ * <p>{@code AWS_ENDPOINT_URL_SECRETS_MANAGER} (the SDK's own variable for it) points it elsewhere, as tests do
  * ({@link CursorCodec#from} reads it with the process's other settings).
  */
 public final class SecretsManagerSecret {
+    private static final int ATTEMPTS = 3;
+    private static final long FIRST_BACKOFF_MS = 100;
+
     private SecretsManagerSecret() {
     }
 
     /**
      * {@code endpoint} null: the region's own Secrets Manager. {@code http}: the function's own HTTP client, whose TLS
-     * context is built once beside the SDK client ({@link TlsStart}); a client of the read's own would build a second
-     * context, on the constructing thread. Null: a URL-connection client of its own, closed with the read.
+     * context is built once beside the SDK client ({@link TlsStart}), left open; null: a URL-connection client of its
+     * own, closed with the read.
      */
     public static String read(String secretId, AwsCredentialsProvider credentials, Region region, String endpoint,
                               SdkHttpClient http) {
-        SecretsManagerClientBuilder builder = SecretsManagerClient.builder()
-                .region(region)
-                .credentialsProvider(credentials);
-        if (http != null) {
-            builder.httpClient(http); // not closed with the read: the DynamoDB client goes on using it
-        } else {
-            builder.httpClientBuilder(UrlConnectionHttpClient.builder());
+        if (http == null) {
+            try (SdkHttpClient own = UrlConnectionHttpClient.create()) {
+                return read(secretId, credentials, region, endpoint, own);
+            }
         }
-        if (endpoint != null) {
-            builder.endpointOverride(URI.create(endpoint));
+        URI uri = URI.create(endpoint != null ? endpoint
+                : "https://secretsmanager." + region.id() + "." + region.metadata().domain() + "/");
+        String body = "{\"SecretId\":" + quoted(secretId) + "}";
+        for (int attempt = 1; ; attempt++) {
+            Answer answer;
+            try {
+                answer = call(uri, body, credentials, region, http);
+            } catch (IOException e) {
+                if (attempt < ATTEMPTS) {
+                    backOff(attempt);
+                    continue;
+                }
+                throw new UncheckedIOException("Secrets Manager GetSecretValue of " + secretId + " failed", e);
+            }
+            if (answer.status() / 100 == 2) {
+                JsonNode secret = JsonNode.parser().parse(answer.text()).field("SecretString").orElse(null);
+                if (secret == null || !secret.isString() || secret.text().isEmpty()) {
+                    throw new IllegalStateException("Secret " + secretId + " has no SecretString");
+                }
+                return secret.text();
+            }
+            if (answer.retryable() && attempt < ATTEMPTS) {
+                backOff(attempt);
+                continue;
+            }
+            // The error body names the error type (AccessDenied, ResourceNotFound); it never contains the secret.
+            throw new IllegalStateException("Secrets Manager GetSecretValue of " + secretId + " answered "
+                    + answer.status() + ": " + answer.text());
         }
-        String secret;
-        try (SecretsManagerClient client = builder.build()) {
-            secret = client.getSecretValue(r -> r.secretId(secretId)).secretString();
-        } catch (SecretsManagerException e) {
-            // The error names its type (AccessDenied, ResourceNotFound); it never contains the secret.
-            throw new IllegalStateException("Secrets Manager GetSecretValue of " + secretId + " answered " + e.statusCode()
-                    + ": " + e.awsErrorDetails().errorCode(), e);
+    }
+
+    private record Answer(int status, String text) {
+        /** What the SDK's standard retry mode retries: throttling and the service's own failures. */
+        boolean retryable() {
+            return status >= 500 || status == 429 || text.contains("ThrottlingException");
         }
-        if (secret == null || secret.isEmpty()) {
-            throw new IllegalStateException("Secret " + secretId + " has no SecretString");
+    }
+
+    private static Answer call(URI uri, String body, AwsCredentialsProvider credentials, Region region, SdkHttpClient http)
+            throws IOException {
+        SdkHttpRequest request = SdkHttpFullRequest.builder()
+                .method(SdkHttpMethod.POST)
+                .uri(uri)
+                .putHeader("Content-Type", "application/x-amz-json-1.1")
+                .putHeader("X-Amz-Target", "secretsmanager.GetSecretValue")
+                .build();
+        // Signed per attempt: a signature carries its time.
+        SignedRequest signed = AwsV4HttpSigner.create().sign(r -> r
+                .identity(credentials.resolveCredentials())
+                .request(request)
+                .payload(ContentStreamProvider.fromUtf8String(body))
+                .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, "secretsmanager")
+                .putProperty(AwsV4HttpSigner.REGION_NAME, region.id()));
+        HttpExecuteResponse response = http.prepareRequest(HttpExecuteRequest.builder()
+                .request(signed.request())
+                .contentStreamProvider(signed.payload().orElse(null))
+                .build()).call();
+        String text = "";
+        if (response.responseBody().isPresent()) {
+            try (InputStream in = response.responseBody().get()) {
+                text = IoUtils.toUtf8String(in);
+            }
         }
-        return secret;
+        return new Answer(response.httpResponse().statusCode(), text);
+    }
+
+    private static void backOff(int attempt) {
+        try {
+            Thread.sleep(FIRST_BACKOFF_MS << (attempt - 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading a secret", e);
+        }
+    }
+
+    /** A JSON string literal; a secret id is an ARN or name, but nothing here relies on that. */
+    private static String quoted(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"').toString();
     }
 }

@@ -33,6 +33,9 @@ class CursorKeyTest {
     final AtomicReference<String> target = new AtomicReference<>();
     final AtomicReference<String> body = new AtomicReference<>();
     volatile int status = 200;
+    /** The first this many calls answer 503, as a briefly failing service would. */
+    volatile int failingCalls;
+    final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
     volatile String answer = "{\"ARN\":\"" + ARN + "\",\"Name\":\"CursorSigningKey\",\"SecretString\":\"generated-at-deploy-time\"}";
 
     @BeforeEach
@@ -42,8 +45,9 @@ class CursorKeyTest {
             authorization.set(exchange.getRequestHeaders().getFirst("Authorization"));
             target.set(exchange.getRequestHeaders().getFirst("X-Amz-Target"));
             body.set(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            byte[] out = answer.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(status, out.length);
+            boolean failing = calls.incrementAndGet() <= failingCalls;
+            byte[] out = (failing ? "{\"__type\":\"InternalServiceError\"}" : answer).getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(failing ? 503 : status, out.length);
             exchange.getResponseBody().write(out);
             exchange.close();
         });
@@ -81,6 +85,24 @@ class CursorKeyTest {
         status = 200;
         answer = "{\"ARN\":\"" + ARN + "\"}";
         assertThrows(IllegalStateException.class, this::read);
+    }
+
+    @Test
+    void aBrieflyFailingServiceIsRetriedAsTheSdkWouldAndARefusalIsNot() {
+        failingCalls = 2;
+        assertEquals("generated-at-deploy-time", read());
+        assertEquals(3, calls.get());
+        calls.set(0);
+        failingCalls = 3;
+        IllegalStateException e = assertThrows(IllegalStateException.class, this::read);
+        assertTrue(e.getMessage().contains("503"), e.getMessage());
+        assertEquals(3, calls.get(), "three attempts in all");
+        calls.set(0);
+        failingCalls = 0;
+        status = 400;
+        answer = "{\"__type\":\"ResourceNotFoundException\"}";
+        assertThrows(IllegalStateException.class, this::read);
+        assertEquals(1, calls.get(), "a refusal is final");
     }
 
     @Test
