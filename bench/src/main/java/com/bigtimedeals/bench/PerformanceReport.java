@@ -71,9 +71,9 @@ final class PerformanceReport {
                 .append("the read also opens a TLS connection); `coldstart.cursorSecret.*` says what that read costs. The baseline is the ")
                 .append("plainest SDK v2 function, loaded the same way: `DynamoDbClient.create()` on the default HTTP client and ")
                 .append("one GetItem, no logging library. Wall-time ratios swing with the machine's load; the CPU-time ratio ")
-                .append("(the thread that constructs and serves) is the steadier figure. A handler starts logging on a second thread ")
-                .append("while its SDK client is built, as Lambda's init phase allows: that thread's CPU is in the process CPU ratio, ")
-                .append("not in the CPU ratio, and shortens wall time only where a second core is free. `docs/cold-start.md` accounts for ")
+                .append("(the thread that constructs and serves) is the steadier figure. A handler builds its TLS context on a second ")
+                .append("thread while its SDK client is built, as Lambda's init phase allows: that thread's CPU is in the process CPU ")
+                .append("ratio, not in the CPU ratio, and shortens wall time only where a second core is free. `docs/cold-start.md` accounts for ")
                 .append("what each change bought and what remains. In AWS, SnapStart restores a snapshot taken after the ")
                 .append("priming hook ran a request, which removes most of both.\n");
         section(md, results, "Warm overhead", "warm.");

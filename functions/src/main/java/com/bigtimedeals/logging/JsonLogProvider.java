@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentMap;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.IMarkerFactory;
 import org.slf4j.Logger;
-import org.slf4j.helpers.BasicMDCAdapter;
 import org.slf4j.helpers.BasicMarkerFactory;
 import org.slf4j.spi.MDCAdapter;
 import org.slf4j.spi.SLF4JServiceProvider;
@@ -22,9 +21,9 @@ import org.slf4j.spi.SLF4JServiceProvider;
  * log level settings ({@link PowertoolsLogLevels}).
  */
 public final class JsonLogProvider implements SLF4JServiceProvider {
-    private final ILoggerFactory loggers = new Loggers();
+    private final ThreadMdc mdc = new ThreadMdc();
+    private final ILoggerFactory loggers = new Loggers(mdc);
     private final IMarkerFactory markers = new BasicMarkerFactory();
-    private final MDCAdapter mdc = new BasicMDCAdapter();
 
     @Override
     public ILoggerFactory getLoggerFactory() {
@@ -53,10 +52,15 @@ public final class JsonLogProvider implements SLF4JServiceProvider {
 
     private static final class Loggers implements ILoggerFactory {
         private final ConcurrentMap<String, Logger> byName = new ConcurrentHashMap<>();
+        private final ThreadMdc mdc;
+
+        Loggers(ThreadMdc mdc) {
+            this.mdc = mdc;
+        }
 
         @Override
         public Logger getLogger(String name) {
-            return byName.computeIfAbsent(name, JsonLogger::new);
+            return byName.computeIfAbsent(name, n -> new JsonLogger(n, mdc));
         }
     }
 }

@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import org.slf4j.event.Level;
 
 /**
- * Where lines go: standard output, which Lambda sends to CloudWatch Logs, or ({@code bigtimedeals.log.output=discard},
- * the benchmark) nowhere but warnings and errors to standard error, so that results are not buried and what goes
- * wrong still shows. Lines are formatted either way: their cost is part of what a request costs.
+ * Where lines go: standard output, which Lambda sends to CloudWatch Logs; or, with
+ * {@code -Dbigtimedeals.log.output=discard} (the benchmark), nowhere, except the libraries' warnings and errors
+ * (the SDK's, Jetty's), which go to standard error so that a misconfigured client still shows. Our own lines are
+ * formatted either way, since their cost is part of what a request costs, but a benchmark that injects failures
+ * on purpose would bury its results under their stack traces.
  */
 final class LogOutput {
     static final String OUTPUT_PROPERTY = "bigtimedeals.log.output";
@@ -18,12 +20,13 @@ final class LogOutput {
     private LogOutput() {
     }
 
-    static void write(Level level, String line) {
+    static void write(Level level, boolean library, String line) {
         // Read at every line, not kept: tests and the local stack replace System.out.
-        PrintStream out = !DISCARD ? System.out : level.toInt() >= Level.WARN.toInt() ? System.err : null;
+        PrintStream out = !DISCARD ? System.out
+                : library && level.toInt() >= Level.WARN.toInt() ? System.err : null;
         if (out != null) {
             byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
-            // One write per line: Lambda's runtime turns each write on stdout into one log event.
+            // One write per line, under the stream's lock: lines from concurrent threads never interleave.
             out.write(bytes, 0, bytes.length);
             out.flush();
         }

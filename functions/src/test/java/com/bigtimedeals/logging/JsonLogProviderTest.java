@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entries;
 import static software.amazon.lambda.powertools.logging.argument.StructuredArguments.entry;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +25,7 @@ import org.slf4j.event.Level;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 import software.amazon.lambda.powertools.logging.internal.LoggingManagerRegistry;
 
 /** The functions' SLF4J backend: Powertools' JSON line, valid whatever the text, at the levels Powertools sets. */
@@ -30,7 +35,7 @@ class JsonLogProviderTest {
     @AfterEach
     void reset() {
         MDC.clear();
-        LogLevels.process(Level.INFO);
+        LogLevels.restore();
     }
 
     @Test
@@ -100,6 +105,69 @@ class JsonLogProviderTest {
         assertFalse(captured(() -> sdk.warn("worth seeing")).isEmpty());
         assertEquals(Level.WARN, LoggingManagerRegistry.getLoggingManager().getLogLevel(sdk));
         assertEquals(Level.DEBUG, LoggingManagerRegistry.getLoggingManager().getLogLevel(ours));
+    }
+
+    @Test
+    void aThreadStartedDuringARequestDoesNotCarryItsFieldsIntoLaterRequests() throws Exception {
+        MDC.put("correlation_id", "req-1");
+        AtomicReference<String> seen = new AtomicReference<>("unset");
+        Thread worker = new Thread(() -> seen.set(MDC.get("correlation_id")));
+        worker.start();
+        worker.join();
+        assertNull(seen.get(), "a pool thread started inside a request would keep its id for good");
+    }
+
+    @Test
+    void theProductionErrorShapeAndHostileValuesStillMakeOneValidLine() throws Exception {
+        Logger log = LoggerFactory.getLogger("t");
+        Exception failure = new Nested("boom");
+        JsonNode n = JSON.readTree(captured(() -> log.error("request failed", entry("route", "GET /x"), entry("status", 500), failure)));
+        assertEquals("GET /x", n.get("route").asText());
+        assertEquals(500, n.get("status").asInt());
+        assertEquals(Nested.class.getCanonicalName(), n.at("/error/name").asText(), "named as log4j's layout named it");
+        JsonNode odd = JSON.readTree(captured(() -> log.info(null, entries(Map.of()), entry("nan", Double.NaN),
+                entry("adder", new java.util.concurrent.atomic.LongAdder()), entry("ratio", 0.5f))));
+        assertTrue(odd.get("message").isNull());
+        assertEquals("NaN", odd.get("nan").asText());
+        assertEquals(0, odd.get("adder").asInt());
+        assertEquals(0.5, odd.get("ratio").asDouble());
+        assertTrue(JSON.readTree(captured(() -> log.warn("no message", new IllegalStateException()))).at("/error/message").isNull());
+    }
+
+    @Test
+    void aValueThatCannotBeFormattedGivesALineNotAFailure() throws Exception {
+        Object hostile = new Object() {
+            @Override
+            public String toString() {
+                throw new IllegalStateException("toString failed");
+            }
+        };
+        String line = captured(() -> LoggerFactory.getLogger("t").error("value {}", hostile));
+        assertEquals("ERROR", JSON.readTree(line).get("level").asText());
+    }
+
+    @Test
+    void fluentKeyValuePairsBecomeFields() throws Exception {
+        JsonNode n = JSON.readTree(captured(() -> LoggerFactory.getLogger("t").atInfo().addKeyValue("shard", 3)
+                .setMessage("walked").log()));
+        assertEquals("walked", n.get("message").asText());
+        assertEquals(3, n.get("shard").asInt());
+    }
+
+    @Test
+    void aSampledRequestsDebugLevelEndsWithTheRequest() {
+        Logger ours = LoggerFactory.getLogger("com.bigtimedeals.x");
+        LoggingManagerRegistry.getLoggingManager().setLogLevel(Level.DEBUG);
+        assertTrue(ours.isDebugEnabled());
+        PowertoolsLogging.clearState(true); // what withLogging runs when the request ends
+        assertFalse(ours.isDebugEnabled(), "one sampled request would leave the process at DEBUG");
+    }
+
+    /** A nested class: its binary name has a '$', its canonical name a '.'. */
+    static final class Nested extends RuntimeException {
+        Nested(String message) {
+            super(message);
+        }
     }
 
     private static List<String> fieldNames(JsonNode n) {

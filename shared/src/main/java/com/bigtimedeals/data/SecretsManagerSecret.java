@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.concurrent.ThreadLocalRandom;
 
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.http.ContentStreamProvider;
@@ -17,6 +18,7 @@ import software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner;
 import software.amazon.awssdk.http.auth.spi.signer.SignedRequest;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.protocols.jsoncore.JsonNode;
+import software.amazon.awssdk.regions.PartitionMetadata;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.utils.IoUtils;
 
@@ -28,8 +30,8 @@ import software.amazon.awssdk.utils.IoUtils;
  * <p>Not the SDK's {@code secretsmanager} client: building a second SDK client (its builder, endpoint rules,
  * marshallers, about 120 classes) cost 0.03 to 0.08 of a function's whole cold-start CPU against the plain SDK
  * function in {@code ./bigtimedeals bench --coldstart}, and this call nothing measurable ({@code docs/cold-start.md}).
- * What the client would add beyond the call is its retries, so this retries too: throttling, 5xx and I/O failures,
- * three attempts in all, as the SDK's standard retry mode does.
+ * What the client would add beyond the call is its retries, so this retries too, as the SDK's standard retry mode
+ * does: throttling, 5xx and I/O failures, three attempts in all, with jittered exponential backoff.
  *
  * <p>{@code AWS_ENDPOINT_URL_SECRETS_MANAGER} (the SDK's own variable for it) points it elsewhere, as tests do
  * ({@link CursorCodec#from} reads it with the process's other settings).
@@ -37,6 +39,7 @@ import software.amazon.awssdk.utils.IoUtils;
 public final class SecretsManagerSecret {
     private static final int ATTEMPTS = 3;
     private static final long FIRST_BACKOFF_MS = 100;
+    private static final long THROTTLED_BACKOFF_MS = 500;
 
     private SecretsManagerSecret() {
     }
@@ -54,7 +57,7 @@ public final class SecretsManagerSecret {
             }
         }
         URI uri = URI.create(endpoint != null ? endpoint
-                : "https://secretsmanager." + region.id() + "." + region.metadata().domain() + "/");
+                : "https://secretsmanager." + region.id() + "." + PartitionMetadata.of(region).dnsSuffix() + "/");
         String body = "{\"SecretId\":" + quoted(secretId) + "}";
         for (int attempt = 1; ; attempt++) {
             Answer answer;
@@ -62,7 +65,7 @@ public final class SecretsManagerSecret {
                 answer = call(uri, body, credentials, region, http);
             } catch (IOException e) {
                 if (attempt < ATTEMPTS) {
-                    backOff(attempt);
+                    backOff(attempt, false);
                     continue;
                 }
                 throw new UncheckedIOException("Secrets Manager GetSecretValue of " + secretId + " failed", e);
@@ -75,19 +78,25 @@ public final class SecretsManagerSecret {
                 return secret.text();
             }
             if (answer.retryable() && attempt < ATTEMPTS) {
-                backOff(attempt);
+                backOff(attempt, answer.throttled());
                 continue;
             }
             // The error body names the error type (AccessDenied, ResourceNotFound); it never contains the secret.
+            // Cut short: a proxy in the way could answer with a whole page.
+            String text = answer.text();
             throw new IllegalStateException("Secrets Manager GetSecretValue of " + secretId + " answered "
-                    + answer.status() + ": " + answer.text());
+                    + answer.status() + ": " + (text.length() > 300 ? text.substring(0, 300) + "…" : text));
         }
     }
 
     private record Answer(int status, String text) {
         /** What the SDK's standard retry mode retries: throttling and the service's own failures. */
         boolean retryable() {
-            return status >= 500 || status == 429 || text.contains("ThrottlingException");
+            return status >= 500 || throttled();
+        }
+
+        boolean throttled() {
+            return status == 429 || text.contains("ThrottlingException");
         }
     }
 
@@ -119,9 +128,14 @@ public final class SecretsManagerSecret {
         return new Answer(response.httpResponse().statusCode(), text);
     }
 
-    private static void backOff(int attempt) {
+    /**
+     * Full jitter over an exponential cap, as the SDK's standard mode: containers that start together (a deploy, a
+     * burst) do not retry in step. Throttling waits longer, from a base of half a second.
+     */
+    private static void backOff(int attempt, boolean throttled) {
+        long cap = (throttled ? THROTTLED_BACKOFF_MS : FIRST_BACKOFF_MS) << (attempt - 1);
         try {
-            Thread.sleep(FIRST_BACKOFF_MS << (attempt - 1));
+            Thread.sleep(ThreadLocalRandom.current().nextLong(cap / 2, cap + 1));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading a secret", e);

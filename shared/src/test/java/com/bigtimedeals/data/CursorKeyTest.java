@@ -35,6 +35,8 @@ class CursorKeyTest {
     volatile int status = 200;
     /** The first this many calls answer 503, as a briefly failing service would. */
     volatile int failingCalls;
+    /** The first this many calls get no answer at all: the connection is closed under them. */
+    volatile int droppedCalls;
     final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
     volatile String answer = "{\"ARN\":\"" + ARN + "\",\"Name\":\"CursorSigningKey\",\"SecretString\":\"generated-at-deploy-time\"}";
 
@@ -45,7 +47,12 @@ class CursorKeyTest {
             authorization.set(exchange.getRequestHeaders().getFirst("Authorization"));
             target.set(exchange.getRequestHeaders().getFirst("X-Amz-Target"));
             body.set(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            boolean failing = calls.incrementAndGet() <= failingCalls;
+            int call = calls.incrementAndGet();
+            if (call <= droppedCalls) {
+                exchange.close();
+                return;
+            }
+            boolean failing = call <= failingCalls;
             byte[] out = (failing ? "{\"__type\":\"InternalServiceError\"}" : answer).getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(failing ? 503 : status, out.length);
             exchange.getResponseBody().write(out);
@@ -88,7 +95,7 @@ class CursorKeyTest {
     }
 
     @Test
-    void aBrieflyFailingServiceIsRetriedAsTheSdkWouldAndARefusalIsNot() {
+    void aBrieflyFailingOrThrottlingServiceIsRetriedAsTheSdkWouldAndARefusalIsNot() {
         failingCalls = 2;
         assertEquals("generated-at-deploy-time", read());
         assertEquals(3, calls.get());
@@ -99,7 +106,16 @@ class CursorKeyTest {
         assertEquals(3, calls.get(), "three attempts in all");
         calls.set(0);
         failingCalls = 0;
+        droppedCalls = 1;
+        assertEquals("generated-at-deploy-time", read(), "a dropped connection is retried");
+        droppedCalls = 0;
+        calls.set(0);
         status = 400;
+        answer = "{\"__type\":\"ThrottlingException\",\"message\":\"Rate exceeded\"}";
+        e = assertThrows(IllegalStateException.class, this::read);
+        assertEquals(3, calls.get(), "throttling is retried");
+        assertTrue(e.getMessage().contains("ThrottlingException"), e.getMessage());
+        calls.set(0);
         answer = "{\"__type\":\"ResourceNotFoundException\"}";
         assertThrows(IllegalStateException.class, this::read);
         assertEquals(1, calls.get(), "a refusal is final");
