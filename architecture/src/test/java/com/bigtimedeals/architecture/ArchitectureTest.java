@@ -38,7 +38,7 @@ class ArchitectureTest {
                 .layer("shared").definedBy("com.bigtimedeals.domain..", "com.bigtimedeals.data..")
                 .layer("topology").definedBy("com.bigtimedeals.topology..")
                 .layer("functions").definedBy("com.bigtimedeals.lambda..", "com.bigtimedeals.service..",
-                        "com.bigtimedeals.api..", "com.bigtimedeals.stream..")
+                        "com.bigtimedeals.api..", "com.bigtimedeals.stream..", "com.bigtimedeals.logging..")
                 .layer("local").definedBy("com.bigtimedeals.local..")
                 .layer("bench").definedBy("com.bigtimedeals.bench..")
                 .layer("infra").definedBy("com.bigtimedeals.infra..")

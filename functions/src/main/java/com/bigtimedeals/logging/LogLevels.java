@@ -4,17 +4,18 @@ import java.util.Locale;
 
 import org.slf4j.event.Level;
 
+import com.bigtimedeals.data.Settings;
+
 /**
- * Which events are written. One level for the process, read where the process starts as Powertools reads it:
- * {@code POWERTOOLS_LOG_LEVEL}, else Lambda's advanced logging controls ({@code AWS_LAMBDA_LOG_LEVEL}), else
- * {@code -Dbigtimedeals.log.level} (the local stack), else INFO. Powertools may raise it to DEBUG for the
+ * Which events are written. One level for the process, read when SLF4J starts this backend, as Powertools reads it:
+ * {@code POWERTOOLS_LOG_LEVEL}, else Lambda's advanced logging controls ({@code AWS_LAMBDA_LOG_LEVEL}), else INFO.
+ * Through {@link Settings#fromProcess()}, so a system property of the same name stands in for the variable, as it
+ * does for every setting of the local stack, which sets WARN (it prints its own request lines). Powertools may raise it to DEBUG for the
  * requests its sampling rate picks; it goes back when the request ends ({@link PowertoolsLogLevels#clearBuffer}).
  * Libraries that log per request have a floor above INFO, so a sampled request shows our lines, not the SDK's
  * wire chatter.
  */
 final class LogLevels {
-    static final String LEVEL_PROPERTY = "bigtimedeals.log.level";
-
     private static final Level CONFIGURED = configured();
     private static volatile Level process = CONFIGURED;
 
@@ -50,9 +51,9 @@ final class LogLevels {
     }
 
     private static Level configured() {
-        for (String name : new String[] {System.getenv("POWERTOOLS_LOG_LEVEL"), System.getenv("AWS_LAMBDA_LOG_LEVEL"),
-            System.getProperty(LEVEL_PROPERTY)}) {
-            Level level = parse(name);
+        Settings settings = Settings.fromProcess();
+        for (String variable : new String[] {"POWERTOOLS_LOG_LEVEL", "AWS_LAMBDA_LOG_LEVEL"}) {
+            Level level = parse(settings.get(variable));
             if (level != null) {
                 return level;
             }

@@ -5,17 +5,19 @@ import java.nio.charset.StandardCharsets;
 
 import org.slf4j.event.Level;
 
+import com.bigtimedeals.data.Settings;
+
 /**
- * Where lines go: standard output, which Lambda sends to CloudWatch Logs; or, with
- * {@code -Dbigtimedeals.log.output=discard} (the benchmark), nowhere, except the libraries' warnings and errors
+ * Where lines go: standard output, which Lambda sends to CloudWatch Logs; or, with {@code BIGTIMEDEALS_LOG_OUTPUT}
+ * {@code discard} (the benchmark sets it as a system property), nowhere, except the libraries' warnings and errors
  * (the SDK's, Jetty's), which go to standard error so that a misconfigured client still shows. Our own lines are
  * formatted either way, since their cost is part of what a request costs, but a benchmark that injects failures
  * on purpose would bury its results under their stack traces.
  */
 final class LogOutput {
-    static final String OUTPUT_PROPERTY = "bigtimedeals.log.output";
+    static final String OUTPUT_VARIABLE = "BIGTIMEDEALS_LOG_OUTPUT";
 
-    private static final boolean DISCARD = "discard".equals(System.getProperty(OUTPUT_PROPERTY));
+    private static final boolean DISCARD = "discard".equals(Settings.fromProcess().get(OUTPUT_VARIABLE));
 
     private LogOutput() {
     }

@@ -24,9 +24,9 @@ public final class Main {
 
     static {
         // The stack prints its own one-line request log, so the handlers' JSON lines at INFO would only repeat it:
-        // warnings and errors only, unless the level is given (-Dbigtimedeals.log.level=INFO).
-        if (System.getProperty("bigtimedeals.log.level") == null) {
-            System.setProperty("bigtimedeals.log.level", "WARN");
+        // warnings and errors only, unless a level is given (POWERTOOLS_LOG_LEVEL=INFO ./bigtimedeals run).
+        if (System.getenv("POWERTOOLS_LOG_LEVEL") == null && System.getProperty("POWERTOOLS_LOG_LEVEL") == null) {
+            System.setProperty("POWERTOOLS_LOG_LEVEL", "WARN");
         }
     }
 
