@@ -9,6 +9,8 @@ import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.defaultsmode.DefaultsMode;
+import software.amazon.awssdk.awscore.endpoints.AccountIdEndpointMode;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.SdkHttpClient;
@@ -74,7 +76,15 @@ public final class DynamoDbClients {
         for (ExecutionInterceptor w : watchers) {
             config.addExecutionInterceptor(w);
         }
+        // The SDK's own defaults, stated: left unset, the builder resolves each from system properties, the
+        // environment and the profile file at every cold start (about 20 classes and their lookups), where a
+        // function has no profile file and its stack sets none of these variables.
         return DynamoDbClient.builder()
+                .endpointDiscoveryEnabled(false)
+                .dualstackEnabled(false)
+                .fipsEnabled(false)
+                .defaultsMode(DefaultsMode.LEGACY)
+                .accountIdEndpointMode(AccountIdEndpointMode.PREFERRED)
                 .httpClient(http)
                 .region(region)
                 .credentialsProvider(credentials)
