@@ -65,14 +65,14 @@ final class WireBytes {
             throw new IllegalStateException("the second request with the key was not a replay: " + replay.headers());
         }
         bench.add("mobile.POST_like.requests", requests(plain), "requests", 2.0, null, "no Idempotency-Key");
-        bench.add("mobile.POST_like_with_key.requests", requests(first), "requests", null, null,
-                "the route's 2 + the claim (conditional put) + the answer recorded (update)");
+        bench.add("mobile.POST_like_with_key.requests", requests(first), "requests", 2.0, null,
+                "the key's record read with the brand and the like, and put in the like's transaction with its answer");
         bench.add("mobile.POST_like_with_key.writeUnits", units(first, "X-DynamoDB-Write-Units"), "WCU", null, null,
                 "as the engine reports them, by the service's documented rules");
         bench.add("mobile.POST_like_replayed.requests", requests(replay), "requests", null, null,
-                "the claim fails and returns the first answer: nothing runs again");
+                "the read finds the record and its first answer: nothing runs again");
         bench.add("mobile.POST_like_replayed.writeUnits", units(replay, "X-DynamoDB-Write-Units"), "WCU", null, null,
-                "the service bills the failed conditional put 1 WCU, but an error carries no ConsumedCapacity to count");
+                "a read only");
     }
 
     private static Gateway.Answer get(Gateway gateway, String path, Map<String, String> headers) {

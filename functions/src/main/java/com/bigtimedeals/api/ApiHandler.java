@@ -18,6 +18,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.data.IdempotencyStore;
+import com.bigtimedeals.data.KeyedWrite;
 import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.lambda.ColdStart;
@@ -96,7 +97,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             if (key == null) {
                 return handle(route.operation(), request);
             }
-            return idempotently(route, event, caller, key, context, () -> answer(() -> handle(route.operation(), request), requestId));
+            return idempotently(route, event, caller, key, context, request, requestId);
         }, requestId);
         APIGatewayV2HTTPResponse response = HttpAnswers.write(route, event, reply, requestId, now);
         RequestMeter.Usage usage = RequestMeter.usage();
@@ -138,10 +139,13 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     /**
      * A POST with an {@code Idempotency-Key}: run once per caller, key and request (method, path, body), answered the
-     * same within 24 hours (IdempotencyService). Central, so every POST route has it without code of its own.
+     * same within 24 hours. Central, so every POST route has it without code of its own. An operation with a request
+     * budget carries the key in its own read and transaction ({@link Operation#carriesIdempotencyKey}, KeyedWrite);
+     * every other claims the key, runs, and records its answer (IdempotencyService), as does a carrying one that other
+     * requests' changes kept overtaking.
      */
     private Reply idempotently(Route route, APIGatewayV2HTTPEvent event, Caller caller, String key, Context context,
-                               Supplier<Reply> work) {
+                               ApiRequest request, String requestId) {
         if (!HttpConventions.isIdempotencyKey(key)) {
             throw DomainException.invalid(HttpConventions.IDEMPOTENCY_KEY, HttpConventions.IDEMPOTENCY_KEY
                     + " must be 1 to " + HttpConventions.IDEMPOTENCY_KEY_MAX + " printable ASCII characters");
@@ -149,13 +153,31 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         // Per caller: a signed-in route's user; a public POST (none today) would be keyed by the client's address.
         String scope = caller != null ? "user:" + caller.username()
                 : "ip:" + event.getRequestContext().getHttp().getSourceIp();
+        String fingerprint = fingerprint(route, event);
+        if (route.operation().carriesIdempotencyKey()) {
+            try {
+                return handle(route.operation(), request.carrying(new ApiRequest.CarriedKey(scope, key, fingerprint)));
+            } catch (KeyedWrite.Held e) {
+                IdempotencyService.Outcome held = idempotency.held(e.holder(), fingerprint);
+                if (held != null) {
+                    return replay(held);
+                }
+                // A claimed request with the key is running: the claimed path below waits for its answer.
+            } catch (KeyedWrite.Contended e) {
+                // It did nothing: the claimed path below, whose write races no other request.
+            }
+        }
         long lease = function.timeoutSeconds() * 1000L + 1000;
         // Wait for a concurrent request with the key while this invocation still has time to answer.
         long wait = Math.max(0, Math.min(lease, context.getRemainingTimeInMillis() - 1500L));
-        IdempotencyService.Outcome outcome = idempotency.run(scope, key, fingerprint(route, event), lease, wait, () -> {
-            Reply r = work.get();
+        return replay(idempotency.run(scope, key, fingerprint, lease, wait, () -> {
+            Reply r = answer(() -> handle(route.operation(), request), requestId);
             return new IdempotencyStore.Answer(r.status(), r.body());
-        });
+        }));
+    }
+
+    /** The answer an Idempotency-Key gave: marked when it is an earlier request's. */
+    private static Reply replay(IdempotencyService.Outcome outcome) {
         Map<String, String> headers = outcome.replayed()
                 ? Map.of(HttpConventions.IDEMPOTENT_REPLAYED, "true") : Map.of();
         return new Reply(outcome.answer().status(), outcome.answer().body(), null, headers);

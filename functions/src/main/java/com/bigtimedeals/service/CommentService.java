@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import com.bigtimedeals.data.CommentStore;
+import com.bigtimedeals.data.KeyedWrite;
 import com.bigtimedeals.data.ReportStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Comment;
@@ -31,8 +32,9 @@ public final class CommentService {
         return comments.thread(dealId, limit, cursor);
     }
 
-    public Comment post(String dealId, String author, String body, String replyTo) {
-        return comments.post(dealId, author, new NewComment(body, replyTo));
+    /** {@code keyed}: the request's Idempotency-Key, to ride on the comment's read and transaction; null without one. */
+    public Comment post(String dealId, String author, String body, String replyTo, KeyedWrite<Comment> keyed) {
+        return comments.post(dealId, author, new NewComment(body, replyTo), keyed);
     }
 
     /** The author deletes their own comment; an editor any comment. A repeat succeeds. */

@@ -2,7 +2,9 @@ package com.bigtimedeals.service;
 
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.FollowStore;
+import com.bigtimedeals.data.KeyedWrite;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.FollowChange;
 import com.bigtimedeals.domain.FollowState;
 import com.bigtimedeals.domain.FollowTarget;
 import com.bigtimedeals.domain.Follows;
@@ -11,13 +13,11 @@ import com.bigtimedeals.domain.Relation;
 
 /**
  * Likes and watches: one transaction, then a strongly consistent read-back of the brand or category, so
- * the counts in the answer are exact (2 requests, the contract's budget).
+ * the counts in the answer are exact (2 requests, the contract's budget). With an Idempotency-Key riding on it, a
+ * like or watch is a strongly consistent read, then the transaction with the key's record in it
+ * ({@link FollowStore#add(Likeable, String, String, Relation, KeyedWrite)}): 2 requests too.
  */
 public final class FollowService {
-    /** The brand or category after the change, and whether this call changed anything. */
-    public record Outcome(FollowTarget target, boolean changed) {
-    }
-
     private final FollowStore follows;
     private final CatalogStore catalog;
 
@@ -30,14 +30,18 @@ public final class FollowService {
         return new FollowService(new FollowStore(table), new CatalogStore(table));
     }
 
-    public Outcome follow(Likeable kind, String id, String username, Relation relation) {
+    /** {@code keyed}: the request's Idempotency-Key, to ride on the write; null without one. */
+    public FollowChange follow(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
+        if (keyed != null) {
+            return follows.add(kind, id, username, relation, keyed);
+        }
         boolean changed = follows.add(kind, id, username, relation);
-        return new Outcome(readBack(kind, id), changed);
+        return new FollowChange(readBack(kind, id), changed);
     }
 
-    public Outcome unfollow(Likeable kind, String id, String username, Relation relation) {
+    public FollowChange unfollow(Likeable kind, String id, String username, Relation relation) {
         boolean changed = follows.remove(kind, id, username, relation);
-        return new Outcome(readBack(kind, id), changed);
+        return new FollowChange(readBack(kind, id), changed);
     }
 
     public FollowState state(Likeable kind, String id, String username) {

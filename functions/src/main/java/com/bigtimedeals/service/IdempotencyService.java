@@ -109,6 +109,18 @@ public final class IdempotencyService {
         }
     }
 
+    /**
+     * What a key held by a record answers, found by an operation that carries its key (KeyedWrite): its answer again,
+     * marked as a replay; refused when the key was first used with another request; null while a claimed request with
+     * the key still runs (one that gave way to the claimed path), which {@link #run} then waits for.
+     */
+    public Outcome held(Holder holder, String fingerprint) {
+        if (!holder.fingerprint().equals(fingerprint)) {
+            throw new Refused(Refused.KEY_REUSED);
+        }
+        return holder.answer() == null ? null : new Outcome(holder.answer(), true);
+    }
+
     private Answer runClaimed(String caller, String key, long lease, Supplier<Answer> work) {
         Answer answer;
         try {

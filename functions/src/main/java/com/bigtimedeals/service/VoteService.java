@@ -3,6 +3,7 @@ package com.bigtimedeals.service;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.data.KeyedWrite;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.VoteStore;
 import com.bigtimedeals.domain.Vote;
@@ -20,8 +21,9 @@ public final class VoteService {
         return new VoteService(new VoteStore(table));
     }
 
-    public VoteResult vote(String username, String dealId, Vote vote) {
-        return votes.cast(username, dealId, vote);
+    /** {@code keyed}: the request's Idempotency-Key, to ride on the vote's read and transaction; null without one. */
+    public VoteResult vote(String username, String dealId, Vote vote, KeyedWrite<VoteResult> keyed) {
+        return votes.cast(username, dealId, vote, keyed);
     }
 
     public VoteResult withdraw(String username, String dealId) {

@@ -1,20 +1,29 @@
 package com.bigtimedeals.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.topology.HttpConventions;
+import com.bigtimedeals.topology.Operation;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Every route the contract gives a request budget, counted with the SDK interceptor and held to it. */
@@ -97,6 +106,59 @@ class RequestBudgetTest extends ApiTest {
         JsonNode queue = within(2, get("/cms/reports").editor().query("limit=4"));
         within(2, get("/cms/reports").editor().query("limit=4&cursor="
                 + URLEncoder.encode(queue.get("nextCursor").asText(), StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Every POST with a budget, sent with an Idempotency-Key: within its budget the first time, when it changes
+     * nothing (a like already there, the same vote), and replayed (1 request), doing nothing twice.
+     */
+    @Test
+    void everyBudgetedPostStaysWithinItsBudgetWithAnIdempotencyKey() {
+        seedCatalog();
+        String deal = createDeal("Keyed", "acme", "tech");
+        expect(201, post("/me").user("bob").body("{\"email\":\"bob@example.com\"}"));
+        // What each operation that carries its key is sent with: path, body, budget.
+        Map<Operation, String[]> posts = new EnumMap<>(Operation.class);
+        posts.put(Operation.LIKE_BRAND, new String[] {"/brands/acme/likes", null, "2"});
+        posts.put(Operation.WATCH_BRAND, new String[] {"/brands/acme/watches", null, "2"});
+        posts.put(Operation.LIKE_CATEGORY, new String[] {"/categories/tech/likes", null, "2"});
+        posts.put(Operation.WATCH_CATEGORY, new String[] {"/categories/tech/watches", null, "2"});
+        posts.put(Operation.CAST_VOTE, new String[] {"/deals/" + deal + "/votes", "{\"vote\":\"hot\"}", "2"});
+        posts.put(Operation.POST_COMMENT, new String[] {"/deals/" + deal + "/comments", "{\"body\":\"Still on\"}", "3"});
+        assertEquals(Arrays.stream(Operation.values()).filter(Operation::carriesIdempotencyKey).collect(Collectors.toSet()),
+                posts.keySet(), "every operation that carries its key, and only those, is checked here");
+        int n = 0;
+        for (Map.Entry<Operation, String[]> e : posts.entrySet()) {
+            String path = e.getValue()[0];
+            String body = e.getValue()[1];
+            int budget = Integer.parseInt(e.getValue()[2]);
+            String key = "budget-" + n++;
+            APIGatewayV2HTTPResponse first = send(keyed(path, body, key));
+            assertTrue(first.getStatusCode() / 100 == 2, path + " answered " + first.getBody());
+            assertTrue(lastRequests <= budget, path + " with a key made " + lastRequests + " requests; the contract allows " + budget);
+            APIGatewayV2HTTPResponse replay = send(keyed(path, body, key));
+            assertEquals("true", replay.getHeaders().get(HttpConventions.IDEMPOTENT_REPLAYED), path);
+            assertEquals(first.getStatusCode(), replay.getStatusCode(), path);
+            assertEquals(first.getBody(), replay.getBody(), path);
+            assertEquals(1, lastRequests, path + ": a replay is the one read that finds the record");
+            if (!e.getKey().equals(Operation.POST_COMMENT)) {
+                within(budget, keyed(path, body, key + "-again")); // already liked, watched, voted: changes nothing
+            }
+        }
+        JsonNode acme = expect(200, get("/brands/acme"));
+        assertEquals(1, acme.get("likes").asLong(), "liked once, for all the replays");
+        assertEquals(1, acme.get("watchers").asLong());
+        JsonNode tech = expect(200, get("/categories/tech"));
+        assertEquals(1, tech.get("likes").asLong());
+        assertEquals(1, tech.get("watchers").asLong());
+        JsonNode voted = expect(200, get("/deals/" + deal));
+        assertEquals(1, voted.get("temperature").asLong(), "voted once");
+        assertEquals(1, voted.get("commentCount").asLong(), "commented once");
+    }
+
+    private static Call keyed(String path, String body, String key) {
+        Call call = post(path).user("bob").header(HttpConventions.IDEMPOTENCY_KEY, key);
+        return body == null ? call : call.body(body);
     }
 
     private JsonNode within(int budget, Call call) {

@@ -191,9 +191,10 @@ class DeployedStateTest {
         commentsWrite.put("GetItem", Set.of(deal));
         commentsWrite.put("PutItem", Set.of(deal, PartitionKeys.COMMENTS_OF_AUTHOR.pattern(), reports));
         commentsWrite.put("UpdateItem", Set.of(deal, PartitionKeys.DEAL_COUNTERS.pattern(), reports));
-        // Posting a comment and filing a report are POSTs: the caller's idempotency records, as every POST deployment.
+        // Posting a comment and filing a report are POSTs: the caller's idempotency records, as every POST deployment,
+        // read by the comment's own BatchGetItem too (it carries its key).
         String idempotency = PartitionKeys.IDEMPOTENCY.pattern();
-        for (String action : List.of("GetItem", "PutItem", "UpdateItem", "DeleteItem")) {
+        for (String action : List.of("BatchGetItem", "GetItem", "PutItem", "UpdateItem", "DeleteItem")) {
             commentsWrite.merge(action, Set.of(idempotency), (a, b) -> {
                 Set<String> both = new TreeSet<>(a);
                 both.addAll(b);

@@ -53,20 +53,36 @@ public final class CommentStore {
      * finds it, or fails with 403).
      */
     public Comment post(String dealId, String author, NewComment draft) {
+        return post(dealId, author, draft, null);
+    }
+
+    /**
+     * {@link #post(String, String, NewComment)} with {@code keyed} (the request's Idempotency-Key; null for none): the
+     * key's record is read with the deal and written in the comment's transaction, so a keyed comment is 2 requests.
+     */
+    public Comment post(String dealId, String author, NewComment draft, KeyedWrite<Comment> keyed) {
         String replyTo = draft.replyTo();
         if (replyTo != null && !Ids.isValid(replyTo)) {
             throw DomainException.invalid("replyTo", "replyTo must name a top-level comment of this deal");
         }
-        List<Map<String, AttributeValue>> keys = new ArrayList<>(2);
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(3);
         keys.add(Keys.deal(dealId));
         if (replyTo != null) {
             keys.add(Keys.comment(dealId, replyTo));
         }
+        KeysAndAttributes.Builder read = KeysAndAttributes.builder().consistentRead(true);
+        if (keyed == null) {
+            read.projectionExpression("#t, #down").expressionAttributeNames(Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT));
+        } else {
+            keys.add(keyed.recordKey()); // read whole: a record found is replayed with its answer
+        }
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.keys(keys).build());
+        if (keyed != null) {
+            keyed.requireFree(items);
+        }
         boolean dealLive = false;
         boolean parentFound = false;
-        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
-                .projectionExpression("#t, #down").consistentRead(true)
-                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT)).build())) {
+        for (Map<String, AttributeValue> item : items) {
             String type = new ItemReader(item).type();
             dealLive |= DealCodec.isLiveDeal(item);
             parentFound |= Keys.COMMENT.equals(type);
@@ -85,7 +101,17 @@ public final class CommentStore {
                 .key(Keys.user(author)).conditionExpression("attribute_exists(PK)").build()).build());
         writes.add(put(CommentItems.item(comment)));
         writes.add(put(authorItem(comment)));
-        commit(writes, dealId, 1, () -> DomainException.forbidden("posting a comment needs a profile: POST /me first"));
+        if (keyed != null) {
+            writes.add(keyed.record(table.name(), comment));
+        }
+        try {
+            commit(writes, dealId, 1, () -> DomainException.forbidden("posting a comment needs a profile: POST /me first"));
+        } catch (TransactionCanceledException e) {
+            if (keyed != null) {
+                keyed.requireNotTaken(e, writes.size() - 1);
+            }
+            throw e;
+        }
         return comment;
     }
 

@@ -4,8 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.FeaturedList;
+import com.bigtimedeals.domain.FollowChange;
 import com.bigtimedeals.domain.FollowState;
+import com.bigtimedeals.domain.FollowTarget;
 import com.bigtimedeals.domain.Follows;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
@@ -34,14 +38,12 @@ public final class FollowStore {
         this.table = table;
     }
 
+    /** Reads of a keyed like or watch that another request's change may cancel before it gives way. */
+    private static final int KEYED_ATTEMPTS = 3;
+
     /** True when newly added; false when it already existed. NOT_FOUND for an unknown brand or category. */
     public boolean add(Likeable kind, String id, String username, Relation relation) {
-        List<TransactWriteItem> writes = new ArrayList<>(3);
-        writes.add(put(relationItem(key(kind, id, username, relation), relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH,
-                kind, id, username), true));
-        if (relation == Relation.WATCH) {
-            writes.add(put(relationItem(Keys.watchOfUser(kind, id, username), Keys.WATCH_OF_USER, kind, id, username), false));
-        }
+        List<TransactWriteItem> writes = relationWrites(kind, id, username, relation);
         writes.add(TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                 .key(Keys.target(kind, id))
                 .updateExpression("ADD #c :one")
@@ -50,6 +52,107 @@ public final class FollowStore {
                 .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
                 .build()).build());
         return commit(writes, kind);
+    }
+
+    /**
+     * A like or watch whose Idempotency-Key rides on it ({@link KeyedWrite}): 2 requests, as without a key. One
+     * strongly consistent BatchGetItem of the brand or category (and a category's featured list), the caller's
+     * relation item and the key's record; then, for a new relation, {@link #add}'s transaction with the record in it
+     * and the counts conditioned on being what the read saw, so the answer (the target as read, this like or watch
+     * counted) is exactly what the transaction leaves; for a relation that exists, the record alone. Another request's
+     * like or watch of the same target in between cancels it, and it reads again; after {@link #KEYED_ATTEMPTS} such
+     * races it gives way ({@link KeyedWrite.Contended}) to the claimed path, whose unconditional counter races nobody.
+     */
+    public FollowChange add(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
+        String relationType = relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH;
+        for (int attempt = 1; attempt <= KEYED_ATTEMPTS; attempt++) {
+            List<Map<String, AttributeValue>> keys = new ArrayList<>(4);
+            keys.add(Keys.target(kind, id));
+            if (kind == Likeable.CATEGORY) {
+                keys.add(Keys.featured(FeaturedList.category(id)));
+            }
+            keys.add(key(kind, id, username, relation));
+            keys.add(keyed.recordKey());
+            List<Map<String, AttributeValue>> items = TableReads.batchGetConsistent(table, keys);
+            keyed.requireFree(items);
+            Map<String, AttributeValue> target = null;
+            List<Deal> featured = List.of();
+            boolean related = false;
+            for (Map<String, AttributeValue> item : items) {
+                String type = new ItemReader(item).type();
+                if ((kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type)) {
+                    target = item;
+                } else if (Keys.FEATURED_LIST.equals(type)) {
+                    featured = DealCodec.readEmbedded(item.get("deals"));
+                }
+                related |= relationType.equals(type);
+            }
+            if (target == null) {
+                throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
+            }
+            FollowTarget seen = kind == Likeable.BRAND ? CatalogStore.readBrand(target) : CatalogStore.readCategory(target, featured);
+            if (related) {
+                FollowChange already = new FollowChange(seen, false);
+                keyed.recordAlone(table, already);
+                return already;
+            }
+            FollowChange added = new FollowChange(seen.followedBy(relation), true);
+            List<TransactWriteItem> writes = relationWrites(kind, id, username, relation);
+            writes.add(countsAsSeen(kind, id, relation, target));
+            writes.add(keyed.record(table.name(), added));
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
+                return added;
+            } catch (TransactionCanceledException e) {
+                keyed.requireNotTaken(e, writes.size() - 1);
+                // The relation made by another request of the caller, or the counts moved by another user: read
+                // again. A conflict with a transaction in flight: back off first, as for every transaction.
+                boolean raced = e.hasCancellationReasons() && e.cancellationReasons().stream().anyMatch(FollowStore::failedCondition);
+                if (!raced && !Transactions.retryable(e, attempt)) {
+                    throw e;
+                }
+            }
+        }
+        throw new KeyedWrite.Contended();
+    }
+
+    /** The relation item, conditioned on not existing, and a watch's user-side twin. */
+    private List<TransactWriteItem> relationWrites(Likeable kind, String id, String username, Relation relation) {
+        List<TransactWriteItem> writes = new ArrayList<>(4);
+        writes.add(put(relationItem(key(kind, id, username, relation), relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH,
+                kind, id, username), true));
+        if (relation == Relation.WATCH) {
+            writes.add(put(relationItem(Keys.watchOfUser(kind, id, username), Keys.WATCH_OF_USER, kind, id, username), false));
+        }
+        return writes;
+    }
+
+    /** One more like or watch, on the condition that both counts are still what {@code seen} holds. */
+    private TransactWriteItem countsAsSeen(Likeable kind, String id, Relation relation, Map<String, AttributeValue> seen) {
+        StringBuilder condition = new StringBuilder("attribute_exists(PK)");
+        Map<String, String> names = new java.util.HashMap<>();
+        Map<String, AttributeValue> values = new java.util.HashMap<>();
+        names.put("#c", counter(relation));
+        values.put(":one", AttributeValue.fromN("1"));
+        for (Relation r : Relation.values()) {
+            String name = "#" + r.name().toLowerCase(java.util.Locale.ROOT);
+            names.put(name, counter(r));
+            AttributeValue count = seen.get(counter(r));
+            if (count == null) {
+                condition.append(" AND attribute_not_exists(").append(name).append(')');
+            } else {
+                String value = ":" + r.name().toLowerCase(java.util.Locale.ROOT);
+                condition.append(" AND ").append(name).append(" = ").append(value);
+                values.put(value, count);
+            }
+        }
+        return TransactWriteItem.builder().update(Update.builder().tableName(table.name())
+                .key(Keys.target(kind, id))
+                .updateExpression("ADD #c :one")
+                .conditionExpression(condition.toString())
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values)
+                .build()).build();
     }
 
     /** True when removed; false when there was nothing to remove. NOT_FOUND for an unknown target. */

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
@@ -25,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * conditional put (one request; a failed claim returns the item that holds the key, so a replay costs that one
  * request); the claimant runs the work and records its answer (one more request). A claim is held for a lease: if
  * its request died with the function (a Lambda timeout), another may take the key over once the lease has run out.
+ * The routes with a request budget write the record, answer and all, in their own transaction instead
+ * ({@link KeyedWrite}): no claim, no lease, 2 requests fewer. Either way a record holding an answer is final.
  * Reads never depend on TTL having deleted anything: an item past its expiry counts as absent.
  */
 public final class IdempotencyStore {
@@ -58,19 +61,12 @@ public final class IdempotencyStore {
      * is this request's (it must then {@link #complete} or {@link #release} it), else what already holds the key.
      */
     public Holder claim(String caller, String key, String fingerprint, Instant now, long leaseUntil) {
-        Map<String, AttributeValue> item = new ItemWriter(Keys.idempotencyRecord(caller, key), Keys.IDEMPOTENCY_RECORD)
-                .string(FINGERPRINT, fingerprint)
-                .number(LEASE, leaseUntil)
-                .number(TTL, now.getEpochSecond() + RETENTION_SECONDS)
-                .build();
+        Map<String, AttributeValue> item = record(caller, key, fingerprint, now, leaseUntil).build();
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                    // A record past its expiry that TTL has not deleted yet is no longer a claim on the key.
-                    .conditionExpression("attribute_not_exists(PK) OR #ttl <= :now")
-                    .expressionAttributeNames(Map.of("#ttl", TTL))
-                    .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))))
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                    .build());
+            PutItemRequest.Builder put = PutItemRequest.builder().tableName(table.name()).item(item)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+            whileFree(now, put::conditionExpression, put::expressionAttributeNames, put::expressionAttributeValues);
+            table.client().putItem(put.build());
             return null;
         } catch (ConditionalCheckFailedException e) {
             if (!e.hasItem() || e.item().isEmpty()) {
@@ -104,10 +100,39 @@ public final class IdempotencyStore {
     public Holder read(String caller, String key, Instant now) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                 .key(Keys.idempotencyRecord(caller, key)).consistentRead(true).build()).item();
-        if (item == null || item.isEmpty() || new ItemReader(item).number(TTL) <= now.getEpochSecond()) {
-            return null;
+        return item == null || item.isEmpty() || !isLive(item, now) ? null : holder(item);
+    }
+
+    /** A record past its expiry that TTL has not deleted yet no longer holds its key. */
+    static boolean isLive(Map<String, AttributeValue> item, Instant now) {
+        return new ItemReader(item).number(TTL) > now.getEpochSecond();
+    }
+
+    /** The condition of every write that takes a key: no record holds it ({@link #isLive}). */
+    static void whileFree(Instant now, Consumer<String> condition, Consumer<Map<String, String>> names,
+                          Consumer<Map<String, AttributeValue>> values) {
+        condition.accept("attribute_not_exists(PK) OR #ttl <= :now");
+        names.accept(Map.of("#ttl", TTL));
+        values.accept(Map.of(":now", AttributeValue.fromN(Long.toString(now.getEpochSecond()))));
+    }
+
+    private static ItemWriter record(String caller, String key, String fingerprint, Instant now, long leaseUntil) {
+        return new ItemWriter(Keys.idempotencyRecord(caller, key), Keys.IDEMPOTENCY_RECORD)
+                .string(FINGERPRINT, fingerprint)
+                .number(LEASE, leaseUntil)
+                .number(TTL, now.getEpochSecond() + RETENTION_SECONDS);
+    }
+
+    /**
+     * A record written with its answer, by the route's own transaction ({@link KeyedWrite}): it holds no lease (no
+     * request is running under it), so nothing ever takes it over.
+     */
+    static Map<String, AttributeValue> answeredItem(String caller, String key, String fingerprint, Instant now, Answer answer) {
+        ItemWriter record = record(caller, key, fingerprint, now, now.toEpochMilli()).number(STATUS, answer.status());
+        if (answer.body() != null) {
+            record.value(BODY, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(gzip(answer.body()))));
         }
-        return holder(item);
+        return record.build();
     }
 
     /** Records the claimant's answer for replays; the body is kept compressed (a category with 20 deals is 10 KB). */
@@ -148,7 +173,7 @@ public final class IdempotencyStore {
         }
     }
 
-    private static Holder holder(Map<String, AttributeValue> item) {
+    static Holder holder(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
         Answer answer = null;
         if (r.has(STATUS)) {

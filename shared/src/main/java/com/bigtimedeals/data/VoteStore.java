@@ -54,18 +54,28 @@ public final class VoteStore {
     private record Seen(Vote vote, long temperature) {
     }
 
-    /** One strongly consistent BatchGetItem of the caller's vote, the deal and its shards; NOT_FOUND for no live deal. */
-    private Seen read(String username, String dealId) {
+    /**
+     * One strongly consistent BatchGetItem of the caller's vote, the deal and its shards (and the record of the
+     * request's Idempotency-Key: {@link KeyedWrite.Held} when it holds one); NOT_FOUND for no live deal.
+     */
+    private Seen read(String username, String dealId, KeyedWrite<VoteResult> keyed) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
         keys.add(Keys.deal(dealId));
         keys.add(Keys.vote(username, dealId));
-        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
-                .consistentRead(true)
-                .projectionExpression("#t, dealId, #vote, #h, #c, #m, #w, #down")
-                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
-                        "#c", Counter.COLD.attribute(), "#m", Counter.COMMENTS.attribute(), "#w", DealCounters.WRITES,
-                        "#down", DealCodec.TAKEN_DOWN_AT))
-                .build());
+        KeysAndAttributes.Builder read = KeysAndAttributes.builder().consistentRead(true);
+        if (keyed == null) {
+            read.projectionExpression("#t, dealId, #vote, #h, #c, #m, #w, #down")
+                    .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
+                            "#c", Counter.COLD.attribute(), "#m", Counter.COMMENTS.attribute(), "#w", DealCounters.WRITES,
+                            "#down", DealCodec.TAKEN_DOWN_AT));
+        } else {
+            // The whole items: a record found is replayed with its answer.
+            keys.add(keyed.recordKey());
+        }
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.keys(keys).build());
+        if (keyed != null) {
+            keyed.requireFree(items);
+        }
         boolean live = false;
         Vote vote = null;
         for (Map<String, AttributeValue> item : items) {
@@ -83,10 +93,23 @@ public final class VoteStore {
 
     /** Votes hot or cold: a new vote counts, the same vote again changes nothing, the other vote moves it. */
     public VoteResult cast(String username, String dealId, Vote vote) {
+        return cast(username, dealId, vote, null);
+    }
+
+    /**
+     * {@link #cast(String, String, Vote)} with {@code keyed} (the request's Idempotency-Key; null for none): the key's
+     * record is read with the vote and written in its transaction, or alone when the vote changes nothing: 2 requests
+     * either way.
+     */
+    public VoteResult cast(String username, String dealId, Vote vote, KeyedWrite<VoteResult> keyed) {
         for (int attempt = 1; ; attempt++) {
-            Seen seen = read(username, dealId);
+            Seen seen = read(username, dealId, keyed);
             if (seen.vote() == vote) {
-                return new VoteResult(dealId, seen.temperature(), vote);
+                VoteResult same = new VoteResult(dealId, seen.temperature(), vote);
+                if (keyed != null) {
+                    keyed.recordAlone(table, same);
+                }
+                return same;
             }
             Map<Counter, Long> deltas = new EnumMap<>(Counter.class);
             deltas.put(counter(vote), 1L);
@@ -99,8 +122,14 @@ public final class VoteStore {
                     .build();
             Put.Builder put = Put.builder().tableName(table.name()).item(item);
             expect(put, seen.vote());
-            if (write(TransactWriteItem.builder().put(put.build()).build(), dealId, deltas, attempt)) {
-                return new VoteResult(dealId, seen.temperature() + delta(deltas), vote);
+            VoteResult cast = new VoteResult(dealId, seen.temperature() + delta(deltas), vote);
+            List<TransactWriteItem> writes = new ArrayList<>(2);
+            writes.add(TransactWriteItem.builder().put(put.build()).build());
+            if (keyed != null) {
+                writes.add(keyed.record(table.name(), cast));
+            }
+            if (write(writes, keyed, dealId, deltas, attempt)) {
+                return cast;
             }
         }
     }
@@ -108,25 +137,32 @@ public final class VoteStore {
     /** Withdraws the caller's vote; also a success when there was none. */
     public VoteResult withdraw(String username, String dealId) {
         for (int attempt = 1; ; attempt++) {
-            Seen seen = read(username, dealId);
+            Seen seen = read(username, dealId, null);
             if (seen.vote() == null) {
                 return new VoteResult(dealId, seen.temperature(), null);
             }
             Map<Counter, Long> deltas = Map.of(counter(seen.vote()), -1L);
             Delete.Builder delete = Delete.builder().tableName(table.name()).key(Keys.vote(username, dealId));
             expectDelete(delete, seen.vote());
-            if (write(TransactWriteItem.builder().delete(delete.build()).build(), dealId, deltas, attempt)) {
+            if (write(List.of(TransactWriteItem.builder().delete(delete.build()).build()), null, dealId, deltas, attempt)) {
                 return new VoteResult(dealId, seen.temperature() + delta(deltas), null);
             }
         }
     }
 
-    /** The transaction; false when the caller's own vote changed since the read (read again). */
-    private boolean write(TransactWriteItem voteWrite, String dealId, Map<Counter, Long> deltas, int attempt) {
+    /**
+     * The transaction of the vote item (and the key's record, second); false when the caller's own vote changed since
+     * the read (read again); {@link KeyedWrite.Held} when a request with the same key committed first.
+     */
+    private boolean write(List<TransactWriteItem> writes, KeyedWrite<VoteResult> keyed, String dealId,
+                          Map<Counter, Long> deltas, int attempt) {
         try {
-            counters.commit(List.of(voteWrite), dealId, deltas);
+            counters.commit(writes, dealId, deltas);
             return true;
         } catch (TransactionCanceledException e) {
+            if (keyed != null) {
+                keyed.requireNotTaken(e, 1);
+            }
             if (attempt >= OWN_RACE_ATTEMPTS) {
                 throw DomainException.unavailable("your vote on this deal kept changing; try again");
             }

@@ -7,4 +7,10 @@ public record Brand(String id, String name, String logoUrl, long likes, long wat
     public <R> R fold(Function<Brand, R> ifBrand, Function<Category, R> ifCategory) {
         return ifBrand.apply(this);
     }
+
+    @Override
+    public Brand followedBy(Relation relation) {
+        return relation == Relation.LIKE ? new Brand(id, name, logoUrl, likes + 1, watchers)
+                : new Brand(id, name, logoUrl, likes, watchers + 1);
+    }
 }

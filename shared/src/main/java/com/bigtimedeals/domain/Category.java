@@ -8,4 +8,10 @@ public record Category(String id, String name, long likes, long watchers, List<D
     public <R> R fold(Function<Brand, R> ifBrand, Function<Category, R> ifCategory) {
         return ifCategory.apply(this);
     }
+
+    @Override
+    public Category followedBy(Relation relation) {
+        return relation == Relation.LIKE ? new Category(id, name, likes + 1, watchers, featured)
+                : new Category(id, name, likes, watchers + 1, featured);
+    }
 }

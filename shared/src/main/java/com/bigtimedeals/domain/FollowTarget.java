@@ -6,4 +6,7 @@ import java.util.function.Function;
 public sealed interface FollowTarget permits Brand, Category {
     /** The one of the two functions that fits this target, applied to it. */
     <R> R fold(Function<Brand, R> ifBrand, Function<Category, R> ifCategory);
+
+    /** This target as it is once one more user follows it by {@code relation}: one more like or watcher. */
+    FollowTarget followedBy(Relation relation);
 }

@@ -14,21 +14,24 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.domain.Brand;
+import com.bigtimedeals.domain.Category;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.FollowChange;
 import com.bigtimedeals.domain.FollowState;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Relation;
 
 class FollowStoreTest extends DynamoDbTest {
 
-    private record Setup(CatalogStore catalog, FollowStore follows) {
+    private record Setup(CatalogStore catalog, FollowStore follows, Table table) {
     }
 
     private static Setup setup() {
         Table t = newTable(Fixtures.NOW);
         CatalogStore catalog = new CatalogStore(t);
         Fixtures.catalog(catalog);
-        return new Setup(catalog, new FollowStore(t));
+        return new Setup(catalog, new FollowStore(t), t);
     }
 
     @Test
@@ -130,6 +133,59 @@ class FollowStoreTest extends DynamoDbTest {
             liked += s.follows().state(Likeable.BRAND, "acme", "user" + u).liked() ? 1 : 0;
         }
         assertEquals(liked, s.catalog().brand("acme", true).likes());
+    }
+
+    /** A key for the keyed path, answering with the target's like count; {@code between} runs between read and write. */
+    private static KeyedWrite<FollowChange> key(String key, Runnable between) {
+        return new KeyedWrite<>("user:ann", key, "fingerprint-" + key, Fixtures.NOW, change -> {
+            between.run();
+            return new IdempotencyStore.Answer(change.changed() ? 201 : 200,
+                    Long.toString(change.target().fold(Brand::likes, Category::likes)));
+        });
+    }
+
+    @Test
+    void aKeyedLikeIsOneReadAndOneTransactionAndItsAnswerIsTheCountItLeaves() {
+        Setup s = setup();
+        RequestMeter.reset();
+        FollowChange liked = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> { }));
+        assertEquals(2, RequestMeter.usage().requests(), "the read with the key's record, then the transaction with it");
+        assertTrue(liked.changed());
+        assertEquals(1, ((Brand) liked.target()).likes());
+        assertEquals(1, s.catalog().brand("acme", true).likes());
+        // The same key again: the record, read with the brand, is what answers; nothing is done.
+        KeyedWrite.Held held = assertThrows(KeyedWrite.Held.class,
+                () -> s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> { })));
+        assertEquals(new IdempotencyStore.Answer(201, "1"), held.holder().answer());
+        // A like that is already there, under a new key: the record alone.
+        RequestMeter.reset();
+        FollowChange again = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k2", () -> { }));
+        assertEquals(2, RequestMeter.usage().requests());
+        assertFalse(again.changed());
+        assertEquals(1, s.catalog().brand("acme", true).likes());
+        assertThrows(DomainException.class,
+                () -> s.follows().add(Likeable.BRAND, "nope", "ann", Relation.LIKE, key("k3", () -> { })));
+    }
+
+    @Test
+    void aKeyedLikeOvertakenByOtherLikesReadsAgainThenGivesWayHavingDoneNothing() {
+        Setup s = setup();
+        // Another user likes the brand between this request's read and its write, once: it reads again, and its
+        // answer counts both likes, which is what the brand holds after it.
+        int[] others = {0};
+        FollowChange liked = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> {
+            if (others[0] < 1) {
+                s.follows().add(Likeable.BRAND, "acme", "other" + others[0]++, Relation.LIKE);
+            }
+        }));
+        assertEquals(2, ((Brand) liked.target()).likes());
+        assertEquals(2, s.catalog().brand("acme", true).likes());
+        // Overtaken on every read: it gives way, and neither its like nor its record was written.
+        assertThrows(KeyedWrite.Contended.class, () -> s.follows().add(Likeable.BRAND, "acme", "bob", Relation.LIKE,
+                key("k2", () -> s.follows().add(Likeable.BRAND, "acme", "other" + others[0]++, Relation.LIKE))));
+        assertFalse(s.follows().state(Likeable.BRAND, "acme", "bob").liked());
+        assertEquals(2 + others[0] - 1, s.catalog().brand("acme", true).likes());
+        assertEquals(null, new IdempotencyStore(s.table()).read("user:ann", "k2", Fixtures.NOW), "no record of the key");
     }
 
     private static List<Boolean> run(List<Callable<Boolean>> calls) throws Exception {

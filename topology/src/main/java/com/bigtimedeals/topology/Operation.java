@@ -115,4 +115,17 @@ public enum Operation {
     public RequestBody body() {
         return body;
     }
+
+    /**
+     * Whether an {@code Idempotency-Key} rides on the operation's own requests: its record read with the operation's
+     * first read and written by its own transaction, so that a keyed request stays within the contract's request
+     * budget (likes and watches: 2, a vote: 2, a comment: 3). Every other POST claims its key first and records its
+     * answer after, 2 requests more.
+     */
+    public boolean carriesIdempotencyKey() {
+        return switch (this) {
+            case LIKE_BRAND, WATCH_BRAND, LIKE_CATEGORY, WATCH_CATEGORY, CAST_VOTE, POST_COMMENT -> true;
+            default -> false;
+        };
+    }
 }

@@ -107,14 +107,24 @@ public final class TableAccess {
             case EDITORS_GROUP_GATE -> List.of(); // it asks Cognito, never the table
         };
         // Any POST may carry an Idempotency-Key (ApiHandler, for every POST route, present and future): its record is
-        // claimed, read while a concurrent twin runs, answered or released, in the caller's own partition.
-        boolean posts = function.kind() == LambdaFunction.Kind.API && RouteTable.of(function).stream()
-                .anyMatch(r -> r.writes() == writes && "POST".equals(r.method()));
-        return posts ? java.util.stream.Stream.concat(own.stream(), java.util.stream.Stream.of(IDEMPOTENCY_RECORDS)).toList() : own;
+        // claimed, read while a concurrent twin runs, answered or released, in the caller's own partition; an operation
+        // that carries its key in its own requests (Operation.carriesIdempotencyKey) reads the record with its own
+        // BatchGetItem and writes it in its transaction (a PutItem, as a transaction's parts are authorized).
+        List<Route> routes = function.kind() == LambdaFunction.Kind.API
+                ? RouteTable.of(function).stream().filter(r -> r.writes() == writes && "POST".equals(r.method())).toList()
+                : List.of();
+        if (routes.isEmpty()) {
+            return own;
+        }
+        boolean carried = routes.stream().anyMatch(r -> r.operation().carriesIdempotencyKey());
+        return java.util.stream.Stream.concat(own.stream(), java.util.stream.Stream.of(
+                carried ? CARRIED_IDEMPOTENCY_RECORDS : IDEMPOTENCY_RECORDS)).toList();
     }
 
     private static final Grant IDEMPOTENCY_RECORDS = new Grant(Set.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM), null,
             List.of(IDEMPOTENCY));
+    private static final Grant CARRIED_IDEMPOTENCY_RECORDS = new Grant(Set.of(GET_ITEM, BATCH_GET_ITEM, PUT_ITEM,
+            UPDATE_ITEM, DELETE_ITEM), null, List.of(IDEMPOTENCY));
 
     /** Whether any of {@code grants} allows the access. */
     public static boolean allows(List<Grant> grants, String action, String index, String partitionKey) {
@@ -185,13 +195,14 @@ public final class TableAccess {
 
     /**
      * A like or watch (and its user-side twin) with the counter, in one transaction, then the brand or category read
-     * back; priming: everything the caller follows.
+     * back; with an Idempotency-Key, the brand or category and the caller's relation read first, in one BatchGetItem;
+     * priming: everything the caller follows.
      */
     private static final List<Grant> FOLLOWS_WRITE = List.of(
             table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), PUT_ITEM, DELETE_ITEM),
             table(List.of(BRAND, CATEGORY), UPDATE_ITEM),
             table(List.of(BRAND), GET_ITEM),
-            table(List.of(CATEGORY, FEATURED, BRAND), BATCH_GET_ITEM),
+            table(List.of(CATEGORY, FEATURED, BRAND, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS), QUERY));
 
     /** The caller's profile, inbox and unread badge. */
