@@ -39,7 +39,7 @@ final class FaithfulBlast {
     }
 
     /**
-     * What one blast through the faithful local delivery did; the census fields only for a faulted run.
+     * What one blast through the faithful local delivery did, and the census of its messages afterwards.
      *
      * @param messagesPerSecond users over the time from the request to {@code done}
      * @param startMillis from the request to the consumer's first invocation for it: the mapping's batching window
@@ -118,15 +118,12 @@ final class FaithfulBlast {
                 long t1 = System.nanoTime();
                 long firstInvocation = delivery.firstInvocationSinceMark();
                 double startMillis = (firstInvocation - t0) / 1e6;
-                int duplicates = 0;
-                int lost = 0;
-                long progressError = 0;
-                if (faults) {
-                    Map<String, Integer> perUser = InboxCensus.messagesByUser(table.client(), table.name(), deal.id());
-                    duplicates = perUser.values().stream().mapToInt(c -> c - 1).sum();
-                    lost = users - perUser.size();
-                    progressError = Math.abs(users - service.blastProgress(blast.id()).usersReached());
-                }
+                // Every user's messages for the deal, counted after the clock stopped: each blast, faulted or not,
+                // must reach every user exactly once.
+                Map<String, Integer> perUser = InboxCensus.messagesByUser(table.client(), table.name(), deal.id());
+                int duplicates = perUser.values().stream().mapToInt(c -> c - 1).sum();
+                int lost = users - perUser.size();
+                long progressError = Math.abs(users - service.blastProgress(blast.id()).usersReached());
                 return new Run(users / ((t1 - t0) / 1e9), startMillis, users / ((t1 - firstInvocation) / 1e9),
                         delivery.redelivered(), faults ? injected.throttled() : 0,
                         faults ? injected.unprocessed() : 0, faults ? injected.conflicts() : 0, delivery.sentToDestination(),

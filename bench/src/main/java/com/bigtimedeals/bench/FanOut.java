@@ -78,6 +78,10 @@ final class FanOut {
                         + " ceiling rounds either side (" + Medians.rounded(writingRatios) + "); goal 0.7");
         bench.add("fanout.blast.ratioToCeiling", Medians.of(ratios), "x", null, null,
                 "the same, from the request to done: the start above included (" + Medians.rounded(ratios) + ")");
+        bench.add("fanout.blast.duplicates", blasts.stream().mapToInt(FaithfulBlast.Run::duplicates).sum(), "messages", null, null,
+                "over the " + blastRuns + " blasts, every user's messages for the deal counted after each: must be 0");
+        bench.add("fanout.blast.lost", blasts.stream().mapToInt(FaithfulBlast.Run::lost).sum(), "messages", null, null,
+                "users without the deal's message over the " + blastRuns + " blasts: must be 0");
         try (Database dynamo = Database.start()) {
             Table table = BenchTables.freshWithCatalog(dynamo, "Watchers", "mega", "Mega");
             FollowStore follows = new FollowStore(table);
