@@ -17,6 +17,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.bigtimedeals.data.Contention;
 import com.bigtimedeals.data.IdempotencyStore;
 import com.bigtimedeals.data.KeyedWrite;
 import com.bigtimedeals.data.RequestMeter;
@@ -128,7 +129,8 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
                     reused ? ErrorCode.IDEMPOTENCY_KEY_REUSED : ErrorCode.IDEMPOTENCY_KEY_IN_USE,
                     HttpConventions.IDEMPOTENCY_KEY, requestId));
         } catch (AwsServiceException e) {
-            boolean throttled = e.isThrottlingException();
+            // Throttled, or held by another transaction past the code's own retries: the client may try again.
+            boolean throttled = e.isThrottlingException() || Contention.isContention(e);
             LOG.error("DynamoDB request failed", e);
             return new Reply(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
         } catch (RuntimeException e) {

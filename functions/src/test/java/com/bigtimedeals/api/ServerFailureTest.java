@@ -32,4 +32,18 @@ class ServerFailureTest extends ApiTest {
         assertFalse(r.getBody().contains("no-such-table"), r.getBody());
         assertFalse(r.getBody().toLowerCase().contains("exception"), r.getBody());
     }
+
+    @Test
+    void anItemHeldByTransactionsPastEveryRetryIsA503TheClientMayRetry() {
+        // An Idempotency-Key's claim whose record some transaction keeps holding: DynamoDB says "not now", so the
+        // client is told to come back (Retry-After), not that the server broke; nothing is written.
+        int items = itemCount();
+        com.bigtimedeals.harness.InjectedFaults.heldByATransaction(dynamo, table.name(), "PutItem");
+        APIGatewayV2HTTPResponse r = send(post("/cms/brands").editor().header(com.bigtimedeals.topology.HttpConventions.IDEMPOTENCY_KEY, "k")
+                .body("{\"name\":\"Initech\"}"));
+        assertEquals(503, r.getStatusCode(), r.getBody());
+        assertEquals("1", r.getHeaders().get("Retry-After"));
+        assertFalse(r.getBody().toLowerCase().contains("exception"), r.getBody());
+        assertEquals(items, itemCount());
+    }
 }

@@ -27,13 +27,19 @@ public final class InjectedFaults {
 
     private InjectedFaults(Database database, String table, double put, double update, double batch, double unprocessed,
                            double conflict) {
+        this(database, table, put, update, batch, unprocessed, conflict, conflict > 0 ? 1 : 0);
+    }
+
+    private InjectedFaults(Database database, String table, double put, double update, double batch, double unprocessed,
+                           double conflict, int firstConflicts) {
         putThrottles = rule(database, Faults.Kind.THROTTLE, "PutItem", table, put);
         updateThrottles = rule(database, Faults.Kind.THROTTLE, "UpdateItem", table, update);
         batchThrottles = rule(database, Faults.Kind.THROTTLE, "BatchWriteItem", table, batch);
         unprocessedItems = rule(database, Faults.Kind.UNPROCESSED, "BatchWriteItem", table, unprocessed);
         // The first transaction on the table always meets a conflict when conflicts are asked for at all: a test of
         // a few transactions must not pass by luck without one (a blast makes a single transaction).
-        firstConflict = conflict > 0 ? rule(database, Faults.Kind.CONFLICT, "TransactWriteItems", table, 1.0).times(1) : null;
+        firstConflict = firstConflicts > 0
+                ? rule(database, Faults.Kind.CONFLICT, "TransactWriteItems", table, 1.0).times(firstConflicts) : null;
         conflicts = rule(database, Faults.Kind.CONFLICT, "TransactWriteItems", table, conflict);
     }
 
@@ -52,6 +58,19 @@ public final class InjectedFaults {
      */
     public static InjectedFaults transactionConflicts(Database database, String table, double probability) {
         return new InjectedFaults(database, table, 0, 0, 0, 0, probability);
+    }
+
+    /**
+     * Every {@code operation} (a single-item write) on the table refused with TransactionConflictException, as when a
+     * transaction holds the item: what a write meets that no backoff outlasts.
+     */
+    public static void heldByATransaction(Database database, String table, String operation) {
+        rule(database, Faults.Kind.CONFLICT, operation, table, 1.0);
+    }
+
+    /** The next {@code n} transactions on the table cancelled by a conflicting one, and none after them. */
+    public static InjectedFaults nextTransactionsConflict(Database database, String table, int n) {
+        return new InjectedFaults(database, table, 0, 0, 0, 0, 0, n);
     }
 
     private static Faults.Rule rule(Database database, Faults.Kind kind, String operation, String table, double probability) {

@@ -70,13 +70,11 @@ public final class CommentStore {
         if (replyTo != null) {
             keys.add(Keys.comment(dealId, replyTo));
         }
-        KeysAndAttributes.Builder read = KeysAndAttributes.builder().consistentRead(true);
-        if (keyed == null) {
-            read.projectionExpression("#t, #down").expressionAttributeNames(Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT));
-        } else {
-            keys.add(keyed.recordKey()); // read whole: a record found is replayed with its answer
-        }
-        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.keys(keys).build());
+        Map<String, String> names = Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT);
+        KeysAndAttributes.Builder read = keyed == null
+                ? KeysAndAttributes.builder().keys(keys).projectionExpression("#t, #down").expressionAttributeNames(names)
+                : keyed.reading(keys, "#t, #down", names);
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.consistentRead(true).build());
         if (keyed != null) {
             keyed.requireFree(items);
         }
@@ -104,14 +102,8 @@ public final class CommentStore {
         if (keyed != null) {
             writes.add(keyed.record(table.name(), comment));
         }
-        try {
-            commit(writes, dealId, 1, () -> DomainException.forbidden("posting a comment needs a profile: POST /me first"));
-        } catch (TransactionCanceledException e) {
-            if (keyed != null) {
-                keyed.requireNotTaken(e, writes.size() - 1);
-            }
-            throw e;
-        }
+        commit(writes, dealId, 1, () -> DomainException.forbidden("posting a comment needs a profile: POST /me first"),
+                keyed, writes.size() - 1);
         return comment;
     }
 
@@ -151,11 +143,18 @@ public final class CommentStore {
      * chosen, and conflicts retried, by {@link DealCounters#commit}). The first action is the one precondition:
      * its failure is {@code refused}.
      */
+    /**
+     * The transaction, its first item's condition failing as {@code refused}; with {@code keyed}, its record (at
+     * {@code recordAt}) taken first by a request with the same key is that request's answer, whatever else failed.
+     */
     private void commit(List<TransactWriteItem> writes, String dealId, long delta,
-                        java.util.function.Supplier<DomainException> refused) {
+                        java.util.function.Supplier<DomainException> refused, KeyedWrite<?> keyed, int recordAt) {
         try {
             counters.commit(writes, dealId, Map.of(DealCounters.Counter.COMMENTS, delta));
         } catch (TransactionCanceledException e) {
+            if (keyed != null) {
+                keyed.requireNotTaken(e, recordAt);
+            }
             List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
             if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
                 throw refused.get();
@@ -262,7 +261,7 @@ public final class CommentStore {
                 .key(Keys.comment(dealId, commentId)).updateExpression(update).conditionExpression(condition)
                 .expressionAttributeNames(names).expressionAttributeValues(values).build()).build());
         try {
-            commit(writes, dealId, -1, () -> new DomainException(DomainException.Kind.CONFLICT, "already deleted", null));
+            commit(writes, dealId, -1, () -> new DomainException(DomainException.Kind.CONFLICT, "already deleted", null), null, -1);
             return true;
         } catch (DomainException e) {
             if (e.kind() == DomainException.Kind.CONFLICT) {

@@ -38,8 +38,11 @@ public final class FollowStore {
         this.table = table;
     }
 
-    /** Reads of a keyed like or watch that another request's change may cancel before it gives way. */
-    private static final int KEYED_ATTEMPTS = 3;
+    /**
+     * Reads of a keyed like or watch that another request's like (or watch) of the same target may overtake before it
+     * gives way: each costs a read and a transaction more.
+     */
+    private static final int KEYED_ATTEMPTS = 2;
 
     /** True when newly added; false when it already existed. NOT_FOUND for an unknown brand or category. */
     public boolean add(Likeable kind, String id, String username, Relation relation) {
@@ -58,10 +61,11 @@ public final class FollowStore {
      * A like or watch whose Idempotency-Key rides on it ({@link KeyedWrite}): 2 requests, as without a key. One
      * strongly consistent BatchGetItem of the brand or category (and a category's featured list), the caller's
      * relation item and the key's record; then, for a new relation, {@link #add}'s transaction with the record in it
-     * and the counts conditioned on being what the read saw, so the answer (the target as read, this like or watch
-     * counted) is exactly what the transaction leaves; for a relation that exists, the record alone. Another request's
-     * like or watch of the same target in between cancels it, and it reads again; after {@link #KEYED_ATTEMPTS} such
-     * races it gives way ({@link KeyedWrite.Contended}) to the claimed path, whose unconditional counter races nobody.
+     * and the count conditioned on being what the read saw, so the answer (the target as read, this like or watch
+     * counted) holds exactly the count the transaction leaves; for a relation that exists, the record alone. Another
+     * request's like (for a watch: watch) of the same target in between cancels it, and it reads again; after
+     * {@link #KEYED_ATTEMPTS} such races it gives way ({@link KeyedWrite.Contended}) to the claimed path, whose
+     * unconditional counter races nobody (4 requests more).
      */
     public FollowChange add(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
         String relationType = relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH;
@@ -98,7 +102,7 @@ public final class FollowStore {
             }
             FollowChange added = new FollowChange(seen.followedBy(relation), true);
             List<TransactWriteItem> writes = relationWrites(kind, id, username, relation);
-            writes.add(countsAsSeen(kind, id, relation, target));
+            writes.add(countAsSeen(kind, id, relation, target));
             writes.add(keyed.record(table.name(), added));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
@@ -127,30 +131,21 @@ public final class FollowStore {
         return writes;
     }
 
-    /** One more like or watch, on the condition that both counts are still what {@code seen} holds. */
-    private TransactWriteItem countsAsSeen(Likeable kind, String id, Relation relation, Map<String, AttributeValue> seen) {
-        StringBuilder condition = new StringBuilder("attribute_exists(PK)");
-        Map<String, String> names = new java.util.HashMap<>();
+    /** One more like or watch, on the condition that its count is still what {@code seen} holds. */
+    private TransactWriteItem countAsSeen(Likeable kind, String id, Relation relation, Map<String, AttributeValue> seen) {
+        AttributeValue count = seen.get(counter(relation));
         Map<String, AttributeValue> values = new java.util.HashMap<>();
-        names.put("#c", counter(relation));
         values.put(":one", AttributeValue.fromN("1"));
-        for (Relation r : Relation.values()) {
-            String name = "#" + r.name().toLowerCase(java.util.Locale.ROOT);
-            names.put(name, counter(r));
-            AttributeValue count = seen.get(counter(r));
-            if (count == null) {
-                condition.append(" AND attribute_not_exists(").append(name).append(')');
-            } else {
-                String value = ":" + r.name().toLowerCase(java.util.Locale.ROOT);
-                condition.append(" AND ").append(name).append(" = ").append(value);
-                values.put(value, count);
-            }
+        String condition = "attribute_exists(PK) AND attribute_not_exists(#c)";
+        if (count != null) {
+            condition = "#c = :seen";
+            values.put(":seen", count);
         }
         return TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                 .key(Keys.target(kind, id))
                 .updateExpression("ADD #c :one")
-                .conditionExpression(condition.toString())
-                .expressionAttributeNames(names)
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#c", counter(relation)))
                 .expressionAttributeValues(values)
                 .build()).build();
     }
@@ -210,7 +205,7 @@ public final class FollowStore {
                         throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
                     }
                 }
-                if (Transactions.conflicted(e) && attempt >= Transactions.CONFLICT_ATTEMPTS) {
+                if (Transactions.contended(e) && attempt >= Transactions.CONFLICT_ATTEMPTS) {
                     // Overload, not a bug: the caller may try again, so a 503 with a message, never a 500.
                     throw DomainException.unavailable("too many concurrent changes to this " + kind.name()
                             .toLowerCase(java.util.Locale.ROOT) + "; try again");

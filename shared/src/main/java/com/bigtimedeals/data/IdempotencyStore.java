@@ -66,7 +66,8 @@ public final class IdempotencyStore {
             PutItemRequest.Builder put = PutItemRequest.builder().tableName(table.name()).item(item)
                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
             whileFree(now, put::conditionExpression, put::expressionAttributeNames, put::expressionAttributeValues);
-            table.client().putItem(put.build());
+            PutItemRequest request = put.build();
+            pastTransactions(() -> table.client().putItem(request));
             return null;
         } catch (ConditionalCheckFailedException e) {
             if (!e.hasItem() || e.item().isEmpty()) {
@@ -82,14 +83,14 @@ public final class IdempotencyStore {
      */
     public boolean takeOver(String caller, String key, long expiredLease, long leaseUntil) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+            pastTransactions(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                     .key(Keys.idempotencyRecord(caller, key))
                     .updateExpression("SET #lease = :lease")
                     .conditionExpression("#lease = :expired AND attribute_not_exists(#status)")
                     .expressionAttributeNames(Map.of("#lease", LEASE, "#status", STATUS))
                     .expressionAttributeValues(Map.of(":lease", AttributeValue.fromN(Long.toString(leaseUntil)),
                             ":expired", AttributeValue.fromN(Long.toString(expiredLease))))
-                    .build());
+                    .build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
@@ -102,6 +103,27 @@ public final class IdempotencyStore {
                 .key(Keys.idempotencyRecord(caller, key)).consistentRead(true).build()).item();
         return item == null || item.isEmpty() || !isLive(item, now) ? null : holder(item);
     }
+
+    /**
+     * One write of a record, again after a backoff while a transaction holds the item (TransactionConflictException):
+     * a route that carries its key writes the record in its transaction, and a twin request's write of the same record
+     * meets that transaction for the moment it commits, after which the write's condition says what holds the key.
+     */
+    static <T> T pastTransactions(java.util.function.Supplier<T> write) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return write.get();
+            } catch (software.amazon.awssdk.services.dynamodb.model.TransactionConflictException e) {
+                if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
+                    throw e;
+                }
+                Transactions.backOff(attempt);
+            }
+        }
+    }
+
+    /** Every attribute {@link #holder} and {@link #isLive} read, for a projection that must read a record whole. */
+    static final java.util.List<String> ATTRIBUTES = java.util.List.of(Keys.PK, Keys.SK, FINGERPRINT, LEASE, STATUS, BODY, TTL);
 
     /** A record past its expiry that TTL has not deleted yet no longer holds its key. */
     static boolean isLive(Map<String, AttributeValue> item, Instant now) {
@@ -145,15 +167,15 @@ public final class IdempotencyStore {
             values.put(":body", AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(gzip(answer.body()))));
             set += ", #body = :body";
         }
-        table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+        UpdateItemRequest.Builder update = UpdateItemRequest.builder().tableName(table.name())
                 .key(Keys.idempotencyRecord(caller, key))
                 .updateExpression(set)
                 // Only the request whose lease this still is records an answer: one that lost its lease to a
                 // takeover (it outlived it) must not overwrite the answer of the request that took over.
                 .conditionExpression("#lease = :lease")
                 .expressionAttributeNames(Map.of("#status", STATUS, "#body", BODY, "#lease", LEASE))
-                .expressionAttributeValues(values)
-                .build());
+                .expressionAttributeValues(values);
+        pastTransactions(() -> table.client().updateItem(update.build()));
     }
 
     /**
@@ -162,12 +184,12 @@ public final class IdempotencyStore {
      */
     public void release(String caller, String key, long lease) {
         try {
-            table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
+            pastTransactions(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
                     .key(Keys.idempotencyRecord(caller, key))
                     .conditionExpression("#lease = :lease AND attribute_not_exists(#status)")
                     .expressionAttributeNames(Map.of("#lease", LEASE, "#status", STATUS))
                     .expressionAttributeValues(Map.of(":lease", AttributeValue.fromN(Long.toString(lease))))
-                    .build());
+                    .build()));
         } catch (ConditionalCheckFailedException e) {
             // Taken over meanwhile: the key is someone else's now.
         }

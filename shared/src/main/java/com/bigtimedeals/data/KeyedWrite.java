@@ -1,7 +1,9 @@
 package com.bigtimedeals.data;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -12,6 +14,7 @@ import com.bigtimedeals.data.IdempotencyStore.Holder;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -82,6 +85,22 @@ public final class KeyedWrite<T> {
         return Keys.idempotencyRecord(caller, key);
     }
 
+    /**
+     * The route's read with the key's record added: its key, and its attributes beside the route's own projection (the
+     * expression and its names), so that the route reads its own items as narrowly as without a key.
+     */
+    public KeysAndAttributes.Builder reading(List<Map<String, AttributeValue>> keys, String projection, Map<String, String> names) {
+        List<Map<String, AttributeValue>> all = new ArrayList<>(keys);
+        all.add(recordKey());
+        StringBuilder expression = new StringBuilder(projection);
+        Map<String, String> allNames = new HashMap<>(names);
+        for (int i = 0; i < IdempotencyStore.ATTRIBUTES.size(); i++) {
+            expression.append(", #record").append(i);
+            allNames.put("#record" + i, IdempotencyStore.ATTRIBUTES.get(i));
+        }
+        return KeysAndAttributes.builder().keys(all).projectionExpression(expression.toString()).expressionAttributeNames(allNames);
+    }
+
     /** Stops the route ({@link Held}) when the items its read returned hold a live record of this key. */
     public void requireFree(Collection<Map<String, AttributeValue>> items) {
         Map<String, AttributeValue> recordKey = recordKey();
@@ -109,8 +128,9 @@ public final class KeyedWrite<T> {
         PutItemRequest.Builder put = PutItemRequest.builder().tableName(table.name()).item(item(answerOf.apply(decision)))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
         IdempotencyStore.whileFree(now, put::conditionExpression, put::expressionAttributeNames, put::expressionAttributeValues);
+        PutItemRequest request = put.build();
         try {
-            table.client().putItem(put.build());
+            IdempotencyStore.pastTransactions(() -> table.client().putItem(request));
         } catch (ConditionalCheckFailedException e) {
             if (!e.hasItem() || e.item().isEmpty()) {
                 throw new IllegalStateException("DynamoDB refused the record without returning the item that holds the key", e);

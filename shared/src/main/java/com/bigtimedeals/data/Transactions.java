@@ -5,8 +5,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * A transaction cancelled by a conflicting one (TransactionConflict) is a transient failure like throttling:
- * retried here with jittered backoff, a bounded number of times. Condition failures are outcomes, never retried.
+ * A transaction cancelled by a conflicting one (TransactionConflict), or by throttling of one of its items
+ * (ThrottlingError, ProvisionedThroughputExceeded: the SDK retries neither, since the cancellation is not a throttling
+ * error itself), is a transient failure: retried here with jittered backoff, a bounded number of times, and a 503
+ * once spent. Condition failures are outcomes, never retried.
  */
 final class Transactions {
     static final int CONFLICT_ATTEMPTS = 12;
@@ -14,14 +16,14 @@ final class Transactions {
     private Transactions() {
     }
 
-    static boolean conflicted(TransactionCanceledException e) {
-        return e.hasCancellationReasons()
-                && e.cancellationReasons().stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
+    /** Whether another transaction or the item's throughput cancelled it (as well as anything else that did). */
+    static boolean contended(TransactionCanceledException e) {
+        return Contention.cancelledBy(e);
     }
 
-    /** True after backing off, when the caller should try again; false when attempts are spent or it is no conflict. */
+    /** True after backing off, when the caller should try again; false when attempts are spent or it is no contention. */
     static boolean retryable(TransactionCanceledException e, int attempt) {
-        if (!conflicted(e) || attempt >= CONFLICT_ATTEMPTS) {
+        if (!contended(e) || attempt >= CONFLICT_ATTEMPTS) {
             return false;
         }
         backOff(attempt);

@@ -62,17 +62,14 @@ public final class VoteStore {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
         keys.add(Keys.deal(dealId));
         keys.add(Keys.vote(username, dealId));
-        KeysAndAttributes.Builder read = KeysAndAttributes.builder().consistentRead(true);
-        if (keyed == null) {
-            read.projectionExpression("#t, dealId, #vote, #h, #c, #m, #w, #down")
-                    .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
-                            "#c", Counter.COLD.attribute(), "#m", Counter.COMMENTS.attribute(), "#w", DealCounters.WRITES,
-                            "#down", DealCodec.TAKEN_DOWN_AT));
-        } else {
-            // The whole items: a record found is replayed with its answer.
-            keys.add(keyed.recordKey());
-        }
-        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.keys(keys).build());
+        String projection = "#t, dealId, #vote, #h, #c, #m, #w, #down";
+        Map<String, String> names = Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
+                "#c", Counter.COLD.attribute(), "#m", Counter.COMMENTS.attribute(), "#w", DealCounters.WRITES,
+                "#down", DealCodec.TAKEN_DOWN_AT);
+        KeysAndAttributes.Builder read = keyed == null
+                ? KeysAndAttributes.builder().keys(keys).projectionExpression(projection).expressionAttributeNames(names)
+                : keyed.reading(keys, projection, names);
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.consistentRead(true).build());
         if (keyed != null) {
             keyed.requireFree(items);
         }
