@@ -123,11 +123,13 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             return new Reply(r.status(), r.body(), null, e.headers());
         } catch (IdempotencyService.Refused e) {
             boolean reused = IdempotencyService.Refused.KEY_REUSED.equals(e.why());
-            return new Reply(reused ? 422 : 409, Json.error(reused
+            Reply r = new Reply(reused ? 422 : 409, Json.error(reused
                     ? "this Idempotency-Key was first used with a different request; use a new key for a new request"
                     : "the first request with this Idempotency-Key is still running; retry it shortly",
                     reused ? ErrorCode.IDEMPOTENCY_KEY_REUSED : ErrorCode.IDEMPOTENCY_KEY_IN_USE,
                     HttpConventions.IDEMPOTENCY_KEY, requestId));
+            return reused ? r : new Reply(r.status(), r.body(), null,
+                    Map.of("Retry-After", Integer.toString(HttpConventions.RETRY_AFTER_SECONDS)));
         } catch (AwsServiceException e) {
             // Throttled, or held by another transaction past the code's own retries: the client may try again.
             boolean throttled = e.isThrottlingException() || Contention.isContention(e);

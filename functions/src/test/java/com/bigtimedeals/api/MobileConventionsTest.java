@@ -139,6 +139,31 @@ class MobileConventionsTest extends ApiTest {
     }
 
     @Test
+    void aKeyedPostAnsweredWithNoBodyIsRecordedAndReplayedNotRunAgain() {
+        seedCatalog();
+        String deal = createDeal("Reported deal", "acme", "tech");
+        expect(201, post("/deals/" + deal + "/reports").user("ann").body("{\"reason\":\"spam\"}"));
+        APIGatewayV2HTTPResponse dismissed = send(post("/cms/reports/" + deal + "/dismiss").editor().header(KEY, "dismiss-1"));
+        assertEquals(204, dismissed.getStatusCode(), dismissed.getBody());
+        // A report after the dismissal: the repeat of the dismissal is a replay, and leaves it open.
+        expect(201, post("/deals/" + deal + "/reports").user("bob").body("{\"reason\":\"wrong-price\"}"));
+        APIGatewayV2HTTPResponse replay = send(post("/cms/reports/" + deal + "/dismiss").editor().header(KEY, "dismiss-1"));
+        assertEquals(204, replay.getStatusCode());
+        assertEquals("true", replay.getHeaders().get(REPLAYED));
+        assertEquals(1, lastRequests, "the claim that finds the recorded 204");
+        JsonNode queue = expect(200, get("/cms/reports").editor()).get("reports");
+        assertEquals(1, queue.size(), "bob's report is still open");
+        assertEquals(1, queue.get(0).get("counts").get("wrong-price").asInt());
+        // Marking a message read, with a key: the same.
+        String message = Ids.messageId(NOW, "ann", "m");
+        delivery(table).deliver(List.of(new com.bigtimedeals.domain.Message(message, "ann", "s", "b", null, true, NOW)));
+        expect(204, post("/me/messages/" + message + "/read").user("ann").header(KEY, "read-1"));
+        APIGatewayV2HTTPResponse again = send(post("/me/messages/" + message + "/read").user("ann").header(KEY, "read-1"));
+        assertEquals(204, again.getStatusCode());
+        assertEquals("true", again.getHeaders().get(REPLAYED));
+    }
+
+    @Test
     void aRefusedRequestKeepsNothingAndMayBeRetriedWithItsKey() {
         int items = itemCount();
         expect(404, post("/brands/acme/likes").user("ann").header(KEY, "k"));

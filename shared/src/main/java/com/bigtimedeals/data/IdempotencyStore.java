@@ -162,9 +162,12 @@ public final class IdempotencyStore {
         Map<String, AttributeValue> values = new java.util.HashMap<>();
         values.put(":status", AttributeValue.fromN(Integer.toString(answer.status())));
         values.put(":lease", AttributeValue.fromN(Long.toString(lease)));
+        Map<String, String> names = new java.util.HashMap<>(Map.of("#status", STATUS, "#lease", LEASE));
         String set = "SET #status = :status";
+        // A 204 has no body: the name is given only with its value, since DynamoDB refuses a name no expression uses.
         if (answer.body() != null) {
             values.put(":body", AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(gzip(answer.body()))));
+            names.put("#body", BODY);
             set += ", #body = :body";
         }
         UpdateItemRequest.Builder update = UpdateItemRequest.builder().tableName(table.name())
@@ -173,7 +176,7 @@ public final class IdempotencyStore {
                 // Only the request whose lease this still is records an answer: one that lost its lease to a
                 // takeover (it outlived it) must not overwrite the answer of the request that took over.
                 .conditionExpression("#lease = :lease")
-                .expressionAttributeNames(Map.of("#status", STATUS, "#body", BODY, "#lease", LEASE))
+                .expressionAttributeNames(names)
                 .expressionAttributeValues(values);
         pastTransactions(() -> table.client().updateItem(update.build()));
     }
