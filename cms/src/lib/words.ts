@@ -33,7 +33,8 @@ export function indexableWords(text: string): string[] {
  * words, lowercase and each once, or null when the API would refuse it.
  */
 export function parseWords(text: string): string[] | null {
-  const tokens = text.trim().split(/ +/);
+  // Spaces only: trim() would also drop tabs, line breaks and other Unicode spaces, which the API refuses.
+  const tokens = text.replace(/^ +| +$/g, '').split(/ +/);
   if (tokens.length > SEARCH_MAX_WORDS || tokens[0] === '') {
     return null;
   }

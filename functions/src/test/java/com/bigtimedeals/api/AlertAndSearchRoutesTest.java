@@ -146,7 +146,7 @@ class AlertAndSearchRoutesTest extends ApiTest {
             indexedDeal("Lamp " + i);
         }
         for (String query : List.of("", "q=", q("p"), q("ps5,"), q("a1 b2 c3 d4 e5 f6"), q("x".repeat(31)), q("half-price"),
-                q("x".repeat(400)), q("lamp") + "&limit=0", q("lamp") + "&cursor=abc.def")) {
+                q("x".repeat(400)), q("lamp") + "&limit=0", q("lamp") + "&cursor=abc.def", q("\u0000lamp"), q("lamp\u0001"))) {
             JsonNode error = expect(400, get("/search").query(query));
             assertFalse(error.get("message").asText().isBlank(), query);
         }

@@ -82,7 +82,9 @@ public final class Words {
         if (text == null || text.length() > MAX_TEXT) {
             throw DomainException.invalid(field, rule);
         }
-        String[] tokens = text.trim().split(" +");
+        // Spaces only around and between the words: String.trim() would also drop NUL and every other control
+        // character before or after them, and take "\u0000ab" for the word "ab".
+        String[] tokens = text.replaceAll("^ +| +$", "").split(" +");
         if (tokens.length > MAX_WORDS || tokens[0].isEmpty()) {
             throw DomainException.invalid(field, rule);
         }
