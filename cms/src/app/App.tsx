@@ -6,6 +6,7 @@ import { DealsPage } from '../deals/DealsPage';
 import { FeaturedPage } from '../featured/FeaturedPage';
 import { ReportsPage } from '../reports/ReportsPage';
 import { type Auth, createAuth, isEditor, type Session } from '../session';
+import { AuthenticatorSetup } from '../session/AuthenticatorSetup';
 import { SignIn } from '../session/SignIn';
 import { ApiContext } from '../ui/api';
 import { Loading, ProblemBanner } from '../ui/messages';
@@ -71,14 +72,17 @@ function Shell({ config }: { config: AppConfig }) {
   return (
     <ApiContext.Provider value={api}>
       <NavigationContext.Provider value={navigation}>
-        <Workspace session={session} navigation={navigation} auth={auth} onSignedOut={() => setSession(null)} />
+        <Workspace session={session} navigation={navigation} auth={auth} identityProvider={config.signIn.identityProvider}
+          onSignedOut={() => setSession(null)} />
         {question}
       </NavigationContext.Provider>
     </ApiContext.Provider>
   );
 }
 
-function Workspace({ session, navigation, auth, onSignedOut }: { session: Session; navigation: Navigation; auth: Auth; onSignedOut: () => void }) {
+function Workspace({ session, navigation, auth, identityProvider, onSignedOut }: {
+  session: Session; navigation: Navigation; auth: Auth; identityProvider?: string; onSignedOut: () => void;
+}) {
   const { route } = navigation;
   return (
     <>
@@ -94,21 +98,28 @@ function Workspace({ session, navigation, auth, onSignedOut }: { session: Sessio
         </span>
       </header>
       <main id="main" tabIndex={-1}>
-        {isEditor(session) ? <Page key={route.page} route={route} /> : <NotAnEditor username={session.username} />}
+        {isEditor(session) ? <Page key={route.page} route={route} /> : (
+          <NotAnEditor username={session.username} auth={auth} identityProvider={identityProvider}
+            onSignOut={() => navigation.leave(() => { auth.signOut(); onSignedOut(); })} />
+        )}
       </main>
     </>
   );
 }
 
-function NotAnEditor({ username }: { username: string }) {
+function NotAnEditor({ username, auth, identityProvider, onSignOut }: {
+  username: string; auth: Auth; identityProvider?: string; onSignOut: () => void;
+}) {
   return (
     <section>
       <h1>Not an editor</h1>
       <p>
-        You are signed in as <strong>{username}</strong>, but this account is not in the
+        You are signed in as <strong>{username}</strong>, but this sign-in does not carry the
         <code> editors</code> group. The CMS changes what every user of Big Time Deals sees, so only editors
-        can use it. Ask an administrator to add you to the group, then sign out and in again.
+        can use it. Ask an administrator to add you to the group. An editor's sign-in carries the group only once
+        the account has an authenticator app: then sign out and in again.
       </p>
+      {identityProvider && <AuthenticatorSetup endpoint={identityProvider} token={auth.token} username={username} onSignOut={onSignOut} />}
     </section>
   );
 }

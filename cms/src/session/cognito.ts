@@ -17,7 +17,8 @@ export async function goToCognito(c: CognitoConfig) {
   // The state ties the answer to this tab's request (no login CSRF); both are used once.
   sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state, back: location.hash }));
   const q = new URLSearchParams({
-    response_type: 'code', client_id: c.clientId, redirect_uri: redirectUri(), scope: 'openid',
+    // The account's own settings too (aws.cognito.signin.user.admin): an editor registers an authenticator app here.
+    response_type: 'code', client_id: c.clientId, redirect_uri: redirectUri(), scope: 'openid aws.cognito.signin.user.admin',
     code_challenge_method: 'S256', code_challenge: challenge, state,
   });
   location.assign(`${c.domain}/oauth2/authorize?${q}`);

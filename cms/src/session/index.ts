@@ -6,8 +6,11 @@ import { localToken } from './local';
 
 export { isEditor, type Session } from './claims';
 
-/** How this deployment signs in, from its config.json. */
-export type SignInConfig = { kind: 'local' } | ({ kind: 'cognito' } & CognitoConfig);
+/**
+ * How this deployment signs in, from its config.json; `identityProvider` is where the user pool's own API answers
+ * for the signed-in account (its authenticator app): Cognito's regional endpoint, or the local stack's stand-in.
+ */
+export type SignInConfig = ({ kind: 'local' } | ({ kind: 'cognito' } & CognitoConfig)) & { identityProvider?: string };
 
 export interface Auth {
   readonly kind: SignInConfig['kind'];

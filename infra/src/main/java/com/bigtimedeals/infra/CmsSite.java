@@ -48,6 +48,7 @@ import software.amazon.awscdk.services.cloudfront.ViewerProtocolPolicy;
 import software.amazon.awscdk.services.cloudfront.origins.HttpOrigin;
 import software.amazon.awscdk.services.cloudfront.origins.S3BucketOrigin;
 import software.amazon.awscdk.services.cognito.UserPool;
+import software.amazon.awscdk.services.cognito.OAuthScope;
 import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.cognito.UserPoolClientIdentityProvider;
 import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
@@ -109,7 +110,8 @@ public final class CmsSite extends Construct {
                 .comment("Big Time Deals CMS: CSP, HSTS, no framing")
                 .securityHeadersBehavior(ResponseSecurityHeadersBehavior.builder()
                         .contentSecurityPolicy(ResponseHeadersContentSecurityPolicy.builder().override(true)
-                                .contentSecurityPolicy(EditorSiteHeaders.contentSecurityPolicy(domain.baseUrl())).build())
+                                .contentSecurityPolicy(EditorSiteHeaders.contentSecurityPolicy(domain.baseUrl(),
+                                        identityProvider())).build())
                         .strictTransportSecurity(ResponseHeadersStrictTransportSecurity.builder().override(true)
                                 .accessControlMaxAge(Duration.seconds(EditorSiteHeaders.HSTS_MAX_AGE_SECONDS))
                                 .includeSubdomains(true).preload(true).build())
@@ -191,7 +193,9 @@ public final class CmsSite extends Construct {
         client = pool.addClient("Cms", UserPoolClientOptions.builder()
                 .generateSecret(false) // a browser app keeps no secret: PKCE protects the code instead
                 .supportedIdentityProviders(List.of(UserPoolClientIdentityProvider.COGNITO))
-                .oAuth(Users.codeFlow(List.of(appUrl), List.of(appUrl)))
+                // The account's own settings too (aws.cognito.signin.user.admin): an editor registers an
+                // authenticator app in the CMS, through the pool's API, with the CMS's access token.
+                .oAuth(Users.codeFlow(List.of(appUrl), List.of(appUrl), OAuthScope.COGNITO_ADMIN))
                 .preventUserExistenceErrors(true)
                 .enableTokenRevocation(true)
                 // An editor signs in again after an hour (the CMS keeps no refresh token); drafts survive it.
@@ -208,6 +212,11 @@ public final class CmsSite extends Construct {
      */
     static List<String> apiPathPatterns() {
         return RouteTable.firstSegments().stream().map(segment -> "/" + segment + "*").toList();
+    }
+
+    /** The user pool's own API in this region, where the CMS registers an editor's authenticator app. */
+    static String identityProvider() {
+        return "https://cognito-idp." + Aws.REGION + "." + Aws.URL_SUFFIX;
     }
 
     /** The CMS origin: {@code https://} and the custom domain if one is set, else the distribution's: Cognito's callback. */
@@ -233,7 +242,8 @@ public final class CmsSite extends Construct {
         List<ISource> sources = new ArrayList<>();
         // The API on the app's own origin (''), as on the local stack; the pool's managed login, the CMS's own client.
         sources.add(Source.jsonData("config.json", Map.of("apiUrl", "",
-                "signIn", Map.of("kind", "cognito", "domain", domain.baseUrl(), "clientId", client.getUserPoolClientId()))));
+                "signIn", Map.of("kind", "cognito", "domain", domain.baseUrl(), "clientId", client.getUserPoolClientId(),
+                        "identityProvider", identityProvider() + "/"))));
         Path built = BUILT_APP.stream().map(Path::of).filter(p -> Files.isRegularFile(p.resolve("index.html"))).findFirst().orElse(null);
         if (built != null) {
             sources.add(Source.asset(built.toAbsolutePath().toString()));

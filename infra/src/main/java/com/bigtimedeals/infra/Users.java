@@ -106,12 +106,15 @@ final class Users {
 
     /**
      * The managed login's authorization-code grant (with PKCE, which a public client's app sends) and never the implicit
-     * grant, which hands tokens over in a URL; back to {@code callbacks} after signing in and {@code logouts} after out.
+     * grant, which hands tokens over in a URL; back to {@code callbacks} after signing in and {@code logouts} after out;
+     * {@code more} scopes beside OpenID's.
      */
-    static OAuthSettings codeFlow(List<String> callbacks, List<String> logouts) {
+    static OAuthSettings codeFlow(List<String> callbacks, List<String> logouts, OAuthScope... more) {
+        List<OAuthScope> scopes = new java.util.ArrayList<>(List.of(OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE));
+        scopes.addAll(List.of(more));
         return OAuthSettings.builder()
                 .flows(OAuthFlows.builder().authorizationCodeGrant(true).implicitCodeGrant(false).build())
-                .scopes(List.of(OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE))
+                .scopes(scopes)
                 .callbackUrls(callbacks)
                 .logoutUrls(logouts)
                 .build();

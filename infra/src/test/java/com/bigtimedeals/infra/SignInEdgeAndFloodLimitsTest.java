@@ -129,6 +129,9 @@ class SignInEdgeAndFloodLimitsTest {
         Map<String, Object> cms = props(one("AWS::Cognito::UserPoolClient", "UsersCms"));
         assertEquals(Map.of("Ref", users), cms.get("UserPoolId"), "the CMS's own client of the one pool");
         assertEquals(List.of("code"), cms.get("AllowedOAuthFlows"));
+        // The CMS, and only it, may change the signed-in account's own settings: an editor's authenticator app.
+        assertTrue(((List<?>) cms.get("AllowedOAuthScopes")).contains("aws.cognito.signin.user.admin"), cms.toString());
+        assertFalse(((List<?>) client.get("AllowedOAuthScopes")).contains("aws.cognito.signin.user.admin"), client.toString());
         assertEquals("ENABLED", cms.get("PreventUserExistenceErrors"));
         assertEquals(2, count("AWS::Cognito::UserPoolClient"));
         assertEquals(1, count("AWS::Cognito::UserPoolDomain"), "one managed login per pool");
@@ -180,13 +183,14 @@ class SignInEdgeAndFloodLimitsTest {
     }
 
     @Test
-    void theCmsMayConnectOnlyToItsOwnOriginAndItsSignInDomainAndSubmitFormsOnlyToItself() {
+    void theCmsMayConnectOnlyToItsOwnOriginItsSignInDomainAndThePoolsApiAndSubmitFormsOnlyToItself() {
         String signIn = "https://${" + one("AWS::Cognito::UserPoolDomain", "UsersAppSignIn") + "}.auth.${AWS::Region}.amazoncognito.com";
+        String pool = "https://cognito-idp.${AWS::Region}.${AWS::URLSuffix}";
         String csp = csp();
-        assertEquals(List.of("'self'", signIn), sources(csp, "connect-src"));
+        assertEquals(List.of("'self'", signIn, pool), sources(csp, "connect-src"));
         assertEquals(List.of("'self'"), sources(csp, "form-action"));
         assertEquals(List.of("'none'"), sources(csp, "frame-ancestors"));
-        assertEquals(EditorSiteHeaders.contentSecurityPolicy(signIn), csp, "the local stack serves the same policy");
+        assertEquals(EditorSiteHeaders.contentSecurityPolicy(signIn, pool), csp, "the local stack serves the same policy");
         assertFalse(csp.contains("*"), csp);
     }
 

@@ -29,7 +29,11 @@ public final class EditorSite {
             "json", "application/json", "svg", "image/svg+xml", "png", "image/png", "ico", "image/x-icon",
             "woff2", "font/woff2", "txt", "text/plain; charset=utf-8", "map", "application/json");
 
+    /** Where the app registers an authenticator app locally: the stand-in for the user pool's own API. */
+    static final String IDENTITY_PROVIDER = "local-cognito-idp";
+
     private final Path root;
+    private final LocalAuthenticators authenticators = new LocalAuthenticators(java.time.Clock.systemUTC());
 
     public EditorSite(Path root) {
         this.root = root.toAbsolutePath().normalize();
@@ -39,17 +43,22 @@ public final class EditorSite {
         return path.equals("/editor") || path.startsWith(EditorSiteHeaders.PATH);
     }
 
-    Gateway.Answer answer(String method, String path, byte[] body) {
+    Gateway.Answer answer(String method, String path, Map<String, List<String>> headers, byte[] body) {
         String rest = path.equals("/editor") ? "" : path.substring(EditorSiteHeaders.PATH.length());
         if (rest.equals("local-sign-in")) {
             return "POST".equals(method) ? signIn(body) : withHeaders(Gateway.message(405, "Method Not Allowed"));
+        }
+        if (rest.equals(IDENTITY_PROVIDER)) {
+            return withHeaders("POST".equals(method) ? authenticators.answer(header(headers, "X-Amz-Target"), body)
+                    : Gateway.message(405, "Method Not Allowed"));
         }
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
             return withHeaders(Gateway.message(405, "Method Not Allowed"));
         }
         if (rest.equals("config.json")) {
-            // Same origin for the API; the local sign-in above instead of Cognito.
-            return file("application/json", "{\"apiUrl\":\"\",\"signIn\":{\"kind\":\"local\"}}".getBytes(StandardCharsets.UTF_8), false);
+            // Same origin for the API; the local sign-in above instead of Cognito, and its stand-in for the pool's API.
+            return file("application/json", ("{\"apiUrl\":\"\",\"signIn\":{\"kind\":\"local\",\"identityProvider\":\""
+                    + EditorSiteHeaders.PATH + IDENTITY_PROVIDER + "\"}}").getBytes(StandardCharsets.UTF_8), false);
         }
         Path file = root.resolve(rest.isEmpty() ? "index.html" : rest).normalize();
         if (!file.startsWith(root) || !Files.isRegularFile(file)) {
@@ -66,6 +75,20 @@ public final class EditorSite {
         } catch (IOException e) {
             return withHeaders(Gateway.message(500, "Internal Server Error"));
         }
+    }
+
+    /** Whether the account has an authenticator app turned on through the stand-in (tests). */
+    boolean hasAuthenticatorApp(String username) {
+        return authenticators.hasAuthenticatorApp(username);
+    }
+
+    private static String header(Map<String, List<String>> headers, String name) {
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isEmpty()) {
+                return e.getValue().get(0);
+            }
+        }
+        return null;
     }
 
     /** {@code {username, editor}} → {@code {accessToken, expiresIn}}: a local token, in editors when asked. */
@@ -100,7 +123,7 @@ public final class EditorSite {
     }
 
     private static Gateway.Answer withHeaders(Gateway.Answer answer) {
-        answer.headers().put("Content-Security-Policy", EditorSiteHeaders.contentSecurityPolicy(""));
+        answer.headers().put("Content-Security-Policy", EditorSiteHeaders.contentSecurityPolicy());
         answer.headers().putAll(EditorSiteHeaders.others());
         return answer;
     }

@@ -176,7 +176,7 @@ public final class Gateway implements AutoCloseable {
             Answer answer;
             try {
                 answer = EditorSite.owns(rawPath)
-                        ? editorSite.answer(method, rawPath, body) // beside the API, as CloudFront serves it beside it
+                        ? editorSite.answer(method, rawPath, headers, body) // beside the API, as CloudFront serves it beside it
                         : call(method, rawPath, request.getHttpURI().getQuery(), headers, body, Request.getRemoteAddr(request));
             } catch (RuntimeException e) {
                 e.printStackTrace();

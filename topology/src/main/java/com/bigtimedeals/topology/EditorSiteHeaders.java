@@ -21,10 +21,16 @@ public final class EditorSiteHeaders {
     /**
      * The CSP: only the app's own scripts and styles, no framing, forms only to itself, and requests only to itself
      * (where the API answers too: locally the gateway serves both, deployed CloudFront sends the API's paths on to
-     * it) plus {@code signIn}, the Cognito domain the managed login's code is traded at (empty locally).
+     * it) plus {@code connectTo}: deployed, the Cognito domain the managed login's code is traded at and the user
+     * pool's own API, where an editor registers an authenticator app (none locally, where both are the gateway's).
      */
-    public static String contentSecurityPolicy(String signIn) {
-        String others = signIn == null || signIn.isBlank() ? "" : " " + signIn.trim();
+    public static String contentSecurityPolicy(String... connectTo) {
+        StringBuilder others = new StringBuilder();
+        for (String origin : connectTo) {
+            if (origin != null && !origin.isBlank()) {
+                others.append(' ').append(origin.trim());
+            }
+        }
         return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
                 + "connect-src 'self'" + others + "; form-action 'self'; frame-ancestors 'none'; "
                 + "base-uri 'self'; object-src 'none'";
