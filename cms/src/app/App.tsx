@@ -116,10 +116,10 @@ function NotAnEditor({ username, auth, identityProvider, onSignOut }: {
       <p>
         You are signed in as <strong>{username}</strong>, but this sign-in does not carry the
         <code> editors</code> group. The CMS changes what every user of Big Time Deals sees, so only editors
-        can use it. Ask an administrator to add you to the group. An editor's sign-in carries the group only once
-        the account has an authenticator app: then sign out and in again.
+        can use it. An editor's sign-in carries the group only once the account has an authenticator app: set one
+        up below, then an administrator adds you to the group, then sign out and in again.
       </p>
-      {identityProvider && <AuthenticatorSetup endpoint={identityProvider} token={auth.token} username={username} onSignOut={onSignOut} />}
+      {identityProvider && <AuthenticatorSetup endpoint={identityProvider} auth={auth} onSignOut={onSignOut} />}
     </section>
   );
 }

@@ -10,6 +10,8 @@
 export const WORD_MIN = 2;
 export const WORD_MAX = 30;
 export const SEARCH_MAX_WORDS = 5;
+/** Longer text is refused before it is looked at, as the API does: 5 words of 30 and the spaces between (in UTF-16 units). */
+const MAX_TEXT = SEARCH_MAX_WORDS * (WORD_MAX + 1) * 2;
 
 const WORD = /[\p{L}\p{Nd}][\p{L}\p{Nd}\p{M}]*/gu;
 const ONE_WORD = /^[\p{L}\p{Nd}][\p{L}\p{Nd}\p{M}]*$/u;
@@ -33,6 +35,7 @@ export function indexableWords(text: string): string[] {
  * words, lowercase and each once, or null when the API would refuse it.
  */
 export function parseWords(text: string): string[] | null {
+  if (text.length > MAX_TEXT) return null;
   // Spaces only: trim() would also drop tabs, line breaks and other Unicode spaces, which the API refuses.
   const tokens = text.replace(/^ +| +$/g, '').split(/ +/);
   if (tokens.length > SEARCH_MAX_WORDS || tokens[0] === '') {

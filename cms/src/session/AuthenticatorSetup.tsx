@@ -1,80 +1,150 @@
-import { useEffect, useState } from 'preact/hooks';
-import { useAction } from '../lib/action';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Problem } from '../api/client';
 import { FieldFrame, describedBy } from '../ui/Field';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
-import { associate, type Enrolment, grouped, verify } from './authenticator';
+import { associate, type Enrolment, grouped, hasAuthenticatorApp, turnOn, verifyCode } from './authenticator';
+import { type Auth, mayChangeAccount } from './index';
 
 /** A code from an authenticator app: six digits (spaces the app shows between them are dropped). */
 const CODE = /^\d{6}$/;
+/** Set before the sign-in that allows account settings, so the setup goes on by itself on the way back. */
+const RESUME_KEY = 'btd.authenticator';
+
+type Step =
+  | { at: 'checking' } | { at: 'start' } | { at: 'already' }
+  | { at: 'key'; enrolment: Enrolment } | { at: 'verified' } | { at: 'on' };
 
 /**
- * Registers an authenticator app on the signed-in account: a key (a QR code, and the key itself for an app that
- * cannot scan), then a code from the app to prove it. The QR code's library loads only here, when it is needed.
+ * Registers an authenticator app on the signed-in account: a sign-in whose token may change the account, asked for
+ * only now; a key (a QR code, and the key itself for an app that cannot scan); a code from the app to prove it; then
+ * TOTP on. An account that has one already is told so, and its app is not replaced. The QR code's library loads
+ * only here.
  */
-export function AuthenticatorSetup({ endpoint, token, username, onSignOut }: {
-  endpoint: string; token: () => string | null; username: string; onSignOut: () => void;
-}) {
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+export function AuthenticatorSetup({ endpoint, auth, onSignOut }: { endpoint: string; auth: Auth; onSignOut: () => void }) {
+  const session = auth.current();
+  const allowed = session ? mayChangeAccount(session) : false;
+  const [step, setStep] = useState<Step>({ at: allowed ? 'checking' : 'start' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
   const [code, setCode] = useState('');
-  const [verified, setVerified] = useState(false);
-  const start = useAction();
-  const check = useAction();
+  const codeField = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
-  if (verified) {
-    return (
-      <section class="section" aria-labelledby="authenticator-title">
-        <h2 id="authenticator-title">Authenticator app</h2>
-        <Status>Your authenticator app is set up.</Status>
-        <p>Sign out and sign in again: you will be asked for a code from the app, and, if you are an editor, the CMS opens.</p>
-        <button type="button" onClick={onSignOut}>Sign out</button>
-      </section>
-    );
-  }
+  /** One step against Cognito at a time; its problem in words, or the next step. */
+  const work = async (fn: (token: string) => Promise<Step | Problem>) => {
+    const token = auth.token();
+    if (!token) {
+      setProblem({ status: 401, message: 'Your session has ended. Sign out, sign in again, and start over.' });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const next = await fn(token);
+    setBusy(false);
+    if ('at' in next) setStep(next); else setProblem(next);
+  };
+  const start = () => work(async (token) => {
+    const r = await associate(endpoint, token, session?.username ?? '');
+    return r.ok ? { at: 'key', enrolment: r.data } : r.problem;
+  });
+
+  useEffect(() => {
+    if (!allowed) return;
+    void work(async (token) => {
+      const on = await hasAuthenticatorApp(endpoint, token);
+      if (!on.ok) return on.problem;
+      if (on.data) return { at: 'already' };
+      // Back from the sign-in that allows it: go on where the user was.
+      if (sessionStorage.getItem(RESUME_KEY)) {
+        sessionStorage.removeItem(RESUME_KEY);
+        const r = await associate(endpoint, token, session?.username ?? '');
+        return r.ok ? { at: 'key', enrolment: r.data } : r.problem;
+      }
+      return { at: 'start' };
+    });
+  }, [endpoint]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page: the session cannot change under it
+  // Where each step's focus goes: the code field once there is a key, the heading when it is done.
+  useEffect(() => {
+    if (step.at === 'key') codeField.current?.focus();
+    if (step.at === 'on' || step.at === 'already') heading.current?.focus();
+  }, [step.at]);
+
   const typed = code.replace(/\s+/g, '');
-  const codeError = check.problem?.message ?? null;
+  const codeError = step.at === 'key' ? problem?.message ?? null : null;
   return (
     <section class="section" aria-labelledby="authenticator-title">
-      <h2 id="authenticator-title">Authenticator app</h2>
-      <p>
-        Editors sign in with a code from an authenticator app as well as their password. If you were added to the
-        editors group, set one up here. It then asks for a code at every sign-in with this account, in the app too.
-      </p>
-      <ProblemBanner problem={start.problem} />
-      {!enrolment ? (
-        <button type="button" disabled={start.busy} onClick={() => start.run(async () => {
-          const bearer = token();
-          if (!bearer) return { problem: { status: 401, message: 'Your session has ended. Sign in again.' } };
-          const r = await associate(endpoint, bearer, username);
-          if (!r.ok) return { problem: r.problem };
-          setEnrolment(r.data);
-        })}>{start.busy ? 'Asking for a key…' : 'Set up an authenticator app'}</button>
-      ) : (
+      <h2 id="authenticator-title" tabIndex={-1} ref={heading}>Authenticator app</h2>
+      <div role="status">
+        {step.at === 'checking' && <Loading>Asking Cognito whether this account has one…</Loading>}
+        {step.at === 'already' && <p>An authenticator app is set up for this account already.</p>}
+        {step.at === 'on' && <Status>Your authenticator app is set up.</Status>}
+      </div>
+      {step.at === 'on' && (
+        <>
+          <p>Sign out and sign in again: you will be asked for a code from the app, and, once you are in the editors group, the CMS opens.</p>
+          <button type="button" onClick={onSignOut}>Sign out</button>
+        </>
+      )}
+      {(step.at === 'start' || step.at === 'checking') && (
+        <>
+          <p>
+            Editors sign in with a code from an authenticator app as well as their password. Set one up here before
+            you are added to the editors group. It then asks for a code at every sign-in with this account, in the app too.
+          </p>
+          {!allowed && <p>You will be asked to sign in again, to allow the CMS to change this account's sign-in.</p>}
+          <ProblemBanner problem={problem} />
+          <button type="button" disabled={busy || step.at === 'checking'} onClick={() => {
+            if (allowed) {
+              void start();
+            } else {
+              sessionStorage.setItem(RESUME_KEY, '1');
+              void auth.allowAccountSettings();
+            }
+          }}>{busy ? 'Asking for a key…' : 'Set up an authenticator app'}</button>
+        </>
+      )}
+      {(step.at === 'key' || step.at === 'verified') && (
         <form onSubmit={(e) => {
           e.preventDefault();
-          void check.run(async () => {
-            if (!CODE.test(typed)) return { problem: { status: 400, message: 'Enter the six digits the app shows.', local: true } };
-            const bearer = token();
-            if (!bearer) return { problem: { status: 401, message: 'Your session has ended. Sign in again.' } };
-            const r = await verify(endpoint, bearer, typed);
-            if (!r.ok) return { problem: r.problem };
-            setVerified(true);
+          if (busy) return;
+          if (step.at === 'key' && !CODE.test(typed)) {
+            setProblem({ status: 400, message: 'Enter the six digits the app shows.', local: true });
+            return;
+          }
+          void work(async (token) => {
+            if (step.at === 'key') {
+              const checked = await verifyCode(endpoint, token, typed);
+              if (!checked.ok) return checked.problem;
+            }
+            // Verified: only this step is repeated if it fails, the code is not asked for again.
+            const on = await turnOn(endpoint, token);
+            if (on.ok) return { at: 'on' };
+            setStep({ at: 'verified' });
+            return on.problem;
           });
         }}>
-          <ol>
-            <li>
-              <p>Scan this code with the authenticator app:</p>
-              <QrCode text={enrolment.uri} />
-              <p>Or type this key into the app: <code class="totp-key" id="totp-key">{grouped(enrolment.secret)}</code></p>
-            </li>
-            <li>
-              <FieldFrame id="totp-code" label="Code from the app" hint="Six digits; a new one every 30 seconds." error={codeError}>
-                <input id="totp-code" name="totp-code" inputMode="numeric" autoComplete="one-time-code" value={code}
-                  aria-invalid={codeError ? true : undefined} aria-describedby={describedBy('totp-code', true, codeError)}
-                  onInput={(e) => { setCode(e.currentTarget.value); check.clear(); }} />
-              </FieldFrame>
-            </li>
-          </ol>
-          <button type="submit" disabled={check.busy}>{check.busy ? 'Checking…' : 'Turn on the authenticator app'}</button>
+          {step.at === 'key' ? (
+            <ol>
+              <li>
+                <p>Scan this code with the authenticator app:</p>
+                <QrCode text={step.enrolment.uri} />
+                <p>Or type this key into the app: <code class="totp-key" id="totp-key">{grouped(step.enrolment.secret)}</code></p>
+              </li>
+              <li>
+                <FieldFrame id="totp-code" label="Code from the app" hint="Six digits; a new one every 30 seconds." error={codeError}>
+                  <input id="totp-code" name="totp-code" ref={codeField} inputMode="numeric" autoComplete="one-time-code" value={code}
+                    aria-invalid={codeError ? true : undefined} aria-describedby={describedBy('totp-code', true, codeError)}
+                    onInput={(e) => setCode(e.currentTarget.value)} />
+                </FieldFrame>
+              </li>
+            </ol>
+          ) : (
+            <>
+              <p>The app's code was accepted, but turning it on did not go through.</p>
+              <ProblemBanner problem={problem} />
+            </>
+          )}
+          <button type="submit" disabled={busy}>{busy ? 'Checking…' : 'Turn on the authenticator app'}</button>
         </form>
       )}
     </section>
@@ -83,10 +153,10 @@ export function AuthenticatorSetup({ endpoint, token, username, onSignOut }: {
 
 /** The QR code of {@code text}, drawn as SVG squares: no markup from elsewhere is inserted into the page. */
 function QrCode({ text }: { text: string }) {
-  const [drawing, setDrawing] = useState<{ path: string; size: number } | null>(null);
+  const [drawing, setDrawing] = useState<{ path: string; size: number } | 'failed' | null>(null);
   useEffect(() => {
     let live = true;
-    void import('qrcode-generator').then(({ default: qrcode }) => {
+    import('qrcode-generator').then(({ default: qrcode }) => {
       const qr = qrcode(0, 'M');
       qr.addData(text);
       qr.make();
@@ -99,9 +169,10 @@ function QrCode({ text }: { text: string }) {
         }
       }
       if (live) setDrawing({ path, size: n + 2 * quiet });
-    });
+    }, () => { if (live) setDrawing('failed'); });
     return () => { live = false; };
   }, [text]);
+  if (drawing === 'failed') return <p>The QR code could not be drawn (reload the page to try again); the key below works as well.</p>;
   if (!drawing) return <Loading>Drawing the QR code…</Loading>;
   return (
     <svg class="qr" role="img" aria-label="QR code of the key, for the authenticator app" viewBox={`0 0 ${drawing.size} ${drawing.size}`}

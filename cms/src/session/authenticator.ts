@@ -1,7 +1,9 @@
 // An authenticator app (TOTP) for the signed-in account, registered through the user pool's own API with the
-// account's access token: Cognito's AssociateSoftwareToken, VerifySoftwareToken, then SetUserMFAPreference. From the
-// next sign-in Cognito asks for a code, and an editor's token carries the editors group (which the pool's trigger
-// lets into a token only with an authenticator app on). Locally the local stack answers the same three calls.
+// account's access token: Cognito's GetUser (is one on already?), AssociateSoftwareToken, VerifySoftwareToken, then
+// SetUserMFAPreference. From the next sign-in Cognito asks for a code, and an editor's token carries the editors
+// group (which the pool's trigger lets into a token only with an authenticator app on). The token must carry the
+// aws.cognito.signin.user.admin scope, asked for only for this (Auth.allowAccountSettings). Locally the local stack
+// answers the same calls.
 
 import type { Problem } from '../api/client';
 
@@ -58,13 +60,22 @@ export async function associate(endpoint: string, token: string, username: strin
   return { ok: true, data: { secret: r.data.SecretCode, uri: otpauthUri(username, r.data.SecretCode) } };
 }
 
-/** Step 2: a code from the app proves it holds the key; then TOTP is turned on for the account's sign-ins. */
-export async function verify(endpoint: string, token: string, code: string): Promise<Outcome<null>> {
+/** Whether the account has an authenticator app turned on already (Cognito's GetUser). */
+export async function hasAuthenticatorApp(endpoint: string, token: string): Promise<Outcome<boolean>> {
+  const r = await call<{ UserMFASettingList?: string[] }>(endpoint, token, 'GetUser', {});
+  return r.ok ? { ok: true, data: (r.data.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') } : r;
+}
+
+/** Step 2: a code from the app proves it holds the key (the app's key replaces any earlier one). */
+export async function verifyCode(endpoint: string, token: string, code: string): Promise<Outcome<null>> {
   const checked = await call<{ Status?: string }>(endpoint, token, 'VerifySoftwareToken', { UserCode: code, FriendlyDeviceName: 'Authenticator app' });
   if (!checked.ok) return checked;
-  if (checked.data.Status !== 'SUCCESS') {
-    return { ok: false, problem: { status: 400, message: WORDS.CodeMismatchException } };
-  }
-  const preferred = await call<unknown>(endpoint, token, 'SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
-  return preferred.ok ? { ok: true, data: null } : preferred;
+  return checked.data.Status === 'SUCCESS' ? { ok: true, data: null }
+    : { ok: false, problem: { status: 400, message: WORDS.CodeMismatchException } };
+}
+
+/** Step 3: TOTP on for the account's sign-ins; safe to repeat when it failed after step 2 succeeded. */
+export async function turnOn(endpoint: string, token: string): Promise<Outcome<null>> {
+  const r = await call<unknown>(endpoint, token, 'SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  return r.ok ? { ok: true, data: null } : r;
 }

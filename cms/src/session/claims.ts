@@ -8,6 +8,8 @@ export interface Session {
   token: string;
   username: string;
   groups: string[];
+  /** The OAuth scopes the token carries ("scope", space-separated). */
+  scopes: string[];
   /** Seconds since the epoch. */
   expiresAt: number;
 }
@@ -22,6 +24,7 @@ export function sessionFrom(token: string): Session | null {
       token,
       username: String(json['cognito:username'] ?? json.username ?? ''),
       groups: groupsOf(json['cognito:groups']),
+      scopes: typeof json.scope === 'string' ? json.scope.split(' ').filter(Boolean) : [],
       expiresAt: Number(json.exp ?? 0),
     };
   } catch {
@@ -37,6 +40,12 @@ function groupsOf(claim: unknown): string[] {
 }
 
 export const isEditor = (s: Session) => s.groups.includes(EDITORS_GROUP);
+
+/** The scope that lets a token change its own account's settings (its authenticator app) in Cognito's API. */
+export const ACCOUNT_SCOPE = 'aws.cognito.signin.user.admin';
+
+/** May this session's token change its own account's settings? */
+export const mayChangeAccount = (s: Session) => s.scopes.includes(ACCOUNT_SCOPE);
 
 /** Still good at `now` (seconds since the epoch)? */
 export const isLive = (s: Session, now = Date.now() / 1000) => s.expiresAt > now;

@@ -9,16 +9,18 @@ function base64url(bytes: Uint8Array) {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Off to the managed login; it comes back to this app with a code (see `returningToken`). */
-export async function goToCognito(c: CognitoConfig) {
+/**
+ * Off to the managed login; it comes back to this app with a code (see `returningToken`). `scope` beyond OpenID's
+ * only when asked: a CMS session's token cannot change its own account unless the account's owner set out to.
+ */
+export async function goToCognito(c: CognitoConfig, scope = 'openid') {
   const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
   const state = base64url(crypto.getRandomValues(new Uint8Array(16)));
   // The state ties the answer to this tab's request (no login CSRF); both are used once.
   sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state, back: location.hash }));
   const q = new URLSearchParams({
-    // The account's own settings too (aws.cognito.signin.user.admin): an editor registers an authenticator app here.
-    response_type: 'code', client_id: c.clientId, redirect_uri: redirectUri(), scope: 'openid aws.cognito.signin.user.admin',
+    response_type: 'code', client_id: c.clientId, redirect_uri: redirectUri(), scope,
     code_challenge_method: 'S256', code_challenge: challenge, state,
   });
   location.assign(`${c.domain}/oauth2/authorize?${q}`);

@@ -1,10 +1,10 @@
 // The one auth seam: who is signed in, how they sign in and out, and what happens when the API says the
 // token is no longer good. The rest of the app talks to an `Auth` and never to storage, tokens or Cognito.
 import { type CognitoConfig, goToCognito, leaveCognito, returningToken } from './cognito';
-import { isLive, type Session, sessionFrom } from './claims';
+import { ACCOUNT_SCOPE, isLive, type Session, sessionFrom } from './claims';
 import { localToken } from './local';
 
-export { isEditor, type Session } from './claims';
+export { isEditor, mayChangeAccount, type Session } from './claims';
 
 /**
  * How this deployment signs in, from its config.json; `identityProvider` is where the user pool's own API answers
@@ -22,6 +22,12 @@ export interface Auth {
   signIn(local?: { username: string; editor: boolean }): Promise<Session>;
   /** Back from the managed login: the new session; null when this page load is no such return. */
   completeSignIn(): Promise<Session | null>;
+  /**
+   * A sign-in whose token may change the account's own settings (its authenticator app), asked for only when the
+   * user sets out to: Cognito: back to the managed login with that scope (the promise never settles). Locally
+   * every token carries it already.
+   */
+  allowAccountSettings(): Promise<void>;
   /** The API answered 401: the token is forgotten. */
   ended(): void;
   signOut(): void;
@@ -58,6 +64,11 @@ export function createAuth(config: SignInConfig): Auth {
       if (config.kind !== 'cognito') return null;
       const token = await returningToken(config);
       return token ? store(token) : null;
+    },
+    async allowAccountSettings() {
+      if (config.kind !== 'cognito') return;
+      await goToCognito(config, `openid ${ACCOUNT_SCOPE}`);
+      return new Promise<void>(() => {});
     },
     ended: forget,
     signOut() {

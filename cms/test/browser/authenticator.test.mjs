@@ -38,6 +38,10 @@ journey('an account without the editors group sets up an authenticator app', asy
   await page.getByRole('button', { name: 'Turn on the authenticator app' }).click();
   await page.getByText('Your authenticator app is set up.').waitFor();
   await look(page, width, 'authenticator-on');
-  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  // Back on the page: the account has one, and is not offered another (which would replace the app's key).
+  await page.reload();
+  await page.getByText('An authenticator app is set up for this account already.').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Set up an authenticator app' }).count(), 0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByText('Local sign-in.').waitFor();
 });

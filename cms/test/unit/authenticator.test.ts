@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { associate, grouped, otpauthUri, verify } from '../../src/session/authenticator';
+import { associate, grouped, hasAuthenticatorApp, otpauthUri, turnOn, verifyCode } from '../../src/session/authenticator';
 
 describe('the key an authenticator app is shown', () => {
   it('is an otpauth URI with the product and the account, as apps scan them', () => {
@@ -32,17 +32,23 @@ describe('the user pool\'s calls', () => {
   });
   it('verifies the code, then turns the app on', async () => {
     const calls = answering({ status: 200, body: { Status: 'SUCCESS' } }, { status: 200, body: {} });
-    expect(await verify('/idp', 'tok', '123456')).toEqual({ ok: true, data: null });
+    expect(await verifyCode('/idp', 'tok', '123456')).toEqual({ ok: true, data: null });
+    expect(await turnOn('/idp', 'tok')).toEqual({ ok: true, data: null });
     expect(calls.map((c) => c.target)).toEqual(['AWSCognitoIdentityProviderService.VerifySoftwareToken',
       'AWSCognitoIdentityProviderService.SetUserMFAPreference']);
+    expect(calls[0].body).toEqual({ AccessToken: 'tok', UserCode: '123456', FriendlyDeviceName: 'Authenticator app' });
     expect(calls[1].body).toEqual({ AccessToken: 'tok', SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
   });
-  it('says a wrong code in words, and turns nothing on', async () => {
-    const calls = answering({ status: 400, body: { __type: 'EnableSoftwareTokenMFAException', message: 'Code mismatch' } });
-    const r = await verify('/idp', 'tok', '000000');
+  it('says a wrong code in words', async () => {
+    answering({ status: 400, body: { __type: 'EnableSoftwareTokenMFAException', message: 'Code mismatch' } });
+    const r = await verifyCode('/idp', 'tok', '000000');
     expect(r.ok).toBe(false);
     expect(!r.ok && r.problem.message).toMatch(/did not match/);
-    expect(calls).toHaveLength(1);
+  });
+  it('knows an account that has an app already', async () => {
+    answering({ status: 200, body: { Username: 'erin', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } }, { status: 200, body: { Username: 'ann' } });
+    expect(await hasAuthenticatorApp('/idp', 'tok')).toEqual({ ok: true, data: true });
+    expect(await hasAuthenticatorApp('/idp', 'tok')).toEqual({ ok: true, data: false });
   });
   it('names an error it has no words for', async () => {
     answering({ status: 400, body: { __type: 'com.amazonaws#SomethingNew' } });

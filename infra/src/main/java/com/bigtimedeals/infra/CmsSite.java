@@ -48,7 +48,9 @@ import software.amazon.awscdk.services.cloudfront.ViewerProtocolPolicy;
 import software.amazon.awscdk.services.cloudfront.origins.HttpOrigin;
 import software.amazon.awscdk.services.cloudfront.origins.S3BucketOrigin;
 import software.amazon.awscdk.services.cognito.UserPool;
+import software.amazon.awscdk.services.cognito.ClientAttributes;
 import software.amazon.awscdk.services.cognito.OAuthScope;
+import software.amazon.awscdk.services.cognito.StandardAttributesMask;
 import software.amazon.awscdk.services.cognito.UserPoolClient;
 import software.amazon.awscdk.services.cognito.UserPoolClientIdentityProvider;
 import software.amazon.awscdk.services.cognito.UserPoolClientOptions;
@@ -193,9 +195,13 @@ public final class CmsSite extends Construct {
         client = pool.addClient("Cms", UserPoolClientOptions.builder()
                 .generateSecret(false) // a browser app keeps no secret: PKCE protects the code instead
                 .supportedIdentityProviders(List.of(UserPoolClientIdentityProvider.COGNITO))
-                // The account's own settings too (aws.cognito.signin.user.admin): an editor registers an
-                // authenticator app in the CMS, through the pool's API, with the CMS's access token.
+                // The account's own settings too (aws.cognito.signin.user.admin), asked for only by a sign-in the
+                // user starts to register an authenticator app: the CMS does that through the pool's API, with such a
+                // token. Not its attributes: a token of this client changes no e-mail address (the way to a password
+                // reset, and so to the account), whoever holds it. The one attribute named is harmless and there
+                // only because Cognito reads an empty list as none given, which leaves every standard attribute writable.
                 .oAuth(Users.codeFlow(List.of(appUrl), List.of(appUrl), OAuthScope.COGNITO_ADMIN))
+                .writeAttributes(new ClientAttributes().withStandardAttributes(StandardAttributesMask.builder().locale(true).build()))
                 .preventUserExistenceErrors(true)
                 .enableTokenRevocation(true)
                 // An editor signs in again after an hour (the CMS keeps no refresh token); drafts survive it.

@@ -132,6 +132,7 @@ class SignInEdgeAndFloodLimitsTest {
         // The CMS, and only it, may change the signed-in account's own settings: an editor's authenticator app.
         assertTrue(((List<?>) cms.get("AllowedOAuthScopes")).contains("aws.cognito.signin.user.admin"), cms.toString());
         assertFalse(((List<?>) client.get("AllowedOAuthScopes")).contains("aws.cognito.signin.user.admin"), client.toString());
+        assertEquals(List.of("locale"), cms.get("WriteAttributes"), "a CMS token changes no e-mail address, so sends no password reset elsewhere");
         assertEquals("ENABLED", cms.get("PreventUserExistenceErrors"));
         assertEquals(2, count("AWS::Cognito::UserPoolClient"));
         assertEquals(1, count("AWS::Cognito::UserPoolDomain"), "one managed login per pool");

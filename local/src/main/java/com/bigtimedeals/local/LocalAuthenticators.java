@@ -8,6 +8,7 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -20,16 +21,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The three calls of Cognito's user-pool API with which the CMS registers an authenticator app on the signed-in
- * account, as the local stack answers them (the CMS's {@code identityProvider} locally): {@code AssociateSoftwareToken}
+ * The calls of Cognito's user-pool API with which the CMS registers an authenticator app on the signed-in account,
+ * as the local stack answers them (the CMS's {@code identityProvider} locally): {@code GetUser} (is one on already?),
+ * {@code AssociateSoftwareToken}
  * (a new key), {@code VerifySoftwareToken} (a code from the app, checked as RFC 6238's TOTP: HMAC-SHA1, 30-second
  * steps, 6 digits, one step of clock skew either way, as Cognito does) and {@code SetUserMFAPreference} (TOTP on).
- * Same request and answer shapes, error types and status codes as the service; the caller is whoever the bearer
- * token in {@code AccessToken} names, as the local gateway's authorizer reads it. Kept in memory: a restart
- * forgets every key, and the local sign-in asks for no code (its tokens carry whatever groups it is asked for).
+ * Same request and answer shapes, error types and status codes as the service; the caller is whoever the access
+ * token in {@code AccessToken} names, as the local gateway's authorizer reads it, if it carries the scope Cognito
+ * asks for. Kept in memory: a restart forgets every key. Unlike Cognito it limits no attempts and does not refuse
+ * a code used twice; the local sign-in asks for no code (its tokens carry whatever groups it is asked for).
  */
 final class LocalAuthenticators {
     static final String TARGET_PREFIX = "AWSCognitoIdentityProviderService.";
+    /** The scope a token needs for these calls, as in Cognito. */
+    static final String ACCOUNT_SCOPE = "aws.cognito.signin.user.admin";
     private static final ObjectMapper MAPPER = new ObjectMapper();
     /** RFC 4648 base32, the form authenticator apps take a key in (20 random bytes: 32 letters and digits). */
     private static final Base32 BASE32 = new Base32();
@@ -61,14 +66,14 @@ final class LocalAuthenticators {
         }
         String operation = target != null && target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length()) : "";
         String username = username(request.path("AccessToken").asText(""));
-        if (!operation.equals("AssociateSoftwareToken") && !operation.equals("VerifySoftwareToken")
-                && !operation.equals("SetUserMFAPreference")) {
+        if (!List.of("GetUser", "AssociateSoftwareToken", "VerifySoftwareToken", "SetUserMFAPreference").contains(operation)) {
             return error(400, "UnknownOperationException", null);
         }
         if (username == null) {
-            return error(400, "NotAuthorizedException", "Invalid Access Token");
+            return error(400, "NotAuthorizedException", "Access Token does not have required scopes");
         }
         return switch (operation) {
+            case "GetUser" -> user(username);
             case "AssociateSoftwareToken" -> associate(username);
             case "VerifySoftwareToken" -> verify(username, request.path("UserCode").asText(""));
             default -> prefer(username, request.path("SoftwareTokenMfaSettings"));
@@ -80,12 +85,23 @@ final class LocalAuthenticators {
         return totpOn.getOrDefault(username, false);
     }
 
+    /** GetUser: the username, and {@code SOFTWARE_TOKEN_MFA} among the factors once the app is on. */
+    private Gateway.Answer user(String username) {
+        var answer = MAPPER.createObjectNode().put("Username", username);
+        answer.putArray("UserAttributes");
+        if (hasAuthenticatorApp(username)) {
+            answer.putArray("UserMFASettingList").add("SOFTWARE_TOKEN_MFA");
+            answer.put("PreferredMfaSetting", "SOFTWARE_TOKEN_MFA");
+        }
+        return ok(answer);
+    }
+
+    /** A new key, not yet in use: an app already on keeps its key until a code from the new one is verified. */
     private Gateway.Answer associate(String username) {
         byte[] secret = new byte[20];
         random.nextBytes(secret);
         String key = BASE32.encodeToString(secret).replace("=", "");
         keys.put(username, new Key(key, false));
-        totpOn.remove(username); // a new key replaces the app until it is verified, as Cognito's does
         return ok(MAPPER.createObjectNode().put("SecretCode", key));
     }
 
@@ -100,8 +116,10 @@ final class LocalAuthenticators {
         long step = clock.instant().getEpochSecond() / STEP_SECONDS;
         for (long s = step - 1; s <= step + 1; s++) {
             if (MessageDigest.isEqual(code(key.secret(), s).getBytes(StandardCharsets.US_ASCII), code.getBytes(StandardCharsets.US_ASCII))) {
-                keys.put(username, new Key(key.secret(), true));
-                return ok(MAPPER.createObjectNode().put("Status", "SUCCESS"));
+                // Only the key this code was checked against: a new key handed out meanwhile stays unverified.
+                return keys.replace(username, key, new Key(key.secret(), true))
+                        ? ok(MAPPER.createObjectNode().put("Status", "SUCCESS"))
+                        : error(400, "EnableSoftwareTokenMFAException", "Code mismatch and fail enable Software Token MFA");
             }
         }
         return error(400, "EnableSoftwareTokenMFAException", "Code mismatch and fail enable Software Token MFA");
@@ -118,10 +136,17 @@ final class LocalAuthenticators {
         return ok(MAPPER.createObjectNode());
     }
 
-    /** The username the token names, or null for a token the local authorizer would refuse. */
+    /**
+     * The username an access token names, or null for a token the local authorizer would refuse, an ID token, or one
+     * without the scope that lets it change its own account (Cognito refuses those with NotAuthorizedException).
+     */
     private String username(String accessToken) {
         Map<String, String> claims = BearerToken.claims("Bearer " + accessToken, clock.instant());
-        return claims == null ? null : claims.get("cognito:username");
+        if (claims == null || !"access".equals(claims.get("token_use"))
+                || !List.of(claims.getOrDefault("scope", "").split(" ")).contains(ACCOUNT_SCOPE)) {
+            return null;
+        }
+        return claims.get("cognito:username");
     }
 
     /** RFC 6238's code for {@code secret} (base32) at time step {@code step}: HMAC-SHA1, dynamic truncation, 6 digits. */

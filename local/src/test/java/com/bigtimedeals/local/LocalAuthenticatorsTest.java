@@ -59,9 +59,19 @@ class LocalAuthenticatorsTest {
         assertFalse(cognito.hasAuthenticatorApp("frank"), "verified, not yet turned on");
         call("SetUserMFAPreference", "{\"AccessToken\":\"" + token + "\",\"SoftwareTokenMfaSettings\":{\"Enabled\":true,\"PreferredMfa\":true}}", 200, null);
         assertTrue(cognito.hasAuthenticatorApp("frank"));
-        // A new key replaces the app until a code from it is verified.
+        assertEquals("SOFTWARE_TOKEN_MFA", call("GetUser", "{\"AccessToken\":\"" + token + "\"}", 200, null)
+                .get("UserMFASettingList").get(0).asText());
+        // A new key leaves the app as it is until a code from the new one is verified, as in Cognito.
         call("AssociateSoftwareToken", "{\"AccessToken\":\"" + token + "\"}", 200, null);
-        assertFalse(cognito.hasAuthenticatorApp("frank"));
+        assertTrue(cognito.hasAuthenticatorApp("frank"));
+    }
+
+    /** The same token with one claim changed (local tokens carry no signature the stand-in checks). */
+    private static String withClaim(String token, String name, String value) throws Exception {
+        String[] parts = token.split("\\.");
+        var claims = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(java.util.Base64.getUrlDecoder().decode(parts[1]));
+        claims.put(name, value);
+        return parts[0] + "." + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(JSON.writeValueAsBytes(claims)) + "." + parts[2];
     }
 
     @Test
@@ -71,6 +81,10 @@ class LocalAuthenticatorsTest {
         call("AssociateSoftwareToken", "{\"AccessToken\":\"" + expired + "\"}", 400, "NotAuthorizedException");
         call("VerifySoftwareToken", "{\"AccessToken\":\"" + token + "\",\"UserCode\":\"123456\"}", 400, "InvalidParameterException");
         call("AdminGetUser", "{\"AccessToken\":\"" + token + "\"}", 400, "UnknownOperationException");
+        // Only an access token that carries the scope for the account's own settings, as Cognito asks.
+        call("GetUser", "{\"AccessToken\":\"" + withClaim(token, "scope", "openid") + "\"}", 400, "NotAuthorizedException");
+        call("GetUser", "{\"AccessToken\":\"" + withClaim(token, "token_use", "id") + "\"}", 400, "NotAuthorizedException");
+        assertFalse(call("GetUser", "{\"AccessToken\":\"" + token + "\"}", 200, null).has("UserMFASettingList"));
         call("AssociateSoftwareToken", "[]", 400, "SerializationException");
     }
 }
