@@ -99,7 +99,7 @@ function Workspace({ session, navigation, auth, identityProvider, onSignedOut }:
       </header>
       <main id="main" tabIndex={-1}>
         {isEditor(session) ? <Page key={route.page} route={route} /> : (
-          <NotAnEditor username={session.username} auth={auth} identityProvider={identityProvider}
+          <NotAnEditor key={session.token} username={session.username} auth={auth} identityProvider={identityProvider}
             onSignOut={() => navigation.leave(() => { auth.signOut(); onSignedOut(); })} />
         )}
       </main>
