@@ -49,7 +49,7 @@ public final class EditorSite {
             return "POST".equals(method) ? signIn(body) : withHeaders(Gateway.message(405, "Method Not Allowed"));
         }
         if (rest.equals(IDENTITY_PROVIDER)) {
-            return withHeaders("POST".equals(method) ? authenticators.answer(header(headers, "X-Amz-Target"), body)
+            return withHeaders("POST".equals(method) ? authenticators.answer(Gateway.header(headers, "X-Amz-Target"), body)
                     : Gateway.message(405, "Method Not Allowed"));
         }
         if (!"GET".equals(method) && !"HEAD".equals(method)) {
@@ -75,20 +75,6 @@ public final class EditorSite {
         } catch (IOException e) {
             return withHeaders(Gateway.message(500, "Internal Server Error"));
         }
-    }
-
-    /** Whether the account has an authenticator app turned on through the stand-in (tests). */
-    boolean hasAuthenticatorApp(String username) {
-        return authenticators.hasAuthenticatorApp(username);
-    }
-
-    private static String header(Map<String, List<String>> headers, String name) {
-        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
-            if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isEmpty()) {
-                return e.getValue().get(0);
-            }
-        }
-        return null;
     }
 
     /** {@code {username, editor}} → {@code {accessToken, expiresIn}}: a local token, in editors when asked. */

@@ -382,7 +382,8 @@ public final class Gateway implements AutoCloseable {
         return u == Math.rint(u) ? Long.toString((long) u) : Double.toString(u);
     }
 
-    private static String header(Map<String, List<String>> headers, String name) {
+    /** A request header's first value, its name in any case; null when absent. */
+    static String header(Map<String, List<String>> headers, String name) {
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
             if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isEmpty()) {
                 return e.getValue().get(0);

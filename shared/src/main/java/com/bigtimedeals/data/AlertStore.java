@@ -95,7 +95,7 @@ public final class AlertStore {
                 }
                 // Another create spread the word over more shards meanwhile: read its head again and place anew.
                 if (!failed(reasons, 3) && !Transactions.retryable(e, attempt)) {
-                    if (Transactions.contended(e)) {
+                    if (Contention.cancelledBy(e)) {
                         throw DomainException.unavailable("too many alerts are being made at once; try again");
                     }
                     throw e;
@@ -169,7 +169,7 @@ public final class AlertStore {
                     return; // removed by a concurrent request
                 }
                 if (!Transactions.retryable(e, attempt)) {
-                    throw Transactions.contended(e) ? DomainException.unavailable("the alert is busy; try again") : e;
+                    throw Contention.cancelledBy(e) ? DomainException.unavailable("the alert is busy; try again") : e;
                 }
             }
         }

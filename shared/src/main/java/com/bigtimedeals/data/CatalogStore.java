@@ -11,6 +11,8 @@ import com.bigtimedeals.domain.Category;
 import com.bigtimedeals.domain.CategorySummary;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.domain.FollowTarget;
 import com.bigtimedeals.domain.FeaturedList;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -103,21 +105,30 @@ public final class CatalogStore {
     }
 
     public Category category(String id, boolean consistent) {
-        Map<String, AttributeValue> counters = null;
+        FollowTarget category = targetAmong(Likeable.CATEGORY, TableReads.batchGet(table, KeysAndAttributes.builder()
+                .keys(Keys.category(id), Keys.featured(FeaturedList.category(id))).consistentRead(consistent).build()));
+        if (category == null) {
+            throw DomainException.notFound("category not found");
+        }
+        return (Category) category;
+    }
+
+    /**
+     * The brand or category among {@code items} (a category with its featured list when that is among them too), or
+     * null when the target's own item is not: what one BatchGetItem of the target's keys read.
+     */
+    static FollowTarget targetAmong(Likeable kind, java.util.Collection<Map<String, AttributeValue>> items) {
+        Map<String, AttributeValue> target = null;
         List<Deal> featured = List.of();
-        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.category(id), Keys.featured(FeaturedList.category(id))).consistentRead(consistent).build())) {
-            ItemReader reader = new ItemReader(item);
-            if (Keys.CATEGORY.equals(reader.type())) {
-                counters = item;
-            } else if (Keys.FEATURED_LIST.equals(reader.type())) {
+        for (Map<String, AttributeValue> item : items) {
+            String type = new ItemReader(item).type();
+            if ((kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type)) {
+                target = item;
+            } else if (Keys.FEATURED_LIST.equals(type)) {
                 featured = DealCodec.readEmbedded(item.get("deals"));
             }
         }
-        if (counters == null) {
-            throw DomainException.notFound("category not found");
-        }
-        return readCategory(counters, featured);
+        return target == null ? null : kind == Likeable.BRAND ? readBrand(target) : readCategory(target, featured);
     }
 
     static Category readCategory(Map<String, AttributeValue> item, List<Deal> featured) {

@@ -70,14 +70,8 @@ public final class CommentStore {
         if (replyTo != null) {
             keys.add(Keys.comment(dealId, replyTo));
         }
-        Map<String, String> names = Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT);
-        KeysAndAttributes.Builder read = keyed == null
-                ? KeysAndAttributes.builder().keys(keys).projectionExpression("#t, #down").expressionAttributeNames(names)
-                : keyed.reading(keys, "#t, #down", names);
-        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.consistentRead(true).build());
-        if (keyed != null) {
-            keyed.requireFree(items);
-        }
+        List<Map<String, AttributeValue>> items = KeyedWrite.read(table, keyed, keys, "#t, #down",
+                Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT));
         boolean dealLive = false;
         boolean parentFound = false;
         for (Map<String, AttributeValue> item : items) {

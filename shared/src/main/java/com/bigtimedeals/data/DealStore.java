@@ -125,7 +125,7 @@ public final class DealStore {
                     attempt++;
                     continue;
                 }
-                if (Transactions.contended(e)) {
+                if (Contention.cancelledBy(e)) {
                     // Another transaction held a bucket or the link's guard at that moment (the service cancels rather
                     // than waits): after a jittered backoff, read the placement afresh and try again.
                     if (!Transactions.retryable(e, ++conflicts)) {

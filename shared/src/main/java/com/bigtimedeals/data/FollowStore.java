@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FollowChange;
@@ -68,7 +67,7 @@ public final class FollowStore {
      * unconditional counter races nobody (4 requests more).
      */
     public FollowChange add(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
-        String relationType = relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH;
+        String relationType = relationType(relation);
         for (int attempt = 1; attempt <= KEYED_ATTEMPTS; attempt++) {
             List<Map<String, AttributeValue>> keys = new ArrayList<>(4);
             keys.add(Keys.target(kind, id));
@@ -79,22 +78,11 @@ public final class FollowStore {
             keys.add(keyed.recordKey());
             List<Map<String, AttributeValue>> items = TableReads.batchGetConsistent(table, keys);
             keyed.requireFree(items);
-            Map<String, AttributeValue> target = null;
-            List<Deal> featured = List.of();
-            boolean related = false;
-            for (Map<String, AttributeValue> item : items) {
-                String type = new ItemReader(item).type();
-                if ((kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type)) {
-                    target = item;
-                } else if (Keys.FEATURED_LIST.equals(type)) {
-                    featured = DealCodec.readEmbedded(item.get("deals"));
-                }
-                related |= relationType.equals(type);
-            }
-            if (target == null) {
+            FollowTarget seen = CatalogStore.targetAmong(kind, items);
+            if (seen == null) {
                 throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
             }
-            FollowTarget seen = kind == Likeable.BRAND ? CatalogStore.readBrand(target) : CatalogStore.readCategory(target, featured);
+            boolean related = items.stream().anyMatch(item -> relationType.equals(new ItemReader(item).type()));
             if (related) {
                 FollowChange already = new FollowChange(seen, false);
                 keyed.recordAlone(table, already);
@@ -102,7 +90,7 @@ public final class FollowStore {
             }
             FollowChange added = new FollowChange(seen.followedBy(relation), true);
             List<TransactWriteItem> writes = relationWrites(kind, id, username, relation);
-            writes.add(countAsSeen(kind, id, relation, target));
+            writes.add(countAsSeen(kind, id, relation, seen.count(relation)));
             writes.add(keyed.record(table.name(), added));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
@@ -123,30 +111,21 @@ public final class FollowStore {
     /** The relation item, conditioned on not existing, and a watch's user-side twin. */
     private List<TransactWriteItem> relationWrites(Likeable kind, String id, String username, Relation relation) {
         List<TransactWriteItem> writes = new ArrayList<>(4);
-        writes.add(put(relationItem(key(kind, id, username, relation), relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH,
-                kind, id, username), true));
+        writes.add(put(relationItem(key(kind, id, username, relation), relationType(relation), kind, id, username), true));
         if (relation == Relation.WATCH) {
             writes.add(put(relationItem(Keys.watchOfUser(kind, id, username), Keys.WATCH_OF_USER, kind, id, username), false));
         }
         return writes;
     }
 
-    /** One more like or watch, on the condition that its count is still what {@code seen} holds. */
-    private TransactWriteItem countAsSeen(Likeable kind, String id, Relation relation, Map<String, AttributeValue> seen) {
-        AttributeValue count = seen.get(counter(relation));
-        Map<String, AttributeValue> values = new java.util.HashMap<>();
-        values.put(":one", AttributeValue.fromN("1"));
-        String condition = "attribute_exists(PK) AND attribute_not_exists(#c)";
-        if (count != null) {
-            condition = "#c = :seen";
-            values.put(":seen", count);
-        }
+    /** One more like or watch, on the condition that its count is still {@code seen} (never written: 0). */
+    private TransactWriteItem countAsSeen(Likeable kind, String id, Relation relation, long seen) {
         return TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                 .key(Keys.target(kind, id))
                 .updateExpression("ADD #c :one")
-                .conditionExpression(condition)
+                .conditionExpression(seen == 0 ? "attribute_exists(PK) AND (attribute_not_exists(#c) OR #c = :seen)" : "#c = :seen")
                 .expressionAttributeNames(Map.of("#c", counter(relation)))
-                .expressionAttributeValues(values)
+                .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"), ":seen", AttributeValue.fromN(Long.toString(seen))))
                 .build()).build();
     }
 
@@ -205,7 +184,7 @@ public final class FollowStore {
                         throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
                     }
                 }
-                if (Transactions.contended(e) && attempt >= Transactions.CONFLICT_ATTEMPTS) {
+                if (Contention.cancelledBy(e) && attempt >= Transactions.CONFLICT_ATTEMPTS) {
                     // Overload, not a bug: the caller may try again, so a 503 with a message, never a 500.
                     throw DomainException.unavailable("too many concurrent changes to this " + kind.name()
                             .toLowerCase(java.util.Locale.ROOT) + "; try again");
@@ -307,6 +286,11 @@ public final class FollowStore {
 
     private static Map<String, AttributeValue> key(Likeable kind, String id, String username, Relation relation) {
         return relation == Relation.LIKE ? Keys.like(kind, id, username) : Keys.watch(kind, id, username);
+    }
+
+    /** The relation item's type: a like, or a watch in the target's watcher list. */
+    private static String relationType(Relation relation) {
+        return relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH;
     }
 
     private static String counter(Relation relation) {

@@ -86,10 +86,26 @@ public final class KeyedWrite<T> {
     }
 
     /**
+     * A route's first read: one strongly consistent BatchGetItem of {@code keys}, projected; with {@code keyed}, the
+     * key's record read in it too and {@link Held} when it holds one (without a key, {@code keyed} is null).
+     */
+    static List<Map<String, AttributeValue>> read(Table table, KeyedWrite<?> keyed, List<Map<String, AttributeValue>> keys,
+                                                  String projection, Map<String, String> names) {
+        KeysAndAttributes.Builder read = keyed == null
+                ? KeysAndAttributes.builder().keys(keys).projectionExpression(projection).expressionAttributeNames(names)
+                : keyed.reading(keys, projection, names);
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.consistentRead(true).build());
+        if (keyed != null) {
+            keyed.requireFree(items);
+        }
+        return items;
+    }
+
+    /**
      * The route's read with the key's record added: its key, and its attributes beside the route's own projection (the
      * expression and its names), so that the route reads its own items as narrowly as without a key.
      */
-    public KeysAndAttributes.Builder reading(List<Map<String, AttributeValue>> keys, String projection, Map<String, String> names) {
+    private KeysAndAttributes.Builder reading(List<Map<String, AttributeValue>> keys, String projection, Map<String, String> names) {
         List<Map<String, AttributeValue>> all = new ArrayList<>(keys);
         all.add(recordKey());
         StringBuilder expression = new StringBuilder(projection);

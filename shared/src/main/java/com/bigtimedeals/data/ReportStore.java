@@ -110,7 +110,7 @@ public final class ReportStore {
                 // Our own report made meanwhile (a double tap), or the case moved on (another report created it, a
                 // dismissal): read again. A conflict with a concurrent report: back off and read again.
                 if (!mineRaced && !roundMoved && !Transactions.retryable(e, attempt)) {
-                    if (Transactions.contended(e)) {
+                    if (Contention.cancelledBy(e)) {
                         throw DomainException.unavailable("too many concurrent reports of this deal; try again");
                     }
                     throw e;

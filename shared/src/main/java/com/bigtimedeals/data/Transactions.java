@@ -16,14 +16,9 @@ final class Transactions {
     private Transactions() {
     }
 
-    /** Whether another transaction or the item's throughput cancelled it (as well as anything else that did). */
-    static boolean contended(TransactionCanceledException e) {
-        return Contention.cancelledBy(e);
-    }
-
     /** True after backing off, when the caller should try again; false when attempts are spent or it is no contention. */
     static boolean retryable(TransactionCanceledException e, int attempt) {
-        if (!contended(e) || attempt >= CONFLICT_ATTEMPTS) {
+        if (!Contention.cancelledBy(e) || attempt >= CONFLICT_ATTEMPTS) {
             return false;
         }
         backOff(attempt);

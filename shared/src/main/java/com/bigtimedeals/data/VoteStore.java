@@ -66,13 +66,7 @@ public final class VoteStore {
         Map<String, String> names = Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
                 "#c", Counter.COLD.attribute(), "#m", Counter.COMMENTS.attribute(), "#w", DealCounters.WRITES,
                 "#down", DealCodec.TAKEN_DOWN_AT);
-        KeysAndAttributes.Builder read = keyed == null
-                ? KeysAndAttributes.builder().keys(keys).projectionExpression(projection).expressionAttributeNames(names)
-                : keyed.reading(keys, projection, names);
-        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, read.consistentRead(true).build());
-        if (keyed != null) {
-            keyed.requireFree(items);
-        }
+        List<Map<String, AttributeValue>> items = KeyedWrite.read(table, keyed, keys, projection, names);
         boolean live = false;
         Vote vote = null;
         for (Map<String, AttributeValue> item : items) {

@@ -9,6 +9,11 @@ public record Brand(String id, String name, String logoUrl, long likes, long wat
     }
 
     @Override
+    public long count(Relation relation) {
+        return relation == Relation.LIKE ? likes : watchers;
+    }
+
+    @Override
     public Brand followedBy(Relation relation) {
         return relation == Relation.LIKE ? new Brand(id, name, logoUrl, likes + 1, watchers)
                 : new Brand(id, name, logoUrl, likes, watchers + 1);

@@ -10,6 +10,11 @@ public record Category(String id, String name, long likes, long watchers, List<D
     }
 
     @Override
+    public long count(Relation relation) {
+        return relation == Relation.LIKE ? likes : watchers;
+    }
+
+    @Override
     public Category followedBy(Relation relation) {
         return relation == Relation.LIKE ? new Category(id, name, likes + 1, watchers, featured)
                 : new Category(id, name, likes, watchers + 1, featured);
