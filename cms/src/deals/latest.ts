@@ -40,5 +40,13 @@ export function latestReducer(s: LatestState, e: LatestEvent): LatestState {
   }
 }
 
+/**
+ * What a list named `key` shows from `s`: `s` itself, or, in the render between a change of key and the effect that
+ * shows the new list, what showing it will make of `s`. Without this, that one render put the old list's deals (or
+ * its "No deals yet") under the new list's name, and a reader who saw the new name read deals it does not hold.
+ */
+export const shownAs = (s: LatestState, key: string, keep: boolean): LatestState =>
+  s.key === key ? s : latestReducer(s, { type: 'show', key, keep });
+
 /** "Older deals" can be asked for. */
 export const canLoadMore = (s: LatestState) => s.firstPageIn && s.cursor !== null && !s.loadingMore;

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { Deal, Outcome, Problem } from '../api/client';
-import { canLoadMore, initialLatest, latestReducer } from './latest';
+import { canLoadMore, initialLatest, latestReducer, shownAs } from './latest';
 
 /** One page of a list of deals: the latest of a scope, or the matches of a search. */
 export type PageFetch = (cursor: string | null) => Promise<Outcome<{ deals: Deal[]; nextCursor?: string | null }>>;
@@ -12,13 +12,14 @@ export type PageFetch = (cursor: string | null) => Promise<Outcome<{ deals: Deal
  */
 export function useDealPages(key: string, fetchPage: PageFetch, keep: (previousKey: string) => boolean = () => false) {
   const [state, dispatch] = useReducer(latestReducer, key, initialLatest);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  // The problem of the list it was met on: a new list starts without the old one's.
+  const [problem, setProblem] = useState<{ key: string; problem: Problem | null }>({ key, problem: null });
   const shownRef = useRef(key);
 
   const page = async (after: string | null) => {
     const outcome = await fetchPage(after);
     if (key !== shownRef.current) return; // asked for a list no longer shown
-    setProblem(outcome.ok ? null : outcome.problem);
+    setProblem({ key, problem: outcome.ok ? null : outcome.problem });
     dispatch(outcome.ok
       ? { type: 'page', key, after, deals: outcome.data.deals, nextCursor: outcome.data.nextCursor ?? null }
       : { type: 'failed', key });
@@ -33,5 +34,6 @@ export function useDealPages(key: string, fetchPage: PageFetch, keep: (previousK
     dispatch({ type: 'more', key });
     page(state.cursor);
   };
-  return { state, more: canLoadMore(state) ? more : null, problem };
+  const shown = shownAs(state, key, keep(state.key));
+  return { state: shown, more: canLoadMore(shown) ? more : null, problem: problem.key === key ? problem.problem : null };
 }

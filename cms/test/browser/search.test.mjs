@@ -64,6 +64,8 @@ journey('search the deals list by words, see them marked, and open a match', asy
 journey('find deals for a featured list by their words', async (page, width) => {
   const { steel, glass } = await seed(apiAt(url()));
   await signIn(page, url(), { hash: '#/featured/editors-choice' });
+  // The latest deals first, as an editor sees them: the search's matches replace them, never shown under their name.
+  await page.getByRole('list', { name: 'Latest deals to add' }).waitFor();
   await page.getByRole('searchbox', { name: 'Find deals by title' }).fill(`steel ${run}`);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('list', { name: 'Matching deals to add' }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Deal } from '../../src/api/client';
-import { canLoadMore, initialLatest, latestReducer, type LatestEvent, type LatestState } from '../../src/deals/latest';
+import { canLoadMore, initialLatest, latestReducer, shownAs, type LatestEvent, type LatestState } from '../../src/deals/latest';
 
 const deal = (id: string) => ({ id, title: id }) as Deal;
 const run = (events: LatestEvent[], from: LatestState = initialLatest('all#0')) => events.reduce(latestReducer, from);
@@ -67,5 +67,17 @@ describe('latestReducer', () => {
       { type: 'failed', key: 'all#0' },
     ]);
     expect(canLoadMore(s)).toBe(true);
+  });
+
+  it('never shows the old list under a new name, in the render before the new list is shown', () => {
+    const latest = run([{ type: 'page', key: 'latest', after: null, deals: [deal('a')], nextCursor: 'c1' }], initialLatest('latest'));
+    const searching = shownAs(latest, 'search:kettle', false);
+    expect(searching.key).toBe('search:kettle');
+    expect(ids(searching)).toBeNull();
+    expect(canLoadMore(searching)).toBe(false);
+    expect(shownAs(latest, 'latest', false)).toBe(latest);
+    const reloading = shownAs(latest, 'latest#1', true);
+    expect(ids(reloading)).toEqual(['a']);
+    expect(canLoadMore(reloading)).toBe(false);
   });
 });
