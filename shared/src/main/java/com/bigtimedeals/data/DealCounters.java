@@ -13,7 +13,6 @@ import com.bigtimedeals.domain.DealCounts;
 import com.bigtimedeals.domain.DomainException;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -181,7 +180,7 @@ public final class DealCounters {
                         .clientRequestToken(UUID.randomUUID().toString()).build());
                 return;
             } catch (TransactionCanceledException e) {
-                if (!contended(e)) {
+                if (!Contention.isContention(e)) {
                     throw e;
                 }
                 if (attempt >= ATTEMPTS) {
@@ -190,23 +189,5 @@ public final class DealCounters {
                 Transactions.backOff(attempt);
             }
         }
-    }
-
-    /** Cancelled only by contention (another transaction, a partition's throughput), never by a condition. */
-    static boolean contended(TransactionCanceledException e) {
-        if (!e.hasCancellationReasons()) {
-            return false;
-        }
-        boolean contention = false;
-        for (CancellationReason reason : e.cancellationReasons()) {
-            String code = reason.code();
-            if ("ConditionalCheckFailed".equals(code) || "ValidationError".equals(code)
-                    || "ItemCollectionSizeLimitExceeded".equals(code)) {
-                return false;
-            }
-            contention |= "TransactionConflict".equals(code) || "ThrottlingError".equals(code)
-                    || "ProvisionedThroughputExceeded".equals(code);
-        }
-        return contention;
     }
 }
