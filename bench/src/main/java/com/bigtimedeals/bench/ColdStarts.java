@@ -48,14 +48,19 @@ final class ColdStarts {
         }
         String baselineClasspath = String.join(File.pathSeparator, sdk);
         String handlerClasspath = jar.toString();
+        // A deal the full run's route costs have not taken down: on a taken-down deal the comments probe timed a 404 and
+        // the stream consumer's correction reacted to nothing (a correction of a taken-down deal is no change).
+        TableInspector inspector = new TableInspector(table);
+        String deal = s.recentDeals().stream().filter(inspector::dealIsLive).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no live deal among the seeded recent deals"));
         String[][] handlers = {
             {LambdaFunction.BRANDS.handlerClass(), "GET /brands/{brandId}", "brandId", s.denseBrand(), "false"},
             {LambdaFunction.DEALS.handlerClass(), "GET /frontpage", "-", "-", "false"},
             {LambdaFunction.CATEGORIES.handlerClass(), "GET /categories/{categoryId}", "categoryId", "tech", "false"},
             {LambdaFunction.FOLLOWS.handlerClass(), "GET /me/brands/{brandId}", "brandId", s.denseBrand(), "true"},
             {LambdaFunction.INBOX.handlerClass(), "GET /me", "-", "-", "true"},
-            {LambdaFunction.COMMENTS.handlerClass(), "GET /deals/{dealId}/comments", "dealId", s.recentDeals().get(0), "false"},
-            {LambdaFunction.VOTES.handlerClass(), "GET /me/votes", "-", "-", "true", "dealIds=" + s.recentDeals().get(0)},
+            {LambdaFunction.COMMENTS.handlerClass(), "GET /deals/{dealId}/comments", "dealId", deal, "false"},
+            {LambdaFunction.VOTES.handlerClass(), "GET /me/votes", "-", "-", "true", "dealIds=" + deal},
             {LambdaFunction.SEARCH.handlerClass(), "GET /me/alerts", "-", "-", "true"},
         };
         // Every API function is measured: one added to the topology without a probe here stops the bench.
@@ -65,7 +70,7 @@ final class ColdStarts {
             }
         }
         List<String> correction = new ArrayList<>(List.of(LambdaFunction.STREAM_CONSUMER.handlerClass()));
-        new TableInspector(table).dealItem(s.recentDeals().get(0)).forEach((name, v) -> {
+        inspector.dealItem(deal).forEach((name, v) -> {
             if (v.s() != null) {
                 correction.addAll(List.of(name, "S", v.s()));
             } else if (v.n() != null) {
@@ -192,7 +197,8 @@ final class ColdStarts {
         String line = out.lines().filter(l -> l.startsWith("{\"constructMs\"")).findFirst()
                 .orElseThrow(() -> new IllegalStateException("probe printed no result: " + out));
         var n = Results.JSON.readTree(line);
-        if (n.get("status").asInt() >= 500) {
+        // Every probe's event is one its function serves: any other answer would time a path the function rarely takes.
+        if (n.get("status").asInt() != 200) {
             throw new IllegalStateException("probe answered " + n.get("status") + ": " + out);
         }
         return new double[] {n.get("constructMs").asDouble(), n.get("firstInvokeMs").asDouble(), n.get("cpuMs").asDouble(),

@@ -33,6 +33,12 @@ public final class TableInspector {
         return GetItemRequest.builder().tableName(table.name()).key(Keys.brand(brandId)).build();
     }
 
+    /** Whether the deal's item stands and is not taken down: one the public routes serve and a correction reacts to. */
+    public boolean dealIsLive(String dealId) {
+        Map<String, AttributeValue> item = dealItem(dealId);
+        return item != null && Keys.DEAL.equals(new ItemReader(item).type()) && !item.containsKey(DealCodec.TAKEN_DOWN_AT);
+    }
+
     /** A deal's stored item, as a stream record's image would carry it (the stream consumer's cold start). */
     public Map<String, AttributeValue> dealItem(String dealId) {
         return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
