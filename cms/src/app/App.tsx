@@ -10,6 +10,7 @@ import { AuthenticatorSetup } from '../session/AuthenticatorSetup';
 import { SignIn } from '../session/SignIn';
 import { ApiContext } from '../ui/api';
 import { Loading, ProblemBanner } from '../ui/messages';
+import { ownDrafts } from '../lib/draft';
 import { type AppConfig, loadConfig } from './config';
 import { type Navigation, NavigationContext, useRouter } from './navigation';
 import type { PageName, Route } from './routes';
@@ -44,13 +45,22 @@ export function App() {
 function Shell({ config }: { config: AppConfig }) {
   const auth = useMemo(() => createAuth(config.signIn), [config]);
   const [session, setSession] = useState<Session | null>(() => auth.current());
+  const signedIn = (s: Session) => {
+    ownDrafts(sessionStorage, s.username);
+    setSession(s);
+  };
+  // Back from the managed login, the session it replaces is not shown meanwhile: its pages and buttons (another
+  // sign-in among them) would belong to the sign-in being completed, and its failure would go unseen behind them.
+  const [returning, setReturning] = useState(() => auth.returning());
   const [expired, setExpired] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { navigation, question } = useRouter();
 
   useEffect(() => {
-    auth.completeSignIn().then((s) => s && setSession(s), (e: Error) => setProblem(e.message));
-  }, [auth]);
+    if (session) ownDrafts(sessionStorage, session.username);
+    auth.completeSignIn().then((s) => s && signedIn(s), (e: Error) => { setProblem(e.message); setSession(null); })
+      .finally(() => setReturning(false));
+  }, [auth]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page load, for the session it started with
   const api = useMemo(() => makeApi(config.apiUrl, auth.token, () => {
     // The API says the token is no longer good: back to sign-in. Drafts stay in sessionStorage.
     auth.ended();
@@ -61,11 +71,12 @@ function Shell({ config }: { config: AppConfig }) {
   const title = session ? SECTIONS.find((s) => s.page === navigation.route.page)!.title : 'Sign in';
   useEffect(() => { document.title = `${title} · Big Time Deals editors`; }, [title]);
 
+  if (returning) return <main id="main"><Loading>Signing in…</Loading></main>;
   if (!session) {
     return (
       <main id="main">
         <ProblemBanner problem={problem ? { status: 0, message: problem } : null} />
-        <SignIn auth={auth} expired={expired} onSignedIn={(s) => { setExpired(false); setSession(s); }} />
+        <SignIn auth={auth} expired={expired} onSignedIn={(s) => { setExpired(false); signedIn(s); }} />
       </main>
     );
   }

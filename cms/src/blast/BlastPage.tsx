@@ -83,6 +83,11 @@ export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> 
       return null;
     });
   };
+  // Another deal chosen: the last attempt's refusal was about the deal before it.
+  const choose = (dealId: string) => {
+    action.clear();
+    draft.update({ dealId });
+  };
   const chosen = latest?.find((d) => d.id === form.dealId) ?? (found?.id === form.dealId ? found : undefined);
 
   return (
@@ -92,15 +97,15 @@ export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> 
         <section aria-labelledby="blast-h">
           <h2 id="blast-h">New blast</h2>
           <p>A blast puts one message about a deal in <strong>every user's inbox</strong>. Each deal can be blasted once.</p>
-          <DealFinder onChoose={(d) => { setFound(d); draft.update({ dealId: d.id }); }} />
+          <DealFinder onChoose={(d) => { setFound(d); choose(d.id); }} />
           <form class="card" noValidate onSubmit={(e) => { e.preventDefault(); action.clear(); setAsking(true); }}>
-            <SelectField id="dealId" label="Deal" value={form.dealId} onChange={(dealId) => draft.update({ dealId })}>
+            <SelectField id="dealId" label="Deal" value={form.dealId} onChange={choose}>
               <option value="">{latest ? 'Choose one of the latest deals' : 'Loading the latest deals…'}</option>
               {form.dealId && !latest?.some((d) => d.id === form.dealId) && (
                 <option value={form.dealId}>{chosen ? `${chosen.title} (${chosen.brandName})` : form.dealId}</option>)}
               {latest?.map((d) => <option value={d.id}>{d.title} ({d.brandName})</option>)}
             </SelectField>
-            <Field id="blast-dealId" label="…or a deal id" value={form.dealId} onInput={(dealId) => draft.update({ dealId: dealId.trim() })} />
+            <Field id="blast-dealId" label="…or a deal id" value={form.dealId} onInput={(dealId) => choose(dealId.trim())} />
             <Field id="subject" label="Subject (optional)" value={form.subject} onInput={(subject) => draft.update({ subject })} problem={action.problem} />
             <Field id="body" label="Message (optional)" multiline value={form.body} onInput={(body) => draft.update({ body })} problem={action.problem} />
             <ProblemBanner problem={action.problem} fields={['subject', 'body']} />

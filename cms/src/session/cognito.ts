@@ -26,6 +26,9 @@ export async function goToCognito(c: CognitoConfig, scope = 'openid') {
   location.assign(`${c.domain}/oauth2/authorize?${q}`);
 }
 
+/** This page load comes back from a managed login this tab set out for: a code, and the tab's own request for one. */
+export const isReturn = () => new URLSearchParams(location.search).has('code') && sessionStorage.getItem(PENDING_KEY) !== null;
+
 /** On the way back from the managed login: the code traded for an access token. Null when this is no such return. */
 export async function returningToken(c: CognitoConfig): Promise<string | null> {
   const params = new URLSearchParams(location.search);

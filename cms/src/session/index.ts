@@ -1,6 +1,6 @@
 // The one auth seam: who is signed in, how they sign in and out, and what happens when the API says the
 // token is no longer good. The rest of the app talks to an `Auth` and never to storage, tokens or Cognito.
-import { type CognitoConfig, goToCognito, leaveCognito, returningToken } from './cognito';
+import { type CognitoConfig, goToCognito, isReturn, leaveCognito, returningToken } from './cognito';
 import { ACCOUNT_SCOPE, isLive, type Session, sessionFrom } from './claims';
 import { localToken } from './local';
 
@@ -20,6 +20,8 @@ export interface Auth {
   token(): string | null;
   /** Local: signs in at once. Cognito: leaves for the managed login (the promise never settles). */
   signIn(local?: { username: string; editor: boolean }): Promise<Session>;
+  /** This page load is a return from the managed login, which {@link completeSignIn} completes. */
+  returning(): boolean;
   /** Back from the managed login: the new session; null when this page load is no such return. */
   completeSignIn(): Promise<Session | null>;
   /**
@@ -60,6 +62,7 @@ export function createAuth(config: SignInConfig): Auth {
       if (!local) throw new Error('The local sign-in needs a username');
       return store(await localToken(local.username, local.editor));
     },
+    returning: () => config.kind === 'cognito' && isReturn(),
     async completeSignIn() {
       if (config.kind !== 'cognito') return null;
       const token = await returningToken(config);

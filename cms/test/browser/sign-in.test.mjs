@@ -16,10 +16,8 @@ journey('a shared link to a deal opens that deal after signing in', async (page,
   await onScreen(page.getByRole('heading', { name: deal.title }), 'the deal');
 });
 
-journey('an expired session returns to sign-in and keeps what was typed', async (page) => {
-  await signIn(page, url(), { hash: '#/deals/new' });
-  await page.locator('#new-title').fill('Typed before the session ended');
-  // The token expires (as a real one does after an hour): the API answers 401.
+/** The tab's token expires (as a real one does after an hour): the API answers 401 from then on. */
+async function expire(page) {
   await page.evaluate(() => {
     const [h, p, s] = sessionStorage.getItem('btd.token').split('.');
     const claims = JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/')));
@@ -27,6 +25,12 @@ journey('an expired session returns to sign-in and keeps what was typed', async 
     sessionStorage.setItem('btd.token', [h, btoa(JSON.stringify(claims)).replace(/=+$/, ''), s].join('.'));
   });
   await page.waitForFunction(() => Date.now() / 1000 > JSON.parse(atob(sessionStorage.getItem('btd.token').split('.')[1])).exp + 1, null, { timeout: 6000 });
+}
+
+journey('an expired session returns to sign-in and keeps what was typed', async (page) => {
+  await signIn(page, url(), { hash: '#/deals/new' });
+  await page.locator('#new-title').fill('Typed before the session ended');
+  await expire(page);
   await page.locator('#new-price').fill('5');
   await page.getByRole('button', { name: 'Create deal' }).click();
   await page.getByText('Your session has ended.').waitFor();
@@ -34,6 +38,19 @@ journey('an expired session returns to sign-in and keeps what was typed', async 
   assert.equal(await page.locator('#new-title').inputValue(), 'Typed before the session ended');
   assert.ok(page.url().endsWith('#/deals/new'), 'back where the editor was');
 });
+
+journey('another editor signing in on the tab after a session ends starts without its drafts', async (page) => {
+  await signIn(page, url(), { hash: '#/deals/new' });
+  await page.locator('#new-title').fill('Typed by erin');
+  await expire(page);
+  await page.locator('#new-price').fill('5');
+  await page.getByRole('button', { name: 'Create deal' }).click();
+  await page.getByText('Your session has ended.').waitFor();
+  await signIn(page, undefined, { username: 'fay' });
+  await page.locator('#new-title').waitFor();
+  assert.equal(await page.locator('#new-title').inputValue(), '', 'erin\'s draft is not offered to fay');
+  assert.equal(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('btd.draft.')).length), 0);
+}, { widths: ['desktop'] });
 
 journey('a signed-in user who is not an editor gets a plain explanation, and signs out', async (page, width) => {
   await signIn(page, url(), { username: 'ann', editor: false });
