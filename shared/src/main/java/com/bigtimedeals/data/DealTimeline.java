@@ -14,6 +14,7 @@ import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Page;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -225,13 +226,14 @@ final class DealTimeline {
                     after = deals.get(deals.size() - 1).id(); // 1 MB page limit: continue in the same bucket
                     continue;
                 }
-                if (head == null || !bucket.equals(head.id())) {
+                // A bucket whose marker the index does not show (a GSI is eventually consistent, and one read of it
+                // may see less than the read before it): the table's copy of the marker says where the list goes on,
+                // the head's on a first page, otherwise one strongly consistent read. Without it, a page read inside
+                // the index's lag failed as if its own cursor were bad; a bucket the table does not hold is a bad cursor.
+                marker = head != null && bucket.equals(head.id()) ? head : tableMarker(scope, bucket);
+                if (marker == null) {
                     throw DomainException.invalid("cursor", "cursor is not valid for this list");
                 }
-                // A bucket opened moments ago whose marker the index has not caught up with (a GSI is eventually
-                // consistent): the table's copy of the marker, read as the head, says where the list goes on. Without
-                // this, a first page read inside the index's lag failed as if its own cursor were bad.
-                marker = head;
             }
             if (marker.previous() == null) {
                 return new Placed(out, buckets, null);
@@ -384,6 +386,13 @@ final class DealTimeline {
                 .scanIndexForward(false)
                 .limit(limit)
                 .build());
+    }
+
+    /** A bucket's marker as the table holds it, or null when there is no such bucket. */
+    private Bucket tableMarker(Scope scope, String bucket) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.bucket(scope.key(), bucket)).consistentRead(true).build()).item();
+        return item == null || item.isEmpty() || !Keys.DEAL_BUCKET.equals(new ItemReader(item).type()) ? null : Bucket.of(item);
     }
 
     private String cursorAt(Scope scope, String bucket, String lastDealId) {
