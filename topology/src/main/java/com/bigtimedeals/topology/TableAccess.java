@@ -141,10 +141,11 @@ public final class TableAccess {
 
     /**
      * The front page (a cached copy, else its sources), a deal with its counter shards, Editor's Choice, a blast's
-     * progress; the latest deals, the hot list, the hottest lists.
+     * progress; the latest deals, the hot list, the hottest lists. Every function that pages a deal list may read a
+     * bucket's marker from the table ({@code TIMELINE} GetItem), for a page whose bucket the index does not show yet.
      */
     private static final List<Grant> DEALS_READ = List.of(
-            table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST, HOTTEST), GET_ITEM),
+            table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST, HOTTEST, TIMELINE), GET_ITEM),
             table(List.of(BLAST, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
             table(List.of(TIMELINE, HOT_DEALS), QUERY),
             index(TableDefinition.GSI1, QUERY));
@@ -156,7 +157,7 @@ public final class TableAccess {
      * marker; priming: the front page.
      */
     private static final List<Grant> DEALS_WRITE = List.of(
-            table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD), GET_ITEM),
+            table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD, TIMELINE), GET_ITEM),
             table(List.of(DEAL, BRAND, CATEGORY, BLAST), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
             table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD), PUT_ITEM),
@@ -166,7 +167,7 @@ public final class TableAccess {
 
     /** The brand list, a brand, a brand's latest deals. */
     private static final List<Grant> BRANDS_READ = List.of(
-            table(List.of(BRAND), GET_ITEM),
+            table(List.of(BRAND, TIMELINE), GET_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY),
             index(TableDefinition.GSI2, QUERY));
 
@@ -177,6 +178,7 @@ public final class TableAccess {
 
     /** The category list, a category with its featured deals, a category's latest deals. */
     private static final List<Grant> CATEGORIES_READ = List.of(
+            table(List.of(TIMELINE), GET_ITEM),
             table(List.of(CATEGORY, FEATURED), BATCH_GET_ITEM),
             table(List.of(CATEGORIES, TIMELINE), QUERY),
             index(TableDefinition.GSI3, QUERY));
@@ -271,7 +273,7 @@ public final class TableAccess {
      * the community's expiry of a deal; every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
-            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE), GET_ITEM),
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, TIMELINE), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS), QUERY),
