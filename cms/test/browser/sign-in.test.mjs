@@ -27,25 +27,25 @@ async function expire(page) {
   await page.waitForFunction(() => Date.now() / 1000 > JSON.parse(atob(sessionStorage.getItem('btd.token').split('.')[1])).exp + 1, null, { timeout: 6000 });
 }
 
-journey('an expired session returns to sign-in and keeps what was typed', async (page) => {
+/** An editor types a new deal's title, the session ends, and creating the deal returns to sign-in. */
+async function typedThenEnded(page, title) {
   await signIn(page, url(), { hash: '#/deals/new' });
-  await page.locator('#new-title').fill('Typed before the session ended');
+  await page.locator('#new-title').fill(title);
   await expire(page);
   await page.locator('#new-price').fill('5');
   await page.getByRole('button', { name: 'Create deal' }).click();
   await page.getByText('Your session has ended.').waitFor();
+}
+
+journey('an expired session returns to sign-in and keeps what was typed', async (page) => {
+  await typedThenEnded(page, 'Typed before the session ended');
   await signIn(page);
   assert.equal(await page.locator('#new-title').inputValue(), 'Typed before the session ended');
   assert.ok(page.url().endsWith('#/deals/new'), 'back where the editor was');
 });
 
 journey('another editor signing in on the tab after a session ends starts without its drafts', async (page) => {
-  await signIn(page, url(), { hash: '#/deals/new' });
-  await page.locator('#new-title').fill('Typed by erin');
-  await expire(page);
-  await page.locator('#new-price').fill('5');
-  await page.getByRole('button', { name: 'Create deal' }).click();
-  await page.getByText('Your session has ended.').waitFor();
+  await typedThenEnded(page, 'Typed by erin');
   await signIn(page, undefined, { username: 'fay' });
   await page.locator('#new-title').waitFor();
   assert.equal(await page.locator('#new-title').inputValue(), '', 'erin\'s draft is not offered to fay');
