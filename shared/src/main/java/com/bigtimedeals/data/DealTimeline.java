@@ -226,12 +226,19 @@ final class DealTimeline {
                     after = deals.get(deals.size() - 1).id(); // 1 MB page limit: continue in the same bucket
                     continue;
                 }
-                // A bucket whose marker the index does not show (a GSI is eventually consistent, and one read of it
-                // may see less than the read before it): the table's copy of the marker says where the list goes on,
-                // the head's on a first page, otherwise one strongly consistent read. Without it, a page read inside
-                // the index's lag failed as if its own cursor were bad; a bucket the table does not hold is a bad cursor.
-                marker = head != null && bucket.equals(head.id()) ? head : tableMarker(scope, bucket);
-                if (marker == null) {
+                if (head != null && bucket.equals(head.id())) {
+                    // A bucket opened moments ago whose marker the index has not caught up with (a GSI is eventually
+                    // consistent): the table's copy of the marker, read as the head, says where the list goes on. Only
+                    // the newest deals are left out, as any read within the index's lag leaves them out. Without this,
+                    // a first page read inside the index's lag failed as if its own cursor were bad.
+                    marker = head;
+                } else if (bucketExists(scope, bucket)) {
+                    // A bucket the list holds whose marker this read of the index does not show: one GSI read may see
+                    // less than the read before it, whose page made this cursor. Going on to the previous bucket would
+                    // skip, mid-list, the deals of this one it does not see; a retry (503, Retry-After) reads it again.
+                    // Answering 400 said a good cursor was bad.
+                    throw DomainException.unavailable("this list is catching up with a recent change; try again");
+                } else {
                     throw DomainException.invalid("cursor", "cursor is not valid for this list");
                 }
             }
@@ -388,11 +395,11 @@ final class DealTimeline {
                 .build());
     }
 
-    /** A bucket's marker as the table holds it, or null when there is no such bucket. */
-    private Bucket tableMarker(Scope scope, String bucket) {
+    /** Whether the table holds this bucket of the scope (its marker, read strongly consistent). */
+    private boolean bucketExists(Scope scope, String bucket) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.bucket(scope.key(), bucket)).consistentRead(true).build()).item();
-        return item == null || item.isEmpty() || !Keys.DEAL_BUCKET.equals(new ItemReader(item).type()) ? null : Bucket.of(item);
+                .key(Keys.bucket(scope.key(), bucket)).consistentRead(true).projectionExpression("PK").build()).item();
+        return item != null && !item.isEmpty();
     }
 
     private String cursorAt(Scope scope, String bucket, String lastDealId) {

@@ -35,8 +35,7 @@ public final class TableInspector {
 
     /** Whether the deal's item stands and is not taken down: one the public routes serve and a correction reacts to. */
     public boolean dealIsLive(String dealId) {
-        Map<String, AttributeValue> item = dealItem(dealId);
-        return item != null && Keys.DEAL.equals(new ItemReader(item).type()) && !item.containsKey(DealCodec.TAKEN_DOWN_AT);
+        return DealCodec.isLiveDeal(dealItem(dealId));
     }
 
     /** A deal's stored item, as a stream record's image would carry it (the stream consumer's cold start). */
