@@ -44,7 +44,12 @@ export function App() {
 /** Signed in or not; the address is kept either way, so signing in lands where the link pointed. */
 function Shell({ config }: { config: AppConfig }) {
   const auth = useMemo(() => createAuth(config.signIn), [config]);
-  const [session, setSession] = useState<Session | null>(() => auth.current());
+  // Drafts are owned before any page reads one: a restored session's here, a new one's in signedIn.
+  const [session, setSession] = useState<Session | null>(() => {
+    const restored = auth.current();
+    if (restored) ownDrafts(sessionStorage, restored.username);
+    return restored;
+  });
   const signedIn = (s: Session) => {
     ownDrafts(sessionStorage, s.username);
     setSession(s);
@@ -57,10 +62,11 @@ function Shell({ config }: { config: AppConfig }) {
   const { navigation, question } = useRouter();
 
   useEffect(() => {
-    if (session) ownDrafts(sessionStorage, session.username);
-    auth.completeSignIn().then((s) => s && signedIn(s), (e: Error) => { setProblem(e.message); setSession(null); })
+    // A failed return leaves no session behind: the one it would have replaced is forgotten too, so a reload does
+    // not bring back what the user set out to leave.
+    auth.completeSignIn().then((s) => s && signedIn(s), (e: Error) => { auth.ended(); setProblem(e.message); setSession(null); })
       .finally(() => setReturning(false));
-  }, [auth]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page load, for the session it started with
+  }, [auth]); // once per page load
   const api = useMemo(() => makeApi(config.apiUrl, auth.token, () => {
     // The API says the token is no longer good: back to sign-in. Drafts stay in sessionStorage.
     auth.ended();

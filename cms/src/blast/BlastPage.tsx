@@ -83,9 +83,10 @@ export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> 
       return null;
     });
   };
-  // Another deal chosen: the last attempt's refusal was about the deal before it.
+  // Another deal chosen: the last attempt's refusal was about the deal before it. Not while a blast is on its way:
+  // clearing then would drop its answer (a refusal unseen) and let the form be sent again meanwhile.
   const choose = (dealId: string) => {
-    action.clear();
+    if (!action.busy) action.clear();
     draft.update({ dealId });
   };
   const chosen = latest?.find((d) => d.id === form.dealId) ?? (found?.id === form.dealId ? found : undefined);

@@ -26,6 +26,7 @@ export function useDealPages(key: string, fetchPage: PageFetch, keep: (previousK
   };
   useEffect(() => {
     shownRef.current = key;
+    setProblem({ key, problem: null }); // a list shown again starts without the problem it had before
     dispatch({ type: 'show', key, keep: keep(state.key) });
     page(null);
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names everything a page depends on

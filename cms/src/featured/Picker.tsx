@@ -32,7 +32,7 @@ export function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: bool
           return null;
         });
       }}>
-        <Field id="pick-id" label="Deal id" value={id} onInput={(typed) => { byId.clear(); setId(typed); }} />
+        <Field id="pick-id" label="Deal id" value={id} onInput={(typed) => { if (!byId.busy) byId.clear(); setId(typed); }} />
         <button type="submit" disabled={full || byId.busy}>Add by id</button>
       </form>
       <ProblemBanner problem={byId.problem} />

@@ -46,7 +46,7 @@ export function usePaged<T>(key: string, fetchPage: (cursor: string | null) => P
     page(null);
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps -- the key names the list
   const more = shown.items !== null && shown.cursor !== null && !shown.loadingMore ? () => {
-    setState({ ...shown, loadingMore: true });
+    setState((s) => (s.key === key ? { ...s, loadingMore: true } : s));
     page(shown.cursor);
   } : null;
   /** Changes the items shown (an item removed or changed by an action), for the list shown now. */

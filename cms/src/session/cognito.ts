@@ -3,6 +3,8 @@
 export interface CognitoConfig { domain: string; clientId: string }
 
 const PENDING_KEY = 'btd.pkce';
+/** How long the code's exchange for a token may take before the sign-in is given up as failed. */
+const TOKEN_TIMEOUT_MS = 15_000;
 const redirectUri = () => `${location.origin}${import.meta.env.BASE_URL}`;
 
 function base64url(bytes: Uint8Array) {
@@ -43,7 +45,9 @@ export async function returningToken(c: CognitoConfig): Promise<string | null> {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'authorization_code', client_id: c.clientId, code, redirect_uri: redirectUri(), code_verifier: verifier }),
-  });
+    // The shell says "Signing in…" until this settles: a token endpoint that never answers must not hold it there.
+    signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+  }).catch(() => { throw new Error('Cognito did not answer the sign-in; please try again.'); });
   const body = await res.json().catch(() => ({}));
   if (!res.ok || typeof body.access_token !== 'string') throw new Error('Cognito did not accept the sign-in; please try again.');
   return body.access_token;
