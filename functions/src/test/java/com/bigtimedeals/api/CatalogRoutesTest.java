@@ -2,6 +2,7 @@ package com.bigtimedeals.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -144,6 +145,22 @@ class CatalogRoutesTest extends ApiTest {
         expect(400, get("/categories/tech/deals").query(q));
         expect(400, get("/deals").query(q));
         expect(200, get("/brands/globex/deals").query(q));
+    }
+
+    /**
+     * A cursor into a bucket the index does not show yet (one GSI read may see less than the read that made the
+     * cursor): 503 with Retry-After and a message, to be retried, made within the brands function's grants.
+     */
+    @Test
+    void aCursorIntoABucketTheIndexDoesNotShowYetIsRetried() {
+        dynamo.gsiLagMillis(table.name(), 600_000);
+        seedCatalog();
+        String cursor = com.bigtimedeals.data.TimelineCursors.brandBucketStart(table, "acme",
+                com.bigtimedeals.data.TimelineCursors.FIRST_BUCKET);
+        var r = send(get("/brands/acme/deals").query("cursor=" + java.net.URLEncoder.encode(cursor, java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(503, r.getStatusCode(), r.getBody());
+        assertNotNull(r.getHeaders().get("Retry-After"));
+        assertFalse(parse(r).get("message").asText().isEmpty());
     }
 
     @Test
