@@ -33,3 +33,21 @@ journey('blast a deal and watch the progress reach done', async (page, width) =>
   await page.getByText('This deal was already blasted.').waitFor();
   assert.equal(page.url(), first);
 });
+
+journey('a refused blast\'s message leaves once another deal is chosen', async (page, width) => {
+  const api = apiAt(url());
+  const deal = await api.deal(await api.catalog(`Refused ${width}`), { title: `Cordless kettle ${run} ${width}` });
+  await signIn(page, url(), { hash: '#/blast' });
+  // A well-formed id of no deal: the API refuses it (404), and the form says so.
+  await page.locator('#blast-dealId').fill('2AAAAAAAAAAAAAAAAAAAAAAAAAA');
+  await page.getByRole('button', { name: 'Blast this deal…' }).click();
+  await page.getByRole('dialog', { name: 'Send to every user?' }).getByRole('button', { name: 'Send to every user' }).click();
+  const refusal = page.locator('form').getByRole('alert');
+  await refusal.waitFor();
+  assert.ok((await refusal.innerText()).length > 0);
+  // Another deal chosen: the refusal was about the one before it.
+  await page.locator('#dealId').selectOption(deal.id);
+  await refusal.waitFor({ state: 'detached' });
+  assert.equal(await page.getByRole('alert').count(), 0);
+  await look(page, width, 'blast-after-refusal');
+});
