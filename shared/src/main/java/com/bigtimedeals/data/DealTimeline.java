@@ -235,8 +235,8 @@ final class DealTimeline {
                 } else if (bucketExists(scope, bucket)) {
                     // A bucket the list holds whose marker this read of the index does not show: one GSI read may see
                     // less than the read before it, whose page made this cursor. Going on to the previous bucket would
-                    // skip, mid-list, the deals of this one it does not see; a retry (503, Retry-After) reads it again.
-                    // Answering 400 said a good cursor was bad.
+                    // skip, mid-list, the deals of this one it does not see, and a 400 would tell the client to drop a
+                    // good cursor: a retry (503, Retry-After; a stream record's redelivery) reads the index again.
                     throw DomainException.unavailable("this list is catching up with a recent change; try again");
                 } else {
                     throw DomainException.invalid("cursor", "cursor is not valid for this list");
