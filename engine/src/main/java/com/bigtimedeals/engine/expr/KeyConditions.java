@@ -49,7 +49,7 @@ public final class KeyConditions {
         int keys = schema.hasSortKey() ? 2 : 1;
         if (parts.size() > keys) {
             throw new ExpressionException("The number of query conditions (" + parts.size()
-                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")", false);
+                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")");
         }
         KeyPart partition = parts.get(schema.partitionKey());
         if (partition == null) {
@@ -57,7 +57,7 @@ public final class KeyConditions {
         }
         checkTypes(partition, schema.partitionType());
         if (partition.op() != SortKeyCondition.Op.EQ) {
-            throw new ExpressionException("Query key condition not supported", false);
+            throw new ExpressionException("Query key condition not supported");
         }
         SortKeyCondition sort = null;
         for (KeyPart part : parts.values()) {
@@ -85,7 +85,7 @@ public final class KeyConditions {
                 : List.of(schema.partitionKey())) {
             if (filter.topLevelNames().contains(key)) {
                 throw new ExpressionException(parameter + " can only contain non-primary key attributes: "
-                        + "Primary key attribute: " + key, false);
+                        + "Primary key attribute: " + key);
             }
         }
     }
@@ -105,12 +105,12 @@ public final class KeyConditions {
         String refused = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
         for (String key : tableKeyAttributes) {
             if (nestedTopLevelNames.contains(key)) {
-                throw new ExpressionException(refused + "Key: " + key, false);
+                throw new ExpressionException(refused + "Key: " + key);
             }
         }
         for (String key : indexKeyAttributes) {
             if (nestedTopLevelNames.contains(key)) {
-                throw new ExpressionException(refused + "IndexKey: " + key, false);
+                throw new ExpressionException(refused + "IndexKey: " + key);
             }
         }
     }
@@ -119,20 +119,20 @@ public final class KeyConditions {
         for (Value operand : part.operands()) {
             if (operand.type() != type) {
                 throw new ExpressionException(
-                        "One or more parameter values were invalid: Condition parameter type does not match schema type", false);
+                        "One or more parameter values were invalid: Condition parameter type does not match schema type");
             }
         }
         for (Value operand : part.operands()) {
             if (operand instanceof Value.S s && s.value().isEmpty() || operand instanceof Value.B b && b.length() == 0) {
                 throw new ExpressionException("One or more parameter values are not valid. The AttributeValue for a key "
                         + "attribute cannot contain an empty " + (operand instanceof Value.S ? "string" : "binary")
-                        + " value. Key: " + part.attribute(), false);
+                        + " value. Key: " + part.attribute());
             }
         }
     }
 
     private static ExpressionException missed(String attribute) {
-        return new ExpressionException("Query condition missed key schema element: " + attribute, false);
+        return new ExpressionException("Query condition missed key schema element: " + attribute);
     }
 
     /** Walks the checked expression, refusing what a key condition cannot say, in the service's order. */
