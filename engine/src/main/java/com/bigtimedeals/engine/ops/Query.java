@@ -134,7 +134,9 @@ public final class Query implements Operation {
         }
         if (start != null) {
             if (!key.partitionValue().equals(start.get(schema.partitionKey()))) {
-                throw ApiException.validation("The provided starting key is outside query boundaries based on provided conditions");
+                // The service's wording today (characterised against it in 2026 by others' suites): "condition",
+                // singular; mhart/dynalite's older captures end in "conditions".
+                throw ApiException.validation(OUTSIDE_BOUNDARIES);
             }
             if (sort != null && !sort.test(start.get(schema.sortKey()))) {
                 throw ApiException.validation("The provided starting key does not match the range key predicate");
@@ -145,6 +147,8 @@ public final class Query implements Operation {
         PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx,
                 index == null ? prefix : null);
     }
+
+    static final String OUTSIDE_BOUNDARIES = "The provided starting key is outside query boundaries based on provided condition";
 
     static KeySchema schema(Table table, Index index) {
         KeySchema k = index.def.key();

@@ -276,7 +276,7 @@ class QueryAndScanTest extends ConformanceSupport {
     @Test
     void exclusiveStartKeyOutsideThePartitionIsRefused() {
         String t = numbered(2);
-        assertError("ValidationException", "The provided starting key is outside query boundaries based on provided conditions",
+        assertError("ValidationException", "The provided starting key is outside query boundaries based on provided condition",
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
                         .expressionAttributeValues(values(":p", "p")).exclusiveStartKey(item("pk", "q", "sk", n(1)))));
     }
