@@ -46,6 +46,9 @@ public final class KeyConditions {
 
     /** Matches the conditions to the key of the table or index queried; throws the service's message if they miss. */
     public KeyCondition against(KeySchema schema) {
+        if (schema.multiAttribute()) {
+            return againstMultiAttribute(schema);
+        }
         int keys = schema.hasSortKey() ? 2 : 1;
         if (parts.size() > keys) {
             throw new ExpressionException("The number of query conditions (" + parts.size()
@@ -76,13 +79,81 @@ public final class KeyConditions {
     }
 
     /**
+     * A multi-attribute key (Developer Guide, "Multi-attribute keys pattern"): every partition key attribute with
+     * {@code =}; then sort key attributes from the first, left to right, without skipping one, each with {@code =}
+     * but the last named, which may use any key condition operator.
+     */
+    private KeyCondition againstMultiAttribute(KeySchema schema) {
+        int keys = schema.attributes().size();
+        if (parts.size() > keys) {
+            throw new ExpressionException("The number of query conditions (" + parts.size()
+                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")");
+        }
+        for (KeyPart part : parts.values()) {
+            if (!schema.isKey(part.attribute())) {
+                throw missed(firstUnnamed(schema));
+            }
+        }
+        List<Value> partitionValues = new ArrayList<>();
+        for (int i = 0; i < schema.partitionKeys().size(); i++) {
+            KeyPart part = parts.get(schema.partitionKeys().get(i));
+            if (part == null) {
+                throw missed(schema.partitionKeys().get(i));
+            }
+            checkTypes(part, schema.partitionTypes().get(i));
+            if (part.op() != SortKeyCondition.Op.EQ) {
+                throw new ExpressionException("Query key condition not supported");
+            }
+            partitionValues.add(part.operands().get(0));
+        }
+        List<KeyPart> sortParts = new ArrayList<>();
+        for (int i = 0; i < schema.sortKeys().size(); i++) {
+            KeyPart part = parts.get(schema.sortKeys().get(i));
+            if (part == null) {
+                break;
+            }
+            checkTypes(part, schema.sortTypes().get(i));
+            sortParts.add(part);
+        }
+        if (schema.partitionKeys().size() + sortParts.size() < parts.size()) {
+            // A later sort attribute is named while an earlier one is not: the key is read left to right.
+            throw missed(schema.sortKeys().get(sortParts.size()));
+        }
+        List<Value> prefix = new ArrayList<>();
+        SortKeyCondition sort = null;
+        for (int i = 0; i < sortParts.size(); i++) {
+            KeyPart part = sortParts.get(i);
+            boolean last = i == sortParts.size() - 1;
+            if (!last) {
+                if (part.op() != SortKeyCondition.Op.EQ) {
+                    throw new ExpressionException("Query key condition not supported");
+                }
+                prefix.add(part.operands().get(0));
+                continue;
+            }
+            List<Value> operands = part.operands();
+            sort = new SortKeyCondition(part.attribute(), part.op(), operands.get(0),
+                    operands.size() > 1 ? operands.get(1) : null);
+        }
+        return new KeyCondition(schema.partitionKey(), partitionValues.get(0), sort, partitionValues, prefix);
+    }
+
+    private String firstUnnamed(KeySchema schema) {
+        for (String attribute : schema.attributes()) {
+            if (!parts.containsKey(attribute)) {
+                return attribute;
+            }
+        }
+        return schema.partitionKey();
+    }
+
+    /**
      * A Query's filter may not read the key attributes of the table or index queried: the service refuses a
      * FilterExpression ({@code legacy} false) or a QueryFilter ({@code legacy} true) naming one.
      */
     public static void refuseKeyAttributesInFilter(Condition filter, KeySchema schema, boolean legacy) {
         String parameter = legacy ? "QueryFilter" : "Filter Expression";
-        for (String key : schema.hasSortKey() ? List.of(schema.partitionKey(), schema.sortKey())
-                : List.of(schema.partitionKey())) {
+        for (String key : schema.attributes()) {
             if (filter.topLevelNames().contains(key)) {
                 throw new ExpressionException(parameter + " can only contain non-primary key attributes: "
                         + "Primary key attribute: " + key);

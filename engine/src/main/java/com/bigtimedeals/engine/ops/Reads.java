@@ -89,10 +89,8 @@ final class Reads {
         KeySchema tableKey = table.key();
         int expected = (tableKey.sortKey() == null ? 1 : 2);
         if (index != null) {
-            KeySchema k = index.def.key();
-            expected += (k.partitionKey().equals(tableKey.partitionKey()) || k.partitionKey().equals(tableKey.sortKey()) ? 0 : 1);
-            if (k.sortKey() != null) {
-                expected += (k.sortKey().equals(tableKey.partitionKey()) || k.sortKey().equals(tableKey.sortKey()) ? 0 : 1);
+            for (String attribute : index.def.key().attributes()) {
+                expected += tableKey.isKey(attribute) ? 0 : 1;
             }
         }
         if (start.size() != expected) {
@@ -105,10 +103,8 @@ final class Reads {
         if (index == null) {
             return table.key(start);
         }
-        KeySchema k = index.def.key();
-        checkPiece(start, k.partitionKey(), type(table, k.partitionKey()));
-        if (k.sortKey() != null) {
-            checkPiece(start, k.sortKey(), type(table, k.sortKey()));
+        for (String attribute : index.def.key().attributes()) {
+            checkPiece(start, attribute, type(table, attribute));
         }
         return index.key(start);
     }
