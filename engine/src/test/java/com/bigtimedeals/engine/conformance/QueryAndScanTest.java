@@ -37,9 +37,13 @@ class QueryAndScanTest extends ConformanceSupport {
     @Test
     void aStartingKeyOffTheSchemaIsReportedBeforeAKeyConditionOffTheSchema() {
         String t = table(ScalarAttributeType.S, null);
-        assertError("ValidationException", "The provided starting key is invalid: The provided key element does not match the schema",
+        // Query answers a starting key without the queried key's attributes bare (Scan adds the schema message).
+        assertError("ValidationException", "The provided starting key is invalid",
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
                         .exclusiveStartKey(item("b", "a"))));
+        assertError("ValidationException", "The provided key element does not match the schema",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :a").expressionAttributeValues(Map.of(":a", s("a")))
+                        .exclusiveStartKey(item("pk", n(1)))));
         assertError("ValidationException", "Query condition missed key schema element: pk",
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
                         .exclusiveStartKey(item("pk", "a"))));
@@ -271,6 +275,17 @@ class QueryAndScanTest extends ConformanceSupport {
         assertError("ValidationException",
                 "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.",
                 () -> db.query(b -> b.tableName(t)));
+    }
+
+    @Test
+    void aStartingKeyOfAnotherPartitionFittingTheSortConditionCannotRestartAOneRowQuery() {
+        String t = numbered(2);
+        assertError("ValidationException", "The provided starting key does not match the range key predicate",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :p AND sk > :s")
+                        .expressionAttributeValues(values(":p", "p", ":s", n(5))).exclusiveStartKey(item("pk", "q", "sk", n(1)))));
+        assertError("ValidationException", "The query can return at most one row and cannot be restarted",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :p AND sk < :s")
+                        .expressionAttributeValues(values(":p", "p", ":s", n(5))).exclusiveStartKey(item("pk", "q", "sk", n(1)))));
     }
 
     @Test
