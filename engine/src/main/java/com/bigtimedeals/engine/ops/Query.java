@@ -67,6 +67,10 @@ public final class Query implements Operation {
         Expressions ex = new Expressions("Query", req);
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
                 List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"), "QueryFilter");
+        // A legacy QueryFilter is checked before AttributesToGet, the starting key and the key condition; a
+        // FilterExpression with the other expressions (mhart/dynalite's validations/query.js).
+        Condition legacyFilter = Req.has(req, "QueryFilter")
+                ? filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression) : null;
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Map<String, Value> start = startKey(Req.map(req, "ExclusiveStartKey"));
         if (!Req.has(req, "KeyConditions") && !Req.has(req, "KeyConditionExpression")) {
@@ -90,7 +94,8 @@ public final class Query implements Operation {
             }
             throw e;
         }
-        Condition filter = filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
+        Condition filter = legacyFilter != null ? legacyFilter
+                : filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));

@@ -107,4 +107,16 @@ class MessageFormatTest extends ConformanceSupport {
                 + "to satisfy constraint: Member must have length less than or equal to 255",
                 () -> db.putItem(b -> b.tableName(longName).item(item("pk", "a"))));
     }
+
+    @Test
+    void aLegacyFilterIsCheckedBeforeTheStartingKeyAndAFilterExpressionAfterIt() {
+        String t = table(ScalarAttributeType.S, null);
+        Map<String, AttributeValue> badStart = Map.of("pk", AttributeValue.fromSs(List.of()));
+        assertError("ValidationException", INVALID + "ComparisonOperator BEGINS_WITH is not valid for SS AttributeValue type",
+                () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).scanFilter(Map.of("v",
+                        software.amazon.awssdk.services.dynamodb.model.Condition.builder().comparisonOperator("BEGINS_WITH")
+                                .attributeValueList(AttributeValue.fromSs(List.of("a"))).build()))));
+        assertError("ValidationException", "The provided starting key is invalid: " + INVALID + "An string set  may not be empty",
+                () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).filterExpression("v = ")));
+    }
 }
