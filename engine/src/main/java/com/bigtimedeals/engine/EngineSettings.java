@@ -23,6 +23,8 @@ public final class EngineSettings {
     long iteratorLifetimeMillis = 15L * 60 * 1000;
     long idempotencyMillis = 10L * 60 * 1000;
     long snapshotLogBytes = 64L * 1024 * 1024;
+    boolean recover;
+    boolean fsync;
     final List<String> faults = new ArrayList<>();
     LongSupplier clock = System::currentTimeMillis;
     boolean customClock;
@@ -68,7 +70,7 @@ public final class EngineSettings {
     }
 
     private static boolean isSwitch(String name) {
-        return name.equals("partition-limits") || name.equals("in-memory");
+        return name.equals("partition-limits") || name.equals("in-memory") || name.equals("recover") || name.equals("fsync");
     }
 
     /** Sets one setting by its flag name. */
@@ -88,6 +90,8 @@ public final class EngineSettings {
             case "idempotency-ms" -> idempotencyMillis = Long.parseLong(value);
             case "snapshot-log-bytes" -> snapshotLogBytes = Long.parseLong(value);
             case "fault" -> faults.add(value);
+            case "recover" -> recover = Boolean.parseBoolean(value);
+            case "fsync" -> fsync = Boolean.parseBoolean(value);
             default -> throw new IllegalArgumentException("unknown setting: " + name);
         }
         return this;
@@ -152,6 +156,26 @@ public final class EngineSettings {
 
     public EngineSettings snapshotLogBytes(long bytes) {
         this.snapshotLogBytes = bytes;
+        return this;
+    }
+
+    /**
+     * Start on a damaged data directory with every record that is intact, before and after the damage: the damaged
+     * files are moved into {@code damaged-<time>/} in the directory (never deleted) and what was dropped is reported.
+     * Without it a damaged directory refuses to start and is left as it was.
+     */
+    public EngineSettings recover(boolean enabled) {
+        this.recover = enabled;
+        return this;
+    }
+
+    /**
+     * Acknowledge a write only once its log record is on disk (fsync, one for all the commits waiting at the time),
+     * so it survives power loss; without it a write is acknowledged once the operating system has it (it survives a
+     * killed process, not a power failure).
+     */
+    public EngineSettings fsync(boolean enabled) {
+        this.fsync = enabled;
         return this;
     }
 
@@ -230,6 +254,14 @@ public final class EngineSettings {
 
     public long snapshotLogBytes() {
         return snapshotLogBytes;
+    }
+
+    public boolean recover() {
+        return recover;
+    }
+
+    public boolean fsync() {
+        return fsync;
     }
 
     public List<String> faults() {

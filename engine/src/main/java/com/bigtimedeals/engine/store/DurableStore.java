@@ -2,8 +2,10 @@ package com.bigtimedeals.engine.store;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -38,6 +40,8 @@ public final class DurableStore implements Journal, AutoCloseable {
     private volatile LogSegment log;
     private volatile long logBytesSinceSnapshot;
     private volatile boolean closed;
+    private volatile IllegalStateException failure;
+    private final List<String> notes = new ArrayList<>();
 
     private DurableStore(Path dir, Context ctx) {
         this.dir = dir;
@@ -57,39 +61,284 @@ public final class DurableStore implements Journal, AutoCloseable {
         return store;
     }
 
+    static final String FORMAT = "3";
+
+    /**
+     * Reads the directory back. Every byte is checked (the format marker, each snapshot frame, each log frame and
+     * its sequence numbers, the file names against the headers, the numbering from one file to the next) before the
+     * directory is changed in any way. A damaged or zero-filled tail of the last log, after which no intact record
+     * follows, is a write a crash cut short: it is cut off (its bytes kept beside the log when they are not all
+     * zeros). Any other damage, a missing, renamed or reordered file, refuses the start with a
+     * {@link DamagedDataException} and leaves every file as it was; unless recovery was asked for, which reads every
+     * intact record, moves the damaged files aside and reports what it dropped.
+     */
     private void recover() throws IOException {
+        checkFormat();
+        Recovery recovery = ctx.settings.recover() ? new Recovery(dir) : null;
         Path snapshot = dir.resolve("snapshot.dat");
-        // Stored keys begin with the partition hash; a directory written before keys used the service's hash
-        // would find nothing by key, so it is refused with a clear message rather than read wrongly.
-        Path format = dir.resolve("format");
-        if (!Files.exists(format)) {
-            if (Files.exists(snapshot) || !segments().isEmpty()) {
-                throw new IllegalStateException("the data directory " + dir + " was written by an earlier engine whose keys are "
-                        + "laid out differently; move it away to start afresh");
-            }
-            Files.writeString(format, "2\n");
-        }
-        long after = 0;
         Map<Long, Table> tables = new HashMap<>();
-        if (Files.exists(snapshot)) {
-            after = SnapshotFile.read(snapshot, ctx, tables);
+        boolean hasSnapshot = Files.exists(snapshot);
+        long after = hasSnapshot ? SnapshotFile.read(snapshot, ctx, tables, recovery) : 0;
+
+        List<SegmentScan> segments = new ArrayList<>();
+        for (Path path : segments()) {
+            segments.add(SegmentScan.of(path));
         }
-        long snapshotSequence = after;
+        // The last log's damage with nothing intact after it is a torn write; anywhere else damage is damage.
+        SegmentScan last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
+        SegmentScan tornWhole = null;
+        long tornAt = -1;
+        if (last != null) {
+            if (last.headerStart == null && last.frames().isEmpty()) {
+                tornWhole = last;
+                segments.remove(segments.size() - 1);
+            } else if (last.scan.onlyTail()) {
+                tornAt = last.scan.tailOffset();
+            }
+        }
+
+        // The problems of each file, in order: each names the file and the byte offset.
+        List<Path> problemFiles = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        long expected = after + 1;
+        for (int i = 0; i < segments.size(); i++) {
+            SegmentScan s = segments.get(i);
+            List<String> own = new ArrayList<>();
+            if (s.headerStart != null && s.headerStart != s.nameStart) {
+                own.add("its header says it begins at sequence " + s.headerStart + ", its name says " + s.nameStart
+                        + " (renamed, or swapped with another log)");
+            }
+            for (Frame.Damage d : s.scan.damages()) {
+                if (s == last && tornAt >= 0) {
+                    break;
+                }
+                own.add(DamagedDataException.describe(d) + (s == last && d.end() < s.scan.size() ? ", and an intact record follows at byte " + d.end()
+                        + ", so this is damage, not a write cut short" : ""));
+            }
+            long start = s.headerStart != null ? s.headerStart : s.nameStart;
+            if (i == 0 && start > expected) {
+                own.add(hasSnapshot ? "it begins at sequence " + start + " but the snapshot ends at " + after
+                        + ": the log file holding sequences " + expected + " to " + (start - 1) + " is missing"
+                        : "it begins at sequence " + start + " but there is no snapshot.dat to hold sequences 1 to "
+                        + (start - 1) + " (snapshot.dat or the first log file is missing)");
+            } else if (i > 0 && start != expected) {
+                own.add(start > expected ? "it begins at sequence " + start + " but " + segments.get(i - 1).path.getFileName()
+                        + " ends at " + (expected - 1) + ": the log file holding sequences " + expected + " to " + (start - 1)
+                        + " is missing" : "it begins at sequence " + start + ", which " + segments.get(i - 1).path.getFileName()
+                        + " already holds up to " + (expected - 1) + " (a copied, renamed or reordered log)");
+            }
+            long next = i == 0 ? Math.min(start, expected) : start;
+            for (Frame.Found f : s.frames()) {
+                if (f.a() < 1 || f.b() < f.a()) {
+                    own.add("the record at byte " + f.offset() + " holds sequence numbers " + f.a() + " to " + f.b() + ", out of order");
+                } else if (f.a() != next) {
+                    own.add("the record at byte " + f.offset() + " begins at sequence " + f.a() + " where " + next
+                            + " follows (records missing or out of order)");
+                }
+                next = Math.max(next, f.b() + 1);
+            }
+            expected = Math.max(expected, next);
+            if (!own.isEmpty()) {
+                problemFiles.add(s.path);
+                problems.add(s.path.getFileName() + ": " + String.join("; ", own));
+                if (recovery != null) {
+                    recovery.damaged(s.path, own);
+                }
+            }
+        }
+        if (segments.isEmpty() && hasSnapshot && tornWhole == null) {
+            String missing = LogSegment.name(after + 1);
+            if (recovery == null) {
+                throw DamagedDataException.refuse(dir.resolve(missing), "it is missing: the snapshot goes on from sequence "
+                        + (after + 1) + " in it, and no log file is left");
+            }
+            recovery.lost("whatever " + missing + " held: it is missing");
+        }
+        if (recovery == null && !problems.isEmpty()) {
+            String first = problems.get(0);
+            int colon = first.indexOf(": ");
+            throw DamagedDataException.refuse(problemFiles.get(0), first.substring(colon + 2)
+                    + (problems.size() > 1 ? " (and damage in " + (problems.size() - 1) + " more file(s): "
+                    + String.join("; ", problems.subList(1, problems.size())) + ")" : ""));
+        }
+
+        // Replay every intact record in sequence order (the file order, once the checks above hold).
+        List<Frame.Found> frames = new ArrayList<>();
+        Map<Frame.Found, SegmentScan> fileOf = new java.util.IdentityHashMap<>();
+        for (SegmentScan s : segments) {
+            for (Frame.Found f : s.frames()) {
+                if (f.a() >= 1 && f.b() >= f.a()) {
+                    frames.add(f);
+                    fileOf.put(f, s);
+                }
+            }
+        }
+        frames.sort(Comparator.comparingLong(Frame.Found::a));
+        long applied = after;
         long replayed = 0;
-        for (Path segment : segments()) {
-            LogSegment.read(segment, payload -> replay(payload, tables, snapshotSequence));
-            replayed += Files.size(segment);
+        Map<Path, Frame.Source> open = new HashMap<>();
+        try {
+            for (Frame.Found f : frames) {
+                SegmentScan s = fileOf.get(f);
+                if (f.b() <= applied) {
+                    continue;
+                }
+                if (f.a() > applied + 1 && recovery != null) {
+                    recovery.lost("sequence numbers " + (applied + 1) + " to " + (f.a() - 1) + ": no intact record holds them");
+                }
+                Frame.Source in = open.get(s.path);
+                if (in == null) {
+                    in = new Frame.Source(s.path);
+                    open.put(s.path, in);
+                }
+                Frame.Found again = in.at(f.offset(), true);
+                if (again.status() != Frame.Status.INTACT) {
+                    throw DamagedDataException.refuse(s.path, "the record at byte " + f.offset() + " changed while it was read");
+                }
+                try {
+                    replay(again.payload(), tables, applied, recovery);
+                } catch (Payload.Malformed | IllegalStateException | IllegalArgumentException | ClassCastException
+                         | NullPointerException e) {
+                    if (e instanceof DamagedDataException) {
+                        throw e;
+                    }
+                    String what = "the record at byte " + f.offset() + " (sequence numbers " + f.a() + " to " + f.b()
+                            + ") passes its checksum but cannot be read: " + e.getMessage();
+                    if (recovery == null) {
+                        throw DamagedDataException.refuse(s.path, what);
+                    }
+                    recovery.damaged(s.path, List.of(what));
+                }
+                applied = Math.max(applied, f.b());
+                replayed += Frame.HEADER + f.length();
+            }
+        } finally {
+            for (Frame.Source in : open.values()) {
+                in.close();
+            }
+        }
+        ctx.committer.sequence(applied);
+
+        // Only now is the directory changed: the torn tail cut off, damaged files moved aside.
+        if (tornWhole != null) {
+            keepTornBytes(tornWhole.path, 0);
+            Files.delete(tornWhole.path);
+            note(tornWhole.path.getFileName() + " held no intact record (a log file a crash cut short as it was made): removed");
+        } else if (tornAt >= 0 && !problemFiles.contains(last.path)) {
+            keepTornBytes(last.path, tornAt);
+            try (FileChannel ch = FileChannel.open(last.path, StandardOpenOption.WRITE)) {
+                ch.truncate(tornAt);
+                ch.force(true);
+            }
+            note(last.path.getFileName() + ": " + (last.scan.size() - tornAt) + " bytes after byte " + tornAt
+                    + " held no intact record (a write a crash cut short): cut off");
+        }
+        Files.deleteIfExists(dir.resolve("snapshot.tmp"));
+        if (recovery != null && recovery.anything()) {
+            recovery.moveAside();
         }
         // The log read back counts towards the next snapshot, which will fold it in and let it go.
         logBytesSinceSnapshot = replayed;
-        Files.deleteIfExists(dir.resolve("snapshot.tmp"));
-        log = LogSegment.create(dir.resolve(segmentName(ctx.committer.lastSequence() + 1)));
+        log = LogSegment.open(dir, ctx.committer.lastSequence() + 1, ctx.settings.fsync());
+        if (recovery != null && recovery.anything()) {
+            // What was recovered becomes a snapshot at once: the directory is whole again, without the damaged files.
+            snapshot();
+            for (String line : recovery.report()) {
+                note(line);
+            }
+            note("recovered up to sequence " + ctx.committer.lastSequence() + "; the directory is whole again");
+        }
+    }
+
+    /** A note for whoever runs the engine (what a start cut off or recovered); also kept for {@link #notes()}. */
+    private void note(String line) {
+        notes.add(line);
+        System.err.println("engine: " + dir + ": " + line);
+    }
+
+    /** What this start cut off or recovered, one line each (empty when the directory was whole). */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** A torn tail's bytes, unless all zeros, are kept beside the log (log-N.dat.torn-at-OFFSET): nothing is destroyed. */
+    private static void keepTornBytes(Path log, long offset) throws IOException {
+        byte[] tail;
+        try (Frame.Source in = new Frame.Source(log)) {
+            tail = in.rest(offset);
+        }
+        for (byte x : tail) {
+            if (x != 0) {
+                Path kept = log.resolveSibling(log.getFileName() + ".torn-at-" + offset);
+                Files.write(kept, tail);
+                return;
+            }
+        }
+    }
+
+    /** The format marker: this engine writes and reads format 3; anything else is refused before a byte is read. */
+    private void checkFormat() throws IOException {
+        Path format = dir.resolve("format");
+        if (!Files.exists(format)) {
+            if (Files.exists(dir.resolve("snapshot.dat")) || !segments().isEmpty()) {
+                throw DamagedDataException.unreadable(dir, "has a log or snapshot but no format marker (DIR/format): it was "
+                        + "written by an early engine whose keys are laid out differently, or the marker is lost. The engine "
+                        + "did not start and changed nothing; move it away to start afresh.");
+            }
+            Files.writeString(format, FORMAT + "\n");
+            try (FileChannel ch = FileChannel.open(format, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+            syncDirectory(dir);
+            return;
+        }
+        String marker = Files.readString(format, java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (marker.equals(FORMAT + "\n")) {
+            return;
+        }
+        String shown = marker.strip();
+        if (shown.equals("2")) {
+            throw DamagedDataException.unreadable(dir, "was written by an earlier engine (format 2: logs without sequence "
+                    + "numbers in their records, snapshots without checksums), which this engine (format 3) does not read. "
+                    + "The engine did not start and changed nothing. Start the earlier build on it to take out what you need, "
+                    + "or move the directory away to start afresh.");
+        }
+        throw DamagedDataException.unreadable(dir, "has a format marker (DIR/format) saying '"
+                + (shown.length() > 20 ? shown.substring(0, 20) + "..." : shown) + "', which this engine (format " + FORMAT
+                + ") does not know: written by a newer engine, or the marker is damaged. The engine did not start and "
+                + "changed nothing; if the marker alone is damaged, write '" + FORMAT + "' into it.");
+    }
+
+    /** Makes a directory's entries (files made, renamed, removed) durable. */
+    static void syncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Not every file system lets a directory be opened; there the rename is as durable as it gets.
+        }
+    }
+
+    /** One log file as read: where its name and header say it begins, its intact frames and its damage. */
+    private record SegmentScan(Path path, long nameStart, Long headerStart, Frame.Scan scan) {
+        static SegmentScan of(Path path) throws IOException {
+            try (Frame.Source in = new Frame.Source(path)) {
+                Frame.Found h = in.at(0, true);
+                boolean header = h.status() == Frame.Status.INTACT && h.b() == 0
+                        && java.util.Arrays.equals(h.payload(), LogSegment.HEADER_TEXT);
+                Frame.Scan scan = Frame.scan(in, header ? h.end() : 0);
+                return new SegmentScan(path, startOf(path), header ? h.a() : null, scan);
+            }
+        }
+
+        List<Frame.Found> frames() {
+            return scan.frames();
+        }
     }
 
     private List<Path> segments() throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> out = new ArrayList<>();
-            files.filter(p -> p.getFileName().toString().matches("log-\\d+\\.dat")).forEach(out::add);
+            files.filter(p -> p.getFileName().toString().matches("log-\\d{1,20}\\.dat")).forEach(out::add);
             out.sort(Comparator.comparingLong(DurableStore::startOf));
             return out;
         }
@@ -97,28 +346,30 @@ public final class DurableStore implements Journal, AutoCloseable {
 
     private static long startOf(Path segment) {
         String n = segment.getFileName().toString();
-        return Long.parseLong(n.substring(4, n.length() - 4));
+        try {
+            return Long.parseLong(n.substring(4, n.length() - 4));
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE; // no log is named so: its header will disagree, and the start is refused
+        }
     }
 
-    private static String segmentName(long firstSequence) {
-        return String.format("log-%020d.dat", firstSequence);
-    }
-
-    private void replay(byte[] payload, Map<Long, Table> tables, long snapshotSequence) {
-        Reader in = new Reader(payload);
+    private void replay(byte[] payload, Map<Long, Table> tables, long applied, Recovery recovery) {
+        Payload in = new Payload(payload);
         byte type = in.b();
         if (type == TABLE_DEFINED) {
             long id = in.l();
             long seq = in.l();
             TableDef def = TableDefJson.read(in.bytes());
-            if (seq > snapshotSequence) {
+            in.end();
+            if (seq > applied) {
                 define(tables, id, seq, def);
             }
         } else if (type == TABLE_DELETED) {
             long id = in.l();
             long seq = in.l();
+            in.end();
             Table t = tables.get(id);
-            if (seq > snapshotSequence && t != null) {
+            if (seq > applied && t != null) {
                 ctx.committer.sequence(seq - 1);
                 ctx.catalog.remove(t);
                 t.markDeleted();
@@ -126,24 +377,38 @@ public final class DurableStore implements Journal, AutoCloseable {
                 ctx.committer.sequence(seq);
             }
         } else if (type == CHANGES) {
-            int count = in.i();
+            int count = in.count(38);
+            int unknown = 0;
+            long unknownTable = 0;
             for (int i = 0; i < count; i++) {
                 long id = in.l();
                 long seq = in.l();
                 long time = in.l();
                 byte event = in.b();
-                boolean byTtl = in.b() != 0;
+                boolean byTtl = in.bool();
                 byte[] key = in.bytes();
                 byte[] newBytes = in.bytesOrNull();
                 byte[] oldBytes = in.bytesOrNull();
+                if (seq <= applied) {
+                    continue;
+                }
                 Table t = tables.get(id);
-                if (seq <= snapshotSequence || t == null) {
+                if (t == null) {
+                    // A write that raced its table's deletion; or, in a damaged directory, the table's definition is lost.
+                    unknown++;
+                    unknownTable = id;
                     continue;
                 }
                 byte[] current = t.items.get(key);
                 ctx.committer.apply(new Change(t, key, null, current, null, newBytes, byTtl), false);
                 ctx.committer.replayStream(t, seq, time, event, byTtl, oldBytes != null ? oldBytes : current, newBytes);
             }
+            in.end();
+            if (unknown > 0 && recovery != null) {
+                recovery.lost(unknown + " change(s) to table id " + unknownTable + ", whose definition no intact record holds");
+            }
+        } else {
+            throw new Payload.Malformed("a record of unknown type " + type);
         }
     }
 
@@ -204,7 +469,10 @@ public final class DurableStore implements Journal, AutoCloseable {
     // ---- journal: called under the commit lock ----
 
     @Override
-    public void changes(List<Change> changes) {
+    public Durable changes(List<Change> changes) {
+        if (changes.isEmpty()) {
+            return NOTHING;
+        }
         Bytes b = buffer;
         b.clear();
         b.put(CHANGES);
@@ -221,34 +489,64 @@ public final class DurableStore implements Journal, AutoCloseable {
             StreamLog stream = c.table.stream;
             putBytes(b, stream != null && stream.enabled() ? c.oldBytes : null);
         }
-        write(b);
+        return write(b, changes.get(0).sequence, changes.get(changes.size() - 1).sequence, false);
     }
 
     @Override
-    public void tableDefined(Table table, long sequence) {
+    public Durable tableDefined(Table table, long sequence) {
         Bytes b = buffer;
         b.clear();
         b.put(TABLE_DEFINED);
         b.putLong(table.id);
         b.putLong(sequence);
         putBytes(b, TableDefJson.write(table.def()));
-        write(b);
+        return write(b, sequence, sequence, true);
     }
 
     @Override
-    public void tableDeleted(Table table, long sequence) {
+    public Durable tableDeleted(Table table, long sequence) {
         Bytes b = buffer;
         b.clear();
         b.put(TABLE_DELETED);
         b.putLong(table.id);
         b.putLong(sequence);
-        write(b);
+        return write(b, sequence, sequence, true);
     }
 
-    private void write(Bytes b) {
+    /**
+     * Appends one record. A refused append (a full disk) has written nothing: an item change is then taken back by
+     * the committer; a table's change, which cannot be, stops every later write until a restart reads back what the
+     * disk holds (so memory never runs ahead of the log unnoticed). With fsync on, the commit waits for the fsync.
+     */
+    private Durable write(Bytes b, long first, long last, boolean tableChange) {
+        IllegalStateException stopped = failure;
+        if (stopped != null) {
+            throw stopped;
+        }
         LogSegment l = log;
-        l.append(b.array(), b.size());
-        logBytesSinceSnapshot += b.size() + 8;
+        try {
+            l.append(b.array(), b.size(), first, last);
+        } catch (RuntimeException e) {
+            if (tableChange) {
+                failure = new IllegalStateException("the engine stopped taking writes: a table change could not be written "
+                        + "to its log (" + e.getMessage() + "); restart it once the disk has room", e);
+            }
+            throw e;
+        }
+        logBytesSinceSnapshot += b.size() + Frame.HEADER;
+        if (!ctx.settings.fsync()) {
+            return NOTHING;
+        }
+        long end = l.size();
+        return () -> {
+            try {
+                l.awaitForced(end);
+            } catch (RuntimeException e) {
+                failure = new IllegalStateException("the engine stopped taking writes: its log could not be synced to disk ("
+                        + e.getMessage() + "); restart it to read back what the disk holds", e);
+                throw failure;
+            }
+        };
     }
 
     static void putBytes(Bytes b, byte[] bytes) {
@@ -281,20 +579,28 @@ public final class DurableStore implements Journal, AutoCloseable {
         ctx.committer.underLock(() -> {
             capture[0] = SnapshotFile.capture(ctx);
             previous[0] = log;
-            log = LogSegment.create(dir.resolve(segmentName(capture[0].sequence() + 1)));
+            log = LogSegment.open(dir, capture[0].sequence() + 1, ctx.settings.fsync());
             logBytesSinceSnapshot = 0;
         });
         previous[0].close();
         try {
             Path tmp = dir.resolve("snapshot.tmp");
-            SnapshotFile.write(tmp, capture[0]);
+            try {
+                SnapshotFile.write(tmp, capture[0]);
+            } catch (IOException e) {
+                Files.deleteIfExists(tmp);
+                throw e;
+            }
             Files.move(tmp, dir.resolve("snapshot.dat"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            // The rename must be on disk before the logs it replaces go, or a power loss could leave neither.
+            syncDirectory(dir);
             for (Path segment : segments()) {
                 if (startOf(segment) <= capture[0].sequence()) {
                     Files.deleteIfExists(segment);
                 }
             }
+            syncDirectory(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("snapshot failed", e);
         }
@@ -308,48 +614,5 @@ public final class DurableStore implements Journal, AutoCloseable {
         }
         log.force();
         log.close();
-    }
-
-    /** Reads the fields of one log record. */
-    static final class Reader {
-        private final byte[] b;
-        private int p;
-
-        Reader(byte[] b) {
-            this.b = b;
-        }
-
-        byte b() {
-            return b[p++];
-        }
-
-        int i() {
-            int v = Bytes.getInt(b, p);
-            p += 4;
-            return v;
-        }
-
-        long l() {
-            long v = Bytes.getLong(b, p);
-            p += 8;
-            return v;
-        }
-
-        byte[] bytes() {
-            int n = i();
-            byte[] out = java.util.Arrays.copyOfRange(b, p, p + n);
-            p += n;
-            return out;
-        }
-
-        byte[] bytesOrNull() {
-            int n = i();
-            if (n < 0) {
-                return null;
-            }
-            byte[] out = java.util.Arrays.copyOfRange(b, p, p + n);
-            p += n;
-            return out;
-        }
     }
 }
