@@ -50,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * its stream, with sequence numbers that go on growing. Snapshots and torn log tails are checked in-process.
  */
 class DurabilityTest {
-    private static DynamoDbClient client(String endpoint, SdkHttpClient http) {
+    static DynamoDbClient client(String endpoint, SdkHttpClient http) {
         return DynamoDbClient.builder().httpClient(http).endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("a", "b")))
                 .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build()).build();

@@ -84,6 +84,8 @@ public final class DurableStore implements Journal, AutoCloseable {
         for (Path path : segments()) {
             segments.add(SegmentScan.of(path));
         }
+        // Each file where its header puts it (a renamed file is reported as such, not as a gap and an overlap).
+        segments.sort(Comparator.comparingLong(SegmentScan::start));
         // The last log's damage with nothing intact after it is a torn write; anywhere else damage is damage.
         SegmentScan last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
         SegmentScan tornWhole = null;
@@ -115,8 +117,11 @@ public final class DurableStore implements Journal, AutoCloseable {
                 own.add(DamagedDataException.describe(d) + (s == last && d.end() < s.scan.size() ? ", and an intact record follows at byte " + d.end()
                         + ", so this is damage, not a write cut short" : ""));
             }
-            long start = s.headerStart != null ? s.headerStart : s.nameStart;
-            if (i == 0 && start > expected) {
+            long start = s.start();
+            boolean renamed = s.headerStart != null && s.headerStart != s.nameStart;
+            if (renamed) {
+                // Already said: the checks that follow read it where its header puts it.
+            } else if (i == 0 && start > expected) {
                 own.add(hasSnapshot ? "it begins at sequence " + start + " but the snapshot ends at " + after
                         + ": the log file holding sequences " + expected + " to " + (start - 1) + " is missing"
                         : "it begins at sequence " + start + " but there is no snapshot.dat to hold sequences 1 to "
@@ -128,10 +133,13 @@ public final class DurableStore implements Journal, AutoCloseable {
                         + " already holds up to " + (expected - 1) + " (a copied, renamed or reordered log)");
             }
             long next = i == 0 ? Math.min(start, expected) : start;
+            long previousEnd = 0;
             for (Frame.Found f : s.frames()) {
+                boolean afterDamage = s.scan.damageBetween(previousEnd, f.offset());
+                previousEnd = f.end();
                 if (f.a() < 1 || f.b() < f.a()) {
                     own.add("the record at byte " + f.offset() + " holds sequence numbers " + f.a() + " to " + f.b() + ", out of order");
-                } else if (f.a() != next) {
+                } else if (f.a() != next && !afterDamage) {
                     own.add("the record at byte " + f.offset() + " begins at sequence " + f.a() + " where " + next
                             + " follows (records missing or out of order)");
                 }
@@ -332,6 +340,10 @@ public final class DurableStore implements Journal, AutoCloseable {
 
         List<Frame.Found> frames() {
             return scan.frames();
+        }
+
+        long start() {
+            return headerStart != null ? headerStart : nameStart;
         }
     }
 

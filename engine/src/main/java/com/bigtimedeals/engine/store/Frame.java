@@ -169,6 +169,16 @@ final class Frame {
             return frames.isEmpty() || frames.get(frames.size() - 1).offset() < first;
         }
 
+        /** Whether damage lies between {@code from} and {@code to}: a frame after damage follows it, not the frame before. */
+        boolean damageBetween(long from, long to) {
+            for (Damage d : damages) {
+                if (d.offset() >= from && d.offset() < to) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         long tailOffset() {
             return damages.get(0).offset();
         }

@@ -29,7 +29,7 @@ final class Recovery {
     void damaged(Path file, List<String> problems) {
         damaged.add(file);
         for (String p : problems) {
-            report.add(file.getFileName() + ": " + p + " (dropped)");
+            report.add(file.getFileName() + ": " + p);
         }
     }
 

@@ -221,8 +221,11 @@ final class SnapshotFile {
                 problems.add(DamagedDataException.describe(d));
             }
             long expected = 0;
+            long previousEnd = 0;
             for (Frame.Found f : scan.frames()) {
-                if (f.a() != expected) {
+                boolean afterDamage = scan.damageBetween(previousEnd, f.offset());
+                previousEnd = f.end();
+                if (f.a() != expected && !afterDamage) {
                     problems.add("the frame at byte " + f.offset() + " is number " + f.a() + " where number " + expected
                             + " belongs (frames missing or out of order)");
                 }
@@ -241,6 +244,10 @@ final class SnapshotFile {
             }
             if (recovery != null && !problems.isEmpty()) {
                 recovery.damaged(path, problems);
+                for (Frame.Damage d : scan.damages()) {
+                    recovery.lost("what snapshot.dat held from byte " + d.offset() + " to byte " + d.end()
+                            + " (items or stream records; those written again since are in the log)");
+                }
                 if (sequence == null) {
                     // Every frame names the snapshot's sequence number: the most common one stands for the lost header.
                     Map<Long, Integer> votes = new java.util.HashMap<>();
