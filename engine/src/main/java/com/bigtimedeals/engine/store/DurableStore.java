@@ -264,6 +264,11 @@ public final class DurableStore implements Journal, AutoCloseable {
         System.err.println("engine: " + dir + ": " + line);
     }
 
+    /** How many group-commit fsyncs this process has made (the benchmark's commits per fsync). */
+    public static long fsyncs() {
+        return LogSegment.FSYNCS.get();
+    }
+
     /** What this start cut off or recovered, one line each (empty when the directory was whole). */
     public List<String> notes() {
         return List.copyOf(notes);

@@ -29,6 +29,9 @@ final class LogSegment implements AutoCloseable {
 
     static volatile Writer writer = FileChannel::write;
 
+    /** Every group commit's fsync in this process, for the benchmark's commits-per-fsync figure. */
+    static final java.util.concurrent.atomic.AtomicLong FSYNCS = new java.util.concurrent.atomic.AtomicLong();
+
     private final Path path;
     private final long firstSequence;
     private final FileChannel channel;
@@ -148,6 +151,7 @@ final class LogSegment implements AutoCloseable {
                 IOException failure = null;
                 try {
                     channel.force(false);
+                    FSYNCS.incrementAndGet();
                 } catch (IOException e) {
                     failure = e;
                 } finally {
