@@ -340,6 +340,22 @@ class DamagedDataTest {
     }
 
     @Test
+    void theNewestLogRemovedIsRefusedAndRecoveryKeepsTheOthers(@TempDir Path data) throws Exception {
+        Map<String, String> written = writeLogs(data, 4, 100);
+        Path removed = logs(data).get(3);
+        byte[] bytes = Files.readAllBytes(removed);
+        Files.delete(removed);
+        refused(data, "newest-log", removed.getFileName() + ", the newest log file when the engine last wrote, is missing");
+        Map<String, String> expected = new TreeMap<>(written);
+        for (String k : keysIn(bytes, 0, bytes.length)) {
+            expected.remove(k);
+        }
+        assertEquals(300, expected.size());
+        assertEquals(expected, stateAfterStart(data, true));
+        assertEquals(expected, stateAfterStart(data, false));
+    }
+
+    @Test
     void aTableDeletedAndCreatedAgainInARemovedLogDoesNotComeBackWithItsOldItems(@TempDir Path data) throws Exception {
         writeLogs(data, 1, 50);
         try (Engine engine = Engine.start(settings(data, false))) {

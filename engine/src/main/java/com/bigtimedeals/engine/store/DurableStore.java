@@ -162,6 +162,15 @@ public final class DurableStore implements Journal, AutoCloseable {
             }
             recovery.lost("whatever " + missing + " held: it is missing");
         }
+        // The newest log is named in newest-log, so a removed newest log is found out (a removed older one leaves a gap).
+        String newest = newestProblem(segments, tornWhole, hasSnapshot);
+        if (newest != null) {
+            problemFiles.add(dir.resolve(NEWEST));
+            problems.add(NEWEST + ": " + newest);
+            if (recovery != null) {
+                recovery.lost("what the newest log held, if anything: " + newest);
+            }
+        }
         if (recovery == null && !problems.isEmpty()) {
             String first = problems.get(0);
             int colon = first.indexOf(": ");
@@ -242,12 +251,20 @@ public final class DurableStore implements Journal, AutoCloseable {
                     + " held no intact record (a write a crash cut short): cut off");
         }
         Files.deleteIfExists(dir.resolve("snapshot.tmp"));
+        Files.deleteIfExists(dir.resolve(NEWEST + ".tmp"));
         if (recovery != null && recovery.anything()) {
             recovery.moveAside();
         }
-        // The log read back counts towards the next snapshot, which will fold it in and let it go.
+        // The log read back counts towards the next snapshot, which will fold it in and let it go. What the last run
+        // left in the operating system's cache goes to disk before anything is written after it.
         logBytesSinceSnapshot = replayed;
+        if (!segments.isEmpty() && Files.exists(segments.get(segments.size() - 1).path)) {
+            try (FileChannel ch = FileChannel.open(segments.get(segments.size() - 1).path, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+        }
         log = LogSegment.open(dir, ctx.committer.lastSequence() + 1, ctx.settings.fsync());
+        writeNewest(log.firstSequence());
         if (recovery != null && recovery.anything()) {
             // What was recovered becomes a snapshot at once: the directory is whole again, without the damaged files.
             snapshot();
@@ -256,6 +273,52 @@ public final class DurableStore implements Journal, AutoCloseable {
             }
             note("recovered up to sequence " + ctx.committer.lastSequence() + "; the directory is whole again");
         }
+    }
+
+    static final String NEWEST = "newest-log";
+
+    /** What is wrong with newest-log, or null: it must name a log there is, with its checksum. */
+    private String newestProblem(List<SegmentScan> segments, SegmentScan tornWhole, boolean hasSnapshot) throws IOException {
+        Path marker = dir.resolve(NEWEST);
+        if (!Files.exists(marker)) {
+            return segments.isEmpty() && !hasSnapshot ? null : "it is missing (it names the newest log file, so that a removed "
+                    + "newest log is found out)";
+        }
+        String text = Files.readString(marker, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String[] parts = text.strip().split(" ");
+        long start;
+        try {
+            if (!text.endsWith("\n") || parts.length != 2 || !parts[1].equals(newestCrc(parts[0]))) {
+                throw new NumberFormatException();
+            }
+            start = Long.parseLong(parts[0]);
+        } catch (NumberFormatException e) {
+            return "it is damaged (it should hold the newest log's first sequence number and its CRC-32C)";
+        }
+        for (SegmentScan s : segments) {
+            if (s.nameStart == start) {
+                return null;
+            }
+        }
+        return LogSegment.name(start) + ", the newest log file when the engine last wrote, is missing";
+    }
+
+    private static String newestCrc(String digits) {
+        byte[] b = digits.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        return String.format("%08x", Frame.crc(b, 0, b.length));
+    }
+
+    /** Names the log file just opened as the newest, atomically (a crash leaves the previous name, never none). */
+    private void writeNewest(long start) throws IOException {
+        String digits = String.format("%020d", start);
+        Path tmp = dir.resolve(NEWEST + ".tmp");
+        Files.writeString(tmp, digits + " " + newestCrc(digits) + "\n");
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        Files.move(tmp, dir.resolve(NEWEST), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        syncDirectory(dir);
     }
 
     /** A note for whoever runs the engine (what a start cut off or recovered); also kept for {@link #notes()}. */
@@ -596,11 +659,14 @@ public final class DurableStore implements Journal, AutoCloseable {
         ctx.committer.underLock(() -> {
             capture[0] = SnapshotFile.capture(ctx);
             previous[0] = log;
+            // On disk before any write follows it in the next file: a power loss never leaves a hole mid-log.
+            previous[0].force();
             log = LogSegment.open(dir, capture[0].sequence() + 1, ctx.settings.fsync());
             logBytesSinceSnapshot = 0;
         });
         previous[0].close();
         try {
+            writeNewest(capture[0].sequence() + 1);
             Path tmp = dir.resolve("snapshot.tmp");
             try {
                 SnapshotFile.write(tmp, capture[0]);
