@@ -37,7 +37,7 @@ final class EngineDurability {
         for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) figures::fields) {
             String key = e.getKey();
             String unit = key.contains("ratio") ? "x" : key.startsWith("commits") ? "commits" : "writes/s";
-            bench.add("engine.durability." + key, e.getValue().asDouble(), unit, null, null, describe(key));
+            bench.add("durability." + key, e.getValue().asDouble(), unit, null, null, describe(key));
         }
     }
 
