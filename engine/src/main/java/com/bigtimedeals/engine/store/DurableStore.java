@@ -41,6 +41,8 @@ public final class DurableStore implements Journal, AutoCloseable {
     private volatile long logBytesSinceSnapshot;
     private volatile boolean closed;
     private volatile IllegalStateException failure;
+    /** Appends the disk refused: a snapshot whose copy overlapped one is not kept. */
+    private final java.util.concurrent.atomic.AtomicLong refusals = new java.util.concurrent.atomic.AtomicLong();
     private final List<String> notes = new ArrayList<>();
 
     private DurableStore(Path dir, Context ctx) {
@@ -607,6 +609,7 @@ public final class DurableStore implements Journal, AutoCloseable {
         try {
             l.append(b.array(), b.size(), first, last);
         } catch (RuntimeException e) {
+            refusals.incrementAndGet();
             if (tableChange) {
                 failure = new IllegalStateException("the engine stopped taking writes: a table change could not be written "
                         + "to its log (" + e.getMessage() + "); restart it once the disk has room", e);
@@ -642,7 +645,7 @@ public final class DurableStore implements Journal, AutoCloseable {
 
     /** Writes a snapshot when the log has grown past the configured size. */
     public void maybeSnapshot() {
-        if (!closed && logBytesSinceSnapshot > ctx.settings.snapshotLogBytes()) {
+        if (!closed && failure == null && logBytesSinceSnapshot > ctx.settings.snapshotLogBytes()) {
             snapshot();
         }
     }
@@ -654,9 +657,16 @@ public final class DurableStore implements Journal, AutoCloseable {
      * again is harmless, since each record holds an item's whole new state.
      */
     public synchronized void snapshot() {
+        if (failure != null) {
+            throw failure;
+        }
         SnapshotFile.Capture[] capture = new SnapshotFile.Capture[1];
         LogSegment[] previous = new LogSegment[1];
+        long[] refusedBefore = new long[1];
+        long[] logBytes = new long[1];
         ctx.committer.underLock(() -> {
+            refusedBefore[0] = refusals.get();
+            logBytes[0] = logBytesSinceSnapshot;
             capture[0] = SnapshotFile.capture(ctx);
             previous[0] = log;
             // On disk before any write follows it in the next file: a power loss never leaves a hole mid-log.
@@ -670,8 +680,14 @@ public final class DurableStore implements Journal, AutoCloseable {
             Path tmp = dir.resolve("snapshot.tmp");
             try {
                 SnapshotFile.write(tmp, capture[0]);
+                if (refusals.get() != refusedBefore[0] || failure != null) {
+                    // A write refused while the items were copied may be in the copy (applied, then taken back).
+                    throw new IOException("a write was refused while the snapshot was copied");
+                }
             } catch (IOException e) {
                 Files.deleteIfExists(tmp);
+                // The logs it would have replaced stay, and count towards the next try.
+                logBytesSinceSnapshot += logBytes[0];
                 throw e;
             }
             Files.move(tmp, dir.resolve("snapshot.dat"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
@@ -692,10 +708,14 @@ public final class DurableStore implements Journal, AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        if (logBytesSinceSnapshot > 16L * 1024 * 1024) {
+        // A store that stopped taking writes holds in memory what its log may not: no snapshot may make it durable.
+        if (failure == null && logBytesSinceSnapshot > 16L * 1024 * 1024) {
             snapshot();
         }
-        log.force();
-        log.close();
+        try {
+            log.force();
+        } finally {
+            log.close();
+        }
     }
 }

@@ -140,7 +140,10 @@ class DiskFullTest {
             LogSegment.writer = DISK;
             DynamoDbException stopped = assertThrows(DynamoDbException.class, () -> put(db, "b", "1"));
             assertEquals(500, stopped.statusCode());
+            // Memory holds the refused table: no snapshot may make it durable.
+            assertThrows(IllegalStateException.class, engine::snapshot);
         }
+        assertFalse(Files.exists(data.resolve("snapshot.dat")));
         try (Engine engine = Engine.start(settings)) {
             DynamoDbClient db = db(engine);
             assertEquals(List.of(), engine.storeNotes());
