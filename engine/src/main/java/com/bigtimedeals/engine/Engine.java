@@ -47,7 +47,7 @@ public final class Engine implements AutoCloseable {
     private Engine(EngineSettings settings) {
         this.settings = settings;
         this.committer = new Committer(settings.clock(), settings.shardLifetimeMillis(), settings.gsiLagMillis());
-        this.throughput = new PartitionThroughput(settings.partitionLimits(), settings.nanoClock());
+        this.throughput = new PartitionThroughput(settings.partitionLimits(), settings.partitionScale(), settings.nanoClock());
         this.context = new Context(settings, catalog, committer, faults, throughput);
         for (String rule : settings.faults()) {
             faults.add(Faults.parse(rule));

@@ -1,6 +1,7 @@
 package com.bigtimedeals.engine.table;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
@@ -8,49 +9,98 @@ import com.bigtimedeals.engine.api.ApiException;
 
 /**
  * The service's per-partition ceiling, off unless switched on (for the engine or per table): each partition key
- * value serves at most 3,000 read units and 1,000 write units a second. A request that would go over is refused as
- * the service refuses it, so a hot key shows up on a laptop and not first in production. Each partition is a token
- * bucket holding one second of units.
+ * value of a table, and each partition key value of each global secondary index, serves at most 3,000 read units
+ * and 1,000 write units a second, times the engine's scale ({@code --partition-scale}, 1 by default). A request
+ * that would go over is refused as the service refuses it, so a hot key shows up on a laptop and not first in
+ * production; a scale below 1 lets a laptop carry, per partition, what a fleet carries at a higher rate. A table
+ * write draws on the table's partition (local secondary indexes live in the table's item collections, so their
+ * units draw there too) and on every global index partition the write updates: a hot index partition throttles the
+ * table writes that would update it, with a reason that names the index, as the service does. Each partition is a
+ * token bucket holding one second of units.
  */
 public final class PartitionThroughput {
     public static final double READ_UNITS_PER_SECOND = 3000;
     public static final double WRITE_UNITS_PER_SECOND = 1000;
 
+    /**
+     * Units one request draws from one partition: the table's ({@code index} null) or a global index's, named by
+     * the partition key's encoding ({@link Table#partitionPrefix}).
+     */
+    public record Draw(Index index, byte[] partition, double units) {
+    }
+
     private static final class Bucket {
-        double reads = READ_UNITS_PER_SECOND;
-        double writes = WRITE_UNITS_PER_SECOND;
+        final double readLimit;
+        final double writeLimit;
+        double reads;
+        double writes;
         long lastNanos;
 
-        Bucket(long now) {
+        Bucket(double scale, long now) {
+            readLimit = READ_UNITS_PER_SECOND * scale;
+            writeLimit = WRITE_UNITS_PER_SECOND * scale;
+            reads = readLimit;
+            writes = writeLimit;
             lastNanos = now;
         }
 
+        /**
+         * Takes the units if the bucket holds them. A request larger than a whole second of units (a 400 KB write
+         * on a scaled-down partition) is served from a full bucket, leaving it in debt, as a partition serves one
+         * large item rather than never.
+         */
         synchronized boolean take(boolean write, double units, long now) {
-            double seconds = (now - lastNanos) / 1e9;
+            double seconds = Math.max(0, (now - lastNanos) / 1e9);
             lastNanos = now;
-            reads = Math.min(READ_UNITS_PER_SECOND, reads + seconds * READ_UNITS_PER_SECOND);
-            writes = Math.min(WRITE_UNITS_PER_SECOND, writes + seconds * WRITE_UNITS_PER_SECOND);
+            reads = Math.min(readLimit, reads + seconds * readLimit);
+            writes = Math.min(writeLimit, writes + seconds * writeLimit);
             if (write) {
-                if (writes < units && units <= WRITE_UNITS_PER_SECOND) {
+                if (writes < Math.min(units, writeLimit)) {
                     return false;
                 }
                 writes -= units;
             } else {
-                if (reads < units && units <= READ_UNITS_PER_SECOND) {
+                if (reads < Math.min(units, readLimit)) {
                     return false;
                 }
                 reads -= units;
             }
             return true;
         }
+
+        synchronized void refund(boolean write, double units) {
+            if (write) {
+                writes = Math.min(writeLimit, writes + units);
+            } else {
+                reads = Math.min(readLimit, reads + units);
+            }
+        }
+
+        /** The units taken over the last second, as a share of the limit (0 when idle, 1 at the limit). */
+        synchronized double load(boolean write, long now) {
+            double seconds = Math.max(0, (now - lastNanos) / 1e9);
+            double limit = write ? writeLimit : readLimit;
+            double left = Math.min(limit, (write ? writes : reads) + seconds * limit);
+            return 1 - left / limit;
+        }
     }
 
-    private final ConcurrentHashMap<Object, Bucket> buckets = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<PartitionId, Bucket> buckets = new ConcurrentHashMap<>();
     private final LongSupplier nanos;
+    private final double scale;
     private volatile boolean enabledByDefault;
 
     public PartitionThroughput(boolean enabledByDefault, LongSupplier nanos) {
+        this(enabledByDefault, 1, nanos);
+    }
+
+    /** @param scale what every per-partition limit is multiplied by (above 0; 1 is the service's own) */
+    public PartitionThroughput(boolean enabledByDefault, double scale, LongSupplier nanos) {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new IllegalArgumentException("partition scale must be a number above 0, not " + scale);
+        }
         this.enabledByDefault = enabledByDefault;
+        this.scale = scale;
         this.nanos = nanos;
     }
 
@@ -63,38 +113,89 @@ public final class PartitionThroughput {
         return own != null ? own : enabledByDefault;
     }
 
-    private record PartitionId(long table, ByteBuffer partition) {
+    public double scale() {
+        return scale;
+    }
+
+    /** A partition of a table ({@code index} empty) or of one of its global indexes. */
+    private record PartitionId(long table, String index, ByteBuffer partition) {
     }
 
     /**
-     * Takes units from a partition, refusing the request when the partition has none left this second.
+     * Takes units from a table partition, refusing the request when the partition has none left this second.
      *
      * @param partition the partition's key prefix ({@link Table#partitionPrefix})
      */
     public void take(Table t, byte[] partition, boolean write, double units) {
-        if (!enabledFor(t) || units <= 0) {
+        take(t, write, List.of(new Draw(null, partition, units)));
+    }
+
+    /**
+     * Takes every draw of one request or none: a write refused by one index partition leaves the table's partition
+     * and the other indexes' as they were, since it wrote nothing.
+     */
+    public void take(Table t, boolean write, List<Draw> draws) {
+        if (!enabledFor(t)) {
             return;
         }
         long now = nanos.getAsLong();
-        Bucket b = buckets.computeIfAbsent(new PartitionId(t.id, ByteBuffer.wrap(partition)), k -> new Bucket(now));
-        if (!b.take(write, units, now)) {
-            throw exceeded(t, write);
+        for (int i = 0; i < draws.size(); i++) {
+            Draw d = draws.get(i);
+            if (d.units() <= 0 || d.partition() == null) {
+                continue;
+            }
+            if (!bucket(t, d, now).take(write, d.units(), now)) {
+                for (int j = 0; j < i; j++) {
+                    Draw taken = draws.get(j);
+                    if (taken.units() > 0 && taken.partition() != null) {
+                        bucket(t, taken, now).refund(write, taken.units());
+                    }
+                }
+                throw exceeded(t, d.index(), write);
+            }
         }
+    }
+
+    private Bucket bucket(Table t, Draw d, long now) {
+        return buckets.computeIfAbsent(new PartitionId(t.id, d.index() == null ? "" : d.index().name(),
+                ByteBuffer.wrap(d.partition())), k -> new Bucket(scale, now));
+    }
+
+    /**
+     * The busiest partition of the table ({@code index} null) or of one global index: the share of its limit it
+     * used over the last second, reads or writes. What a simulation reports; 0 when limits are off.
+     */
+    public double busiest(Table t, String index, boolean write) {
+        long now = nanos.getAsLong();
+        String name = index == null ? "" : index;
+        double max = 0;
+        for (var e : buckets.entrySet()) {
+            if (e.getKey().table() == t.id && e.getKey().index().equals(name)) {
+                max = Math.max(max, e.getValue().load(write, now));
+            }
+        }
+        return max;
     }
 
     /** The service's answer for a partition over its limit: depends on the table's billing mode. */
     public static ApiException exceeded(Table t) {
-        return exceeded(t, true);
+        return exceeded(t, null, true);
+    }
+
+    public static ApiException exceeded(Table t, boolean write) {
+        return exceeded(t, null, write);
     }
 
     /**
      * The service's answer for a partition over its limit: {@code ThrottlingException} on an on-demand table,
      * {@code ProvisionedThroughputExceededException} on a provisioned one, each with the reason the service gives
-     * for a hot key range (its member names differ in case between the two, as in the service's model).
+     * for a hot key range (API_ThrottlingReason: ResourceType+OperationType+LimitType, such as
+     * {@code IndexWriteKeyRangeThroughputExceeded}) and the ARN of the table or index throttled (its member names
+     * differ in case between the two, as in the service's model).
      */
-    public static ApiException exceeded(Table t, boolean write) {
-        String reason = write ? "TableWriteKeyRangeThroughputExceeded" : "TableReadKeyRangeThroughputExceeded";
-        String arn = t.def().arn();
+    public static ApiException exceeded(Table t, Index index, boolean write) {
+        String reason = (index == null ? "Table" : "Index") + (write ? "Write" : "Read") + "KeyRangeThroughputExceeded";
+        String arn = index == null ? t.def().arn() : t.def().arn() + "/index/" + index.name();
         if (t.def().payPerRequest()) {
             return new Throttled(ApiException.DYNAMODB + "ThrottlingException",
                     "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html",
