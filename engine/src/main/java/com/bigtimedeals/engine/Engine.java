@@ -124,6 +124,24 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * The busiest partition of a table and of each of its global secondary indexes since the engine started: the
+     * most read and write units any one partition served in a whole second, as shares of the per-partition limits
+     * ({@code --partition-scale} applied). Keyed by index name, the table itself under {@code ""}; each value is
+     * {reads, writes}. Counted only where partition limits are on.
+     */
+    public java.util.Map<String, double[]> busiestPartitions(String table) {
+        Table t = catalog.requireNamed(table);
+        java.util.Map<String, double[]> out = new java.util.LinkedHashMap<>();
+        out.put("", new double[] {throughput.busiest(t, null, false), throughput.busiest(t, null, true)});
+        for (com.bigtimedeals.engine.table.Index index : t.indexes()) {
+            if (index.global()) {
+                out.put(index.name(), new double[] {throughput.busiest(t, index.name(), false), throughput.busiest(t, index.name(), true)});
+            }
+        }
+        return out;
+    }
+
     /** A table's own settings (throughput limits, GSI lag); the table must exist. */
     public TableSettings tableSettings(String table) {
         return catalog.requireNamed(table).settings;

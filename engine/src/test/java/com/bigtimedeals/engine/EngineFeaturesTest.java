@@ -126,6 +126,10 @@ class EngineFeaturesTest {
         assertTrue(body(e).contains("\"reason\":\"TableWriteKeyRangeThroughputExceeded\""), body(e));
         now.addAndGet(50); // a twentieth of a second: one write unit again
         db.putItem(b -> b.tableName("scaled").item(Map.of("pk", s("same"), "v", s(kilobyte))));
+        // The busiest partition served 21 units in that whole second (a bucket's second and the clock's differ),
+        // and read nothing.
+        assertEquals(21.0 / 20, engine.busiestPartitions("scaled").get("")[1], 1e-9);
+        assertEquals(0.0, engine.busiestPartitions("scaled").get("")[0], 1e-9);
     }
 
     @Test
@@ -153,6 +157,7 @@ class EngineFeaturesTest {
         // Another index partition, and items outside the sparse index, are served.
         db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("cold"), "g", s("cold"), "v", s(kilobyte))));
         db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("unindexed"), "v", s(kilobyte))));
+        assertEquals(1.0, engine.busiestPartitions("indexed").get("byG")[1], 1e-9);
     }
 
     @Test

@@ -35,6 +35,12 @@ public final class PartitionThroughput {
         double reads;
         double writes;
         long lastNanos;
+        /** Units taken in the current whole second, and the most any whole second has taken, reads and writes. */
+        long second = Long.MIN_VALUE;
+        double readsThisSecond;
+        double writesThisSecond;
+        double peakReads;
+        double peakWrites;
 
         Bucket(double scale, long now) {
             readLimit = READ_UNITS_PER_SECOND * scale;
@@ -65,23 +71,39 @@ public final class PartitionThroughput {
                 }
                 reads -= units;
             }
+            count(write, units, now);
             return true;
+        }
+
+        private void count(boolean write, double units, long now) {
+            long s = Math.floorDiv(now, 1_000_000_000L);
+            if (s != second) {
+                second = s;
+                readsThisSecond = 0;
+                writesThisSecond = 0;
+            }
+            if (write) {
+                writesThisSecond += units;
+                peakWrites = Math.max(peakWrites, writesThisSecond);
+            } else {
+                readsThisSecond += units;
+                peakReads = Math.max(peakReads, readsThisSecond);
+            }
         }
 
         synchronized void refund(boolean write, double units) {
             if (write) {
                 writes = Math.min(writeLimit, writes + units);
+                writesThisSecond -= units;
             } else {
                 reads = Math.min(readLimit, reads + units);
+                readsThisSecond -= units;
             }
         }
 
-        /** The units taken over the last second, as a share of the limit (0 when idle, 1 at the limit). */
-        synchronized double load(boolean write, long now) {
-            double seconds = Math.max(0, (now - lastNanos) / 1e9);
-            double limit = write ? writeLimit : readLimit;
-            double left = Math.min(limit, (write ? writes : reads) + seconds * limit);
-            return 1 - left / limit;
+        /** The most units any whole second has served, as a share of the limit (1: at the limit). */
+        synchronized double peak(boolean write) {
+            return write ? peakWrites / writeLimit : peakReads / readLimit;
         }
     }
 
@@ -162,16 +184,16 @@ public final class PartitionThroughput {
     }
 
     /**
-     * The busiest partition of the table ({@code index} null) or of one global index: the share of its limit it
-     * used over the last second, reads or writes. What a simulation reports; 0 when limits are off.
+     * The busiest partition of the table ({@code index} null) or of one global index: the most read or write units
+     * any of its partitions served in one whole second since the engine started, as a share of the partition's
+     * limit. What a simulation reports; 0 when limits are off (nothing is counted then).
      */
     public double busiest(Table t, String index, boolean write) {
-        long now = nanos.getAsLong();
         String name = index == null ? "" : index;
         double max = 0;
         for (var e : buckets.entrySet()) {
             if (e.getKey().table() == t.id && e.getKey().index().equals(name)) {
-                max = Math.max(max, e.getValue().load(write, now));
+                max = Math.max(max, e.getValue().peak(write));
             }
         }
         return max;
