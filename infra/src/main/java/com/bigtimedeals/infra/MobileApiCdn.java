@@ -22,6 +22,7 @@ import software.amazon.awscdk.services.cloudfront.CachePolicy;
 import software.amazon.awscdk.services.cloudfront.CacheQueryStringBehavior;
 import software.amazon.awscdk.services.cloudfront.CachedMethods;
 import software.amazon.awscdk.services.cloudfront.Distribution;
+import software.amazon.awscdk.services.cloudfront.ErrorResponse;
 import software.amazon.awscdk.services.cloudfront.HttpVersion;
 import software.amazon.awscdk.services.cloudfront.OriginProtocolPolicy;
 import software.amazon.awscdk.services.cloudfront.OriginRequestPolicy;
@@ -100,6 +101,9 @@ final class MobileApiCdn {
                         .originRequestPolicy(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER)
                         .build())
                 .additionalBehaviors(behaviours)
+                // API Gateway's own 401s, 404s and 5xx carry no Cache-Control, which CloudFront would keep 10 seconds.
+                .errorResponses(CmsSite.UNCACHED_ERRORS.stream().map(status -> ErrorResponse.builder().httpStatus(status)
+                        .ttl(Duration.seconds(0)).build()).toList())
                 .httpVersion(HttpVersion.HTTP2_AND_3)
                 .priceClass(PriceClass.PRICE_CLASS_ALL)
                 .enableLogging(true)

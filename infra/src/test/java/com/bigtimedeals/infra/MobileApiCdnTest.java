@@ -98,6 +98,11 @@ class MobileApiCdnTest {
             String pattern = (String) b.get("PathPattern");
             assertFalse(pattern.startsWith("/me") || pattern.startsWith("/cms"), pattern);
         }
+        List<Object> errors = new ArrayList<>();
+        for (int status : CmsSite.UNCACHED_ERRORS) {
+            errors.add(Map.of("ErrorCode", status, "ErrorCachingMinTTL", 0));
+        }
+        assertEquals(errors, config.get("CustomErrorResponses"), "an error answer is never kept for someone else");
         Map<String, Object> outputs = (Map<String, Object>) new ObjectMapper()
                 .convertValue(BigTimeDealsStackTest.template.toJSON(), Map.class).get("Outputs");
         assertTrue(outputs.containsKey("MobileApiUrl"), outputs.keySet().toString());
