@@ -125,21 +125,32 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * The busiest partition of a table and of each of its global secondary indexes since the engine started: the
-     * most read and write units any one partition served in a whole second, as shares of the per-partition limits
-     * ({@code --partition-scale} applied). Keyed by index name, the table itself under {@code ""}; each value is
-     * {reads, writes}. Counted only where partition limits are on.
+     * The busiest partitions of a table and of each of its global secondary indexes since limits went on: the most
+     * read and write units one partition served in a whole second, as shares of the per-partition limits
+     * ({@code --partition-scale} applied), with the key value each served. Keyed by index name, the table itself
+     * under {@code ""}. Counted only where partition limits are on.
      */
-    public java.util.Map<String, double[]> busiestPartitions(String table) {
+    public java.util.Map<String, PartitionThroughput.Busiest> busiestPartitions(String table) {
         Table t = catalog.requireNamed(table);
-        java.util.Map<String, double[]> out = new java.util.LinkedHashMap<>();
-        out.put("", new double[] {throughput.busiest(t, null, false), throughput.busiest(t, null, true)});
+        java.util.Map<String, PartitionThroughput.Busiest> out = new java.util.LinkedHashMap<>();
+        out.put("", throughput.busiest(t, null));
         for (com.bigtimedeals.engine.table.Index index : t.indexes()) {
             if (index.global()) {
-                out.put(index.name(), new double[] {throughput.busiest(t, index.name(), false), throughput.busiest(t, index.name(), true)});
+                out.put(index.name(), throughput.busiest(t, index.name()));
             }
         }
         return out;
+    }
+
+    /** Sets what every per-partition limit is multiplied by, on a running engine (see {@code --partition-scale}). */
+    public void partitionScale(double scale) {
+        throughput.scale(scale);
+    }
+
+    /** Read and write units a table and its indexes served while partition limits were on: {reads, writes}. */
+    public double[] servedUnits(String table) {
+        Table t = catalog.requireNamed(table);
+        return new double[] {throughput.served(t, false), throughput.served(t, true)};
     }
 
     /** A table's own settings (throughput limits, GSI lag); the table must exist. */

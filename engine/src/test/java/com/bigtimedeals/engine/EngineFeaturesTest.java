@@ -128,8 +128,9 @@ class EngineFeaturesTest {
         db.putItem(b -> b.tableName("scaled").item(Map.of("pk", s("same"), "v", s(kilobyte))));
         // The busiest partition served 21 units in that whole second (a bucket's second and the clock's differ),
         // and read nothing.
-        assertEquals(21.0 / 20, engine.busiestPartitions("scaled").get("")[1], 1e-9);
-        assertEquals(0.0, engine.busiestPartitions("scaled").get("")[0], 1e-9);
+        assertEquals(21.0 / 20, engine.busiestPartitions("scaled").get("").writes(), 1e-9);
+        assertEquals("same", engine.busiestPartitions("scaled").get("").writePartition());
+        assertEquals(0.0, engine.busiestPartitions("scaled").get("").reads(), 1e-9);
     }
 
     @Test
@@ -157,7 +158,8 @@ class EngineFeaturesTest {
         // Another index partition, and items outside the sparse index, are served.
         db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("cold"), "g", s("cold"), "v", s(kilobyte))));
         db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("unindexed"), "v", s(kilobyte))));
-        assertEquals(1.0, engine.busiestPartitions("indexed").get("byG")[1], 1e-9);
+        assertEquals(1.0, engine.busiestPartitions("indexed").get("byG").writes(), 1e-9);
+        assertEquals("hot", engine.busiestPartitions("indexed").get("byG").writePartition());
     }
 
     @Test

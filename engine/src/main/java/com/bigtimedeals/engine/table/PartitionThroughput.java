@@ -109,8 +109,10 @@ public final class PartitionThroughput {
 
     private final ConcurrentHashMap<PartitionId, Bucket> buckets = new ConcurrentHashMap<>();
     private final LongSupplier nanos;
-    private final double scale;
+    private volatile double scale;
     private volatile boolean enabledByDefault;
+    /** Units served per table, reads and writes, while limits are on: what a simulation's DynamoDB bill is made of. */
+    private final ConcurrentHashMap<Long, java.util.concurrent.atomic.DoubleAdder[]> served = new ConcurrentHashMap<>();
 
     public PartitionThroughput(boolean enabledByDefault, LongSupplier nanos) {
         this(enabledByDefault, 1, nanos);
@@ -137,6 +139,22 @@ public final class PartitionThroughput {
 
     public double scale() {
         return scale;
+    }
+
+    /** Sets the scale on a running engine; every partition starts again with a full second of the new limits. */
+    public void scale(double scale) {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new IllegalArgumentException("partition scale must be a number above 0, not " + scale);
+        }
+        this.scale = scale;
+        buckets.clear();
+        served.clear();
+    }
+
+    /** The read ({@code write} false) or write units the table and its indexes served while limits were on. */
+    public double served(Table t, boolean write) {
+        var adders = served.get(t.id);
+        return adders == null ? 0 : adders[write ? 1 : 0].sum();
     }
 
     /** A partition of a table ({@code index} empty) or of one of its global indexes. */
@@ -176,6 +194,13 @@ public final class PartitionThroughput {
                 throw exceeded(t, d.index(), write);
             }
         }
+        var adders = served.computeIfAbsent(t.id, k -> new java.util.concurrent.atomic.DoubleAdder[] {
+                new java.util.concurrent.atomic.DoubleAdder(), new java.util.concurrent.atomic.DoubleAdder()});
+        for (Draw d : draws) {
+            if (d.units() > 0) {
+                adders[write ? 1 : 0].add(d.units());
+            }
+        }
     }
 
     private Bucket bucket(Table t, Draw d, long now) {
@@ -184,19 +209,48 @@ public final class PartitionThroughput {
     }
 
     /**
-     * The busiest partition of the table ({@code index} null) or of one global index: the most read or write units
-     * any of its partitions served in one whole second since the engine started, as a share of the partition's
-     * limit. What a simulation reports; 0 when limits are off (nothing is counted then).
+     * The busiest partitions of the table ({@code index} empty) or of one global index: the most read and the most
+     * write units one partition served in a whole second since the engine started, as shares of the partition's limit,
+     * each with the partition key value it served (readable text of its encoding). What a simulation reports.
      */
-    public double busiest(Table t, String index, boolean write) {
+    public record Busiest(double reads, String readPartition, double writes, String writePartition) {
+    }
+
+    public Busiest busiest(Table t, String index) {
         String name = index == null ? "" : index;
-        double max = 0;
+        double reads = 0;
+        double writes = 0;
+        String readKey = "";
+        String writeKey = "";
         for (var e : buckets.entrySet()) {
             if (e.getKey().table() == t.id && e.getKey().index().equals(name)) {
-                max = Math.max(max, e.getValue().peak(write));
+                double r = e.getValue().peak(false);
+                double w = e.getValue().peak(true);
+                if (r > reads) {
+                    reads = r;
+                    readKey = readable(e.getKey().partition());
+                }
+                if (w > writes) {
+                    writes = w;
+                    writeKey = readable(e.getKey().partition());
+                }
             }
         }
-        return max;
+        return new Busiest(reads, readKey, writes, writeKey);
+    }
+
+    /** A partition key's encoding as text: its hash and terminator left out, other unprintable bytes as {@code ?}. */
+    private static String readable(ByteBuffer partition) {
+        StringBuilder out = new StringBuilder();
+        int end = partition.limit();
+        while (end > partition.position() + 4 && ((partition.get(end - 1) & 0xFF) < 0x20 || (partition.get(end - 1) & 0xFF) >= 0x7F)) {
+            end--;
+        }
+        for (int i = partition.position() + 4; i < end; i++) {
+            int b = partition.get(i) & 0xFF;
+            out.append(b >= 0x20 && b < 0x7F ? (char) b : '?');
+        }
+        return out.toString();
     }
 
     /** The service's answer for a partition over its limit: depends on the table's billing mode. */
