@@ -24,7 +24,7 @@ import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.UserProfile;
-import com.bigtimedeals.engine.table.PartitionThroughput;
+import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.CdnStandIn;
 import com.bigtimedeals.local.LocalStack;
@@ -300,11 +300,11 @@ final class PeakDay {
         long sent = tally.sent.values().stream().mapToLong(LongAdder::sum).sum();
         long throttled = tally.throttled.values().stream().mapToLong(LongAdder::sum).sum();
         double up = 1 / scale;
-        Map<String, PartitionThroughput.Busiest> busiest = stack.database().busiestPartitions(stack.tableName());
-        PartitionThroughput.Busiest table = busiest.get("");
-        PartitionThroughput.Busiest index = new PartitionThroughput.Busiest(0, "", 0, "");
+        Map<String, Database.BusiestPartitions> busiest = stack.database().busiestPartitions(stack.tableName());
+        Database.BusiestPartitions table = busiest.get("");
+        Database.BusiestPartitions index = new Database.BusiestPartitions(0, "", 0, "");
         String hottestIndex = "";
-        for (Map.Entry<String, PartitionThroughput.Busiest> e : busiest.entrySet()) {
+        for (Map.Entry<String, Database.BusiestPartitions> e : busiest.entrySet()) {
             if (!e.getKey().isEmpty() && Math.max(e.getValue().reads(), e.getValue().writes()) > Math.max(index.reads(), index.writes())) {
                 index = e.getValue();
                 hottestIndex = e.getKey();
