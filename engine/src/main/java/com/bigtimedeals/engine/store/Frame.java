@@ -78,7 +78,27 @@ final class Frame {
             this.size = channel.size();
         }
 
+        /** A window read ahead: frames are read one after another, mostly small, so most reads are a copy. */
+        private final byte[] window = new byte[1 << 20];
+        private long windowAt;
+        private int windowLength;
+
         private void readFully(long position, byte[] into, int length) throws IOException {
+            if (position >= windowAt && position + length <= windowAt + windowLength) {
+                System.arraycopy(window, (int) (position - windowAt), into, 0, length);
+                return;
+            }
+            if (length > window.length / 2) {
+                readDirect(position, into, length);
+                return;
+            }
+            windowAt = position;
+            windowLength = (int) Math.min(window.length, size - position);
+            readDirect(position, window, windowLength);
+            System.arraycopy(window, 0, into, 0, length);
+        }
+
+        private void readDirect(long position, byte[] into, int length) throws IOException {
             ByteBuffer buffer = ByteBuffer.wrap(into, 0, length);
             while (buffer.hasRemaining()) {
                 int n = channel.read(buffer, position + buffer.position());
@@ -118,14 +138,14 @@ final class Frame {
 
         /** The first intact frame that begins after {@code offset}, or null: the resynchronisation after damage. */
         Found nextIntact(long offset) throws IOException {
-            byte[] window = new byte[1 << 16];
+            byte[] chunk = new byte[1 << 16];
             long from = offset + 1;
             while (from + HEADER <= size) {
-                int n = (int) Math.min(window.length, size - from);
-                readFully(from, window, n);
+                int n = (int) Math.min(chunk.length, size - from);
+                readFully(from, chunk, n);
                 for (int i = 0; i + 4 <= n; i++) {
-                    if (window[i] == (byte) (MAGIC >>> 24) && window[i + 1] == (byte) (MAGIC >>> 16)
-                            && window[i + 2] == (byte) (MAGIC >>> 8) && window[i + 3] == (byte) MAGIC) {
+                    if (chunk[i] == (byte) (MAGIC >>> 24) && chunk[i + 1] == (byte) (MAGIC >>> 16)
+                            && chunk[i + 2] == (byte) (MAGIC >>> 8) && chunk[i + 3] == (byte) MAGIC) {
                         Found f = at(from + i, false);
                         if (f.status() == Status.INTACT) {
                             return f;
