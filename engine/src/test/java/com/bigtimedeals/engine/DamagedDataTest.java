@@ -249,6 +249,26 @@ class DamagedDataTest {
     }
 
     @Test
+    void aDamagedTableDefinitionIsRefusedAndRecoveryDropsWhatDependsOnIt(@TempDir Path data) throws Exception {
+        writeLogs(data, 2, 50);
+        Path log = logs(data).get(0);
+        byte[] intact = Files.readAllBytes(log);
+        long[] definition = frames(intact).get(1);
+        assertTrue(new String(intact, (int) definition[0], (int) (definition[1] - definition[0]), StandardCharsets.ISO_8859_1)
+                .contains("\"name\":\"" + TABLE + "\""), "the first record is the table's definition");
+        flip(log, definition[0] + 60);
+        refused(data, log.getFileName().toString(), "byte " + definition[0]);
+        List<String> notes;
+        try (Engine engine = Engine.start(settings(data, true))) {
+            DynamoDbClient db = DurabilityTest.client("http://engine", new InProcessHttpClient(engine));
+            assertEquals(List.of(), db.listTables().tableNames(), "without its definition the table is not there");
+            notes = engine.storeNotes();
+        }
+        String report = String.join("\n", notes);
+        assertTrue(report.contains("dropped 100 change(s) to table id 1, whose definition no intact record holds"), report);
+    }
+
+    @Test
     void aTruncatedLastLogIsATornWriteCutOffAtTheLastWholeRecord(@TempDir Path data) throws Exception {
         Map<String, String> written = writeLogs(data, 2, 100);
         Path log = logs(data).get(1);

@@ -44,6 +44,8 @@ public final class DurableStore implements Journal, AutoCloseable {
     /** Appends the disk refused: a snapshot whose copy overlapped one is not kept. */
     private final java.util.concurrent.atomic.AtomicLong refusals = new java.util.concurrent.atomic.AtomicLong();
     private final List<String> notes = new ArrayList<>();
+    /** Recovery: changes read back for tables no intact record defines, per table id. */
+    private final Map<Long, Long> unknownTables = new java.util.TreeMap<>();
 
     private DurableStore(Path dir, Context ctx) {
         this.dir = dir;
@@ -237,6 +239,10 @@ public final class DurableStore implements Journal, AutoCloseable {
             }
         }
         ctx.committer.sequence(applied);
+        if (recovery != null) {
+            unknownTables.forEach((id, n) -> recovery.lost(n + " change(s) to table id " + id
+                    + ", whose definition no intact record holds"));
+        }
 
         // Only now is the directory changed: the torn tail cut off, damaged files moved aside.
         if (tornWhole != null) {
@@ -486,8 +492,8 @@ public final class DurableStore implements Journal, AutoCloseable {
                 ctx.committer.replayStream(t, seq, time, event, byTtl, oldBytes != null ? oldBytes : current, newBytes);
             }
             in.end();
-            if (unknown > 0 && recovery != null) {
-                recovery.lost(unknown + " change(s) to table id " + unknownTable + ", whose definition no intact record holds");
+            if (unknown > 0) {
+                unknownTables.merge(unknownTable, (long) unknown, Long::sum);
             }
         } else {
             throw new Payload.Malformed("a record of unknown type " + type);
