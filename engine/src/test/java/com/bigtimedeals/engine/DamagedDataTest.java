@@ -216,7 +216,7 @@ class DamagedDataTest {
             assertEquals(expected, state(engine));
             notes = engine.storeNotes();
         }
-        assertTrue(String.join("\n", notes).contains(log.getFileName() + ": from byte " + frame[0] + " to byte " + frame[1]), notes.toString());
+        assertTrue(String.join("\n", notes).contains(log.getFileName() + ": from byte " + frame[0] + " to byte " + frame[1] + ", no record is intact"), notes.toString());
         assertArrayEquals(damaged, Files.readAllBytes(damagedCopy(data, log.getFileName().toString())),
                 "the damaged log is moved aside byte for byte");
         assertFalse(Files.exists(log));

@@ -31,7 +31,7 @@ public final class DamagedDataException extends IllegalStateException {
     /** Says what a damaged stretch of a log or snapshot is, with its byte offsets. */
     static String describe(Frame.Damage d) {
         Frame.Found f = d.first();
-        String where = "from byte " + d.offset() + " to byte " + d.end() + " no record is intact: ";
+        String where = "from byte " + d.offset() + " to byte " + d.end() + ", no record is intact: ";
         String held = d.headerKnown() ? " (its header, intact, says it held " + (isLog(d.file())
                 ? "sequence numbers " + f.a() + " to " + f.b() : "frame " + f.a()) + ")" : "";
         return where + switch (f.status()) {

@@ -172,7 +172,8 @@ public final class DurableStore implements Journal, AutoCloseable {
             problemFiles.add(dir.resolve(NEWEST));
             problems.add(NEWEST + ": " + newest);
             if (recovery != null) {
-                recovery.lost("what the newest log held, if anything: " + newest);
+                recovery.note(NEWEST + ": " + newest + "; whatever a missing newest log held is lost, and " + NEWEST
+                        + " is written again");
             }
         }
         if (recovery == null && !problems.isEmpty()) {

@@ -38,6 +38,11 @@ final class Recovery {
         report.add("dropped " + what);
     }
 
+    /** Something found and mended that is not a file to move aside. */
+    void note(String what) {
+        report.add(what);
+    }
+
     boolean anything() {
         return !damaged.isEmpty() || !report.isEmpty();
     }
