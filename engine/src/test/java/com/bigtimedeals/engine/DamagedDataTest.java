@@ -326,6 +326,22 @@ class DamagedDataTest {
     }
 
     @Test
+    void aLogFileACrashLeftHalfMadeIsRemovedButTheNewestWithItsHeaderZeroedIsRefused(@TempDir Path data) throws Exception {
+        Map<String, String> written = writeLogs(data, 1, 10);
+        // A crash as the next log file was being made: half its header, and newest-log not yet naming it.
+        Path halfMade = data.resolve(String.format("log-%020d.dat", 12));
+        Files.write(halfMade, java.util.Arrays.copyOf(Files.readAllBytes(logs(data).get(0)), 20));
+        assertEquals(written, stateAfterStart(data, false));
+        assertTrue(Files.exists(halfMade.resolveSibling(halfMade.getFileName() + ".torn-at-0")), "its bytes are kept");
+        // That start made log-12 afresh and named it newest: a header zeroed there is damage, not a crash.
+        assertEquals(halfMade, logs(data).get(1));
+        try (FileChannel ch = FileChannel.open(halfMade, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(32), 0);
+        }
+        refused(data, "newest-log", "holds no intact record (its header is damaged)");
+    }
+
+    @Test
     void zerosOverwritingTheMiddleOfTheLastLogAreDamageNotATornTail(@TempDir Path data) throws Exception {
         Map<String, String> written = writeLogs(data, 1, 100);
         Path log = logs(data).get(0);

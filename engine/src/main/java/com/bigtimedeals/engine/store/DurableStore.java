@@ -309,6 +309,11 @@ public final class DurableStore implements Journal, AutoCloseable {
                 return null;
             }
         }
+        if (tornWhole != null && tornWhole.nameStart == start) {
+            // Named as newest only once its header was on disk: no crash tore it, so this is damage.
+            return LogSegment.name(start) + ", the newest log file when the engine last wrote, holds no intact record"
+                    + " (its header is damaged)";
+        }
         return LogSegment.name(start) + ", the newest log file when the engine last wrote, is missing";
     }
 
@@ -346,18 +351,34 @@ public final class DurableStore implements Journal, AutoCloseable {
         return List.copyOf(notes);
     }
 
-    /** A torn tail's bytes, unless all zeros, are kept beside the log (log-N.dat.torn-at-OFFSET): nothing is destroyed. */
+    /**
+     * A torn tail's bytes, unless all zeros, are kept beside the log ({@code log-N.dat.torn-at-OFFSET}): nothing a
+     * start cuts off is destroyed. Copied a megabyte at a time, so a tail of any length fits.
+     */
     private static void keepTornBytes(Path log, long offset) throws IOException {
-        byte[] tail;
-        try (Frame.Source in = new Frame.Source(log)) {
-            tail = in.rest(offset);
-        }
-        for (byte x : tail) {
-            if (x != 0) {
-                Path kept = log.resolveSibling(log.getFileName() + ".torn-at-" + offset);
-                Files.write(kept, tail);
-                return;
+        Path kept = log.resolveSibling(log.getFileName() + ".torn-at-" + offset);
+        boolean zeros = true;
+        try (FileChannel in = FileChannel.open(log, StandardOpenOption.READ);
+             FileChannel out = FileChannel.open(kept, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                     StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer chunk = java.nio.ByteBuffer.allocate(1 << 20);
+            long p = offset;
+            while (in.read(chunk.clear(), p) > 0) {
+                chunk.flip();
+                p += chunk.remaining();
+                for (int i = chunk.position(); i < chunk.limit() && zeros; i++) {
+                    zeros = chunk.get(i) == 0;
+                }
+                while (chunk.hasRemaining()) {
+                    out.write(chunk);
+                }
             }
+            if (!zeros) {
+                out.force(true);
+            }
+        }
+        if (zeros) {
+            Files.delete(kept);
         }
     }
 

@@ -157,13 +157,6 @@ final class Frame {
             return null;
         }
 
-        /** Every byte from {@code offset} to the end (a torn tail, kept aside when it is not all zeros). */
-        byte[] rest(long offset) throws IOException {
-            byte[] b = new byte[(int) (size - offset)];
-            readFully(offset, b, b.length);
-            return b;
-        }
-
         @Override
         public void close() throws IOException {
             channel.close();
