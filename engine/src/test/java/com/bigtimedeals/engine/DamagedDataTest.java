@@ -485,11 +485,80 @@ class DamagedDataTest {
             assertTrue(e.getMessage().contains("'9'"), e.getMessage());
             assertEquals(before, hashes(data));
         }
+        // A marker damaged to say 2: the logs are not read as format 2 (which would find nothing in them).
         Files.writeString(data.resolve("format"), "2\n");
-        DamagedDataException old = assertThrows(DamagedDataException.class, () -> Engine.start(settings(data, false)).close());
-        assertTrue(old.getMessage().contains("format 2"), old.getMessage());
+        Map<String, String> marked = hashes(data);
+        DamagedDataException two = assertThrows(DamagedDataException.class, () -> Engine.start(settings(data, false)).close());
+        assertTrue(two.getMessage().contains("it begins as a format 3 log does, but DIR/format says 2"), two.getMessage());
+        assertEquals(marked, hashes(data));
         Files.writeString(data.resolve("format"), "3\n");
         assertEquals(written, stateAfterStart(data, false));
+    }
+
+    /** A directory the engine before this one wrote (format 2), made by it: read, converted, its files kept aside. */
+    @Test
+    void aFormat2DirectoryIsConvertedWithItsFilesKeptAside(@TempDir Path data) throws Exception {
+        Path fixture = Path.of("src/test/resources/format-2");
+        Map<String, String> original = hashes(fixture);
+        try (Stream<Path> files = Files.list(fixture)) {
+            for (Path p : files.toList()) {
+                Files.copy(p, data.resolve(p.getFileName()));
+            }
+        }
+        // What the old engine was given: k00 to k29 with v = their number (g0/g1 by parity), then k03 deleted and
+        // k05 set to 500; 32 stream records.
+        Map<String, String> expected = new TreeMap<>();
+        for (int i = 0; i < 30; i++) {
+            expected.put(String.format("k%02d", i), Integer.toString(i == 5 ? 500 : i));
+        }
+        expected.remove("k03");
+        for (int round = 0; round < 2; round++) {
+            try (Engine engine = Engine.start(settings(data, false))) {
+                DynamoDbClient db = DurabilityTest.client("http://engine", new InProcessHttpClient(engine));
+                Map<String, String> state = new TreeMap<>();
+                db.scanPaginator(b -> b.tableName("legacy")).items().forEach(i -> state.put(i.get("k").s(), i.get("v").n()));
+                assertEquals(expected, state);
+                int indexed = 0;
+                for (String g : List.of("g0", "g1")) {
+                    indexed += db.query(b -> b.tableName("legacy").indexName("byG").keyConditionExpression("g = :g")
+                            .expressionAttributeValues(Map.of(":g", AttributeValue.fromS(g)))).count();
+                }
+                assertEquals(29, indexed);
+                String arn = db.describeTable(b -> b.tableName("legacy")).table().latestStreamArn();
+                var streams = software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
+                        .httpClient(new InProcessHttpClient(engine)).endpointOverride(java.net.URI.create("http://engine"))
+                        .region(software.amazon.awssdk.regions.Region.US_EAST_1)
+                        .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                                software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("a", "b"))).build();
+                String shard = streams.describeStream(b -> b.streamArn(arn)).streamDescription().shards().get(0).shardId();
+                String it = streams.getShardIterator(b -> b.streamArn(arn).shardId(shard)
+                        .shardIteratorType(software.amazon.awssdk.services.dynamodb.model.ShardIteratorType.TRIM_HORIZON)).shardIterator();
+                assertEquals(32, streams.getRecords(b -> b.shardIterator(it)).records().size());
+                if (round == 0) {
+                    assertTrue(String.join("\n", engine.storeNotes()).contains("converted from format 2"), engine.storeNotes().toString());
+                } else {
+                    assertEquals(List.of(), engine.storeNotes());
+                }
+            }
+            assertEquals("3\n", Files.readString(data.resolve("format")));
+        }
+        Path aside = data.resolve(hashes(data).keySet().stream().filter(k -> k.startsWith("format-2-")).findFirst().orElseThrow())
+                .getParent();
+        assertEquals(original, hashes(aside), "the format 2 files are kept as they were");
+    }
+
+    @Test
+    void aFormat2ConversionCutShortIsRefused(@TempDir Path data) throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("src/test/resources/format-2"))) {
+            for (Path p : files.toList()) {
+                Files.copy(p, data.resolve(p.getFileName()));
+            }
+        }
+        Files.createDirectories(data.resolve("format-2-20261202T000000Z"));
+        Map<String, String> before = hashes(data);
+        DamagedDataException e = assertThrows(DamagedDataException.class, () -> Engine.start(settings(data, false)).close());
+        assertTrue(e.getMessage().contains("part-way through its conversion from format 2"), e.getMessage());
+        assertEquals(before, hashes(data));
     }
 
     @Test

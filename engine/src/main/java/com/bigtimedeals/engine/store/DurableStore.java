@@ -77,7 +77,10 @@ public final class DurableStore implements Journal, AutoCloseable {
      * intact record, moves the damaged files aside and reports what it dropped.
      */
     private void recover() throws IOException {
-        checkFormat();
+        if (checkFormat().equals("2")) {
+            convertFormat2();
+            return;
+        }
         Recovery recovery = ctx.settings.recover() ? new Recovery(dir) : null;
         Path snapshot = dir.resolve("snapshot.dat");
         Map<Long, Table> tables = new HashMap<>();
@@ -382,8 +385,11 @@ public final class DurableStore implements Journal, AutoCloseable {
         }
     }
 
-    /** The format marker: this engine writes and reads format 3; anything else is refused before a byte is read. */
-    private void checkFormat() throws IOException {
+    /**
+     * The format marker: this engine writes format 3 and reads 3, or 2 to convert it; anything else is refused before
+     * a byte of data is read. Returns the format.
+     */
+    private String checkFormat() throws IOException {
         Path format = dir.resolve("format");
         if (!Files.exists(format)) {
             if (Files.exists(dir.resolve("snapshot.dat")) || !segments().isEmpty()) {
@@ -391,28 +397,84 @@ public final class DurableStore implements Journal, AutoCloseable {
                         + "written by an early engine whose keys are laid out differently, or the marker is lost. The engine "
                         + "did not start and changed nothing; move it away to start afresh.");
             }
-            Files.writeString(format, FORMAT + "\n");
-            try (FileChannel ch = FileChannel.open(format, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            syncDirectory(dir);
-            return;
+            writeFormat();
+            return FORMAT;
         }
         String marker = Files.readString(format, java.nio.charset.StandardCharsets.ISO_8859_1);
-        if (marker.equals(FORMAT + "\n")) {
-            return;
+        if (marker.equals(FORMAT + "\n") || marker.equals("2\n")) {
+            return marker.strip();
         }
         String shown = marker.strip();
-        if (shown.equals("2")) {
-            throw DamagedDataException.unreadable(dir, "was written by an earlier engine (format 2: logs without sequence "
-                    + "numbers in their records, snapshots without checksums), which this engine (format 3) does not read. "
-                    + "The engine did not start and changed nothing. Start the earlier build on it to take out what you need, "
-                    + "or move the directory away to start afresh.");
-        }
         throw DamagedDataException.unreadable(dir, "has a format marker (DIR/format) saying '"
                 + (shown.length() > 20 ? shown.substring(0, 20) + "..." : shown) + "', which this engine (format " + FORMAT
                 + ") does not know: written by a newer engine, or the marker is damaged. The engine did not start and "
                 + "changed nothing; if the marker alone is damaged, write '" + FORMAT + "' into it.");
+    }
+
+    /** Writes the format marker atomically: the last step of making or converting a directory. */
+    private void writeFormat() throws IOException {
+        Path tmp = dir.resolve("format.tmp");
+        Files.writeString(tmp, FORMAT + "\n");
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        Files.move(tmp, dir.resolve("format"), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        syncDirectory(dir);
+    }
+
+    /**
+     * A directory in format 2 (the engine before checksummed frames) is read with the checks that format allows
+     * ({@link LegacyFormat2}), then converted: its files are moved, as they were, into {@code format-2-<time>/}, the
+     * state read is written as a format 3 snapshot, and the marker says 3 last of all. A conversion cut short (the
+     * marker still says 2 and a {@code format-2-*} directory is there) refuses the start and says how to redo it.
+     */
+    private void convertFormat2() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            Path earlier = files.filter(p -> p.getFileName().toString().startsWith("format-2-")).findFirst().orElse(null);
+            if (earlier != null) {
+                throw DamagedDataException.unreadable(dir, "is part-way through its conversion from format 2: the format 2 "
+                        + "files are in " + earlier + ". The engine did not start and changed nothing. Move them back into "
+                        + dir + " (replacing snapshot.dat, the log-*.dat files and newest-log made since) and start again.");
+            }
+        }
+        Path snapshot = dir.resolve("snapshot.dat");
+        Map<Long, Table> tables = new HashMap<>();
+        long after = 0;
+        List<Path> logs = segments();
+        try {
+            if (Files.exists(snapshot)) {
+                after = LegacyFormat2.readSnapshot(snapshot, ctx, tables);
+            }
+            for (int i = 0; i < logs.size(); i++) {
+                for (byte[] payload : LegacyFormat2.readLog(logs.get(i), i == logs.size() - 1)) {
+                    replay(payload, tables, after, null);
+                }
+            }
+        } catch (DamagedDataException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw DamagedDataException.unreadable(dir, "is in format 2 and cannot be read (" + e + "). The engine did not "
+                    + "start and changed nothing; restore it from a backup, or move it away to start afresh.");
+        }
+        String time = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(java.time.ZoneOffset.UTC)
+                .format(java.time.Instant.now());
+        Path aside = dir.resolve("format-2-" + time);
+        Files.createDirectories(aside);
+        if (Files.exists(snapshot)) {
+            Files.move(snapshot, aside.resolve("snapshot.dat"));
+        }
+        for (Path log : logs) {
+            Files.move(log, aside.resolve(log.getFileName()));
+        }
+        Files.copy(dir.resolve("format"), aside.resolve("format"));
+        syncDirectory(aside);
+        syncDirectory(dir);
+        log = LogSegment.open(dir, ctx.committer.lastSequence() + 1, ctx.settings.fsync());
+        snapshot();
+        writeFormat();
+        note("converted from format 2 to format 3 up to sequence " + ctx.committer.lastSequence() + "; the format 2 files "
+                + "are kept, as they were, in " + aside);
     }
 
     /** Makes a directory's entries (files made, renamed, removed) durable. */
