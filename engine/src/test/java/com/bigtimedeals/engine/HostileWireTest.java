@@ -200,6 +200,45 @@ class HostileWireTest {
         }
     }
 
+    /**
+     * What a body takes on the heap is admitted before it is served: within a 4 MB heap budget, 100 KB of long string
+     * is served, 100 KB of tiny maps (which would take far more once parsed) is a 413, before any parsing; so is the
+     * same once gzipped to a few KB, since it is judged once decompressed.
+     */
+    @Test
+    void bodiesThatWouldTakeMoreHeapThanAllowedAre413() throws Exception {
+        HttpServer.Options options = HttpServer.Options.defaults().heapBudget(4 << 20);
+        java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger();
+        HttpServer.Handler counting = (target, body) -> {
+            served.incrementAndGet();
+            return new Response(200, "{}".getBytes(StandardCharsets.UTF_8));
+        };
+        String tinyMaps = "{\"L\":[" + "{\"N\":\"1\"},".repeat(10_000) + "{\"N\":\"1\"}]}";
+        try (HttpServer server = new HttpServer(0, counting, options)) {
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                assertTrue(request(s, "{\"S\":\"" + "x".repeat(100_000) + "\"}", false)[0].startsWith("HTTP/1.1 200"));
+            }
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                String[] r = request(s, tinyMaps, false);
+                assertTrue(r[0].startsWith("HTTP/1.1 413"), r[0]);
+                assertTrue(r[1].contains("\"message\""), r[1]);
+            }
+            ByteArrayOutputStream zipped = new ByteArrayOutputStream();
+            try (var gz = new java.util.zip.GZIPOutputStream(zipped)) {
+                gz.write(tinyMaps.getBytes(StandardCharsets.UTF_8));
+            }
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+                s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                        + "Content-Encoding: gzip\r\nConnection: close\r\nContent-Length: " + zipped.size() + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().write(zipped.toByteArray());
+                s.getOutputStream().flush();
+                assertTrue(readResponse(s.getInputStream())[0].startsWith("HTTP/1.1 413"));
+            }
+            assertEquals(1, served.get(), "only the string was handed on");
+        }
+    }
+
     /** Bad framing is a 400, never a dead thread. */
     @Test
     void malformedFramingIsA400() throws Exception {

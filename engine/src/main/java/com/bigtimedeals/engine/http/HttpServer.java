@@ -59,37 +59,47 @@ public final class HttpServer implements AutoCloseable {
      * @param idleTimeoutMillis    how long a kept-alive connection may wait for its next request (longer than the
      *                             60 s after which SDK clients drop idle connections themselves, so the server never
      *                             closes one a client is about to use)
-     * @param largeBodyBudget      bytes of bodies over 64 KB read and processed at once
+     * @param largeBodyBudget      bytes of bodies over 64 KB being read and served at once
+     * @param heapBudget           heap bytes that bodies over 64 KB may take at once while they are served, as
+     *                             {@link JsonCost} estimates it; a body that would take more than all of it is a 413
      * @param corsOrigins          origins answered with CORS headers ({@code *}: any); none by default
      */
     public record Options(int maxConnections, long requestTimeoutMillis, long idleTimeoutMillis, long largeBodyBudget,
-                          List<String> corsOrigins) {
+                          long heapBudget, List<String> corsOrigins) {
         public Options {
-            if (maxConnections < 1 || requestTimeoutMillis < 1 || idleTimeoutMillis < 1 || largeBodyBudget < 1) {
+            if (maxConnections < 1 || requestTimeoutMillis < 1 || idleTimeoutMillis < 1 || largeBodyBudget < 1 || heapBudget < 1) {
                 throw new IllegalArgumentException("HTTP limits must be positive");
             }
             corsOrigins = List.copyOf(corsOrigins);
         }
 
-        /** 512 connections, 10 s per request, 120 s idle, a 32nd of the heap (at least 16 MB) for large bodies, no CORS. */
+        /**
+         * 512 connections, 10 s per request, 120 s idle, a 32nd of the heap (at least 16 MB) for large bodies being
+         * read, half the heap for serving them, no CORS.
+         */
         public static Options defaults() {
-            return new Options(512, 10_000, 120_000, Math.max(MAX_BODY, Runtime.getRuntime().maxMemory() / 32), List.of());
+            long heap = Runtime.getRuntime().maxMemory();
+            return new Options(512, 10_000, 120_000, Math.max(MAX_BODY, heap / 32), heap / 2, List.of());
         }
 
         public Options maxConnections(int n) {
-            return new Options(n, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, corsOrigins);
+            return new Options(n, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, heapBudget, corsOrigins);
         }
 
         public Options requestTimeoutMillis(long millis) {
-            return new Options(maxConnections, millis, idleTimeoutMillis, largeBodyBudget, corsOrigins);
+            return new Options(maxConnections, millis, idleTimeoutMillis, largeBodyBudget, heapBudget, corsOrigins);
         }
 
         public Options largeBodyBudget(long bytes) {
-            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, bytes, corsOrigins);
+            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, bytes, heapBudget, corsOrigins);
+        }
+
+        public Options heapBudget(long bytes) {
+            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, bytes, corsOrigins);
         }
 
         public Options corsOrigins(List<String> origins) {
-            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, origins);
+            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, heapBudget, origins);
         }
     }
 
@@ -100,8 +110,11 @@ public final class HttpServer implements AutoCloseable {
     private final ExecutorService threads;
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger connections = new AtomicInteger();
-    /** Large-body admissions, in KiB. */
+    /** Large-body admissions while read, in KiB of body. */
     private final Semaphore largeBodies;
+    /** Large-body admissions while served, in KiB of estimated heap. */
+    private final Semaphore heap;
+    private final int heapKiB;
     private final AtomicLong bufferedBytes = new AtomicLong();
     private volatile boolean closed;
 
@@ -114,6 +127,8 @@ public final class HttpServer implements AutoCloseable {
         this.options = options;
         this.cors = new CorsOrigins(options.corsOrigins());
         this.largeBodies = new Semaphore((int) Math.min(Integer.MAX_VALUE, Math.max(MAX_BODY, options.largeBodyBudget()) / 1024));
+        this.heapKiB = (int) Math.min(Integer.MAX_VALUE, Math.max(1, options.heapBudget() / 1024));
+        this.heap = new Semaphore(heapKiB);
         this.server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
@@ -365,7 +380,7 @@ public final class HttpServer implements AutoCloseable {
         } else {
             Response r;
             try {
-                r = handler.handle(head.target, Encodings.decode(head.contentEncoding, body, MAX_BODY));
+                r = serveWithinHeap(head.target, Encodings.decode(head.contentEncoding, body, MAX_BODY));
             } catch (Encodings.Undecodable e) {
                 r = new Response(e.status, e.body());
             }
@@ -374,6 +389,36 @@ public final class HttpServer implements AutoCloseable {
             String encoding = r.body().length >= Encodings.COMPRESSION_THRESHOLD ? Encodings.chosen(head.acceptEncoding) : null;
             write(c, out, r.status(), dialect, encoding == null ? r.body() : Encodings.encode(encoding, r.body()),
                     head.keepAlive, encoding, corsHeaders);
+        }
+    }
+
+    /**
+     * Hands a body to the handler, a large one (after decompression: 64 KB of gzip can be 16 MB of JSON) only once the
+     * heap it will take is free, so that no number of large bodies at once can exhaust the heap. One that would take
+     * more than the whole budget is a 413 (a smaller request, or more heap, serves it); one not admitted within the
+     * request timeout, a 503.
+     */
+    private Response serveWithinHeap(String target, byte[] body) {
+        if (body.length <= SMALL_BODY) {
+            return handler.handle(target, body);
+        }
+        long kib = (JsonCost.estimate(body) + 1023) / 1024;
+        if (kib > heapKiB) {
+            return new Response(413, error("com.amazonaws.dynamodb.v20120810#RequestTooLarge",
+                    "The request would take more memory than the engine may give one request; send a smaller one or run the engine with more heap (-Xmx)"));
+        }
+        try {
+            if (!heap.tryAcquire((int) kib, options.requestTimeoutMillis(), TimeUnit.MILLISECONDS)) {
+                return new Response(503, busy(null).body);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Response(503, busy(null).body);
+        }
+        try {
+            return handler.handle(target, body);
+        } finally {
+            heap.release((int) kib);
         }
     }
 
@@ -397,7 +442,7 @@ public final class HttpServer implements AutoCloseable {
 
     private static Refused busy(RequestHead head) {
         return new Refused(503, error("com.amazonaws.dynamodb.v20120810#ServiceUnavailable",
-                "Too many large requests at once; try again"), !head.expectContinue);
+                "Too many large requests at once; try again"), head != null && !head.expectContinue);
     }
 
     private static void continueIfExpected(RequestHead head, OutputStream out) throws IOException {
