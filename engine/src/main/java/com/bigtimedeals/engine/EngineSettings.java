@@ -29,6 +29,7 @@ public final class EngineSettings {
     int maxConnections = HttpServer.Options.defaults().maxConnections();
     long requestTimeoutMillis = HttpServer.Options.defaults().requestTimeoutMillis();
     final List<String> corsOrigins = new ArrayList<>();
+    final List<String> allowedHosts = new ArrayList<>();
     LongSupplier clock = System::currentTimeMillis;
     boolean customClock;
 
@@ -96,6 +97,7 @@ public final class EngineSettings {
             case "max-connections" -> maxConnections = Integer.parseInt(value);
             case "request-timeout-ms" -> requestTimeoutMillis = Long.parseLong(value);
             case "cors-origins" -> corsOrigins(value.isBlank() ? List.of() : List.of(value.split(",")));
+            case "allowed-hosts" -> allowedHosts(value.isBlank() ? List.of() : List.of(value.split(",")));
             default -> throw new IllegalArgumentException("unknown setting: " + name);
         }
         return this;
@@ -189,10 +191,24 @@ public final class EngineSettings {
         return this;
     }
 
-    /** The HTTP server's limits and origins, as these settings give them. */
+    /**
+     * Host names the HTTP server answers beyond IP addresses and {@code localhost} ({@code *}: any): a request addressed
+     * to another name is refused, as a page using DNS rebinding to reach 127.0.0.1 would send its own.
+     */
+    public EngineSettings allowedHosts(List<String> hosts) {
+        this.allowedHosts.clear();
+        for (String h : hosts) {
+            if (!h.isBlank()) {
+                this.allowedHosts.add(h.trim());
+            }
+        }
+        return this;
+    }
+
+    /** The HTTP server's limits, origins and host names, as these settings give them. */
     public HttpServer.Options httpOptions() {
         return HttpServer.Options.defaults().maxConnections(maxConnections).requestTimeoutMillis(requestTimeoutMillis)
-                .corsOrigins(corsOrigins);
+                .corsOrigins(corsOrigins).allowedHosts(allowedHosts);
     }
 
     /** A fault rule in the form {@code docs/engine.md} describes, e.g. {@code throttle:PutItem:0.1}. */

@@ -70,7 +70,7 @@ class HostileWireTest {
             try {
                 for (int i = 0; i < 7; i++) {
                     Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port());
-                    s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+                    s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
                             + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 16000000\r\n\r\n{")
                             .getBytes(StandardCharsets.US_ASCII));
                     s.getOutputStream().flush();
@@ -104,7 +104,7 @@ class HostileWireTest {
     void aStalledRequestIsAnswered408AndClosed() throws Exception {
         try (HttpServer server = new HttpServer(0, echo(), HttpServer.Options.defaults().requestTimeoutMillis(200));
              Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-            s.getOutputStream().write("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{".getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().write("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n{".getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();
             String[] answer = readResponse(s.getInputStream());
             assertTrue(answer[0].startsWith("HTTP/1.1 408"), answer[0]);
@@ -118,7 +118,7 @@ class HostileWireTest {
     void aStalledHeadIsAnswered408() throws Exception {
         try (HttpServer server = new HttpServer(0, echo(), HttpServer.Options.defaults().requestTimeoutMillis(200));
              Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-            s.getOutputStream().write("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Tar".getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().write("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Tar".getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();
             assertTrue(readResponse(s.getInputStream())[0].startsWith("HTTP/1.1 408"));
         }
@@ -129,14 +129,14 @@ class HostileWireTest {
     void bodiesOverSixteenMegabytesAre413() throws Exception {
         try (HttpServer server = new HttpServer(0, echo())) {
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-                s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
                         + "Expect: 100-continue\r\nContent-Length: " + (HttpServer.MAX_BODY + 1) + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 s.getOutputStream().flush();
                 assertTrue(readResponse(s.getInputStream())[0].startsWith("HTTP/1.1 413"));
             }
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
                 OutputStream out = s.getOutputStream();
-                out.write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
                         + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 byte[] chunk = new byte[1 << 20];
                 java.util.Arrays.fill(chunk, (byte) ' ');
@@ -182,12 +182,12 @@ class HostileWireTest {
              Socket holder = new Socket(InetAddress.getLoopbackAddress(), server.port());
              Socket second = new Socket(InetAddress.getLoopbackAddress(), server.port());
              Socket small = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-            holder.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+            holder.getOutputStream().write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
                     + "Content-Length: " + HttpServer.MAX_BODY + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             holder.getOutputStream().write(new byte[HttpServer.MAX_BODY]);
             holder.getOutputStream().flush();
             processing.await();
-            second.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+            second.getOutputStream().write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
                     + "Expect: 100-continue\r\nContent-Length: 100000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             second.getOutputStream().flush();
             assertTrue(request(small, "{}", false)[0].startsWith("HTTP/1.1 200"));
@@ -228,7 +228,7 @@ class HostileWireTest {
                 gz.write(tinyMaps.getBytes(StandardCharsets.UTF_8));
             }
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-                s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
                         + "Content-Encoding: gzip\r\nConnection: close\r\nContent-Length: " + zipped.size() + "\r\n\r\n")
                         .getBytes(StandardCharsets.US_ASCII));
                 s.getOutputStream().write(zipped.toByteArray());
@@ -245,7 +245,7 @@ class HostileWireTest {
         for (String head : new String[] {"Content-Length: 99999999999999999999", "Content-Length: -1", "Content-Length: x",
                 "Transfer-Encoding: chunked\r\n\r\nzz"}) {
             try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
-                s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\n" + head + (head.contains("zz") ? "\r\n" : "\r\n\r\n"))
+                s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + head + (head.contains("zz") ? "\r\n" : "\r\n\r\n"))
                         .getBytes(StandardCharsets.US_ASCII));
                 s.getOutputStream().flush();
                 assertTrue(readResponse(s.getInputStream())[0].startsWith("HTTP/1.1 400"), head);
@@ -253,7 +253,7 @@ class HostileWireTest {
         }
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             OutputStream out = s.getOutputStream();
-            out.write("POST / HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
             try {
                 for (int i = 0; i < 100; i++) {
                     out.write(("X-Filler-" + i + ": " + "y".repeat(1000) + "\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -389,7 +389,7 @@ class HostileWireTest {
     void corsIsAnsweredForConfiguredOriginsOnly() throws Exception {
         try (Engine withCors = Engine.start(EngineSettings.defaults().corsOrigins(List.of("http://localhost:5173")))) {
             int p = URI.create(withCors.serve(0)).getPort();
-            String preflight = "OPTIONS / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nOrigin: %s\r\n"
+            String preflight = "OPTIONS / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nOrigin: %s\r\n"
                     + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type,x-amz-target\r\n\r\n";
             String[] allowed = send(p, String.format(preflight, "http://localhost:5173"));
             assertTrue(allowed[0].startsWith("HTTP/1.1 200"), allowed[0]);
@@ -399,10 +399,37 @@ class HostileWireTest {
             String[] evil = send(p, String.format(preflight, "https://evil.example"));
             assertTrue(evil[0].startsWith("HTTP/1.1 404"), evil[0]);
             assertFalse(evil[0].contains("Access-Control"), evil[0]);
-            String post = "POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nOrigin: %s\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+            String post = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nOrigin: %s\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
                     + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{}";
             assertTrue(send(p, String.format(post, "http://localhost:5173"))[0].contains("Access-Control-Allow-Origin: http://localhost:5173"));
             assertFalse(send(p, String.format(post, "https://evil.example"))[0].contains("Access-Control"));
+        }
+    }
+
+    /**
+     * DNS rebinding: a page whose own name is made to resolve to 127.0.0.1 sends same-origin requests, which need no
+     * CORS, with its name in Host. A POST addressed to a name that is not loopback is refused and does nothing;
+     * loopback names and IP addresses, and names set in --allowed-hosts, are served.
+     */
+    @Test
+    void requestsAddressedToOtherNamesAreRefused() throws Exception {
+        for (String host : new String[] {"evil.example:" + port, "evil.example", "localhost.evil.example", "127.0.0.1.nip.io"}) {
+            String[] r = send(port, "POST / HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\nX-Amz-Target: DynamoDB_20120810.DeleteTable\r\n"
+                    + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 23\r\n\r\n{\"TableName\":\"hostile\"}");
+            assertTrue(r[0].startsWith("HTTP/1.1 403"), host + ": " + r[0]);
+            assertTrue(r[1].contains("AccessDeniedException"), r[1]);
+        }
+        for (String host : new String[] {"127.0.0.1:" + port, "localhost:" + port, "LOCALHOST", "api.localhost", "[::1]:" + port, "10.1.2.3"}) {
+            String[] r = send(port, "POST / HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+                    + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{}");
+            assertTrue(r[0].startsWith("HTTP/1.1 200"), host + ": " + r[0]);
+        }
+        assertEquals(0, count(), "the table is still there and empty");
+        try (Engine named = Engine.start(EngineSettings.defaults().allowedHosts(List.of("dynamodb.test")))) {
+            int p = URI.create(named.serve(0)).getPort();
+            String[] r = send(p, "POST / HTTP/1.1\r\nHost: dynamodb.test:" + p + "\r\nConnection: close\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+                    + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 2\r\n\r\n{}");
+            assertTrue(r[0].startsWith("HTTP/1.1 200"), r[0]);
         }
     }
 
@@ -448,7 +475,7 @@ class HostileWireTest {
     private static String[] request(Socket s, String body, boolean keepAlive) throws IOException {
         byte[] b = body.getBytes(StandardCharsets.UTF_8);
         OutputStream out = s.getOutputStream();
-        out.write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+        out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
                 + "Content-Type: application/x-amz-json-1.0\r\n" + (keepAlive ? "" : "Connection: close\r\n")
                 + "Content-Length: " + b.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         out.write(b);
@@ -458,7 +485,7 @@ class HostileWireTest {
 
     private static String[] raw(String method, String contentType, String target, String body) throws IOException {
         byte[] b = body.getBytes(StandardCharsets.UTF_8);
-        return send(port, method + " / HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Amz-Target: " + target + "\r\n"
+        return send(port, method + " / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Amz-Target: " + target + "\r\n"
                 + (contentType == null ? "" : "Content-Type: " + contentType + "\r\n") + "Content-Length: " + b.length + "\r\n\r\n" + body);
     }
 

@@ -103,7 +103,7 @@ class WireProtocolTest {
             InputStream in = socket.getInputStream();
             for (int i = 0; i < 3; i++) {
                 byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
-                out.write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+                out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
                         + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 out.write(body);
                 out.flush();

@@ -63,14 +63,16 @@ public final class HttpServer implements AutoCloseable {
      * @param heapBudget           heap bytes that bodies over 64 KB may take at once while they are served, as
      *                             {@link JsonCost} estimates it; a body that would take more than all of it is a 413
      * @param corsOrigins          origins answered with CORS headers ({@code *}: any); none by default
+     * @param allowedHosts         {@code Host} names served beyond IP addresses and {@code localhost} ({@code *}: any)
      */
     public record Options(int maxConnections, long requestTimeoutMillis, long idleTimeoutMillis, long largeBodyBudget,
-                          long heapBudget, List<String> corsOrigins) {
+                          long heapBudget, List<String> corsOrigins, List<String> allowedHosts) {
         public Options {
             if (maxConnections < 1 || requestTimeoutMillis < 1 || idleTimeoutMillis < 1 || largeBodyBudget < 1 || heapBudget < 1) {
                 throw new IllegalArgumentException("HTTP limits must be positive");
             }
             corsOrigins = List.copyOf(corsOrigins);
+            allowedHosts = List.copyOf(allowedHosts);
         }
 
         /**
@@ -79,27 +81,31 @@ public final class HttpServer implements AutoCloseable {
          */
         public static Options defaults() {
             long heap = Runtime.getRuntime().maxMemory();
-            return new Options(512, 10_000, 120_000, Math.max(MAX_BODY, heap / 32), heap / 2, List.of());
+            return new Options(512, 10_000, 120_000, Math.max(MAX_BODY, heap / 32), heap / 2, List.of(), List.of());
         }
 
         public Options maxConnections(int n) {
-            return new Options(n, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, heapBudget, corsOrigins);
+            return new Options(n, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, heapBudget, corsOrigins, allowedHosts);
         }
 
         public Options requestTimeoutMillis(long millis) {
-            return new Options(maxConnections, millis, idleTimeoutMillis, largeBodyBudget, heapBudget, corsOrigins);
+            return new Options(maxConnections, millis, idleTimeoutMillis, largeBodyBudget, heapBudget, corsOrigins, allowedHosts);
         }
 
         public Options largeBodyBudget(long bytes) {
-            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, bytes, heapBudget, corsOrigins);
+            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, bytes, heapBudget, corsOrigins, allowedHosts);
         }
 
         public Options heapBudget(long bytes) {
-            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, bytes, corsOrigins);
+            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, bytes, corsOrigins, allowedHosts);
         }
 
         public Options corsOrigins(List<String> origins) {
-            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, heapBudget, origins);
+            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, heapBudget, origins, allowedHosts);
+        }
+
+        public Options allowedHosts(List<String> hosts) {
+            return new Options(maxConnections, requestTimeoutMillis, idleTimeoutMillis, largeBodyBudget, heapBudget, corsOrigins, hosts);
         }
     }
 
@@ -107,6 +113,7 @@ public final class HttpServer implements AutoCloseable {
     private final Handler handler;
     private final Options options;
     private final CorsOrigins cors;
+    private final HostNames hosts;
     private final ExecutorService threads;
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger connections = new AtomicInteger();
@@ -126,6 +133,7 @@ public final class HttpServer implements AutoCloseable {
         this.handler = handler;
         this.options = options;
         this.cors = new CorsOrigins(options.corsOrigins());
+        this.hosts = new HostNames(options.allowedHosts());
         this.largeBodies = new Semaphore((int) Math.min(Integer.MAX_VALUE, Math.max(MAX_BODY, options.largeBodyBudget()) / 1024));
         this.heapKiB = (int) Math.min(Integer.MAX_VALUE, Math.max(1, options.heapBudget() / 1024));
         this.heap = new Semaphore(heapKiB);
@@ -362,7 +370,12 @@ public final class HttpServer implements AutoCloseable {
     private void respond(Connection c, OutputStream out, RequestHead head, byte[] body) throws IOException {
         boolean preflight = head.method.equals("OPTIONS");
         String corsHeaders = cors.headers(head.origin, preflight, head.corsMethod, head.corsHeaders);
-        if (preflight && corsHeaders != null) {
+        if (head.method.equals("POST") && !hosts.allows(head.host)) {
+            // Only a POST does anything; the health check and preflights answer whatever name they were sent to.
+            write(c, out, 403, "application/x-amz-json-1.0", error("com.amazon.coral.service#AccessDeniedException",
+                    "This engine answers requests addressed to localhost or an IP address, or to a name set in --allowed-hosts"),
+                    head.keepAlive, null, null);
+        } else if (preflight && corsHeaders != null) {
             write(c, out, 200, "text/plain", new byte[0], head.keepAlive, null, corsHeaders);
         } else if (head.method.equals("GET")) {
             // The service's health check: "healthy: <host>" at the root only.
@@ -583,6 +596,7 @@ public final class HttpServer implements AutoCloseable {
         return switch (status) {
             case 200 -> "OK";
             case 400 -> "Bad Request";
+            case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 408 -> "Request Timeout";
             case 413 -> "Request Entity Too Large";
