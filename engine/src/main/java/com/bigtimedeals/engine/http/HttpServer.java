@@ -36,8 +36,9 @@ import com.bigtimedeals.engine.api.Response;
  * more is answered 503 and closed); a request must arrive whole within {@link Options#requestTimeoutMillis} (else
  * 408, closed), and a response be taken within the same time (else closed); bodies are read as they arrive, into
  * buffers that grow with what came, never the declared length up front; a body over the service's 16 MB is a 413;
- * and bodies over 64 KB, which take memory in proportion while they are parsed, are admitted only within
- * {@link Options#largeBodyBudget} bytes at a time (a request that cannot be admitted before its deadline is a 503).
+ * bodies over 64 KB are read only within {@link Options#largeBodyBudget} bytes at a time, and a body that will take
+ * more than 256 KB of heap once parsed is served only within {@link Options#heapBudget} (a request that cannot be
+ * admitted before its deadline is a 503).
  */
 public final class HttpServer implements AutoCloseable {
     /** What the server serves; the engine's dispatcher, or the benchmark's stub. */
@@ -50,6 +51,11 @@ public final class HttpServer implements AutoCloseable {
     public static final int MAX_BODY = 16 * 1024 * 1024;
     /** Bodies up to this size are read into a buffer of their length at once; larger ones grow as bytes arrive. */
     static final int SMALL_BODY = 64 * 1024;
+    /**
+     * Heap a request may take without waiting for the heap budget: an ordinary item operation takes a few KB, and 512
+     * connections at once at this much take 128 MB.
+     */
+    static final long FREE_COST = 256 * 1024;
 
     /**
      * The server's limits and its browser origins.
@@ -406,16 +412,17 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
-     * Hands a body to the handler, a large one (after decompression: 64 KB of gzip can be 16 MB of JSON) only once the
-     * heap it will take is free, so that no number of large bodies at once can exhaust the heap. One that would take
+     * Hands a body to the handler, one that will take more than 256 KB of heap (judged after decompression: 64 KB of
+     * gzip can be 16 MB of JSON; 64 KB of tiny maps takes 4 MB) only once the heap it will take is free, so that no number of large bodies at once can exhaust the heap. One that would take
      * more than the whole budget is a 413 (a smaller request, or more heap, serves it); one not admitted within the
      * request timeout, a 503.
      */
     private Response serveWithinHeap(String target, byte[] body) {
-        if (body.length <= SMALL_BODY) {
+        long cost = JsonCost.estimate(body);
+        if (cost <= FREE_COST) {
             return handler.handle(target, body);
         }
-        long kib = (JsonCost.estimate(body) + 1023) / 1024;
+        long kib = (cost + 1023) / 1024;
         if (kib > heapKiB) {
             return new Response(413, error("com.amazonaws.dynamodb.v20120810#RequestTooLarge",
                     "The request would take more memory than the engine may give one request; send a smaller one or run the engine with more heap (-Xmx)"));
