@@ -294,6 +294,41 @@ class HostileWireTest {
         assertEquals("{}", text(get), "nothing was written");
     }
 
+    /** A value nested 5,000 deep wherever a request takes an AttributeValue is a 400, never a 500, and writes nothing. */
+    @Test
+    void deepValuesAnywhereAreA400() {
+        String deep = "{\"M\":{\"a\":".repeat(5000) + "{\"S\":\"x\"}" + "}}".repeat(5000);
+        String key = "{\"pk\":" + deep + "}";
+        String[][] requests = {
+            {"GetItem", "{\"TableName\":\"hostile\",\"Key\":" + key + "}"},
+            {"DeleteItem", "{\"TableName\":\"hostile\",\"Key\":" + key + "}"},
+            {"UpdateItem", "{\"TableName\":\"hostile\",\"Key\":{\"pk\":{\"S\":\"k\"}},\"AttributeUpdates\":{\"v\":{\"Value\":" + deep + "}}}"},
+            {"PutItem", "{\"TableName\":\"hostile\",\"Item\":{\"pk\":{\"S\":\"k\"}},\"Expected\":{\"v\":{\"Value\":" + deep + "}}}"},
+            {"PutItem", "{\"TableName\":\"hostile\",\"Item\":{\"pk\":{\"S\":\"k\"}},\"ConditionExpression\":\"v = :v\","
+                    + "\"ExpressionAttributeValues\":{\":v\":" + deep + "}}"},
+            {"Query", "{\"TableName\":\"hostile\",\"KeyConditions\":{\"pk\":{\"ComparisonOperator\":\"EQ\",\"AttributeValueList\":[" + deep + "]}}}"},
+            {"Query", "{\"TableName\":\"hostile\",\"KeyConditionExpression\":\"pk = :k\",\"ExpressionAttributeValues\":{\":k\":" + deep + "}}"},
+            {"Scan", "{\"TableName\":\"hostile\",\"ExclusiveStartKey\":" + key + "}"},
+            {"Scan", "{\"TableName\":\"hostile\",\"ScanFilter\":{\"v\":{\"ComparisonOperator\":\"EQ\",\"AttributeValueList\":[" + deep + "]}}}"},
+            {"BatchGetItem", "{\"RequestItems\":{\"hostile\":{\"Keys\":[" + key + "]}}}"},
+            {"BatchWriteItem", "{\"RequestItems\":{\"hostile\":[{\"PutRequest\":{\"Item\":{\"pk\":{\"S\":\"k\"},\"v\":" + deep + "}}}]}}"},
+            {"BatchWriteItem", "{\"RequestItems\":{\"hostile\":[{\"DeleteRequest\":{\"Key\":" + key + "}}]}}"},
+            {"TransactWriteItems", "{\"TransactItems\":[{\"Put\":{\"TableName\":\"hostile\",\"Item\":{\"pk\":{\"S\":\"k\"},\"v\":" + deep + "}}}]}"},
+            {"TransactWriteItems", "{\"TransactItems\":[{\"ConditionCheck\":{\"TableName\":\"hostile\",\"Key\":{\"pk\":{\"S\":\"k\"}},"
+                    + "\"ConditionExpression\":\"v = :v\",\"ExpressionAttributeValues\":{\":v\":" + deep + "}}}]}"},
+            {"TransactGetItems", "{\"TransactItems\":[{\"Get\":{\"TableName\":\"hostile\",\"Key\":" + key + "}}]}"},
+            {"ExecuteStatement", "{\"Statement\":\"INSERT INTO hostile VALUE {'pk': 'k', 'v': ?}\",\"Parameters\":[" + deep + "]}"},
+            {"BatchExecuteStatement", "{\"Statements\":[{\"Statement\":\"INSERT INTO hostile VALUE {'pk': 'k', 'v': ?}\",\"Parameters\":[" + deep + "]}]}"},
+            {"ExecuteTransaction", "{\"TransactStatements\":[{\"Statement\":\"INSERT INTO hostile VALUE {'pk': 'k', 'v': ?}\",\"Parameters\":[" + deep + "]}]}"},
+        };
+        for (String[] r : requests) {
+            Response answer = engine.handle("DynamoDB_20120810." + r[0], bytes(r[1]));
+            assertTrue(answer.status() == 400 || (answer.status() == 200 && text(answer).contains("Error")),
+                    r[0] + ": " + answer.status() + " " + text(answer));
+        }
+        assertEquals(0, count(), "nothing was written");
+    }
+
     /** A body of 1,000,000 nested arrays, or deep arrays where a string goes: a SerializationException. */
     @Test
     void deeplyNestedBodiesAreSerializationExceptions() {

@@ -33,7 +33,8 @@ final class HostNames {
         while (host.endsWith(".")) {
             host = host.substring(0, host.length() - 1);
         }
-        return host.equals("localhost") || host.endsWith(".localhost") || isIpv4(host) || allowed.contains(host)
+        return host.equals("localhost") || host.endsWith(".localhost") || host.equals("localhost.localdomain")
+                || isIpv4(host) || allowed.contains(host)
                 || allowed.contains("*");
     }
 
