@@ -113,6 +113,37 @@ class HostileWireTest {
         }
     }
 
+    /** A client that stops taking its response is closed once the request timeout passes, its thread let go. */
+    @Test
+    void aClientThatStopsReadingIsClosed() throws Exception {
+        byte[] big = new byte[64 << 20];
+        java.util.concurrent.CountDownLatch handled = new java.util.concurrent.CountDownLatch(1);
+        HttpServer.Handler huge = (target, body) -> {
+            handled.countDown();
+            return new Response(200, big);
+        };
+        try (HttpServer server = new HttpServer(0, huge, HttpServer.Options.defaults().requestTimeoutMillis(200));
+             Socket s = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            s.setReceiveBufferSize(4096);
+            s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-amz-json-1.0\r\n"
+                    + "Content-Length: 2\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            handled.await();
+            await(() -> server.openConnections() == 0);
+            long received = 0;
+            try {
+                byte[] buffer = new byte[1 << 16];
+                int n;
+                while ((n = s.getInputStream().read(buffer)) >= 0) {
+                    received += n;
+                }
+            } catch (IOException e) {
+                // reset by the server: it closed with the rest unsent
+            }
+            assertTrue(received < big.length, "the server gave up on the response: " + received);
+        }
+    }
+
     /** So is a head that is never finished. */
     @Test
     void aStalledHeadIsAnswered408() throws Exception {
