@@ -165,6 +165,14 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * What this start did to its data directory beyond reading it, one line each: a torn log tail cut off, or with
+     * {@link EngineSettings#recover} what damage was dropped and where the damaged files went. Empty when whole.
+     */
+    public java.util.List<String> storeNotes() {
+        return durable == null ? java.util.List.of() : durable.notes();
+    }
+
     /** Runs the TTL sweep now instead of waiting for its next turn (tests). */
     public void sweepExpiredItems() {
         new TtlSweeper(context).sweep();

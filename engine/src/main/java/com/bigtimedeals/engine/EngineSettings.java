@@ -26,6 +26,8 @@ public final class EngineSettings {
     long iteratorLifetimeMillis = 15L * 60 * 1000;
     long idempotencyMillis = 10L * 60 * 1000;
     long snapshotLogBytes = 64L * 1024 * 1024;
+    boolean recover;
+    boolean fsync;
     final List<String> faults = new ArrayList<>();
     int maxConnections = HttpServer.Options.defaults().maxConnections();
     long requestTimeoutMillis = HttpServer.Options.defaults().requestTimeoutMillis();
@@ -75,7 +77,7 @@ public final class EngineSettings {
     }
 
     private static boolean isSwitch(String name) {
-        return name.equals("partition-limits") || name.equals("in-memory");
+        return name.equals("partition-limits") || name.equals("in-memory") || name.equals("recover") || name.equals("fsync");
     }
 
     /** Sets one setting by its flag name. */
@@ -100,6 +102,8 @@ public final class EngineSettings {
             case "request-timeout-ms" -> requestTimeoutMillis = Long.parseLong(value);
             case "cors-origins" -> corsOrigins(value.isBlank() ? List.of() : List.of(value.split(",")));
             case "allowed-hosts" -> allowedHosts(value.isBlank() ? List.of() : List.of(value.split(",")));
+            case "recover" -> recover = Boolean.parseBoolean(value);
+            case "fsync" -> fsync = Boolean.parseBoolean(value);
             default -> throw new IllegalArgumentException("unknown setting: " + name);
         }
         return this;
@@ -193,6 +197,16 @@ public final class EngineSettings {
     }
 
     /**
+     * Start on a damaged data directory with every record that is intact, before and after the damage: the damaged
+     * files are moved into {@code damaged-<time>/} in the directory (never deleted) and what was dropped is reported.
+     * Without it a damaged directory refuses to start and is left as it was.
+     */
+    public EngineSettings recover(boolean enabled) {
+        this.recover = enabled;
+        return this;
+    }
+
+    /**
      * Browser origins the HTTP server answers with CORS headers ({@code http://localhost:5173}, or {@code *} for
      * any); none by default, since the engine checks no signatures and any page could otherwise use it.
      */
@@ -224,6 +238,16 @@ public final class EngineSettings {
     public HttpServer.Options httpOptions() {
         return HttpServer.Options.defaults().maxConnections(maxConnections).requestTimeoutMillis(requestTimeoutMillis)
                 .corsOrigins(corsOrigins).allowedHosts(allowedHosts);
+    }
+
+    /**
+     * Acknowledge a write only once its log record is on disk (fsync, one for all the commits waiting at the time),
+     * so it survives power loss; without it a write is acknowledged once the operating system has it (it survives a
+     * killed process, not a power failure).
+     */
+    public EngineSettings fsync(boolean enabled) {
+        this.fsync = enabled;
+        return this;
     }
 
     /** A fault rule in the form {@code docs/engine.md} describes, e.g. {@code throttle:PutItem:0.1}. */
@@ -305,6 +329,14 @@ public final class EngineSettings {
 
     public long snapshotLogBytes() {
         return snapshotLogBytes;
+    }
+
+    public boolean recover() {
+        return recover;
+    }
+
+    public boolean fsync() {
+        return fsync;
     }
 
     public List<String> faults() {
