@@ -30,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * word index's and writes {@code bench-results/words.json}, {@code --community} only the deal community's costs into
  * {@code bench-results/community.json}, {@code --votes} only the votes phase ({@code bench-results/votes.json});
  * {@code --coldstart} runs only the cold-start phase, on a table seeded as {@code --quick} seeds it, and writes
- * {@code bench-results/coldstart.json}.
+ * {@code bench-results/coldstart.json}; {@code --memory} only the served engine's memory with a million items
+ * ({@code bench-results/memory.json}).
  */
 public final class Benchmark {
     private Benchmark() {
@@ -81,6 +82,13 @@ public final class Benchmark {
                     Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--memory")) {
+            // Only the served engine's memory (a fresh JVM, a million items); to bench-results/memory.json.
+            EngineMemory.measure(bench, quick);
+            write(bench, "memory.json");
+            System.out.printf("%nWrote bench-results/memory.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--coldstart")) {
             // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
             coldStartOnly(bench, quick);
@@ -96,6 +104,7 @@ public final class Benchmark {
         CommunityCosts.measure(bench);
         ApiUnderBlast.measure(bench, quick);
         EngineThroughput.measure(bench, quick);
+        EngineMemory.measure(bench, quick);
         jar(bench);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         write(bench, "latest.json");

@@ -1,0 +1,228 @@
+package com.bigtimedeals.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.bigtimedeals.engine.Engine;
+import com.fasterxml.jackson.core.JsonFactory;
+
+/**
+ * What the served engine holds in memory: a fresh JVM started as {@code ./bigtimedeals engine} starts it (its JVM
+ * options from {@code engine/jvm.options}, only the engine and jackson-core on the classpath), a million items of
+ * about 100 bytes written into a table with one KEYS_ONLY global index over HTTP, then the process's resident set
+ * ({@code VmRSS} in {@code /proc/PID/status}) after a full collection. RSS, not heap, because RSS is what the
+ * machine gives up: heap headroom, metaspace, code cache and thread stacks are in it. The same table then answers
+ * PutItem, GetItem and Query for a few seconds each, so a layout or JVM setting that saves memory by costing
+ * throughput shows here too (compare the rates between runs on one machine).
+ */
+final class EngineMemory {
+    static final String TABLE = "Memory";
+    private static final int BATCH = 25;
+    private static final int WRITERS = 2;
+
+    private EngineMemory() {
+    }
+
+    static void measure(Bench bench, boolean quick) throws Exception {
+        int items = quick ? 200_000 : 1_000_000;
+        System.out.printf("%nThe served engine's memory (%,d items of about 100 bytes, one KEYS_ONLY GSI):%n", items);
+        Path options = bench.root().resolve("engine/jvm.options");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + options, "-cp", jarOf(Engine.class) + java.io.File.pathSeparator + jarOf(JsonFactory.class),
+                "com.bigtimedeals.engine.Main", "--port", "0"));
+        Process engine = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            String endpoint = new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            if (endpoint == null || !endpoint.startsWith("http")) {
+                throw new IllegalStateException("the engine did not start: " + endpoint);
+            }
+            Wire wire = new Wire(endpoint);
+            long pid = engine.pid();
+            fullCollection(pid);
+            long emptyRss = status(pid, "VmRSS");
+            wire.call("CreateTable", createTable());
+            long t0 = System.nanoTime();
+            load(wire, items);
+            double putRate = items / ((System.nanoTime() - t0) / 1e9);
+            long heapBytes = fullCollection(pid);
+            long rss = status(pid, "VmRSS");
+            long peak = status(pid, "VmHWM");
+            double seconds = quick ? 2 : 5;
+            double getRate = rate(seconds, i -> wire.call("GetItem", "{\"TableName\":\"" + TABLE + "\",\"Key\":"
+                    + key((int) (i * 7919 % items)) + "}"));
+            double queryRate = rate(seconds, i -> wire.call("Query", "{\"TableName\":\"" + TABLE + "\",\"KeyConditionExpression\":"
+                    + "\"pk = :p\",\"ExpressionAttributeValues\":{\":p\":{\"S\":\"user#" + (i * 7919 % (items / 10)) + "\"}}}"));
+            double overwriteRate = rate(seconds, i -> wire.call("PutItem", "{\"TableName\":\"" + TABLE + "\",\"Item\":"
+                    + item((int) (i * 7919 % items)) + "}"));
+            String what = String.format("%,d items of about 100 bytes, one KEYS_ONLY GSI, written over HTTP", items);
+            bench.add("engine.memory.rss_mb", rss / 1048576.0, "MB", quick ? null : 1024.0, null,
+                    "RSS (VmRSS) of the served engine after a full GC, " + what + "; JVM options from engine/jvm.options");
+            bench.add("engine.memory.rss_bytes_per_item", (double) Math.round((double) (rss - emptyRss) / items), "bytes", null, null,
+                    "RSS over the empty engine's, per item");
+            bench.add("engine.memory.rss_empty_mb", emptyRss / 1048576.0, "MB", null, null, "RSS of the empty engine after a full GC");
+            bench.add("engine.memory.rss_peak_mb", peak / 1048576.0, "MB", null, null, "the highest RSS while loading (VmHWM)");
+            bench.add("engine.memory.heap_live_mb", heapBytes / 1048576.0, "MB", null, null, "live heap after the load (jcmd GC.class_histogram)");
+            bench.add("engine.memory.put_items_per_s", Math.round(putRate), "items/s", null, null,
+                    "BatchWriteItem of 25 from " + WRITERS + " client threads while loading");
+            bench.add("engine.memory.get_per_s", Math.round(getRate), "requests/s", null, null, "GetItem of a random item, 1 client thread, loaded table");
+            bench.add("engine.memory.query_per_s", Math.round(queryRate), "requests/s", null, null,
+                    "Query of one partition of 10 items, 1 client thread, loaded table");
+            bench.add("engine.memory.overwrite_per_s", Math.round(overwriteRate), "requests/s", null, null,
+                    "PutItem replacing a random item, 1 client thread, loaded table");
+        } finally {
+            engine.destroy();
+            if (!engine.waitFor(30, TimeUnit.SECONDS)) {
+                engine.destroyForcibly();
+            }
+        }
+    }
+
+    private static String jarOf(Class<?> c) throws URISyntaxException {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    private static String createTable() {
+        return "{\"TableName\":\"" + TABLE + "\",\"BillingMode\":\"PAY_PER_REQUEST\",\"AttributeDefinitions\":["
+                + "{\"AttributeName\":\"pk\",\"AttributeType\":\"S\"},{\"AttributeName\":\"sk\",\"AttributeType\":\"S\"},"
+                + "{\"AttributeName\":\"cat\",\"AttributeType\":\"S\"}],"
+                + "\"KeySchema\":[{\"AttributeName\":\"pk\",\"KeyType\":\"HASH\"},{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],"
+                + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"byCategory\",\"KeySchema\":[{\"AttributeName\":\"cat\",\"KeyType\":\"HASH\"},"
+                + "{\"AttributeName\":\"sk\",\"KeyType\":\"RANGE\"}],\"Projection\":{\"ProjectionType\":\"KEYS_ONLY\"}}]}";
+    }
+
+    private static String key(int i) {
+        return "{\"pk\":{\"S\":\"user#" + (i / 10) + "\"},\"sk\":{\"S\":\"item#" + i + "\"}}";
+    }
+
+    /**
+     * Item {@code i}: ten to a partition, 100 categories; about 100 bytes by the service's size rules (names and
+     * values: pk 13, sk 12, cat 9, price 9, title 57).
+     */
+    static String item(int i) {
+        String title = String.format("A deal of the day, number %08d, for the benchmark", i);
+        return "{\"pk\":{\"S\":\"user#" + (i / 10) + "\"},\"sk\":{\"S\":\"item#" + i + "\"},\"cat\":{\"S\":\"cat#" + (i % 100) + "\"},"
+                + "\"price\":{\"N\":\"" + (i % 10000) / 100.0 + "\"},\"title\":{\"S\":\"" + title + "\"}}";
+    }
+
+    private static void load(Wire wire, int items) throws Exception {
+        ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
+        try {
+            AtomicInteger next = new AtomicInteger();
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < WRITERS; w++) {
+                done.add(writers.submit(() -> {
+                    for (int from = next.getAndAdd(BATCH); from < items; from = next.getAndAdd(BATCH)) {
+                        StringBuilder body = new StringBuilder("{\"RequestItems\":{\"" + TABLE + "\":[");
+                        for (int i = from; i < Math.min(items, from + BATCH); i++) {
+                            body.append(i == from ? "" : ",").append("{\"PutRequest\":{\"Item\":").append(item(i)).append("}}");
+                        }
+                        String answer = wire.call("BatchWriteItem", body.append("]}}").toString());
+                        if (!answer.contains("\"UnprocessedItems\":{}")) {
+                            throw new IllegalStateException("unprocessed items: " + answer);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            writers.shutdown();
+        }
+    }
+
+    @FunctionalInterface
+    private interface Call {
+        void run(long i) throws Exception;
+    }
+
+    /** Requests a second from one client thread over {@code seconds}, after a short warm-up. */
+    private static double rate(double seconds, Call call) throws Exception {
+        long warm = System.nanoTime() + (long) (seconds * 2e8);
+        long i = 0;
+        while (System.nanoTime() < warm) {
+            call.run(i++);
+        }
+        long t0 = System.nanoTime();
+        long end = t0 + (long) (seconds * 1e9);
+        long n = 0;
+        while (System.nanoTime() < end) {
+            call.run(i++);
+            n++;
+        }
+        return n / ((System.nanoTime() - t0) / 1e9);
+    }
+
+    /**
+     * A full collection in the engine's JVM (a class histogram collects first), returning the live heap in bytes
+     * that the histogram totals.
+     */
+    private static long fullCollection(long pid) throws Exception {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
+                "GC.class_histogram").redirectErrorStream(true).start();
+        String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (jcmd.waitFor() != 0) {
+            throw new IllegalStateException("jcmd failed: " + out);
+        }
+        long total = -1;
+        for (String line : out.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 3 && f[0].equals("Total")) {
+                total = Long.parseLong(f[2]);
+            }
+        }
+        if (total < 0) {
+            throw new IllegalStateException("no total in the class histogram: " + out);
+        }
+        Thread.sleep(500);
+        return total;
+    }
+
+    /** A size line of {@code /proc/PID/status}, in bytes. */
+    private static long status(long pid, String field) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+            if (line.startsWith(field + ":")) {
+                return Long.parseLong(line.substring(field.length() + 1).trim().split("\\s+")[0]) * 1024;
+            }
+        }
+        throw new IllegalStateException(field + " not in /proc/" + pid + "/status");
+    }
+
+    /** The engine's wire protocol over one HTTP/1.1 client (its connections kept alive). */
+    private static final class Wire {
+        private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        private final URI endpoint;
+
+        Wire(String endpoint) {
+            this.endpoint = URI.create(endpoint);
+        }
+
+        String call(String operation, String body) throws IOException, InterruptedException {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint)
+                    .header("X-Amz-Target", "DynamoDB_20120810." + operation)
+                    .header("Content-Type", "application/x-amz-json-1.0")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException(operation + " answered " + r.statusCode() + ": " + r.body());
+            }
+            return r.body();
+        }
+    }
+}
