@@ -29,7 +29,8 @@ import com.fasterxml.jackson.core.JsonFactory;
  * ({@code VmRSS} in {@code /proc/PID/status}) after a full collection. RSS, not heap, because RSS is what the
  * machine gives up: heap headroom, metaspace, code cache and thread stacks are in it. The same table then answers
  * PutItem, GetItem and Query for a few seconds each, so a layout or JVM setting that saves memory by costing
- * throughput shows here too (compare the rates between runs on one machine).
+ * throughput shows here too (compare the rates between runs on one machine). Then the same load with {@code --data}
+ * (what the log writer adds), and the engine restarted on that directory (what reading it back leaves).
  */
 final class EngineMemory {
     static final String TABLE = "Memory";
@@ -42,53 +43,127 @@ final class EngineMemory {
     static void measure(Bench bench, boolean quick) throws Exception {
         int items = quick ? 200_000 : 1_000_000;
         System.out.printf("%nThe served engine's memory (%,d items of about 100 bytes, one KEYS_ONLY GSI):%n", items);
-        Path options = bench.root().resolve("engine/jvm.options");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "@" + options, "-cp", jarOf(Engine.class) + java.io.File.pathSeparator + jarOf(JsonFactory.class),
-                "com.bigtimedeals.engine.Main", "--port", "0"));
-        Process engine = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try {
-            String endpoint = new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            if (endpoint == null || !endpoint.startsWith("http")) {
-                throw new IllegalStateException("the engine did not start: " + endpoint);
-            }
-            Wire wire = new Wire(endpoint);
-            long pid = engine.pid();
-            fullCollection(pid);
-            long emptyRss = status(pid, "VmRSS");
-            wire.call("CreateTable", createTable());
+        String what = String.format("%,d items of about 100 bytes, one KEYS_ONLY GSI, written over HTTP", items);
+        try (Served engine = Served.start(bench, null)) {
+            long emptyRss = engine.rssAfterFullCollection();
+            engine.wire.call("CreateTable", createTable());
             long t0 = System.nanoTime();
-            load(wire, items);
+            load(engine.wire, items);
             double putRate = items / ((System.nanoTime() - t0) / 1e9);
-            long heapBytes = fullCollection(pid);
-            long rss = status(pid, "VmRSS");
-            long peak = status(pid, "VmHWM");
+            long loadedRss = engine.status("VmRSS");
+            long heapBytes = engine.fullCollection();
+            long rss = engine.status("VmRSS");
+            long peak = engine.status("VmHWM");
             double seconds = quick ? 2 : 5;
+            Wire wire = engine.wire;
             double getRate = rate(seconds, i -> wire.call("GetItem", "{\"TableName\":\"" + TABLE + "\",\"Key\":"
                     + key((int) (i * 7919 % items)) + "}"));
             double queryRate = rate(seconds, i -> wire.call("Query", "{\"TableName\":\"" + TABLE + "\",\"KeyConditionExpression\":"
                     + "\"pk = :p\",\"ExpressionAttributeValues\":{\":p\":{\"S\":\"user#" + (i * 7919 % (items / 10)) + "\"}}}"));
             double overwriteRate = rate(seconds, i -> wire.call("PutItem", "{\"TableName\":\"" + TABLE + "\",\"Item\":"
                     + item((int) (i * 7919 % items)) + "}"));
-            String what = String.format("%,d items of about 100 bytes, one KEYS_ONLY GSI, written over HTTP", items);
             bench.add("engine.memory.rss_mb", rss / 1048576.0, "MB", quick ? null : 1024.0, null,
                     "RSS (VmRSS) of the served engine after a full GC, " + what + "; JVM options from engine/jvm.options");
             bench.add("engine.memory.rss_bytes_per_item", (double) Math.round((double) (rss - emptyRss) / items), "bytes", null, null,
                     "RSS over the empty engine's, per item");
             bench.add("engine.memory.rss_empty_mb", emptyRss / 1048576.0, "MB", null, null, "RSS of the empty engine after a full GC");
+            bench.add("engine.memory.rss_loaded_mb", loadedRss / 1048576.0, "MB", null, null,
+                    "RSS as the load left it, before the full GC");
             bench.add("engine.memory.rss_peak_mb", peak / 1048576.0, "MB", null, null, "the highest RSS while loading (VmHWM)");
-            bench.add("engine.memory.heap_live_mb", heapBytes / 1048576.0, "MB", null, null, "live heap after the load (jcmd GC.class_histogram)");
+            bench.add("engine.memory.heap_live_mb", heapBytes / 1048576.0, "MB", null, null,
+                    "live heap after the load (jcmd GC.class_histogram)");
             bench.add("engine.memory.put_items_per_s", Math.round(putRate), "items/s", null, null,
                     "BatchWriteItem of 25 from " + WRITERS + " client threads while loading");
-            bench.add("engine.memory.get_per_s", Math.round(getRate), "requests/s", null, null, "GetItem of a random item, 1 client thread, loaded table");
+            bench.add("engine.memory.get_per_s", Math.round(getRate), "requests/s", null, null,
+                    "GetItem of a random item, 1 client thread, loaded table");
             bench.add("engine.memory.query_per_s", Math.round(queryRate), "requests/s", null, null,
                     "Query of one partition of 10 items, 1 client thread, loaded table");
             bench.add("engine.memory.overwrite_per_s", Math.round(overwriteRate), "requests/s", null, null,
                     "PutItem replacing a random item, 1 client thread, loaded table");
+        }
+        // The same with --data: what the log writer adds, then what a restart that reads the data back holds.
+        Path data = Files.createTempDirectory("engine-memory");
+        try {
+            try (Served engine = Served.start(bench, data)) {
+                engine.wire.call("CreateTable", createTable());
+                long t0 = System.nanoTime();
+                load(engine.wire, items);
+                double putRate = items / ((System.nanoTime() - t0) / 1e9);
+                long rss = engine.rssAfterFullCollection();
+                bench.add("engine.memory.data.rss_mb", rss / 1048576.0, "MB", quick ? null : 1024.0, null,
+                        "the same with --data DIR, after a full GC");
+                bench.add("engine.memory.data.put_items_per_s", Math.round(putRate), "items/s", null, null,
+                        "loading with --data DIR (BatchWriteItem of 25, " + WRITERS + " client threads)");
+            }
+            long t0 = System.nanoTime();
+            try (Served engine = Served.start(bench, data)) {
+                double reopen = (System.nanoTime() - t0) / 1e9;
+                String answer = engine.wire.call("GetItem", "{\"TableName\":\"" + TABLE + "\",\"Key\":" + key(items - 1) + "}");
+                if (!answer.contains("number " + String.format("%08d", items - 1))) {
+                    throw new IllegalStateException("the reopened engine lost the last item: " + answer);
+                }
+                long peak = engine.status("VmHWM");
+                long rss = engine.rssAfterFullCollection();
+                bench.add("engine.memory.data.reopened_rss_mb", rss / 1048576.0, "MB", quick ? null : 1024.0, null,
+                        "the engine restarted on that DIR, after a full GC");
+                bench.add("engine.memory.data.reopened_peak_mb", peak / 1048576.0, "MB", null, null,
+                        "the highest RSS while reading the DIR back (VmHWM)");
+                bench.add("engine.memory.data.reopen_seconds", reopen, "s", null, null,
+                        "from starting the JVM to its endpoint, reading the DIR back");
+            }
         } finally {
-            engine.destroy();
-            if (!engine.waitFor(30, TimeUnit.SECONDS)) {
-                engine.destroyForcibly();
+            try (var files = Files.walk(data)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    /** An engine served by a JVM of its own, as {@code ./bigtimedeals engine} serves it; closing stops it cleanly. */
+    private static final class Served implements AutoCloseable {
+        final Process process;
+        final Wire wire;
+
+        private Served(Process process, Wire wire) {
+            this.process = process;
+            this.wire = wire;
+        }
+
+        static Served start(Bench bench, Path data) throws Exception {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "@" + bench.root().resolve("engine/jvm.options"),
+                    "-cp", jarOf(Engine.class) + java.io.File.pathSeparator + jarOf(JsonFactory.class),
+                    "com.bigtimedeals.engine.Main", "--port", "0"));
+            if (data != null) {
+                command.addAll(List.of("--data", data.toString()));
+            }
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String endpoint = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            if (endpoint == null || !endpoint.startsWith("http")) {
+                p.destroyForcibly();
+                throw new IllegalStateException("the engine did not start: " + endpoint);
+            }
+            return new Served(p, new Wire(endpoint));
+        }
+
+        long fullCollection() throws Exception {
+            return EngineMemory.fullCollection(process.pid());
+        }
+
+        long rssAfterFullCollection() throws Exception {
+            fullCollection();
+            return status("VmRSS");
+        }
+
+        long status(String field) throws IOException {
+            return EngineMemory.status(process.pid(), field);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                throw new IllegalStateException("the engine did not stop within 2 minutes");
             }
         }
     }
