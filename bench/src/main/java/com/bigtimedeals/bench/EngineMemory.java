@@ -44,24 +44,44 @@ final class EngineMemory {
         int items = quick ? 200_000 : 1_000_000;
         System.out.printf("%nThe served engine's memory (%,d items of about 100 bytes, one KEYS_ONLY GSI):%n", items);
         String what = String.format("%,d items of about 100 bytes, one KEYS_ONLY GSI, written over HTTP", items);
-        try (Served engine = Served.start(bench, null)) {
+        // Beside it, the same engine with the JVM's own defaults: both loaded and read in alternation, so a burst of
+        // load from elsewhere on a shared machine falls on both and the ratios say what engine/jvm.options costs.
+        try (Served engine = Served.start(bench, null, true); Served defaults = Served.start(bench, null, false)) {
             long emptyRss = engine.rssAfterFullCollection();
-            engine.wire.call("CreateTable", createTable());
-            long t0 = System.nanoTime();
-            load(engine.wire, items);
-            double putRate = items / ((System.nanoTime() - t0) / 1e9);
+            List<Served> both = List.of(engine, defaults);
+            for (Served s : both) {
+                s.wire.call("CreateTable", createTable());
+            }
+            int chunk = items / 20;
+            double[] put = new double[2];
+            List<Double> putRatios = new ArrayList<>();
+            for (int from = 0, n = 0; from < items; from += chunk, n++) {
+                double[] rate = new double[2];
+                for (int k = 0; k < 2; k++) {
+                    int which = (n + k) % 2;
+                    long t0 = System.nanoTime();
+                    load(both.get(which).wire, from, Math.min(items, from + chunk));
+                    double seconds = (System.nanoTime() - t0) / 1e9;
+                    put[which] += seconds;
+                    rate[which] = chunk / seconds;
+                }
+                putRatios.add(rate[0] / rate[1]);
+            }
             long loadedRss = engine.status("VmRSS");
+            long defaultsLoadedRss = defaults.status("VmRSS");
             long heapBytes = engine.fullCollection();
             long rss = engine.status("VmRSS");
             long peak = engine.status("VmHWM");
-            double seconds = quick ? 2 : 5;
-            Wire wire = engine.wire;
-            double getRate = rate(seconds, i -> wire.call("GetItem", "{\"TableName\":\"" + TABLE + "\",\"Key\":"
+            long defaultsRss = defaults.rssAfterFullCollection();
+            long defaultsPeak = defaults.status("VmHWM");
+            double slice = quick ? 1 : 2;
+            Paired get = paired(both, slice, (wire, i) -> wire.call("GetItem", "{\"TableName\":\"" + TABLE + "\",\"Key\":"
                     + key((int) (i * 7919 % items)) + "}"));
-            double queryRate = rate(seconds, i -> wire.call("Query", "{\"TableName\":\"" + TABLE + "\",\"KeyConditionExpression\":"
+            Paired query = paired(both, slice, (wire, i) -> wire.call("Query", "{\"TableName\":\"" + TABLE + "\",\"KeyConditionExpression\":"
                     + "\"pk = :p\",\"ExpressionAttributeValues\":{\":p\":{\"S\":\"user#" + (i * 7919 % (items / 10)) + "\"}}}"));
-            double overwriteRate = rate(seconds, i -> wire.call("PutItem", "{\"TableName\":\"" + TABLE + "\",\"Item\":"
+            Paired overwrite = paired(both, slice, (wire, i) -> wire.call("PutItem", "{\"TableName\":\"" + TABLE + "\",\"Item\":"
                     + item((int) (i * 7919 % items)) + "}"));
+            String versus = "; engine/jvm.options over the JVM's defaults, median of alternated pairs on the same machine";
             bench.add("engine.memory.rss_mb", rss / 1048576.0, "MB", quick ? null : 1024.0, null,
                     "RSS (VmRSS) of the served engine after a full GC, " + what + "; JVM options from engine/jvm.options");
             bench.add("engine.memory.rss_bytes_per_item", (double) Math.round((double) (rss - emptyRss) / items), "bytes", null, null,
@@ -72,22 +92,32 @@ final class EngineMemory {
             bench.add("engine.memory.rss_peak_mb", peak / 1048576.0, "MB", null, null, "the highest RSS while loading (VmHWM)");
             bench.add("engine.memory.heap_live_mb", heapBytes / 1048576.0, "MB", null, null,
                     "live heap after the load (jcmd GC.class_histogram)");
-            bench.add("engine.memory.put_items_per_s", Math.round(putRate), "items/s", null, null,
+            bench.add("engine.memory.jvm_defaults.rss_mb", defaultsRss / 1048576.0, "MB", null, null,
+                    "the same engine and load with the JVM's default options, after a full GC");
+            bench.add("engine.memory.jvm_defaults.rss_loaded_mb", defaultsLoadedRss / 1048576.0, "MB", null, null,
+                    "with the JVM's defaults, as the load left it");
+            bench.add("engine.memory.jvm_defaults.rss_peak_mb", defaultsPeak / 1048576.0, "MB", null, null,
+                    "with the JVM's defaults, the highest RSS (VmHWM)");
+            bench.add("engine.memory.put_items_per_s", Math.round(items / put[0]), "items/s", null, null,
                     "BatchWriteItem of 25 from " + WRITERS + " client threads while loading");
-            bench.add("engine.memory.get_per_s", Math.round(getRate), "requests/s", null, null,
+            bench.add("engine.memory.put_ratio", median(putRatios), "x", null, null, "loading, per twentieth of the items" + versus);
+            bench.add("engine.memory.get_per_s", Math.round(get.rate), "requests/s", null, null,
                     "GetItem of a random item, 1 client thread, loaded table");
-            bench.add("engine.memory.query_per_s", Math.round(queryRate), "requests/s", null, null,
+            bench.add("engine.memory.get_ratio", get.ratio, "x", null, null, "GetItem" + versus);
+            bench.add("engine.memory.query_per_s", Math.round(query.rate), "requests/s", null, null,
                     "Query of one partition of 10 items, 1 client thread, loaded table");
-            bench.add("engine.memory.overwrite_per_s", Math.round(overwriteRate), "requests/s", null, null,
+            bench.add("engine.memory.query_ratio", query.ratio, "x", null, null, "Query" + versus);
+            bench.add("engine.memory.overwrite_per_s", Math.round(overwrite.rate), "requests/s", null, null,
                     "PutItem replacing a random item, 1 client thread, loaded table");
+            bench.add("engine.memory.overwrite_ratio", overwrite.ratio, "x", null, null, "PutItem replacing an item" + versus);
         }
         // The same with --data: what the log writer adds, then what a restart that reads the data back holds.
         Path data = Files.createTempDirectory("engine-memory");
         try {
-            try (Served engine = Served.start(bench, data)) {
+            try (Served engine = Served.start(bench, data, true)) {
                 engine.wire.call("CreateTable", createTable());
                 long t0 = System.nanoTime();
-                load(engine.wire, items);
+                load(engine.wire, 0, items);
                 double putRate = items / ((System.nanoTime() - t0) / 1e9);
                 long rss = engine.rssAfterFullCollection();
                 bench.add("engine.memory.data.rss_mb", rss / 1048576.0, "MB", quick ? null : 1024.0, null,
@@ -96,7 +126,7 @@ final class EngineMemory {
                         "loading with --data DIR (BatchWriteItem of 25, " + WRITERS + " client threads)");
             }
             long t0 = System.nanoTime();
-            try (Served engine = Served.start(bench, data)) {
+            try (Served engine = Served.start(bench, data, true)) {
                 double reopen = (System.nanoTime() - t0) / 1e9;
                 String answer = engine.wire.call("GetItem", "{\"TableName\":\"" + TABLE + "\",\"Key\":" + key(items - 1) + "}");
                 if (!answer.contains("number " + String.format("%08d", items - 1))) {
@@ -128,10 +158,13 @@ final class EngineMemory {
             this.wire = wire;
         }
 
-        static Served start(Bench bench, Path data) throws Exception {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "@" + bench.root().resolve("engine/jvm.options"),
-                    "-cp", jarOf(Engine.class) + java.io.File.pathSeparator + jarOf(JsonFactory.class),
+        /** {@code withOptions}: with engine/jvm.options, as served; without, with the JVM's defaults. */
+        static Served start(Bench bench, Path data, boolean withOptions) throws Exception {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            if (withOptions) {
+                command.add("@" + bench.root().resolve("engine/jvm.options"));
+            }
+            command.addAll(List.of("-cp", jarOf(Engine.class) + java.io.File.pathSeparator + jarOf(JsonFactory.class),
                     "com.bigtimedeals.engine.Main", "--port", "0"));
             if (data != null) {
                 command.addAll(List.of("--data", data.toString()));
@@ -195,16 +228,17 @@ final class EngineMemory {
                 + "\"price\":{\"N\":\"" + (i % 10000) / 100.0 + "\"},\"title\":{\"S\":\"" + title + "\"}}";
     }
 
-    private static void load(Wire wire, int items) throws Exception {
+    /** Writes items {@code first} to {@code end} (exclusive) in batches of 25 from the writer threads. */
+    private static void load(Wire wire, int first, int end) throws Exception {
         ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
         try {
-            AtomicInteger next = new AtomicInteger();
+            AtomicInteger next = new AtomicInteger(first);
             List<Future<?>> done = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 done.add(writers.submit(() -> {
-                    for (int from = next.getAndAdd(BATCH); from < items; from = next.getAndAdd(BATCH)) {
+                    for (int from = next.getAndAdd(BATCH); from < end; from = next.getAndAdd(BATCH)) {
                         StringBuilder body = new StringBuilder("{\"RequestItems\":{\"" + TABLE + "\":[");
-                        for (int i = from; i < Math.min(items, from + BATCH); i++) {
+                        for (int i = from; i < Math.min(end, from + BATCH); i++) {
                             body.append(i == from ? "" : ",").append("{\"PutRequest\":{\"Item\":").append(item(i)).append("}}");
                         }
                         String answer = wire.call("BatchWriteItem", body.append("]}}").toString());
@@ -225,24 +259,54 @@ final class EngineMemory {
 
     @FunctionalInterface
     private interface Call {
-        void run(long i) throws Exception;
+        void run(Wire wire, long i) throws Exception;
     }
 
-    /** Requests a second from one client thread over {@code seconds}, after a short warm-up. */
-    private static double rate(double seconds, Call call) throws Exception {
-        long warm = System.nanoTime() + (long) (seconds * 2e8);
-        long i = 0;
-        while (System.nanoTime() < warm) {
-            call.run(i++);
+    /** The first engine's requests a second, and its median ratio to the second's over alternated pairs. */
+    private record Paired(double rate, double ratio) {
+    }
+
+    /**
+     * One client thread's requests a second against each of two engines, in five pairs of {@code seconds} each
+     * (first, second; then second, first; ...), after a short warm-up of both.
+     */
+    private static Paired paired(List<Served> both, double seconds, Call call) throws Exception {
+        long[] i = new long[1];
+        for (Served s : both) {
+            rate(s.wire, seconds / 2, call, i);
         }
+        List<Double> ratios = new ArrayList<>();
+        List<Double> rates = new ArrayList<>();
+        for (int pair = 0; pair < 5; pair++) {
+            double[] rate = new double[2];
+            for (int k = 0; k < 2; k++) {
+                int which = (pair + k) % 2;
+                rate[which] = rate(both.get(which).wire, seconds, call, i);
+            }
+            ratios.add(rate[0] / rate[1]);
+            rates.add(rate[0]);
+        }
+        return new Paired(median(rates), median(ratios));
+    }
+
+    /** Requests a second from one client thread over {@code seconds}. */
+    private static double rate(Wire wire, double seconds, Call call, long[] i) throws Exception {
         long t0 = System.nanoTime();
         long end = t0 + (long) (seconds * 1e9);
         long n = 0;
         while (System.nanoTime() < end) {
-            call.run(i++);
+            call.run(wire, i[0]++);
             n++;
         }
         return n / ((System.nanoTime() - t0) / 1e9);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        java.util.Collections.sort(sorted);
+        int n = sorted.size();
+        double m = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return Math.round(m * 100) / 100.0;
     }
 
     /**
