@@ -89,6 +89,13 @@ public final class Benchmark {
             System.out.printf("%nWrote bench-results/memory.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--peak")) {
+            // Only the busiest day's simulation; its figures go to bench-results/peak.json (docs/peak-day.md).
+            PeakDay.measure(bench, quick);
+            write(bench, "peak.json");
+            System.out.printf("%nWrote bench-results/peak.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--coldstart")) {
             // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
             coldStartOnly(bench, quick);
@@ -103,6 +110,7 @@ public final class Benchmark {
         VoteBurst.measure(bench, quick);
         CommunityCosts.measure(bench);
         ApiUnderBlast.measure(bench, quick);
+        PeakDay.measure(bench, quick);
         EngineThroughput.measure(bench, quick);
         EngineMemory.measure(bench, quick);
         jar(bench);
