@@ -27,10 +27,10 @@ import com.fasterxml.jackson.core.JsonFactory;
  * options from {@code engine/jvm.options}, only the engine and jackson-core on the classpath), a million items of
  * about 100 bytes written into a table with one KEYS_ONLY global index over HTTP, then the process's resident set
  * ({@code VmRSS} in {@code /proc/PID/status}) after a full collection. RSS, not heap, because RSS is what the
- * machine gives up: heap headroom, metaspace, code cache and thread stacks are in it. The same table then answers
- * PutItem, GetItem and Query for a few seconds each, so a layout or JVM setting that saves memory by costing
- * throughput shows here too (compare the rates between runs on one machine). Then the same load with {@code --data}
- * (what the log writer adds), and the engine restarted on that directory (what reading it back leaves).
+ * machine gives up: heap headroom, metaspace, code cache and thread stacks are in it. A second engine with the JVM's
+ * default options is loaded and read beside it, in alternation, for the same figures and for ratios of PutItem,
+ * GetItem and Query rates, so options that save memory by costing throughput show here too. Then the same load with
+ * {@code --data} (what the log writer adds), and the engine restarted on that directory (what reading it back leaves).
  */
 final class EngineMemory {
     static final String TABLE = "Memory";
