@@ -31,7 +31,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@code bench-results/community.json}, {@code --votes} only the votes phase ({@code bench-results/votes.json});
  * {@code --coldstart} runs only the cold-start phase, on a table seeded as {@code --quick} seeds it, and writes
  * {@code bench-results/coldstart.json}; {@code --durability} only what the engine's durability costs a write (a data
- * directory, {@code --fsync} with group commit) into {@code bench-results/durability.json}.
+ * directory, {@code --fsync} with group commit) into {@code bench-results/durability.json}; {@code --memory} only the
+ * served engine's memory with a million items ({@code bench-results/memory.json}).
  */
 public final class Benchmark {
     private Benchmark() {
@@ -89,6 +90,13 @@ public final class Benchmark {
             System.out.printf("%nWrote bench-results/durability.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--memory")) {
+            // Only the served engine's memory (a fresh JVM, a million items); to bench-results/memory.json.
+            EngineMemory.measure(bench, quick);
+            write(bench, "memory.json");
+            System.out.printf("%nWrote bench-results/memory.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--peak")) {
             // Only the busiest day's simulation; its figures go to bench-results/peak.json (docs/peak-day.md).
             PeakDay.measure(bench, quick);
@@ -113,6 +121,7 @@ public final class Benchmark {
         PeakDay.measure(bench, quick);
         EngineThroughput.measure(bench, quick);
         EngineDurability.measure(bench, quick);
+        EngineMemory.measure(bench, quick);
         jar(bench);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         write(bench, "latest.json");
