@@ -38,10 +38,11 @@ public final class BlastStore {
     }
 
     /**
-     * A blast's segments are created in the same transaction as the blast and its deal's marker, so at most
-     * {@value #MAX_SEGMENTS} (TransactWriteItems takes 100 items). {@link Setting#BLAST_SEGMENTS} reads this.
+     * A blast's segments are created in the same transaction as the blast, its deal's marker and the deal's
+     * {@code blasted} event, so at most {@value #MAX_SEGMENTS} (TransactWriteItems takes 100 items).
+     * {@link Setting#BLAST_SEGMENTS} reads this.
      */
-    public static final int MAX_SEGMENTS = 98;
+    public static final int MAX_SEGMENTS = 97;
 
     /**
      * The blast item's mark that its segments were written with it. A blast item without it (written by a
