@@ -1,0 +1,102 @@
+// Editors working together, in two real browser contexts (two editors, each signed in on their own): a lost update
+// is refused and shown beside the form, with what the other changed, what this editor typed kept, and both ways on;
+// the deal's history says who did what; an empty new deal names every field at once before sending anything; a
+// duplicate link names the live deal and opens it.
+import { apiAt, assert, dealIdIn, eventually, look, run, setUp, signIn } from './support.mjs';
+
+const { url, journey } = setUp();
+
+journey('two editors on one deal: the second save is refused and shown, then applied on top', async (page, width) => {
+  const api = apiAt(url());
+  const catalog = await api.catalog(`Together ${width}`);
+  const deal = await api.deal(catalog, { title: `Kettle ${run} ${width}`, price: 19.99 });
+  // Editor B, in a browser context of their own, opens the deal first.
+  const other = await page.context().browser().newContext({ viewport: page.viewportSize() });
+  try {
+    const pageB = await other.newPage();
+    await signIn(pageB, url(), { hash: `#/deals/${deal.id}`, username: 'fred' });
+    await pageB.getByRole('heading', { name: deal.title }).waitFor();
+    // Editor A opens it too and saves a price of 11.11.
+    await signIn(page, url(), { hash: `#/deals/${deal.id}` });
+    await page.getByRole('heading', { name: deal.title }).waitFor();
+    await page.locator('#price').fill('11.11');
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await page.getByText('Saved: now $11.11.').waitFor();
+
+    // B, still showing 19.99, types 15.00 and a new description, and saves: refused, nothing lost.
+    await pageB.locator('#price').fill('15.00');
+    await pageB.locator('#description').fill('Steel, 1.7 l');
+    await pageB.getByRole('button', { name: 'Save correction' }).click();
+    const conflict = pageB.getByTestId('conflict');
+    await conflict.waitFor();
+    assert.match(await pageB.getByTestId('theirs-price').innerText(), /19\.99.*11\.11.*you typed “15\.00”/s);
+    assert.equal(await pageB.locator('#price').inputValue(), '15.00');
+    assert.equal(await pageB.locator('#description').inputValue(), 'Steel, 1.7 l');
+    assert.equal((await api.get(`/deals/${deal.id}`)).price, 11.11, 'the API kept A\'s price');
+    await look(pageB, width, 'deal-conflict');
+
+    // B keeps their edits on top of A's: the next save names A's version and goes through.
+    await pageB.getByRole('button', { name: 'Keep my edits on top of theirs' }).click();
+    assert.equal(await conflict.count(), 0);
+    await pageB.getByRole('button', { name: 'Save correction' }).click();
+    await pageB.getByText('Saved: now $15.00.').waitFor();
+    const now = await api.get(`/cms/deals/${deal.id}`);
+    assert.equal(now.price, 15);
+    assert.equal(now.description, 'Steel, 1.7 l');
+    assert.equal(now.version, 3);
+
+    // A's tab, still at version 2, saves a title: refused too; A takes B's instead.
+    await page.locator('#title').fill(`Kettle, steel ${run}`);
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await page.getByTestId('conflict').waitFor();
+    await page.getByRole('button', { name: 'Take theirs, drop mine' }).click();
+    assert.equal(await page.locator('#title').inputValue(), deal.title);
+    assert.equal(await page.locator('#price').inputValue(), '15', 'the form shows B\'s price');
+
+    // The history, on B's page once reloaded: both corrections, who made them, from what to what.
+    await pageB.reload();
+    const events = pageB.getByTestId('history-event');
+    await eventually(async () => (await events.count()) === 3, 'three events: two corrections and the creation');
+    assert.match(await events.nth(0).innerText(), /fred corrected it[\s\S]*Price: \$11\.11 → \$15\.00[\s\S]*Description: none → Steel, 1\.7 l/);
+    assert.match(await events.nth(1).innerText(), /erin corrected it[\s\S]*Price: \$19\.99 → \$11\.11/);
+    assert.match(await events.nth(2).innerText(), /setup created it/);
+    await pageB.getByRole('heading', { name: 'History' }).scrollIntoViewIfNeeded();
+    await look(pageB, width, 'deal-history');
+  } finally {
+    await other.close();
+  }
+});
+
+journey('an empty new deal names every field at once and sends nothing; a duplicate link opens the live deal', async (page, width) => {
+  const api = apiAt(url());
+  const catalog = await api.catalog(`Fields ${width}`);
+  const live = await api.deal(catalog, { title: `Toaster ${run} ${width}`, link: `https://shop.example.com/toaster-${run}-${width}` });
+  let creates = 0;
+  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/cms/deals')) creates++; });
+  await signIn(page, url(), { hash: '#/deals/new' });
+  await page.getByRole('heading', { name: 'New deal' }).waitFor();
+  await page.locator('#new-imageUrl').fill('http://img.example.com/t.jpg');
+  await page.getByRole('button', { name: 'Create deal' }).click();
+  for (const [field, words] of [['title', /Enter a title/], ['link', /link to the shop/], ['price', /Enter a price/],
+    ['brandId', /Choose a brand/], ['categoryId', /Choose a category/], ['imageUrl', /https:\/\//]]) {
+    assert.match(await page.locator(`#new-${field}-error`).innerText(), words, field);
+    assert.equal(await page.locator(`#new-${field}`).getAttribute('aria-invalid'), 'true', field);
+  }
+  assert.equal(creates, 0, 'nothing was sent');
+  await look(page, width, 'new-deal-every-field');
+
+  await page.locator('#new-title').fill(`Second toaster ${run}`);
+  await page.locator('#new-link').fill(`https://SHOP.example.com/toaster-${run}-${width}/#offer`);
+  await page.locator('#new-price').fill('9.99');
+  await page.locator('#new-brandId').selectOption({ label: catalog.brand.name });
+  await page.locator('#new-categoryId').selectOption({ label: catalog.category.name });
+  await page.locator('#new-imageUrl').fill('');
+  await page.getByRole('button', { name: 'Create deal' }).click();
+  const open = page.getByTestId('duplicate-link');
+  await open.waitFor();
+  assert.match(await open.innerText(), new RegExp(`Open “Toaster ${run} ${width}”`));
+  await look(page, width, 'new-deal-duplicate');
+  await open.click();
+  await page.getByRole('heading', { name: live.title }).waitFor();
+  assert.equal(dealIdIn(page), live.id);
+});
