@@ -81,6 +81,13 @@ public final class Benchmark {
                     Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--peak")) {
+            // Only the busiest day's simulation; its figures go to bench-results/peak.json (docs/peak-day.md).
+            PeakDay.measure(bench, quick);
+            write(bench, "peak.json");
+            System.out.printf("%nWrote bench-results/peak.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--coldstart")) {
             // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
             coldStartOnly(bench, quick);
@@ -95,6 +102,7 @@ public final class Benchmark {
         VoteBurst.measure(bench, quick);
         CommunityCosts.measure(bench);
         ApiUnderBlast.measure(bench, quick);
+        PeakDay.measure(bench, quick);
         EngineThroughput.measure(bench, quick);
         jar(bench);
         Duration took = Duration.ofNanos(System.nanoTime() - started);

@@ -16,6 +16,7 @@ public final class EngineSettings {
     String region = "us-east-1";
     String accountId = "123456789012";
     boolean partitionLimits;
+    double partitionScale = 1;
     long gsiLagMillis;
     long ttlSweepMillis = 1_000;
     long streamRetentionMillis = 24L * 60 * 60 * 1000;
@@ -80,6 +81,7 @@ public final class EngineSettings {
             case "region" -> region = value;
             case "account-id" -> accountId = value;
             case "partition-limits" -> partitionLimits = Boolean.parseBoolean(value);
+            case "partition-scale" -> partitionScale(Double.parseDouble(value));
             case "gsi-lag-ms" -> gsiLagMillis = Long.parseLong(value);
             case "ttl-sweep-ms" -> ttlSweepMillis = Long.parseLong(value);
             case "stream-retention-ms" -> streamRetentionMillis = Long.parseLong(value);
@@ -116,6 +118,19 @@ public final class EngineSettings {
     /** The service's per-partition throughput on every table (tables can still switch it per table). */
     public EngineSettings partitionLimits(boolean enabled) {
         this.partitionLimits = enabled;
+        return this;
+    }
+
+    /**
+     * What every per-partition limit is multiplied by, table and index partitions alike (1: the service's 3,000
+     * read and 1,000 write units a second). A simulation of R requests a second on behalf of a fleet at N sets
+     * R / N, so that each partition carries what it would carry at N. Limits apply only where they are switched on.
+     */
+    public EngineSettings partitionScale(double scale) {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new IllegalArgumentException("partition-scale must be a number above 0, not " + scale);
+        }
+        this.partitionScale = scale;
         return this;
     }
 
@@ -202,6 +217,10 @@ public final class EngineSettings {
 
     public boolean partitionLimits() {
         return partitionLimits;
+    }
+
+    public double partitionScale() {
+        return partitionScale;
     }
 
     public long gsiLagMillis() {

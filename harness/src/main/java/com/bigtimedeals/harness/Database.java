@@ -83,6 +83,35 @@ public final class Database implements AutoCloseable {
         engine.tableSettings(table).gsiLagMillis(millis);
     }
 
+    /**
+     * Switches the service's per-partition limits on for every table, each limit times {@code scale}, and starts
+     * counting what each partition serves: a simulation at R requests a second of a fleet at N sets R / N.
+     */
+    public void partitionLimits(double scale) {
+        engine.partitionScale(scale);
+        engine.partitionLimits(true);
+    }
+
+    /**
+     * The busiest partition of {@code table} and of each of its global indexes since limits went on, as shares of
+     * their limits, with the key value each served: keyed by index name, the table under {@code ""}.
+     */
+    public java.util.Map<String, BusiestPartitions> busiestPartitions(String table) {
+        java.util.Map<String, BusiestPartitions> out = new java.util.LinkedHashMap<>();
+        engine.busiestPartitions(table).forEach((index, b) -> out.put(index,
+                new BusiestPartitions(b.reads(), b.readPartition(), b.writes(), b.writePartition())));
+        return out;
+    }
+
+    /** The busiest read and write partitions of a table or index: shares of their limits, and the key value each served. */
+    public record BusiestPartitions(double reads, String readPartition, double writes, String writePartition) {
+    }
+
+    /** Read and write units {@code table} and its indexes served since limits went on: {reads, writes}. */
+    public double[] servedUnits(String table) {
+        return engine.servedUnits(table);
+    }
+
     /** Runs the engine's TTL sweep now rather than on its next turn. */
     public void sweepExpiredItems() {
         engine.sweepExpiredItems();

@@ -234,6 +234,11 @@ public final class LocalStack implements AutoCloseable {
         return dataDir != null ? dataDir.resolve("stream-failures") : Path.of(".local-stack-failures");
     }
 
+    /** The engine the stack runs on: a simulation switches its partition model on and reads it back. */
+    public Database database() {
+        return dynamo;
+    }
+
     public StreamDelivery delivery() {
         return delivery;
     }

@@ -142,8 +142,8 @@ public final class Query implements Operation {
         }
         boolean forward = !Boolean.FALSE.equals(Req.bool(req, "ScanIndexForward"));
         var entries = Reads.range(index == null ? table.items : index.entries, from, to, startBytes, forward);
-        PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx,
-                index == null ? prefix : null);
+        // A Query reads one partition: the table's, a local index's (the table's too) or a global index's.
+        PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx, prefix);
     }
 
     static KeySchema schema(Table table, Index index) {
