@@ -100,3 +100,55 @@ journey('an empty new deal names every field at once and sends nothing; a duplic
   await page.getByRole('heading', { name: live.title }).waitFor();
   assert.equal(dealIdIn(page), live.id);
 });
+
+journey('a list filtered and ordered lives in its address; deals chosen are expired and taken down after one confirmation', async (page, width) => {
+  const api = apiAt(url());
+  const catalog = await api.catalog(`Bulk ${width}`);
+  const made = [];
+  for (const [title, price] of [[`Mid ${run} ${width}`, 20], [`Dear ${run} ${width}`, 30], [`Cheap ${run} ${width}`, 10]]) {
+    made.push(await api.deal(catalog, { title, price }));
+  }
+  await signIn(page, url(), { hash: `#/deals?show=${encodeURIComponent(`category:${catalog.category.id}`)}&sort=price` });
+  const order = async () => (await page.locator('ul.deals > li').allInnerTexts()).map((t) => (/(Cheap|Mid|Dear)/.exec(t) ?? [''])[0]);
+  await page.locator('ul.deals > li').first().waitFor();
+  assert.deepEqual(await order(), ['Cheap', 'Mid', 'Dear'], 'cheapest first');
+  assert.equal(await page.locator('#sort').inputValue(), 'price');
+  await page.reload();
+  await page.locator('ul.deals > li').first().waitFor();
+  assert.deepEqual(await order(), ['Cheap', 'Mid', 'Dear'], 'the same list after a reload');
+  await page.locator('#sort').selectOption('newest');
+  await page.waitForFunction(() => !location.hash.includes('sort='));
+  assert.deepEqual(await order(), ['Cheap', 'Dear', 'Mid'], 'newest first');
+  await page.goBack();
+  await page.waitForFunction(() => location.hash.includes('sort=price'));
+  assert.deepEqual(await order(), ['Cheap', 'Mid', 'Dear'], 'Back shows the ordered list again');
+
+  // Two chosen, one confirmation naming how many and which.
+  await page.getByLabel(`Choose “${made[0].title}”`).check();
+  await page.getByLabel(`Choose “${made[1].title}”`).check();
+  await page.getByRole('button', { name: 'Expire 2 now…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Expire 2 deals now?' });
+  await dialog.waitFor();
+  assert.deepEqual((await dialog.getByTestId('bulk-deals').locator('li').allInnerTexts()).sort(), [made[0].title, made[1].title].sort());
+  await look(page, width, 'deals-bulk-confirm');
+  await dialog.getByRole('button', { name: 'Expire 2' }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Expired 2 deals' });
+  await done.waitFor();
+  await onScreenOrNear(done);
+  assert.equal((await api.get(`/deals/${made[0].id}`)).expired, true);
+  assert.equal((await api.get(`/deals/${made[1].id}`)).expired, true);
+  assert.equal((await api.get(`/deals/${made[2].id}`)).expired, false);
+
+  await page.getByLabel(`Choose “${made[2].title}”`).check();
+  await page.getByRole('button', { name: 'Take 1 down…' }).click();
+  await page.getByRole('dialog', { name: 'Take 1 deal down?' }).getByRole('button', { name: 'Take 1 down' }).click();
+  await page.getByRole('status').filter({ hasText: 'Took down 1 deal' }).waitFor();
+  assert.equal((await fetch(`${url()}/deals/${made[2].id}`)).status, 404);
+});
+
+/** An action's result is on screen. */
+async function onScreenOrNear(locator) {
+  const box = await locator.boundingBox();
+  const { height } = locator.page().viewportSize();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= height, `the result is on screen (${JSON.stringify(box)})`);
+}
