@@ -15,7 +15,9 @@ import { TakeDown } from './TakeDown';
  * One deal at its own address: what it is (its temperature in the summary), then what an editor can do to it, one
  * section each, stacked in one column: expiry, correction, the deal's comments, takedown.
  */
-export function DealDetail({ id, justCreated, onChanged }: { id: string; justCreated: boolean; onChanged: (d: Deal) => void }) {
+export function DealDetail({ id, justCreated, onChanged, back = '#/deals' }: {
+  id: string; justCreated: boolean; onChanged: (d: Deal) => void; back?: string;
+}) {
   const api = useApi();
   const [deal, setDeal] = useState<EditedDeal | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -44,7 +46,7 @@ export function DealDetail({ id, justCreated, onChanged }: { id: string; justCre
 
   return (
     <article class="card deal-detail" aria-labelledby="deal-h" data-testid="deal-detail">
-      <p class="back"><a href="#/deals">← All deals</a></p>
+      <p class="back"><a href={back}>← All deals</a></p>
       {problem ? (
         <>
           <h2 id="deal-h" tabIndex={-1}>Deal {id}</h2>

@@ -20,7 +20,9 @@ export function DealsPage({ route }: { route: Extract<Route, { page: 'deals' }> 
   const search = list.q ? searchOf(list.q) : null;
   const scope: Scope = search?.q ? { kind: 'search', search } : scopeOf(list.show);
   const setList = (next: ListView) => nav.view(hrefOf({ ...route, list: next }));
-  const setScope = (s: Scope) => setList(s.kind === 'search' ? { ...list, q: s.search.q } : { ...list, q: '', show: scopeKey(s) });
+  // A search keeps the words it left out too (after the ones it searches for), so the address says the same again.
+  const setScope = (s: Scope) => setList(s.kind === 'search' ? { ...list, q: [...s.search.words, ...s.search.dropped].join(' ') }
+    : { ...list, q: '', show: scopeKey(s) });
   const [reloads, setReloads] = useState(0);
   const [created, setCreated] = useState<string | null>(null);
   const reload = () => setReloads((n) => n + 1);
@@ -33,7 +35,8 @@ export function DealsPage({ route }: { route: Extract<Route, { page: 'deals' }> 
           list={list} onSort={(sort) => setList({ ...list, sort })} onChanged={reload} />
         <div class="detail-col">
           {open.kind === 'deal'
-            ? <DealDetail key={open.id} id={open.id} justCreated={created === open.id} onChanged={reload} />
+            ? <DealDetail key={open.id} id={open.id} justCreated={created === open.id} onChanged={reload}
+              back={hrefOf({ page: 'deals', open: { kind: 'none' }, list: route.list })} />
             : <NewDeal catalog={catalog} onCreated={(d: Deal) => {
               setCreated(d.id);
               reload();
