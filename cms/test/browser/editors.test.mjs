@@ -152,3 +152,34 @@ async function onScreenOrNear(locator) {
   const { height } = locator.page().viewportSize();
   assert.ok(box && box.y >= 0 && box.y + box.height <= height, `the result is on screen (${JSON.stringify(box)})`);
 }
+
+journey('a brand renamed reaches its deals and their copies; one a deal names is not deleted, an unused one is', async (page, width) => {
+  const api = apiAt(url());
+  const catalog = await api.catalog(`Rename ${width}`);
+  const deal = await api.deal(catalog, { title: `Grinder ${run} ${width}` });
+  await api.put(`/cms/categories/${catalog.category.id}/featured`, { dealIds: [deal.id] });
+  const unused = await api.post('/cms/categories', { name: `Unused ${run} ${width}` });
+  await signIn(page, url(), { hash: '#/brands' });
+  await page.getByRole('button', { name: `Edit ${catalog.brand.name}` }).click();
+  const renamed = `Renamed ${run} ${width}`;
+  await page.getByLabel(`New name for ${catalog.brand.name}`).fill(renamed);
+  await page.getByLabel('Logo URL (https)').fill('http://img.example.com/logo.png');
+  await page.getByRole('button', { name: 'Save brand' }).click();
+  assert.match(await page.locator(`#edit-${catalog.brand.id}-logoUrl-error`).innerText(), /https:\/\//);
+  await page.getByLabel('Logo URL (https)').fill('');
+  await page.getByRole('button', { name: 'Save brand' }).click();
+  await page.getByRole('status').filter({ hasText: `Renamed to “${renamed}”` }).waitFor();
+  await look(page, width, 'brand-renamed');
+  await eventually(async () => (await api.get(`/deals/${deal.id}`)).brandName === renamed, 'the deal shows the new name');
+  await eventually(async () => (await api.get(`/categories/${catalog.category.id}`)).featured[0]?.brandName === renamed,
+    'the featured copy shows it');
+  await eventually(async () => (await api.get(`/brands/${catalog.brand.id}/deals`)).deals[0]?.brandName === renamed, 'the brand\'s list');
+
+  await page.getByRole('button', { name: 'Delete brand' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete brand' }).click();
+  await page.getByText('cannot be deleted: deals name it').waitFor();
+  await page.getByRole('button', { name: `Edit ${unused.name}` }).click();
+  await page.getByRole('button', { name: 'Delete category' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete category' }).click();
+  await eventually(async () => (await fetch(`${url()}/categories/${unused.id}`)).status === 404, 'the unused category is gone');
+});
