@@ -87,7 +87,7 @@ public final class Engine implements AutoCloseable {
     public synchronized String serve(int port) {
         if (server == null) {
             try {
-                server = new HttpServer(port, dispatcher::handle);
+                server = new HttpServer(port, dispatcher::handle, settings.httpOptions());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

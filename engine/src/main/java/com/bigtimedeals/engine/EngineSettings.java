@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
+import com.bigtimedeals.engine.http.HttpServer;
+
 /**
  * Everything about an engine that can be set, each with a command-line flag and a system property of the same
  * name ({@code --gsi-lag-ms 200} or {@code -Dengine.gsi-lag-ms=200}); see docs/engine.md. Defaults behave like
@@ -25,6 +27,10 @@ public final class EngineSettings {
     long idempotencyMillis = 10L * 60 * 1000;
     long snapshotLogBytes = 64L * 1024 * 1024;
     final List<String> faults = new ArrayList<>();
+    int maxConnections = HttpServer.Options.defaults().maxConnections();
+    long requestTimeoutMillis = HttpServer.Options.defaults().requestTimeoutMillis();
+    final List<String> corsOrigins = new ArrayList<>();
+    final List<String> allowedHosts = new ArrayList<>();
     LongSupplier clock = System::currentTimeMillis;
     boolean customClock;
 
@@ -90,6 +96,10 @@ public final class EngineSettings {
             case "idempotency-ms" -> idempotencyMillis = Long.parseLong(value);
             case "snapshot-log-bytes" -> snapshotLogBytes = Long.parseLong(value);
             case "fault" -> faults.add(value);
+            case "max-connections" -> maxConnections = Integer.parseInt(value);
+            case "request-timeout-ms" -> requestTimeoutMillis = Long.parseLong(value);
+            case "cors-origins" -> corsOrigins(value.isBlank() ? List.of() : List.of(value.split(",")));
+            case "allowed-hosts" -> allowedHosts(value.isBlank() ? List.of() : List.of(value.split(",")));
             default -> throw new IllegalArgumentException("unknown setting: " + name);
         }
         return this;
@@ -168,6 +178,52 @@ public final class EngineSettings {
     public EngineSettings snapshotLogBytes(long bytes) {
         this.snapshotLogBytes = bytes;
         return this;
+    }
+
+    /** Connections the HTTP server serves at once; one more is answered 503 and closed. */
+    public EngineSettings maxConnections(int n) {
+        this.maxConnections = n;
+        return this;
+    }
+
+    /** How long a request's head and body may take to arrive over HTTP (then 408), and its response to be taken. */
+    public EngineSettings requestTimeoutMillis(long millis) {
+        this.requestTimeoutMillis = millis;
+        return this;
+    }
+
+    /**
+     * Browser origins the HTTP server answers with CORS headers ({@code http://localhost:5173}, or {@code *} for
+     * any); none by default, since the engine checks no signatures and any page could otherwise use it.
+     */
+    public EngineSettings corsOrigins(List<String> origins) {
+        this.corsOrigins.clear();
+        for (String o : origins) {
+            if (!o.isBlank()) {
+                this.corsOrigins.add(o.trim());
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Host names the HTTP server answers beyond IP addresses and {@code localhost} ({@code *}: any): a request addressed
+     * to another name is refused, as a page using DNS rebinding to reach 127.0.0.1 would send its own.
+     */
+    public EngineSettings allowedHosts(List<String> hosts) {
+        this.allowedHosts.clear();
+        for (String h : hosts) {
+            if (!h.isBlank()) {
+                this.allowedHosts.add(h.trim());
+            }
+        }
+        return this;
+    }
+
+    /** The HTTP server's limits, origins and host names, as these settings give them. */
+    public HttpServer.Options httpOptions() {
+        return HttpServer.Options.defaults().maxConnections(maxConnections).requestTimeoutMillis(requestTimeoutMillis)
+                .corsOrigins(corsOrigins).allowedHosts(allowedHosts);
     }
 
     /** A fault rule in the form {@code docs/engine.md} describes, e.g. {@code throttle:PutItem:0.1}. */

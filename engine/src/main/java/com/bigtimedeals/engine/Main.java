@@ -14,7 +14,7 @@ public final class Main {
             settings.parseArgs(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: engine [--port P] [--data DIR] [--partition-limits] [--gsi-lag-ms N] [--fault RULE] ...");
+            System.err.println("usage: engine [--port P] [--data DIR] [--partition-limits] [--gsi-lag-ms N] [--fault RULE] [--cors-origins O,O] ...");
             System.exit(2);
         }
         Engine engine = Engine.start(settings);
