@@ -10,6 +10,8 @@ const doc = (price: object) => ({
       Deal: { properties: { price: { minimum: 0, maximum: 10, ...price } } },
       Brand: { properties: { id: { maxLength: 64 } } },
       FeaturedIds: { properties: { dealIds: { maxItems: 20 } } },
+      NewDeal: { properties: { title: { maxLength: 200 }, description: { maxLength: 2000 }, link: { maxLength: 2048 } } },
+      NewBrand: { properties: { name: { maxLength: 100 } } },
     },
   },
 });

@@ -15,7 +15,7 @@ import java.util.List;
 public enum Setting {
     /** Front-page copies {@code DEALSCACHE#1..N}; the reader and the stream consumer must use the same N (docs/fan-out.md). */
     CACHE_SHARDS("cacheShards", "10", Where.FUNCTIONS, 1, 1000),
-    /** Parallel-scan segments of a hot-deal blast; at most 98, because they are created with the blast in one transaction. */
+    /** Parallel-scan segments of a hot-deal blast; at most 97, because they are created with the blast in one transaction. */
     BLAST_SEGMENTS("blastSegments", "16", Where.FUNCTIONS, 1, BlastStore.MAX_SEGMENTS),
     /** Milliseconds of the stream consumer's timeout kept for the page in flight and its checkpoint. */
     WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
