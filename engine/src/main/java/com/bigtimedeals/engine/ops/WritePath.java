@@ -55,7 +55,10 @@ final class WritePath {
             Capacity capacity = capacity(table, before, oldSize, after, newSize);
             if (!byTtl) {
                 // Expiry deletes are free in the service, and never throttled.
-                ctx.throughput.take(table, true, draws(table, keyMap, before, oldSize, after, newSize, 1));
+                if (ctx.throughput.enabledFor(table)) {
+                    // Index partitions are worked out only where limits apply: every other write skips the cost.
+                    ctx.throughput.take(table, true, draws(table, keyMap, before, oldSize, after, newSize, 1));
+                }
             }
             if (table.deleted()) {
                 throw ApiException.resourceNotFound("Requested resource not found");
