@@ -41,6 +41,11 @@ export function contractValues(doc) {
     PRICE_MAX: [at(price, 'maximum'), 'Highest price (Deal.price.maximum).'],
     PRICE_DECIMALS: [decimals(price), 'Decimal places a price may have (Deal.price: multipleOf, or its description).'],
     SLUG_MAX: [at(slug, 'maxLength'), 'Length of a brand or category id (Brand.id.maxLength).'],
+    TITLE_MAX: [at(doc, 'components', 'schemas', 'NewDeal', 'properties', 'title', 'maxLength'), 'Characters in a title (NewDeal.title.maxLength).'],
+    DESCRIPTION_MAX: [at(doc, 'components', 'schemas', 'NewDeal', 'properties', 'description', 'maxLength'),
+      'Characters in a description (NewDeal.description.maxLength).'],
+    URL_MAX: [at(doc, 'components', 'schemas', 'NewDeal', 'properties', 'link', 'maxLength'), 'Characters in a link (NewDeal.link.maxLength).'],
+    NAME_MAX: [at(doc, 'components', 'schemas', 'NewBrand', 'properties', 'name', 'maxLength'), 'Characters in a brand or category name (NewBrand.name.maxLength).'],
   };
 }
 

@@ -13,6 +13,9 @@ export type ApiError = components['schemas']['ApiError'];
 export type Comment = components['schemas']['Comment'];
 export type ReportedDeal = components['schemas']['ReportedDeal'];
 export type ReportByUser = components['schemas']['ReportByUser'];
+/** A deal as the editors see it: with its version (what If-Match names) and whether it was taken down. */
+export type EditedDeal = components['schemas']['EditedDeal'];
+export type DealEvent = components['schemas']['DealEvent'];
 /** The reasons a report may give; a queue entry's counts name each (answers may add ones this build does not know). */
 export type ReportReason = components['schemas']['NewReport']['reason'];
 
@@ -25,6 +28,12 @@ export interface Problem {
   field?: string;
   /** Found by the form itself before anything was sent (it goes stale as soon as the input changes). */
   local?: boolean;
+  /** Every field at fault, each with its own words (the API's errors, or the form's own checks). */
+  fields?: Record<string, string>;
+  /** A 412: the deal as it stands now, changed by another editor since this one opened it. */
+  current?: EditedDeal;
+  /** A duplicate link: the live deal that has it. */
+  duplicate?: { id: string; title: string; link: string };
 }
 
 const WORDS: Record<number, string> = {
@@ -38,10 +47,24 @@ const WORDS: Record<number, string> = {
   503: 'The database is busy just now. Wait a moment and try again.',
 };
 
-export function describe(status: number, body?: Partial<ApiError>): Problem {
+export function describe(status: number, body?: Partial<ApiError> & { current?: EditedDeal }): Problem {
   const fromApi = body?.message;
   if (status === 400 || status === 422) {
-    return { status, message: fromApi ?? 'The API did not accept this input.', field: body?.field };
+    const problem: Problem = { status, message: fromApi ?? 'The API did not accept this input.', field: body?.field };
+    if (body?.errors && body.errors.length > 0) {
+      problem.fields = Object.fromEntries(body.errors.map((e) => [e.field, fieldWords(e.field, e.message)]));
+      problem.message = body.errors.length === 1 ? fieldWords(body.errors[0].field, body.errors[0].message)
+        : `${body.errors.length} fields need a change before this can be saved: see each one.`;
+    }
+    return problem;
+  }
+  if (status === 412 && body?.current) {
+    return { status, current: body.current,
+      message: 'Another editor changed this deal since you opened it, so nothing was saved. What they changed is shown below: keep your edits on top of theirs, or take theirs.' };
+  }
+  if (status === 409 && body?.code === 'duplicate' && body.deal) {
+    return { status, field: 'link', duplicate: body.deal,
+      message: `A live deal already has this link: “${body.deal.title}”. Open it to correct it instead, or use another link.` };
   }
   const words = WORDS[status] ?? (status >= 500 ? 'The API failed unexpectedly. Nothing you typed is lost; try again.' : `The API answered ${status}.`);
   // The API's own message adds the detail (e.g. which id exists) to the plain words.
@@ -82,3 +105,22 @@ export function makeApi(baseUrl: string, token: () => string | null, onUnauthori
   api.use(auth);
   return api;
 }
+
+/**
+ * The API's reason for a field, in the words an editor knows: the form's labels rather than its JSON names, and no
+ * pattern talk. Unknown reasons keep the API's own words.
+ */
+export function fieldWords(field: string, message: string): string {
+  const label = LABELS[field] ?? field;
+  if (/ is required$/.test(message)) return field === 'brandId' || field === 'categoryId' ? `Choose a ${label.toLowerCase()}.` : `Enter a ${label.toLowerCase()}.`;
+  if (/must start with https:\/\//.test(message)) return `${label} must be an https:// address (http images are blocked on secure pages).`;
+  if (/must be an http\(s\) URL/.test(message)) return `${label} must be a web address starting with https:// or http://.`;
+  if (/ is not a field of this request$/.test(message)) return `${label} cannot be sent here.`;
+  if (/ cannot change$/.test(message)) return `${label} cannot be changed.`;
+  return message.replace(new RegExp(`^${field}\\b`), label);
+}
+
+const LABELS: Record<string, string> = {
+  title: 'Title', link: 'Link', price: 'Price', brandId: 'Brand', categoryId: 'Category', imageUrl: 'Image URL',
+  description: 'Description', createdAt: 'Backfill date', expiresAt: 'Expiry', name: 'Name', logoUrl: 'Logo URL',
+};

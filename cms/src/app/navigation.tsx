@@ -27,6 +27,11 @@ export interface Navigation {
   route: Route;
   /** To `href` (a #/ address), after asking when edits would be lost. Resolves false when the editor stays. */
   go: (href: string) => Promise<boolean>;
+  /**
+   * To `href` without asking: a change of the view (the deals list's filter, search or order) that loses nothing on
+   * screen. It is an address of its own all the same, so reload, Back and a shared link show it.
+   */
+  view: (href: string) => void;
   /** Runs `leave` (e.g. signing out), after asking when edits would be lost. */
   leave: (then: () => void) => Promise<boolean>;
 }
@@ -108,6 +113,13 @@ export function useRouter(): { navigation: Navigation; question: preact.JSX.Elem
     };
   }, [go]);
 
+  const view = useCallback((href: string) => {
+    if (href === shownRef.current) return;
+    history.pushState(null, '', href);
+    shownRef.current = location.hash;
+    setRoute(parseRoute(location.hash));
+  }, []);
+
   const leave = useCallback(async (then: () => void) => {
     const ok = await ask();
     if (ok) then();
@@ -115,7 +127,7 @@ export function useRouter(): { navigation: Navigation; question: preact.JSX.Elem
   }, [ask]);
 
   return {
-    navigation: { route, go, leave },
+    navigation: { route, go, view, leave },
     question: (
       <ConfirmDialog id="unsaved" open={question !== null} title="Leave without saving?" danger
         confirm="Discard changes" cancel="Stay" onConfirm={() => question?.answer(true)} onCancel={() => question?.answer(false)}>

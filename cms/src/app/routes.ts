@@ -2,6 +2,7 @@
 //   #/deals                      the latest deals, and a new one (desktop: side by side)
 //   #/deals/new                  a new deal
 //   #/deals/<dealId>             one deal: its detail and correction
+//   ...?show=brand:<id>&q=<words>&sort=temperature   the list beside it: its filter, search and order (any deals address)
 //   #/brands                     brands and categories
 //   #/featured/frontpage | editors-choice | category/<categoryId>
 //   #/blast  ·  #/blast/<blastId>
@@ -9,8 +10,14 @@
 
 export type FeaturedList = { kind: 'frontpage' } | { kind: 'editors-choice' } | { kind: 'category'; id: string };
 
+/** The deals list as shown: which deals (`all`, `brand:<id>`, `category:<id>`), a search's words, and the order. */
+export interface ListView { show: string; q: string; sort: Sort }
+export type Sort = 'newest' | 'temperature' | 'price';
+export const SORTS: Sort[] = ['newest', 'temperature', 'price'];
+export const DEFAULT_LIST: ListView = { show: 'all', q: '', sort: 'newest' };
+
 export type Route =
-  | { page: 'deals'; open: { kind: 'none' } | { kind: 'new' } | { kind: 'deal'; id: string } }
+  | { page: 'deals'; open: { kind: 'none' } | { kind: 'new' } | { kind: 'deal'; id: string }; list?: ListView }
   | { page: 'brands' }
   | { page: 'featured'; list: FeaturedList }
   | { page: 'blast'; blastId?: string }
@@ -20,12 +27,38 @@ export type PageName = Route['page'];
 
 export const HOME: Route = { page: 'deals', open: { kind: 'none' } };
 
+function listOf(query: string): ListView | undefined {
+  if (!query) return undefined;
+  const q = new URLSearchParams(query);
+  const sort = q.get('sort') as Sort | null;
+  const show = q.get('show') ?? 'all';
+  return {
+    show: /^(all|brand:[a-z0-9-]+|category:[a-z0-9-]+)$/.test(show) ? show : 'all',
+    q: (q.get('q') ?? '').slice(0, 200),
+    sort: sort && SORTS.includes(sort) ? sort : 'newest',
+  };
+}
+
+/** The list's part of an address: only what differs from the default list. */
+export function listQuery(list: ListView | undefined): string {
+  if (!list) return '';
+  const q = new URLSearchParams();
+  if (list.show !== 'all') q.set('show', list.show);
+  if (list.q) q.set('q', list.q);
+  if (list.sort !== 'newest') q.set('sort', list.sort);
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const [path, query = ''] = hash.split('?');
+  const parts = path.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   const [page, a, b] = parts;
   switch (page) {
-    case 'deals':
-      return { page, open: !a ? { kind: 'none' } : a === 'new' ? { kind: 'new' } : { kind: 'deal', id: a } };
+    case 'deals': {
+      const list = listOf(query);
+      return { page, open: !a ? { kind: 'none' } : a === 'new' ? { kind: 'new' } : { kind: 'deal', id: a }, ...(list ? { list } : {}) };
+    }
     case 'brands':
       return { page };
     case 'featured':
@@ -46,7 +79,8 @@ export function hrefOf(route: Route): string {
   const path = (...parts: string[]) => `#/${parts.map(encodeURIComponent).join('/')}`;
   switch (route.page) {
     case 'deals':
-      return route.open.kind === 'none' ? path('deals') : route.open.kind === 'new' ? path('deals', 'new') : path('deals', route.open.id);
+      return (route.open.kind === 'none' ? path('deals') : route.open.kind === 'new' ? path('deals', 'new') : path('deals', route.open.id))
+        + listQuery(route.list);
     case 'brands':
       return path('brands');
     case 'featured':

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Brand, type BrandSummary, call, type Category, type CategorySummary } from '../api/client';
 import { useAction } from '../lib/action';
+import { checkCatalogEntry, localProblem } from '../lib/checks';
 import { useDraft } from '../lib/draft';
 import { slugOf } from '../lib/slug';
 import { useApi } from '../ui/api';
 import { Field } from '../ui/Field';
 import { Img } from '../ui/Img';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
+import { EditEntry } from './EditEntry';
 
 type Kind = 'brands' | 'categories';
 const WORDS = {
@@ -35,6 +37,7 @@ function useCounts(kind: Kind, items: (BrandSummary | CategorySummary)[] | null)
 }
 
 export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: (BrandSummary | CategorySummary)[] | null; onCreated: () => void }) {
+  const [editing, setEditing] = useState<string | null>(null);
   const api = useApi();
   const counts = useCounts(kind, items);
   const { title, singular } = WORDS[kind];
@@ -45,6 +48,8 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
   const ids = { name: `${singular}-name`, logoUrl: `${singular}-logoUrl` };
 
   const submit = () => action.run(async () => {
+    const refused = localProblem(checkCatalogEntry(kind === 'brands' ? form : { name: form.name }), (f) => ids[f as keyof typeof ids] ?? f);
+    if (refused) return { problem: refused };
     const o = kind === 'brands'
       ? await call(api.POST('/cms/brands', { body: { name: form.name, ...(form.logoUrl ? { logoUrl: form.logoUrl } : {}) } }))
       : await call(api.POST('/cms/categories', { body: { name: form.name } }));
@@ -53,7 +58,8 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
       return {
         problem: p.status === 409
           ? { ...p, message: `A ${singular} with the id “${slug}” already exists. Ids come from the name, so choose a name that differs in letters or digits.` }
-          : { ...p, field: p.field && ids[p.field as keyof typeof ids] },
+          : { ...p, field: p.field && ids[p.field as keyof typeof ids],
+            ...(p.fields ? { fields: Object.fromEntries(Object.entries(p.fields).map(([f, m]) => [ids[f as keyof typeof ids] ?? f, m])) } : {}) },
       };
     }
     draft.reset();
@@ -69,7 +75,8 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
         <Field id={ids.name} label="Name" value={form.name} onInput={(name) => draft.update({ name })} problem={action.problem}
           hint={slug ? `Its id will be “${slug}”.` : form.name.trim() ? 'The name needs a letter or a digit.' : 'Its id is made from the name.'} />
         {kind === 'brands' && (
-          <Field id={ids.logoUrl} label="Logo URL (optional)" type="url" value={form.logoUrl} onInput={(logoUrl) => draft.update({ logoUrl })} problem={action.problem} />
+          <Field id={ids.logoUrl} label="Logo URL (optional)" type="url" value={form.logoUrl} onInput={(logoUrl) => draft.update({ logoUrl })} problem={action.problem}
+            hint="https:// only: an http logo is blocked on secure pages." />
         )}
         <ProblemBanner problem={action.problem} fields={Object.values(ids)} />
         {action.done && <Status>{action.done}</Status>}
@@ -78,7 +85,7 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
       {items === null ? <Loading>Loading {kind}…</Loading> : items.length === 0 ? <p>No {kind} yet.</p> : (
         <table>
           <caption class="visually-hidden">{title} with like and watcher counts</caption>
-          <thead><tr>{kind === 'brands' && <th scope="col"><span class="visually-hidden">Logo</span></th>}<th scope="col">Name and id</th><th scope="col" class="num">Likes</th><th scope="col" class="num">Watchers</th></tr></thead>
+          <thead><tr>{kind === 'brands' && <th scope="col"><span class="visually-hidden">Logo</span></th>}<th scope="col">Name and id</th><th scope="col" class="num">Likes</th><th scope="col" class="num">Watchers</th><th scope="col"><span class="visually-hidden">Edit</span></th></tr></thead>
           <tbody>
             {items.map((i) => (
               <tr key={i.id}>
@@ -86,6 +93,11 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
                 <th scope="row"><span class="name">{i.name}</span> <code class="id">{i.id}</code></th>
                 <td class="num">{counts[i.id]?.likes ?? <Pending />}</td>
                 <td class="num">{counts[i.id]?.watchers ?? <Pending />}</td>
+                <td>
+                  <button type="button" class="small" aria-expanded={editing === i.id} aria-label={`Edit ${i.name}`}
+                    onClick={() => setEditing(editing === i.id ? null : i.id)}>Edit</button>
+                  {editing === i.id && <EditEntry kind={kind} entry={i} onChanged={onCreated} />}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { call, type Deal, type Problem } from '../api/client';
+import { call, type Deal, type EditedDeal, type Problem } from '../api/client';
 import { useApi } from '../ui/api';
 import { day, HOT_AT, money } from '../lib/format';
 import { Img } from '../ui/Img';
@@ -8,23 +8,29 @@ import { Loading, ProblemBanner, Status } from '../ui/messages';
 import { Comments } from './Comments';
 import { Correction } from './Correction';
 import { Expiry } from './Expiry';
+import { History } from './History';
 import { TakeDown } from './TakeDown';
 
 /**
  * One deal at its own address: what it is (its temperature in the summary), then what an editor can do to it, one
  * section each, stacked in one column: expiry, correction, the deal's comments, takedown.
  */
-export function DealDetail({ id, justCreated, onChanged }: { id: string; justCreated: boolean; onChanged: (d: Deal) => void }) {
+export function DealDetail({ id, justCreated, onChanged, back = '#/deals' }: {
+  id: string; justCreated: boolean; onChanged: (d: Deal) => void; back?: string;
+}) {
   const api = useApi();
-  const [deal, setDeal] = useState<Deal | null>(null);
+  const [deal, setDeal] = useState<EditedDeal | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [takenDown, setTakenDown] = useState(false);
   useEffect(() => {
     let live = true;
-    call(api.GET('/deals/{dealId}', { params: { path: { dealId: id } } })).then((o) => {
+    // The editors' read: the deal's version (what a correction sends back as If-Match), taken down or not.
+    call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: id } } })).then((o) => {
       if (!live) return;
-      if (o.ok) setDeal(o.data);
-      else setProblem(o.problem);
+      if (o.ok) {
+        setDeal(o.data);
+        setTakenDown(o.data.takenDown);
+      } else setProblem(o.problem);
     });
     return () => { live = false; };
   }, [api, id]);
@@ -33,14 +39,14 @@ export function DealDetail({ id, justCreated, onChanged }: { id: string; justCre
   useEffect(() => {
     if (loaded) document.getElementById('deal-h')?.focus();
   }, [loaded]);
-  const changed = (d: Deal) => {
+  const changed = (d: EditedDeal) => {
     setDeal(d);
     onChanged(d);
   };
 
   return (
     <article class="card deal-detail" aria-labelledby="deal-h" data-testid="deal-detail">
-      <p class="back"><a href="#/deals">← All deals</a></p>
+      <p class="back"><a href={back}>← All deals</a></p>
       {problem ? (
         <>
           <h2 id="deal-h" tabIndex={-1}>Deal {id}</h2>
@@ -56,12 +62,14 @@ export function DealDetail({ id, justCreated, onChanged }: { id: string; justCre
           <h2 id="deal-h">{deal.title}</h2>
           <p class="badge taken-down" role="status">Taken down: “{deal.title}” has left every list and featured section.
             Messages already sent stay in inboxes.</p>
+          <History deal={{ ...deal, takenDown: true }} />
         </>
       ) : (
         <>
           <Summary deal={deal} justCreated={justCreated} />
           <Expiry deal={deal} onChanged={changed} />
           <Correction deal={deal} onSaved={changed} />
+          <History deal={deal} />
           <Comments deal={deal} />
           <TakeDown deal={deal} onTakenDown={() => { setTakenDown(true); onChanged(deal); }} />
         </>

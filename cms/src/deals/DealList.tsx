@@ -1,19 +1,23 @@
-import { call } from '../api/client';
-import { dealHref } from '../app/routes';
+import { useState } from 'preact/hooks';
+import { call, type Deal } from '../api/client';
+import { hrefOf, type ListView, type Sort } from '../app/routes';
+import { useAction } from '../lib/action';
+import { now } from '../lib/format';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import type { Catalog } from '../brands/catalog';
 import type { Search } from '../lib/words';
 import { useApi } from '../ui/api';
 import { DealLine } from '../ui/DealLine';
 import { SearchBox, searchPages } from '../ui/DealSearch';
-import { Loading, ProblemBanner } from '../ui/messages';
+import { Loading, ProblemBanner, Status } from '../ui/messages';
 import { OpenById } from './OpenById';
 import { useDealPages } from './pages';
 
 /** What the list shows: the latest deals of everything, a brand or a category, or the matches of a search. */
 export type Scope = { kind: 'all' } | { kind: 'brand'; id: string } | { kind: 'category'; id: string }
   | { kind: 'search'; search: Search };
-const scopeKey = (s: Scope) => (s.kind === 'all' ? 'all' : s.kind === 'search' ? `search:${s.search.q}` : `${s.kind}:${s.id}`);
-function scopeOf(key: string): Scope {
+export const scopeKey = (s: Scope) => (s.kind === 'all' ? 'all' : s.kind === 'search' ? `search:${s.search.q}` : `${s.kind}:${s.id}`);
+export function scopeOf(key: string): Scope {
   const [kind, id] = key.split(':');
   return kind === 'brand' || kind === 'category' ? { kind, id } : { kind: 'all' };
 }
@@ -30,11 +34,51 @@ function useScope(scope: Scope, reloads: number) {
   }, (previous) => previous.split('#')[0] === scopeKey(scope)); // a reload keeps its deals on screen until the fresh page
 }
 
-export function DealList({ catalog, scope, onScope, reloads, selected }: {
+const SORT_WORDS: Record<Sort, string> = { newest: 'Newest first', temperature: 'Hottest first', price: 'Cheapest first' };
+
+/** The deals loaded so far in the order asked for: the API's newest first, or by temperature or price among them. */
+export function sorted(deals: Deal[], sort: Sort): Deal[] {
+  if (sort === 'newest') return deals;
+  const by = sort === 'temperature' ? (a: Deal, b: Deal) => b.temperature - a.temperature : (a: Deal, b: Deal) => a.price - b.price;
+  return [...deals].sort(by);
+}
+
+type Bulk = 'expire' | 'take-down';
+
+export function DealList({ catalog, scope, onScope, reloads, selected, list, onSort, onChanged }: {
   catalog: Catalog; scope: Scope; onScope: (s: Scope) => void; reloads: number; selected: string | null;
+  list: ListView; onSort: (s: Sort) => void; onChanged: () => void;
 }) {
+  const api = useApi();
   const { state, more, problem } = useScope(scope, reloads);
-  const deals = state.deals;
+  const deals = state.deals === null ? null : sorted(state.deals, list.sort);
+  const [chosen, setChosen] = useState<Deal[]>([]);
+  const [asking, setAsking] = useState<Bulk | null>(null);
+  const bulk = useAction();
+  const isChosen = (d: Deal) => chosen.some((c) => c.id === d.id);
+  const toggle = (d: Deal) => setChosen((c) => (c.some((x) => x.id === d.id) ? c.filter((x) => x.id !== d.id) : [...c, d]));
+  /** One confirmation for the whole selection, then each deal in turn; what failed is named, the rest done. */
+  const runBulk = (what: Bulk) => {
+    setAsking(null);
+    const these = chosen;
+    bulk.run(async () => {
+      const failed: string[] = [];
+      for (const d of these) {
+        const o = what === 'expire'
+          ? await call(api.PATCH('/cms/deals/{dealId}', { params: { path: { dealId: d.id } }, body: { expiresAt: now() } }))
+          : await call(api.DELETE('/cms/deals/{dealId}', { params: { path: { dealId: d.id } } }));
+        if (!o.ok) failed.push(`“${d.title}” (${o.problem.message})`);
+      }
+      setChosen([]);
+      onChanged();
+      const done = these.length - failed.length;
+      const verb = what === 'expire' ? 'Expired' : 'Took down';
+      if (failed.length > 0) {
+        return { problem: { status: 400, message: `${verb} ${done} of ${these.length} deals. Not done: ${failed.join('; ')}.` } };
+      }
+      return { done: `${verb} ${done} ${done === 1 ? 'deal' : 'deals'}: ${these.map((d) => `“${d.title}”`).join(', ')}.` };
+    });
+  };
   const search = scope.kind === 'search' ? scope.search : null;
   const heading = search ? 'Search results' : 'Latest deals';
   return (
@@ -54,8 +98,23 @@ export function DealList({ catalog, scope, onScope, reloads, selected }: {
             {catalog.categories?.map((c) => <option value={`category:${c.id}`}>{c.name}</option>)}
           </optgroup>
         </select>
-        <a class="button" href="#/deals/new">New deal</a>
+        <label for="sort">Order</label>
+        <select id="sort" value={list.sort} onChange={(e) => onSort(e.currentTarget.value as Sort)}>
+          {(Object.keys(SORT_WORDS) as Sort[]).map((s) => <option value={s}>{SORT_WORDS[s]}</option>)}
+        </select>
+        <a class="button" href={hrefOf({ page: 'deals', open: { kind: 'new' }, list })}>New deal</a>
       </div>
+      {list.sort !== 'newest' && <p class="meta">Ordered among the deals loaded so far; “Older deals” loads more.</p>}
+      {chosen.length > 0 && (
+        <div class="toolbar bulk" role="group" aria-label="The chosen deals">
+          <span>{chosen.length} chosen</span>
+          <button type="button" disabled={bulk.busy} onClick={() => setAsking('expire')}>Expire {chosen.length} now…</button>
+          <button type="button" class="danger" disabled={bulk.busy} onClick={() => setAsking('take-down')}>Take {chosen.length} down…</button>
+          <button type="button" onClick={() => setChosen([])}>Clear choice</button>
+        </div>
+      )}
+      {bulk.done && <Status>{bulk.done}</Status>}
+      <ProblemBanner problem={bulk.problem} />
       <OpenById />
       <ProblemBanner problem={problem} />
       {deals === null ? <Loading>{search ? 'Searching…' : 'Loading deals…'}</Loading>
@@ -63,7 +122,9 @@ export function DealList({ catalog, scope, onScope, reloads, selected }: {
           <ul class="deals" aria-label={heading} aria-busy={!state.firstPageIn}>
             {deals.map((d) => (
               <li key={d.id}>
-                <a class="deal-link" href={dealHref(d.id)} aria-current={d.id === selected ? 'page' : undefined}>
+                <input type="checkbox" id={`choose-${d.id}`} checked={isChosen(d)} onChange={() => toggle(d)}
+                  aria-label={`Choose “${d.title}”`} />
+                <a class="deal-link" href={hrefOf({ page: 'deals', open: { kind: 'deal', id: d.id }, list })} aria-current={d.id === selected ? 'page' : undefined}>
                   <DealLine deal={d} marks={search?.words} />
                 </a>
               </li>
@@ -72,6 +133,14 @@ export function DealList({ catalog, scope, onScope, reloads, selected }: {
         )}
       {more && <button type="button" onClick={more}>{search ? 'More results' : 'Older deals'}</button>}
       {state.loadingMore && <Loading>{search ? 'Searching further…' : 'Loading older deals…'}</Loading>}
+      <ConfirmDialog id="bulk" open={asking !== null} danger={asking === 'take-down'}
+        title={asking === 'expire' ? `Expire ${chosen.length} ${chosen.length === 1 ? 'deal' : 'deals'} now?` : `Take ${chosen.length} ${chosen.length === 1 ? 'deal' : 'deals'} down?`}
+        confirm={asking === 'expire' ? `Expire ${chosen.length}` : `Take ${chosen.length} down`}
+        onConfirm={() => asking && runBulk(asking)} onCancel={() => setAsking(null)}>
+        <p>{asking === 'expire' ? 'They are flagged expired and leave every featured section at once:'
+          : 'They leave every list and featured section; this cannot be undone:'}</p>
+        <ul data-testid="bulk-deals">{chosen.map((d) => <li key={d.id}>{d.title}</li>)}</ul>
+      </ConfirmDialog>
     </section>
   );
 }

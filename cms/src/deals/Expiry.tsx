@@ -1,19 +1,27 @@
 import { useState } from 'preact/hooks';
-import { call, type Deal } from '../api/client';
+import { call, type EditedDeal } from '../api/client';
 import { useAction } from '../lib/action';
 import { day, localValue, now, utcInstant } from '../lib/format';
 import { useApi } from '../ui/api';
 import { Field } from '../ui/Field';
 import { ProblemBanner, Status } from '../ui/messages';
 
-/** Set, move or clear the deal's expiry; "now" expires it at once (it leaves featured sections). */
-export function Expiry({ deal, onChanged }: { deal: Deal; onChanged: (d: Deal) => void }) {
+/**
+ * Set, move or clear the deal's expiry; "now" expires it at once (it leaves featured sections). Sent with the version
+ * shown (If-Match): a deal another editor changed meanwhile is refused and shown as it is now.
+ */
+export function Expiry({ deal, onChanged }: { deal: EditedDeal; onChanged: (d: EditedDeal) => void }) {
   const api = useApi();
   const [at, setAt] = useState(deal.expiresAt ? localValue(deal.expiresAt) : '');
   const action = useAction();
   const patch = (expiresAt: string | null) => action.run(async () => {
-    const o = await call(api.PATCH('/cms/deals/{dealId}', { params: { path: { dealId: deal.id } }, body: { expiresAt } }));
-    if (!o.ok) return { problem: o.problem };
+    const o = await call(api.PATCH('/cms/deals/{dealId}', {
+      params: { path: { dealId: deal.id }, header: { 'If-Match': `"v${deal.version}"` } }, body: { expiresAt },
+    }));
+    if (!o.ok) {
+      if (o.problem.current) onChanged(o.problem.current);
+      return { problem: o.problem };
+    }
     onChanged(o.data);
     setAt(o.data.expiresAt ? localValue(o.data.expiresAt) : '');
     return { done: o.data.expired ? 'Expired.' : o.data.expiresAt ? `Expires ${day(o.data.expiresAt)}.` : 'No expiry now.' };

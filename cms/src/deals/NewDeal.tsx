@@ -1,6 +1,7 @@
 import { call, type Deal, type Problem } from '../api/client';
 import type { Catalog } from '../brands/catalog';
 import { useAction } from '../lib/action';
+import { checkDeal, localProblem } from '../lib/checks';
 import { useDraft } from '../lib/draft';
 import { utcInstant } from '../lib/format';
 import { useApi } from '../ui/api';
@@ -12,7 +13,10 @@ const EMPTY = { title: '', link: '', price: '', brandId: '', categoryId: '', ima
 /** The form's inputs are `new-<field>`; the API names the bare field. */
 const ID = (field: string) => `new-${field}`;
 const IDS = Object.keys(EMPTY).map(ID);
-const here = (p: Problem): Problem => (p.field ? { ...p, field: ID(p.field) } : p);
+const here = (p: Problem): Problem => ({
+  ...p, ...(p.field ? { field: ID(p.field) } : {}),
+  ...(p.fields ? { fields: Object.fromEntries(Object.entries(p.fields).map(([f, m]) => [ID(f), m])) } : {}),
+});
 
 /** A new deal. What is typed stays a draft (across sign-in, failures and reloads) until the deal is created. */
 export function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (d: Deal) => void }) {
@@ -21,6 +25,9 @@ export function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (
   const form = draft.value;
   const action = useAction();
   const submit = () => action.run(async () => {
+    // Every field checked at once, before anything is sent; the API's own refusals land the same way.
+    const refused = localProblem(checkDeal(form, true), ID);
+    if (refused) return { problem: refused };
     const price = priceToSend(form.price, ID('price'));
     if ('problem' in price) return price;
     const o = await call(api.POST('/cms/deals', {
@@ -42,7 +49,7 @@ export function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (
     <section class="card" aria-labelledby="new-deal-h">
       <p class="back"><a href="#/deals">← All deals</a></p>
       <h2 id="new-deal-h">New deal</h2>
-      {/* noValidate: the API holds the deal rules; its 400 lands next to the field it names. */}
+      {/* noValidate: the form checks every field itself, in its own words; the API's 400 lands the same way. */}
       <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <Field id={ID('title')} label="Title" value={form.title} onInput={(title) => draft.update({ title })} problem={p} />
         <Field id={ID('link')} label="Link" type="url" value={form.link} onInput={(link) => draft.update({ link })} problem={p} />
@@ -55,7 +62,8 @@ export function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (
           <option value="">{catalog.categories ? 'Choose a category' : 'Loading categories…'}</option>
           {catalog.categories?.map((c) => <option value={c.id}>{c.name}</option>)}
         </SelectField>
-        <Field id={ID('imageUrl')} label="Image URL (optional)" type="url" value={form.imageUrl} onInput={(imageUrl) => draft.update({ imageUrl })} problem={p} />
+        <Field id={ID('imageUrl')} label="Image URL (optional)" type="url" value={form.imageUrl} onInput={(imageUrl) => draft.update({ imageUrl })} problem={p}
+          hint="https:// only" />
         <Field id={ID('description')} label="Description (optional)" multiline value={form.description} onInput={(description) => draft.update({ description })} problem={p} />
         <Field id={ID('createdAt')} label="Backfill date, UTC (optional)" type="datetime-local" value={form.createdAt} onInput={(createdAt) => draft.update({ createdAt })} problem={p}
           hint="Only for deals from a feed: it decides where the deal sorts. Not in the future." />

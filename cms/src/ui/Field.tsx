@@ -2,7 +2,8 @@ import type { ComponentChildren } from 'preact';
 import type { Problem } from '../api/client';
 
 /** The message for the field `id`, when the problem names it. */
-export const errorFor = (problem: Problem | null | undefined, id: string) => (problem?.field === id ? problem.message : null);
+export const errorFor = (problem: Problem | null | undefined, id: string) =>
+  problem?.fields?.[id] ?? (problem?.field === id ? problem.message : null);
 
 /** Label, control, hint and error of one field, wired for screen readers. */
 export function FieldFrame(props: { id: string; label: string; hint?: ComponentChildren; error?: string | null; children: ComponentChildren }) {

@@ -1,6 +1,7 @@
 // One deal at its own address: opened from the list (on a phone, it takes the screen), kept by a reload,
 // left by Back; corrected with a comma price; each action's message replaced by the next; expired and
-// taken down; its image, when it fails, a placeholder; while it loads, nothing claims "Saved".
+// taken down (and still shown to editors so, with its history); its image, when it fails, a placeholder; while it
+// loads, nothing claims "Saved".
 import { apiAt, assert, dealIdIn, eventually, look, onScreen, run, setUp, signIn } from './support.mjs';
 
 const { url, journey } = setUp();
@@ -95,8 +96,9 @@ journey('expire a deal, then take it down after a confirmation', async (page, wi
   await page.getByText('Taken down:').waitFor();
   assert.equal((await fetch(`${url()}/deals/${deal.id}`)).status, 404);
 
-  // Its address now says so in words.
+  // Its address still shows it to editors, taken down, with its history: who took it down, and when.
   await page.reload();
-  await page.getByText('Not found: it does not exist, or no longer does.').waitFor();
+  await page.getByText('Taken down:').waitFor();
+  await page.getByTestId('history-event').first().getByText('took it down').waitFor();
   await look(page, width, 'deal-taken-down');
 });

@@ -1,5 +1,5 @@
 // Creating a deal: the price field reads "12,99" as 12.99 and refuses what it cannot read without
-// guessing (sending nothing); the API's 400 lands at the field it names; a network failure keeps the form;
+// guessing (sending nothing); the form checks every field before sending; a network failure keeps the form;
 // the new deal opens at its own address.
 import { apiAt, assert, dealIdIn, look, onScreen, run, setUp, signIn } from './support.mjs';
 
@@ -45,11 +45,11 @@ journey('create a deal with a comma price', async (page, width) => {
   assert.equal(await page.getByTestId('new-price-understood').innerText(), '$12.99');
   assert.equal(await price.getAttribute('aria-invalid'), null);
 
-  // The API holds the rules the field does not: its 400 lands at the field it names.
+  // The form checks the link itself, in plain words beside it, and sends nothing.
   await page.getByRole('button', { name: 'Create deal' }).click();
   await page.locator('#new-link-error').waitFor();
-  assert.match(await page.locator('#new-link-error').innerText(), /link/i);
-  assert.equal(creates, 1);
+  assert.match(await page.locator('#new-link-error').innerText(), /web address/i);
+  assert.equal(creates, 0);
   await look(page, width, 'new-deal-link-error');
 
   // A network failure keeps the form; the next submit's message replaces the last one.

@@ -27,10 +27,17 @@ async function expire(page) {
   await page.waitForFunction(() => Date.now() / 1000 > JSON.parse(atob(sessionStorage.getItem('btd.token').split('.')[1])).exp + 1, null, { timeout: 6000 });
 }
 
-/** An editor types a new deal's title, the session ends, and creating the deal returns to sign-in. */
+/**
+ * An editor types a new deal (every field the form checks before sending), the session ends, and creating the deal
+ * returns to sign-in.
+ */
 async function typedThenEnded(page, title) {
+  const { brand, category } = await apiAt(url()).catalog(`Ended ${Math.random().toString(36).slice(2, 6)}`);
   await signIn(page, url(), { hash: '#/deals/new' });
   await page.locator('#new-title').fill(title);
+  await page.locator('#new-link').fill(`https://shop.example.com/ended-${run}-${Math.random().toString(36).slice(2)}`);
+  await page.locator('#new-brandId').selectOption({ label: brand.name });
+  await page.locator('#new-categoryId').selectOption({ label: category.name });
   await expire(page);
   await page.locator('#new-price').fill('5');
   await page.getByRole('button', { name: 'Create deal' }).click();

@@ -30,7 +30,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * word index's and writes {@code bench-results/words.json}, {@code --community} only the deal community's costs into
  * {@code bench-results/community.json}, {@code --votes} only the votes phase ({@code bench-results/votes.json});
  * {@code --coldstart} runs only the cold-start phase, on a table seeded as {@code --quick} seeds it, and writes
- * {@code bench-results/coldstart.json}.
+ * {@code bench-results/coldstart.json}; {@code --durability} only what the engine's durability costs a write (a data
+ * directory, {@code --fsync} with group commit) into {@code bench-results/durability.json}; {@code --memory} only the
+ * served engine's memory with a million items ({@code bench-results/memory.json}).
  */
 public final class Benchmark {
     private Benchmark() {
@@ -81,6 +83,27 @@ public final class Benchmark {
                     Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
+        if (options.contains("--durability")) {
+            // Only what durability costs the engine's writes (fsync, group commit); to bench-results/durability.json.
+            EngineDurability.measure(bench, quick);
+            write(bench, "durability.json");
+            System.out.printf("%nWrote bench-results/durability.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
+        if (options.contains("--memory")) {
+            // Only the served engine's memory (a fresh JVM, a million items); to bench-results/memory.json.
+            EngineMemory.measure(bench, quick);
+            write(bench, "memory.json");
+            System.out.printf("%nWrote bench-results/memory.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
+        if (options.contains("--peak")) {
+            // Only the busiest day's simulation; its figures go to bench-results/peak.json (docs/peak-day.md).
+            PeakDay.measure(bench, quick);
+            write(bench, "peak.json");
+            System.out.printf("%nWrote bench-results/peak.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
         if (options.contains("--coldstart")) {
             // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
             coldStartOnly(bench, quick);
@@ -95,7 +118,10 @@ public final class Benchmark {
         VoteBurst.measure(bench, quick);
         CommunityCosts.measure(bench);
         ApiUnderBlast.measure(bench, quick);
+        PeakDay.measure(bench, quick);
         EngineThroughput.measure(bench, quick);
+        EngineDurability.measure(bench, quick);
+        EngineMemory.measure(bench, quick);
         jar(bench);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         write(bench, "latest.json");

@@ -86,6 +86,7 @@ final class PerformanceReport {
                 .append("Before: on the local database the stack used before our own engine, a 5,000-user blast took the API's p99 ")
                 .append("at 32 connections from 130 ms to 6.15 s (max 7.4 s).\n");
         section(md, results, "The engine against a stub", "engine.");
+        section(md, results, "What durability costs a write (the engine's --fsync, group commit)", "durability.");
         section(md, results, "Deployed artifact", "jar.");
         return md.toString();
     }

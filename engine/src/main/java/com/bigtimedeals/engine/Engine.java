@@ -47,7 +47,7 @@ public final class Engine implements AutoCloseable {
     private Engine(EngineSettings settings) {
         this.settings = settings;
         this.committer = new Committer(settings.clock(), settings.shardLifetimeMillis(), settings.gsiLagMillis());
-        this.throughput = new PartitionThroughput(settings.partitionLimits(), settings.nanoClock());
+        this.throughput = new PartitionThroughput(settings.partitionLimits(), settings.partitionScale(), settings.nanoClock());
         this.context = new Context(settings, catalog, committer, faults, throughput);
         for (String rule : settings.faults()) {
             faults.add(Faults.parse(rule));
@@ -87,7 +87,7 @@ public final class Engine implements AutoCloseable {
     public synchronized String serve(int port) {
         if (server == null) {
             try {
-                server = new HttpServer(port, dispatcher::handle);
+                server = new HttpServer(port, dispatcher::handle, settings.httpOptions());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -124,6 +124,35 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * The busiest partitions of a table and of each of its global secondary indexes since limits went on: the most
+     * read and write units one partition served in a whole second, as shares of the per-partition limits
+     * ({@code --partition-scale} applied), with the key value each served. Keyed by index name, the table itself
+     * under {@code ""}. Counted only where partition limits are on.
+     */
+    public java.util.Map<String, PartitionThroughput.Busiest> busiestPartitions(String table) {
+        Table t = catalog.requireNamed(table);
+        java.util.Map<String, PartitionThroughput.Busiest> out = new java.util.LinkedHashMap<>();
+        out.put("", throughput.busiest(t, null));
+        for (com.bigtimedeals.engine.table.Index index : t.indexes()) {
+            if (index.global()) {
+                out.put(index.name(), throughput.busiest(t, index.name()));
+            }
+        }
+        return out;
+    }
+
+    /** Sets what every per-partition limit is multiplied by, on a running engine (see {@code --partition-scale}). */
+    public void partitionScale(double scale) {
+        throughput.scale(scale);
+    }
+
+    /** Read and write units a table and its indexes served while partition limits were on: {reads, writes}. */
+    public double[] servedUnits(String table) {
+        Table t = catalog.requireNamed(table);
+        return new double[] {throughput.served(t, false), throughput.served(t, true)};
+    }
+
     /** A table's own settings (throughput limits, GSI lag); the table must exist. */
     public TableSettings tableSettings(String table) {
         return catalog.requireNamed(table).settings;
@@ -134,6 +163,14 @@ public final class Engine implements AutoCloseable {
         if (durable != null) {
             durable.snapshot();
         }
+    }
+
+    /**
+     * What this start did to its data directory beyond reading it, one line each: a torn log tail cut off, or with
+     * {@link EngineSettings#recover} what damage was dropped and where the damaged files went. Empty when whole.
+     */
+    public java.util.List<String> storeNotes() {
+        return durable == null ? java.util.List.of() : durable.notes();
     }
 
     /** Runs the TTL sweep now instead of waiting for its next turn (tests). */

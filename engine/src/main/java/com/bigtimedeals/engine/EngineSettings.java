@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
+import com.bigtimedeals.engine.http.HttpServer;
+
 /**
  * Everything about an engine that can be set, each with a command-line flag and a system property of the same
  * name ({@code --gsi-lag-ms 200} or {@code -Dengine.gsi-lag-ms=200}); see docs/engine.md. Defaults behave like
@@ -16,6 +18,7 @@ public final class EngineSettings {
     String region = "us-east-1";
     String accountId = "123456789012";
     boolean partitionLimits;
+    double partitionScale = 1;
     long gsiLagMillis;
     long ttlSweepMillis = 1_000;
     long streamRetentionMillis = 24L * 60 * 60 * 1000;
@@ -23,7 +26,13 @@ public final class EngineSettings {
     long iteratorLifetimeMillis = 15L * 60 * 1000;
     long idempotencyMillis = 10L * 60 * 1000;
     long snapshotLogBytes = 64L * 1024 * 1024;
+    boolean recover;
+    boolean fsync;
     final List<String> faults = new ArrayList<>();
+    int maxConnections = HttpServer.Options.defaults().maxConnections();
+    long requestTimeoutMillis = HttpServer.Options.defaults().requestTimeoutMillis();
+    final List<String> corsOrigins = new ArrayList<>();
+    final List<String> allowedHosts = new ArrayList<>();
     LongSupplier clock = System::currentTimeMillis;
     boolean customClock;
 
@@ -68,7 +77,7 @@ public final class EngineSettings {
     }
 
     private static boolean isSwitch(String name) {
-        return name.equals("partition-limits") || name.equals("in-memory");
+        return name.equals("partition-limits") || name.equals("in-memory") || name.equals("recover") || name.equals("fsync");
     }
 
     /** Sets one setting by its flag name. */
@@ -80,6 +89,7 @@ public final class EngineSettings {
             case "region" -> region = value;
             case "account-id" -> accountId = value;
             case "partition-limits" -> partitionLimits = Boolean.parseBoolean(value);
+            case "partition-scale" -> partitionScale(Double.parseDouble(value));
             case "gsi-lag-ms" -> gsiLagMillis = Long.parseLong(value);
             case "ttl-sweep-ms" -> ttlSweepMillis = Long.parseLong(value);
             case "stream-retention-ms" -> streamRetentionMillis = Long.parseLong(value);
@@ -88,6 +98,12 @@ public final class EngineSettings {
             case "idempotency-ms" -> idempotencyMillis = Long.parseLong(value);
             case "snapshot-log-bytes" -> snapshotLogBytes = Long.parseLong(value);
             case "fault" -> faults.add(value);
+            case "max-connections" -> maxConnections = Integer.parseInt(value);
+            case "request-timeout-ms" -> requestTimeoutMillis = Long.parseLong(value);
+            case "cors-origins" -> corsOrigins(value.isBlank() ? List.of() : List.of(value.split(",")));
+            case "allowed-hosts" -> allowedHosts(value.isBlank() ? List.of() : List.of(value.split(",")));
+            case "recover" -> recover = Boolean.parseBoolean(value);
+            case "fsync" -> fsync = Boolean.parseBoolean(value);
             default -> throw new IllegalArgumentException("unknown setting: " + name);
         }
         return this;
@@ -116,6 +132,19 @@ public final class EngineSettings {
     /** The service's per-partition throughput on every table (tables can still switch it per table). */
     public EngineSettings partitionLimits(boolean enabled) {
         this.partitionLimits = enabled;
+        return this;
+    }
+
+    /**
+     * What every per-partition limit is multiplied by, table and index partitions alike (1: the service's 3,000
+     * read and 1,000 write units a second). A simulation of R requests a second on behalf of a fleet at N sets
+     * R / N, so that each partition carries what it would carry at N. Limits apply only where they are switched on.
+     */
+    public EngineSettings partitionScale(double scale) {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new IllegalArgumentException("partition-scale must be a number above 0, not " + scale);
+        }
+        this.partitionScale = scale;
         return this;
     }
 
@@ -152,6 +181,72 @@ public final class EngineSettings {
 
     public EngineSettings snapshotLogBytes(long bytes) {
         this.snapshotLogBytes = bytes;
+        return this;
+    }
+
+    /** Connections the HTTP server serves at once; one more is answered 503 and closed. */
+    public EngineSettings maxConnections(int n) {
+        this.maxConnections = n;
+        return this;
+    }
+
+    /** How long a request's head and body may take to arrive over HTTP (then 408), and its response to be taken. */
+    public EngineSettings requestTimeoutMillis(long millis) {
+        this.requestTimeoutMillis = millis;
+        return this;
+    }
+
+    /**
+     * Start on a damaged data directory with every record that is intact, before and after the damage: the damaged
+     * files are moved into {@code damaged-<time>/} in the directory (never deleted) and what was dropped is reported.
+     * Without it a damaged directory refuses to start and is left as it was.
+     */
+    public EngineSettings recover(boolean enabled) {
+        this.recover = enabled;
+        return this;
+    }
+
+    /**
+     * Browser origins the HTTP server answers with CORS headers ({@code http://localhost:5173}, or {@code *} for
+     * any); none by default, since the engine checks no signatures and any page could otherwise use it.
+     */
+    public EngineSettings corsOrigins(List<String> origins) {
+        this.corsOrigins.clear();
+        for (String o : origins) {
+            if (!o.isBlank()) {
+                this.corsOrigins.add(o.trim());
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Host names the HTTP server answers beyond IP addresses and {@code localhost} ({@code *}: any): a request addressed
+     * to another name is refused, as a page using DNS rebinding to reach 127.0.0.1 would send its own.
+     */
+    public EngineSettings allowedHosts(List<String> hosts) {
+        this.allowedHosts.clear();
+        for (String h : hosts) {
+            if (!h.isBlank()) {
+                this.allowedHosts.add(h.trim());
+            }
+        }
+        return this;
+    }
+
+    /** The HTTP server's limits, origins and host names, as these settings give them. */
+    public HttpServer.Options httpOptions() {
+        return HttpServer.Options.defaults().maxConnections(maxConnections).requestTimeoutMillis(requestTimeoutMillis)
+                .corsOrigins(corsOrigins).allowedHosts(allowedHosts);
+    }
+
+    /**
+     * Acknowledge a write only once its log record is on disk (fsync, one for all the commits waiting at the time),
+     * so it survives power loss; without it a write is acknowledged once the operating system has it (it survives a
+     * killed process, not a power failure).
+     */
+    public EngineSettings fsync(boolean enabled) {
+        this.fsync = enabled;
         return this;
     }
 
@@ -204,6 +299,10 @@ public final class EngineSettings {
         return partitionLimits;
     }
 
+    public double partitionScale() {
+        return partitionScale;
+    }
+
     public long gsiLagMillis() {
         return gsiLagMillis;
     }
@@ -230,6 +329,14 @@ public final class EngineSettings {
 
     public long snapshotLogBytes() {
         return snapshotLogBytes;
+    }
+
+    public boolean recover() {
+        return recover;
+    }
+
+    public boolean fsync() {
+        return fsync;
     }
 
     public List<String> faults() {

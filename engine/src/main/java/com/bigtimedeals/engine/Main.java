@@ -14,10 +14,18 @@ public final class Main {
             settings.parseArgs(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: engine [--port P] [--data DIR] [--partition-limits] [--gsi-lag-ms N] [--fault RULE] ...");
+            System.err.println("usage: engine [--port P] [--data DIR] [--partition-limits] [--gsi-lag-ms N] [--fault RULE] [--cors-origins O,O] [--fsync] [--recover] ...");
             System.exit(2);
         }
-        Engine engine = Engine.start(settings);
+        Engine engine;
+        try {
+            engine = Engine.start(settings);
+        } catch (com.bigtimedeals.engine.store.DamagedDataException e) {
+            // A damaged data directory: the message says which file, where, and what to do; no stack trace.
+            System.err.println(e.getMessage());
+            System.exit(1);
+            return;
+        }
         String endpoint = engine.serve(settings.port());
         Runtime.getRuntime().addShutdownHook(new Thread(engine::close, "engine-shutdown"));
         System.out.println(endpoint);

@@ -50,7 +50,7 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  * its stream, with sequence numbers that go on growing. Snapshots and torn log tails are checked in-process.
  */
 class DurabilityTest {
-    private static DynamoDbClient client(String endpoint, SdkHttpClient http) {
+    static DynamoDbClient client(String endpoint, SdkHttpClient http) {
         return DynamoDbClient.builder().httpClient(http).endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("a", "b")))
                 .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build()).build();
@@ -62,11 +62,12 @@ class DurabilityTest {
                 .overrideConfiguration(ClientOverrideConfiguration.builder().retryPolicy(RetryPolicy.none()).build()).build();
     }
 
-    private static Process child(Path data) throws Exception {
+    private static Process child(Path data, String... settings) throws Exception {
         // The quick JIT only, as the test JVM itself: the child lives a few seconds (pom.xml, forked.jvm.flags).
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--port", "0",
-                "--data", data.toString());
+                "--data", data.toString()));
+        command.addAll(List.of(settings));
         return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
 
@@ -107,7 +108,17 @@ class DurabilityTest {
 
     @Test
     void everyAcknowledgedWriteSurvivesAKilledProcess(@TempDir Path data) throws Exception {
-        Process first = child(data);
+        killedMidWrites(data);
+    }
+
+    /** With fsync and group commit, writers racing on one fsync at a time: the same holds. */
+    @Test
+    void everyAcknowledgedWriteSurvivesAKilledProcessWithFsync(@TempDir Path data) throws Exception {
+        killedMidWrites(data, "--fsync");
+    }
+
+    private static void killedMidWrites(Path data, String... settings) throws Exception {
+        Process first = child(data, settings);
         Map<String, Long> acknowledged = new ConcurrentHashMap<>();
         Map<String, Long> attempted = new ConcurrentHashMap<>();
         String arn;
@@ -147,7 +158,7 @@ class DurabilityTest {
             }
         }
 
-        Process second = child(data);
+        Process second = child(data, settings);
         try (UrlConnectionHttpClient http = (UrlConnectionHttpClient) UrlConnectionHttpClient.create()) {
             String endpoint = endpointOf(second);
             DynamoDbClient db = client(endpoint, http);

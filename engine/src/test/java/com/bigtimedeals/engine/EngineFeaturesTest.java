@@ -113,6 +113,84 @@ class EngineFeaturesTest {
     }
 
     @Test
+    void aScaleMultipliesEveryPartitionLimit() {
+        start(EngineSettings.defaults().partitionLimits(true).partitionScale(1.0 / 50));
+        table("scaled", false, null);
+        String kilobyte = "x".repeat(1000);
+        for (int i = 0; i < 20; i++) {
+            db.putItem(b -> b.tableName("scaled").item(Map.of("pk", s("same"), "v", s(kilobyte))));
+        }
+        DynamoDbException e = assertThrows(DynamoDbException.class,
+                () -> db.putItem(b -> b.tableName("scaled").item(Map.of("pk", s("same"), "v", s(kilobyte)))));
+        assertEquals("ThrottlingException", e.awsErrorDetails().errorCode());
+        assertTrue(body(e).contains("\"reason\":\"TableWriteKeyRangeThroughputExceeded\""), body(e));
+        now.addAndGet(50); // a twentieth of a second: one write unit again
+        db.putItem(b -> b.tableName("scaled").item(Map.of("pk", s("same"), "v", s(kilobyte))));
+        // The busiest partition served 21 units in that whole second (a bucket's second and the clock's differ),
+        // and read nothing.
+        assertEquals(21.0 / 20, engine.busiestPartitions("scaled").get("").writes(), 1e-9);
+        assertEquals("same", engine.busiestPartitions("scaled").get("").writePartition());
+        assertEquals(0.0, engine.busiestPartitions("scaled").get("").reads(), 1e-9);
+    }
+
+    @Test
+    void aHotIndexPartitionThrottlesTheTableWritesThatWouldUpdateIt() {
+        start(EngineSettings.defaults().partitionLimits(true).partitionScale(1.0 / 50));
+        table("indexed", true, null);
+        String kilobyte = "x".repeat(1000);
+        // Twenty items in twenty table partitions, all in one index partition: the index's limit is reached first.
+        for (int i = 0; i < 20; i++) {
+            String pk = "item" + i;
+            db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s(pk), "g", s("hot"), "v", s(kilobyte))));
+        }
+        DynamoDbException e = assertThrows(DynamoDbException.class,
+                () -> db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("late"), "g", s("hot"), "v", s(kilobyte)))));
+        assertEquals("ThrottlingException", e.awsErrorDetails().errorCode());
+        String arn = db.describeTable(b -> b.tableName("indexed")).table().tableArn();
+        assertTrue(body(e).contains("\"reason\":\"IndexWriteKeyRangeThroughputExceeded\""), body(e));
+        assertTrue(body(e).contains("\"resource\":\"" + arn + "/index/byG\""), body(e));
+        // The refused write wrote nothing, and left its table partition's units where they were.
+        assertFalse(db.getItem(b -> b.tableName("indexed").key(Map.of("pk", s("late"))).consistentRead(true)).hasItem());
+        for (int i = 0; i < 19; i++) {
+            String v = "v" + i;
+            db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("late"), "v", s(v))));
+        }
+        // Another index partition, and items outside the sparse index, are served.
+        db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("cold"), "g", s("cold"), "v", s(kilobyte))));
+        db.putItem(b -> b.tableName("indexed").item(Map.of("pk", s("unindexed"), "v", s(kilobyte))));
+        assertEquals(1.0, engine.busiestPartitions("indexed").get("byG").writes(), 1e-9);
+        assertEquals("hot", engine.busiestPartitions("indexed").get("byG").writePartition());
+    }
+
+    @Test
+    void aHotIndexPartitionThrottlesItsQueriesOnAProvisionedTableToo() {
+        start(EngineSettings.defaults().partitionLimits(true).partitionScale(1.0 / 50));
+        db.createTable(b -> b.tableName("provisioned").attributeDefinitions(attr("pk"), attr("g"))
+                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build())
+                .provisionedThroughput(t -> t.readCapacityUnits(10_000L).writeCapacityUnits(10_000L))
+                .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("byG")
+                        .keySchema(KeySchemaElement.builder().attributeName("g").keyType(KeyType.HASH).build())
+                        .provisionedThroughput(t -> t.readCapacityUnits(10_000L).writeCapacityUnits(10_000L))
+                        .projection(p -> p.projectionType(ProjectionType.ALL)).build()));
+        db.putItem(b -> b.tableName("provisioned").item(Map.of("pk", s("a"), "g", s("hot"))));
+        // 60 read units a second: 120 eventually consistent reads of half a unit each.
+        for (int i = 0; i < 120; i++) {
+            db.query(b -> b.tableName("provisioned").indexName("byG").keyConditionExpression("g = :g")
+                    .expressionAttributeValues(Map.of(":g", s("hot"))));
+        }
+        DynamoDbException e = assertThrows(DynamoDbException.class, () -> db.query(b -> b.tableName("provisioned")
+                .indexName("byG").keyConditionExpression("g = :g").expressionAttributeValues(Map.of(":g", s("hot")))));
+        assertEquals("ProvisionedThroughputExceededException", e.awsErrorDetails().errorCode());
+        assertTrue(body(e).contains("\"reason\":\"IndexReadKeyRangeThroughputExceeded\""), body(e));
+        // The table's own partition of the same key value is another partition.
+        db.getItem(b -> b.tableName("provisioned").key(Map.of("pk", s("hot"))));
+    }
+
+    private static String body(DynamoDbException e) {
+        return e.awsErrorDetails().rawResponse().asUtf8String();
+    }
+
+    @Test
     void partitionLimitsCanBeSwitchedOnForOneTableByATag() {
         start(EngineSettings.defaults());
         table("tagged", false, null);

@@ -103,7 +103,7 @@ class WireProtocolTest {
             InputStream in = socket.getInputStream();
             for (int i = 0; i < 3; i++) {
                 byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
-                out.write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+                out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
                         + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
                 out.write(body);
                 out.flush();
@@ -145,6 +145,9 @@ class WireProtocolTest {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), uri.getPort())) {
             StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + uri.getPort()
                     + "\r\nConnection: close\r\nContent-Length: " + body.length + "\r\n");
+            if (method.equals("POST") && !headers.containsKey("Content-Type")) {
+                request.append("Content-Type: application/x-amz-json-1.0\r\n");
+            }
             headers.forEach((k, v) -> request.append(k).append(": ").append(v).append("\r\n"));
             request.append("\r\n");
             socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.US_ASCII));
@@ -183,15 +186,20 @@ class WireProtocolTest {
         assertTrue(zipped[0].contains("Content-Encoding: deflate"), zipped[0]);
     }
 
+    /**
+     * No CORS by default: the engine checks no signatures, so a preflight answered for any origin would let every page
+     * a developer opens use the tables. A preflight is then what any OPTIONS is, the service's bare 404.
+     */
     @Test
-    void browsersGetCorsHeaders() throws Exception {
-        String[] preflight = exchange("OPTIONS", "/", Map.of("Origin", "http://example.com",
+    void noOriginGetsCorsHeadersByDefault() throws Exception {
+        String[] preflight = exchange("OPTIONS", "/", Map.of("Origin", "https://evil.example",
                 "Access-Control-Request-Method", "POST", "Access-Control-Request-Headers", "x-amz-target"), new byte[0]);
-        assertTrue(preflight[0].startsWith("HTTP/1.1 200"), preflight[0]);
-        assertTrue(preflight[0].contains("Access-Control-Allow-Origin: *"));
-        assertTrue(preflight[0].contains("Access-Control-Allow-Headers: x-amz-target"));
-        String[] plain = exchange("POST", "/", Map.of("X-Amz-Target", "DynamoDB_20120810.ListTables"), "{}".getBytes(StandardCharsets.UTF_8));
-        assertTrue(!plain[0].contains("Access-Control"), plain[0]);
+        assertTrue(preflight[0].startsWith("HTTP/1.1 404"), preflight[0]);
+        assertTrue(!preflight[0].contains("Access-Control"), preflight[0]);
+        String[] post = exchange("POST", "/", Map.of("X-Amz-Target", "DynamoDB_20120810.ListTables", "Origin", "https://evil.example"),
+                "{}".getBytes(StandardCharsets.UTF_8));
+        assertTrue(post[0].startsWith("HTTP/1.1 200"), post[0]);
+        assertTrue(!post[0].contains("Access-Control"), post[0]);
     }
 
     @Test

@@ -232,6 +232,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             case INVALID -> 400;
             case FORBIDDEN -> 403;
             case UNAVAILABLE -> 503;
+            case STALE -> 412;
         };
     }
 

@@ -74,6 +74,23 @@ final class ApiRequest {
         return caller.username();
     }
 
+    /**
+     * The version an {@code If-Match} header names ({@code "v<n>"}, the deal's entity tag); null when the header is
+     * absent or {@code *} (any version). Anything else is a 400: a client that means to guard a write must not have it
+     * run unguarded.
+     */
+    Long ifMatchVersion() {
+        String h = HttpAnswers.header(event, "if-match");
+        if (h == null || h.isBlank() || h.trim().equals("*")) {
+            return null;
+        }
+        String t = h.trim();
+        if (t.matches("\"v[1-9][0-9]{0,17}\"")) {
+            return Long.parseLong(t.substring(2, t.length() - 1));
+        }
+        throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
+    }
+
     /** Whether the signed-in caller is in the editors group. */
     boolean isEditor() {
         return caller.isEditor();

@@ -42,6 +42,15 @@ public final class BrandsHandler extends ApiHandler {
                 JsonBody body = request.body();
                 yield Reply.created(Json.brand(catalog.createBrand(body.text("name"), body.text("logoUrl"))));
             }
+            case UPDATE_BRAND -> {
+                JsonBody body = request.body();
+                yield Reply.ok(Json.brand(catalog.updateBrand(request.slug("brandId", "brand"), body.text("name"),
+                        body.text("logoUrl"))));
+            }
+            case DELETE_BRAND -> {
+                catalog.delete(com.bigtimedeals.domain.Likeable.BRAND, request.slug("brandId", "brand"));
+                yield Reply.noContent();
+            }
             default -> throw new IllegalStateException("not a brands route: " + operation);
         };
     }

@@ -44,6 +44,12 @@ public final class CategoriesHandler extends ApiHandler {
                 var ids = request.body().dealIds("dealIds");
                 yield Reply.ok(Json.category(catalog.setCategoryFeatured(categoryId, ids, request.now()), request.now()));
             }
+            case UPDATE_CATEGORY -> Reply.ok(Json.category(catalog.updateCategory(request.slug("categoryId", "category"),
+                    request.body().text("name")), request.now()));
+            case DELETE_CATEGORY -> {
+                catalog.delete(com.bigtimedeals.domain.Likeable.CATEGORY, request.slug("categoryId", "category"));
+                yield Reply.noContent();
+            }
             default -> throw new IllegalStateException("not a categories route: " + operation);
         };
     }

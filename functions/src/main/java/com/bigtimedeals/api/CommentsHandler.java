@@ -56,7 +56,7 @@ public final class CommentsHandler extends ApiHandler {
                     request.now()));
             case LIST_DEAL_REPORTS -> Reply.ok(Json.reports(community.openReports(request.ksuid("dealId", "deal"))));
             case DISMISS_REPORTS -> {
-                community.dismiss(request.ksuid("dealId", "deal"));
+                community.dismiss(request.ksuid("dealId", "deal"), request.username());
                 yield Reply.noContent();
             }
             default -> throw new IllegalStateException("not a comments route: " + operation);

@@ -51,7 +51,7 @@ public final class DealsHandler extends ApiHandler {
                 NewDeal draft = new NewDeal(body.text("title"), body.text("link"), body.price("price"),
                         body.text("brandId"), body.text("categoryId"), body.text("imageUrl"),
                         body.text("description"), body.instant("createdAt"), body.instant("expiresAt"));
-                yield Reply.created(Json.deal(deals.create(draft, request.now()), request.now()));
+                yield Reply.created(Json.deal(deals.create(draft, request.now(), request.username()), request.now()));
             }
             case CORRECT_DEAL -> {
                 String dealId = request.ksuid("dealId", "deal");
@@ -59,25 +59,36 @@ public final class DealsHandler extends ApiHandler {
                 DealCorrection correction = new DealCorrection(body.text("title"), body.text("link"), body.price("price"),
                         body.text("imageUrl"), body.text("description"), body.instant("expiresAt"),
                         body.isExplicitNull("expiresAt"));
-                yield Reply.ok(Json.deal(deals.correct(dealId, correction, request.now()), request.now()));
+                var corrected = deals.correct(dealId, correction, request.now(), request.username(), request.ifMatchVersion());
+                yield edited(corrected, request);
             }
+            case GET_EDITED_DEAL -> edited(deals.edited(request.ksuid("dealId", "deal")), request);
+            case LIST_DEAL_HISTORY -> Reply.ok(Json.history(deals.history(request.ksuid("dealId", "deal"), request.limit(),
+                    request.cursor())));
             case SET_FRONT_PAGE_FEATURED -> Reply.ok(Json.featured(deals.setFrontPage(
                     request.body().dealIds("dealIds"), request.now()), request.now()));
             case SET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.setEditorsChoice(
                     request.body().dealIds("dealIds"), request.now()), request.now()));
             case TAKE_DOWN_DEAL -> {
-                deals.takeDown(request.ksuid("dealId", "deal"));
+                deals.takeDown(request.ksuid("dealId", "deal"), request.username());
                 yield Reply.noContent();
             }
             case BLAST_HOT_DEAL -> {
                 JsonBody body = request.body();
-                var recorded = deals.blast(body.text("dealId"), body.text("subject"), body.text("body"), request.now());
+                var recorded = deals.blast(body.text("dealId"), body.text("subject"), body.text("body"), request.now(),
+                        request.username());
                 // 202: accepted, the stream consumer delivers it; 200: the deal's blast already exists.
                 yield new Reply(recorded.created() ? 202 : 200, Json.object().put("blastId", recorded.blast().id()));
             }
             case GET_BLAST -> Reply.ok(Json.blast(deals.blastProgress(request.ksuid("blastId", "blast"))));
             default -> throw new IllegalStateException("not a deals route: " + operation);
         };
+    }
+
+    /** A deal as the editors see it, with its version as the answer's ETag too (what If-Match sends back). */
+    private static Reply edited(com.bigtimedeals.domain.EditedDeal d, ApiRequest request) {
+        Reply r = Reply.ok(Json.editedDeal(d, request.now()));
+        return new Reply(r.status(), r.body(), r.changesAt(), java.util.Map.of("ETag", d.entityTag()));
     }
 
     @Override

@@ -21,6 +21,8 @@ public enum ErrorCode {
     IDEMPOTENCY_KEY_IN_USE,
     /** 409 for a new deal whose link a live deal has: the body's {@code dealId} names that deal. */
     DUPLICATE("duplicate"),
+    /** 412: a correction's If-Match names a version the deal is no longer at; the body's {@code current} is the deal now. */
+    STALE("stale"),
     /** 413 */
     TOO_LARGE,
     /** 415 */
@@ -58,6 +60,7 @@ public enum ErrorCode {
             case CONFLICT -> CONFLICT;
             case FORBIDDEN -> FORBIDDEN;
             case UNAVAILABLE -> UNAVAILABLE;
+            case STALE -> STALE;
         };
     }
 }

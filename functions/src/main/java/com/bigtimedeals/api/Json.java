@@ -14,6 +14,10 @@ import com.bigtimedeals.domain.Comment;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.DuplicateDeal;
+import com.bigtimedeals.domain.DealEvent;
+import com.bigtimedeals.domain.EditedDeal;
+import com.bigtimedeals.domain.InvalidFields;
+import com.bigtimedeals.domain.StaleDeal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FollowState;
 import com.bigtimedeals.domain.Follows;
@@ -243,13 +247,52 @@ final class Json {
                 .put("requestId", requestId);
     }
 
-    /** A domain outcome's error body; a duplicate deal also names the live deal that has the link. */
+    /**
+     * A domain outcome's error body: a refused field also in {@code errors}, with every other field refused with it; a
+     * duplicate deal also names the live deal that has the link (and, as {@code deal}, its title and link); a stale
+     * correction carries the deal as it stands in {@code current}.
+     */
     static JsonObject error(DomainException e, String requestId) {
         JsonObject body = error(e.getMessage(), ErrorCode.of(e), e.field(), requestId);
+        if (e.kind() == DomainException.Kind.INVALID && e.field() != null) {
+            List<InvalidFields.FieldError> errors = e instanceof InvalidFields f ? f.errors()
+                    : List.of(new InvalidFields.FieldError(e.field(), e.getMessage()));
+            List<JsonObject> a = new ArrayList<>(errors.size());
+            errors.forEach(x -> a.add(object().put("field", x.field()).put("message", x.message())));
+            body.put("errors", a);
+        }
         if (e instanceof DuplicateDeal d) {
             body.put("dealId", d.dealId());
+            if (d.title() != null) {
+                body.put("deal", object().put("id", d.dealId()).put("title", d.title()).put("link", d.link()));
+            }
+        }
+        if (e instanceof StaleDeal stale) {
+            body.put("current", editedDeal(stale.current(), stale.at()));
         }
         return body;
+    }
+
+    /** A deal as the editors see it: the Deal with its {@code version} and {@code takenDown}. */
+    static JsonObject editedDeal(EditedDeal d, Instant now) {
+        return deal(d.deal(), now).put("version", d.version()).put("takenDown", d.takenDown());
+    }
+
+    /** A history value as text: a price's plain digits; null stays null. */
+    private static String text(Object v) {
+        return v == null ? null : v instanceof java.math.BigDecimal d ? d.toPlainString() : v.toString();
+    }
+
+    /** A page of a deal's history: each changed field as {@code {from, to}}, null where there was no value. */
+    static JsonObject history(Page<DealEvent> page) {
+        List<JsonObject> a = new ArrayList<>(page.items().size());
+        for (DealEvent e : page.items()) {
+            JsonObject changes = object();
+            e.changes().forEach((field, c) -> changes.put(field, object().put("from", text(c.from())).put("to", text(c.to()))));
+            a.add(object().put("at", e.at()).put("editor", e.editor()).put("action", e.action().wire())
+                    .put("changes", changes));
+        }
+        return object().put("events", a).put("nextCursor", page.nextCursor());
     }
 
     /** A 5xx never carries exception text: a generic message, its code and the id to find the log line by. */

@@ -19,6 +19,7 @@ import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.topology.BodyField;
 import com.bigtimedeals.topology.RequestBody;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.InvalidFields;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -181,29 +182,39 @@ final class JsonBody {
     private final java.util.Map<String, Object> values = new java.util.HashMap<>();
     private RequestBody declaration;
 
+    /**
+     * Checks every field, and refuses the body with all of its faults at once ({@link InvalidFields}, in the order the
+     * body named them, then the declaration's), so a form can mark every field in one round trip.
+     */
     private void check(RequestBody declared) {
         this.declaration = declared;
+        List<InvalidFields.FieldError> errors = new ArrayList<>();
         for (java.util.Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (declared.fixed().contains(name)) {
-                throw DomainException.invalid(name, name + " cannot change");
-            }
-            if (declared.field(name) == null) {
-                throw DomainException.invalid(name, name + " is not a field of this request");
+                errors.add(new InvalidFields.FieldError(name, name + " cannot change"));
+            } else if (declared.field(name) == null) {
+                errors.add(new InvalidFields.FieldError(name, name + " is not a field of this request"));
             }
         }
         for (BodyField field : declared.fields()) {
             JsonNode v = node.get(field.name());
             if (v == null || v.isNull()) {
                 if (field.required()) {
-                    throw DomainException.invalid(field.name(), field.name() + " is required");
-                }
-                if (v != null && !field.nullable()) {
-                    throw DomainException.invalid(field.name(), field.name() + " cannot be null");
+                    errors.add(new InvalidFields.FieldError(field.name(), field.name() + " is required"));
+                } else if (v != null && !field.nullable()) {
+                    errors.add(new InvalidFields.FieldError(field.name(), field.name() + " cannot be empty (null)"));
                 }
                 continue;
             }
-            values.put(field.name(), value(field, v));
+            try {
+                values.put(field.name(), value(field, v));
+            } catch (DomainException e) {
+                errors.add(new InvalidFields.FieldError(field.name(), e.getMessage()));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidFields(errors);
         }
         if (declared.atLeastOne() && node.size() == 0) {
             throw DomainException.invalid(null, "send at least one of " + String.join(", ",
@@ -217,6 +228,7 @@ final class JsonBody {
             case TEXT -> ContractRules.text(name, string(name, v), field.max());
             case NAME -> ContractRules.name(name, string(name, v), field.max());
             case URL -> ContractRules.url(name, string(name, v));
+            case HTTPS_URL -> ContractRules.httpsUrl(name, string(name, v));
             case EMAIL -> ContractRules.email(name, string(name, v));
             case SLUG -> ContractRules.slug(name, string(name, v));
             case PRICE -> price(name, v);
@@ -269,7 +281,8 @@ final class JsonBody {
 
     /** A text, name, URL, email, slug, id, note or one-of field; null when absent (a blank note too). */
     String text(String name) {
-        return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.EMAIL,
+        return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.HTTPS_URL,
+                BodyField.Kind.EMAIL,
                 BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
     }
 

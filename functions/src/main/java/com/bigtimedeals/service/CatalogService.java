@@ -47,6 +47,20 @@ public final class CatalogService {
         return catalog.createBrand(Slug.of(name), name.strip(), logoUrl);
     }
 
+    /** Renames a brand or gives it another logo; the id never changes, and the name reaches its deals by a walk. */
+    public Brand updateBrand(String id, String name, String logoUrl) {
+        return catalog.updateBrand(id, name == null ? null : name.strip(), logoUrl);
+    }
+
+    public Category updateCategory(String id, String name) {
+        return catalog.updateCategory(id, name.strip());
+    }
+
+    /** Deletes a brand or category no deal names; gone already is done. */
+    public void delete(com.bigtimedeals.domain.Likeable kind, String id) {
+        catalog.delete(kind, id);
+    }
+
     public List<CategorySummary> categories() {
         return catalog.categories();
     }

@@ -55,7 +55,7 @@ public final class CommentService {
         return reports.open(dealId);
     }
 
-    public void dismiss(String dealId) {
-        reports.dismiss(dealId);
+    public void dismiss(String dealId, String editor) {
+        reports.dismiss(dealId, editor);
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 
 import com.bigtimedeals.data.BlastStore;
 import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.DealHistory;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
@@ -17,6 +18,8 @@ import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.DealEvent;
+import com.bigtimedeals.domain.EditedDeal;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.FrontPage;
@@ -38,6 +41,7 @@ public final class DealService {
     private final int blastSegments;
     private final HotList hotList;
     private final HottestLists hottest;
+    private final DealHistory history;
 
     public DealService(DealStore deals, FeaturedStore featured, FrontPageCache cache, BlastStore blasts, int blastSegments,
                        HotList hotList, HottestLists hottest) {
@@ -48,6 +52,7 @@ public final class DealService {
         this.blastSegments = blastSegments;
         this.hotList = hotList;
         this.hottest = hottest;
+        this.history = new DealHistory(deals.table());
     }
 
     public static DealService of(Table table, Configuration configuration) {
@@ -89,6 +94,11 @@ public final class DealService {
     }
 
     public Deal create(NewDeal draft, Instant now) {
+        return create(draft, now, null);
+    }
+
+    /** A new deal by {@code editor}, whose history starts with its {@code created} event. */
+    public Deal create(NewDeal draft, Instant now, String editor) {
         if (draft.createdAt() != null) {
             if (draft.createdAt().isAfter(now.plus(CLOCK_SKEW))) {
                 throw DomainException.invalid("createdAt", "createdAt must not be in the future");
@@ -97,7 +107,7 @@ public final class DealService {
                 throw DomainException.invalid("createdAt", "createdAt must be after " + KSUID_EPOCH);
             }
         }
-        return deals.create(draft);
+        return deals.create(draft, editor);
     }
 
     /**
@@ -107,14 +117,32 @@ public final class DealService {
      * within the stream delay. Any other correction reaches the copies through the stream as before.
      */
     public Deal correct(String dealId, DealCorrection correction, Instant now) {
+        return correct(dealId, correction, now, null, null).deal();
+    }
+
+    /**
+     * {@link #correct(String, DealCorrection, Instant)} by {@code editor}, only while the deal is at version
+     * {@code ifMatch} when that is given ({@link com.bigtimedeals.domain.StaleDeal} otherwise, nothing changed).
+     */
+    public EditedDeal correct(String dealId, DealCorrection correction, Instant now, String editor, Long ifMatch) {
         if (correction.isEmpty()) {
             throw DomainException.invalid(null, "nothing to change: send title, link, price, imageUrl, description or expiresAt");
         }
-        Deal corrected = deals.correct(dealId, correction);
-        if (corrected.expiredAt(now)) {
-            withdraw(corrected);
+        EditedDeal corrected = deals.correct(dealId, correction, editor, ifMatch);
+        if (corrected.deal().expiredAt(now)) {
+            withdraw(corrected.deal());
         }
         return corrected;
+    }
+
+    /** A deal as the editors see it, taken down or not: 1 request. */
+    public EditedDeal edited(String dealId) {
+        return deals.edited(dealId);
+    }
+
+    /** A page of a deal's history, newest first: 1 request. */
+    public Page<DealEvent> history(String dealId, int limit, String cursor) {
+        return history.page(dealId, limit, cursor);
     }
 
     /**
@@ -137,7 +165,11 @@ public final class DealService {
 
     /** Takes a deal down; a repeat is a success, an id that never was a deal NOT_FOUND. */
     public void takeDown(String dealId) {
-        deals.takeDown(dealId);
+        takeDown(dealId, null);
+    }
+
+    public void takeDown(String dealId, String editor) {
+        deals.takeDown(dealId, editor);
     }
 
     public List<Deal> setFrontPage(List<String> dealIds, Instant now) {
@@ -153,13 +185,18 @@ public final class DealService {
      * asking again returns the first one, not created, and sends nothing more.
      */
     public BlastStore.Recorded blast(String dealId, String subject, String body, Instant now) {
+        return blast(dealId, subject, body, now, null);
+    }
+
+    /** {@link #blast(String, String, String, Instant)} by {@code editor}: the first blast of the deal adds its event. */
+    public BlastStore.Recorded blast(String dealId, String subject, String body, Instant now, String editor) {
         Deal deal = deals.get(dealId);
         String s = subject != null ? subject : "Hot deal: " + deal.title();
         String b = body != null ? body : ContractRules.shorten(ContractRules.dealLine(deal.title(), deal.price(), deal.brandName()),
                 ContractRules.BODY_MAX);
         // Whole seconds, as every instant in the contract; the messages carry this time too.
         Instant at = now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        return blasts.record(new Blast(Ids.blastId(now), deal.id(), s, b, at, blastSegments, 0, 0));
+        return blasts.record(new Blast(Ids.blastId(now), deal.id(), s, b, at, blastSegments, 0, 0), editor);
     }
 
     public Blast blastProgress(String blastId) {

@@ -46,6 +46,7 @@ public final class ChangeReactions {
     private final HottestLists hottest;
     private final DealCountsStore dealCounts;
     private final java.time.Clock clock;
+    private final RenameWalk renames;
 
     ChangeReactions(WatchersFanOut fanOut, AlertsFanOut alerts, HotDealBlast blast, DealStore deals, WordIndex words,
                     FeaturedStore featured, FrontPageCache cache, AccountDeletionWalk deletions, DealService dealService,
@@ -66,6 +67,7 @@ public final class ChangeReactions {
         this.hottest = new HottestLists(table);
         this.dealCounts = new DealCountsStore(table);
         this.clock = table.clock();
+        this.renames = new RenameWalk(new com.bigtimedeals.data.CatalogRenames(table));
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -155,6 +157,10 @@ public final class ChangeReactions {
         if (change instanceof Change.AccountDeletionPending d) {
             deletions.run(d.username(), budget, tally);
             return false;
+        }
+        if (change instanceof Change.RenamePending r) {
+            renames.run(r.kind(), r.id(), budget, tally);
+            return false; // each renamed deal's own record is a correction, which rebuilds what shows it
         }
         if (change instanceof Change.BlastRequested b) {
             blast.start(b.blastId());

@@ -150,6 +150,8 @@ public final class EventFixtureWriter {
             case CREATE_PROFILE -> "{\"email\":\"ann@example.com\",\"birthday\":\"1990-04-12\"}";
             case CREATE_BRAND -> "{\"name\":\"Acme\",\"logoUrl\":\"https://img.example.com/acme.png\"}";
             case CREATE_CATEGORY -> "{\"name\":\"Tech\"}";
+            case UPDATE_BRAND -> "{\"name\":\"Acme Corp\",\"logoUrl\":\"https://img.example.com/acme-corp.png\"}";
+            case UPDATE_CATEGORY -> "{\"name\":\"Technology\"}";
             case CREATE_DEAL -> "{\"title\":\"Noise-cancelling headphones\",\"link\":\"https://shop.example.com/p/123\","
                     + "\"price\":129.99,\"brandId\":\"acme\",\"categoryId\":\"tech\","
                     + "\"imageUrl\":\"https://img.example.com/123.jpg\",\"description\":\"Lowest price this year.\"}";

@@ -143,6 +143,12 @@ final class OpenApiDocument {
         if (post) {
             params.addObject().put("$ref", "#/components/parameters/IdempotencyKey");
         }
+        if (operation == Operation.CORRECT_DEAL) {
+            params.addObject().put("name", "If-Match").put("in", "header").put("required", false)
+                    .put("description", "The deal's ETag (\"v<version>\", from GET /cms/deals/{dealId} or the last "
+                            + "correction): the correction is made only while the deal is at that version, else 412")
+                    .putObject("schema").put("type", "string").put("pattern", "^(\\*|\"v[1-9][0-9]{0,17}\")$");
+        }
         if (!params.isEmpty()) {
             op.set("parameters", params);
         }
@@ -165,6 +171,10 @@ final class OpenApiDocument {
             }
             if (post) {
                 headers.set(HttpConventions.IDEMPOTENT_REPLAYED, headerRef("IdempotentReplayed"));
+            }
+            if (operation == Operation.CORRECT_DEAL || operation == Operation.GET_EDITED_DEAL) {
+                headers.set("ETag", object().put("description", "\"v<version>\": what If-Match sends back")
+                        .set("schema", object().put("type", "string")));
             }
             if (success.schema() != null) {
                 ok.putObject("content").putObject("application/json").set("schema", ref(success.schema()));
@@ -202,7 +212,15 @@ final class OpenApiDocument {
         if (operation == Operation.CREATE_DEAL || operation == Operation.CORRECT_DEAL) {
             errorBody(responses, "409", "A live deal (neither expired nor taken down) has this link, compared after "
                     + "normalising (scheme and host lowercase, no fragment, no utm_* parameters, no trailing / on the path): "
-                    + "code duplicate, and dealId names that deal; nothing was written");
+                    + "code duplicate, dealId names that deal and deal carries its id, title and link; nothing was written");
+        }
+        if (operation == Operation.DELETE_BRAND || operation == Operation.DELETE_CATEGORY) {
+            errorBody(responses, "409", "A deal names it (live, expired or taken down); nothing was deleted");
+        }
+        if (operation == Operation.CORRECT_DEAL) {
+            ObjectNode stale = errorBody(responses, "412", "If-Match names a version the deal is no longer at (code stale): "
+                    + "current is the deal as it stands; nothing was written");
+            stale.putObject("content").putObject("application/json").set("schema", ref("StaleError"));
         }
         if (body != null) {
             shared(responses, "413", "TooLarge");
@@ -253,7 +271,12 @@ final class OpenApiDocument {
             case CREATE_BRAND -> List.of(new Success(201, "The new brand", "Brand"));
             case CREATE_CATEGORY -> List.of(new Success(201, "The new category", "Category"));
             case CREATE_DEAL -> List.of(new Success(201, "The new deal", "Deal"));
-            case CORRECT_DEAL -> List.of(new Success(200, "The corrected deal", "Deal"));
+            case CORRECT_DEAL -> List.of(new Success(200, "The corrected deal, with its new version (and ETag)", "EditedDeal"));
+            case GET_EDITED_DEAL -> List.of(new Success(200, "The deal with its version (and ETag), taken down or not", "EditedDeal"));
+            case LIST_DEAL_HISTORY -> List.of(new Success(200, "A page of the deal's history, newest first", "DealHistory"));
+            case UPDATE_BRAND -> List.of(new Success(200, "The brand as it is now", "Brand"));
+            case UPDATE_CATEGORY -> List.of(new Success(200, "The category as it is now", "Category"));
+            case DELETE_BRAND, DELETE_CATEGORY -> List.of(new Success(204, "Deleted (also when it already was)", null));
             case BLAST_HOT_DEAL -> List.of(new Success(200, "This deal already has a blast: its id; nothing more is sent", "BlastAccepted"),
                     new Success(202, "Recorded; the stream consumer delivers it", "BlastAccepted"));
             case GET_BLAST -> List.of(new Success(200, "The blast's progress", "Blast"));
@@ -276,7 +299,7 @@ final class OpenApiDocument {
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
                 || op == Operation.LIST_MESSAGES || op == Operation.LIST_HOT_DEALS || op == Operation.LIST_COMMENTS
-                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS;
+                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS || op == Operation.LIST_DEAL_HISTORY;
     }
 
     /** The answers every route can give, declared once under components/responses. */
@@ -477,6 +500,7 @@ final class OpenApiDocument {
                 case NAME -> string(1, f.max()).put("pattern", ContractRules.NAME_PATTERN)
                         .put("description", "Holds a letter or digit (A-Z, a-z, 0-9); no control characters");
                 case URL -> url();
+                case HTTPS_URL -> url().put("pattern", ContractRules.HTTPS_URL_PATTERN).put("description", "https only");
                 case PRICE -> price();
                 case SLUG -> slug();
                 case EMAIL -> object().put("type", "string").put("format", "email").put("maxLength", ContractRules.EMAIL_MAX)
@@ -588,7 +612,37 @@ final class OpenApiDocument {
                 "field", object().put("type", "string").put("description", "The request field at fault, for a 400"),
                 "requestId", object().put("type", "string").put("description", "The request's id, as in X-Request-Id: it finds the "
                         + "log line. Absent only on answers API Gateway gives itself (401, 429), whose id is in apigw-requestid"),
-                "dealId", ksuid().put("description", "With code duplicate: the live deal that has the link")));
+                "dealId", ksuid().put("description", "With code duplicate: the live deal that has the link"),
+                "deal", output(List.of("id", "title", "link"), "id", ksuid(), "title", string(1, ContractRules.TITLE_MAX),
+                        "link", url()).put("description", "With code duplicate: the live deal that has the link"),
+                "errors", arrayOf(output(List.of("field", "message"), "field", object().put("type", "string"),
+                        "message", string(1, 500))).put("description", "A 400 for a request body: every field at fault, "
+                        + "each with its reason (the first also as field and message)")));
+        ObjectNode staleError = s.get("ApiError").deepCopy();
+        ((ObjectNode) staleError.get("properties")).set("current", ref("EditedDeal"));
+        ((ArrayNode) staleError.get("required")).add("current");
+        s.set("StaleError", staleError);
+        ObjectNode edited = s.get("Deal").deepCopy();
+        ((ObjectNode) edited.get("properties")).set("version", object().put("type", "integer").put("format", "int64")
+                .put("minimum", 1).put("description", "1 at creation, one more with every change; the ETag is \"v<version>\""));
+        ((ObjectNode) edited.get("properties")).set("takenDown", object().put("type", "boolean"));
+        ((ArrayNode) edited.get("required")).add("version").add("takenDown");
+        s.set("EditedDeal", edited);
+        ObjectNode value = nullableString().put("description", "The value as text (a price's plain digits, an instant's "
+                + "ISO form), or null where there was none");
+        ObjectNode fieldChange = output(List.of("from", "to"), "from", value, "to", value.deepCopy());
+        ObjectNode changes = object().put("type", "object").put("description", "Each changed field: its value before and after");
+        changes.set("additionalProperties", fieldChange);
+        ObjectNode action = object().put("type", "string");
+        ArrayNode actions = action.putArray("enum");
+        for (com.bigtimedeals.domain.DealEvent.Action a : com.bigtimedeals.domain.DealEvent.Action.values()) {
+            actions.add(a.wire());
+        }
+        s.set("DealEvent", output(List.of("at", "editor", "action", "changes"), "at", instant(),
+                "editor", nullableString().put("maxLength", 128).put("description", "The editor's username; null for the "
+                        + "community's expiry"), "action", action, "changes", changes));
+        s.set("DealHistory", output(List.of("events", "nextCursor"), "events", arrayOf(ref("DealEvent")),
+                "nextCursor", nullableString()));
         s.set("Comment", output(List.of("id", "dealId", "author", "body", "deleted", "createdAt"), "id", commentId(),
                 "dealId", ksuid(), "author", nullableString().put("maxLength", 128)
                         .put("description", "The author's username; null once the author's account is deleted"),

@@ -50,6 +50,8 @@ class SilentlyChangedInputTest extends ApiTest {
             case CREATE_PROFILE -> "{\"email\":\"zed@example.com\",\"birthday\":\"1990-01-01\",\"pictureUrl\":\"https://img.example.com/zed.png\"}";
             case CREATE_BRAND -> "{\"name\":\"Zed Brand\",\"logoUrl\":\"https://img.example.com/zed.png\"}";
             case CREATE_CATEGORY -> "{\"name\":\"Zed Category\"}";
+            case UPDATE_BRAND -> "{\"name\":\"Acme Zed\",\"logoUrl\":\"https://img.example.com/zed.png\"}";
+            case UPDATE_CATEGORY -> "{\"name\":\"Tech Zed\"}";
             case CREATE_DEAL -> "{\"title\":\"Zed deal\",\"link\":\"https://shop.example.com/zed\",\"price\":9.99,\"brandId\":\"acme\","
                     + "\"categoryId\":\"tech\",\"imageUrl\":\"https://img.example.com/d.png\",\"description\":\"Half price\","
                     + "\"createdAt\":\"2026-11-19T10:00:00Z\",\"expiresAt\":\"2026-12-31T23:00:00Z\"}";
@@ -167,7 +169,7 @@ class SilentlyChangedInputTest extends ApiTest {
         }
         assertEquals(before, itemCount(), "a refused request wrote something");
         // Every operation with a body was covered, and every base body is one the route accepts.
-        assertEquals(13, withBodies.size(), withBodies.toString());
+        assertEquals(15, withBodies.size(), withBodies.toString());
         assertTrue(refusals.size() >= 60, refusals.size() + " refusals: " + refusals);
         for (Route route : withBodies) {
             Call c = call(route, path(route, null, null)).body(validBody(route.operation()));

@@ -7,6 +7,7 @@ import com.bigtimedeals.engine.Engine;
 import com.bigtimedeals.engine.EngineSettings;
 import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.sdk.InProcessHttpClient;
+import com.bigtimedeals.engine.store.DamagedDataException;
 
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -44,7 +45,16 @@ public final class Database implements AutoCloseable {
      * clients from {@code DYNAMODB_ENDPOINT} as in Lambda, the scripts and the cold-start probes.
      */
     public static Database start(Path directory, int port) {
-        EngineSettings settings = EngineSettings.defaults();
+        return start(directory, port, false, false);
+    }
+
+    /**
+     * As {@link #start(Path, int)}, and with a directory: {@code recover} starts on a damaged one with every intact
+     * record (the damaged files moved aside, what was dropped reported), {@code fsync} acknowledges a write only once
+     * it is on disk (surviving power loss, not only a killed process). docs/engine.md, Durability.
+     */
+    public static Database start(Path directory, int port, boolean recover, boolean fsync) {
+        EngineSettings settings = EngineSettings.defaults().recover(recover).fsync(fsync);
         if (directory != null) {
             directory.toFile().mkdirs();
             settings.dataDirectory(directory);
@@ -56,6 +66,19 @@ public final class Database implements AutoCloseable {
             engine.close();
             throw e;
         }
+    }
+
+    /**
+     * The engine's refusal of a damaged data directory among {@code failure}'s causes (which file, where, what to
+     * do), or null: what a start that failed on one should print instead of a stack trace.
+     */
+    public static String damagedData(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof DamagedDataException) {
+                return t.getMessage();
+            }
+        }
+        return null;
     }
 
     /** Where the SDK reaches it: http on 127.0.0.1 when served, else a name only {@link #httpClient()} answers. */
@@ -81,6 +104,35 @@ public final class Database implements AutoCloseable {
     /** How long writes to {@code table} take to reach its global secondary indexes (0: at once, as by default). */
     public void gsiLagMillis(String table, long millis) {
         engine.tableSettings(table).gsiLagMillis(millis);
+    }
+
+    /**
+     * Switches the service's per-partition limits on for every table, each limit times {@code scale}, and starts
+     * counting what each partition serves: a simulation at R requests a second of a fleet at N sets R / N.
+     */
+    public void partitionLimits(double scale) {
+        engine.partitionScale(scale);
+        engine.partitionLimits(true);
+    }
+
+    /**
+     * The busiest partition of {@code table} and of each of its global indexes since limits went on, as shares of
+     * their limits, with the key value each served: keyed by index name, the table under {@code ""}.
+     */
+    public java.util.Map<String, BusiestPartitions> busiestPartitions(String table) {
+        java.util.Map<String, BusiestPartitions> out = new java.util.LinkedHashMap<>();
+        engine.busiestPartitions(table).forEach((index, b) -> out.put(index,
+                new BusiestPartitions(b.reads(), b.readPartition(), b.writes(), b.writePartition())));
+        return out;
+    }
+
+    /** The busiest read and write partitions of a table or index: shares of their limits, and the key value each served. */
+    public record BusiestPartitions(double reads, String readPartition, double writes, String writePartition) {
+    }
+
+    /** Read and write units {@code table} and its indexes served since limits went on: {reads, writes}. */
+    public double[] servedUnits(String table) {
+        return engine.servedUnits(table);
     }
 
     /** Runs the engine's TTL sweep now rather than on its next turn. */

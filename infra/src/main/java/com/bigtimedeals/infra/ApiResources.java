@@ -60,15 +60,16 @@ final class ApiResources {
         this.settings = context.settings();
         // One function per handler and access level: read routes never get write permissions, and each only what its
         // routes' code calls (TableAccess).
+        Map<LambdaFunction, Integer> reserved = reservedConcurrency(settings);
         for (LambdaFunction f : LambdaFunction.api()) {
             List<Route> routes = RouteTable.of(f);
             if (routes.stream().anyMatch(r -> !r.writes())) {
-                Function fn = functions.create(f.id() + "Read", f);
+                Function fn = functions.create(f.id() + "Read", f, reserved.get(f));
                 data.grant(fn, TableAccess.of(f, false));
                 readers.put(f, Functions.live(fn));
             }
             if (routes.stream().anyMatch(Route::writes)) {
-                Function fn = functions.create(f.id() + "Write", f);
+                Function fn = functions.create(f.id() + "Write", f, reserved.get(f));
                 data.grant(fn, TableAccess.of(f, true));
                 writers.put(f, Functions.live(fn));
             }
@@ -99,6 +100,28 @@ final class ApiResources {
                         .burstLimit(settings.number(Setting.THROTTLE_BURST)).build())
                 .accessLogSettings(new AccessLogs(new LogGroupLogDestination(accessLogs)))
                 .build();
+    }
+
+    /** {@link Setting#RESERVED_CONCURRENCY} read: each named API function's reserved executions. */
+    static Map<LambdaFunction, Integer> reservedConcurrency(Settings settings) {
+        Map<LambdaFunction, Integer> out = new EnumMap<>(LambdaFunction.class);
+        for (String pair : Setting.RESERVED_CONCURRENCY.list(settings.value(Setting.RESERVED_CONCURRENCY))) {
+            int eq = pair.indexOf('=');
+            String id = eq < 0 ? pair : pair.substring(0, eq).trim();
+            LambdaFunction f = LambdaFunction.api().stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException(Setting.RESERVED_CONCURRENCY.contextKey() + " names " + id + ", which is no API function"));
+            int n;
+            try {
+                n = Integer.parseInt(pair.substring(eq + 1).trim());
+            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                throw new IllegalArgumentException(Setting.RESERVED_CONCURRENCY.contextKey() + ": '" + pair + "' is not Function=N");
+            }
+            if (eq < 0 || n < 1) {
+                throw new IllegalArgumentException(Setting.RESERVED_CONCURRENCY.contextKey() + ": '" + pair + "' is not Function=N with N at least 1");
+            }
+            out.put(f, n);
+        }
+        return out;
     }
 
     /**

@@ -11,7 +11,7 @@ import software.constructs.Construct;
 /**
  * Big Time Deals in production, assembled from its parts: the data ({@link DataResources}), who signs in
  * ({@link Users}), the HTTP API and its functions ({@link ApiResources}), the stream consumer and the sweeper
- * ({@link StreamResources}), the editors' web app ({@link CmsSite}), and what an operator watches
+ * ({@link StreamResources}), the editors' web app ({@link CmsSite}), the mobile app's CDN ({@link MobileApiCdn}), and what an operator watches
  * ({@link Observability}). What is deployed (routes, functions, the stream mapping, CORS, metric names) is read from
  * the topology module, never from the Lambda code, whose jar is only an asset here.
  */
@@ -26,6 +26,7 @@ public final class BigTimeDealsStack extends Stack {
         // The editors' web app, its own client of the pool and the pool's managed login, and the API's paths on its origin.
         CmsSite cms = new CmsSite(this, "Cms", users.pool, users.signIn, api.api, context);
         api.routes(users, cms.client());
+        MobileApiCdn mobile = new MobileApiCdn(this, api.api);
         StreamResources stream = new StreamResources(this, context, data, functions);
         cms.deploy();
         Observability observability = new Observability(this, context, new Observability.Watched(data, api, stream));
@@ -42,7 +43,7 @@ public final class BigTimeDealsStack extends Stack {
                 .description("HTTP API access logs (JSON); the saved Logs Insights query BigTimeDeals/why-401-or-5xx reads them").build();
         CfnOutput.Builder.create(this, "AlarmTopicArn").value(observability.alarmTopic.getTopicArn())
                 .description("Every alarm and its recovery notify this topic").build();
-        CfnOutput.Builder.create(this, "ApiUrl").value(api.api.getApiEndpoint()).description("Point the mobile app here (the CMS reaches the API on its own origin)").build();
+        CfnOutput.Builder.create(this, "ApiUrl").value(api.api.getApiEndpoint()).description("The HTTP API itself: the mobile app uses MobileApiUrl, the CMS its own origin").build();
         CfnOutput.Builder.create(this, "UserPoolId").value(users.pool.getUserPoolId())
                 .description("The user pool: the app's users and the editors (README: how to make an editor)").build();
         CfnOutput.Builder.create(this, "UserPoolClientId").value(users.appClient.getUserPoolClientId())

@@ -271,12 +271,13 @@ class BigTimeDealsStackTest {
 
     @Test
     void theCmsIsAPrivateBucketBehindCloudFrontWithSecurityHeadersAndManagedLoginWithPkce() {
-        assertEquals(1, template.findResources("AWS::CloudFront::Distribution").size());
+        assertEquals(2, template.findResources("AWS::CloudFront::Distribution").size(), "the CMS's and the mobile API's");
         template.hasResourceProperties("AWS::S3::Bucket", Map.of("PublicAccessBlockConfiguration", Map.of(
                 "BlockPublicAcls", true, "BlockPublicPolicy", true, "IgnorePublicAcls", true, "RestrictPublicBuckets", true),
                 "LoggingConfiguration", Match.anyValue()));
         template.resourceCountIs("AWS::CloudFront::OriginAccessControl", 1);
-        String distribution = template.findResources("AWS::CloudFront::Distribution").values().toString();
+        String distribution = template.findResources("AWS::CloudFront::Distribution").entrySet().stream()
+                .filter(e -> e.getKey().startsWith("CmsDistribution")).findFirst().orElseThrow().getValue().toString();
         assertTrue(distribution.contains("ViewerProtocolPolicy=https-only"), distribution);
         assertTrue(distribution.contains("OriginAccessControlId="), distribution);
         String headers = template.findResources("AWS::CloudFront::ResponseHeadersPolicy").values().toString();
@@ -289,7 +290,8 @@ class BigTimeDealsStackTest {
                 "AllowedOAuthFlows", List.of("code"), "AllowedOAuthFlowsUserPoolClient", true, "GenerateSecret", false)));
         String cmsClient = template.findResources("AWS::Cognito::UserPoolClient", Map.of("Properties",
                 Match.objectLike(Map.of("AllowedOAuthFlows", List.of("code"))))).values().toString();
-        String origin = "https://, {Fn::GetAtt=[" + template.findResources("AWS::CloudFront::Distribution").keySet().iterator().next();
+        String origin = "https://, {Fn::GetAtt=[" + template.findResources("AWS::CloudFront::Distribution").keySet().stream()
+                .filter(id -> id.startsWith("CmsDistribution")).findFirst().orElseThrow();
         assertTrue(cmsClient.contains("CallbackURLs=[{Fn::Join=[, [" + origin), cmsClient);
         assertTrue(cmsClient.contains("LogoutURLs=[{Fn::Join=[, [" + origin), cmsClient);
         assertTrue(cmsClient.contains("/editor/"), cmsClient);

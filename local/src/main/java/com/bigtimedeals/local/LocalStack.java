@@ -52,7 +52,8 @@ public final class LocalStack implements AutoCloseable {
      * @param mapping the event source mapping's settings, as deployed unless named otherwise
      */
     public record Options(int port, Path dataDir, boolean demo, int dynamoPort, boolean quiet, Path cmsDir,
-                          CorsPolicy cors, Duration sweepStalledAfter, StreamMapping mapping) {
+                          CorsPolicy cors, Duration sweepStalledAfter, StreamMapping mapping, boolean recover,
+                          boolean fsync) {
         /** The local stack's settings in {@code settings}, each checked against its range. */
         public static Options from(Settings settings, boolean quiet) {
             Settings local = settings.forLocalStack();
@@ -60,7 +61,7 @@ public final class LocalStack implements AutoCloseable {
             return new Options(local.number(Setting.PORT), dataDir == null ? null : Path.of(dataDir),
                     !"false".equalsIgnoreCase(local.value(Setting.DEMO)), local.number(Setting.DYNAMODB_PORT), quiet,
                     Path.of(local.value(Setting.CMS_DIR)), CorsPolicy.of(local),
-                    Duration.ofSeconds(local.number(Setting.SWEEP_STALLED_AFTER_S)), streamMapping(local));
+                    Duration.ofSeconds(local.number(Setting.SWEEP_STALLED_AFTER_S)), streamMapping(local), false, false);
         }
 
         /** In memory on free ports, no demo data, quiet: what a test or the benchmark starts. */
@@ -70,12 +71,21 @@ public final class LocalStack implements AutoCloseable {
 
         public Options withData(Path directory) {
             return new Options(port, directory, demo, dynamoPort, quiet, cmsDir, cors, sweepStalledAfter,
-                    mapping);
+                    mapping, recover, fsync);
         }
 
         public Options withoutDemo() {
             return new Options(port, dataDir, false, dynamoPort, quiet, cmsDir, cors, sweepStalledAfter,
-                    mapping);
+                    mapping, recover, fsync);
+        }
+
+        /**
+         * The engine's durability settings for the data directory: {@code recover} starts on a damaged one with what
+         * is intact, {@code fsync} acknowledges writes once on disk (docs/engine.md, Durability).
+         */
+        public Options withDurability(boolean recover, boolean fsync) {
+            return new Options(port, dataDir, demo, dynamoPort, quiet, cmsDir, cors, sweepStalledAfter,
+                    mapping, recover, fsync);
         }
     }
 
@@ -113,8 +123,9 @@ public final class LocalStack implements AutoCloseable {
             // Fail before seconds of start-up work, not after: the API port is bound last.
             new ServerSocket(options.port(), 1, InetAddress.getLoopbackAddress()).close();
         }
-        Database dynamo = options.dynamoPort() != 0 ? Database.start(options.dataDir(), options.dynamoPort())
-                : startPreferring(options.dataDir(), 8000);
+        Database dynamo = options.dynamoPort() != 0
+                ? Database.start(options.dataDir(), options.dynamoPort(), options.recover(), options.fsync())
+                : startPreferring(options, 8000);
         // The handlers are loaded by class name and read their environment as in Lambda: the stack sets it here,
         // as system properties of this JVM, once, before any of them is built.
         String tableName = TableDefinition.tableName(Settings.fromProcess());
@@ -218,20 +229,25 @@ public final class LocalStack implements AutoCloseable {
      * a check first, then a bind, failed when another stack starting at the same moment (a test's, the browser
      * journeys') took the port in between.
      */
-    private static Database startPreferring(Path dataDir, int port) {
+    private static Database startPreferring(Options options, int port) {
         try {
-            return Database.start(dataDir, port);
+            return Database.start(options.dataDir(), port, options.recover(), options.fsync());
         } catch (UncheckedIOException e) {
             if (!(e.getCause() instanceof BindException)) {
                 throw e;
             }
-            return Database.start(dataDir, 0);
+            return Database.start(options.dataDir(), 0, options.recover(), options.fsync());
         }
     }
 
     /** The on-failure destination: in the data directory, or beside the working directory for an in-memory stack. */
     static Path failuresDirectory(Path dataDir) {
         return dataDir != null ? dataDir.resolve("stream-failures") : Path.of(".local-stack-failures");
+    }
+
+    /** The engine the stack runs on: a simulation switches its partition model on and reads it back. */
+    public Database database() {
+        return dynamo;
     }
 
     public StreamDelivery delivery() {

@@ -44,7 +44,8 @@ public final class Main {
             case "redrive" -> failures(rest, true);
             default -> {
                 System.out.println("""
-                        usage: ./bigtimedeals run [--data DIR] [--no-demo]     start the local stack (PORT, default 3000)
+                        usage: ./bigtimedeals run [--data DIR [--recover] [--fsync]] [--no-demo]
+                                                                start the local stack (PORT, default 3000)
                                ./bigtimedeals token USERNAME [--editor]        print a local bearer token
                                ./bigtimedeals patterns NAME [ARGS]             run an access pattern against the table
                                ./bigtimedeals failures [--data DIR]            list the stream's on-failure destination
@@ -64,6 +65,7 @@ public final class Main {
         if (args.contains("--no-demo")) {
             options = options.withoutDemo();
         }
+        options = options.withDurability(args.contains("--recover"), args.contains("--fsync"));
         int port = options.port();
         Path dir = options.dataDir();
         LocalStack stack;
@@ -74,6 +76,14 @@ public final class Main {
             System.exit(1);
             return;
         } catch (Exception e) {
+            String damaged = com.bigtimedeals.harness.Database.damagedData(e);
+            if (damaged != null) {
+                // Which file, where, and what to do; a stack trace would only bury it.
+                System.err.println(damaged.replace("start with --recover", "start with ./bigtimedeals run --data "
+                        + dir + " --recover"));
+                System.exit(1);
+                return;
+            }
             System.err.println("The local stack did not start: " + e);
             e.printStackTrace();
             System.exit(1);

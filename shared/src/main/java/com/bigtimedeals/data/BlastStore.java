@@ -38,10 +38,11 @@ public final class BlastStore {
     }
 
     /**
-     * A blast's segments are created in the same transaction as the blast and its deal's marker, so at most
-     * {@value #MAX_SEGMENTS} (TransactWriteItems takes 100 items). {@link Setting#BLAST_SEGMENTS} reads this.
+     * A blast's segments are created in the same transaction as the blast, its deal's marker and the deal's
+     * {@code blasted} event, so at most {@value #MAX_SEGMENTS} (TransactWriteItems takes 100 items).
+     * {@link Setting#BLAST_SEGMENTS} reads this.
      */
-    public static final int MAX_SEGMENTS = 98;
+    public static final int MAX_SEGMENTS = 97;
 
     /**
      * The blast item's mark that its segments were written with it. A blast item without it (written by a
@@ -59,6 +60,14 @@ public final class BlastStore {
      * own record could not survive.
      */
     public Recorded record(Blast blast) {
+        return record(blast, null);
+    }
+
+    /**
+     * {@link #record(Blast)} by {@code editor}, with the deal's {@code blasted} event in the same transaction: the
+     * marker's condition, which makes a second blast of the deal the first one, cancels a second event with it.
+     */
+    public Recorded record(Blast blast, String editor) {
         Map<String, AttributeValue> item = new ItemWriter(Keys.blast(blast.id()), Keys.BLAST)
                 .string("id", blast.id()).string("dealId", blast.dealId()).string("subject", blast.subject())
                 .string("body", blast.body()).instant("requestedAt", blast.requestedAt())
@@ -68,6 +77,8 @@ public final class BlastStore {
                 .string("blastId", blast.id()).build();
         List<TransactWriteItem> puts = new ArrayList<>(List.of(createOnly(marker), createOnly(item)));
         puts.addAll(segmentPuts(blast));
+        puts.add(DealHistory.put(table, blast.dealId(), new com.bigtimedeals.domain.DealEvent(table.clock().instant(), editor,
+                com.bigtimedeals.domain.DealEvent.Action.BLASTED, Map.of()), blast.id()));
         for (int attempt = 1; ; attempt++) {
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(puts).build());

@@ -82,6 +82,18 @@ final class DealCodec {
         return postedAt != null ? postedAt : r.instant("createdAt");
     }
 
+    /**
+     * The deal's version: 1 at creation, one more with each change made to it (a correction, a takedown, the
+     * community's expiry, a rename of its brand or category); what {@code If-Match} names. A deal written before
+     * versions existed has none and is at version 1.
+     */
+    static final String VERSION = "version";
+
+    static long version(Map<String, AttributeValue> item) {
+        ItemReader r = new ItemReader(item);
+        return r.has(VERSION) ? r.number(VERSION) : 1;
+    }
+
     /** A taken-down deal's item stays as a tombstone with this attribute; every reader treats it as absent. */
     static final String TAKEN_DOWN_AT = "takenDownAt";
 

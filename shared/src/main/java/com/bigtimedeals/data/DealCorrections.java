@@ -2,23 +2,25 @@ package com.bigtimedeals.data;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.DealEvent;
+import com.bigtimedeals.domain.EditedDeal;
+import com.bigtimedeals.domain.StaleDeal;
 import com.bigtimedeals.domain.DealLink;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.DuplicateDeal;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Changes to a live deal after its creation: an editor's correction (which moves the deal's hold on its link with
@@ -29,61 +31,65 @@ final class DealCorrections {
     private static final int CLAIM_ATTEMPTS = 6;
 
     private final Table table;
-    private final DealStore deals;
     private final LinkGuard links;
 
-    DealCorrections(Table table, DealStore deals, LinkGuard links) {
+    DealCorrections(Table table, LinkGuard links) {
         this.table = table;
-        this.deals = deals;
         this.links = links;
     }
 
     /**
-     * Editors correct a deal's text, price, links or expiry; brand, category and time never change. A correction that
-     * moves the link or the expiry moves the deal's hold on its link too (see {@link LinkGuard}): in the same
-     * transaction while the deal stays live, where a link that another live deal holds is a {@link DuplicateDeal} and
-     * changes nothing; and a correction that expires the deal frees its link after the write. Any other correction is
-     * 1 UpdateItem.
+     * Editors correct a deal's text, price, links or expiry; brand, category and time never change. Read the deal (1
+     * consistent GetItem), then write what differs with its version moved on and its {@code corrected} event (1
+     * TransactWriteItems, conditioned on the version read): 2 requests. With {@code ifMatch}, a deal at another
+     * version is a {@link StaleDeal} carrying the deal as it stands, and nothing changes; without it, a version that
+     * moved between the read and the write is read again, and the correction applies on top. A correction that changes
+     * nothing writes nothing (no version, no event). A correction that moves the link or the expiry moves the deal's
+     * hold on its link in the same transaction ({@link LinkGuard}), where a link that another live deal holds is a
+     * {@link DuplicateDeal} and changes nothing; one that expires the deal, or leaves a link, frees it after the write
+     * (1 request more, then).
      */
-    Deal correct(String dealId, DealCorrection c) {
-        Expression e = expression(c);
-        if (e == null) {
-            return deals.get(dealId);
-        }
-        if (c.link() == null && c.expiresAt() == null && !c.clearExpiry()) {
-            try {
-                return DealCodec.read(table.client().updateItem(e.request(table, dealId)).attributes());
-            } catch (ConditionalCheckFailedException failed) {
-                throw refused(dealId);
-            }
-        }
-        Instant now = table.clock().instant();
-        Deal current = deals.get(dealId);
-        Deal corrected = applied(current, c);
-        if (corrected.expiredAt(now)) {
-            try {
-                corrected = DealCodec.read(table.client().updateItem(e.request(table, dealId)).attributes());
-            } catch (ConditionalCheckFailedException failed) {
-                throw refused(dealId);
-            }
-            links.release(dealId, current.link());
-            return corrected;
-        }
+    EditedDeal correct(String dealId, DealCorrection c, String editor, Long ifMatch) {
         String staleHolder = null;
         for (int attempt = 1; ; attempt++) {
+            if (attempt > MAX_ATTEMPTS) {
+                throw DomainException.unavailable("the deal kept changing while this correction was made; try again");
+            }
+            Instant now = table.clock().instant();
+            Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                    .key(Keys.deal(dealId)).consistentRead(true).build()).item();
+            if (!DealCodec.isLiveDeal(item)) {
+                throw DomainException.notFound("deal not found");
+            }
+            Deal current = DealCodec.read(item);
+            long version = DealCodec.version(item);
+            if (ifMatch != null && ifMatch != version) {
+                throw new StaleDeal(ifMatch, new EditedDeal(current, version, false), now);
+            }
+            Deal corrected = applied(current, c);
+            Map<String, DealEvent.FieldChange> changes = DealEvent.changes(current, corrected);
+            if (changes.isEmpty()) {
+                return new EditedDeal(current, version, false);
+            }
+            boolean expires = corrected.expiredAt(now);
+            boolean guardMoves = !expires && (c.link() != null || c.expiresAt() != null || c.clearExpiry());
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(TransactWriteItem.builder().update(expression(c, item, version).update(table, dealId)).build());
+            writes.add(DealHistory.put(table, dealId, new DealEvent(now, editor, DealEvent.Action.CORRECTED, changes),
+                    String.format("v%010d", version + 1)));
+            if (guardMoves) {
+                writes.add(links.claim(dealId, corrected.link(), corrected.expiresAt(), now, staleHolder));
+            }
             try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-                        TransactWriteItem.builder().update(e.update(table, dealId)).build(),
-                        links.claim(dealId, corrected.link(), corrected.expiresAt(), now, staleHolder)).build());
-                break;
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
             } catch (TransactionCanceledException failed) {
                 if (DealStore.failed(failed, 0)) {
-                    throw refused(dealId);
+                    continue; // changed meanwhile: read again (a stale If-Match is refused there), or it was taken down
                 }
-                if (DealStore.failed(failed, 1)) {
+                if (guardMoves && DealStore.failed(failed, 2)) {
                     LinkGuard.Holder holder = links.holder(corrected.link(), now);
                     if (holder != null && holder.live()) {
-                        throw new DuplicateDeal(holder.dealId());
+                        throw holder.duplicate();
                     }
                     staleHolder = holder == null ? null : holder.dealId();
                     if (attempt < CLAIM_ATTEMPTS) {
@@ -93,18 +99,15 @@ final class DealCorrections {
                 if (!Transactions.retryable(failed, attempt)) {
                     throw failed;
                 }
+                continue;
             }
+            if (expires) {
+                links.release(dealId, current.link());
+            } else if (!DealLink.normalise(corrected.link()).equals(DealLink.normalise(current.link()))) {
+                links.release(dealId, current.link());
+            }
+            return new EditedDeal(corrected.withCounts(current.counts()), version + 1, false);
         }
-        if (!DealLink.normalise(corrected.link()).equals(DealLink.normalise(current.link()))) {
-            links.release(dealId, current.link());
-        }
-        return corrected;
-    }
-
-    /** A correction's condition failed: the deal is gone (NOT_FOUND) or the new expiresAt is not after createdAt. */
-    private DomainException refused(String dealId) {
-        Deal current = deals.get(dealId); // only on this failure path: tells "no such deal" from a bad expiresAt
-        return DomainException.invalid("expiresAt", "expiresAt must be after the deal's createdAt " + current.createdAt());
     }
 
     /** The deal as {@code c} leaves it. */
@@ -119,12 +122,6 @@ final class DealCorrections {
 
     /** A correction's update of the deal item, with its conditions. */
     private record Expression(String update, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
-        UpdateItemRequest request(Table table, String dealId) {
-            return UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId)).updateExpression(update)
-                    .conditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
-                    .returnValues(ReturnValue.ALL_NEW).build();
-        }
-
         software.amazon.awssdk.services.dynamodb.model.Update update(Table table, String dealId) {
             return software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table.name())
                     .key(Keys.deal(dealId)).updateExpression(update).conditionExpression(condition)
@@ -132,7 +129,11 @@ final class DealCorrections {
         }
     }
 
-    private static Expression expression(DealCorrection c) {
+    /**
+     * The update of the deal item that {@code item} (at {@code version}) becomes with {@code c}: only while it is
+     * still at that version and not taken down, so that no other writer's change is lost between the read and the write.
+     */
+    private static Expression expression(DealCorrection c, Map<String, AttributeValue> item, long version) {
         StringBuilder set = new StringBuilder();
         Map<String, String> names = new HashMap<>();
         Map<String, AttributeValue> values = new HashMap<>();
@@ -143,24 +144,22 @@ final class DealCorrections {
         addSet(set, names, values, "description", c.description() == null ? null : AttributeValue.fromS(c.description()));
         addSet(set, names, values, "expiresAt", c.expiresAt() == null ? null
                 : AttributeValue.fromS(c.expiresAt().truncatedTo(ChronoUnit.SECONDS).toString()));
-        String update = set.length() == 0 ? "" : "SET " + set;
+        addSet(set, names, values, DealCodec.VERSION, AttributeValue.fromN(Long.toString(version + 1)));
+        String update = "SET " + set;
         if (c.clearExpiry()) {
             update += " REMOVE #expiresAt";
             names.put("#expiresAt", "expiresAt");
         }
-        if (update.isEmpty()) {
-            return null;
-        }
         // A taken-down deal is never corrected back to life: its stream record would otherwise be a correction.
-        String condition = "attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#takenDown)";
+        String condition = "attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#takenDown) AND "
+                + (item.containsKey(DealCodec.VERSION) ? "#version = :was" : "attribute_not_exists(#version)");
         names.put("#t", Keys.TYPE);
         names.put("#takenDown", DealCodec.TAKEN_DOWN_AT);
         values.put(":deal", AttributeValue.fromS(Keys.DEAL));
-        if (c.expiresAt() != null) {
-            // Whole-second ISO instants compare as strings in time order.
-            condition += " AND createdAt < :expiresAt";
+        if (item.containsKey(DealCodec.VERSION)) {
+            values.put(":was", AttributeValue.fromN(Long.toString(version)));
         }
-        return new Expression(update.trim(), condition, names, values);
+        return new Expression(update, condition, names, values);
     }
 
     /**
@@ -174,31 +173,63 @@ final class DealCorrections {
     Deal expireByReports(String dealId, Instant at, long round) {
         Instant earliest = Ids.instantOf(dealId).plusSeconds(1);
         Instant moment = (at.isBefore(earliest) ? earliest : at).truncatedTo(ChronoUnit.SECONDS);
-        Map<String, AttributeValue> values = Map.of(":at", AttributeValue.fromS(moment.toString()),
-                ":round", AttributeValue.fromN(Long.toString(round)), ":deal", AttributeValue.fromS(Keys.DEAL));
-        Map<String, String> names = Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT, "#by", EXPIRED_BY_REPORTS);
-        Map<String, AttributeValue> item;
-        try {
-            item = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
-                    .updateExpression("SET expiresAt = :at, #by = :round")
-                    .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down) AND createdAt < :at"
-                            + " AND (attribute_not_exists(expiresAt) OR expiresAt > :at)"
-                            + " AND (attribute_not_exists(#by) OR #by <> :round)")
-                    .expressionAttributeNames(names).expressionAttributeValues(values)
-                    .returnValues(ReturnValue.ALL_NEW).build()).attributes();
-        } catch (ConditionalCheckFailedException e) {
-            item = table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
-                    .consistentRead(true).build()).item();
-            boolean doneBefore = DealCodec.isLiveDeal(item) && new ItemReader(item).number(EXPIRED_BY_REPORTS) == round
-                    && moment.equals(new ItemReader(item).instant("expiresAt"));
-            if (!doneBefore) {
+        for (int attempt = 1; ; attempt++) {
+            Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                    .key(Keys.deal(dealId)).consistentRead(true).build()).item();
+            if (!DealCodec.isLiveDeal(item)) {
                 return null;
             }
+            ItemReader r = new ItemReader(item);
+            Deal deal = DealCodec.read(item);
+            boolean thisRound = r.has(EXPIRED_BY_REPORTS) && r.number(EXPIRED_BY_REPORTS) == round;
+            if (thisRound && moment.equals(deal.expiresAt())) {
+                links.release(dealId, deal.link()); // a replay of this very expiry: its copies and link may still need it
+                return deal;
+            }
+            if (thisRound || !deal.createdAt().isBefore(moment)
+                    || (deal.expiresAt() != null && !deal.expiresAt().isAfter(moment))) {
+                return null; // done in this round before (an editor changed it since), or expiring by then anyway
+            }
+            long version = DealCodec.version(item);
+            Map<String, String> names = new HashMap<>(Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT,
+                    "#by", EXPIRED_BY_REPORTS, "#version", DealCodec.VERSION));
+            Map<String, AttributeValue> values = new HashMap<>(Map.of(":at", AttributeValue.fromS(moment.toString()),
+                    ":round", AttributeValue.fromN(Long.toString(round)), ":deal", AttributeValue.fromS(Keys.DEAL),
+                    ":next", AttributeValue.fromN(Long.toString(version + 1))));
+            String condition = "attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down) AND ";
+            if (item.containsKey(DealCodec.VERSION)) {
+                condition += "#version = :was";
+                values.put(":was", AttributeValue.fromN(Long.toString(version)));
+            } else {
+                condition += "attribute_not_exists(#version)";
+            }
+            TransactWriteItem update = TransactWriteItem.builder().update(software.amazon.awssdk.services.dynamodb.model.Update
+                    .builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .updateExpression("SET expiresAt = :at, #by = :round, #version = :next").conditionExpression(condition)
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build()).build();
+            Map<String, DealEvent.FieldChange> changes = Map.of("expiresAt", new DealEvent.FieldChange(
+                    deal.expiresAt() == null ? null : deal.expiresAt().toString(), moment.toString()));
+            TransactWriteItem event = DealHistory.put(table, dealId, new DealEvent(moment, null,
+                    DealEvent.Action.COMMUNITY_EXPIRED, changes), "r" + round);
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(update, event).build());
+            } catch (TransactionCanceledException e) {
+                if (DealStore.failed(e, 0) || Transactions.retryable(e, attempt)) {
+                    if (attempt >= MAX_ATTEMPTS) {
+                        throw e;
+                    }
+                    continue; // changed since the read: decide again on what it is now
+                }
+                throw e;
+            }
+            Deal expired = deal.withExpiresAt(moment);
+            links.release(dealId, expired.link());
+            return expired;
         }
-        Deal expired = DealCodec.read(item);
-        links.release(dealId, expired.link());
-        return expired;
     }
+
+    /** Reads and writes of one change, each after another writer moved the deal, before giving up (a 503). */
+    private static final int MAX_ATTEMPTS = 8;
 
     /** The report round that expired the deal, kept on the deal item (see {@link #expireByReports}). */
     static final String EXPIRED_BY_REPORTS = "expiredByReportsRound";

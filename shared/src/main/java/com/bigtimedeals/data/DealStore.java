@@ -11,7 +11,9 @@ import com.bigtimedeals.data.DealTimeline.Placement;
 import com.bigtimedeals.data.DealTimeline.Scope;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.DealEvent;
 import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.domain.EditedDeal;
 import com.bigtimedeals.domain.DealLink;
 import com.bigtimedeals.domain.DuplicateDeal;
 import com.bigtimedeals.domain.NewDeal;
@@ -49,7 +51,12 @@ public final class DealStore {
         this.table = table;
         this.timeline = new DealTimeline(table, bucketCapacity);
         this.links = new LinkGuard(table);
-        this.corrections = new DealCorrections(table, this, links);
+        this.corrections = new DealCorrections(table, links);
+    }
+
+    /** The table this store reads and writes (a service builds its other stores on the same). */
+    public Table table() {
+        return table;
     }
 
     DealTimeline timeline() {
@@ -61,6 +68,14 @@ public final class DealStore {
      * backfilled instant), so the deal sorts into its place. Unknown brand or category is a client mistake.
      */
     public Deal create(NewDeal draft) {
+        return create(draft, null);
+    }
+
+    /**
+     * {@link #create(NewDeal)} by {@code editor}: the deal at version 1 and its history's first event, {@code created}
+     * with every field it was given, in the deal's own transaction.
+     */
+    public Deal create(NewDeal draft, String editor) {
         Instant now = table.clock().instant();
         Instant postedAt = now.truncatedTo(ChronoUnit.SECONDS);
         // The id from the untruncated moment: deals created in one second still list newest first (Ids).
@@ -68,17 +83,22 @@ public final class DealStore {
         Instant createdAt = idAt.truncatedTo(ChronoUnit.SECONDS);
         List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
                 .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
-                .projectionExpression("#t, #n")
-                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name"))
+                .projectionExpression("#t, #n, #nv")
+                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name", "#nv", CatalogStore.NAME_VERSION))
                 .build());
         String brandName = null;
         String categoryName = null;
+        // Which rename each name comes from: an older rename's walk, still going, must not write its name over it.
+        long brandNameVersion = 0;
+        long categoryNameVersion = 0;
         for (Map<String, AttributeValue> item : owners) {
             ItemReader r = new ItemReader(item);
             if (Keys.BRAND.equals(r.type())) {
                 brandName = r.string("name");
+                brandNameVersion = r.has(CatalogStore.NAME_VERSION) ? r.number(CatalogStore.NAME_VERSION) : 0;
             } else if (Keys.CATEGORY.equals(r.type())) {
                 categoryName = r.string("name");
+                categoryNameVersion = r.has(CatalogStore.NAME_VERSION) ? r.number(CatalogStore.NAME_VERSION) : 0;
             }
         }
         if (brandName == null) {
@@ -96,7 +116,8 @@ public final class DealStore {
         int conflicts = 0;
         for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; ) {
             ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal)
-                    .instant(DealCodec.POSTED_AT, postedAt);
+                    .instant(DealCodec.POSTED_AT, postedAt).number(DealCodec.VERSION, 1)
+                    .number("brandNameVersion", brandNameVersion).number("categoryNameVersion", categoryNameVersion);
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(null);
             writes.add(links.claim(deal.id(), deal.link(), deal.expiresAt(), postedAt, staleHolder));
@@ -111,6 +132,8 @@ public final class DealStore {
             }
             writes.set(0, TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item.build())
                     .conditionExpression("attribute_not_exists(PK)").build()).build());
+            writes.add(DealHistory.put(table, deal.id(), new DealEvent(now, editor, DealEvent.Action.CREATED,
+                    DealEvent.changes(null, deal)), null));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return deal;
@@ -119,7 +142,7 @@ public final class DealStore {
                     // The link is held: by a live deal (a duplicate), or by one that is not live any more.
                     LinkGuard.Holder holder = links.holder(deal.link(), postedAt);
                     if (holder != null && holder.live()) {
-                        throw new DuplicateDeal(holder.dealId());
+                        throw holder.duplicate();
                     }
                     staleHolder = holder == null ? null : holder.dealId();
                     attempt++;
@@ -194,6 +217,25 @@ public final class DealStore {
         throw DomainException.notFound("deal not found");
     }
 
+    /**
+     * Access pattern: a deal as the editors see it ({@code GET /cms/deals/{dealId}}): its version, and taken-down
+     * deals too. 1 strongly consistent BatchGetItem of the deal and its counter shards, as {@link #getExact}.
+     */
+    public EditedDeal edited(String dealId) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
+        keys.add(Keys.deal(dealId));
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
+                .consistentRead(true).build());
+        for (Map<String, AttributeValue> item : items) {
+            if (Keys.DEAL.equals(new ItemReader(item).type())) {
+                Deal stored = DealCodec.read(item);
+                return new EditedDeal(stored.withCounts(DealCounters.sum(dealId, items).withHotSince(stored.counts().hotSince())),
+                        DealCodec.version(item), item.containsKey(DealCodec.TAKEN_DOWN_AT));
+            }
+        }
+        throw DomainException.notFound("deal not found");
+    }
+
     /** The deal, or null when there is none or it was taken down. */
     public Deal find(String dealId) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
@@ -201,17 +243,23 @@ public final class DealStore {
         return DealCodec.isLiveDeal(item) ? DealCodec.read(item) : null;
     }
 
-    /**
-     * Takes a deal down (1 UpdateItem): the item stays as a tombstone, so a repeat is still a success and a
-     * correction can tell it from a deal that never was; its index keys go, which takes it out of all three
-     * latest lists at once. {@code if_not_exists} keeps the first moment, so a repeated request writes nothing
-     * new and its stream record (if any) is the same takedown again. NOT_FOUND for an id that never was a deal.
-     */
     public void takeDown(String dealId) {
+        takeDown(dealId, null);
+    }
+
+    /**
+     * Takes a deal down by {@code editor}: 1 TransactWriteItems of the deal and its {@code taken-down} event. The item
+     * stays as a tombstone, so a repeat is still a success and a correction can tell it from a deal that never was; its
+     * index keys go, which takes it out of all three latest lists at once; its version moves on. Only the first takedown
+     * writes (the condition that the deal is not down yet cancels a repeat, its event with it): a repeated request adds
+     * no second event and no stream record. NOT_FOUND for an id that never was a deal (1 read more, on refusal only).
+     */
+    public void takeDown(String dealId, String editor) {
         StringBuilder remove = new StringBuilder();
         Map<String, String> names = new HashMap<>();
         names.put("#at", DealCodec.TAKEN_DOWN_AT);
         names.put("#t", Keys.TYPE);
+        names.put("#v", DealCodec.VERSION);
         int n = 0;
         for (TableDefinition.Index index : List.of(TableDefinition.GSI1, TableDefinition.GSI2, TableDefinition.GSI3)) {
             for (String attribute : List.of(index.partitionKey(), index.sortKey())) {
@@ -219,18 +267,34 @@ public final class DealStore {
                 names.put("#k" + n++, attribute);
             }
         }
-        try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
-                    .key(Keys.deal(dealId))
-                    .updateExpression("SET #at = if_not_exists(#at, :now) REMOVE " + remove)
-                    .conditionExpression("attribute_exists(PK) AND #t = :deal")
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(
-                                    table.clock().instant().truncatedTo(ChronoUnit.SECONDS).toString()),
-                            ":deal", AttributeValue.fromS(Keys.DEAL)))
-                    .build());
-        } catch (ConditionalCheckFailedException e) {
-            throw DomainException.notFound("deal not found");
+        Instant now = table.clock().instant();
+        TransactWriteItem down = TransactWriteItem.builder().update(software.amazon.awssdk.services.dynamodb.model.Update
+                .builder().tableName(table.name()).key(Keys.deal(dealId))
+                .updateExpression("SET #at = :now, #v = if_not_exists(#v, :one) + :one REMOVE " + remove)
+                .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#at)")
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(now.truncatedTo(ChronoUnit.SECONDS).toString()),
+                        ":deal", AttributeValue.fromS(Keys.DEAL), ":one", AttributeValue.fromN("1")))
+                .build()).build();
+        TransactWriteItem event = DealHistory.put(table, dealId, new DealEvent(now, editor, DealEvent.Action.TAKEN_DOWN,
+                Map.of()), null);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(down, event).build());
+                return;
+            } catch (TransactionCanceledException e) {
+                if (failed(e, 0)) {
+                    Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
+                            .tableName(table.name()).key(Keys.deal(dealId)).consistentRead(true).build()).item();
+                    if (item == null || !Keys.DEAL.equals(new ItemReader(item).type())) {
+                        throw DomainException.notFound("deal not found");
+                    }
+                    return; // taken down before: a repeat, which changes nothing
+                }
+                if (!Transactions.retryable(e, attempt)) {
+                    throw e;
+                }
+            }
         }
     }
 
@@ -239,7 +303,16 @@ public final class DealStore {
      * moves the link or the expiry moves the deal's hold on its link too ({@link DealCorrections}).
      */
     public Deal correct(String dealId, DealCorrection c) {
-        return corrections.correct(dealId, c);
+        return corrections.correct(dealId, c, null, null).deal();
+    }
+
+    /**
+     * {@link #correct(String, DealCorrection)} by {@code editor}, only while the deal is at version {@code ifMatch}
+     * when that is given (else a {@link com.bigtimedeals.domain.StaleDeal} and nothing changes), with its
+     * {@code corrected} event in the same transaction ({@link DealCorrections}).
+     */
+    public EditedDeal correct(String dealId, DealCorrection c, String editor, Long ifMatch) {
+        return corrections.correct(dealId, c, editor, ifMatch);
     }
 
     /** The community's expiry of a deal, once per report round ({@link DealCorrections#expireByReports}). */

@@ -144,7 +144,8 @@ final class DealTimeline {
         }
         values.put(":one", AttributeValue.fromN("1"));
         boolean newer = b.newestDay() == null || b.newestDay().compareTo(day) < 0;
-        String condition = "(attribute_not_exists(successor) OR successor > :day)"
+        // The bucket must still be there: a brand or category deleted since the head was read has none.
+        String condition = "attribute_exists(PK) AND (attribute_not_exists(successor) OR successor > :day)"
                 + (newer ? " AND (attribute_not_exists(newestDay) OR newestDay <= :day)" : "");
         TransactWriteItem join = TransactWriteItem.builder().update(Update.builder().tableName(table.name())
                 .key(bucketKey)

@@ -27,7 +27,7 @@ public final class ItemChanges {
      * step of that walk ({@link Change.WalkPending}). The consumer's filter and the decoding both read this list.
      */
     public static final List<String> WALK_TYPES = List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ALERT_FAN_OUT,
-            Keys.ACCOUNT_DELETION);
+            Keys.ACCOUNT_DELETION, Keys.RENAME);
 
     static {
         CONSUMER_FILTERS = List.of(
@@ -100,6 +100,7 @@ public final class ItemChanges {
             case Keys.FAN_OUT -> new Change.FanOutPending(item.string("dealId"), Likeable.valueOf(item.string("source")));
             case Keys.ALERT_FAN_OUT -> new Change.AlertFanOutPending(item.string("dealId"));
             case Keys.ACCOUNT_DELETION -> new Change.AccountDeletionPending(item.string("username"));
+            case Keys.RENAME -> new Change.RenamePending(Likeable.valueOf(item.string("kind")), item.string("targetId"));
             default -> throw new IllegalStateException("a walk type with no walk: " + type);
         };
     }

@@ -18,6 +18,7 @@ final class Keys {
     /** Entity types, stored in every item's {@code Type} attribute. */
     static final String DEAL = "Deal";
     static final String DEAL_BUCKET = "DealBucket";
+    static final String DEAL_EVENT = "DealEvent";
     static final String BRAND = "Brand";
     static final String BRAND_LISTING = "BrandListing";
     static final String CATEGORY = "Category";
@@ -35,6 +36,7 @@ final class Keys {
     static final String FAN_OUT = "FanOut";
     static final String FAN_OUT_CLAIM = "FanOutClaim";
     static final String ACCOUNT_DELETION = "AccountDeletion";
+    static final String RENAME = "Rename";
     static final String DEAL_BLAST = "DealBlast";
     static final String IDEMPOTENCY_RECORD = "IdempotencyRecord";
     static final String DEAL_WORD = "DealWord";
@@ -76,6 +78,22 @@ final class Keys {
 
     static Map<String, AttributeValue> deal(String dealId) {
         return key(dealPk(dealId), dealPk(dealId));
+    }
+
+    /**
+     * A deal's history lives in its own partition, after its comments ({@code HISTORY#} sorts after {@code DEAL#}):
+     * newest first is one Query backwards from the prefix's end. The sort key is the moment (fixed-width epoch
+     * milliseconds) and then what makes the event itself: its action and a discriminator the action chooses (a
+     * correction's new version, a report round), so writing one event twice writes the same item.
+     */
+    static final String HISTORY_PREFIX = "HISTORY#";
+
+    static String dealEventSk(String stamp, String action, String discriminator) {
+        return HISTORY_PREFIX + stamp + "#" + action + (discriminator == null ? "" : "#" + discriminator);
+    }
+
+    static Map<String, AttributeValue> dealEvent(String dealId, String sortKey) {
+        return key(dealPk(dealId), sortKey);
     }
 
     static String dealSortKey(String dealId) {
@@ -279,6 +297,12 @@ final class Keys {
     static final String DELETIONS = "DELETIONS";
 
     /** Own partition key per user, so deletions walk in parallel. */
+    /** The walk that carries a brand's or category's new name into its deals: one per brand or category. */
+    static Map<String, AttributeValue> rename(com.bigtimedeals.domain.Likeable kind, String id) {
+        String pk = "RENAME#" + kind.name() + "#" + id;
+        return key(pk, pk);
+    }
+
     static Map<String, AttributeValue> accountDeletion(String username) {
         String pk = "DELETION#" + username;
         return key(pk, pk);

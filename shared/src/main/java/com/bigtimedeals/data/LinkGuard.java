@@ -56,7 +56,11 @@ final class LinkGuard {
     }
 
     /** Who holds a link whose claim just failed, and whether that deal is still live with that link at {@code now}. */
-    record Holder(String dealId, boolean live) {
+    record Holder(String dealId, boolean live, String title, String link) {
+        /** The refusal of a link this live holder has: its id, title and link, for the editor to open it. */
+        com.bigtimedeals.domain.DuplicateDeal duplicate() {
+            return new com.bigtimedeals.domain.DuplicateDeal(dealId, title, link);
+        }
     }
 
     /** 1 GetItem of the guard and 1 of its deal, both consistent; only after a claim failed. Null when the guard is gone. */
@@ -70,7 +74,8 @@ final class LinkGuard {
         Map<String, AttributeValue> deal = get(Keys.deal(holder));
         boolean live = DealCodec.isLiveDeal(deal) && !DealCodec.read(deal).expiredAt(now)
                 && normal.equals(DealLink.normalise(DealCodec.read(deal).link()));
-        return new Holder(holder, live);
+        return live ? new Holder(holder, true, DealCodec.read(deal).title(), DealCodec.read(deal).link())
+                : new Holder(holder, false, null, null);
     }
 
     private Map<String, AttributeValue> get(Map<String, AttributeValue> key) {

@@ -43,6 +43,8 @@ public enum PartitionKeys {
     FAN_OUT(Keys.fanOutPk(Keys.ANY, Keys.ANY)),
     /** An account deletion's walk. */
     ACCOUNT_DELETION(pk(Keys.accountDeletion(Keys.ANY))),
+    /** The walk that carries a brand's or category's new name into its deals. */
+    RENAME(pk(Keys.rename(Likeable.BRAND, Keys.ANY)).replace(Likeable.BRAND.name(), Keys.ANY)),
     /** One user's comments, a small item each (where account deletion finds them). */
     COMMENTS_OF_AUTHOR(Keys.commentsOfAuthorPk(Keys.ANY)),
     /** A deal's reports and its report case (the moderation queue is the cases' GSI1 entries). */

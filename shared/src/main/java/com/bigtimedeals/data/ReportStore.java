@@ -153,9 +153,56 @@ public final class ReportStore {
      * open report is a success that changes nothing.
      */
     public void dismiss(String dealId) {
-        if (!close(dealId) && !dealExists(dealId)) {
-            throw DomainException.notFound("deal not found");
+        dismiss(dealId, null);
+    }
+
+    /**
+     * Dismisses by {@code editor}: the open reports closed and the deal's {@code reports-dismissed} event, in one
+     * transaction whose condition (reports open) cancels the event too when there were none: a repeat adds nothing.
+     */
+    public void dismiss(String dealId, String editor) {
+        Instant now = table.clock().instant();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                table.client().transactWriteItems(software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest
+                        .builder().transactItems(
+                                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
+                                        .update(closing(dealId).build()).build(),
+                                DealHistory.put(table, dealId, new com.bigtimedeals.domain.DealEvent(now, editor,
+                                        com.bigtimedeals.domain.DealEvent.Action.REPORTS_DISMISSED, Map.of()), null))
+                        .build());
+                return;
+            } catch (software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
+                if (DealStore.failed(e, 0)) {
+                    if (!dealExists(dealId)) {
+                        throw DomainException.notFound("deal not found");
+                    }
+                    return; // none open: nothing to dismiss, nothing to record
+                }
+                if (!Transactions.retryable(e, attempt)) {
+                    throw e;
+                }
+            }
         }
+    }
+
+    /** The update that closes a deal's open reports, conditioned on any being open (they are while it is queued). */
+    private software.amazon.awssdk.services.dynamodb.model.Update.Builder closing(String dealId) {
+        StringBuilder remove = new StringBuilder("#first, #last, #qpk, #qsk");
+        Map<String, String> names = new HashMap<>();
+        names.put("#round", ROUND);
+        names.put("#first", FIRST);
+        names.put("#last", LAST);
+        names.put("#qpk", TableDefinition.GSI1.partitionKey());
+        names.put("#qsk", TableDefinition.GSI1.sortKey());
+        for (ReportReason r : ReportReason.values()) {
+            names.put("#" + r.name(), counter(r));
+            remove.append(", #").append(r.name());
+        }
+        return software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table.name())
+                .key(Keys.reportCase(dealId)).updateExpression("ADD #round :one REMOVE " + remove)
+                .conditionExpression("attribute_exists(#qpk)").expressionAttributeNames(names)
+                .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")));
     }
 
     /** Closes the open reports, if any (a takedown's reaction does this too). False when none was open. */

@@ -15,7 +15,7 @@ import java.util.List;
 public enum Setting {
     /** Front-page copies {@code DEALSCACHE#1..N}; the reader and the stream consumer must use the same N (docs/fan-out.md). */
     CACHE_SHARDS("cacheShards", "10", Where.FUNCTIONS, 1, 1000),
-    /** Parallel-scan segments of a hot-deal blast; at most 98, because they are created with the blast in one transaction. */
+    /** Parallel-scan segments of a hot-deal blast; at most 97, because they are created with the blast in one transaction. */
     BLAST_SEGMENTS("blastSegments", "16", Where.FUNCTIONS, 1, BlastStore.MAX_SEGMENTS),
     /** Milliseconds of the stream consumer's timeout kept for the page in flight and its checkpoint. */
     WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
@@ -87,6 +87,13 @@ public enum Setting {
      * certificate for it in us-east-1: then CloudFront serves it on that name and requires TLS 1.2. Without them the
      * CMS is served on CloudFront's own {@code *.cloudfront.net} certificate, with which CloudFront allows TLS 1.0.
      */
+    /**
+     * Concurrent executions kept for API functions, as {@code Function=N} pairs separated by commas (the function's
+     * id, e.g. {@code Votes=700,Inbox=200}), applied to both its read and write function; none by default, since what
+     * is reserved counts against the account's concurrency (1,000 unless raised, of which 100 stay unreserved) and a
+     * deployment reserving more than the account has fails. docs/peak-day.md sizes them from {@code bench --peak}.
+     */
+    RESERVED_CONCURRENCY("reservedConcurrency", null, Where.API, 0, 0),
     CMS_DOMAIN_NAME("cmsDomainName", null, Where.API, 0, 0),
     CMS_CERTIFICATE_ARN("cmsCertificateArn", null, Where.API, 0, 0),
     /** Where alarm notifications are e-mailed; none by default (subscribe to the topic some other way). */

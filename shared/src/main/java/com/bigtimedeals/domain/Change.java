@@ -74,6 +74,10 @@ public sealed interface Change {
     record AccountDeletionPending(String username) implements WalkPending {
     }
 
+    /** A brand's or category's new name, not yet carried into all of its deals (a walk over its latest list). */
+    record RenamePending(Likeable kind, String id) implements WalkPending {
+    }
+
     record Other() implements Change {
     }
 }

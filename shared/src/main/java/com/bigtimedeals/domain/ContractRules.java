@@ -65,6 +65,12 @@ public final class ContractRules {
      */
     public static final String URL_PATTERN =
             "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\u0000-\\u0020\\u007F]+([/?#][^\\u0000-\\u0020\\u007F]*)?$";
+    /**
+     * An https URL (images and logos: the CMS's Content-Security-Policy, like any https page's, blocks http images, and
+     * a phone's app transport security does too).
+     */
+    public static final String HTTPS_URL_PATTERN =
+            "^[Hh][Tt][Tt][Pp][Ss]://[^/?#\\u0000-\\u0020\\u007F]+([/?#][^\\u0000-\\u0020\\u007F]*)?$";
     /** An instant as requests may send it: UTC with a Z, whole seconds or a fraction of them. */
     public static final String INSTANT_PATTERN =
             "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$";
@@ -148,6 +154,16 @@ public final class ContractRules {
             throw DomainException.invalid(field, field + " must be an http(s) URL of at most " + URL_MAX + " characters");
         }
         return value;
+    }
+
+    /** {@link #url}, and https only: an image or logo an https page (the CMS) and a phone can show. */
+    public static String httpsUrl(String field, String value) {
+        String url = url(field, value);
+        if (url != null && !url.regionMatches(true, 0, "https://", 0, 8)) {
+            throw DomainException.invalid(field, field + " must start with https:// (an http address is not shown on "
+                    + "secure pages)");
+        }
+        return url;
     }
 
     private static boolean isHttpUrl(String s) {

@@ -5,7 +5,7 @@ package com.bigtimedeals.domain;
  * failures and transaction cancellations from DynamoDB become these, never raw SDK exceptions.
  */
 public class DomainException extends RuntimeException {
-    public enum Kind { NOT_FOUND, CONFLICT, INVALID, FORBIDDEN, UNAVAILABLE }
+    public enum Kind { NOT_FOUND, CONFLICT, INVALID, FORBIDDEN, UNAVAILABLE, STALE }
 
     private final Kind kind;
     private final String field;

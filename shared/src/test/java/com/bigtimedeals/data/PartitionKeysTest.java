@@ -48,6 +48,9 @@ class PartitionKeysTest {
         keys.put(pk(Keys.blastSegment(deal, 63)), PartitionKeys.BLAST);
         keys.put(pk(Keys.fanOut(deal, Likeable.BRAND)), PartitionKeys.FAN_OUT);
         keys.put(pk(Keys.accountDeletion("ann")), PartitionKeys.ACCOUNT_DELETION);
+        keys.put(pk(Keys.rename(Likeable.BRAND, "acme")), PartitionKeys.RENAME);
+        keys.put(pk(Keys.rename(Likeable.CATEGORY, "tech")), PartitionKeys.RENAME);
+        keys.put(pk(Keys.dealEvent(deal, Keys.dealEventSk("000000000000001", "created", null))), PartitionKeys.DEAL);
         keys.put(pk(Keys.idempotencyRecord("user:ann", "like-1")), PartitionKeys.IDEMPOTENCY);
         keys.put(pk(Keys.comment(deal, deal + "-" + deal)), PartitionKeys.DEAL);
         keys.put(pk(Keys.commentOfAuthor("DEAL#x", deal)), PartitionKeys.COMMENTS_OF_AUTHOR);

@@ -23,7 +23,8 @@ class WalkRegistryTest {
     private static Map<String, AttributeValue> unfinished(String type) {
         return Map.of(Keys.TYPE, AttributeValue.fromS(type), "done", AttributeValue.fromBool(false),
                 "blastId", AttributeValue.fromS("b"), "segment", AttributeValue.fromN("3"), "dealId", AttributeValue.fromS("d"),
-                "source", AttributeValue.fromS("BRAND"), "username", AttributeValue.fromS("u"));
+                "source", AttributeValue.fromS("BRAND"), "username", AttributeValue.fromS("u"),
+                "kind", AttributeValue.fromS("BRAND"), "targetId", AttributeValue.fromS("acme"));
     }
 
     @Test
@@ -48,6 +49,7 @@ class WalkRegistryTest {
                 .filter(f -> f.toString().contains("done")).findFirst().orElseThrow();
         assertTrue(walkFilter.toString().contains("done={BOOL=[false]}"), walkFilter.toString());
         assertTrue(walkFilter.toString().contains("S=" + ItemChanges.WALK_TYPES), walkFilter.toString());
-        assertEquals(List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ALERT_FAN_OUT, Keys.ACCOUNT_DELETION), ItemChanges.WALK_TYPES);
+        assertEquals(List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ALERT_FAN_OUT, Keys.ACCOUNT_DELETION, Keys.RENAME),
+                ItemChanges.WALK_TYPES);
     }
 }

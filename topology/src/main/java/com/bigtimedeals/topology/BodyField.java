@@ -21,6 +21,8 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
         NAME,
         /** An absolute http(s) URL with a host, at most {@code ContractRules.URL_MAX} characters. */
         URL,
+        /** An {@link #URL} that is https (an image or a logo: what a secure page shows). */
+        HTTPS_URL,
         /** A JSON number from 0 to 10,000,000 with at most 2 decimal places. */
         PRICE,
         /** A brand or category id. */

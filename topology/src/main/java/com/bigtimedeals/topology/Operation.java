@@ -70,10 +70,27 @@ public enum Operation {
             + "matches each get one inbox message, and the deal shows in the latest-deal lists and in search, within the "
             + "stream delay.", RequestBodies.NEW_DEAL),
     CORRECT_DEAL("Corrects a deal's title, link, price, image, description or expiresAt (null clears it). Brand, "
-            + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay.", RequestBodies.DEAL_CORRECTION),
+            + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay. "
+            + "With If-Match: \"v<version>\" only while the deal is at that version: otherwise 412 with code stale and "
+            + "the deal as it stands in current, and nothing changes. The answer carries the new version and ETag.",
+            RequestBodies.DEAL_CORRECTION),
     TAKE_DOWN_DEAL("Takes a deal down: GET /deals/{dealId} is 404 at once, and the deal leaves every latest list, "
             + "featured list and front-page copy within the stream delay. 204, also when repeated; 404 for an id "
             + "that never was a deal."),
+    GET_EDITED_DEAL("A deal as the editors see it: with its version (1 at creation, one more with every change made to "
+            + "it) in the body and as ETag \"v<version>\", which a correction sends back as If-Match; taken-down deals too, "
+            + "with takenDown true."),
+    LIST_DEAL_HISTORY("A deal's history, newest first, one page at a time: who did what and when (created, corrected, "
+            + "taken-down, blasted, reports-dismissed, community-expired), each changed field with its value before and "
+            + "after. Every editor action on the deal adds exactly one event, also when retried with an Idempotency-Key."),
+    UPDATE_BRAND("Renames a brand or gives it another logo (https); the id never changes. The new name reaches every "
+            + "deal that names it, and every list and featured copy, within the stream delay (within a minute for any "
+            + "brand).", RequestBodies.BRAND_EDIT),
+    DELETE_BRAND("Deletes a brand that no deal names, live, expired or taken down: 204, again 204; 409 while any does."),
+    UPDATE_CATEGORY("Renames a category; the id never changes. The new name reaches every deal in it, and every list "
+            + "and featured copy, within the stream delay.", RequestBodies.CATEGORY_EDIT),
+    DELETE_CATEGORY("Deletes a category that no deal names, live, expired or taken down: 204, again 204; 409 while "
+            + "any does."),
     SET_FRONT_PAGE_FEATURED("Replaces the front page's featured deals with these, in this order.", RequestBodies.FEATURED_IDS),
     SET_CATEGORY_FEATURED("Replaces a category's featured deals with these, in this order.", RequestBodies.FEATURED_IDS),
     SET_EDITORS_CHOICE("Replaces the Editor's Choice list with these deals, in this order.", RequestBodies.FEATURED_IDS),

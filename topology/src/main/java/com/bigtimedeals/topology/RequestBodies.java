@@ -4,6 +4,7 @@ import static com.bigtimedeals.topology.BodyField.Kind.DATE;
 import static com.bigtimedeals.topology.BodyField.Kind.DEAL_ID;
 import static com.bigtimedeals.topology.BodyField.Kind.ID;
 import static com.bigtimedeals.topology.BodyField.Kind.EMAIL;
+import static com.bigtimedeals.topology.BodyField.Kind.HTTPS_URL;
 import static com.bigtimedeals.topology.BodyField.Kind.INSTANT;
 import static com.bigtimedeals.topology.BodyField.Kind.PRICE;
 import static com.bigtimedeals.topology.BodyField.Kind.SLUG;
@@ -26,7 +27,14 @@ public final class RequestBodies {
 
     public static final RequestBody NEW_BRAND = RequestBody.of("NewBrand",
             BodyField.name("name", ContractRules.NAME_MAX).asRequired().describedAs("Its id is the slug of the name"),
-            BodyField.of("logoUrl", URL));
+            BodyField.of("logoUrl", HTTPS_URL));
+
+    public static final RequestBody BRAND_EDIT = RequestBody.correction("BrandEdit", List.of("id"),
+            BodyField.name("name", ContractRules.NAME_MAX).describedAs("The id stays as it is"),
+            BodyField.of("logoUrl", HTTPS_URL));
+
+    public static final RequestBody CATEGORY_EDIT = RequestBody.correction("CategoryEdit", List.of("id"),
+            BodyField.name("name", ContractRules.NAME_MAX).asRequired().describedAs("The id stays as it is"));
 
     public static final RequestBody NEW_CATEGORY = RequestBody.of("NewCategory",
             BodyField.name("name", ContractRules.NAME_MAX).asRequired().describedAs("Its id is the slug of the name"));
@@ -37,7 +45,7 @@ public final class RequestBodies {
             BodyField.of("price", PRICE).asRequired(),
             BodyField.of("brandId", SLUG).asRequired(),
             BodyField.of("categoryId", SLUG).asRequired(),
-            BodyField.of("imageUrl", URL),
+            BodyField.of("imageUrl", HTTPS_URL),
             BodyField.text("description", ContractRules.DESCRIPTION_MAX),
             BodyField.of("createdAt", INSTANT).describedAs("Backfill only; not in the future (5 minutes of skew allowed)"),
             BodyField.of("expiresAt", INSTANT).describedAs("After createdAt; the deal leaves featured sections at that instant"));
@@ -47,7 +55,7 @@ public final class RequestBodies {
             BodyField.text("title", ContractRules.TITLE_MAX),
             BodyField.of("link", URL),
             BodyField.of("price", PRICE),
-            BodyField.of("imageUrl", URL),
+            BodyField.of("imageUrl", HTTPS_URL),
             BodyField.text("description", ContractRules.DESCRIPTION_MAX),
             BodyField.of("expiresAt", INSTANT).asNullable()
                     .describedAs("After createdAt; null clears it; now or earlier expires the deal at once"));

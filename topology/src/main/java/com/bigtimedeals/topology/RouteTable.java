@@ -67,6 +67,12 @@ public final class RouteTable {
             // Editors
             new Route("POST", "/cms/brands", BRANDS, EDITOR, Operation.CREATE_BRAND, true, "Create a brand"),
             new Route("POST", "/cms/categories", CATEGORIES, EDITOR, Operation.CREATE_CATEGORY, true, "Create a category"),
+            new Route("PATCH", "/cms/brands/{brandId}", BRANDS, EDITOR, Operation.UPDATE_BRAND, true, "Rename a brand or change its logo"),
+            new Route("DELETE", "/cms/brands/{brandId}", BRANDS, EDITOR, Operation.DELETE_BRAND, true, "Delete a brand no deal names"),
+            new Route("PATCH", "/cms/categories/{categoryId}", CATEGORIES, EDITOR, Operation.UPDATE_CATEGORY, true, "Rename a category"),
+            new Route("DELETE", "/cms/categories/{categoryId}", CATEGORIES, EDITOR, Operation.DELETE_CATEGORY, true, "Delete a category no deal names"),
+            new Route("GET", "/cms/deals/{dealId}", DEALS, EDITOR, Operation.GET_EDITED_DEAL, false, "A deal with its version, taken down or not"),
+            new Route("GET", "/cms/deals/{dealId}/history", DEALS, EDITOR, Operation.LIST_DEAL_HISTORY, false, "A deal's history, newest first"),
             new Route("POST", "/cms/deals", DEALS, EDITOR, Operation.CREATE_DEAL, true, "Create a deal"),
             new Route("PATCH", "/cms/deals/{dealId}", DEALS, EDITOR, Operation.CORRECT_DEAL, true, "Correct a deal"),
             new Route("DELETE", "/cms/deals/{dealId}", DEALS, EDITOR, Operation.TAKE_DOWN_DEAL, true, "Take a deal down everywhere"),

@@ -2,6 +2,7 @@ package com.bigtimedeals.topology;
 
 import static com.bigtimedeals.data.PartitionKeys.ACCOUNT_DELETION;
 import static com.bigtimedeals.data.PartitionKeys.ALERTS;
+import static com.bigtimedeals.data.PartitionKeys.RENAME;
 import static com.bigtimedeals.data.PartitionKeys.BLAST;
 import static com.bigtimedeals.data.PartitionKeys.BRAND;
 import static com.bigtimedeals.data.PartitionKeys.BRANDS;
@@ -147,7 +148,7 @@ public final class TableAccess {
     private static final List<Grant> DEALS_READ = List.of(
             table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST, HOTTEST, TIMELINE), GET_ITEM),
             table(List.of(BLAST, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
-            table(List.of(TIMELINE, HOT_DEALS), QUERY),
+            table(List.of(TIMELINE, HOT_DEALS, DEAL), QUERY),
             index(TableDefinition.GSI1, QUERY));
 
     /**
@@ -165,16 +166,22 @@ public final class TableAccess {
             table(List.of(LINK_GUARD), DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY));
 
-    /** The brand list, a brand, a brand's latest deals. */
+    /** The brand list, a brand, a brand's latest deals; the editors' deal with its version, and a deal's history. */
     private static final List<Grant> BRANDS_READ = List.of(
             table(List.of(BRAND, TIMELINE), GET_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY),
             index(TableDefinition.GSI2, QUERY));
 
-    /** A new brand with its list entry and first bucket; priming: the brand list. */
+    /**
+     * A new brand with its list entry and first bucket; a rename or new logo (the brand read, then it, its list entry
+     * and the rename's walk in one transaction); a deletion (the brand and its timeline read, then it, its list entry
+     * and its bucket); priming: the brand list.
+     */
     private static final List<Grant> BRANDS_WRITE = List.of(
-            table(List.of(BRAND, BRANDS, TIMELINE), PUT_ITEM),
-            table(List.of(BRANDS), QUERY));
+            table(List.of(BRAND, BRANDS, TIMELINE, RENAME), PUT_ITEM),
+            table(List.of(BRAND), GET_ITEM, UPDATE_ITEM),
+            table(List.of(BRAND, BRANDS, TIMELINE), DELETE_ITEM),
+            table(List.of(BRANDS, TIMELINE), QUERY));
 
     /** The category list, a category with its featured deals, a category's latest deals. */
     private static final List<Grant> CATEGORIES_READ = List.of(
@@ -183,12 +190,17 @@ public final class TableAccess {
             table(List.of(CATEGORIES, TIMELINE), QUERY),
             index(TableDefinition.GSI3, QUERY));
 
-    /** A new category with its list entry and first bucket, a category's featured deals; priming: the category list. */
+    /**
+     * A new category with its list entry and first bucket, a category's featured deals, a rename (as a brand's) and a
+     * deletion; priming: the category list.
+     */
     private static final List<Grant> CATEGORIES_WRITE = List.of(
-            table(List.of(CATEGORY, CATEGORIES, TIMELINE), PUT_ITEM),
-            table(List.of(CATEGORY, DEAL), BATCH_GET_ITEM),
-            table(List.of(FEATURED), UPDATE_ITEM),
-            table(List.of(CATEGORIES), QUERY));
+            table(List.of(CATEGORY, CATEGORIES, TIMELINE, RENAME), PUT_ITEM),
+            table(List.of(CATEGORY, DEAL, FEATURED), BATCH_GET_ITEM),
+            table(List.of(CATEGORY), GET_ITEM),
+            table(List.of(FEATURED, CATEGORY), UPDATE_ITEM),
+            table(List.of(CATEGORY, CATEGORIES, TIMELINE), DELETE_ITEM),
+            table(List.of(CATEGORIES, TIMELINE), QUERY));
 
     /** Whether the caller likes and watches something, and everything the caller follows, by name. */
     private static final List<Grant> FOLLOWS_READ = List.of(
@@ -270,21 +282,23 @@ public final class TableAccess {
      * comment counts and their author items removed, messages), featured copies and the front page's copies; counter
      * aggregation (each deal with its shards, its copies, the hot list and the hottest lists' ranking and lists,
      * whether the cached front page shows it, then the deal item), a takedown's link guard freed and reports closed,
-     * the community's expiry of a deal; every walk's checkpoint, and the deletions every delivery checks.
+     * the community's expiry of a deal (with its history event); a rename's walk (a page of the brand's or category's
+     * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
-            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, TIMELINE), GET_ITEM),
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, TIMELINE, RENAME), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS), QUERY),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT,
-                    ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS), UPDATE_ITEM),
+                    ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
             table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, VOTES, HOT_DEALS, WORD, ALERTS),
                     DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY),
             index(TableDefinition.GSI2, QUERY),
+            index(TableDefinition.GSI3, QUERY),
             index(TableDefinition.USER_INDEX, SCAN));
 
     /**
@@ -293,7 +307,7 @@ public final class TableAccess {
      */
     private static final List<Grant> SWEEPER = List.of(
             index(TableDefinition.GSI1, QUERY),
-            table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION), UPDATE_ITEM),
+            table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME), UPDATE_ITEM),
             table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
             table(List.of(HOTTEST), PUT_ITEM));
 

@@ -28,6 +28,7 @@ import com.bigtimedeals.client.api.UserApi;
 import com.bigtimedeals.client.model.ApiError;
 import com.bigtimedeals.client.model.Brand;
 import com.bigtimedeals.client.model.Deal;
+import com.bigtimedeals.client.model.EditedDeal;
 import com.bigtimedeals.client.model.DealCorrection;
 import com.bigtimedeals.client.model.DealPage;
 import com.bigtimedeals.client.model.FeaturedIds;
@@ -95,7 +96,9 @@ class GeneratedJavaClientTest {
                     .price(new BigDecimal("77.79")).brandId(brand.getId()).categoryId(categoryId), null);
         }
         assertEquals(new BigDecimal("77.79"), deal.getPrice());
-        Deal corrected = cms.correctDeal(deal.getId(), new DealCorrection().price(new BigDecimal("19.99")));
+        // Corrected as an editor's client does: at the version it read (If-Match).
+        long version = cms.getEditedDeal(deal.getId()).getVersion();
+        EditedDeal corrected = cms.correctDeal(deal.getId(), new DealCorrection().price(new BigDecimal("19.99")), "\"v" + version + "\"");
         assertEquals(new BigDecimal("19.99"), corrected.getPrice());
         cms.setFrontPageFeatured(new FeaturedIds().dealIds(Set.of(deal.getId())));
         if (added) {

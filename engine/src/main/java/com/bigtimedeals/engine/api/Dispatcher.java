@@ -66,11 +66,14 @@ public final class Dispatcher {
                     e.write(err);
                 }
                 return new Response(status, buffer.toByteArray());
-            } catch (RuntimeException | StackOverflowError e) {
+            } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+                // An engine fault, never the request's: the answer carries the service's words only (exception text
+                // could hold request values), and stderr the exception's class and where it happened.
+                reportInternal(target, e);
                 out.flush();
                 buffer.reset();
                 try (JsonGenerator err = JsonTree.FACTORY.createGenerator(buffer)) {
-                    ApiException.internal("Internal server error: " + e).write(err);
+                    ApiException.internal("Internal server error").write(err);
                 }
                 return new Response(500, buffer.toByteArray());
             }
@@ -79,6 +82,15 @@ public final class Dispatcher {
         } catch (IOException e) {
             throw new IllegalStateException("writing to memory failed", e);
         }
+    }
+
+    private static void reportInternal(String target, Throwable e) {
+        StringBuilder sb = new StringBuilder("engine: internal error in ").append(target).append(": ").append(e.getClass().getName());
+        StackTraceElement[] frames = e.getStackTrace();
+        for (int i = 0; i < Math.min(frames.length, 12); i++) {
+            sb.append("\n\tat ").append(frames[i]);
+        }
+        System.err.println(sb);
     }
 
     /**

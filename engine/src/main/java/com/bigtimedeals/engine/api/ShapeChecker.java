@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.bigtimedeals.engine.json.JsonTree;
 import com.bigtimedeals.engine.json.JsonTree.JsonNumber;
 
 /**
@@ -55,6 +56,9 @@ public final class ShapeChecker {
         if (value == null) {
             return null;
         }
+        if (value instanceof JsonTree.Deeper deeper) {
+            return deeper(deeper, shape);
+        }
         switch (shape.kind) {
             case BOOLEAN:
                 if (value instanceof Boolean) {
@@ -78,9 +82,12 @@ public final class ShapeChecker {
             case LONG: {
                 String type = shape.kind == Shape.Kind.INTEGER ? "Integer" : "Long";
                 if (value instanceof JsonNumber n) {
+                    // A fraction is dropped (1.9 is 1); a number the member's type cannot hold (Limit: 1e20) is refused.
                     double d = Math.floor(n.doubleValue());
-                    if (shape.kind == Shape.Kind.INTEGER) {
-                        d = Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, d));
+                    boolean fits = shape.kind == Shape.Kind.INTEGER ? d >= Integer.MIN_VALUE && d <= Integer.MAX_VALUE
+                            : d >= Long.MIN_VALUE && d < 0x1p63;
+                    if (!fits) {
+                        throw ApiException.serialization(numberKind(n) + " cannot be converted to " + type);
                     }
                     return (long) d;
                 }
@@ -154,6 +161,19 @@ public final class ShapeChecker {
             default:
                 throw new IllegalStateException(shape.kind.name());
         }
+    }
+
+    /**
+     * A container nested past what the parser builds: only a value nested past the service's 32 levels can lie that
+     * deep in a request, and it is refused for its nesting once its upper levels are read (AttributeValues), so it
+     * passes where a container may stand; a scalar member gets the message it would get for any container.
+     */
+    private static Object deeper(JsonTree.Deeper deeper, Shape shape) {
+        return switch (shape.kind) {
+            case LIST, PARAMETERIZED_LIST, MAP, PARAMETERIZED_MAP, VALUE_STRUCT, FIELD_STRUCT, ATTRIBUTE_VALUE, ATTRIBUTE_FIELD -> deeper;
+            default -> throw deeper == JsonTree.Deeper.ARRAY ? ApiException.serialization("Unrecognized collection type")
+                    : ApiException.serialization("Start of structure or map found where not expected");
+        };
     }
 
     private static final String CAST_MESSAGE = "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class java.lang.Class (sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl and java.lang.Class are in module java.base of loader 'bootstrap')";
@@ -231,7 +251,7 @@ public final class ShapeChecker {
         if (shape.notNull && value == null) {
             fail(errors, parent, name, null, shape, "Member must not be null");
         }
-        if (value == null) {
+        if (value == null || value instanceof JsonTree.Deeper) {
             return;
         }
         if (shape.min != null && value instanceof Long l && l < shape.min) {

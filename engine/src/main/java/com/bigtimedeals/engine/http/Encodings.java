@@ -31,7 +31,23 @@ final class Encodings {
 
         byte[] body() {
             return ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\",\"message\":\""
-                    + getMessage() + "\"}").getBytes(StandardCharsets.UTF_8);
+                    + jsonText(getMessage()) + "\"}").getBytes(StandardCharsets.UTF_8);
+        }
+
+        /** The message as JSON string content: it may name the encoding the client sent, quotes and all. */
+        private static String jsonText(String s) {
+            StringBuilder sb = new StringBuilder(s.length());
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '"' || c == '\\') {
+                    sb.append('\\').append(c);
+                } else if (c < 0x20 || c > 0x7e) {
+                    sb.append(String.format("\\u%04x", (int) c));
+                } else {
+                    sb.append(c);
+                }
+            }
+            return sb.toString();
         }
     }
 

@@ -3,26 +3,41 @@ package com.bigtimedeals.engine.http;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Locale;
 
 /** The request line and the few headers the engine acts on, read straight off the connection. */
 final class RequestHead {
+    /** The service's limit on a request's line and headers together (16 KB); ours is looser, and still bounded. */
+    static final int MAX_HEAD_BYTES = 64 * 1024;
+
+    /** A request that is not HTTP the server can read: answered 400 and the connection closed. */
+    static final class Malformed extends IOException {
+        Malformed(String message) {
+            super(message, null);
+        }
+    }
+
     String method;
     String path;
     String host;
     String target;
-    int contentLength;
+    /** -1 when the request declares none. */
+    long contentLength;
     boolean chunked;
     boolean keepAlive;
     boolean expectContinue;
-    String jsonContentType;
+    /** The Content-Type header as sent, or null. */
+    String contentType;
     String contentEncoding;
     String acceptEncoding;
     String origin;
     String corsMethod;
     String corsHeaders;
+    private int headBytes;
 
     /** Reads the next request's head; false at a clean end of the connection. */
     boolean read(InputStream in) throws IOException {
+        headBytes = 0;
         String requestLine;
         do {
             requestLine = lineOrNull(in);
@@ -40,11 +55,11 @@ final class RequestHead {
         corsHeaders = null;
         boolean http10 = requestLine.endsWith("HTTP/1.0");
         target = null;
-        contentLength = 0;
+        contentLength = -1;
         chunked = false;
         keepAlive = !http10;
         expectContinue = false;
-        jsonContentType = "application/x-amz-json-1.0";
+        contentType = null;
         contentEncoding = null;
         acceptEncoding = null;
         String line;
@@ -66,9 +81,9 @@ final class RequestHead {
             } else if (name.equalsIgnoreCase("x-amz-target")) {
                 target = value;
             } else if (name.equalsIgnoreCase("content-length")) {
-                contentLength = Integer.parseInt(value);
+                contentLength = length(value);
             } else if (name.equalsIgnoreCase("transfer-encoding")) {
-                chunked = value.toLowerCase().contains("chunked");
+                chunked = value.toLowerCase(Locale.ROOT).contains("chunked");
             } else if (name.equalsIgnoreCase("connection")) {
                 if (value.equalsIgnoreCase("close")) {
                     keepAlive = false;
@@ -78,21 +93,55 @@ final class RequestHead {
             } else if (name.equalsIgnoreCase("expect")) {
                 expectContinue = value.equalsIgnoreCase("100-continue");
             } else if (name.equalsIgnoreCase("content-encoding")) {
-                contentEncoding = value.toLowerCase(java.util.Locale.ROOT);
+                contentEncoding = value.toLowerCase(Locale.ROOT);
             } else if (name.equalsIgnoreCase("accept-encoding")) {
                 // Only the first Accept-Encoding header counts, as with the service.
                 acceptEncoding = acceptEncoding == null ? value : acceptEncoding;
             } else if (name.equalsIgnoreCase("content-type")) {
-                // The service answers in the JSON dialect it was asked in (older clients send application/json).
-                if (value.startsWith("application/json")) {
-                    jsonContentType = "application/json";
-                }
+                contentType = value;
             }
         }
         return true;
     }
 
-    static String line(InputStream in) throws IOException {
+    /**
+     * The JSON dialect the body is in: {@code application/x-amz-json-1.0} or {@code application/json} (older clients),
+     * parameters after a {@code ;} ignored; null for any other type.
+     */
+    String jsonDialect() {
+        if (contentType == null) {
+            return null;
+        }
+        int semi = contentType.indexOf(';');
+        String base = (semi < 0 ? contentType : contentType.substring(0, semi)).trim();
+        if (base.equalsIgnoreCase("application/x-amz-json-1.0")) {
+            return "application/x-amz-json-1.0";
+        }
+        return base.equalsIgnoreCase("application/json") ? "application/json" : null;
+    }
+
+    private static long length(String value) throws Malformed {
+        if (value.isEmpty() || value.length() > 18) {
+            throw new Malformed("bad Content-Length");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) < '0' || value.charAt(i) > '9') {
+                throw new Malformed("bad Content-Length");
+            }
+        }
+        return Long.parseLong(value);
+    }
+
+    /** One line of a chunked body's framing (no head limit applies: the body's own limit does). */
+    static String chunkLine(InputStream in) throws IOException {
+        String s = lineOrNull(in, null);
+        if (s == null) {
+            throw new EOFException();
+        }
+        return s;
+    }
+
+    private String line(InputStream in) throws IOException {
         String s = lineOrNull(in);
         if (s == null) {
             throw new EOFException();
@@ -100,10 +149,17 @@ final class RequestHead {
         return s;
     }
 
-    private static String lineOrNull(InputStream in) throws IOException {
+    private String lineOrNull(InputStream in) throws IOException {
+        return lineOrNull(in, this);
+    }
+
+    private static String lineOrNull(InputStream in, RequestHead head) throws IOException {
         StringBuilder sb = new StringBuilder(64);
         int c;
         while ((c = in.read()) >= 0) {
+            if (head != null && ++head.headBytes > MAX_HEAD_BYTES) {
+                throw new Malformed("request head too large");
+            }
             if (c == '\n') {
                 int n = sb.length();
                 if (n > 0 && sb.charAt(n - 1) == '\r') {
@@ -112,8 +168,8 @@ final class RequestHead {
                 return sb.toString();
             }
             sb.append((char) c);
-            if (sb.length() > 64 * 1024) {
-                throw new IOException("header line too long");
+            if (sb.length() > 4096 && head == null) {
+                throw new Malformed("chunk line too long");
             }
         }
         return sb.length() == 0 ? null : sb.toString();

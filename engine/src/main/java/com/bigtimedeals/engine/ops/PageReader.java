@@ -14,6 +14,7 @@ import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.table.Index;
+import com.bigtimedeals.engine.table.PartitionThroughput;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -120,7 +121,9 @@ final class PageReader {
             }
         }
         if (partition != null) {
-            ctx.throughput.take(plan.table, partition, false, capacity.total());
+            // A global index's partition serves its own reads; a local index lives in the table's partition.
+            Index drawn = plan.index != null && plan.index.global() ? plan.index : null;
+            ctx.throughput.take(plan.table, false, List.of(new PartitionThroughput.Draw(drawn, partition, capacity.total())));
         }
         out.writeStartObject();
         if (!countOnly) {

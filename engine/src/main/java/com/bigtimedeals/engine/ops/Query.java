@@ -167,8 +167,8 @@ public final class Query implements Operation {
         }
         boolean forward = !Boolean.FALSE.equals(Req.bool(req, "ScanIndexForward"));
         var entries = Reads.range(index == null ? table.items : index.entries, from, to, startBytes, forward);
-        PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx,
-                index == null ? prefix : null);
+        // A Query reads one partition: the table's, a local index's (the table's too) or a global index's.
+        PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx, prefix);
     }
 
     static final String OUTSIDE_BOUNDARIES = "The provided starting key is outside query boundaries based on provided condition";

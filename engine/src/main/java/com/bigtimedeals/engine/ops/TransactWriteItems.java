@@ -318,7 +318,9 @@ public final class TransactWriteItems implements Operation {
                 Capacity one = WritePath.capacity(a.table, a.before, oldSize, a.after, newSize);
                 one.scale(2);
                 try {
-                    ctx.throughput.take(a.table, Table.partitionPrefix(a.key.get(a.table.key().partitionKey())), true, one.total());
+                    if (ctx.throughput.enabledFor(a.table)) {
+                        ctx.throughput.take(a.table, true, WritePath.draws(a.table, a.key, a.before, oldSize, a.after, newSize, 2));
+                    }
                 } catch (ApiException throttled) {
                     boolean onDemand = a.table.def().payPerRequest();
                     throw TransactionCanceled.at(n, i, new TransactionCanceled.Reason(

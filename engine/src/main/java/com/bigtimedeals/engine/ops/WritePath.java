@@ -9,6 +9,7 @@ import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.store.ItemLocks;
 import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.table.Index;
+import com.bigtimedeals.engine.table.PartitionThroughput;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 
@@ -54,7 +55,10 @@ final class WritePath {
             Capacity capacity = capacity(table, before, oldSize, after, newSize);
             if (!byTtl) {
                 // Expiry deletes are free in the service, and never throttled.
-                ctx.throughput.take(table, Table.partitionPrefix(keyMap.get(table.key().partitionKey())), true, capacity.total());
+                if (ctx.throughput.enabledFor(table)) {
+                    // Index partitions are worked out only where limits apply: every other write skips the cost.
+                    ctx.throughput.take(table, true, draws(table, keyMap, before, oldSize, after, newSize, 1));
+                }
             }
             if (table.deleted()) {
                 throw ApiException.resourceNotFound("Requested resource not found");
@@ -67,6 +71,38 @@ final class WritePath {
         } finally {
             ctx.locks.unlock(id);
         }
+    }
+
+    /**
+     * The partitions a write of one item draws units from, {@code factor} times a plain write's (2 in a
+     * transaction): the table's, which also serves its local indexes (they live in its item collections), and each
+     * global index partition the write updates, both of them when the write moves the item from one index partition
+     * to another. A hot index partition then throttles the table writes that would update it, as in the service.
+     */
+    static List<PartitionThroughput.Draw> draws(Table table, Map<String, Value> keyMap, Map<String, Value> before, long oldSize,
+                                               Map<String, Value> after, long newSize, double factor) {
+        List<PartitionThroughput.Draw> draws = new java.util.ArrayList<>();
+        double tableUnits = Capacity.write(Math.max(oldSize, newSize));
+        for (Index index : table.indexes()) {
+            if (!index.global()) {
+                tableUnits += Capacity.indexWrite(index, before, oldSize, after, newSize);
+                continue;
+            }
+            byte[] from = before == null ? null : index.partition(before);
+            byte[] to = after == null ? null : index.partition(after);
+            if (from != null && to != null && java.util.Arrays.equals(from, to)) {
+                draws.add(new PartitionThroughput.Draw(index, to, factor * Capacity.indexWrite(index, before, oldSize, after, newSize)));
+                continue;
+            }
+            if (from != null) {
+                draws.add(new PartitionThroughput.Draw(index, from, factor * Capacity.write(index.entrySize(before, oldSize))));
+            }
+            if (to != null) {
+                draws.add(new PartitionThroughput.Draw(index, to, factor * Capacity.write(index.entrySize(after, newSize))));
+            }
+        }
+        draws.add(0, new PartitionThroughput.Draw(null, Table.partitionPrefix(keyMap.get(table.key().partitionKey())), factor * tableUnits));
+        return draws;
     }
 
     /** The write units of changing one item from {@code before} to {@code after}, on the table and each index. */

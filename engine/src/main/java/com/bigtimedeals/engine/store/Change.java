@@ -51,6 +51,11 @@ public final class Change {
         return (oldBytes == null || oldItem != null) && (newBytes == null || newItem != null);
     }
 
+    /** The change that takes this one back: a commit the log refused (a full disk) leaves no trace. */
+    Change undo() {
+        return new Change(table, key, newItem, newBytes, oldItem, oldBytes, byTtl);
+    }
+
     public long sequence() {
         return sequence;
     }

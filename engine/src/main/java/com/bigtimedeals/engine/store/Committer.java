@@ -49,30 +49,48 @@ public final class Committer {
         return clock.getAsLong();
     }
 
-    /** Commits changes that the caller has decided under the items' locks, which it still holds. */
+    /**
+     * Commits changes that the caller has decided under the items' locks, which it still holds. The journal writes
+     * them before their stream records are appended: a write the journal refuses (a full disk) is taken back, its
+     * sequence numbers given to the next commit, and never reaches a stream. The wait for the journal (an fsync,
+     * when asked for) comes after the commit lock is let go, so one fsync serves every commit waiting for one.
+     */
     public void commit(List<Change> changes) {
         for (Change c : changes) {
             apply(c, true);
         }
+        Journal.Durable durable = Journal.NOTHING;
         lock.lock();
         try {
             long time = Math.max(clock.getAsLong(), lastTime);
-            lastTime = time;
+            long before = sequence;
             for (Change c : changes) {
                 c.sequence = ++sequence;
                 c.timeMillis = time;
+            }
+            Journal j = journal;
+            if (j != null) {
+                try {
+                    durable = j.changes(changes);
+                } catch (RuntimeException refused) {
+                    sequence = before;
+                    for (int i = changes.size() - 1; i >= 0; i--) {
+                        apply(changes.get(i).undo(), true);
+                    }
+                    throw refused;
+                }
+            }
+            lastTime = time;
+            for (Change c : changes) {
                 StreamLog stream = c.table.stream;
                 if (stream != null && stream.enabled()) {
                     stream.append(record(c, stream.viewType), shardLifetimeMillis);
                 }
             }
-            Journal j = journal;
-            if (j != null) {
-                j.changes(changes);
-            }
         } finally {
             lock.unlock();
         }
+        durable.await();
     }
 
     /** The stream record of a change, holding only the images its view type shows (and keys, from either). */
@@ -155,32 +173,36 @@ public final class Committer {
      * lock, so it takes its place in the one order of committed changes, and journals the table's new definition.
      */
     public void defineTable(Table table, Runnable change) {
+        Journal.Durable durable = Journal.NOTHING;
         lock.lock();
         try {
             change.run();
             long seq = ++sequence;
             Journal j = journal;
             if (j != null) {
-                j.tableDefined(table, seq);
+                durable = j.tableDefined(table, seq);
             }
         } finally {
             lock.unlock();
         }
+        durable.await();
     }
 
     /** Runs a table deletion under the commit lock and journals it. */
     public void deleteTable(Table table, Runnable change) {
+        Journal.Durable durable = Journal.NOTHING;
         lock.lock();
         try {
             change.run();
             long seq = ++sequence;
             Journal j = journal;
             if (j != null) {
-                j.tableDeleted(table, seq);
+                durable = j.tableDeleted(table, seq);
             }
         } finally {
             lock.unlock();
         }
+        durable.await();
     }
 
     /** Runs maintenance that must not interleave with appends (stream trimming). */

@@ -117,8 +117,20 @@ final class TableDefJson {
         g.writeEndArray();
     }
 
-    @SuppressWarnings("unchecked")
+    /**
+     * A stored definition; one that does not hold what a definition holds (a field missing or of another type) is
+     * refused as unreadable, never half read. (Its bytes were checked by their frame's checksum before this.)
+     */
     static TableDef read(byte[] json) {
+        try {
+            return parse(json);
+        } catch (ClassCastException | NullPointerException | IndexOutOfBoundsException | IllegalArgumentException e) {
+            throw new IllegalStateException("unreadable table definition (" + e + ")", e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableDef parse(byte[] json) {
         Map<String, Object> m;
         try {
             m = (Map<String, Object>) JsonTree.parse(json);

@@ -117,6 +117,14 @@ public final class Index {
         return out.toArray();
     }
 
+    /**
+     * The index partition an item is in (its partition key's encoding, as {@link Table#partitionPrefix}), or null
+     * when the item is not in the index: the partition its writes and reads draw throughput from.
+     */
+    public byte[] partition(Map<String, Value> item) {
+        return key(item) == null ? null : KeyCodec.partition(item.get(def.key().partitionKey())).toArray();
+    }
+
     /** Key values over the service's key size limits are never indexed (a back-fill leaves such items out). */
     private static boolean tooLong(Value v, int limit) {
         if (v instanceof Value.S s) {

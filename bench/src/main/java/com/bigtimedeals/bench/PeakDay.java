@@ -1,0 +1,406 @@
+package com.bigtimedeals.bench;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
+
+import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.UserStore;
+import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.local.BearerToken;
+import com.bigtimedeals.local.CdnStandIn;
+import com.bigtimedeals.local.LocalStack;
+import com.bigtimedeals.topology.LambdaFunction;
+import com.bigtimedeals.topology.Route;
+import com.bigtimedeals.topology.RouteTable;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * {@code ./bigtimedeals bench --peak}: the busiest day, simulated honestly. The local stack serves R requests a second
+ * of {@link PeakMix} while the engine's per-partition limits, on the table and on every global index, are scaled by
+ * F = R / 50,000: each partition key value then carries, and may carry, what it would at 50,000 requests a second
+ * (the viral deal's items, its comment and counter partitions, every index partition a vote or a message writes).
+ * Public reads go through {@link CdnStandIn}, which applies the deployed CloudFront cache policy. One hot-deal blast
+ * to every user runs a third of the way in. Reports throttled answers and 5xx (both must be 0), the busiest table and
+ * index partitions against their limits (each at most 0.5), the CDN's hit ratio, origin latency, and what 50,000
+ * requests a second need and cost (docs/peak-day.md).
+ */
+final class PeakDay {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int WORKERS = 64;
+    private static final String[] WORDS = {"headphones", "laptop", "coffee", "trainers", "television", "blender", "tent", "drill"};
+
+    /** AWS's published on-demand prices, us-east-1, as of 2026-12 (USD). Each is named where it is used. */
+    static final class Prices {
+        /** CloudFront HTTPS requests, United States and Europe: $0.0100 per 10,000. */
+        static final double CLOUDFRONT_PER_MILLION = 1.00;
+        /** CloudFront data transfer out to the internet, first 10 TB a month: $0.085 per GB. */
+        static final double CLOUDFRONT_PER_GB = 0.085;
+        /** Origin Shield, requests from the edge to the shield in the United States: $0.0075 per 10,000. */
+        static final double ORIGIN_SHIELD_PER_MILLION = 0.75;
+        /** API Gateway HTTP APIs, the first 300 million requests a month: $1.00 per million. */
+        static final double API_GATEWAY_PER_MILLION = 1.00;
+        /** Lambda requests: $0.20 per million. */
+        static final double LAMBDA_PER_MILLION = 0.20;
+        /** Lambda duration on Arm (Graviton), the first 7.5 billion GB-seconds a month: $0.0000133334 per GB-second. */
+        static final double LAMBDA_PER_GB_SECOND = 0.0000133334;
+        /** DynamoDB on-demand: $0.125 per million read request units. */
+        static final double DYNAMODB_PER_MILLION_READS = 0.125;
+        /** DynamoDB on-demand: $0.625 per million write request units. */
+        static final double DYNAMODB_PER_MILLION_WRITES = 0.625;
+        /** SNS mobile push notifications: $0.50 per million. */
+        static final double SNS_PER_MILLION_PUSHES = 0.50;
+
+        private Prices() {
+        }
+    }
+
+    private PeakDay() {
+    }
+
+    /** What one run saw: per kind, per function, and for the whole. */
+    private static final class Tally {
+        final Map<PeakMix, LongAdder> sent = new EnumMap<>(PeakMix.class);
+        final Map<PeakMix, LongAdder> throttled = new EnumMap<>(PeakMix.class);
+        final LongAdder serverErrors = new LongAdder();
+        final LongAdder clientErrors = new LongAdder();
+        final LongAdder failures = new LongAdder();
+        final LongAdder dropped = new LongAdder();
+        final DoubleAdder viewerBytes = new DoubleAdder();
+        final Map<LambdaFunction, LongAdder> originByFunction = new ConcurrentHashMap<>();
+        final Map<LambdaFunction, DoubleAdder> originMillisByFunction = new ConcurrentHashMap<>();
+        final List<Double> originMillis = java.util.Collections.synchronizedList(new ArrayList<>());
+        final Map<String, AtomicLong> firstErrors = new ConcurrentHashMap<>();
+
+        Tally() {
+            for (PeakMix k : PeakMix.values()) {
+                sent.put(k, new LongAdder());
+                throttled.put(k, new LongAdder());
+            }
+        }
+    }
+
+    static void measure(Bench bench, boolean quick) throws Exception {
+        int rate = quick ? 200 : 400;
+        int seconds = quick ? 20 : 60;
+        int users = quick ? 500 : 2_000;
+        double scale = rate / PeakMix.PEAK_REQUESTS_PER_SECOND;
+        System.out.printf("%nThe busiest day: %d requests/s for %d s, partition limits x %.4f (each partition as at %,.0f requests/s)%n",
+                rate, seconds, scale, PeakMix.PEAK_REQUESTS_PER_SECOND);
+        try (LocalStack stack = LocalStack.start(LocalStack.Options.inMemory())) {
+            URI origin = URI.create("http://127.0.0.1:" + stack.port());
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .executor(Executors.newFixedThreadPool(8)).connectTimeout(Duration.ofSeconds(5)).build();
+            CdnStandIn cdn = new CdnStandIn(origin, http, System::nanoTime);
+            Seeded seeded = seed(stack, http, origin, users);
+            if (!stack.awaitStreamQuiet(1_000, 120_000)) {
+                throw new IllegalStateException("the stream did not settle before the peak");
+            }
+            stack.database().partitionLimits(scale);
+            Tally tally = new Tally();
+            long started = System.nanoTime();
+            run(cdn, seeded, tally, rate, seconds);
+            double elapsed = (System.nanoTime() - started) / 1e9;
+            stack.awaitStreamQuiet(1_000, 120_000);
+            report(bench, stack, cdn, tally, rate, scale, elapsed);
+        }
+    }
+
+    /** Who and what the run acts on. */
+    private record Seeded(String viralDeal, List<String> deals, List<String> brands, List<String> categories,
+                          List<String> tokens, String editor) {
+    }
+
+    private static Seeded seed(LocalStack stack, HttpClient http, URI origin, int users) throws Exception {
+        String editor = BearerToken.forUser("peak-editor", true);
+        List<String> brands = new ArrayList<>();
+        List<String> categories = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            brands.add(id(send(http, origin, "POST", "/cms/brands", editor, "{\"name\":\"Peak Brand " + (char) ('a' + i) + "\"}")));
+        }
+        for (int i = 0; i < 6; i++) {
+            categories.add(id(send(http, origin, "POST", "/cms/categories", editor, "{\"name\":\"Peak Category " + (char) ('a' + i) + "\"}")));
+        }
+        Table table = new Table(stack.client(), stack.tableName(), Clock.systemUTC(), new CursorCodec(CursorCodec.randomKey()));
+        UserStore userStore = new UserStore(table);
+        Instant now = Instant.now();
+        BenchTables.parallel(users, 4, i -> userStore.create(new UserProfile("peak" + i, "peak" + i + "@example.com", null, null, now)));
+        List<String> tokens = new ArrayList<>();
+        for (int i = 0; i < users; i++) {
+            tokens.add(BearerToken.forUser("peak" + i, false));
+        }
+        // A tenth of the users watch the viral deal's brand, a tenth hold an alert on its word: its creation reaches them.
+        for (int i = 0; i < users / 10; i++) {
+            send(http, origin, "POST", "/brands/" + brands.get(0) + "/watches", tokens.get(i), null);
+            send(http, origin, "POST", "/me/alerts", tokens.get(users - 1 - i), "{\"keywords\":\"headphones\"}");
+        }
+        List<String> deals = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            deals.add(id(send(http, origin, "POST", "/cms/deals", editor, newDeal(i, brands.get(i % brands.size()),
+                    categories.get(i % categories.size())))));
+        }
+        String viral = id(send(http, origin, "POST", "/cms/deals", editor, "{\"title\":\"Viral headphones at half price\","
+                + "\"link\":\"https://peak.example.com/viral\",\"price\":49.99,\"brandId\":\"" + brands.get(0)
+                + "\",\"categoryId\":\"" + categories.get(0) + "\"}"));
+        return new Seeded(viral, deals, brands, categories, tokens, editor);
+    }
+
+    private static String newDeal(int i, String brand, String category) {
+        return "{\"title\":\"Peak " + WORDS[i % WORDS.length] + " deal " + i + "\",\"link\":\"https://peak.example.com/d/" + i
+                + "-" + System.nanoTime() + "\",\"price\":" + (10 + i % 90) + ".99,\"brandId\":\"" + brand + "\",\"categoryId\":\"" + category + "\"}";
+    }
+
+    /** An open loop: R requests a second whatever the answers' pace; a request the machine cannot start within 2 s is dropped and counted. */
+    private static void run(CdnStandIn cdn, Seeded seeded, Tally tally, int rate, int seconds) throws Exception {
+        ThreadPoolExecutor workers = (ThreadPoolExecutor) Executors.newFixedThreadPool(WORKERS);
+        SplittableRandom seeds = new SplittableRandom(20261127);
+        long tickNanos = 20_000_000L;
+        double perTick = rate * (tickNanos / 1e9);
+        long start = System.nanoTime();
+        long ticks = seconds * 1_000_000_000L / tickNanos;
+        double owed = 0;
+        boolean blasted = false;
+        for (long t = 0; t < ticks; t++) {
+            long due = start + t * tickNanos;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            if (!blasted && t >= ticks / 3) {
+                blasted = true;
+                workers.execute(() -> request(cdn, seeded, tally, null, "POST", "/cms/hot-deals", seeded.editor(),
+                        "{\"dealId\":\"" + seeded.viralDeal() + "\"}"));
+            }
+            owed += perTick;
+            for (; owed >= 1; owed--) {
+                if (workers.getQueue().size() > rate * 2) {
+                    tally.dropped.increment();
+                    continue;
+                }
+                SplittableRandom random = seeds.split();
+                workers.execute(() -> one(cdn, seeded, tally, random));
+            }
+        }
+        workers.shutdown();
+        workers.awaitTermination(2, TimeUnit.MINUTES);
+    }
+
+    private static void one(CdnStandIn cdn, Seeded s, Tally tally, SplittableRandom random) {
+        PeakMix kind = PeakMix.pick(random.nextDouble());
+        String user = s.tokens().get(random.nextInt(s.tokens().size()));
+        String deal = s.deals().get(random.nextInt(s.deals().size()));
+        tally.sent.get(kind).increment();
+        switch (kind) {
+            case FRONT_PAGE -> request(cdn, s, tally, kind, "GET", "/frontpage", null, null);
+            case DEAL_LISTS -> {
+                String[] lists = {"/deals?limit=25", "/brands/" + s.brands().get(random.nextInt(s.brands().size())) + "/deals?limit=25",
+                        "/categories/" + s.categories().get(random.nextInt(s.categories().size())) + "/deals?limit=25", "/hot",
+                        "/hottest?window=day"};
+                request(cdn, s, tally, kind, "GET", lists[random.nextInt(lists.length)], null, null);
+            }
+            case VIRAL_DEAL -> request(cdn, s, tally, kind, "GET", "/deals/" + s.viralDeal(), null, null);
+            case OTHER_DEALS -> request(cdn, s, tally, kind, "GET", "/deals/" + deal, null, null);
+            case SEARCH -> request(cdn, s, tally, kind, "GET", "/search?q=" + WORDS[random.nextInt(WORDS.length)], null, null);
+            case COMMENT_THREADS -> request(cdn, s, tally, kind, "GET",
+                    "/deals/" + (random.nextBoolean() ? s.viralDeal() : deal) + "/comments", null, null);
+            case INBOX -> request(cdn, s, tally, kind, "GET", "/me/messages?limit=20", user, null);
+            case BADGE -> request(cdn, s, tally, kind, "GET", "/me/messages/unread-count", user, null);
+            case MY_VOTES -> request(cdn, s, tally, kind, "GET", "/me/votes?dealIds=" + s.viralDeal() + "," + deal, user, null);
+            case PROFILE -> request(cdn, s, tally, kind, "GET", "/me", user, null);
+            case VOTES -> request(cdn, s, tally, kind, "POST", "/deals/" + s.viralDeal() + "/votes", user,
+                    "{\"vote\":\"" + (random.nextInt(10) < 8 ? "hot" : "cold") + "\"}");
+            case COMMENTS -> request(cdn, s, tally, kind, "POST", "/deals/" + s.viralDeal() + "/comments", user,
+                    "{\"body\":\"Still live at " + random.nextInt(1_000_000) + "\"}");
+            case ALERTS -> request(cdn, s, tally, kind, "POST", "/me/alerts", user,
+                    "{\"keywords\":\"" + WORDS[random.nextInt(WORDS.length)] + "\"}");
+            case EDITORS -> {
+                if (random.nextBoolean()) {
+                    request(cdn, s, tally, kind, "POST", "/cms/deals", s.editor(), newDeal(random.nextInt(1_000_000),
+                            s.brands().get(random.nextInt(s.brands().size())), s.categories().get(random.nextInt(s.categories().size()))));
+                } else {
+                    request(cdn, s, tally, kind, "PATCH", "/cms/deals/" + deal, s.editor(),
+                            "{\"price\":" + (5 + random.nextInt(90)) + ".49}");
+                }
+            }
+            case FOLLOWS -> {
+                String what = random.nextBoolean() ? "/brands/" + s.brands().get(random.nextInt(s.brands().size()))
+                        : "/categories/" + s.categories().get(random.nextInt(s.categories().size()));
+                request(cdn, s, tally, kind, random.nextInt(4) == 0 ? "DELETE" : "POST",
+                        what + (random.nextBoolean() ? "/likes" : "/watches"), user, null);
+            }
+        }
+    }
+
+    private static void request(CdnStandIn cdn, Seeded s, Tally tally, PeakMix kind, String method, String path, String token, String body) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Accept-Encoding", "gzip");
+        if (token != null) {
+            headers.put("Authorization", "Bearer " + token);
+        }
+        if (body != null) {
+            headers.put("Content-Type", "application/json");
+        }
+        long t0 = System.nanoTime();
+        try {
+            CdnStandIn.Answer a = cdn.request(method, path, headers, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
+            double millis = (System.nanoTime() - t0) / 1e6;
+            tally.viewerBytes.add(a.body().length);
+            if (!a.fromCache()) {
+                tally.originMillis.add(millis);
+                Route route = RouteTable.match(method, path.contains("?") ? path.substring(0, path.indexOf('?')) : path);
+                if (route != null) {
+                    tally.originByFunction.computeIfAbsent(route.function(), f -> new LongAdder()).increment();
+                    tally.originMillisByFunction.computeIfAbsent(route.function(), f -> new DoubleAdder()).add(millis);
+                }
+            }
+            if (a.status() == 503 || a.status() == 429) {
+                if (kind != null) {
+                    tally.throttled.get(kind).increment();
+                }
+                tally.firstErrors.computeIfAbsent(a.status() + " " + method + " " + route(path) + " "
+                        + new String(a.body(), StandardCharsets.UTF_8).replaceAll("\\s+", " ").substring(0, Math.min(160, a.body().length)),
+                        k -> new AtomicLong()).incrementAndGet();
+            } else if (a.status() >= 500) {
+                tally.serverErrors.increment();
+                tally.firstErrors.computeIfAbsent(a.status() + " " + method + " " + route(path), k -> new AtomicLong()).incrementAndGet();
+            } else if (a.status() >= 400) {
+                tally.clientErrors.increment();
+                tally.firstErrors.computeIfAbsent(a.status() + " " + method + " " + route(path), k -> new AtomicLong()).incrementAndGet();
+            }
+        } catch (Exception e) {
+            tally.failures.increment();
+            tally.firstErrors.computeIfAbsent("failed " + method + " " + route(path) + ": " + e, k -> new AtomicLong()).incrementAndGet();
+        }
+    }
+
+    private static String route(String path) {
+        String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        return bare.replaceAll("/[0-9A-Za-z]{27}", "/{id}");
+    }
+
+    private static void report(Bench bench, LocalStack stack, CdnStandIn cdn, Tally tally, int rate, double scale, double elapsed) {
+        long sent = tally.sent.values().stream().mapToLong(LongAdder::sum).sum();
+        long throttled = tally.throttled.values().stream().mapToLong(LongAdder::sum).sum();
+        double up = 1 / scale;
+        Map<String, Database.BusiestPartitions> busiest = stack.database().busiestPartitions(stack.tableName());
+        Database.BusiestPartitions table = busiest.get("");
+        Database.BusiestPartitions index = new Database.BusiestPartitions(0, "", 0, "");
+        String hottestIndex = "";
+        for (Map.Entry<String, Database.BusiestPartitions> e : busiest.entrySet()) {
+            if (!e.getKey().isEmpty() && Math.max(e.getValue().reads(), e.getValue().writes()) > Math.max(index.reads(), index.writes())) {
+                index = e.getValue();
+                hottestIndex = e.getKey();
+            }
+        }
+        double[] units = stack.database().servedUnits(stack.tableName());
+        long viewer = cdn.viewerRequests();
+        double hitRatio = viewer == 0 ? 0 : (double) cdn.hits() / viewer;
+        double originPerSecond = cdn.originRequests() / elapsed;
+        List<Double> sorted = tally.originMillis.stream().sorted().toList();
+        double p50 = percentile(sorted, 0.50);
+        double p99 = percentile(sorted, 0.99);
+        System.out.printf("  %,d requests in %.0f s (%,d dropped: the machine could not start them in time); CDN hit ratio %.3f, "
+                        + "origin %.0f requests/s, origin p50 %.0f ms, p99 %.0f ms%n", sent, elapsed, tally.dropped.sum(), hitRatio,
+                originPerSecond, p50, p99);
+        System.out.printf("  throttled answers %d, 5xx %d, other 4xx %d, failed %d%n  busiest table partition: reads %.2f of the limit"
+                        + " (%s), writes %.2f (%s)%n  busiest index partition: %s reads %.2f (%s), writes %.2f (%s)%n", throttled,
+                tally.serverErrors.sum(), tally.clientErrors.sum(), tally.failures.sum(), table.reads(), table.readPartition(),
+                table.writes(), table.writePartition(), hottestIndex, index.reads(), index.readPartition(), index.writes(), index.writePartition());
+        tally.firstErrors.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue().get(), a.getValue().get())).limit(8)
+                .forEach(e -> System.out.printf("    %,d x %s%n", e.getValue().get(), e.getKey()));
+        String at = "at " + rate + " requests/s with partition limits x " + String.format("%.4f", scale);
+        bench.add("peak.requests", sent, "requests", null, null, "viewer requests of PeakMix sent " + at);
+        bench.add("peak.dropped", tally.dropped.sum(), "requests", null, null, "requests the open loop could not start within 2 s (the machine's own limit)");
+        bench.add("peak.throttled", throttled, "requests", 0.0, null, "503 and 429 answers to users " + at + ": must be 0");
+        bench.add("peak.serverErrors", tally.serverErrors.sum() + tally.failures.sum(), "requests", 0.0, null, "5xx answers and failed requests: must be 0");
+        bench.add("peak.clientErrors", tally.clientErrors.sum(), "requests", null, null, "4xx answers other than 429 (a 21st alert, a comment on a moment's refusal)");
+        bench.add("peak.busiestTablePartition", Math.max(table.reads(), table.writes()), "of limit", 0.5, null, String.format(
+                "the busiest table partition's most units in one second over its scaled limit (reads %.2f, %s; writes %.2f, %s): at most 0.5",
+                table.reads(), table.readPartition(), table.writes(), table.writePartition()));
+        bench.add("peak.busiestIndexPartition", Math.max(index.reads(), index.writes()), "of limit", 0.5, null, String.format(
+                "the busiest global index partition over its scaled limit (%s: reads %.2f, %s; writes %.2f, %s): at most 0.5",
+                hottestIndex, index.reads(), index.readPartition(), index.writes(), index.writePartition()));
+        bench.add("peak.cdnHitRatio", hitRatio, "ratio", null, null, "viewer requests answered by the CDN stand-in from a copy");
+        bench.add("peak.originPerSecond", originPerSecond, "requests/s", null, null, "requests that reached API Gateway " + at);
+        bench.add("peak.originP50Ms", p50, "ms", null, null, "origin requests' latency through the local gateway, p50");
+        bench.add("peak.originP99Ms", p99, "ms", null, null, "origin requests' latency through the local gateway, p99");
+        bench.add("peak.apiGatewayRateAt50k", originPerSecond * up, "requests/s", null, null,
+                "API Gateway's rate at 50,000 viewer requests/s: the origin rate scaled up");
+        double lambdaGbSeconds = 0;
+        for (LambdaFunction f : LambdaFunction.api()) {
+            long n = tally.originByFunction.getOrDefault(f, new LongAdder()).sum();
+            if (n == 0) {
+                continue;
+            }
+            double meanSeconds = tally.originMillisByFunction.get(f).sum() / n / 1000;
+            double ratePeak = n / elapsed * up;
+            double concurrency = ratePeak * meanSeconds;
+            lambdaGbSeconds += n * meanSeconds * f.memoryMb() / 1024.0;
+            bench.add("peak.concurrencyAt50k." + f.id(), Math.ceil(concurrency), "instances", null, null, String.format(
+                    "%s at 50,000 requests/s: %.0f invocations/s x %.0f ms (measured origin latency, an upper bound on its duration)",
+                    f.id(), ratePeak, meanSeconds * 1000));
+        }
+        // What a million viewer requests cost, by service, from the measured counts and units.
+        double perMillion = 1e6 / Math.max(1, viewer);
+        double cloudFront = Prices.CLOUDFRONT_PER_MILLION + tally.viewerBytes.sum() * perMillion / 1e9 * Prices.CLOUDFRONT_PER_GB
+                + cdn.originRequests() * perMillion / 1e6 * Prices.ORIGIN_SHIELD_PER_MILLION;
+        double apiGateway = cdn.originRequests() * perMillion / 1e6 * Prices.API_GATEWAY_PER_MILLION;
+        double lambda = cdn.originRequests() * perMillion / 1e6 * Prices.LAMBDA_PER_MILLION + lambdaGbSeconds * perMillion * Prices.LAMBDA_PER_GB_SECOND;
+        double dynamo = units[0] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_READS + units[1] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_WRITES;
+        double sns = 0; // pushes: counted once push delivery records them (see docs/peak-day.md)
+        double total = cloudFront + apiGateway + lambda + dynamo + sns;
+        bench.add("peak.costPerMillion.cloudFront", cloudFront, "USD", null, null, "requests, bytes out and Origin Shield, per million viewer requests");
+        bench.add("peak.costPerMillion.apiGateway", apiGateway, "USD", null, null, "HTTP API requests that missed the CDN, per million viewer requests");
+        bench.add("peak.costPerMillion.lambda", lambda, "USD", null, null, "API functions' requests and Arm GB-seconds (measured latency as duration), per million viewer requests");
+        bench.add("peak.costPerMillion.dynamoDb", dynamo, "USD", null, null, String.format(
+                "on-demand units the engine served (API, stream consumer, fan-out, blast): %.0f reads, %.0f writes per million viewer requests",
+                units[0] * perMillion, units[1] * perMillion));
+        bench.add("peak.costPerMillion.sns", sns, "USD", null, null, "mobile push publishes");
+        bench.add("peak.costPerMillion.total", total, "USD", null, null, "all of the above");
+        bench.add("peak.dynamoDbAndLambdaShare", (dynamo + lambda) / total, "ratio", 0.25, null, "DynamoDB and Lambda's share of the cost: under a quarter");
+        System.out.printf("  per million viewer requests: CloudFront $%.2f, API Gateway $%.2f, Lambda $%.2f, DynamoDB $%.2f, SNS $%.2f"
+                + " (DynamoDB and Lambda %.0f %%)%n", cloudFront, apiGateway, lambda, dynamo, sns, 100 * (dynamo + lambda) / total);
+    }
+
+    private static double percentile(List<Double> sorted, double p) {
+        return sorted.isEmpty() ? 0 : sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * p) - 1));
+    }
+
+    private static String id(String json) throws Exception {
+        return JSON.readTree(json).get("id").asText();
+    }
+
+    private static String send(HttpClient http, URI origin, String method, String path, String token, String body) throws Exception {
+        java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(origin.resolve(path)).timeout(Duration.ofSeconds(60))
+                .method(method, body == null ? java.net.http.HttpRequest.BodyPublishers.noBody() : java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        java.net.http.HttpResponse<String> r = http.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() / 100 != 2) {
+            throw new IllegalStateException(method + " " + path + " answered " + r.statusCode() + ": " + r.body());
+        }
+        return r.body();
+    }
+}
