@@ -271,8 +271,10 @@ public final class ShapeChecker {
         if (shape.enumValues != null && !shape.enumValues.contains(value)) {
             fail(errors, parent, name, value, shape, "Member must satisfy enum value set: [" + String.join(", ", shape.enumValues) + "]");
         }
-        if (shape.pattern != null && value instanceof String s && !shape.pattern.matcher(s).matches()) {
-            fail(errors, parent, name, value, shape, "Member must satisfy regular expression pattern: " + shape.patternText);
+        // A table name of an item or table operation is held to its length before its pattern; other members to
+        // their pattern first (see Shape.tableNameMember).
+        if (!shape.tableName) {
+            pattern(parent, name, value, shape, errors);
         }
         int length = length(value);
         if (shape.minLength != null && length < shape.minLength) {
@@ -280,6 +282,9 @@ public final class ShapeChecker {
         }
         if (shape.maxLength != null && length > shape.maxLength) {
             fail(errors, parent, name, value, shape, "Member must have length less than or equal to " + shape.maxLength);
+        }
+        if (shape.tableName) {
+            pattern(parent, name, value, shape, errors);
         }
         if (shape.keyConstraints != null && value instanceof Map) {
             for (String key : ((Map<String, Object>) value).keySet()) {
@@ -325,6 +330,12 @@ public final class ShapeChecker {
             }
             default:
                 break;
+        }
+    }
+
+    private static void pattern(String parent, String name, Object value, Shape shape, List<String> errors) {
+        if (shape.pattern != null && value instanceof String s && !shape.pattern.matcher(s).matches()) {
+            fail(errors, parent, name, value, shape, "Member must satisfy regular expression pattern: " + shape.patternText);
         }
     }
 

@@ -69,11 +69,11 @@ final class Document {
             } else if (node instanceof ListNode list && step instanceof Integer index) {
                 child = list.get(index);
             } else {
-                throw new ExpressionException(UpdateActions.INVALID_PATH, false);
+                throw new ExpressionException(UpdateActions.INVALID_PATH);
             }
             Object mutable = child == null ? null : mutableChild(child, steps.get(i + 1));
             if (mutable == null || mutable instanceof Value) {
-                throw new ExpressionException(UpdateActions.INVALID_PATH, false);
+                throw new ExpressionException(UpdateActions.INVALID_PATH);
             }
             if (mutable != child) {
                 if (node instanceof MapNode map) {
@@ -88,7 +88,7 @@ final class Document {
         if ((node instanceof MapNode && last instanceof String) || (node instanceof ListNode && last instanceof Integer)) {
             return node;
         }
-        throw new ExpressionException(UpdateActions.INVALID_PATH, false);
+        throw new ExpressionException(UpdateActions.INVALID_PATH);
     }
 
     /** A child the next step enters, as a mutable node: a map for a name, a list for an index; else unchanged. */

@@ -46,10 +46,13 @@ public final class KeyConditions {
 
     /** Matches the conditions to the key of the table or index queried; throws the service's message if they miss. */
     public KeyCondition against(KeySchema schema) {
+        if (schema.multiAttribute()) {
+            return againstMultiAttribute(schema);
+        }
         int keys = schema.hasSortKey() ? 2 : 1;
         if (parts.size() > keys) {
             throw new ExpressionException("The number of query conditions (" + parts.size()
-                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")", false);
+                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")");
         }
         KeyPart partition = parts.get(schema.partitionKey());
         if (partition == null) {
@@ -57,7 +60,7 @@ public final class KeyConditions {
         }
         checkTypes(partition, schema.partitionType());
         if (partition.op() != SortKeyCondition.Op.EQ) {
-            throw new ExpressionException("Query key condition not supported", false);
+            throw new ExpressionException("Query key condition not supported");
         }
         SortKeyCondition sort = null;
         for (KeyPart part : parts.values()) {
@@ -76,16 +79,84 @@ public final class KeyConditions {
     }
 
     /**
+     * A multi-attribute key (Developer Guide, "Multi-attribute keys pattern"): every partition key attribute with
+     * {@code =}; then sort key attributes from the first, left to right, without skipping one, each with {@code =}
+     * but the last named, which may use any key condition operator.
+     */
+    private KeyCondition againstMultiAttribute(KeySchema schema) {
+        int keys = schema.attributes().size();
+        if (parts.size() > keys) {
+            throw new ExpressionException("The number of query conditions (" + parts.size()
+                    + ") exceeds the number of key attributes defined in the schema (" + keys + ")");
+        }
+        for (KeyPart part : parts.values()) {
+            if (!schema.isKey(part.attribute())) {
+                throw missed(firstUnnamed(schema));
+            }
+        }
+        List<Value> partitionValues = new ArrayList<>();
+        for (int i = 0; i < schema.partitionKeys().size(); i++) {
+            KeyPart part = parts.get(schema.partitionKeys().get(i));
+            if (part == null) {
+                throw missed(schema.partitionKeys().get(i));
+            }
+            checkTypes(part, schema.partitionTypes().get(i));
+            if (part.op() != SortKeyCondition.Op.EQ) {
+                throw new ExpressionException("Query key condition not supported");
+            }
+            partitionValues.add(part.operands().get(0));
+        }
+        List<KeyPart> sortParts = new ArrayList<>();
+        for (int i = 0; i < schema.sortKeys().size(); i++) {
+            KeyPart part = parts.get(schema.sortKeys().get(i));
+            if (part == null) {
+                break;
+            }
+            checkTypes(part, schema.sortTypes().get(i));
+            sortParts.add(part);
+        }
+        if (schema.partitionKeys().size() + sortParts.size() < parts.size()) {
+            // A later sort attribute is named while an earlier one is not: the key is read left to right.
+            throw missed(schema.sortKeys().get(sortParts.size()));
+        }
+        List<Value> prefix = new ArrayList<>();
+        SortKeyCondition sort = null;
+        for (int i = 0; i < sortParts.size(); i++) {
+            KeyPart part = sortParts.get(i);
+            boolean last = i == sortParts.size() - 1;
+            if (!last) {
+                if (part.op() != SortKeyCondition.Op.EQ) {
+                    throw new ExpressionException("Query key condition not supported");
+                }
+                prefix.add(part.operands().get(0));
+                continue;
+            }
+            List<Value> operands = part.operands();
+            sort = new SortKeyCondition(part.attribute(), part.op(), operands.get(0),
+                    operands.size() > 1 ? operands.get(1) : null);
+        }
+        return new KeyCondition(schema.partitionKey(), partitionValues.get(0), sort, partitionValues, prefix);
+    }
+
+    private String firstUnnamed(KeySchema schema) {
+        for (String attribute : schema.attributes()) {
+            if (!parts.containsKey(attribute)) {
+                return attribute;
+            }
+        }
+        return schema.partitionKey();
+    }
+
+    /**
      * A Query's filter may not read the key attributes of the table or index queried: the service refuses a
      * FilterExpression ({@code legacy} false) or a QueryFilter ({@code legacy} true) naming one.
      */
     public static void refuseKeyAttributesInFilter(Condition filter, KeySchema schema, boolean legacy) {
         String parameter = legacy ? "QueryFilter" : "Filter Expression";
-        for (String key : schema.hasSortKey() ? List.of(schema.partitionKey(), schema.sortKey())
-                : List.of(schema.partitionKey())) {
+        for (String key : schema.attributes()) {
             if (filter.topLevelNames().contains(key)) {
                 throw new ExpressionException(parameter + " can only contain non-primary key attributes: "
-                        + "Primary key attribute: " + key, false);
+                        + "Primary key attribute: " + key);
             }
         }
     }
@@ -105,12 +176,12 @@ public final class KeyConditions {
         String refused = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
         for (String key : tableKeyAttributes) {
             if (nestedTopLevelNames.contains(key)) {
-                throw new ExpressionException(refused + "Key: " + key, false);
+                throw new ExpressionException(refused + "Key: " + key);
             }
         }
         for (String key : indexKeyAttributes) {
             if (nestedTopLevelNames.contains(key)) {
-                throw new ExpressionException(refused + "IndexKey: " + key, false);
+                throw new ExpressionException(refused + "IndexKey: " + key);
             }
         }
     }
@@ -119,20 +190,20 @@ public final class KeyConditions {
         for (Value operand : part.operands()) {
             if (operand.type() != type) {
                 throw new ExpressionException(
-                        "One or more parameter values were invalid: Condition parameter type does not match schema type", false);
+                        "One or more parameter values were invalid: Condition parameter type does not match schema type");
             }
         }
         for (Value operand : part.operands()) {
             if (operand instanceof Value.S s && s.value().isEmpty() || operand instanceof Value.B b && b.length() == 0) {
                 throw new ExpressionException("One or more parameter values are not valid. The AttributeValue for a key "
                         + "attribute cannot contain an empty " + (operand instanceof Value.S ? "string" : "binary")
-                        + " value. Key: " + part.attribute(), false);
+                        + " value. Key: " + part.attribute());
             }
         }
     }
 
     private static ExpressionException missed(String attribute) {
-        return new ExpressionException("Query condition missed key schema element: " + attribute, false);
+        return new ExpressionException("Query condition missed key schema element: " + attribute);
     }
 
     /** Walks the checked expression, refusing what a key condition cannot say, in the service's order. */

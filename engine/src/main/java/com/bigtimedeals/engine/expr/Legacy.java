@@ -44,11 +44,11 @@ public final class Legacy {
             return;
         }
         if (conditions == null || conditions.isEmpty()) {
-            throw new ExpressionException("ConditionalOperator cannot be used without Filter or Expected", true);
+            throw new ExpressionException("ConditionalOperator cannot be used without Filter or Expected");
         }
         if (conditions.size() == 1) {
             throw new ExpressionException(
-                    "ConditionalOperator can only be used when Filter or Expected has two or more elements", true);
+                    "ConditionalOperator can only be used when Filter or Expected has two or more elements");
         }
     }
 
@@ -146,28 +146,28 @@ public final class Legacy {
         for (int i = 0; i < keys.length; i++) {
             boolean partition = i == 0;
             if (partition && keys.length == 1 && conditions.size() > 1) {
-                throw new ExpressionException("Query key condition not supported", false);
+                throw new ExpressionException("Query key condition not supported");
             }
             LegacyCondition c = conditions.get(keys[i]);
             if (c == null) {
                 if (partition || conditions.size() > 1) {
-                    throw new ExpressionException("Query condition missed key schema element: " + keys[i], false);
+                    throw new ExpressionException("Query condition missed key schema element: " + keys[i]);
                 }
                 continue;
             }
             String operator = c.comparisonOperator();
             if (List.of("NULL", "NOT_NULL", "NE", "CONTAINS", "NOT_CONTAINS", "IN").contains(operator)) {
-                throw new ExpressionException("Attempted conditional constraint is not an indexable operation", false);
+                throw new ExpressionException("Attempted conditional constraint is not an indexable operation");
             }
             Value.Type type = partition ? schema.partitionType() : schema.sortType();
             for (Value operand : operands(c)) {
                 if (operand.type() != type) {
                     throw new ExpressionException(LegacyConditions.INVALID
-                            + "Condition parameter type does not match schema type", false);
+                            + "Condition parameter type does not match schema type");
                 }
             }
             if (partition && !operator.equals("EQ")) {
-                throw new ExpressionException("Query key condition not supported", false);
+                throw new ExpressionException("Query key condition not supported");
             }
         }
         Map<String, KeyConditions.KeyPart> parts = new LinkedHashMap<>();

@@ -88,7 +88,7 @@ final class LegacyConditions {
                     + ".member.comparisonOperator";
             throw new ExpressionException("1 validation error detected: Value " + (operator == null ? "null"
                     : "'" + operator + "'") + " at '" + at + "' failed to satisfy constraint: " + (operator == null
-                    ? "Member must not be null" : "Member must satisfy enum value set: " + OPERATORS), false);
+                    ? "Member must not be null" : "Member must satisfy enum value set: " + OPERATORS));
         }
     }
 

@@ -87,7 +87,7 @@ final class LegacyUpdates implements Update {
             return value;
         }
         if (existing.type() != value.type()) {
-            throw new ExpressionException(TYPE_MISMATCH, false);
+            throw new ExpressionException(TYPE_MISMATCH);
         }
         if (value instanceof Value.N n) {
             return UpdateValues.add(((Value.N) existing).value(), n.value());
@@ -115,7 +115,7 @@ final class LegacyUpdates implements Update {
     /** The set without the members, or null when none remain. */
     private static Value removed(Value existing, Value value) {
         if (existing.type() != value.type()) {
-            throw new ExpressionException(TYPE_MISMATCH, false);
+            throw new ExpressionException(TYPE_MISMATCH);
         }
         if (value instanceof Value.SS ss) {
             Set<String> rest = new LinkedHashSet<>(((Value.SS) existing).values());
@@ -149,7 +149,7 @@ final class LegacyUpdates implements Update {
         for (String key : keyAttributes) {
             if (updates.containsKey(key)) {
                 throw new ExpressionException(LegacyConditions.INVALID + "Cannot update attribute " + key
-                        + ". This attribute is part of the key", false);
+                        + ". This attribute is part of the key");
             }
         }
     }

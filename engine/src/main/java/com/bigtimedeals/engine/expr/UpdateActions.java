@@ -108,7 +108,7 @@ final class UpdateActions implements Update {
         if (existing instanceof Value.BS a && operand instanceof Value.BS b) {
             return new Value.BS(union(a.values(), b.values()));
         }
-        throw new ExpressionException(UpdateValues.WRONG_TYPE, false);
+        throw new ExpressionException(UpdateValues.WRONG_TYPE);
     }
 
     /** DELETE: the set without the members; null when none remain, since a set may not be empty. */
@@ -125,7 +125,7 @@ final class UpdateActions implements Update {
             Set<Value.B> r = difference(a.values(), b.values());
             return r.isEmpty() ? null : new Value.BS(r);
         }
-        throw new ExpressionException(UpdateValues.WRONG_TYPE, false);
+        throw new ExpressionException(UpdateValues.WRONG_TYPE);
     }
 
     private static <T> Set<T> union(Set<T> a, Set<T> b) {
@@ -151,7 +151,7 @@ final class UpdateActions implements Update {
             for (DocumentPath target : targets) {
                 if (key.equals(target.steps().get(0))) {
                     throw new ExpressionException("One or more parameter values were invalid: Cannot update attribute "
-                            + key + ". This attribute is part of the key", false);
+                            + key + ". This attribute is part of the key");
                 }
             }
         }

@@ -34,7 +34,7 @@ final class UpdateValues {
         public Value evaluate(Map<String, Value> item) {
             Value v = path.resolve(item);
             if (v == null) {
-                throw new ExpressionException(MISSING_ATTRIBUTE, false);
+                throw new ExpressionException(MISSING_ATTRIBUTE);
             }
             return v;
         }
@@ -56,7 +56,7 @@ final class UpdateValues {
             Value a = first.evaluate(item);
             Value b = second.evaluate(item);
             if (!(a instanceof Value.L la) || !(b instanceof Value.L lb)) {
-                throw new ExpressionException(WRONG_TYPE, false);
+                throw new ExpressionException(WRONG_TYPE);
             }
             List<Value> joined = new ArrayList<>(la.values().size() + lb.values().size());
             joined.addAll(la.values());
@@ -72,7 +72,7 @@ final class UpdateValues {
             Value a = left.evaluate(item);
             Value b = right.evaluate(item);
             if (!(a instanceof Value.N na) || !(b instanceof Value.N nb)) {
-                throw new ExpressionException(WRONG_TYPE, false);
+                throw new ExpressionException(WRONG_TYPE);
             }
             return plus ? add(na.value(), nb.value()) : add(na.value(), nb.value().negate());
         }
@@ -86,12 +86,12 @@ final class UpdateValues {
     static Value.N add(BigDecimal a, BigDecimal b) {
         BigDecimal sum = Numbers.normalise(a.add(b));
         if (sum.precision() > Numbers.MAX_PRECISION) {
-            throw new ExpressionException(OVERFLOW, false);
+            throw new ExpressionException(OVERFLOW);
         }
         try {
             return new Value.N(Numbers.checkRange(sum));
         } catch (NumberFormatError e) {
-            throw new ExpressionException(e.getMessage(), false);
+            throw new ExpressionException(e.getMessage());
         }
     }
 

@@ -22,8 +22,8 @@
  * </ol>
  * On a missing item, apply an update with {@link com.bigtimedeals.engine.expr.Update#applyToMissing} (so that
  * {@code REMOVE x.y} succeeds), and write nothing when {@link com.bigtimedeals.engine.expr.Update#removesOnly()}
- * (an empty AttributeUpdates still creates the item). {@link
- * com.bigtimedeals.engine.expr.ExpressionException#isRequestValidation()} and {@code enveloped()} give the
- * "1 validation error detected: " prefix some regions put on request checks of PutItem/UpdateItem/DeleteItem.
+ * (an empty AttributeUpdates still creates the item). An {@link com.bigtimedeals.engine.expr.ExpressionException}'s
+ * message is sent as it is: the service prefixes "1 validation error detected: " only to constraint violations on
+ * request members, never to these checks.
  */
 package com.bigtimedeals.engine.expr;

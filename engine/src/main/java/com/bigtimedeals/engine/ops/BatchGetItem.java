@@ -40,7 +40,7 @@ public final class BatchGetItem implements Operation {
                     .field("ConsistentRead", bool())
                     .field("ProjectionExpression", string())
                     .field("ExpressionAttributeNames", stringMap()))
-                    .notNull().minLength(1).genericMessage().jsonEcho()
+                    .notNull().jsonEcho()
                     .keys(Shape.batchTableKey()));
 
     private final Context ctx;
@@ -60,6 +60,10 @@ public final class BatchGetItem implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Map<String, Object> requestItems = Req.map(req, "RequestItems");
+        if (requestItems.isEmpty()) {
+            // A semantic check of the service's, sent bare (issue 37: the service's answer to an empty map).
+            throw ApiException.validation("The requestItems parameter is required for BatchGetItem");
+        }
         for (Map.Entry<String, Object> e : requestItems.entrySet()) {
             if (Req.list(Req.asMap(e.getValue()), "Keys").size() > 100) {
                 throw ApiException.validation("1 validation error detected: Value at 'RequestItems." + e.getKey()

@@ -40,7 +40,7 @@ public final class CreateTable implements Operation {
                     .field("Projection", TableShapes.projection().notNull())))
             .field("GlobalSecondaryIndexes", list(valueStruct("GlobalSecondaryIndex")
                     .field("IndexName", TableShapes.indexName())
-                    .field("KeySchema", TableShapes.keySchema())
+                    .field("KeySchema", TableShapes.globalIndexKeySchema())
                     .field("Projection", TableShapes.projection().notNull())
                     .field("ProvisionedThroughput", TableShapes.throughput())
                     .field("OnDemandThroughput", TableShapes.onDemandThroughput())))
@@ -136,10 +136,19 @@ public final class CreateTable implements Operation {
         return new TableDef.Throughput(Req.number(t, "ReadCapacityUnits"), Req.number(t, "WriteCapacityUnits"), 0, 0, 0);
     }
 
+    /** A validated key schema: its HASH elements make the partition key, its RANGE elements the sort key, in order. */
     static KeySchema keySchema(List<Object> elements, List<TableDef.AttributeDefinition> attributes) {
-        String hash = Req.string(Req.asMap(elements.get(0)), "AttributeName");
-        String range = elements.size() > 1 ? Req.string(Req.asMap(elements.get(1)), "AttributeName") : null;
-        return new KeySchema(hash, type(hash, attributes), range, range == null ? null : type(range, attributes));
+        List<String> partition = new ArrayList<>();
+        List<Value.Type> partitionTypes = new ArrayList<>();
+        List<String> sort = new ArrayList<>();
+        List<Value.Type> sortTypes = new ArrayList<>();
+        for (Object o : elements) {
+            String name = Req.string(Req.asMap(o), "AttributeName");
+            boolean hash = "HASH".equals(Req.string(Req.asMap(o), "KeyType"));
+            (hash ? partition : sort).add(name);
+            (hash ? partitionTypes : sortTypes).add(type(name, attributes));
+        }
+        return new KeySchema(partition, partitionTypes, sort, sortTypes);
     }
 
     private static Value.Type type(String attribute, List<TableDef.AttributeDefinition> attributes) {
@@ -315,14 +324,24 @@ public final class CreateTable implements Operation {
             return "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: "
                     + bracketed(indexKeys) + ", AttributeDefinitions: " + bracketed(defined);
         }
-        if (indexKeys.size() == 2 && indexKeys.get(0).equals(indexKeys.get(1))) {
-            return "Both the Hash Key and the Range Key element in the KeySchema have the same name";
-        }
-        if (!"HASH".equals(Req.string(Req.asMap(indexKeySchema.get(0)), "KeyType"))) {
-            return "Invalid KeySchema: The first KeySchemaElement is not a HASH key type";
-        }
-        if (indexKeySchema.size() == 2 && !"RANGE".equals(Req.string(Req.asMap(indexKeySchema.get(1)), "KeyType"))) {
-            return "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type";
+        if (global) {
+            String error = globalKeyError(indexKeySchema, indexKeys);
+            if (error != null) {
+                return error;
+            }
+        } else {
+            if (indexKeys.size() == 2 && indexKeys.get(0).equals(indexKeys.get(1))) {
+                return "Both the Hash Key and the Range Key element in the KeySchema have the same name";
+            }
+            if (!"HASH".equals(Req.string(Req.asMap(indexKeySchema.get(0)), "KeyType"))) {
+                return "Invalid KeySchema: The first KeySchemaElement is not a HASH key type";
+            }
+            if (indexKeySchema.size() > 2) {
+                return "One or more parameter values were invalid: Local secondary indexes do not support multi-attribute keys";
+            }
+            if (indexKeySchema.size() == 2 && !"RANGE".equals(Req.string(Req.asMap(indexKeySchema.get(1)), "KeyType"))) {
+                return "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type";
+            }
         }
         if (!global) {
             if (indexKeySchema.size() != 2) {
@@ -355,6 +374,42 @@ public final class CreateTable implements Operation {
         }
         if (!indexNames.add(indexName)) {
             return "One or more parameter values were invalid: Duplicate index name: " + indexName;
+        }
+        return null;
+    }
+
+    /**
+     * A global index's key: one to four HASH elements, then up to four RANGE elements, each attribute once
+     * (Developer Guide, "Multi-attribute keys pattern": a multi-attribute partition or sort key has up to four
+     * attributes, in the order the key schema lists them). A two-element key keeps the single-attribute messages.
+     */
+    private static String globalKeyError(List<Object> elements, List<String> names) {
+        if (elements.size() == 2 && names.get(0).equals(names.get(1))) {
+            return "Both the Hash Key and the Range Key element in the KeySchema have the same name";
+        }
+        if (!"HASH".equals(Req.string(Req.asMap(elements.get(0)), "KeyType"))) {
+            return "Invalid KeySchema: The first KeySchemaElement is not a HASH key type";
+        }
+        int hashes = 0;
+        int ranges = 0;
+        for (Object o : elements) {
+            if ("HASH".equals(Req.string(Req.asMap(o), "KeyType"))) {
+                if (ranges > 0) {
+                    return "Invalid KeySchema: HASH key elements must come before RANGE key elements";
+                }
+                hashes++;
+            } else {
+                ranges++;
+            }
+        }
+        if (hashes > KeySchema.MAX_ATTRIBUTES) {
+            return "Invalid KeySchema: The number of HASH key elements exceeds the limit of " + KeySchema.MAX_ATTRIBUTES;
+        }
+        if (ranges > KeySchema.MAX_ATTRIBUTES) {
+            return "Invalid KeySchema: The number of RANGE key elements exceeds the limit of " + KeySchema.MAX_ATTRIBUTES;
+        }
+        if (new HashSet<>(names).size() != names.size()) {
+            return "Invalid KeySchema: Some key attributes appear more than once";
         }
         return null;
     }

@@ -16,8 +16,8 @@ import com.bigtimedeals.engine.value.Value;
 /**
  * The expression parameters of one request (ExpressionAttributeNames and ExpressionAttributeValues, and which
  * expression and legacy parameters it carries), checked in the service's order, and the service's wording of the
- * resulting errors: on the single-item writes (PutItem, UpdateItem, DeleteItem) the service reports request-level
- * problems as "1 validation error detected: ...", elsewhere without that prefix.
+ * resulting errors. These are semantic checks, which the service sends bare, without the "1 validation error
+ * detected: " prefix it gives constraint violations on request members (see {@link ExpressionException}).
  */
 final class Expressions {
     private static final Pattern NAME_KEY = Pattern.compile("#[0-9a-zA-Z_]+");
@@ -87,12 +87,7 @@ final class Expressions {
                 try {
                     values.put(e.getKey(), AttributeValues.value((Map<String, Object>) e.getValue()));
                 } catch (AttributeValues.Invalid invalid) {
-                    // PutItem, UpdateItem and DeleteItem word an empty set here as they word one in an item (captured
-                    // by others against the service: "1 validation error detected: ... An number set  may not be
-                    // empty"); other bad values keep the older captured wording, which names the key.
-                    boolean emptySet = invalid.getMessage().endsWith("set  may not be empty");
-                    throw invalid(enveloped() && emptySet ? invalid.getMessage()
-                            : "ExpressionAttributeValues contains invalid value: " + invalid.getMessage() + " for key " + e.getKey());
+                    throw invalid("ExpressionAttributeValues contains invalid value: " + invalid.getMessage() + " for key " + e.getKey());
                 }
             }
         }
@@ -119,25 +114,17 @@ final class Expressions {
         return size;
     }
 
-    /**
-     * Whether this operation words request-level errors with the "1 validation error detected" envelope, as the
-     * service does for PutItem, UpdateItem and DeleteItem in us-east-1 (see {@link ExpressionException}).
-     */
-    boolean enveloped() {
-        return operation.equals("PutItem") || operation.equals("UpdateItem") || operation.equals("DeleteItem");
-    }
-
-    /** A check on the request alone failed, worded as this operation words such errors. */
+    /** A check on the request failed: the service's message as it is. */
     ApiException invalid(String message) {
-        return invalid(new ExpressionException(message, true));
+        return ApiException.validation(message);
     }
 
-    /** An expression or legacy parameter refused: enveloped only for checks made on the request alone. */
+    /** An expression or legacy parameter refused. */
     ApiException invalid(ExpressionException e) {
-        return ApiException.validation(enveloped() ? e.enveloped() : e.getMessage());
+        return ApiException.validation(e.getMessage());
     }
 
-    /** Converts an attribute map of the request (an item or a key), worded as this operation words errors. */
+    /** Converts an attribute map of the request (an item or a key). */
     Map<String, Value> attributes(Map<String, Object> raw) {
         try {
             return AttributeValues.item(raw);

@@ -111,7 +111,7 @@ final class IndexUpdates {
             }
         }
         for (TableDef.IndexDef i : gsis) {
-            if (attribute.equals(i.key().partitionKey()) || attribute.equals(i.key().sortKey())) {
+            if (i.key().isKey(attribute)) {
                 return true;
             }
         }

@@ -124,9 +124,8 @@ final class ItemKeys {
                 checkIndexKey(def, index, index.key().sortKey(), item, byUpdate);
                 continue;
             }
-            checkIndexKey(def, index, index.key().partitionKey(), item, byUpdate);
-            if (index.key().sortKey() != null) {
-                checkIndexKey(def, index, index.key().sortKey(), item, byUpdate);
+            for (String attribute : index.key().attributes()) {
+                checkIndexKey(def, index, attribute, item, byUpdate);
             }
         }
     }
@@ -148,7 +147,7 @@ final class ItemKeys {
             throw ApiException.validation("One or more parameter values were invalid: Type mismatch for Index Key " + attribute
                     + " Expected: " + type + " Actual: " + v.type() + " IndexName: " + index.name());
         }
-        boolean partition = attribute.equals(index.key().partitionKey());
+        boolean partition = index.key().isPartitionKey(attribute);
         checkSize(v, partition);
         boolean empty = (v instanceof Value.S s && s.value().isEmpty()) || (v instanceof Value.B b && b.length() == 0);
         if (empty) {
@@ -177,9 +176,8 @@ final class ItemKeys {
 
     private static Map<String, Value> keyOf(KeySchema schema, Function<String, Value> attribute) {
         Map<String, Value> key = new java.util.LinkedHashMap<>(4);
-        key.put(schema.partitionKey(), attribute.apply(schema.partitionKey()));
-        if (schema.sortKey() != null) {
-            key.put(schema.sortKey(), attribute.apply(schema.sortKey()));
+        for (String name : schema.attributes()) {
+            key.put(name, attribute.apply(name));
         }
         return key;
     }

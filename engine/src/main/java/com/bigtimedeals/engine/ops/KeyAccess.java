@@ -40,10 +40,7 @@ final class KeyAccess {
             indexKeys.add(i.key().sortKey());
         }
         for (TableDef.IndexDef i : def.globalIndexes()) {
-            indexKeys.add(i.key().partitionKey());
-            if (i.key().sortKey() != null) {
-                indexKeys.add(i.key().sortKey());
-            }
+            indexKeys.addAll(i.key().attributes());
         }
         try {
             KeyConditions.refuseNestedKeyAccess(all, tableKeys, indexKeys);

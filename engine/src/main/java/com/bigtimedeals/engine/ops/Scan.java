@@ -63,6 +63,10 @@ public final class Scan implements Operation {
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression"),
                 List.of("AttributesToGet", "ScanFilter", "ConditionalOperator"), "ScanFilter");
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
+        // A legacy ScanFilter is checked before the starting key, a FilterExpression after it (mhart/dynalite's
+        // validations/scan.js: validateConditions, then the key's values, then validateExpressions).
+        Condition legacyFilter = Req.has(req, "ScanFilter")
+                ? Query.filter(ex, req, "ScanFilter", ExpressionContext.Kind.FilterExpression) : null;
         Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
         Long segment = Req.number(req, "Segment");
         Long total = Req.number(req, "TotalSegments");
@@ -81,7 +85,8 @@ public final class Scan implements Operation {
         String select = Req.string(req, "Select");
         String indexName = Req.string(req, "IndexName");
         Reads.checkSelect(select, req, indexName, "");
-        Condition filter = Query.filter(ex, req, "ScanFilter", ExpressionContext.Kind.FilterExpression);
+        Condition filter = legacyFilter != null ? legacyFilter
+                : Query.filter(ex, req, "ScanFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
         Conditions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));

@@ -144,13 +144,15 @@ final class TableDescriptions {
 
     static void keySchema(JsonGenerator out, KeySchema key) throws IOException {
         out.writeArrayFieldStart("KeySchema");
-        out.writeStartObject();
-        out.writeStringField("AttributeName", key.partitionKey());
-        out.writeStringField("KeyType", "HASH");
-        out.writeEndObject();
-        if (key.sortKey() != null) {
+        for (String name : key.partitionKeys()) {
             out.writeStartObject();
-            out.writeStringField("AttributeName", key.sortKey());
+            out.writeStringField("AttributeName", name);
+            out.writeStringField("KeyType", "HASH");
+            out.writeEndObject();
+        }
+        for (String name : key.sortKeys()) {
+            out.writeStartObject();
+            out.writeStringField("AttributeName", name);
             out.writeStringField("KeyType", "RANGE");
             out.writeEndObject();
         }

@@ -42,7 +42,7 @@ public final class UpdateTable implements Operation {
                             .field("Projection", TableShapes.projection().notNull())
                             .field("IndexName", TableShapes.indexName())
                             .field("ProvisionedThroughput", TableShapes.throughput())
-                            .field("KeySchema", TableShapes.keySchema())
+                            .field("KeySchema", TableShapes.globalIndexKeySchema())
                             .field("OnDemandThroughput", TableShapes.onDemandThroughput()))
                     .field("Delete", fieldStruct("DeleteGlobalSecondaryIndexAction")
                             .field("IndexName", TableShapes.indexName()))))

@@ -96,6 +96,22 @@ public final class KeyCodec {
     }
 
     /**
+     * Starts the key of a multi-attribute partition: the hash of all its values, then each value in key schema
+     * order (each self-delimiting, so equal leading values sort together); one value is {@link #partition(Value)}.
+     */
+    public static Bytes partition(java.util.List<Value> partition) {
+        if (partition.size() == 1) {
+            return partition(partition.get(0));
+        }
+        Bytes out = new Bytes(64);
+        out.putInt(PartitionHash.token(partition));
+        for (Value v : partition) {
+            append(out, v);
+        }
+        return out;
+    }
+
+    /**
      * Appends a table key to an index key: the service's hash of the whole table key first, so that index entries
      * sharing an index key come in the service's order, then the key itself (which keeps entries unique).
      */

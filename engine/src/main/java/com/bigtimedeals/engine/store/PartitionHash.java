@@ -47,6 +47,21 @@ final class PartitionHash {
         return (d[0] & 0xFF) << 24 | (d[1] & 0xFF) << 16 | (d[2] & 0xFF) << 8 | (d[3] & 0xFF);
     }
 
+    /**
+     * The token of a multi-attribute partition key: its values in key schema order (the service's own hash of such a
+     * key is not published; this keeps a Scan's order stable and segments covering every item once).
+     */
+    static int token(java.util.List<Value> partition) {
+        MessageDigest md5 = MD5.get();
+        md5.reset();
+        md5.update(SALT);
+        for (Value v : partition) {
+            update(md5, v);
+        }
+        byte[] d = md5.digest();
+        return (d[0] & 0xFF) << 24 | (d[1] & 0xFF) << 16 | (d[2] & 0xFF) << 8 | (d[3] & 0xFF);
+    }
+
     private static void update(MessageDigest md5, Value v) {
         if (v instanceof Value.S s) {
             md5.update(s.value().getBytes(StandardCharsets.UTF_8));

@@ -68,6 +68,18 @@ final class TableDefJson {
         g.writeString(k.partitionType().name());
         g.writeString(k.sortKey());
         g.writeString(k.sortType() == null ? null : k.sortType().name());
+        // A multi-attribute key's further attributes follow as role, name, type ("H" or "R"), which a reader of the
+        // four-element form before them ignores.
+        for (int i = 1; i < k.partitionKeys().size(); i++) {
+            g.writeString("H");
+            g.writeString(k.partitionKeys().get(i));
+            g.writeString(k.partitionTypes().get(i).name());
+        }
+        for (int i = 1; i < k.sortKeys().size(); i++) {
+            g.writeString("R");
+            g.writeString(k.sortKeys().get(i));
+            g.writeString(k.sortTypes().get(i).name());
+        }
         g.writeEndArray();
     }
 
@@ -151,8 +163,21 @@ final class TableDefJson {
     private static KeySchema key(Object o) {
         List<Object> k = (List<Object>) o;
         String sort = (String) k.get(2);
-        return new KeySchema((String) k.get(0), Value.Type.valueOf((String) k.get(1)), sort,
+        KeySchema first = new KeySchema((String) k.get(0), Value.Type.valueOf((String) k.get(1)), sort,
                 sort == null ? null : Value.Type.valueOf((String) k.get(3)));
+        if (k.size() == 4) {
+            return first;
+        }
+        List<String> partition = new java.util.ArrayList<>(first.partitionKeys());
+        List<Value.Type> partitionTypes = new java.util.ArrayList<>(first.partitionTypes());
+        List<String> sorts = new java.util.ArrayList<>(first.sortKeys());
+        List<Value.Type> sortTypes = new java.util.ArrayList<>(first.sortTypes());
+        for (int i = 4; i + 3 <= k.size(); i += 3) {
+            boolean hash = "H".equals(k.get(i));
+            (hash ? partition : sorts).add((String) k.get(i + 1));
+            (hash ? partitionTypes : sortTypes).add(Value.Type.valueOf((String) k.get(i + 2)));
+        }
+        return new KeySchema(partition, partitionTypes, sorts, sortTypes);
     }
 
     @SuppressWarnings("unchecked")

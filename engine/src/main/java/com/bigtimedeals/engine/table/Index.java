@@ -1,8 +1,10 @@
 package com.bigtimedeals.engine.table;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -43,10 +45,7 @@ public final class Index {
             if (tableKey.sortKey() != null) {
                 p.add(tableKey.sortKey());
             }
-            p.add(def.key().partitionKey());
-            if (def.key().sortKey() != null) {
-                p.add(def.key().sortKey());
-            }
+            p.addAll(def.key().attributes());
             if (def.nonKeyAttributes() != null) {
                 p.addAll(def.nonKeyAttributes());
             }
@@ -86,25 +85,31 @@ public final class Index {
         return key(name -> ItemCodec.attribute(stored, name));
     }
 
-    /** The index key from an item's attributes however they are read: decoded values or a stored encoding. */
+    /**
+     * The index key from an item's attributes however they are read: decoded values or a stored encoding. A
+     * multi-attribute key holds its partition values, then its sort values, in key schema order; an item lacking
+     * any of them is not in the index (Developer Guide, multi-attribute keys: every key attribute must be present).
+     */
     private byte[] key(Function<String, Value> attribute) {
         KeySchema k = def.key();
-        Value p = attribute.apply(k.partitionKey());
-        if (p == null || p.type() != k.partitionType()) {
-            return null;
-        }
-        Value s = null;
-        if (k.sortKey() != null) {
-            s = attribute.apply(k.sortKey());
-            if (s == null || s.type() != k.sortType()) {
+        List<Value> partition = new ArrayList<>(k.partitionKeys().size());
+        for (int i = 0; i < k.partitionKeys().size(); i++) {
+            Value p = attribute.apply(k.partitionKeys().get(i));
+            if (p == null || p.type() != k.partitionTypes().get(i) || tooLong(p, 2048)) {
                 return null;
             }
+            partition.add(p);
         }
-        if (tooLong(p, 2048) || (s != null && tooLong(s, 1024))) {
-            return null;
+        List<Value> sort = new ArrayList<>(k.sortKeys().size());
+        for (int i = 0; i < k.sortKeys().size(); i++) {
+            Value s = attribute.apply(k.sortKeys().get(i));
+            if (s == null || s.type() != k.sortTypes().get(i) || tooLong(s, 1024)) {
+                return null;
+            }
+            sort.add(s);
         }
-        Bytes out = KeyCodec.partition(p);
-        if (s != null) {
+        Bytes out = KeyCodec.partition(partition);
+        for (Value s : sort) {
             KeyCodec.append(out, s);
         }
         KeyCodec.appendTableKey(out, attribute.apply(tableKey.partitionKey()),

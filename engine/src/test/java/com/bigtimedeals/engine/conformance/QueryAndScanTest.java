@@ -37,9 +37,13 @@ class QueryAndScanTest extends ConformanceSupport {
     @Test
     void aStartingKeyOffTheSchemaIsReportedBeforeAKeyConditionOffTheSchema() {
         String t = table(ScalarAttributeType.S, null);
-        assertError("ValidationException", "The provided starting key is invalid: The provided key element does not match the schema",
+        // Query answers a starting key without the queried key's attributes bare (Scan adds the schema message).
+        assertError("ValidationException", "The provided starting key is invalid",
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
                         .exclusiveStartKey(item("b", "a"))));
+        assertError("ValidationException", "The provided key element does not match the schema",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :a").expressionAttributeValues(Map.of(":a", s("a")))
+                        .exclusiveStartKey(item("pk", n(1)))));
         assertError("ValidationException", "Query condition missed key schema element: pk",
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("z = :a").expressionAttributeValues(Map.of(":a", n(1)))
                         .exclusiveStartKey(item("pk", "a"))));
@@ -274,9 +278,20 @@ class QueryAndScanTest extends ConformanceSupport {
     }
 
     @Test
+    void aStartingKeyOfAnotherPartitionFittingTheSortConditionCannotRestartAOneRowQuery() {
+        String t = numbered(2);
+        assertError("ValidationException", "The provided starting key does not match the range key predicate",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :p AND sk > :s")
+                        .expressionAttributeValues(values(":p", "p", ":s", n(5))).exclusiveStartKey(item("pk", "q", "sk", n(1)))));
+        assertError("ValidationException", "The query can return at most one row and cannot be restarted",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :p AND sk < :s")
+                        .expressionAttributeValues(values(":p", "p", ":s", n(5))).exclusiveStartKey(item("pk", "q", "sk", n(1)))));
+    }
+
+    @Test
     void exclusiveStartKeyOutsideThePartitionIsRefused() {
         String t = numbered(2);
-        assertError("ValidationException", "The provided starting key is outside query boundaries based on provided conditions",
+        assertError("ValidationException", "The provided starting key is outside query boundaries based on provided condition",
                 () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :p")
                         .expressionAttributeValues(values(":p", "p")).exclusiveStartKey(item("pk", "q", "sk", n(1)))));
     }

@@ -194,8 +194,7 @@ class RequestValidationTest extends ConformanceSupport {
     @Test
     void batchGetNamesItsMembersByTheirRequestPath() {
         String t = table(ScalarAttributeType.S, null);
-        assertError("ValidationException",
-                "1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        assertError("ValidationException", "The requestItems parameter is required for BatchGetItem",
                 () -> db.batchGetItem(b -> b.requestItems(Map.of())));
         assertError("ValidationException",
                 "1 validation error detected: Value at 'RequestItems." + t + ".member.Keys' failed to satisfy constraint: Member must have length greater than or equal to 1",
@@ -213,11 +212,14 @@ class RequestValidationTest extends ConformanceSupport {
     }
 
     @Test
-    void itemOperationsTakeNamesOfOneCharacterUpAndTableArns() {
+    void itemOperationsTakeNamesOfThreeCharactersUpAndTableArns() {
         assertError("ValidationException",
                 "1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 1",
                 () -> db.putItem(b -> b.tableName("").item(item("pk", "a"))));
-        assertThrows(ResourceNotFoundException.class, () -> db.putItem(b -> b.tableName("ab").item(item("pk", "a"))));
+        assertError("ValidationException",
+                "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3",
+                () -> db.putItem(b -> b.tableName("ab").item(item("pk", "a"))));
+        assertThrows(ResourceNotFoundException.class, () -> db.putItem(b -> b.tableName("abc").item(item("pk", "a"))));
         String t = table(ScalarAttributeType.S, null);
         String arn = db.describeTable(b -> b.tableName(t)).table().tableArn();
         db.putItem(b -> b.tableName(arn).item(item("pk", "a", "v", "1")));

@@ -245,21 +245,6 @@ class LegacyParametersTest {
         assertTrue(Legacy.expected(expected("absent", expect("NE", List.of(n("1")))), null).test(ITEM));
     }
 
-    @Test
-    void requestChecksAreMarkedForTheServicesEnvelope() {
-        ExpressionException e = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
-                () -> Legacy.expected(expected("a", expect(null, true)), null));
-        assertTrue(e.isRequestValidation());
-        assertEquals("1 validation error detected: " + e.getMessage(), e.enveloped());
-        ExpressionException key = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
-                () -> Legacy.attributeUpdates(Map.of("pk", new Legacy.AttributeUpdate(s("x"), "PUT")), Set.of("pk")));
-        assertFalse(key.isRequestValidation());
-        assertEquals(key.getMessage(), key.enveloped());
-        ExpressionException operator = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
-                () -> Legacy.filter("ScanFilter", conditions("a", cond("LIKE", s("x"))), null));
-        assertEquals(operator.getMessage(), operator.enveloped());
-    }
-
     private static final KeySchema COMPOSITE = new KeySchema("pk", Value.Type.S, "sk", Value.Type.S);
     private static final KeySchema HASH = new KeySchema("pk", Value.Type.S, null, null);
 

@@ -339,16 +339,13 @@ class UpdateApplyTest {
     }
 
     @Test
-    void errorsMetWhileApplyingAreNotRequestValidations() {
+    void errorsCarryTheServicesBareMessage() {
         ExpressionException missing = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
                 () -> apply(item(), "SET a = b"));
-        org.junit.jupiter.api.Assertions.assertFalse(missing.isRequestValidation());
-        assertEquals(MISSING, missing.enveloped());
+        assertEquals(MISSING, missing.getMessage());
         ExpressionException syntax = org.junit.jupiter.api.Assertions.assertThrows(ExpressionException.class,
                 () -> update("SET a ="));
-        org.junit.jupiter.api.Assertions.assertTrue(syntax.isRequestValidation());
-        assertEquals("1 validation error detected: Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \"=\"",
-                syntax.enveloped());
+        assertEquals("Invalid UpdateExpression: Syntax error; token: \"<EOF>\", near: \"=\"", syntax.getMessage());
     }
 
     @Test
