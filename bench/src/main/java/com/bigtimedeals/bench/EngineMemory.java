@@ -19,7 +19,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import com.bigtimedeals.engine.Engine;
 import com.fasterxml.jackson.core.JsonFactory;
 
 /**
@@ -164,7 +163,7 @@ final class EngineMemory {
             if (withOptions) {
                 command.add("@" + bench.root().resolve("engine/jvm.options"));
             }
-            command.addAll(List.of("-cp", jarOf(Engine.class) + java.io.File.pathSeparator + jarOf(JsonFactory.class),
+            command.addAll(List.of("-cp", com.bigtimedeals.harness.Database.engineClasses() + java.io.File.pathSeparator + jarOf(JsonFactory.class),
                     "com.bigtimedeals.engine.Main", "--port", "0"));
             if (data != null) {
                 command.addAll(List.of("--data", data.toString()));

@@ -135,6 +135,15 @@ public final class Database implements AutoCloseable {
         return engine.servedUnits(table);
     }
 
+    /** Where the engine's classes are (its jar or class directory): for a process that runs the engine alone. */
+    public static java.nio.file.Path engineClasses() {
+        try {
+            return java.nio.file.Path.of(Engine.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Runs the engine's TTL sweep now rather than on its next turn. */
     public void sweepExpiredItems() {
         engine.sweepExpiredItems();
