@@ -88,15 +88,7 @@ public final class CmsSite extends Construct {
 
     public CmsSite(Construct scope, String id, UserPool pool, UserPoolDomain signIn, HttpApi api, StackContext context) {
         super(scope, id);
-        Bucket logs = Bucket.Builder.create(this, "AccessLogs")
-                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
-                .encryption(BucketEncryption.S3_MANAGED)
-                .enforceSsl(true)
-                .objectOwnership(ObjectOwnership.OBJECT_WRITER) // CloudFront standard logging writes with ACLs
-                .removalPolicy(RemovalPolicy.RETAIN)
-                .build();
-        NagSuppressions.addResourceSuppressions(logs, List.of(NagPackSuppression.builder().id("AwsSolutions-S1")
-                .reason("This bucket holds the access logs of the CMS bucket and distribution; logging it would recurse.").build()));
+        Bucket logs = logBucket(this, "AccessLogs", "the CMS bucket and distribution");
         bucket = Bucket.Builder.create(this, "App")
                 .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
                 .encryption(BucketEncryption.S3_MANAGED)
@@ -210,6 +202,23 @@ public final class CmsSite extends Construct {
                 .refreshTokenValidity(Duration.hours(1))
                 .build());
         CfnOutput.Builder.create(this, "CmsUrl").value(appUrl).description("The editors' web app").build();
+    }
+
+    /**
+     * A private bucket for CloudFront's (and S3's) standard access logs of {@code what}: retained, TLS only, and
+     * written with ACLs, as CloudFront standard logging writes. Not logged itself: that would recurse.
+     */
+    static Bucket logBucket(Construct scope, String id, String what) {
+        Bucket logs = Bucket.Builder.create(scope, id)
+                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
+                .encryption(BucketEncryption.S3_MANAGED)
+                .enforceSsl(true)
+                .objectOwnership(ObjectOwnership.OBJECT_WRITER) // CloudFront standard logging writes with ACLs
+                .removalPolicy(RemovalPolicy.RETAIN)
+                .build();
+        NagSuppressions.addResourceSuppressions(logs, List.of(NagPackSuppression.builder().id("AwsSolutions-S1")
+                .reason("This bucket holds the access logs of " + what + "; logging it would recurse.").build()));
+        return logs;
     }
 
     /**

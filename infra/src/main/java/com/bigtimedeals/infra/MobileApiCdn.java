@@ -11,7 +11,6 @@ import io.github.cdklabs.cdknag.NagSuppressions;
 import software.amazon.awscdk.Aws;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Duration;
-import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.apigatewayv2.HttpApi;
 import software.amazon.awscdk.services.cloudfront.AllowedMethods;
@@ -30,10 +29,7 @@ import software.amazon.awscdk.services.cloudfront.OriginSslPolicy;
 import software.amazon.awscdk.services.cloudfront.PriceClass;
 import software.amazon.awscdk.services.cloudfront.ViewerProtocolPolicy;
 import software.amazon.awscdk.services.cloudfront.origins.HttpOrigin;
-import software.amazon.awscdk.services.s3.BlockPublicAccess;
 import software.amazon.awscdk.services.s3.Bucket;
-import software.amazon.awscdk.services.s3.BucketEncryption;
-import software.amazon.awscdk.services.s3.ObjectOwnership;
 
 /**
  * The mobile app's base URL: a CloudFront distribution in front of the HTTP API that keeps public answers as
@@ -48,15 +44,7 @@ final class MobileApiCdn {
     final Distribution distribution;
 
     MobileApiCdn(Stack stack, HttpApi api) {
-        Bucket logs = Bucket.Builder.create(stack, "MobileApiCdnLogs")
-                .blockPublicAccess(BlockPublicAccess.BLOCK_ALL)
-                .encryption(BucketEncryption.S3_MANAGED)
-                .enforceSsl(true)
-                .objectOwnership(ObjectOwnership.OBJECT_WRITER) // CloudFront standard logging writes with ACLs
-                .removalPolicy(RemovalPolicy.RETAIN)
-                .build();
-        NagSuppressions.addResourceSuppressions(logs, List.of(NagPackSuppression.builder().id("AwsSolutions-S1")
-                .reason("This bucket holds the mobile API distribution's access logs; logging it would recurse.").build()));
+        Bucket logs = CmsSite.logBucket(stack, "MobileApiCdnLogs", "the mobile API's distribution");
         HttpOrigin origin = HttpOrigin.Builder.create(api.getApiId() + ".execute-api." + Aws.REGION + "." + Aws.URL_SUFFIX)
                 .protocolPolicy(OriginProtocolPolicy.HTTPS_ONLY)
                 .originSslProtocols(List.of(OriginSslPolicy.TLS_V1_2))

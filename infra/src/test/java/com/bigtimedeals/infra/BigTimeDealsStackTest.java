@@ -54,6 +54,15 @@ class BigTimeDealsStackTest {
         template = Template.fromStack(stack);
     }
 
+    /** The shared template's resources by logical id, synthesized once per JVM. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Map<String, Object>> resources() throws Exception {
+        if (template == null) {
+            synth();
+        }
+        return (Map<String, Map<String, Object>>) new ObjectMapper().convertValue(template.toJSON(), Map.class).get("Resources");
+    }
+
     @SuppressWarnings("unchecked")
     static Map<String, Object> cdkJsonContext() throws java.io.IOException {
         Map<String, Object> cdkJson = new ObjectMapper().readValue(Path.of("..", "cdk.json").toFile(), Map.class);

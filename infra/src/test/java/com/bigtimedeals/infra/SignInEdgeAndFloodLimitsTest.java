@@ -47,11 +47,7 @@ class SignInEdgeAndFloodLimitsTest {
     @BeforeAll
     @SuppressWarnings("unchecked")
     static void template() throws Exception {
-        if (BigTimeDealsStackTest.template == null) {
-            BigTimeDealsStackTest.synth();
-        }
-        resources = (Map<String, Map<String, Object>>) new ObjectMapper()
-                .convertValue(BigTimeDealsStackTest.template.toJSON(), Map.class).get("Resources");
+        resources = BigTimeDealsStackTest.resources();
     }
 
     @SuppressWarnings("unchecked")
