@@ -18,6 +18,7 @@ import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.StreamRecords;
@@ -48,7 +49,7 @@ final class AccountDeletionCost {
             List<Message> messages = new ArrayList<>();
             for (int i = 0; i < 5_000; i++) {
                 Instant at = now.minusSeconds(i);
-                messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, true, at));
+                messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, true, at, MessageKind.WATCH));
             }
             new InboxDelivery(table, 8, bench.configuration().inboxRetention()).deliver(messages);
             StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());

@@ -23,6 +23,7 @@ import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.NewAlert;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.domain.Relation;
@@ -116,7 +117,7 @@ final class Seeding {
         List<Message> messages = new ArrayList<>();
         for (int m = 0; m < 60; m++) {
             Instant at = now.minusSeconds(60L * m);
-            messages.add(new Message(Ids.messageId(at, "user1", "bench#" + m), "user1", "Deal " + m, "A message body of ordinary size.", ids.get(m), m % 2 == 0, at));
+            messages.add(new Message(Ids.messageId(at, "user1", "bench#" + m), "user1", "Deal " + m, "A message body of ordinary size.", ids.get(m), m % 2 == 0, at, MessageKind.WATCH));
         }
         inbox.deliver(messages);
         String alertId = new AlertStore(table).create("user1", NewAlert.of("thing people", new BigDecimal("99"), null, null)).id();

@@ -12,6 +12,7 @@ import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.MessageItems;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.harness.Database;
 
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -42,7 +43,7 @@ final class WriteCeiling {
             for (int i = from; i < Math.min(items, from + 25); i++) {
                 batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(messages.item(new Message(
                         Ids.messageId(now, "u" + i, "ceiling"), "u" + i, "Subject of a typical message",
-                        "Body of a typical message for the ceiling test", "x", true, now))).build()).build());
+                        "Body of a typical message for the ceiling test", "x", true, now, MessageKind.WATCH))).build()).build());
             }
             writes.add(pool.submit(() -> {
                 Map<String, List<WriteRequest>> pending = Map.of(table.name(), batch);

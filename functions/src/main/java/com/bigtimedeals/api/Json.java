@@ -126,7 +126,8 @@ final class Json {
                 .put("body", m.body())
                 .putIfPresent("dealId", m.dealId())
                 .put("unread", m.unread())
-                .put("createdAt", m.createdAt());
+                .put("createdAt", m.createdAt())
+                .put("kind", m.kind().wire());
     }
 
     static JsonObject messagePage(Page<Message> page) {

@@ -12,6 +12,7 @@ import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FanOutWork;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Recipients;
 import com.bigtimedeals.domain.Words;
 
@@ -101,7 +102,7 @@ final class AlertsFanOut {
     static List<Message> messages(Deal deal, List<String> usernames, Instant postedAt) {
         List<Message> messages = new ArrayList<>(usernames.size());
         for (String user : usernames) {
-            messages.add(NewDealMessage.of(deal, user, postedAt, "Deal alert: " + deal.title()));
+            messages.add(NewDealMessage.of(deal, user, postedAt, "Deal alert: " + deal.title(), MessageKind.ALERT));
         }
         return messages;
     }

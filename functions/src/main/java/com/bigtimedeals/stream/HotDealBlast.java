@@ -11,6 +11,7 @@ import com.bigtimedeals.data.UserStore;
 import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.BlastSegment;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Recipients;
 
 /**
@@ -73,7 +74,7 @@ final class HotDealBlast {
                 List<Message> messages = new ArrayList<>(usernames.size());
                 for (String user : usernames) {
                     messages.add(new Message(Ids.messageId(blast.requestedAt(), user, "blast#" + blast.id()), user,
-                            blast.subject(), blast.body(), blast.dealId(), true, blast.requestedAt()));
+                            blast.subject(), blast.body(), blast.dealId(), true, blast.requestedAt(), MessageKind.BLAST));
                 }
                 return messages;
             }

@@ -12,6 +12,7 @@ import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FanOutWork;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Recipients;
 
 /**
@@ -125,6 +126,6 @@ final class WatchersFanOut {
         String subject = source == Likeable.BRAND
                 ? "New deal from " + deal.brandName() + ": " + deal.title()
                 : "New deal in " + deal.categoryName() + ": " + deal.title();
-        return NewDealMessage.of(deal, user, at, subject);
+        return NewDealMessage.of(deal, user, at, subject, MessageKind.WATCH);
     }
 }

@@ -19,6 +19,7 @@ import com.bigtimedeals.domain.ContractRules;
 import com.bigtimedeals.domain.DealCorrection;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.NewDeal;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -72,7 +73,7 @@ class ContractConventionsTest extends ApiTest {
         assertEquals(NOW.toString(), expect(201, post("/me").user("ann").body("{\"email\":\"ann@example.com\"}"))
                 .get("memberSince").asText());
         delivery(table).deliver(List.of(new Message(Ids.messageId(NOW, "ann", "x"), "ann", "Hot deal: T", "b",
-                deal.get("id").asText(), true, NOW.plusNanos(5))));
+                deal.get("id").asText(), true, NOW.plusNanos(5), MessageKind.WATCH)));
         assertEquals("2026-11-20T12:00:00Z", expect(200, get("/me/messages").user("ann")).get("messages").get(0)
                 .get("createdAt").asText());
     }
@@ -103,7 +104,7 @@ class ContractConventionsTest extends ApiTest {
         assertThrows(DomainException.class, () -> new DealCorrection(" ", null, null, null, null));
         assertEquals(new BigDecimal("5"), new NewDeal("T", "https://s.example.com", new BigDecimal("5.00"), "acme", "tech", null, null, null).price());
         // A subject built from a title of the longest allowed length still fits the contract.
-        Message m = new Message("id", "ann", "Hot deal: " + "t".repeat(ContractRules.TITLE_MAX), "b", null, true, NOW);
+        Message m = new Message("id", "ann", "Hot deal: " + "t".repeat(ContractRules.TITLE_MAX), "b", null, true, NOW, MessageKind.WATCH);
         assertEquals(ContractRules.SUBJECT_MAX, m.subject().codePointCount(0, m.subject().length()));
     }
 

@@ -19,6 +19,7 @@ import com.bigtimedeals.domain.CategorySummary;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.FollowState;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Page;
 import com.bigtimedeals.domain.UserProfile;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -126,7 +127,7 @@ class JsonObjectTest {
             same(JacksonReferenceShapes.user(withAll), Json.user(withAll));
             same(JacksonReferenceShapes.user(bare), Json.user(bare));
             Message m = new Message("2Jx8mQ4pN7rT1vW3yZ5bC6dF9gH", "ann", text, text + "\n" + text,
-                    messages.size() % 2 == 0 ? null : "2Jx8mQ4pN7rT1vW3yZ5bC6dF9gH", messages.size() % 3 == 0, AT);
+                    messages.size() % 2 == 0 ? null : "2Jx8mQ4pN7rT1vW3yZ5bC6dF9gH", messages.size() % 3 == 0, AT, MessageKind.WATCH);
             same(JacksonReferenceShapes.message(m), Json.message(m));
             messages.add(m);
         }

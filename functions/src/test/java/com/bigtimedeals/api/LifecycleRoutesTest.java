@@ -20,6 +20,7 @@ import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Deal expiry and takedown, what I follow, the unread badge and account deletion, over API Gateway events. */
@@ -153,7 +154,7 @@ class LifecycleRoutesTest extends ApiTest {
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < 105; i++) {
             Instant at = NOW.minusSeconds(60L * i);
-            messages.add(new Message(Ids.messageId(at, "bea", "deal-" + i), "bea", "S" + i, "B", null, true, at));
+            messages.add(new Message(Ids.messageId(at, "bea", "deal-" + i), "bea", "S" + i, "B", null, true, at, MessageKind.WATCH));
         }
         assertEquals(0, expect(200, get("/me/messages/unread-count").user("bea")).get("unread").asInt());
         delivery(table).deliver(messages.subList(0, 99));

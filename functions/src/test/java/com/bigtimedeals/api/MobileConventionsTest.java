@@ -156,7 +156,8 @@ class MobileConventionsTest extends ApiTest {
         assertEquals(1, queue.get(0).get("counts").get("wrong-price").asInt());
         // Marking a message read, with a key: the same.
         String message = Ids.messageId(NOW, "ann", "m");
-        delivery(table).deliver(List.of(new com.bigtimedeals.domain.Message(message, "ann", "s", "b", null, true, NOW)));
+        delivery(table).deliver(List.of(new com.bigtimedeals.domain.Message(message, "ann", "s", "b", null, true, NOW,
+                com.bigtimedeals.domain.MessageKind.WATCH)));
         expect(204, post("/me/messages/" + message + "/read").user("ann").header(KEY, "read-1"));
         APIGatewayV2HTTPResponse again = send(post("/me/messages/" + message + "/read").user("ann").header(KEY, "read-1"));
         assertEquals(204, again.getStatusCode());

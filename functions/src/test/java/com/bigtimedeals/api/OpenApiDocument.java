@@ -6,6 +6,7 @@ import com.bigtimedeals.data.AlertStore;
 import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.FeaturedList;
 import com.bigtimedeals.domain.HottestWindow;
 import com.bigtimedeals.domain.Vote;
@@ -471,6 +472,24 @@ final class OpenApiDocument {
         return a;
     }
 
+    /**
+     * A string whose values may grow: open, not an enum, because a value added later must not make a generated client
+     * fail to read the whole answer. The known values are listed for people and, as x-known-values, for tools (the
+     * tests' strict copy closes it).
+     */
+    private static <T> ObjectNode openValues(String what, T[] values, java.util.function.Function<T, String> wire) {
+        StringBuilder known = new StringBuilder();
+        ArrayNode names = JsonNodeFactory.instance.arrayNode();
+        for (T v : values) {
+            known.append(known.length() == 0 ? "" : ", ").append(wire.apply(v));
+            names.add(wire.apply(v));
+        }
+        ObjectNode node = object().put("type", "string")
+                .put("description", what + ". Known values: " + known + ". More may be added.");
+        node.set("x-known-values", names);
+        return node;
+    }
+
     private static ObjectNode nullableString() {
         return object().put("type", "string").put("nullable", true);
     }
@@ -570,9 +589,10 @@ final class OpenApiDocument {
                 "email", object().put("type", "string").put("format", "email").put("maxLength", ContractRules.EMAIL_MAX),
                 "birthday", object().put("type", "string").put("format", "date"), "pictureUrl", url(),
                 "memberSince", instant()));
-        s.set("Message", output(List.of("id", "subject", "body", "unread", "createdAt"), "id", ksuid(),
+        s.set("Message", output(List.of("id", "subject", "body", "unread", "createdAt", "kind"), "id", ksuid(),
                 "subject", string(1, ContractRules.SUBJECT_MAX), "body", string(0, ContractRules.BODY_MAX), "dealId", ksuid(),
-                "unread", object().put("type", "boolean"), "createdAt", instant()));
+                "unread", object().put("type", "boolean"), "createdAt", instant(),
+                "kind", openValues("Why the message was sent", MessageKind.values(), MessageKind::wire)));
         s.set("MessagePage", output(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));
         ObjectNode bool = object().put("type", "boolean");
         s.set("FollowState", output(List.of("liked", "watching"), "liked", bool, "watching", bool));
@@ -596,18 +616,9 @@ final class OpenApiDocument {
         s.set("Blast", output(List.of("blastId", "dealId", "requestedAt", "segments", "segmentsDone", "usersReached", "done"),
                 "blastId", ksuid(), "dealId", ksuid(), "requestedAt", instant(), "segments", count, "segmentsDone", count,
                 "usersReached", count, "done", bool));
-        // Open, not an enum: a code added later must not make a generated client fail to read the error body. The
-        // known values are listed for people and, as x-known-values, for tools (the tests' strict copy closes it).
-        StringBuilder known = new StringBuilder();
-        ArrayNode codes = JsonNodeFactory.instance.arrayNode();
-        for (ErrorCode c : ErrorCode.values()) {
-            known.append(known.length() == 0 ? "" : ", ").append(c.wire());
-            codes.add(c.wire());
-        }
-        ObjectNode code = object().put("type", "string")
-                .put("description", "A machine-readable reason. Known values: " + known + ". More may be added: treat an "
-                        + "unknown one as its status alone. Absent on answers API Gateway gives itself (429, an unknown route)");
-        code.set("x-known-values", codes);
+        ObjectNode code = openValues("A machine-readable reason", ErrorCode.values(), ErrorCode::wire);
+        code.put("description", code.get("description").asText() + " Treat an unknown one as its status alone. Absent on "
+                + "answers API Gateway gives itself (429, an unknown route)");
         s.set("ApiError", output(List.of("message"), "message", string(1, 500), "code", code,
                 "field", object().put("type", "string").put("description", "The request field at fault, for a 400"),
                 "requestId", object().put("type", "string").put("description", "The request's id, as in X-Request-Id: it finds the "

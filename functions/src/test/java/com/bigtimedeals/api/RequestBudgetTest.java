@@ -22,6 +22,7 @@ import com.bigtimedeals.data.FeaturedStore;
 import com.bigtimedeals.data.FrontPageCache;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.topology.HttpConventions;
 import com.bigtimedeals.topology.Operation;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,7 +42,7 @@ class RequestBudgetTest extends ApiTest {
         new FrontPageCache(table, CACHE_SHARDS).rebuild(new FeaturedStore(table), new DealStore(table));
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
-            messages.add(new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "m" + i), "ann", "s", "b", null, true, NOW.minusSeconds(i)));
+            messages.add(new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "m" + i), "ann", "s", "b", null, true, NOW.minusSeconds(i), MessageKind.WATCH));
         }
         delivery(table).deliver(messages);
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxStore;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The signed-in user's routes: profile, likes, watches, inbox. */
@@ -111,7 +112,7 @@ class UserRoutesTest extends ApiTest {
         InboxStore inbox = inbox(table);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            Message m = new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "d" + i), "ann", "New deal " + i, "body", Ids.dealId(NOW.minusSeconds(i)), true, NOW.minusSeconds(i));
+            Message m = new Message(Ids.messageId(NOW.minusSeconds(i), "ann", "d" + i), "ann", "New deal " + i, "body", Ids.dealId(NOW.minusSeconds(i)), true, NOW.minusSeconds(i), MessageKind.WATCH);
             ids.add(m.id());
             delivery(table).deliver(List.of(m));
         }

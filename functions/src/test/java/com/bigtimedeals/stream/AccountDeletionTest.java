@@ -28,6 +28,7 @@ import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.domain.UserProfile;
 import com.bigtimedeals.domain.Vote;
@@ -81,7 +82,7 @@ class AccountDeletionTest extends StreamTest {
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < 5_000; i++) {
             Instant at = NOW.minusSeconds(i);
-            messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, i % 2 == 0, at));
+            messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, i % 2 == 0, at, MessageKind.WATCH));
         }
         new InboxDelivery(table, 8, RETENTION).deliver(messages);
         assertEquals(300, follows.follows("zoe").brands().size() * 2);

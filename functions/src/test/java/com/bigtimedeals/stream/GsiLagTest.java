@@ -28,6 +28,7 @@ import com.bigtimedeals.domain.Blast;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Page;
 import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.service.DealService;
@@ -201,7 +202,7 @@ class GsiLagTest extends StreamTest {
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < 1_200; i++) {
             Instant at = NOW.minusSeconds(i);
-            messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, i % 2 == 0, at));
+            messages.add(new Message(Ids.messageId(at, "zoe", "m" + i), "zoe", "S", "B", null, i % 2 == 0, at, MessageKind.WATCH));
         }
         new InboxDelivery(table, 8, RETENTION).deliver(messages);
         tap.drain();

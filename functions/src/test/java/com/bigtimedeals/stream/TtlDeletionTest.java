@@ -21,6 +21,7 @@ import com.bigtimedeals.data.InboxDelivery;
 import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.domain.Likeable;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 
 /**
  * TTL as deployed: the engine deletes expired messages, fan-out claims and idempotency records through its write path
@@ -35,7 +36,7 @@ class TtlDeletionTest extends StreamTest {
         List<Message> old = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             Instant at = now.minus(Duration.ofDays(200)).minusSeconds(i);
-            old.add(new Message(Ids.messageId(at, "ann", "d" + i), "ann", "S", "B", null, true, at));
+            old.add(new Message(Ids.messageId(at, "ann", "d" + i), "ann", "S", "B", null, true, at, MessageKind.WATCH));
         }
         new InboxDelivery(table, 4, RETENTION).deliver(old);
         new FanOutStore(table(table.name(), Clock.fixed(now.minus(Duration.ofDays(3)), ZoneOffset.UTC)))

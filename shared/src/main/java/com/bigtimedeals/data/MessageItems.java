@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -33,7 +34,7 @@ public final class MessageItems {
         ItemWriter w = new ItemWriter(Keys.message(m.username(), m.id()), Keys.MESSAGE)
                 .string("id", m.id()).string("username", m.username()).string("subject", m.subject())
                 .string("body", m.body()).string("dealId", m.dealId()).bool("unread", m.unread())
-                .instant("createdAt", m.createdAt())
+                .instant("createdAt", m.createdAt()).string("kind", m.kind().wire())
                 .number(EXPIRY_ATTRIBUTE, Ids.instantOf(m.id()).plus(retention).getEpochSecond());
         if (m.unread()) {
             w.index(TableDefinition.GSI1.partitionKey(), Keys.messagesPk(m.username()))
@@ -45,6 +46,6 @@ public final class MessageItems {
     static Message read(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
         return new Message(r.string("id"), r.string("username"), r.string("subject"), r.string("body"),
-                r.string("dealId"), r.bool("unread"), r.instant("createdAt"));
+                r.string("dealId"), r.bool("unread"), r.instant("createdAt"), MessageKind.fromWire(r.string("kind")));
     }
 }

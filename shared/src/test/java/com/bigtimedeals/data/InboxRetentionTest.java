@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Page;
 
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -28,7 +29,7 @@ class InboxRetentionTest extends DynamoDbTest {
         List<Message> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Instant at = newest.minus(step.multipliedBy(i));
-            out.add(new Message(Ids.messageId(at, user, "deal-" + i), user, "S" + i, "B", null, true, at));
+            out.add(new Message(Ids.messageId(at, user, "deal-" + i), user, "S" + i, "B", null, true, at, MessageKind.WATCH));
         }
         return out;
     }

@@ -15,12 +15,27 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.domain.Page;
 
 class InboxStoreTest extends DynamoDbTest {
 
     private static Message message(String user, String about, Instant at) {
-        return new Message(Ids.messageId(at, user, about), user, "New deal: " + about, "body", about, true, at);
+        return new Message(Ids.messageId(at, user, about), user, "New deal: " + about, "body", about, true, at, MessageKind.WATCH);
+    }
+
+    @Test
+    void eachMessageKeepsItsKind() {
+        Table t = newTable(Fixtures.NOW);
+        List<Message> sent = new ArrayList<>();
+        for (MessageKind kind : MessageKind.values()) {
+            Instant at = Fixtures.NOW.minusSeconds(kind.ordinal());
+            sent.add(new Message(Ids.messageId(at, "ann", kind.wire()), "ann", "S", "B", null, true, at, kind));
+        }
+        delivery(t).deliver(sent);
+        List<Message> read = new ArrayList<>(inbox(t).list("ann", false, 10, null).items());
+        read.sort(Comparator.comparing(Message::createdAt).reversed());
+        assertEquals(sent, read);
     }
 
     @Test

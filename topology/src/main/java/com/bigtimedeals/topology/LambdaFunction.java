@@ -51,8 +51,8 @@ public enum LambdaFunction {
         }
     }
 
-    /** How often the deployed sweeper runs. */
-    public static final int SWEEP_EVERY_MINUTES = 5;
+    /** How often the deployed sweeper runs: each minute, so a reminder or a quiet-hours summary is out within 2. */
+    public static final int SWEEP_EVERY_MINUTES = 1;
 
     private final String id;
     private final String handlerClass;
