@@ -168,6 +168,7 @@ final class JacksonReferenceShapes {
         putIfPresent(o, "dealId", m.dealId());
         o.put("unread", m.unread());
         o.put("createdAt", WireTime.format(m.createdAt()));
+        o.put("kind", m.kind().wire());
         return o;
     }
 
