@@ -190,6 +190,8 @@ final class Json {
                 .putIfPresent("maxPrice", a.maxPrice())
                 .putIfPresent("brandId", a.brandId())
                 .putIfPresent("categoryId", a.categoryId())
+                .put("excludeWords", a.excludeText())
+                .put("minTemperature", a.minTemperature())
                 .put("createdAt", a.createdAt());
     }
 

@@ -98,7 +98,8 @@ public final class ChangeReactions {
                 new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
                 new DealService(deals, featured, cache, blasts, configuration.blastSegments(), hot, hottest),
                 new ReportStore(table),
-                new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock()),
+                new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock(),
+                        new TemperatureCrossings(new AlertStore(table), inbox, new DealCountsStore(table))),
                 new DealCounters(table), table);
     }
 

@@ -535,6 +535,7 @@ final class OpenApiDocument {
                     ObjectNode ids = arrayOf(ksuid());
                     yield ids.put("maxItems", f.max()).put("uniqueItems", true);
                 }
+                case POSITIVE_INTEGER -> object().put("type", "integer").put("minimum", 1).put("maximum", f.max());
                 case ONE_OF -> {
                     ObjectNode e = object().put("type", "string");
                     ArrayNode values = e.putArray("enum");
@@ -695,8 +696,15 @@ final class OpenApiDocument {
                 + " letters or digits; answered lowercase, each word once, separated by single spaces");
         ObjectNode maxPrice = price().put("description", "Only deals at most this price; at most "
                 + ContractRules.PRICE_DECIMALS + " decimal places");
-        s.set("Alert", output(List.of("id", "keywords", "createdAt"), "id", ksuid(), "keywords", keywords,
-                "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(), "createdAt", instant()));
+        ObjectNode exclude = string(0, Words.MAX_TEXT).put("description", "0 to " + Words.MAX_WORDS
+                + " words, lowercase, separated by single spaces; \"\" when none");
+        ObjectNode minTemperature = object().put("type", "integer").put("nullable", true)
+                .put("minimum", com.bigtimedeals.domain.NewAlert.MIN_TEMPERATURE)
+                .put("maximum", com.bigtimedeals.domain.NewAlert.MAX_TEMPERATURE)
+                .put("description", "Matched when the deal's temperature first reaches it; null for none");
+        s.set("Alert", output(List.of("id", "keywords", "excludeWords", "minTemperature", "createdAt"), "id", ksuid(),
+                "keywords", keywords, "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(),
+                "excludeWords", exclude, "minTemperature", minTemperature, "createdAt", instant()));
         s.set("AlertList", output(List.of("alerts"), "alerts", arrayOf(ref("Alert")).put("maxItems", AlertStore.MAX_PER_USER)));
         return s;
     }

@@ -346,6 +346,19 @@ final class Keys {
         return key(wordShardPk(word, shard), alertSk(alertId));
     }
 
+    /**
+     * An alert with a {@code minTemperature}, filed in its word's shard by threshold (zero-padded, so the thresholds
+     * sort as numbers): a crossing from one temperature to another reads one key range per shard. Apart from the
+     * {@code ALERT} prefix, so a new deal's matching never reads it.
+     */
+    static String heatSk(int minTemperature, String alertId) {
+        return String.format("HEAT#%05d#%s", minTemperature, alertId);
+    }
+
+    static Map<String, AttributeValue> heatEntry(String word, int shard, int minTemperature, String alertId) {
+        return key(wordShardPk(word, shard), heatSk(minTemperature, alertId));
+    }
+
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */
     static String alertsPk(String username) {
         return "ALERTS#" + username;

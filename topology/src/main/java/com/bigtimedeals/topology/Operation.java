@@ -60,7 +60,10 @@ public enum Operation {
             + "(case-insensitively), at most maxPrice when set, of the brand and category when set, sends the caller one "
             + "inbox message, within the stream delay; one message per deal in all, whatever else matches. keywords: 1 "
             + "to 5 words separated by spaces, each 2 to 30 letters or digits, stored lowercase. At most 20 alerts a "
-            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404.", RequestBodies.NEW_ALERT),
+            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404. excludeWords: 0 to 5 words "
+            + "under the keyword rules; a title holding any of them does not match. minTemperature (1 to 10,000): the "
+            + "deal matches when its temperature first reaches it, within the stream delay of the vote, never at its "
+            + "creation and never twice.", RequestBodies.NEW_ALERT),
     LIST_ALERTS("The caller's deal alerts, newest first."),
     DELETE_ALERT("Deletes one of the caller's deal alerts: no new deal matches it from then on. 204, also when "
             + "repeated; 404 for an id that never was the caller's alert."),

@@ -281,13 +281,14 @@ public final class TableAccess {
      * votes with their deals' counter shards, alerts with their entries, comments made anonymous with their deals'
      * comment counts and their author items removed, messages), featured copies and the front page's copies; counter
      * aggregation (each deal with its shards, its copies, the hot list and the hottest lists' ranking and lists,
-     * whether the cached front page shows it, then the deal item), a takedown's link guard freed and reports closed,
+     * whether the cached front page shows it, a temperature crossing's alert heads and threshold ranges, then the deal
+     * item), a takedown's link guard freed and reports closed,
      * the community's expiry of a deal (with its history event); a rename's walk (a page of the brand's or category's
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, TIMELINE, RENAME), GET_ITEM),
-            table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST), BATCH_GET_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS), QUERY),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
