@@ -67,6 +67,18 @@ final class Json {
         return a;
     }
 
+    /** PUT /me/saved/{dealId}'s answer. */
+    static JsonObject saved(com.bigtimedeals.domain.SavedDeal s) {
+        return object().put("dealId", s.dealId()).put("savedAt", s.savedAt());
+    }
+
+    /** GET /me/saved: each deal as every Deal answer writes it, with savedAt. */
+    static JsonObject savedPage(Page<com.bigtimedeals.domain.SavedDeal> page, Instant now) {
+        List<JsonObject> deals = new ArrayList<>(page.items().size());
+        page.items().forEach(s -> deals.add(deal(s.deal(), now).put("savedAt", s.savedAt())));
+        return object().put("deals", deals).put("nextCursor", page.nextCursor());
+    }
+
     static JsonObject dealPage(Page<Deal> page, Instant now) {
         return object().put("deals", deals(page.items(), now)).put("nextCursor", page.nextCursor());
     }

@@ -47,6 +47,7 @@ public final class ChangeReactions {
     private final DealCountsStore dealCounts;
     private final java.time.Clock clock;
     private final RenameWalk renames;
+    private final SavedDealChanges saved;
 
     ChangeReactions(WatchersFanOut fanOut, AlertsFanOut alerts, HotDealBlast blast, DealStore deals, WordIndex words,
                     FeaturedStore featured, FrontPageCache cache, AccountDeletionWalk deletions, DealService dealService,
@@ -68,6 +69,7 @@ public final class ChangeReactions {
         this.dealCounts = new DealCountsStore(table);
         this.clock = table.clock();
         this.renames = new RenameWalk(new com.bigtimedeals.data.CatalogRenames(table));
+        this.saved = new SavedDealChanges(new com.bigtimedeals.data.SavedStore(table));
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -105,6 +107,7 @@ public final class ChangeReactions {
 
     /** Reacts to one change; true when the front page must be rebuilt. */
     boolean apply(Change change, TimeBudget budget, Tally tally) {
+        saved.apply(change); // savers' lists and reminders follow a takedown or a moved expiry
         if (change instanceof Change.DealCreated c) {
             if (deals.find(c.deal().id()) == null) {
                 return true; // taken down before its fan-out ran (or this record is a late replay): nothing is sent

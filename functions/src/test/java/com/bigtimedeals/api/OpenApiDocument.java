@@ -266,6 +266,9 @@ final class OpenApiDocument {
             case LIST_MESSAGES -> List.of(new Success(200, "A page of messages, newest first", "MessagePage"));
             case MARK_MESSAGE_READ -> List.of(new Success(204, "Read (also when it already was)", null));
             case LIST_FOLLOWS -> List.of(new Success(200, "Followed brands and categories, each by name", "Follows"));
+            case SAVE_DEAL -> List.of(new Success(200, "Saved (again: the first savedAt)", "Saved"));
+            case UNSAVE_DEAL -> List.of(new Success(204, "Unsaved (also when it was not saved)", null));
+            case LIST_SAVED -> List.of(new Success(200, "A page of saved deals, the most recently saved first", "SavedDealPage"));
             case COUNT_UNREAD_MESSAGES -> List.of(new Success(200, "Unread messages: exact up to 99, 100 means 100 or more", "UnreadCount"));
             case TAKE_DOWN_DEAL -> List.of(new Success(204, "Taken down (also when it already was)", null));
             case DELETE_ACCOUNT -> List.of(new Success(204, "Deleted (also when it already was); follows and inbox follow within the stream delay", null));
@@ -300,7 +303,8 @@ final class OpenApiDocument {
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
                 || op == Operation.LIST_MESSAGES || op == Operation.LIST_HOT_DEALS || op == Operation.LIST_COMMENTS
-                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS || op == Operation.LIST_DEAL_HISTORY;
+                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS || op == Operation.LIST_DEAL_HISTORY
+                || op == Operation.LIST_SAVED;
     }
 
     /** The answers every route can give, declared once under components/responses. */
@@ -573,6 +577,12 @@ final class OpenApiDocument {
                                 + "in every list and featured copy within the stream delay"),
                 "commentCount", object().put("type", "integer").put("format", "int64").put("minimum", 0)
                         .put("description", "Comments not deleted: exact in GET /deals/{dealId}, in lists within the stream delay")));
+        ObjectNode savedDeal = ((ObjectNode) s.get("Deal")).deepCopy();
+        ((ObjectNode) savedDeal.get("properties")).set("savedAt", instant());
+        ((ArrayNode) savedDeal.get("required")).add("savedAt");
+        s.set("SavedDeal", savedDeal);
+        s.set("SavedDealPage", output(List.of("deals", "nextCursor"), "deals", arrayOf(ref("SavedDeal")), "nextCursor", nullableString()));
+        s.set("Saved", output(List.of("dealId", "savedAt"), "dealId", ksuid(), "savedAt", instant()));
         s.set("DealPage", output(List.of("deals", "nextCursor"), "deals", arrayOf(ref("Deal")), "nextCursor", nullableString()));
         s.set("FrontPage", output(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
                 "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));

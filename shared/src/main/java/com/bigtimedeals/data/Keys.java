@@ -57,6 +57,11 @@ final class Keys {
     static final String DEAL_RANKING = "DealRanking";
     static final String HOTTEST_LIST = "HottestList";
     static final String HOTTEST_VERSION = "HottestVersion";
+    static final String SAVED = "Saved";
+    static final String SAVED_COUNT = "SavedCount";
+    static final String SAVER = "Saver";
+    static final String REMINDER = "Reminder";
+    static final String REMINDER_SWEPT = "ReminderSwept";
 
     private Keys() {
     }
@@ -357,6 +362,42 @@ final class Keys {
 
     static Map<String, AttributeValue> heatEntry(String word, int shard, int minTemperature, String alertId) {
         return key(wordShardPk(word, shard), heatSk(minTemperature, alertId));
+    }
+
+    // Saved deals (docs/data-model.md, "Saved deals and reminders"): the saver's list, newest first, under SAVED#<user>
+    // (AT#<savedAt>#<dealId>, beside the COUNT that holds the limit); who saved a deal under SAVERS#<dealId> (one item a
+    // saver: when, where the list entry and the pending reminder are); pending reminders in minute buckets
+    // REMIND#<yyyy-MM-ddTHH:mm>, swept every minute, and the sweep's own mark (REMIND#SWEPT).
+    static String savedPk(String username) {
+        return "SAVED#" + username;
+    }
+
+    static String savedSk(java.time.Instant savedAt, String dealId) {
+        return "AT#" + savedAt + "#" + dealId;
+    }
+
+    static Map<String, AttributeValue> savedCount(String username) {
+        return key(savedPk(username), "COUNT");
+    }
+
+    static String saversPk(String dealId) {
+        return "SAVERS#" + dealId;
+    }
+
+    static Map<String, AttributeValue> saver(String dealId, String username) {
+        return key(saversPk(dealId), "USER#" + username);
+    }
+
+    static String reminderPk(String minute) {
+        return "REMIND#" + minute;
+    }
+
+    static String reminderSk(String dealId, String username) {
+        return "DEAL#" + dealId + "#USER#" + username;
+    }
+
+    static Map<String, AttributeValue> reminderSwept() {
+        return key(reminderPk("SWEPT"), reminderPk("SWEPT"));
     }
 
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */

@@ -65,6 +65,13 @@ public enum Operation {
             + "deal matches when its temperature first reaches it, within the stream delay of the vote, never at its "
             + "creation and never twice.", RequestBodies.NEW_ALERT),
     LIST_ALERTS("The caller's deal alerts, newest first."),
+    SAVE_DEAL("Saves a deal for the caller: 200 {dealId, savedAt}, and again 200 with the first savedAt. A deal whose "
+            + "expiresAt is set gets one reminder (an inbox message of kind reminder) when 24 hours remain, within 2 "
+            + "minutes of that moment, or at once when saved with 1 to 24 hours left; unsaving, takedown or expiry cancel "
+            + "it, a new expiresAt moves it. At most 500 saved deals: the 501st is a 400. Unknown or taken-down deal: 404."),
+    UNSAVE_DEAL("Unsaves a deal (and cancels its pending reminder): 204, also when it was not saved."),
+    LIST_SAVED("The caller's saved deals, the most recently saved first, each with savedAt (paged). A deal taken down "
+            + "leaves the list; an expired one stays, flagged."),
     DELETE_ALERT("Deletes one of the caller's deal alerts: no new deal matches it from then on. 204, also when "
             + "repeated; 404 for an id that never was the caller's alert."),
     CREATE_BRAND("Creates a brand; its id is the slug of its name.", RequestBodies.NEW_BRAND),
