@@ -67,6 +67,13 @@ final class Json {
         return a;
     }
 
+    /** GET /deals/{dealId}: the Deal with its priceHistory, oldest first. */
+    static JsonObject dealDetail(com.bigtimedeals.domain.DealDetail d, Instant now) {
+        List<JsonObject> points = new ArrayList<>(d.priceHistory().size());
+        d.priceHistory().forEach(p -> points.add(object().put("price", p.price()).put("at", p.at())));
+        return deal(d.deal(), now).put("priceHistory", points);
+    }
+
     /** PUT /me/saved/{dealId}'s answer. */
     static JsonObject saved(com.bigtimedeals.domain.SavedDeal s) {
         return object().put("dealId", s.dealId()).put("savedAt", s.savedAt());

@@ -33,7 +33,7 @@ public final class SavedReminders {
     }
 
     /** One sweep; how many reminders it sent. */
-    int send() {
+    public int send() {
         return saved.sweepDue(due -> inbox.deliver(List.of(message(due))));
     }
 

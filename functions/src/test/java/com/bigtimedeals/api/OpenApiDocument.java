@@ -250,7 +250,7 @@ final class OpenApiDocument {
             case CAST_VOTE -> List.of(new Success(200, "The deal's temperature with the caller's vote", "VoteAnswer"));
             case WITHDRAW_VOTE -> List.of(new Success(200, "The deal's temperature without the caller's vote", "VoteAnswer"));
             case LIST_MY_VOTES -> List.of(new Success(200, "The caller's votes, only on the deals voted on", "MyVotes"));
-            case GET_DEAL -> List.of(new Success(200, "The deal", "Deal"));
+            case GET_DEAL -> List.of(new Success(200, "The deal, with its price history", "DealDetail"));
             case GET_EDITORS_CHOICE, SET_FRONT_PAGE_FEATURED, SET_EDITORS_CHOICE -> List.of(new Success(200, "The featured deals, in order", "Featured"));
             case LIST_BRANDS -> List.of(new Success(200, "Every brand, by name ignoring case", "BrandList"));
             case GET_BRAND, UNLIKE_BRAND, UNWATCH_BRAND -> List.of(new Success(200, "The brand", "Brand"));
@@ -577,6 +577,12 @@ final class OpenApiDocument {
                                 + "in every list and featured copy within the stream delay"),
                 "commentCount", object().put("type", "integer").put("format", "int64").put("minimum", 0)
                         .put("description", "Comments not deleted: exact in GET /deals/{dealId}, in lists within the stream delay")));
+        ObjectNode detail = ((ObjectNode) s.get("Deal")).deepCopy();
+        ObjectNode point = output(List.of("price", "at"), "price", price(), "at", instant());
+        ((ObjectNode) detail.get("properties")).set("priceHistory", arrayOf(point).put("minItems", 1)
+                .put("description", "Every price the deal has had, oldest first: its first price, then each correction that changed it"));
+        ((ArrayNode) detail.get("required")).add("priceHistory");
+        s.set("DealDetail", detail);
         ObjectNode savedDeal = ((ObjectNode) s.get("Deal")).deepCopy();
         ((ObjectNode) savedDeal.get("properties")).set("savedAt", instant());
         ((ArrayNode) savedDeal.get("required")).add("savedAt");

@@ -75,6 +75,28 @@ final class DealCodec {
      * messages carry and derive their ids from. Deals written before it existed fall back to {@code createdAt}.
      */
     static final String POSTED_AT = "postedAt";
+    /** Every price the deal has had after its first, as {@code [{price, at}]}; absent until a correction changes it. */
+    static final String PRICE_HISTORY = "priceHistory";
+
+    static AttributeValue pricePoint(java.math.BigDecimal price, Instant at) {
+        return AttributeValue.fromM(Map.of("price", AttributeValue.fromN(price.toPlainString()),
+                "at", AttributeValue.fromS(at.toString())));
+    }
+
+    /** The deal's price history, oldest first: its first price at its creation, then each correction that changed it. */
+    static java.util.List<com.bigtimedeals.domain.PricePoint> priceHistory(Map<String, AttributeValue> item) {
+        AttributeValue stored = item.get(PRICE_HISTORY);
+        if (stored == null || !stored.hasL()) {
+            Deal d = read(item);
+            return java.util.List.of(new com.bigtimedeals.domain.PricePoint(d.price(), d.createdAt()));
+        }
+        java.util.List<com.bigtimedeals.domain.PricePoint> points = new java.util.ArrayList<>(stored.l().size());
+        for (AttributeValue p : stored.l()) {
+            points.add(new com.bigtimedeals.domain.PricePoint(new java.math.BigDecimal(p.m().get("price").n()),
+                    Instant.parse(p.m().get("at").s())));
+        }
+        return points;
+    }
 
     static Instant postedAt(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
