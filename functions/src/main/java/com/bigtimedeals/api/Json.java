@@ -57,6 +57,7 @@ final class Json {
                 .put("expired", d.expiredAt(now))
                 .put("temperature", d.temperature())
                 .put("commentCount", d.commentCount())
+                .put("lowestEver", d.lowestEver())
                 // From its expiry on, the deal reads expired: true and leaves featured sections.
                 .changesAt(d.expiresAt() != null && d.expiresAt().isAfter(now) ? d.expiresAt() : null);
     }

@@ -577,6 +577,11 @@ final class OpenApiDocument {
                                 + "in every list and featured copy within the stream delay"),
                 "commentCount", object().put("type", "integer").put("format", "int64").put("minimum", 0)
                         .put("description", "Comments not deleted: exact in GET /deals/{dealId}, in lists within the stream delay")));
+        ((ObjectNode) s.get("Deal").get("properties")).set("lowestEver", object().put("type", "boolean")
+                .put("description", "The price is the lowest any deal of the same normalised link has had (taken-down and "
+                        + "expired deals and every correction counted); true for a link seen for the first time. Lists "
+                        + "follow a correction within the stream delay"));
+        ((ArrayNode) s.get("Deal").get("required")).add("lowestEver");
         ObjectNode detail = ((ObjectNode) s.get("Deal")).deepCopy();
         ObjectNode point = output(List.of("price", "at"), "price", price(), "at", instant());
         ((ObjectNode) detail.get("properties")).set("priceHistory", arrayOf(point).put("minItems", 1)

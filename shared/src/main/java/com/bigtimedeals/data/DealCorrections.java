@@ -117,7 +117,8 @@ final class DealCorrections {
         return new Deal(d.id(), c.title() != null ? c.title() : d.title(), c.link() != null ? c.link() : d.link(),
                 c.price() != null ? c.price() : d.price(), d.brandId(), d.brandName(), d.categoryId(), d.categoryName(),
                 c.imageUrl() != null ? c.imageUrl() : d.imageUrl(),
-                c.description() != null ? c.description() : d.description(), d.createdAt(), expiresAt, d.counts());
+                c.description() != null ? c.description() : d.description(), d.createdAt(), expiresAt, d.counts(),
+                c.link() == null || c.link().equals(d.link()) ? d.linkLow() : null);
     }
 
     /** A correction's update of the deal item, with its conditions. */

@@ -62,6 +62,8 @@ final class Keys {
     static final String SAVER = "Saver";
     static final String REMINDER = "Reminder";
     static final String REMINDER_SWEPT = "ReminderSwept";
+    static final String LINK_LOW = "LinkLow";
+    static final String LINK_DEAL = "LinkDeal";
 
     private Keys() {
     }
@@ -489,6 +491,14 @@ final class Keys {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JRE", e);
         }
+    }
+
+    /**
+     * The lowest price a normalised link has had ({@code LOW}) and every deal that had the link ({@code DEAL#<id>}),
+     * under the same digest as the link's guard.
+     */
+    static String linkLowPk(String normalisedLink) {
+        return "LINKLOW#" + linkGuard(normalisedLink).get(PK).s().substring(linkGuardPk("").length());
     }
 
     static String linkGuardPk(String digest) {

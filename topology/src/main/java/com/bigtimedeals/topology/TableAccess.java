@@ -24,6 +24,7 @@ import static com.bigtimedeals.data.PartitionKeys.HOTTEST_VERSION;
 import static com.bigtimedeals.data.PartitionKeys.HOT_DEALS;
 import static com.bigtimedeals.data.PartitionKeys.IDEMPOTENCY;
 import static com.bigtimedeals.data.PartitionKeys.LINK_GUARD;
+import static com.bigtimedeals.data.PartitionKeys.LINK_LOW;
 import static com.bigtimedeals.data.PartitionKeys.MESSAGES;
 import static com.bigtimedeals.data.PartitionKeys.REMINDERS;
 import static com.bigtimedeals.data.PartitionKeys.REPORTS;
@@ -297,6 +298,8 @@ public final class TableAccess {
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
+            // A link's lowest price and its deals (a new deal, a corrected price or link).
+            table(List.of(LINK_LOW), GET_ITEM, PUT_ITEM, UPDATE_ITEM, QUERY),
             // Saved deals: a takedown's or an account deletion's removals, a moved expiry's new reminders.
             table(List.of(SAVERS), GET_ITEM),
             table(List.of(SAVED, SAVERS, REMINDERS), PUT_ITEM, DELETE_ITEM),
