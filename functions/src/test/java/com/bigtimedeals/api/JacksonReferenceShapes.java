@@ -76,6 +76,7 @@ final class JacksonReferenceShapes {
         o.put("expired", d.expiresAt() != null && !d.expiresAt().isAfter(ANSWERED_AT));
         o.put("temperature", d.counts().hot() - d.counts().cold());
         o.put("commentCount", d.counts().comments());
+        o.put("lowestEver", d.lowestEver());
         return o;
     }
 
@@ -168,6 +169,7 @@ final class JacksonReferenceShapes {
         putIfPresent(o, "dealId", m.dealId());
         o.put("unread", m.unread());
         o.put("createdAt", WireTime.format(m.createdAt()));
+        o.put("kind", m.kind().wire());
         return o;
     }
 
