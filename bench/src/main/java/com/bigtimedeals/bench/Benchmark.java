@@ -48,8 +48,22 @@ public final class Benchmark {
         if (options.contains("--words")) {
             // Only the word index: alert matching, a new deal's words, search pages; to bench-results/words.json.
             WordIndexCosts.measure(bench, quick);
+        AlertCrossingCosts.measure(bench, quick);
+        ReminderCosts.measure(bench, quick);
             write(bench, "words.json");
             System.out.printf("%nWrote bench-results/words.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
+            System.exit(0);
+        }
+        if (options.contains("--crossing")) {
+            // Only what a temperature crossing costs with 100,000 temperature alerts held; to bench-results/crossing.json.
+            AlertCrossingCosts.measure(bench, quick);
+            write(bench, "crossing.json");
+            System.exit(0);
+        }
+        if (options.contains("--reminders")) {
+            // Only what a million saved deals cost to remind; to bench-results/reminders.json.
+            ReminderCosts.measure(bench, quick);
+            write(bench, "reminders.json");
             System.exit(0);
         }
         if (options.contains("--community")) {

@@ -42,7 +42,7 @@ public final class DealsHandler extends ApiHandler {
                         .put("nextCursor", page.nextCursor()));
             }
             case LIST_DEALS -> Reply.ok(Json.dealPage(deals.latest(request.limit(), request.cursor()), request.now()));
-            case GET_DEAL -> Reply.ok(Json.deal(deals.deal(request.ksuid("dealId", "deal")), request.now()));
+            case GET_DEAL -> Reply.ok(Json.dealDetail(deals.detail(request.ksuid("dealId", "deal")), request.now()));
             case GET_EDITORS_CHOICE -> Reply.ok(Json.featured(deals.editorsChoice(), request.now()));
             case LIST_HOT_DEALS -> Reply.ok(Json.dealPage(deals.hot(request.limit(), request.cursor()), request.now()));
             case LIST_HOTTEST_DEALS -> Reply.ok(Json.hottest(deals.hottest(request.window(), request.now()), request.now()));

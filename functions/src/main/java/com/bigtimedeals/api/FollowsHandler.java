@@ -10,12 +10,14 @@ import com.bigtimedeals.domain.Relation;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.FollowService;
+import com.bigtimedeals.service.SavedService;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Operation;
 
-/** Likes and watches of brands and categories, and "do I like/watch this?". */
+/** Likes and watches of brands and categories, "do I like/watch this?", and the caller's saved deals. */
 public final class FollowsHandler extends ApiHandler {
     private final FollowService follows;
+    private final SavedService saved;
 
     /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
     public static final LambdaFunction FUNCTION = LambdaFunction.FOLLOWS;
@@ -26,12 +28,13 @@ public final class FollowsHandler extends ApiHandler {
     }
 
     private FollowsHandler(Container c) {
-        this(FollowService.of(c.table()), c.runtime());
+        this(FollowService.of(c.table()), SavedService.of(c.table()), c.runtime());
     }
 
-    public FollowsHandler(FollowService follows, FunctionRuntime runtime) {
+    public FollowsHandler(FollowService follows, SavedService saved, FunctionRuntime runtime) {
         super(FUNCTION, runtime);
         this.follows = follows;
+        this.saved = saved;
     }
 
     @Override
@@ -50,6 +53,15 @@ public final class FollowsHandler extends ApiHandler {
             case GET_CATEGORY_FOLLOW_STATE -> Reply.ok(Json.followState(
                     follows.state(Likeable.CATEGORY, id(request, Likeable.CATEGORY), request.username())));
             case LIST_FOLLOWS -> Reply.ok(Json.follows(follows.follows(request.username())));
+            case SAVE_DEAL -> Reply.ok(Json.saved(saved.save(request.username(), request.ksuid("dealId", "deal"))));
+            case UNSAVE_DEAL -> {
+                saved.unsave(request.username(), request.ksuid("dealId", "deal"));
+                yield Reply.noContent();
+            }
+            case LIST_SAVED -> {
+                int limit = request.limit();
+                yield Reply.ok(Json.savedPage(saved.page(request.username(), limit, request.cursor()), request.now()));
+            }
             default -> throw new IllegalStateException("not a follows route: " + operation);
         };
     }

@@ -57,6 +57,7 @@ final class Json {
                 .put("expired", d.expiredAt(now))
                 .put("temperature", d.temperature())
                 .put("commentCount", d.commentCount())
+                .put("lowestEver", d.lowestEver())
                 // From its expiry on, the deal reads expired: true and leaves featured sections.
                 .changesAt(d.expiresAt() != null && d.expiresAt().isAfter(now) ? d.expiresAt() : null);
     }
@@ -65,6 +66,25 @@ final class Json {
         List<JsonObject> a = new ArrayList<>(deals.size());
         deals.forEach(d -> a.add(deal(d, now)));
         return a;
+    }
+
+    /** GET /deals/{dealId}: the Deal with its priceHistory, oldest first. */
+    static JsonObject dealDetail(com.bigtimedeals.domain.DealDetail d, Instant now) {
+        List<JsonObject> points = new ArrayList<>(d.priceHistory().size());
+        d.priceHistory().forEach(p -> points.add(object().put("price", p.price()).put("at", p.at())));
+        return deal(d.deal(), now).put("priceHistory", points);
+    }
+
+    /** PUT /me/saved/{dealId}'s answer. */
+    static JsonObject saved(com.bigtimedeals.domain.SavedDeal s) {
+        return object().put("dealId", s.dealId()).put("savedAt", s.savedAt());
+    }
+
+    /** GET /me/saved: each deal as every Deal answer writes it, with savedAt. */
+    static JsonObject savedPage(Page<com.bigtimedeals.domain.SavedDeal> page, Instant now) {
+        List<JsonObject> deals = new ArrayList<>(page.items().size());
+        page.items().forEach(s -> deals.add(deal(s.deal(), now).put("savedAt", s.savedAt())));
+        return object().put("deals", deals).put("nextCursor", page.nextCursor());
     }
 
     static JsonObject dealPage(Page<Deal> page, Instant now) {
@@ -190,6 +210,8 @@ final class Json {
                 .putIfPresent("maxPrice", a.maxPrice())
                 .putIfPresent("brandId", a.brandId())
                 .putIfPresent("categoryId", a.categoryId())
+                .put("excludeWords", a.excludeText())
+                .put("minTemperature", a.minTemperature())
                 .put("createdAt", a.createdAt());
     }
 

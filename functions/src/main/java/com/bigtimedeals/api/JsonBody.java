@@ -253,6 +253,12 @@ final class JsonBody {
                 yield note.isBlank() ? null : ContractRules.text(name, note, field.max());
             }
             case DEAL_IDS -> idList(name, v, field.max());
+            case POSITIVE_INTEGER -> {
+                if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 1 || v.intValue() > field.max()) {
+                    throw DomainException.invalid(name, name + " must be an integer from 1 to " + field.max());
+                }
+                yield v.intValue();
+            }
             case ONE_OF -> {
                 String s = string(name, v);
                 if (!field.values().contains(s)) {
@@ -284,6 +290,11 @@ final class JsonBody {
         return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.HTTPS_URL,
                 BodyField.Kind.EMAIL,
                 BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
+    }
+
+    /** A positive integer field; null when absent. */
+    Integer positiveInteger(String name) {
+        return (Integer) get(name, BodyField.Kind.POSITIVE_INTEGER);
     }
 
     BigDecimal price(String name) {

@@ -48,6 +48,12 @@ final class JsonObject {
         return this;
     }
 
+    /** An integer, or JSON null when {@code value} is null. */
+    JsonObject put(String name, Integer value) {
+        fields.put(name, value == null ? null : value.longValue());
+        return this;
+    }
+
     JsonObject put(String name, boolean value) {
         fields.put(name, value);
         return this;

@@ -42,7 +42,7 @@ public final class SearchHandler extends ApiHandler {
             case CREATE_ALERT -> {
                 JsonBody body = request.body();
                 NewAlert draft = NewAlert.of(body.text("keywords"), body.price("maxPrice"), body.text("brandId"),
-                        body.text("categoryId"));
+                        body.text("categoryId"), body.text("excludeWords"), body.positiveInteger("minTemperature"));
                 yield Reply.created(Json.alert(search.createAlert(request.username(), draft)));
             }
             case LIST_ALERTS -> Reply.ok(Json.alerts(search.alerts(request.username())));

@@ -79,6 +79,11 @@ public final class DealService {
         return deals.getExact(id);
     }
 
+    /** GET /deals/{dealId}: the deal with exact counts and its price history, 1 request. */
+    public com.bigtimedeals.domain.DealDetail detail(String id) {
+        return deals.detail(id);
+    }
+
     /** A page of the hot list: 1 request. */
     public Page<Deal> hot(int limit, String cursor) {
         return hotList.page(limit, cursor);

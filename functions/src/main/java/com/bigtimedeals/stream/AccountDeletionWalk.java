@@ -48,6 +48,7 @@ final class AccountDeletionWalk {
                     case VOTES -> accounts.removeVotes(here, votePage);
                     case ALERTS -> accounts.removeAlerts(here, followPage);
                     case COMMENTS -> comments.anonymise(username, here.deletedAt(), here.after(), CommentStore.AUTHOR_PAGE);
+                    case SAVED -> accounts.removeSaved(here, followPage);
                     case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);
                 };
                 return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());

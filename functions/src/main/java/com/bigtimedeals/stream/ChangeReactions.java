@@ -47,6 +47,8 @@ public final class ChangeReactions {
     private final DealCountsStore dealCounts;
     private final java.time.Clock clock;
     private final RenameWalk renames;
+    private final SavedDealChanges saved;
+    private final PriceLowChanges lows;
 
     ChangeReactions(WatchersFanOut fanOut, AlertsFanOut alerts, HotDealBlast blast, DealStore deals, WordIndex words,
                     FeaturedStore featured, FrontPageCache cache, AccountDeletionWalk deletions, DealService dealService,
@@ -68,6 +70,8 @@ public final class ChangeReactions {
         this.dealCounts = new DealCountsStore(table);
         this.clock = table.clock();
         this.renames = new RenameWalk(new com.bigtimedeals.data.CatalogRenames(table));
+        this.saved = new SavedDealChanges(new com.bigtimedeals.data.SavedStore(table));
+        this.lows = new PriceLowChanges(new com.bigtimedeals.data.PriceLows(table));
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -98,12 +102,15 @@ public final class ChangeReactions {
                 new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
                 new DealService(deals, featured, cache, blasts, configuration.blastSegments(), hot, hottest),
                 new ReportStore(table),
-                new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock()),
+                new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock(),
+                        new TemperatureCrossings(new AlertStore(table), inbox, new DealCountsStore(table))),
                 new DealCounters(table), table);
     }
 
     /** Reacts to one change; true when the front page must be rebuilt. */
     boolean apply(Change change, TimeBudget budget, Tally tally) {
+        saved.apply(change); // savers' lists and reminders follow a takedown or a moved expiry
+        lows.apply(change); // the link's lowest price, and each of its deals' lowestEver
         if (change instanceof Change.DealCreated c) {
             if (deals.find(c.deal().id()) == null) {
                 return true; // taken down before its fan-out ran (or this record is a late replay): nothing is sent

@@ -63,9 +63,11 @@ final class CounterAggregation {
     private final HotList hot;
     private final HottestLists hottest;
     private final java.time.Clock clock;
+    private final TemperatureCrossings crossings;
 
     CounterAggregation(DealCountsStore counts, FeaturedStore featured, FrontPageCache cache, HotList hot,
-                       HottestLists hottest, java.time.Clock clock) {
+                       HottestLists hottest, java.time.Clock clock, TemperatureCrossings crossings) {
+        this.crossings = crossings;
         this.counts = counts;
         this.featured = featured;
         this.cache = cache;
@@ -86,6 +88,7 @@ final class CounterAggregation {
             if (reading.upToDate()) {
                 continue; // every copy has these counts or newer (the deal item is written last)
             }
+            crossings.reach(reading); // before the counts reach the deal item: a failure redelivers and reaches again
             Deal deal = reading.counted();
             if (deal.counts().hotSince() == null && deal.temperature() >= DealCounts.HOT) {
                 java.time.Instant since = counts.markHot(deal.id(), now); // once per deal, whoever sees it first

@@ -40,6 +40,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
     private final WalkStore walks;
     private final Duration stalledAfter;
     private final HottestLists hottest;
+    private SavedReminders reminders;
 
     /** For Lambda: what the container needs is built once, from its environment. */
     public SweepHandler() {
@@ -48,6 +49,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
 
     private SweepHandler(Container c) {
         this(new WalkStore(c.table()), c.configuration().sweepStalledAfter(), new HottestLists(c.table()));
+        this.reminders = SavedReminders.of(c.table(), c.configuration());
     }
 
     /** Walks only (a stand-in that needs no hottest lists). */
@@ -59,6 +61,12 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
         this.walks = walks;
         this.stalledAfter = stalledAfter;
         this.hottest = hottest;
+    }
+
+    /** This sweeper, also sending the saved deals' reminders that are due (the deployed one does; the local stack's too). */
+    public SweepHandler withReminders(SavedReminders reminders) {
+        this.reminders = reminders;
+        return this;
     }
 
     @Override
@@ -76,6 +84,9 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
         }
         if (touched > 0) {
             LOG.warn("stalled walks resumed", entry("touched", touched));
+        }
+        if (reminders != null) {
+            reminders.send();
         }
         if (hottest != null && hottest.due()) {
             hottest.rebuild(Map.of());

@@ -65,6 +65,33 @@ class AlertAndSearchRoutesTest extends ApiTest {
     }
 
     @Test
+    void excludeWordsAndMinTemperatureAreValidatedStoredAndAnswered() {
+        seedCatalog();
+        JsonNode plain = expect(201, post("/me/alerts").user("ann").body("{\"keywords\":\"kettle\"}"));
+        assertEquals("", plain.get("excludeWords").asText());
+        assertTrue(plain.get("minTemperature").isNull());
+        JsonNode sharp = expect(201, post("/me/alerts").user("ann")
+                .body("{\"keywords\":\"kettle\",\"excludeWords\":\" Refurbished  USED \",\"minTemperature\":100}"));
+        assertEquals("refurbished used", sharp.get("excludeWords").asText());
+        assertEquals(100, sharp.get("minTemperature").asInt());
+        JsonNode none = expect(201, post("/me/alerts").user("ann").body("{\"keywords\":\"kettle\",\"excludeWords\":\"\"}"));
+        assertEquals("", none.get("excludeWords").asText());
+        java.util.Set<JsonNode> listed = new java.util.HashSet<>();
+        expect(200, get("/me/alerts").user("ann")).get("alerts").forEach(listed::add);
+        assertEquals(java.util.Set.of(none, sharp, plain), listed, "the list answers what each create answered");
+        int items = itemCount();
+        for (String bad : List.of("\"excludeWords\":\"a\"", "\"excludeWords\":\"a1 b2 c3 d4 e5 f6\"",
+                "\"excludeWords\":\"half-price\"", "\"excludeWords\":5", "\"excludeWords\":[\"used\"]",
+                "\"minTemperature\":0", "\"minTemperature\":10001", "\"minTemperature\":-5", "\"minTemperature\":2.5",
+                "\"minTemperature\":\"5\"", "\"minTemperature\":99999999999",
+                "\"minTemperature\":true")) {
+            JsonNode error = expect(400, post("/me/alerts").user("ann").body("{\"keywords\":\"kettle\"," + bad + "}"));
+            assertFalse(error.get("message").asText().isBlank(), bad);
+        }
+        assertEquals(items, itemCount(), "a rejected alert writes nothing");
+    }
+
+    @Test
     void aBadAlertIsA400AnUnknownBrandOrCategoryA404AndNeitherWritesAnything() {
         seedCatalog();
         int items = itemCount();

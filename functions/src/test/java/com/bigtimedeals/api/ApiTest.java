@@ -63,7 +63,7 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.DEALS, new DealsHandler(DealService.of(table, CACHE_SHARDS, 4), runtime));
         h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
-        h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), runtime));
+        h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), com.bigtimedeals.service.SavedService.of(table), runtime));
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
         h.put(LambdaFunction.VOTES, new VotesHandler(VoteService.of(table), runtime));
         h.put(LambdaFunction.SEARCH, new SearchHandler(SearchService.of(table), runtime));

@@ -89,7 +89,8 @@ class EventFixturesTest extends ApiTest {
         JsonNode deal = parse(r);
         assertEquals("Noise-cancelling headphones", deal.get("title").asText());
         assertEquals("Acme", deal.get("brandName").asText());
-        assertEquals(deal, parse(send(get("/deals/" + deal.get("id").asText()))));
+        assertEquals(deal, ((com.fasterxml.jackson.databind.node.ObjectNode) parse(send(get("/deals/" + deal.get("id").asText()))))
+                .without("priceHistory"));
     }
 
     @ParameterizedTest

@@ -76,6 +76,7 @@ final class JacksonReferenceShapes {
         o.put("expired", d.expiresAt() != null && !d.expiresAt().isAfter(ANSWERED_AT));
         o.put("temperature", d.counts().hot() - d.counts().cold());
         o.put("commentCount", d.counts().comments());
+        o.put("lowestEver", d.lowestEver());
         return o;
     }
 

@@ -250,7 +250,7 @@ final class OpenApiDocument {
             case CAST_VOTE -> List.of(new Success(200, "The deal's temperature with the caller's vote", "VoteAnswer"));
             case WITHDRAW_VOTE -> List.of(new Success(200, "The deal's temperature without the caller's vote", "VoteAnswer"));
             case LIST_MY_VOTES -> List.of(new Success(200, "The caller's votes, only on the deals voted on", "MyVotes"));
-            case GET_DEAL -> List.of(new Success(200, "The deal", "Deal"));
+            case GET_DEAL -> List.of(new Success(200, "The deal, with its price history", "DealDetail"));
             case GET_EDITORS_CHOICE, SET_FRONT_PAGE_FEATURED, SET_EDITORS_CHOICE -> List.of(new Success(200, "The featured deals, in order", "Featured"));
             case LIST_BRANDS -> List.of(new Success(200, "Every brand, by name ignoring case", "BrandList"));
             case GET_BRAND, UNLIKE_BRAND, UNWATCH_BRAND -> List.of(new Success(200, "The brand", "Brand"));
@@ -266,6 +266,9 @@ final class OpenApiDocument {
             case LIST_MESSAGES -> List.of(new Success(200, "A page of messages, newest first", "MessagePage"));
             case MARK_MESSAGE_READ -> List.of(new Success(204, "Read (also when it already was)", null));
             case LIST_FOLLOWS -> List.of(new Success(200, "Followed brands and categories, each by name", "Follows"));
+            case SAVE_DEAL -> List.of(new Success(200, "Saved (again: the first savedAt)", "Saved"));
+            case UNSAVE_DEAL -> List.of(new Success(204, "Unsaved (also when it was not saved)", null));
+            case LIST_SAVED -> List.of(new Success(200, "A page of saved deals, the most recently saved first", "SavedDealPage"));
             case COUNT_UNREAD_MESSAGES -> List.of(new Success(200, "Unread messages: exact up to 99, 100 means 100 or more", "UnreadCount"));
             case TAKE_DOWN_DEAL -> List.of(new Success(204, "Taken down (also when it already was)", null));
             case DELETE_ACCOUNT -> List.of(new Success(204, "Deleted (also when it already was); follows and inbox follow within the stream delay", null));
@@ -300,7 +303,8 @@ final class OpenApiDocument {
     private static boolean isPaged(Operation op) {
         return op == Operation.LIST_DEALS || op == Operation.LIST_BRAND_DEALS || op == Operation.LIST_CATEGORY_DEALS
                 || op == Operation.LIST_MESSAGES || op == Operation.LIST_HOT_DEALS || op == Operation.LIST_COMMENTS
-                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS || op == Operation.LIST_DEAL_HISTORY;
+                || op == Operation.LIST_REPORTED_DEALS || op == Operation.SEARCH_DEALS || op == Operation.LIST_DEAL_HISTORY
+                || op == Operation.LIST_SAVED;
     }
 
     /** The answers every route can give, declared once under components/responses. */
@@ -535,6 +539,7 @@ final class OpenApiDocument {
                     ObjectNode ids = arrayOf(ksuid());
                     yield ids.put("maxItems", f.max()).put("uniqueItems", true);
                 }
+                case POSITIVE_INTEGER -> object().put("type", "integer").put("minimum", 1).put("maximum", f.max());
                 case ONE_OF -> {
                     ObjectNode e = object().put("type", "string");
                     ArrayNode values = e.putArray("enum");
@@ -572,6 +577,23 @@ final class OpenApiDocument {
                                 + "in every list and featured copy within the stream delay"),
                 "commentCount", object().put("type", "integer").put("format", "int64").put("minimum", 0)
                         .put("description", "Comments not deleted: exact in GET /deals/{dealId}, in lists within the stream delay")));
+        ((ObjectNode) s.get("Deal").get("properties")).set("lowestEver", object().put("type", "boolean")
+                .put("description", "The price is the lowest any deal of the same normalised link has had (taken-down and "
+                        + "expired deals and every correction counted); true for a link seen for the first time. Lists "
+                        + "follow a correction within the stream delay"));
+        ((ArrayNode) s.get("Deal").get("required")).add("lowestEver");
+        ObjectNode detail = ((ObjectNode) s.get("Deal")).deepCopy();
+        ObjectNode point = output(List.of("price", "at"), "price", price(), "at", instant());
+        ((ObjectNode) detail.get("properties")).set("priceHistory", arrayOf(point).put("minItems", 1)
+                .put("description", "Every price the deal has had, oldest first: its first price, then each correction that changed it"));
+        ((ArrayNode) detail.get("required")).add("priceHistory");
+        s.set("DealDetail", detail);
+        ObjectNode savedDeal = ((ObjectNode) s.get("Deal")).deepCopy();
+        ((ObjectNode) savedDeal.get("properties")).set("savedAt", instant());
+        ((ArrayNode) savedDeal.get("required")).add("savedAt");
+        s.set("SavedDeal", savedDeal);
+        s.set("SavedDealPage", output(List.of("deals", "nextCursor"), "deals", arrayOf(ref("SavedDeal")), "nextCursor", nullableString()));
+        s.set("Saved", output(List.of("dealId", "savedAt"), "dealId", ksuid(), "savedAt", instant()));
         s.set("DealPage", output(List.of("deals", "nextCursor"), "deals", arrayOf(ref("Deal")), "nextCursor", nullableString()));
         s.set("FrontPage", output(List.of("featured", "latest", "nextCursor"), "featured", arrayOf(ref("Deal")),
                 "latest", arrayOf(ref("Deal")), "nextCursor", nullableString()));
@@ -695,8 +717,15 @@ final class OpenApiDocument {
                 + " letters or digits; answered lowercase, each word once, separated by single spaces");
         ObjectNode maxPrice = price().put("description", "Only deals at most this price; at most "
                 + ContractRules.PRICE_DECIMALS + " decimal places");
-        s.set("Alert", output(List.of("id", "keywords", "createdAt"), "id", ksuid(), "keywords", keywords,
-                "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(), "createdAt", instant()));
+        ObjectNode exclude = string(0, Words.MAX_TEXT).put("description", "0 to " + Words.MAX_WORDS
+                + " words, lowercase, separated by single spaces; \"\" when none");
+        ObjectNode minTemperature = object().put("type", "integer").put("nullable", true)
+                .put("minimum", com.bigtimedeals.domain.NewAlert.MIN_TEMPERATURE)
+                .put("maximum", com.bigtimedeals.domain.NewAlert.MAX_TEMPERATURE)
+                .put("description", "Matched when the deal's temperature first reaches it; null for none");
+        s.set("Alert", output(List.of("id", "keywords", "excludeWords", "minTemperature", "createdAt"), "id", ksuid(),
+                "keywords", keywords, "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(),
+                "excludeWords", exclude, "minTemperature", minTemperature, "createdAt", instant()));
         s.set("AlertList", output(List.of("alerts"), "alerts", arrayOf(ref("Alert")).put("maxItems", AlertStore.MAX_PER_USER)));
         return s;
     }

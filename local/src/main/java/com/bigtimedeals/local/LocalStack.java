@@ -167,7 +167,8 @@ public final class LocalStack implements AutoCloseable {
         delivery.start();
         Table table = Table.from(functions, client);
         Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter(),
-                new com.bigtimedeals.data.HottestLists(table)));
+                new com.bigtimedeals.data.HottestLists(table)).withReminders(com.bigtimedeals.stream.SavedReminders.of(table,
+                com.bigtimedeals.data.Configuration.from(functions))));
         sweeper.start();
         LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName);
         try {

@@ -178,6 +178,11 @@ public final class AccountStore {
         return alerts.removeForDeletion(d, limit);
     }
 
+    /** One step of the saved-deals phase: saved deals with their pending reminders ({@link SavedStore}). */
+    public Cleared removeSaved(AccountDeletion d, int limit) {
+        return new SavedStore(table).removeForDeletion(d, limit);
+    }
+
     /**
      * One step of the votes phase: up to {@code limit} votes cast before the deletion, each removed with its count
      * in one transaction (conditioned on the vote still being what the page read), so each temperature moves back by

@@ -42,6 +42,10 @@ public final class AlertStore {
     public static final int MAX_PER_USER = 20;
     /** Alerts a word partition holds before the word opens another shard: about 250 KB, one query page. */
     static final int PER_SHARD = 1_000;
+    /** On a word's head: how many of its alerts have a {@code minTemperature} (a crossing skips a word with none). */
+    static final String HEAT_COUNT = "heat";
+    static final String EXCLUDE_WORDS = "excludeWords";
+    static final String MIN_TEMPERATURE = "minTemperature";
 
     private final Table table;
     private final WordIndex words;
@@ -81,7 +85,8 @@ public final class AlertStore {
                         put(alertItem(username, alert, word, shard)),
                         put(entry(username, alert, word, shard)),
                         TransactWriteItem.builder().update(Update.builder().tableName(table.name()).key(Keys.alertWord(word))
-                                .updateExpression("SET #t = :type, shards = :shards ADD #n :one")
+                                .updateExpression("SET #t = :type, shards = :shards ADD #n :one"
+                                        + (alert.minTemperature() == null ? "" : ", " + HEAT_COUNT + " :one"))
                                 .conditionExpression("attribute_not_exists(shards) OR shards <= :shards")
                                 .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "count"))
                                 .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(Keys.ALERT_WORD),
@@ -150,12 +155,18 @@ public final class AlertStore {
     private void remove(String username, ItemReader alert, TransactWriteItem also) {
         String alertId = alert.string("id");
         String word = alert.string("word");
+        Integer heat = alert.has(MIN_TEMPERATURE) ? (int) alert.number(MIN_TEMPERATURE) : null;
+        TransactWriteItem head = update(Keys.alertWord(word), Keys.ALERT_WORD, -1, null, Map.of());
+        if (heat != null) {
+            head = TransactWriteItem.builder().update(head.update().toBuilder()
+                    .updateExpression(head.update().updateExpression() + ", " + HEAT_COUNT + " :d").build()).build();
+        }
         List<TransactWriteItem> writes = new ArrayList<>(List.of(
                 TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(Keys.alert(username, alertId))
                         .conditionExpression("attribute_exists(PK)").build()).build(),
                 TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
-                        .key(Keys.alertEntry(word, (int) alert.number("shard"), alertId)).build()).build(),
-                update(Keys.alertWord(word), Keys.ALERT_WORD, -1, null, Map.of()),
+                        .key(entryKey(word, (int) alert.number("shard"), alertId, heat)).build()).build(),
+                head,
                 update(Keys.alertCount(username), Keys.ALERT_COUNT, -1, null, Map.of())));
         if (also != null) {
             writes.add(also);
@@ -352,20 +363,93 @@ public final class AlertStore {
                 .instant("createdAt", a.createdAt()).string("word", word).number("shard", shard).build();
     }
 
-    /** The alert as filed in the word index: everything a match needs, so matching reads nothing else. */
+    /**
+     * The alert as filed in the word index: everything a match needs, so matching reads nothing else. An alert with
+     * {@code minTemperature} is filed apart from the others, by its threshold ({@link Keys#heatEntry}): a new deal's
+     * matching never reads it, and a temperature crossing reads only the thresholds it passed.
+     */
     private Map<String, AttributeValue> entry(String username, Alert a, String word, int shard) {
-        return fields(new ItemWriter(Keys.alertEntry(word, shard, a.id()), Keys.ALERT_ENTRY), username, a)
+        return fields(new ItemWriter(entryKey(word, shard, a.id(), a.minTemperature()), Keys.ALERT_ENTRY), username, a)
                 .instant("createdAt", a.createdAt()).build();
     }
 
+    private static Map<String, AttributeValue> entryKey(String word, int shard, String alertId, Integer minTemperature) {
+        return minTemperature == null ? Keys.alertEntry(word, shard, alertId) : Keys.heatEntry(word, shard, minTemperature, alertId);
+    }
+
     private static ItemWriter fields(ItemWriter w, String username, Alert a) {
-        return w.string("id", a.id()).string("username", username).string("keywords", a.keywordText())
+        w.string("id", a.id()).string("username", username).string("keywords", a.keywordText())
                 .decimal("maxPrice", a.maxPrice()).string("brandId", a.brandId()).string("categoryId", a.categoryId());
+        if (!a.excludeWords().isEmpty()) {
+            w.string(EXCLUDE_WORDS, a.excludeText());
+        }
+        if (a.minTemperature() != null) {
+            w.number(MIN_TEMPERATURE, a.minTemperature());
+        }
+        return w;
     }
 
     private static Alert read(ItemReader r) {
+        String exclude = r.string(EXCLUDE_WORDS);
         return new Alert(r.string("id"), List.of(r.string("keywords").split(" ")), r.decimal("maxPrice"), r.string("brandId"),
-                r.string("categoryId"), r.instant("createdAt"));
+                r.string("categoryId"), exclude == null ? List.of() : List.of(exclude.split(" ")),
+                r.has(MIN_TEMPERATURE) ? (int) r.number(MIN_TEMPERATURE) : null, r.instant("createdAt"));
+    }
+
+    /**
+     * The users whose temperature alerts a deal's crossing concerns: the alerts filed under a word of its title with
+     * a {@code minTemperature} above {@code fromExclusive} and at most {@code toInclusive}, whose other conditions
+     * the deal meets. 1 BatchGetItem of the title words' heads (which say whether a word holds such alerts and over
+     * how many shards), then for each word that does, 1 Query per shard of the threshold range only
+     * ({@code SK BETWEEN HEAT#<from+1> AND HEAT#<to>~}): never a pass over the alerts that the crossing does not
+     * concern. Strongly consistent: an alert deleted before matches nothing. {@code each} takes every page of users.
+     */
+    public int crossing(Deal deal, NavigableSet<String> titleWords, long fromExclusive, long toInclusive,
+                        java.util.function.Consumer<List<String>> each) {
+        long lo = Math.max(fromExclusive + 1, NewAlert.MIN_TEMPERATURE);
+        long hi = Math.min(toInclusive, NewAlert.MAX_TEMPERATURE);
+        if (lo > hi || titleWords.isEmpty()) {
+            return 0;
+        }
+        List<Map<String, AttributeValue>> heads = new ArrayList<>();
+        titleWords.forEach(w -> heads.add(Keys.alertWord(w)));
+        int matched = 0;
+        for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(heads)
+                .consistentRead(true).build())) {
+            ItemReader head = new ItemReader(item);
+            if (!head.has(HEAT_COUNT) || head.number(HEAT_COUNT) <= 0) {
+                continue;
+            }
+            String word = item.get(Keys.PK).s().substring(Keys.wordPk("").length());
+            int shards = (int) Math.max(1, head.number("shards"));
+            for (int shard = 0; shard < shards; shard++) {
+                Map<String, AttributeValue> start = null;
+                do {
+                    QueryRequest.Builder q = QueryRequest.builder().tableName(table.name())
+                            .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")
+                            .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.wordShardPk(word, shard)),
+                                    ":lo", AttributeValue.fromS(Keys.heatSk((int) lo, "")),
+                                    ":hi", AttributeValue.fromS(Keys.heatSk((int) hi, "~"))))
+                            .consistentRead(true);
+                    if (start != null) {
+                        q.exclusiveStartKey(start);
+                    }
+                    QueryResponse r = table.client().query(q.build());
+                    List<String> users = new ArrayList<>();
+                    for (Map<String, AttributeValue> e : r.items()) {
+                        if (read(new ItemReader(e)).matches(deal, titleWords)) {
+                            users.add(new ItemReader(e).string("username"));
+                        }
+                    }
+                    matched += users.size();
+                    if (!users.isEmpty()) {
+                        each.accept(users);
+                    }
+                    start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+                } while (start != null);
+            }
+        }
+        return matched;
     }
 
     private TransactWriteItem put(Map<String, AttributeValue> item) {

@@ -42,7 +42,8 @@ final class DealCodec {
                 .string("imageUrl", d.imageUrl())
                 .string("description", d.description())
                 .instant("createdAt", d.createdAt())
-                .instant("expiresAt", d.expiresAt());
+                .instant("expiresAt", d.expiresAt())
+                .decimal(LINK_LOW, d.linkLow());
         return counts(w, d.counts());
     }
 
@@ -75,6 +76,28 @@ final class DealCodec {
      * messages carry and derive their ids from. Deals written before it existed fall back to {@code createdAt}.
      */
     static final String POSTED_AT = "postedAt";
+    /** Every price the deal has had after its first, as {@code [{price, at}]}; absent until a correction changes it. */
+    static final String PRICE_HISTORY = "priceHistory";
+
+    static AttributeValue pricePoint(java.math.BigDecimal price, Instant at) {
+        return AttributeValue.fromM(Map.of("price", AttributeValue.fromN(price.toPlainString()),
+                "at", AttributeValue.fromS(at.toString())));
+    }
+
+    /** The deal's price history, oldest first: its first price at its creation, then each correction that changed it. */
+    static java.util.List<com.bigtimedeals.domain.PricePoint> priceHistory(Map<String, AttributeValue> item) {
+        AttributeValue stored = item.get(PRICE_HISTORY);
+        if (stored == null || !stored.hasL()) {
+            Deal d = read(item);
+            return java.util.List.of(new com.bigtimedeals.domain.PricePoint(d.price(), d.createdAt()));
+        }
+        java.util.List<com.bigtimedeals.domain.PricePoint> points = new java.util.ArrayList<>(stored.l().size());
+        for (AttributeValue p : stored.l()) {
+            points.add(new com.bigtimedeals.domain.PricePoint(new java.math.BigDecimal(p.m().get("price").n()),
+                    Instant.parse(p.m().get("at").s())));
+        }
+        return points;
+    }
 
     static Instant postedAt(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
@@ -106,8 +129,11 @@ final class DealCodec {
         return new Deal(r.string("id"), r.string("title"), r.string("link"), r.decimal("price"),
                 r.string("brandId"), r.string("brandName"), r.string("categoryId"), r.string("categoryName"),
                 r.string("imageUrl"), r.string("description"), r.instant("createdAt"), r.instant("expiresAt"),
-                counts(item));
+                counts(item), r.decimal(LINK_LOW));
     }
+
+    /** The lowest price of the deal's normalised link, as the stream last carried it onto this copy ({@link PriceLows}). */
+    static final String LINK_LOW = "linkLow";
 
     /** A deal copied into a featured list: application attributes only, no keys. */
     static AttributeValue embedded(Deal d) {
@@ -248,6 +274,7 @@ final class DealCodec {
             out.writeLong(c.comments());
             out.writeLong(c.version());
             out.writeLong(c.hotSince() == null ? NEVER : c.hotSince().getEpochSecond());
+            writeString(out, d.linkLow() == null ? null : d.linkLow().toPlainString());
         }
     }
 
@@ -269,10 +296,12 @@ final class DealCodec {
             long expires = in.readLong();
             DealCounts counts = new DealCounts(in.readLong(), in.readLong(), in.readLong(), in.readLong(), null);
             long hotSince = in.readLong();
+            String linkLow = readString(in);
             deals.add(new Deal(id, title, link, price == null ? null : new BigDecimal(price), brandId, brandName,
                     categoryId, categoryName, imageUrl, description, createdAt,
                     expires == NEVER ? null : Instant.ofEpochSecond(expires),
-                    hotSince == NEVER ? counts : counts.withHotSince(Instant.ofEpochSecond(hotSince))));
+                    hotSince == NEVER ? counts : counts.withHotSince(Instant.ofEpochSecond(hotSince)),
+                    linkLow == null ? null : new BigDecimal(linkLow)));
         }
         return deals;
     }

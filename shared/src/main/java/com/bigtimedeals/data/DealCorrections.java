@@ -74,7 +74,7 @@ final class DealCorrections {
             boolean expires = corrected.expiredAt(now);
             boolean guardMoves = !expires && (c.link() != null || c.expiresAt() != null || c.clearExpiry());
             List<TransactWriteItem> writes = new ArrayList<>();
-            writes.add(TransactWriteItem.builder().update(expression(c, item, version).update(table, dealId)).build());
+            writes.add(TransactWriteItem.builder().update(expression(c, item, version, now).update(table, dealId)).build());
             writes.add(DealHistory.put(table, dealId, new DealEvent(now, editor, DealEvent.Action.CORRECTED, changes),
                     String.format("v%010d", version + 1)));
             if (guardMoves) {
@@ -117,7 +117,8 @@ final class DealCorrections {
         return new Deal(d.id(), c.title() != null ? c.title() : d.title(), c.link() != null ? c.link() : d.link(),
                 c.price() != null ? c.price() : d.price(), d.brandId(), d.brandName(), d.categoryId(), d.categoryName(),
                 c.imageUrl() != null ? c.imageUrl() : d.imageUrl(),
-                c.description() != null ? c.description() : d.description(), d.createdAt(), expiresAt, d.counts());
+                c.description() != null ? c.description() : d.description(), d.createdAt(), expiresAt, d.counts(),
+                c.link() == null || c.link().equals(d.link()) ? d.linkLow() : null);
     }
 
     /** A correction's update of the deal item, with its conditions. */
@@ -133,7 +134,7 @@ final class DealCorrections {
      * The update of the deal item that {@code item} (at {@code version}) becomes with {@code c}: only while it is
      * still at that version and not taken down, so that no other writer's change is lost between the read and the write.
      */
-    private static Expression expression(DealCorrection c, Map<String, AttributeValue> item, long version) {
+    private static Expression expression(DealCorrection c, Map<String, AttributeValue> item, long version, Instant now) {
         StringBuilder set = new StringBuilder();
         Map<String, String> names = new HashMap<>();
         Map<String, AttributeValue> values = new HashMap<>();
@@ -145,6 +146,17 @@ final class DealCorrections {
         addSet(set, names, values, "expiresAt", c.expiresAt() == null ? null
                 : AttributeValue.fromS(c.expiresAt().truncatedTo(ChronoUnit.SECONDS).toString()));
         addSet(set, names, values, DealCodec.VERSION, AttributeValue.fromN(Long.toString(version + 1)));
+        Deal before = DealCodec.read(item);
+        if (c.price() != null && c.price().compareTo(before.price()) != 0) {
+            // The price history grows in this very write, so no correction's price can be left out of it, however
+            // corrections race (each is conditioned on the version it read). A deal from before the history began
+            // starts it with the price it was created at.
+            set.append(", #ph = list_append(if_not_exists(#ph, :phFirst), :phNext)");
+            names.put("#ph", DealCodec.PRICE_HISTORY);
+            values.put(":phFirst", AttributeValue.fromL(List.of(DealCodec.pricePoint(before.price(), before.createdAt()))));
+            values.put(":phNext", AttributeValue.fromL(List.of(DealCodec.pricePoint(c.price(),
+                    now.truncatedTo(ChronoUnit.SECONDS)))));
+        }
         String update = "SET " + set;
         if (c.clearExpiry()) {
             update += " REMOVE #expiresAt";

@@ -36,7 +36,11 @@ public final class DealCountsStore {
      * A live deal as its item stores it (content, and the counts the last aggregation wrote onto it), and its exact
      * counts now ({@code hotSince} taken from the item, which keeps it).
      */
-    public record Reading(Deal deal, DealCounts exact) {
+    public record Reading(Deal deal, DealCounts exact, long peak, Instant postedAt) {
+        public Reading(Deal deal, DealCounts exact) {
+            this(deal, exact, 0, deal.createdAt());
+        }
+
         /** The deal item already carries these counts or newer: every copy of them was written before it. */
         public boolean upToDate() {
             return deal.counts().version() >= exact.version();
@@ -79,7 +83,8 @@ public final class DealCountsStore {
                     Deal deal = DealCodec.read(item);
                     DealCounts exact = DealCounters.sum(id, shards.getOrDefault(id, List.of()))
                             .withHotSince(deal.counts().hotSince());
-                    readings.put(id, new Reading(deal, exact));
+                    ItemReader r = new ItemReader(item);
+                    readings.put(id, new Reading(deal, exact, r.has(PEAK) ? r.number(PEAK) : 0, DealCodec.postedAt(item)));
                 }
             }
         }
@@ -139,6 +144,34 @@ public final class DealCountsStore {
         } catch (ConditionalCheckFailedException e) {
             Map<String, AttributeValue> item = item(dealId);
             return DealCodec.isLiveDeal(item) ? new ItemReader(item).instant(DealCodec.HOT_SINCE) : null;
+        }
+    }
+
+    /**
+     * On the deal item: the highest temperature the aggregation ever read for the deal (absent: 0, its temperature at
+     * creation). It only grows, so a threshold at or below it has been reached once already and is never matched
+     * again, however the temperature falls and rises.
+     */
+    static final String PEAK = "peakTemperature";
+
+    /**
+     * Raises the deal's peak temperature to {@code to}, only upward and only while the deal is live; false when the
+     * peak already stood at {@code to} or higher (another lane or a replay got there) or the deal is gone. Written after
+     * the crossing's messages, before the counts: a crash between them delivers the same messages again (their ids
+     * are fixed), never loses them.
+     */
+    public boolean raisePeak(String dealId, long to) {
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .updateExpression("SET #p = :p")
+                    .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
+                            + " AND (attribute_not_exists(#p) OR #p < :p)")
+                    .expressionAttributeNames(Map.of("#p", PEAK, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT))
+                    .expressionAttributeValues(Map.of(":p", number(to), ":deal", AttributeValue.fromS(Keys.DEAL)))
+                    .build());
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false;
         }
     }
 

@@ -201,6 +201,11 @@ public final class DealStore {
      * the last second of writes): one read unit per shard and one for the deal (under 4 KB) instead of half that.
      */
     public Deal getExact(String dealId) {
+        return detail(dealId).deal();
+    }
+
+    /** {@link #getExact} with the deal's price history, read from the same item: still 1 request. */
+    public com.bigtimedeals.domain.DealDetail detail(String dealId) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
         keys.add(Keys.deal(dealId));
         List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
@@ -211,7 +216,9 @@ public final class DealStore {
                     break;
                 }
                 Deal stored = DealCodec.read(item);
-                return stored.withCounts(DealCounters.sum(dealId, items).withHotSince(stored.counts().hotSince()));
+                return new com.bigtimedeals.domain.DealDetail(
+                        stored.withCounts(DealCounters.sum(dealId, items).withHotSince(stored.counts().hotSince())),
+                        DealCodec.priceHistory(item));
             }
         }
         throw DomainException.notFound("deal not found");

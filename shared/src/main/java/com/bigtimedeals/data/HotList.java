@@ -92,7 +92,7 @@ public final class HotList {
         Map<String, AttributeValue> values = new HashMap<>();
         int n = 0;
         for (String attribute : List.of(Keys.TYPE, "id", "title", "link", "price", "brandId", "brandName", "categoryId",
-                "categoryName", "imageUrl", "description", "createdAt", "expiresAt")) {
+                "categoryName", "imageUrl", "description", "createdAt", "expiresAt", DealCodec.LINK_LOW)) {
             names.put("#a" + n, attribute);
             if (item.containsKey(attribute)) {
                 set.append(set.length() == 0 ? "" : ", ").append("#a").append(n).append(" = :a").append(n);

@@ -57,6 +57,13 @@ final class Keys {
     static final String DEAL_RANKING = "DealRanking";
     static final String HOTTEST_LIST = "HottestList";
     static final String HOTTEST_VERSION = "HottestVersion";
+    static final String SAVED = "Saved";
+    static final String SAVED_COUNT = "SavedCount";
+    static final String SAVER = "Saver";
+    static final String REMINDER = "Reminder";
+    static final String REMINDER_SWEPT = "ReminderSwept";
+    static final String LINK_LOW = "LinkLow";
+    static final String LINK_DEAL = "LinkDeal";
 
     private Keys() {
     }
@@ -346,6 +353,55 @@ final class Keys {
         return key(wordShardPk(word, shard), alertSk(alertId));
     }
 
+    /**
+     * An alert with a {@code minTemperature}, filed in its word's shard by threshold (zero-padded, so the thresholds
+     * sort as numbers): a crossing from one temperature to another reads one key range per shard. Apart from the
+     * {@code ALERT} prefix, so a new deal's matching never reads it.
+     */
+    static String heatSk(int minTemperature, String alertId) {
+        return String.format("HEAT#%05d#%s", minTemperature, alertId);
+    }
+
+    static Map<String, AttributeValue> heatEntry(String word, int shard, int minTemperature, String alertId) {
+        return key(wordShardPk(word, shard), heatSk(minTemperature, alertId));
+    }
+
+    // Saved deals (docs/data-model.md, "Saved deals and reminders"): the saver's list, newest first, under SAVED#<user>
+    // (AT#<savedAt>#<dealId>, beside the COUNT that holds the limit); who saved a deal under SAVERS#<dealId> (one item a
+    // saver: when, where the list entry and the pending reminder are); pending reminders in minute buckets
+    // REMIND#<yyyy-MM-ddTHH:mm>, swept every minute, and the sweep's own mark (REMIND#SWEPT).
+    static String savedPk(String username) {
+        return "SAVED#" + username;
+    }
+
+    static String savedSk(java.time.Instant savedAt, String dealId) {
+        return "AT#" + savedAt + "#" + dealId;
+    }
+
+    static Map<String, AttributeValue> savedCount(String username) {
+        return key(savedPk(username), "COUNT");
+    }
+
+    static String saversPk(String dealId) {
+        return "SAVERS#" + dealId;
+    }
+
+    static Map<String, AttributeValue> saver(String dealId, String username) {
+        return key(saversPk(dealId), "USER#" + username);
+    }
+
+    static String reminderPk(String minute) {
+        return "REMIND#" + minute;
+    }
+
+    static String reminderSk(String dealId, String username) {
+        return "DEAL#" + dealId + "#USER#" + username;
+    }
+
+    static Map<String, AttributeValue> reminderSwept() {
+        return key(reminderPk("SWEPT"), reminderPk("SWEPT"));
+    }
+
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */
     static String alertsPk(String username) {
         return "ALERTS#" + username;
@@ -435,6 +491,14 @@ final class Keys {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JRE", e);
         }
+    }
+
+    /**
+     * The lowest price a normalised link has had ({@code LOW}) and every deal that had the link ({@code DEAL#<id>}),
+     * under the same digest as the link's guard.
+     */
+    static String linkLowPk(String normalisedLink) {
+        return "LINKLOW#" + linkGuard(normalisedLink).get(PK).s().substring(linkGuardPk("").length());
     }
 
     static String linkGuardPk(String digest) {

@@ -67,6 +67,14 @@ public enum PartitionKeys {
     WORD(Keys.wordPk(Keys.ANY)),
     /** A user's alerts, their count and the tombstones of deleted ones. */
     ALERTS(Keys.alertsPk(Keys.ANY)),
+    /** The lowest price a normalised link has had, and the deals that had it. */
+    LINK_LOW(Keys.linkLowPk("").replaceAll("#.*", "#") + Keys.ANY),
+    /** One user's saved deals and their count. */
+    SAVED(Keys.savedPk(Keys.ANY)),
+    /** Who saved one deal. */
+    SAVERS(Keys.saversPk(Keys.ANY)),
+    /** Pending reminders of saved deals, by minute, and the sweep's mark. */
+    REMINDERS(Keys.reminderPk(Keys.ANY)),
     /** One caller's idempotency records. */
     IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
 

@@ -12,7 +12,8 @@ import java.time.Instant;
 public record AccountDeletion(String username, Instant deletedAt, String position, boolean done) {
     /** The phases, in the order the walk takes them; each position starts with its phase's prefix. */
     public enum Phase {
-        FOLLOWS("follows#"), VOTES("votes#"), ALERTS("alerts#"), COMMENTS("comments#"), MESSAGES("messages#");
+        FOLLOWS("follows#"), VOTES("votes#"), ALERTS("alerts#"), COMMENTS("comments#"), SAVED("saved#"),
+        MESSAGES("messages#");
 
         private final String prefix;
 

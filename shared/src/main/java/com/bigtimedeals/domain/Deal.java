@@ -21,7 +21,8 @@ public record Deal(
         String description,
         Instant createdAt,
         Instant expiresAt,
-        DealCounts counts) {
+        DealCounts counts,
+        BigDecimal linkLow) {
 
     /**
      * DynamoDB stores numbers without trailing zeros; so does a Deal, so that 5.00 and 5 are the same deal. Absent
@@ -40,6 +41,33 @@ public record Deal(
                 price = price.setScale(0);
             }
         }
+        if (linkLow != null) {
+            linkLow = linkLow.stripTrailingZeros();
+            if (linkLow.scale() < 0) {
+                linkLow = linkLow.setScale(0);
+            }
+        }
+    }
+
+    /** A deal whose link's lowest price is not known to it (yet): {@link #lowestEver} is true. */
+    public Deal(String id, String title, String link, BigDecimal price, String brandId, String brandName,
+                String categoryId, String categoryName, String imageUrl, String description, Instant createdAt,
+                Instant expiresAt, DealCounts counts) {
+        this(id, title, link, price, brandId, brandName, categoryId, categoryName, imageUrl, description, createdAt,
+                expiresAt, counts, null);
+    }
+
+    /**
+     * Whether the deal's price is the lowest any deal of its normalised link has had ({@code linkLow}: that low as the
+     * stream last carried it here, counting taken-down and expired deals and every correction); true while unknown.
+     */
+    public boolean lowestEver() {
+        return linkLow == null || price == null || price.compareTo(linkLow) <= 0;
+    }
+
+    public Deal withLinkLow(BigDecimal low) {
+        return new Deal(id, title, link, price, brandId, brandName, categoryId, categoryName, imageUrl, description,
+                createdAt, expiresAt, counts, low);
     }
 
     /** A deal nobody voted on or commented on yet. */
@@ -63,12 +91,12 @@ public record Deal(
 
     public Deal withExpiresAt(Instant newExpiresAt) {
         return new Deal(id, title, link, price, brandId, brandName, categoryId, categoryName, imageUrl, description,
-                createdAt, newExpiresAt, counts);
+                createdAt, newExpiresAt, counts, linkLow);
     }
 
     public Deal withCounts(DealCounts newCounts) {
         return new Deal(id, title, link, price, brandId, brandName, categoryId, categoryName, imageUrl, description,
-                createdAt, expiresAt, newCounts);
+                createdAt, expiresAt, newCounts, linkLow);
     }
 
     /** Hot votes minus cold votes, as this copy knows them. */

@@ -8,7 +8,7 @@ import java.util.List;
  * declaration, so what the document lets a client send is what the server accepts.
  *
  * @param max for {@link Kind#TEXT}, {@link Kind#NAME}, {@link Kind#NOTE}: the most characters (code points); for {@link Kind#DEAL_IDS}
- *            the most ids; otherwise unused (the kind's own contract limit applies)
+ *            the most ids; for {@link Kind#POSITIVE_INTEGER} the largest value; otherwise unused (the kind's own contract limit applies)
  * @param values for {@link Kind#ONE_OF}: the allowed values
  */
 public record BodyField(String name, Kind kind, int max, List<String> values, boolean required, boolean nullable,
@@ -41,7 +41,9 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
         /** An array of distinct deal ids, at most max. */
         DEAL_IDS,
         /** One of {@code values}. */
-        ONE_OF
+        ONE_OF,
+        /** A JSON integer from 1 to max (an alert's {@code minTemperature}). */
+        POSITIVE_INTEGER
     }
 
     public BodyField {
@@ -66,6 +68,10 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
 
     public static BodyField dealIds(String name, int max) {
         return new BodyField(name, Kind.DEAL_IDS, max, List.of(), false, false, null);
+    }
+
+    public static BodyField positiveInteger(String name, int max) {
+        return new BodyField(name, Kind.POSITIVE_INTEGER, max, List.of(), false, false, null);
     }
 
     public static BodyField oneOf(String name, List<String> values) {

@@ -60,8 +60,18 @@ public enum Operation {
             + "(case-insensitively), at most maxPrice when set, of the brand and category when set, sends the caller one "
             + "inbox message, within the stream delay; one message per deal in all, whatever else matches. keywords: 1 "
             + "to 5 words separated by spaces, each 2 to 30 letters or digits, stored lowercase. At most 20 alerts a "
-            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404.", RequestBodies.NEW_ALERT),
+            + "user: the 21st is a 400. A brandId or categoryId that names nothing is a 404. excludeWords: 0 to 5 words "
+            + "under the keyword rules; a title holding any of them does not match. minTemperature (1 to 10,000): the "
+            + "deal matches when its temperature first reaches it, within the stream delay of the vote, never at its "
+            + "creation and never twice.", RequestBodies.NEW_ALERT),
     LIST_ALERTS("The caller's deal alerts, newest first."),
+    SAVE_DEAL("Saves a deal for the caller: 200 {dealId, savedAt}, and again 200 with the first savedAt. A deal whose "
+            + "expiresAt is set gets one reminder (an inbox message of kind reminder) when 24 hours remain, within 2 "
+            + "minutes of that moment, or at once when saved with 1 to 24 hours left; unsaving, takedown or expiry cancel "
+            + "it, a new expiresAt moves it. At most 500 saved deals: the 501st is a 400. Unknown or taken-down deal: 404."),
+    UNSAVE_DEAL("Unsaves a deal (and cancels its pending reminder): 204, also when it was not saved."),
+    LIST_SAVED("The caller's saved deals, the most recently saved first, each with savedAt (paged). A deal taken down "
+            + "leaves the list; an expired one stays, flagged."),
     DELETE_ALERT("Deletes one of the caller's deal alerts: no new deal matches it from then on. 204, also when "
             + "repeated; 404 for an id that never was the caller's alert."),
     CREATE_BRAND("Creates a brand; its id is the slug of its name.", RequestBodies.NEW_BRAND),

@@ -87,7 +87,13 @@ public final class RequestBodies {
             BodyField.of("maxPrice", PRICE).describedAs("Only deals at most this price"),
             // Text, not a slug: the contract answers an id that names no brand or category 404, whatever its shape.
             BodyField.text("brandId", Slug.MAX_LENGTH).describedAs("Only deals of this brand; one that does not exist is a 404"),
-            BodyField.text("categoryId", Slug.MAX_LENGTH).describedAs("Only deals of this category; one that does not exist is a 404"));
+            BodyField.text("categoryId", Slug.MAX_LENGTH).describedAs("Only deals of this category; one that does not exist is a 404"),
+            BodyField.note("excludeWords", Words.MAX_TEXT).describedAs("0 to " + Words.MAX_WORDS
+                    + " words separated by spaces, under the keyword rules: a deal whose title holds any of them as a whole"
+                    + " word, in any case, does not match; answered lowercase, \"\" when none"),
+            BodyField.positiveInteger("minTemperature", com.bigtimedeals.domain.NewAlert.MAX_TEMPERATURE)
+                    .describedAs("Match a deal only when its temperature first reaches this, within the stream delay of the"
+                            + " vote that reached it: never at its creation, never twice"));
 
     private RequestBodies() {
     }

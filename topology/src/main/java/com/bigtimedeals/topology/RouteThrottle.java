@@ -48,7 +48,7 @@ public enum RouteThrottle {
     public static RouteThrottle of(Operation operation) {
         return switch (operation) {
             case LIKE_BRAND, UNLIKE_BRAND, WATCH_BRAND, UNWATCH_BRAND, LIKE_CATEGORY, UNLIKE_CATEGORY, WATCH_CATEGORY,
-                    UNWATCH_CATEGORY -> FOLLOWS;
+                    UNWATCH_CATEGORY, SAVE_DEAL, UNSAVE_DEAL -> FOLLOWS;
             case DELETE_ACCOUNT -> ACCOUNT_DELETION;
             case BLAST_HOT_DEAL -> BLASTS;
             case POST_COMMENT, DELETE_COMMENT, REPORT_DEAL, CAST_VOTE, WITHDRAW_VOTE, CREATE_ALERT, DELETE_ALERT ->
@@ -60,7 +60,7 @@ public enum RouteThrottle {
                     SET_CATEGORY_FEATURED, SET_EDITORS_CHOICE, GET_BLAST, LIST_COMMENTS, LIST_REPORTED_DEALS,
                     LIST_DEAL_REPORTS, DISMISS_REPORTS, LIST_HOT_DEALS, LIST_HOTTEST_DEALS, LIST_MY_VOTES, SEARCH_DEALS,
                     LIST_ALERTS, GET_EDITED_DEAL, LIST_DEAL_HISTORY, UPDATE_BRAND, DELETE_BRAND, UPDATE_CATEGORY,
-                    DELETE_CATEGORY -> null;
+                    DELETE_CATEGORY, LIST_SAVED -> null;
         };
     }
 }

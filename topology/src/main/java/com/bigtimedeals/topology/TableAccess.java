@@ -24,8 +24,12 @@ import static com.bigtimedeals.data.PartitionKeys.HOTTEST_VERSION;
 import static com.bigtimedeals.data.PartitionKeys.HOT_DEALS;
 import static com.bigtimedeals.data.PartitionKeys.IDEMPOTENCY;
 import static com.bigtimedeals.data.PartitionKeys.LINK_GUARD;
+import static com.bigtimedeals.data.PartitionKeys.LINK_LOW;
 import static com.bigtimedeals.data.PartitionKeys.MESSAGES;
+import static com.bigtimedeals.data.PartitionKeys.REMINDERS;
 import static com.bigtimedeals.data.PartitionKeys.REPORTS;
+import static com.bigtimedeals.data.PartitionKeys.SAVED;
+import static com.bigtimedeals.data.PartitionKeys.SAVERS;
 import static com.bigtimedeals.data.PartitionKeys.TIMELINE;
 import static com.bigtimedeals.data.PartitionKeys.USER;
 import static com.bigtimedeals.data.PartitionKeys.VOTES;
@@ -202,21 +206,24 @@ public final class TableAccess {
             table(List.of(CATEGORY, CATEGORIES, TIMELINE), DELETE_ITEM),
             table(List.of(CATEGORIES, TIMELINE), QUERY));
 
-    /** Whether the caller likes and watches something, and everything the caller follows, by name. */
+    /** Whether the caller likes and watches something, everything the caller follows, by name, and the saved deals. */
     private static final List<Grant> FOLLOWS_READ = List.of(
-            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, BRAND, CATEGORY), BATCH_GET_ITEM),
-            table(List.of(FOLLOWS), QUERY));
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, BRAND, CATEGORY, DEAL), BATCH_GET_ITEM),
+            table(List.of(FOLLOWS, SAVED), QUERY));
 
     /**
      * A like or watch (and its user-side twin) with the counter, in one transaction, then the brand or category read
      * back; with an Idempotency-Key, the brand or category and the caller's relation read first, in one BatchGetItem;
-     * priming: everything the caller follows.
+     * a save (the deal and the caller's saver item read, then saver item, list entry, count, reminder and the deal's
+     * check in one transaction), an unsave (the saver item, then the same items removed); priming: everything the
+     * caller follows.
      */
     private static final List<Grant> FOLLOWS_WRITE = List.of(
-            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), PUT_ITEM, DELETE_ITEM),
-            table(List.of(BRAND, CATEGORY), UPDATE_ITEM),
-            table(List.of(BRAND), GET_ITEM),
-            table(List.of(CATEGORY, FEATURED, BRAND, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), BATCH_GET_ITEM),
+            table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, SAVED, SAVERS, REMINDERS), PUT_ITEM, DELETE_ITEM),
+            table(List.of(BRAND, CATEGORY, SAVED), UPDATE_ITEM),
+            table(List.of(BRAND, SAVERS), GET_ITEM),
+            table(List.of(DEAL), CONDITION_CHECK_ITEM),
+            table(List.of(CATEGORY, FEATURED, BRAND, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS), QUERY));
 
     /** The caller's profile, inbox and unread badge. */
@@ -281,15 +288,22 @@ public final class TableAccess {
      * votes with their deals' counter shards, alerts with their entries, comments made anonymous with their deals'
      * comment counts and their author items removed, messages), featured copies and the front page's copies; counter
      * aggregation (each deal with its shards, its copies, the hot list and the hottest lists' ranking and lists,
-     * whether the cached front page shows it, then the deal item), a takedown's link guard freed and reports closed,
+     * whether the cached front page shows it, a temperature crossing's alert heads and threshold ranges, then the deal
+     * item), a takedown's link guard freed and reports closed,
      * the community's expiry of a deal (with its history event); a rename's walk (a page of the brand's or category's
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, TIMELINE, RENAME), GET_ITEM),
-            table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST), BATCH_GET_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
-                    VOTES, WORD, ALERTS), QUERY),
+                    VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
+            // A link's lowest price and its deals (a new deal, a corrected price or link).
+            table(List.of(LINK_LOW), GET_ITEM, PUT_ITEM, UPDATE_ITEM, QUERY),
+            // Saved deals: a takedown's or an account deletion's removals, a moved expiry's new reminders.
+            table(List.of(SAVERS), GET_ITEM),
+            table(List.of(SAVED, SAVERS, REMINDERS), PUT_ITEM, DELETE_ITEM),
+            table(List.of(SAVED, SAVERS), UPDATE_ITEM),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT,
@@ -303,13 +317,19 @@ public final class TableAccess {
 
     /**
      * Finds unfinished walks that made no progress, and touches each (a blast segment, a fan-out, a clean-up); rebuilds
-     * the hottest lists from their sources before their horizon runs out.
+     * the hottest lists from their sources before their horizon runs out; sends the saved deals' reminders that are due.
      */
     private static final List<Grant> SWEEPER = List.of(
             index(TableDefinition.GSI1, QUERY),
             table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME), UPDATE_ITEM),
             table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
-            table(List.of(HOTTEST), PUT_ITEM));
+            table(List.of(HOTTEST), PUT_ITEM),
+            // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark.
+            table(List.of(REMINDERS), GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
+            table(List.of(DEAL, SAVERS), BATCH_GET_ITEM),
+            table(List.of(SAVERS), UPDATE_ITEM),
+            table(List.of(MESSAGES), PUT_ITEM),
+            index(TableDefinition.GSI2, QUERY));
 
     /** The caller's votes on some deals (also the priming request). */
     private static final List<Grant> VOTES_READ = List.of(

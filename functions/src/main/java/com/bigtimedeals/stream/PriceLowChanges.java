@@ -1,0 +1,30 @@
+package com.bigtimedeals.stream;
+
+import com.bigtimedeals.data.PriceLows;
+import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.domain.Deal;
+
+/**
+ * A new deal's price, and every corrected price or link, is recorded under its normalised link ({@link PriceLows}),
+ * and the link's low is carried onto the link's deals, whose copies follow as they follow a correction. The deal
+ * item's own {@code linkLow} change reads as a correction with the same price and link, which records nothing more.
+ */
+final class PriceLowChanges {
+    private final PriceLows lows;
+
+    PriceLowChanges(PriceLows lows) {
+        this.lows = lows;
+    }
+
+    void apply(Change change) {
+        if (change instanceof Change.DealCreated c) {
+            lows.record(c.deal());
+        } else if (change instanceof Change.DealCorrected c && moved(c.before(), c.deal())) {
+            lows.record(c.deal());
+        }
+    }
+
+    private static boolean moved(Deal before, Deal now) {
+        return before == null || before.price().compareTo(now.price()) != 0 || !before.link().equals(now.link());
+    }
+}

@@ -1,0 +1,28 @@
+package com.bigtimedeals.stream;
+
+import java.util.Objects;
+
+import com.bigtimedeals.data.SavedStore;
+import com.bigtimedeals.domain.Change;
+
+/**
+ * What a deal's change does to the lists and reminders of those who saved it: a takedown takes it out of every
+ * saver's list (and count), a correction that moves its {@code expiresAt} plans each saver's reminder anew (the old one
+ * finds the deal expiring at another moment when due, and sends nothing). Both are safe to run again on a replay.
+ */
+final class SavedDealChanges {
+    private final SavedStore saved;
+
+    SavedDealChanges(SavedStore saved) {
+        this.saved = saved;
+    }
+
+    void apply(Change change) {
+        if (change instanceof Change.DealCorrected c && c.before() != null
+                && !Objects.equals(c.before().expiresAt(), c.deal().expiresAt())) {
+            saved.replan(c.deal().id(), c.deal().expiresAt());
+        } else if (change instanceof Change.DealTakenDown t) {
+            saved.forgetDeal(t.dealId());
+        }
+    }
+}

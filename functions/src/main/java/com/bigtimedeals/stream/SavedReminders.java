@@ -1,0 +1,48 @@
+package com.bigtimedeals.stream;
+
+import java.util.List;
+
+import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.data.InboxDelivery;
+import com.bigtimedeals.data.SavedStore;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.domain.MessageKind;
+
+/**
+ * The saved deals' reminders, sent by the sweeper each minute ({@link SavedStore#sweepDue}: the minute buckets due
+ * since the last sweep, each reminder checked against the saver and the deal as they stand). Each is an inbox message
+ * of kind {@code reminder}, written create-only with an id fixed by the saver, the deal and the moment it was due: a
+ * sweep that dies between the message and the saver's reminded mark writes the same message again, and the mark keeps
+ * a moved reminder from being sent a second time. The push helper pushes it like every inbox message.
+ */
+public final class SavedReminders {
+    private final SavedStore saved;
+    private final InboxDelivery inbox;
+
+    SavedReminders(SavedStore saved, InboxDelivery inbox) {
+        this.saved = saved;
+        this.inbox = inbox;
+    }
+
+    public static SavedReminders of(Table table, Configuration configuration) {
+        return new SavedReminders(new SavedStore(table),
+                new InboxDelivery(table, configuration.deliveryThreads(), configuration.inboxRetention()));
+    }
+
+    /** One sweep; how many reminders it sent. */
+    public int send() {
+        return saved.sweepDue(due -> inbox.deliver(List.of(message(due))));
+    }
+
+    static Message message(SavedStore.DueReminder due) {
+        String title = due.deal().title();
+        String subject = ContractRules.shorten("Ends in 24 hours: " + title, ContractRules.SUBJECT_MAX);
+        String body = ContractRules.shorten(ContractRules.dealLine(title, due.deal().price(), due.deal().brandName())
+                + " Ends " + due.deal().expiresAt() + ".", ContractRules.BODY_MAX);
+        return new Message(Ids.messageId(due.due(), due.username(), "reminder#" + due.dealId()), due.username(), subject, body,
+                due.dealId(), true, due.due(), MessageKind.REMINDER);
+    }
+}

@@ -1,0 +1,74 @@
+package com.bigtimedeals.stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.domain.DealCorrection;
+import com.bigtimedeals.domain.NewDeal;
+
+/**
+ * lowestEver on the real stream: the lowest price of a normalised link across its deals, taken down ones and every
+ * correction included, carried onto the link's deals and exact under racing corrections.
+ */
+class PriceLowTest extends StreamTest {
+
+    private Deal deal(String link, String price) {
+        return new DealStore(table).create(new NewDeal("Steel kettle", link, new BigDecimal(price), "acme", "tech", null,
+                null, null));
+    }
+
+    private void price(Deal deal, String price) {
+        new DealStore(table).correct(deal.id(), new DealCorrection(null, null, new BigDecimal(price), null, null, null, false));
+    }
+
+    private boolean lowest(Deal deal) {
+        return new DealStore(table).find(deal.id()).lowestEver();
+    }
+
+    @Test
+    void theLowCountsEveryCorrectionAndTakenDownDealsOfTheSameNormalisedLink() {
+        Deal first = deal("https://shop.example.com/kettle?utm_source=x", "20");
+        pump(60_000);
+        assertTrue(lowest(first), "a link seen for the first time");
+        price(first, "25");
+        pump(60_000);
+        assertFalse(lowest(first), "it was offered at 20");
+        price(first, "15");
+        pump(60_000);
+        assertTrue(lowest(first));
+        new DealStore(table).takeDown(first.id());
+        pump(60_000);
+
+        Deal second = deal("HTTPS://SHOP.EXAMPLE.COM/kettle/#top", "18");
+        pump(60_000);
+        assertFalse(lowest(second), "the taken-down deal of the same link was 15");
+        price(second, "15");
+        pump(60_000);
+        assertTrue(lowest(second), "equal to the lowest is the lowest");
+        Deal other = deal("https://shop.example.com/toaster", "99");
+        pump(60_000);
+        assertTrue(lowest(other), "another link has its own low");
+    }
+
+    @Test
+    void racingCorrectionsLeaveTheExactLow() throws Exception {
+        Deal deal = deal("https://shop.example.com/lamp", "50");
+        pump(60_000);
+        parallel(8, i -> price(deal, Integer.toString(40 - i)));
+        price(deal, "45");
+        pump(60_000);
+        Deal now = new DealStore(table).find(deal.id());
+        assertEquals(new BigDecimal("33"), now.linkLow(), "the minimum of every price the corrections set");
+        assertFalse(now.lowestEver());
+        price(deal, "33");
+        pump(60_000);
+        assertTrue(lowest(deal));
+    }
+}
