@@ -70,6 +70,10 @@ class PartitionKeysTest {
         keys.put(pk(Keys.deletedAlert("ann", deal)), PartitionKeys.ALERTS);
         keys.put(pk(Keys.alertCount("ann")), PartitionKeys.ALERTS);
         keys.put(pk(Keys.alertFanOut(deal)), PartitionKeys.FAN_OUT);
+        keys.put(pk(Keys.device("ann", deal)), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.removedDevice("ann", deal)), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.notificationSettings("ann")), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.pushToken(DeviceStore.digest(com.bigtimedeals.domain.DevicePlatform.FCM, "t".repeat(40)))), PartitionKeys.PUSH_TOKENS);
         for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
             List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();
             assertEquals(List.of(k.getValue()), families, k.getKey());
