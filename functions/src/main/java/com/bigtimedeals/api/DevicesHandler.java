@@ -22,17 +22,7 @@ public final class DevicesHandler extends ApiHandler {
     }
 
     private DevicesHandler(Container c) {
-        // Step one of issue 39: no push service wired yet, so no endpoints are made.
-        this(DeviceService.of(c.table(), new com.bigtimedeals.service.PushEndpoints() {
-            @Override
-            public String create(com.bigtimedeals.domain.Device device) {
-                return null;
-            }
-
-            @Override
-            public void delete(String endpointArn) {
-            }
-        }), c.runtime());
+        this(DeviceService.of(c.table(), Container.pushFromProcess()), c.runtime());
     }
 
     public DevicesHandler(DeviceService devices, FunctionRuntime runtime) {

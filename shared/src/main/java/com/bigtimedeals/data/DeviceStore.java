@@ -89,10 +89,11 @@ public final class DeviceStore {
                 // The token moves from the previous holder's device (another account, or a device of the caller's that a
                 // concurrent registration removed): that device goes, and keeps a tombstone for its owner's DELETE.
                 writes.add(delete(Keys.device(holder.string("username"), holder.string("deviceId")), null, Map.of()));
-                writes.add(put(tombstone(holder.string("username"), holder.string("deviceId"), now), null, Map.of()));
+                writes.add(put(tombstone(holder.string("username"), new Device(holder.string("deviceId"), platform, token,
+                        holder.instant("createdAt"), draft.endpointArn()), now), null, Map.of()));
             }
             writes.add(put(new ItemWriter(Keys.pushToken(digest), Keys.PUSH_TOKEN).string("username", username)
-                    .string("deviceId", draft.id()).build(), holderCondition, holderValues));
+                    .string("deviceId", draft.id()).instant("createdAt", draft.createdAt()).build(), holderCondition, holderValues));
             List<Device> removed = new ArrayList<>();
             if (mine.size() >= MAX_PER_USER) {
                 mine.sort(Comparator.comparing(Device::id));
@@ -207,12 +208,36 @@ public final class DeviceStore {
                 delete(Keys.device(username, device.id()), "attribute_exists(PK)", Map.of()),
                 delete(Keys.pushToken(digest(device.platform(), device.token())), "attribute_not_exists(PK) OR deviceId = :d",
                         Map.of(":d", AttributeValue.fromS(device.id()))),
-                put(tombstone(username, device.id(), now), null, Map.of()));
+                put(tombstone(username, device, now), null, Map.of()));
     }
 
-    private Map<String, AttributeValue> tombstone(String username, String deviceId, Instant now) {
-        return new ItemWriter(Keys.removedDevice(username, deviceId), Keys.REMOVED_DEVICE).string("id", deviceId)
-                .instant("removedAt", now).build();
+    /**
+     * A removed device: its id (a repeated DELETE is a 204) and, for the local stack's record of what the push service
+     * delivered to it, its platform, endpoint and the time it was registered until.
+     */
+    private Map<String, AttributeValue> tombstone(String username, Device d, Instant now) {
+        return new ItemWriter(Keys.removedDevice(username, d.id()), Keys.REMOVED_DEVICE).string("id", d.id())
+                .string("platform", d.platform().wire()).string("endpointArn", d.endpointArn())
+                .instant("createdAt", d.createdAt()).instant("removedAt", now).build();
+    }
+
+    /** A device a user has or had: removedAt null while registered. */
+    public record History(Device device, Instant removedAt) {
+    }
+
+    /** Every device the user has or had, registered or removed (1 Query of the user's partition; the local stack's pushes). */
+    public List<History> history(String username) {
+        List<History> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : TableReads.partition(table, Keys.devicesPk(username), true)) {
+            ItemReader r = new ItemReader(item);
+            if (Keys.DEVICE.equals(r.type())) {
+                out.add(new History(read(r), null));
+            } else if (Keys.REMOVED_DEVICE.equals(r.type()) && r.has("platform")) {
+                out.add(new History(new Device(r.string("id"), DevicePlatform.fromWire(r.string("platform")), "",
+                        r.instant("createdAt"), r.string("endpointArn")), r.instant("removedAt")));
+            }
+        }
+        return out;
     }
 
     private static Map<String, AttributeValue> deviceItem(String username, Device d, String digest) {
