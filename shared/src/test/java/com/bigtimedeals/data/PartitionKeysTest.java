@@ -77,6 +77,10 @@ class PartitionKeysTest {
         keys.put(Keys.reminderPk("2026-11-20T12:00"), PartitionKeys.REMINDERS);
         keys.put(pk(Keys.reminderSwept()), PartitionKeys.REMINDERS);
         keys.put(Keys.linkLowPk("https://example.com/deal?id=1"), PartitionKeys.LINK_LOW);
+        keys.put(pk(Keys.device("ann", deal)), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.removedDevice("ann", deal)), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.notificationSettings("ann")), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.pushToken(DeviceStore.digest(com.bigtimedeals.domain.DevicePlatform.FCM, "t".repeat(40)))), PartitionKeys.PUSH_TOKENS);
         for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
             List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();
             assertEquals(List.of(k.getValue()), families, k.getKey());
