@@ -44,6 +44,7 @@ class PartitionKeysTest {
         keys.put(pk(Keys.featured(new FeaturedList.OfCategory("tech"))), PartitionKeys.FEATURED);
         keys.put(pk(Keys.dealsCache(16)), PartitionKeys.DEALS_CACHE);
         keys.put(pk(Keys.dealsCacheVersion()), PartitionKeys.DEALS_CACHE_VERSION);
+        keys.put(pk(Keys.dealsCacheGate()), PartitionKeys.DEALS_CACHE_GATE);
         keys.put(pk(Keys.blast(deal)), PartitionKeys.BLAST);
         keys.put(pk(Keys.blastSegment(deal, 63)), PartitionKeys.BLAST);
         keys.put(pk(Keys.fanOut(deal, Likeable.BRAND)), PartitionKeys.FAN_OUT);
