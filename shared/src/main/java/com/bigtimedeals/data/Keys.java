@@ -64,6 +64,10 @@ final class Keys {
     static final String REMINDER_SWEPT = "ReminderSwept";
     static final String LINK_LOW = "LinkLow";
     static final String LINK_DEAL = "LinkDeal";
+    static final String DEVICE = "Device";
+    static final String REMOVED_DEVICE = "RemovedDevice";
+    static final String NOTIFICATION_SETTINGS = "NotificationSettings";
+    static final String PUSH_TOKEN = "PushToken";
 
     private Keys() {
     }
@@ -405,6 +409,37 @@ final class Keys {
 
     static Map<String, AttributeValue> reminderSwept() {
         return key(reminderPk("SWEPT"), reminderPk("SWEPT"));
+    }
+
+    // Devices and push (docs/data-model.md, "Devices and push"): a user's devices (DEVICE#<deviceId>, a KSUID, so one
+    // descending Query lists them newest first), the tombstones of removed ones (REMOVED#<deviceId>: a repeated DELETE is
+    // a 204, an id never the user's a 404) and the notification settings (SETTINGS) share DEVICES#<user>. Who holds a
+    // token is one item per (platform, token), keyed by the token's SHA-256 (a token may be 4,096 characters, more than a
+    // key may hold), so a token registered by another account is found, and moved, in one read.
+    static String devicesPk(String username) {
+        return "DEVICES#" + username;
+    }
+
+    static final String DEVICE_PREFIX = "DEVICE#";
+
+    static Map<String, AttributeValue> device(String username, String deviceId) {
+        return key(devicesPk(username), DEVICE_PREFIX + deviceId);
+    }
+
+    static Map<String, AttributeValue> removedDevice(String username, String deviceId) {
+        return key(devicesPk(username), "REMOVED#" + deviceId);
+    }
+
+    static Map<String, AttributeValue> notificationSettings(String username) {
+        return key(devicesPk(username), "SETTINGS");
+    }
+
+    static String pushTokenPk(String digest) {
+        return "PUSHTOKEN#" + digest;
+    }
+
+    static Map<String, AttributeValue> pushToken(String digest) {
+        return key(pushTokenPk(digest), pushTokenPk(digest));
     }
 
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */

@@ -77,6 +77,10 @@ public enum PartitionKeys {
     SAVERS(Keys.saversPk(Keys.ANY)),
     /** Pending reminders of saved deals, by minute, and the sweep's mark. */
     REMINDERS(Keys.reminderPk(Keys.ANY)),
+    /** One user's devices, their tombstones and the notification settings. */
+    DEVICES(Keys.devicesPk(Keys.ANY)),
+    /** Who holds one push token. */
+    PUSH_TOKENS(Keys.pushTokenPk(Keys.ANY)),
     /** One caller's idempotency records. */
     IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
 

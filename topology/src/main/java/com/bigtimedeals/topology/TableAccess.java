@@ -12,6 +12,8 @@ import static com.bigtimedeals.data.PartitionKeys.CATEGORY;
 import static com.bigtimedeals.data.PartitionKeys.CATEGORY_WATCHERS;
 import static com.bigtimedeals.data.PartitionKeys.COMMENTS_OF_AUTHOR;
 import static com.bigtimedeals.data.PartitionKeys.DEAL;
+import static com.bigtimedeals.data.PartitionKeys.DEVICES;
+import static com.bigtimedeals.data.PartitionKeys.PUSH_TOKENS;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_COUNTERS;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_GATE;
@@ -104,6 +106,7 @@ public final class TableAccess {
             case BRANDS -> writes ? BRANDS_WRITE : BRANDS_READ;
             case CATEGORIES -> writes ? CATEGORIES_WRITE : CATEGORIES_READ;
             case FOLLOWS -> writes ? FOLLOWS_WRITE : FOLLOWS_READ;
+            case DEVICES -> writes ? DEVICES_WRITE : DEVICES_READ;
             case INBOX -> writes ? INBOX_WRITE : INBOX_READ;
             case VOTES -> writes ? VOTES_WRITE : VOTES_READ;
             case SEARCH -> writes ? SEARCH_WRITE : SEARCH_READ;
@@ -226,6 +229,19 @@ public final class TableAccess {
             table(List.of(DEAL), CONDITION_CHECK_ITEM),
             table(List.of(CATEGORY, FEATURED, BRAND, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS), QUERY));
+
+    /** The caller's devices (one Query) and notification settings (one GetItem). */
+    private static final List<Grant> DEVICES_READ = List.of(
+            table(List.of(DEVICES), QUERY, GET_ITEM));
+
+    /**
+     * A registration (the caller's devices, the token's holder, then the device, the holder item, a moved token's
+     * previous device and its tombstone, the oldest device past the limit, in one transaction), a removal (the device
+     * and its tombstone read, then removed with its holder item), the settings replaced; priming: the devices.
+     */
+    private static final List<Grant> DEVICES_WRITE = List.of(
+            table(List.of(DEVICES), QUERY, BATCH_GET_ITEM, PUT_ITEM, DELETE_ITEM),
+            table(List.of(PUSH_TOKENS), GET_ITEM, PUT_ITEM, DELETE_ITEM));
 
     /** The caller's profile, inbox and unread badge. */
     private static final List<Grant> INBOX_READ = List.of(
