@@ -268,7 +268,7 @@ final class Json {
 
     static JsonObject reports(List<Report> reports) {
         List<JsonObject> a = new ArrayList<>(reports.size());
-        reports.forEach(r -> a.add(report(r).put("username", r.username())));
+        reports.forEach(r -> a.add(report(r).put("username", r.username()).put("counted", r.counted())));
         return object().put("reports", a);
     }
 

@@ -80,7 +80,8 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
         h.put(LambdaFunction.VOTES, new VotesHandler(VoteService.of(table), runtime));
         h.put(LambdaFunction.SEARCH, new SearchHandler(SearchService.of(table), runtime));
-        h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table), runtime));
+        h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table,
+                Configuration.from(com.bigtimedeals.data.Settings.defaults().forLocalStack())), runtime));
         return h;
     }
 

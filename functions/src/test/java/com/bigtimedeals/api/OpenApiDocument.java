@@ -193,7 +193,7 @@ final class OpenApiDocument {
         if (route.access() == Access.EDITOR) {
             shared(responses, "403", "Forbidden");
         }
-        if (operation == Operation.POST_COMMENT) {
+        if (operation == Operation.POST_COMMENT || operation == Operation.REPORT_DEAL) {
             errorBody(responses, "403", "The caller has no profile yet (POST /me first)");
         }
         if (operation == Operation.DELETE_COMMENT) {
@@ -727,8 +727,10 @@ final class OpenApiDocument {
         ObjectNode note = string(0, ContractRules.NOTE_MAX);
         s.set("Report", output(List.of("dealId", "reason", "reportedAt"), "dealId", ksuid(), "reason", reason, "note", note,
                 "reportedAt", instant()));
-        s.set("ReportByUser", output(List.of("dealId", "reason", "reportedAt", "username"), "dealId", ksuid(), "reason", reason,
-                "note", note, "reportedAt", instant(), "username", string(1, 128)));
+        s.set("ReportByUser", output(List.of("dealId", "reason", "reportedAt", "username", "counted"), "dealId", ksuid(), "reason",
+                reason, "note", note, "reportedAt", instant(), "username", string(1, 128), "counted", object().put("type", "boolean")
+                        .put("description", "Whether it counts toward community expiry: the reporter's profile had reached "
+                                + "the set age (24 hours deployed) when they reported")));
         s.set("DealReports", output(List.of("reports"), "reports", arrayOf(ref("ReportByUser"))));
         List<String> reasonNames = new java.util.ArrayList<>();
         Object[] countFields = new Object[2 * ReportReason.values().length];
