@@ -224,8 +224,15 @@ public final class ChangeReactions {
         }
     }
 
-    /** Rebuilds the cached front page with the batch's counts and the deals its changes touched. */
+    /**
+     * Rebuilds the cached front page with the batch's counts and the deals its changes touched. A batch that only
+     * moved counts (votes, comments) coalesces with every other such batch: at most one such rebuild a second
+     * ({@link FrontPageCache#rebuildCoalesced}, issue 41); a deal created, corrected or taken down rebuilds at once.
+     */
     int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh, java.util.Collection<String> touched) {
+        if (touched.isEmpty()) {
+            return cache.rebuildCoalesced(featured, deals, fresh);
+        }
         return cache.rebuild(featured, deals, fresh, touched);
     }
 

@@ -263,6 +263,11 @@ final class Keys {
         return key("DEALSCACHE", "VERSION");
     }
 
+    /** The coalescing gate of counts-only rebuilds: a partition of its own, apart from the version item. */
+    static Map<String, AttributeValue> dealsCacheGate() {
+        return key("DEALSCACHEGATE", "GATE");
+    }
+
     // Hot-deal blasts and fan-out work
     static String blastPk(String blastId) {
         return "BLAST#" + blastId;

@@ -37,6 +37,8 @@ public enum PartitionKeys {
     DEALS_CACHE(Keys.dealsCachePk(Keys.ANY)),
     /** The front page's version counter. */
     DEALS_CACHE_VERSION(pk(Keys.dealsCacheVersion())),
+    /** The coalescing gate of counts-only front-page rebuilds (FrontPageCache#rebuildCoalesced). */
+    DEALS_CACHE_GATE(pk(Keys.dealsCacheGate())),
     /** A hot-deal blast and its segments. */
     BLAST(Keys.blastPk(Keys.ANY)),
     /** A new deal's fan-out over one watcher list, or its alert matching. */

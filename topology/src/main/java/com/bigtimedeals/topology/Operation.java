@@ -32,8 +32,8 @@ public enum Operation {
             + "blast reaches.", RequestBodies.NEW_PROFILE),
     GET_PROFILE("The caller's profile."),
     DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
-            + "blast; every like, watch, vote (each temperature moves back by one), alert and message within the stream "
-            + "delay. 204, also when repeated."),
+            + "blast; every like, watch, vote (each temperature moves back by one), alert, saved deal (with its pending "
+            + "reminder) and message within the stream delay. 204, also when repeated."),
     LIKE_BRAND("Likes a brand: 201 when newly liked, 200 when it already was (the count does not change)."),
     UNLIKE_BRAND("Removes the caller's like; 200 also when there was none (the count never drops below 0)."),
     WATCH_BRAND("Watches a brand: every new deal of it reaches the caller's inbox. 201 when new, 200 when already so."),

@@ -16,6 +16,7 @@ import static com.bigtimedeals.data.PartitionKeys.DEVICES;
 import static com.bigtimedeals.data.PartitionKeys.PUSH_TOKENS;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_COUNTERS;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
+import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_GATE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_VERSION;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_RANKING;
 import static com.bigtimedeals.data.PartitionKeys.FAN_OUT;
@@ -314,7 +315,7 @@ public final class TableAccess {
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
             table(List.of(PUSH_TOKENS), DELETE_ITEM),
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
-            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, TIMELINE, RENAME), GET_ITEM),
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
@@ -326,8 +327,8 @@ public final class TableAccess {
             table(List.of(SAVED, SAVERS), UPDATE_ITEM),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
-            table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT,
-                    ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, DEALS_CACHE_GATE,
+                    BLAST, FAN_OUT, ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
             table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, VOTES, HOT_DEALS, WORD, ALERTS),
                     DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY),
