@@ -175,6 +175,9 @@ public final class ChangeReactions {
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }
         if (change instanceof Change.AccountDeletionPending d) {
+            if (push != null) {
+                push.forget(d.username()); // DELETE /me removes the devices, at the push service too
+            }
             deletions.run(d.username(), budget, tally);
             return false;
         }

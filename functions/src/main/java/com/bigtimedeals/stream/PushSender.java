@@ -69,6 +69,21 @@ public final class PushSender {
         }
     }
 
+    /**
+     * An account being deleted: each of its devices' endpoints deleted at the push service, then the device (endpoint
+     * first, so a crash between the two leaves a device whose next deletion step deletes the endpoint again, which is
+     * no error, rather than an endpoint nobody knows of). Every step of the deletion's walk calls this: after the first,
+     * one Query that finds nothing.
+     */
+    void forget(String username) {
+        for (Device d : devices.devicesToPush(username)) {
+            if (d.endpointArn() != null) {
+                push().delete(d.endpointArn());
+            }
+            devices.removeKnown(username, d);
+        }
+    }
+
     private PushEndpoints push() {
         PushEndpoints p = built;
         if (p == null) {

@@ -112,5 +112,16 @@ class PushEndToEndTest {
         Thread.sleep(1500);
         assertEquals(2, pushes("pam", 2).size(), "exactly once per message and device");
         call(400, "GET", "/_local/pushes", null, null);
+
+        // DELETE /me removes the devices, and their endpoints at the push service: nothing more reaches them.
+        call(204, "DELETE", "/me", "pam", null);
+        for (int i = 0; i < 150 && call(200, "GET", "/me/devices", "pam", null).get("devices").size() > 0; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, call(200, "GET", "/me/devices", "pam", null).get("devices").size());
+        call(201, "POST", "/cms/deals", "erin", "{\"title\":\"Pushed kettle two\",\"link\":\"https://shop.example.com/pk2\","
+                + "\"price\":19,\"brandId\":\"pushco\",\"categoryId\":\"pushables\"}");
+        Thread.sleep(2000);
+        assertEquals(2, stack.sns().pushes().size(), "no push after the account's deletion: " + stack.sns().pushes());
     }
 }
