@@ -60,7 +60,9 @@ public final class SnsPush implements PushEndpoints {
     public String create(Device device) {
         String application = device.platform() == DevicePlatform.FCM ? fcmApplication : apnsApplication;
         if (application == null || application.isBlank()) {
-            throw new IllegalStateException("no platform application is configured for " + device.platform().wire());
+            // A stack deployed without its platform applications: a clear 503, never a 500.
+            throw com.bigtimedeals.domain.DomainException.unavailable("push notifications are not available for "
+                    + device.platform().wire() + " devices yet");
         }
         return sns.createPlatformEndpoint(b -> b.platformApplicationArn(application).token(device.token())).endpointArn();
     }
