@@ -60,9 +60,47 @@ public final class SnsPush implements PushEndpoints {
     public String create(Device device) {
         String application = device.platform() == DevicePlatform.FCM ? fcmApplication : apnsApplication;
         if (application == null || application.isBlank()) {
-            throw new IllegalStateException("no platform application is configured for " + device.platform().wire());
+            // A stack deployed without its platform applications: a clear 503, never a 500.
+            throw com.bigtimedeals.domain.DomainException.unavailable("push notifications are not available for "
+                    + device.platform().wire() + " devices yet");
         }
         return sns.createPlatformEndpoint(b -> b.platformApplicationArn(application).token(device.token())).endpointArn();
+    }
+
+    /**
+     * Publish to the device's endpoint with the platform's own payload (MessageStructure json): for FCM a notification
+     * and data with a collapse_key, for APNs an aps alert with a thread per deal and the data beside it.
+     */
+    @Override
+    public Outcome publish(Device device, String title, String body, java.util.Map<String, String> data, String collapseKey) {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode platform = json.createObjectNode();
+        String key;
+        if (device.platform() == DevicePlatform.FCM) {
+            key = "GCM";
+            platform.putObject("notification").put("title", title).put("body", body);
+            com.fasterxml.jackson.databind.node.ObjectNode d = platform.putObject("data");
+            data.forEach(d::put);
+            if (collapseKey != null) {
+                platform.put("collapse_key", collapseKey);
+            }
+        } else {
+            key = "APNS";
+            com.fasterxml.jackson.databind.node.ObjectNode aps = platform.putObject("aps");
+            aps.putObject("alert").put("title", title).put("body", body);
+            if (collapseKey != null) {
+                aps.put("thread-id", collapseKey);
+            }
+            data.forEach(platform::put);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode message = json.createObjectNode().put("default", title);
+        message.put(key, platform.toString());
+        try {
+            sns.publish(b -> b.targetArn(device.endpointArn()).messageStructure("json").message(message.toString()));
+            return Outcome.SENT;
+        } catch (software.amazon.awssdk.services.sns.model.EndpointDisabledException | NotFoundException e) {
+            return Outcome.GONE;
+        }
     }
 
     @Override

@@ -12,4 +12,17 @@ public interface PushEndpoints {
 
     /** Deletes an endpoint; one already gone is no error. */
     void delete(String endpointArn);
+
+    /** What the push service said of one push. */
+    enum Outcome {
+        /** Handed to the platform. */
+        SENT,
+        /** The device is no longer registered (FCM UNREGISTERED, APNs 410: the endpoint disabled). */
+        GONE
+    }
+
+    /** One push to the device's endpoint: title, body and data, with a collapse key per deal. */
+    default Outcome publish(Device device, String title, String body, java.util.Map<String, String> data, String collapseKey) {
+        throw new UnsupportedOperationException("this push service sends nothing");
+    }
 }

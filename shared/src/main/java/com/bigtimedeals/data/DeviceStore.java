@@ -115,6 +115,15 @@ public final class DeviceStore {
         }
     }
 
+    /** Every device of the user (strongly consistent: a device removed a moment ago gets nothing). */
+    public List<Device> devicesToPush(String username) {
+        List<Device> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : liveDeviceItems(username)) {
+            out.add(read(new ItemReader(item)));
+        }
+        return out;
+    }
+
     /** GET /me/devices: 1 Query, newest first (device ids sort by creation). */
     public List<Device> list(String username) {
         List<Device> out = new ArrayList<>();

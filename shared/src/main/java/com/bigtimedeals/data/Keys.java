@@ -68,6 +68,7 @@ final class Keys {
     static final String REMOVED_DEVICE = "RemovedDevice";
     static final String NOTIFICATION_SETTINGS = "NotificationSettings";
     static final String PUSH_TOKEN = "PushToken";
+    static final String PUSH_CLAIM = "PushClaim";
 
     private Keys() {
     }
@@ -440,6 +441,15 @@ final class Keys {
 
     static Map<String, AttributeValue> pushToken(String digest) {
         return key(pushTokenPk(digest), pushTokenPk(digest));
+    }
+
+    /** One message's pushes: a claim per device, written create-only before the push leaves (PushStore). */
+    static String pushesPk(String messageId) {
+        return "PUSH#" + messageId;
+    }
+
+    static Map<String, AttributeValue> pushClaim(String messageId, String deviceId) {
+        return key(pushesPk(messageId), DEVICE_PREFIX + deviceId);
     }
 
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */

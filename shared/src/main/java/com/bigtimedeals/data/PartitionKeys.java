@@ -81,6 +81,8 @@ public enum PartitionKeys {
     DEVICES(Keys.devicesPk(Keys.ANY)),
     /** Who holds one push token. */
     PUSH_TOKENS(Keys.pushTokenPk(Keys.ANY)),
+    /** One message's push claims, one per device. */
+    PUSHES(Keys.pushesPk(Keys.ANY)),
     /** One caller's idempotency records. */
     IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
 

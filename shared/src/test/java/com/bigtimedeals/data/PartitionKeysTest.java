@@ -81,6 +81,7 @@ class PartitionKeysTest {
         keys.put(pk(Keys.device("ann", deal)), PartitionKeys.DEVICES);
         keys.put(pk(Keys.removedDevice("ann", deal)), PartitionKeys.DEVICES);
         keys.put(pk(Keys.notificationSettings("ann")), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.pushClaim(deal, deal)), PartitionKeys.PUSHES);
         keys.put(pk(Keys.pushToken(DeviceStore.digest(com.bigtimedeals.domain.DevicePlatform.FCM, "t".repeat(40)))), PartitionKeys.PUSH_TOKENS);
         for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
             List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();

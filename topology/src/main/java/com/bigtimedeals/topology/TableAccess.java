@@ -311,6 +311,10 @@ public final class TableAccess {
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
+            // Pushes: the recipient's devices and settings, the per-(message, device) claims, a dead device's removal.
+            table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
+            table(List.of(PUSH_TOKENS), DELETE_ITEM),
+            table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
