@@ -37,6 +37,7 @@ export function contractValues(doc) {
     FEATURED_MAX: [at(doc, 'components', 'schemas', 'FeaturedIds', 'properties', 'dealIds', 'maxItems'),
       'Deals in one featured list (FeaturedIds.dealIds.maxItems).'],
     PAGE_SIZE: [at(limit, 'default'), "Deals in a page of a latest-deals list when the CMS names no limit (the limit parameter's default)."],
+    PAGE_MAX: [at(limit, 'maximum'), 'The most deals one page of a latest-deals list may hold (the limit parameter\'s maximum).'],
     PRICE_MIN: [at(price, 'minimum'), 'Lowest price (Deal.price.minimum).'],
     PRICE_MAX: [at(price, 'maximum'), 'Highest price (Deal.price.maximum).'],
     PRICE_DECIMALS: [decimals(price), 'Decimal places a price may have (Deal.price: multipleOf, or its description).'],

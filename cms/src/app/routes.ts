@@ -2,7 +2,8 @@
 //   #/deals                      the latest deals, and a new one (desktop: side by side)
 //   #/deals/new                  a new deal
 //   #/deals/<dealId>             one deal: its detail and correction
-//   ...?show=brand:<id>&q=<words>&sort=temperature   the list beside it: its filter, search and order (any deals address)
+//   ...?show=brand:<id>&q=<words>&sort=temperature&page=2   the list beside it: its filter, search, order and how
+//                                many pages of it are shown (any deals address)
 //   #/brands                     brands and categories
 //   #/featured/frontpage | editors-choice | category/<categoryId>
 //   #/blast  ·  #/blast/<blastId>
@@ -10,11 +11,16 @@
 
 export type FeaturedList = { kind: 'frontpage' } | { kind: 'editors-choice' } | { kind: 'category'; id: string };
 
-/** The deals list as shown: which deals (`all`, `brand:<id>`, `category:<id>`), a search's words, and the order. */
-export interface ListView { show: string; q: string; sort: Sort }
+/**
+ * The deals list as shown: which deals (`all`, `brand:<id>`, `category:<id>`), a search's words, the order, and how many
+ * pages of it (1 and up: "Older deals" or "More deals" adds one).
+ */
+export interface ListView { show: string; q: string; sort: Sort; page: number }
 export type Sort = 'newest' | 'temperature' | 'price';
 export const SORTS: Sort[] = ['newest', 'temperature', 'price'];
-export const DEFAULT_LIST: ListView = { show: 'all', q: '', sort: 'newest' };
+export const DEFAULT_LIST: ListView = { show: 'all', q: '', sort: 'newest', page: 1 };
+/** The most pages an address can ask for: each page of the newest-first list is one more request in turn. */
+export const PAGES_MAX = 40;
 
 export type Route =
   | { page: 'deals'; open: { kind: 'none' } | { kind: 'new' } | { kind: 'deal'; id: string }; list?: ListView }
@@ -36,6 +42,7 @@ function listOf(query: string): ListView | undefined {
     show: /^(all|brand:[a-z0-9-]+|category:[a-z0-9-]+)$/.test(show) ? show : 'all',
     q: (q.get('q') ?? '').slice(0, 200),
     sort: sort && SORTS.includes(sort) ? sort : 'newest',
+    page: /^[1-9][0-9]{0,3}$/.test(q.get('page') ?? '') ? Math.min(Number(q.get('page')), PAGES_MAX) : 1,
   };
 }
 
@@ -46,6 +53,7 @@ export function listQuery(list: ListView | undefined): string {
   if (list.show !== 'all') q.set('show', list.show);
   if (list.q) q.set('q', list.q);
   if (list.sort !== 'newest') q.set('sort', list.sort);
+  if (list.page > 1) q.set('page', String(list.page));
   const text = q.toString();
   return text ? `?${text}` : '';
 }

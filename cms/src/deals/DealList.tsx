@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { call, type Deal } from '../api/client';
+import { PAGE_MAX, PAGE_SIZE } from '../api/contract';
 import { hrefOf, type ListView, type Sort } from '../app/routes';
 import { useAction } from '../lib/action';
 import { now } from '../lib/format';
@@ -22,21 +23,24 @@ export function scopeOf(key: string): Scope {
   return kind === 'brand' || kind === 'category' ? { kind, id } : { kind: 'all' };
 }
 
-/** The deals of one scope, a page at a time (the API's opaque cursor, its default page size). */
-function useScope(scope: Scope, reloads: number) {
+/**
+ * The deals of one scope, a page at a time (the API's opaque cursor). `whole`: every page at the largest size the API
+ * allows, for an order the API does not keep (hottest or cheapest first must order the whole list, not what was loaded).
+ */
+function useScope(scope: Scope, reloads: number, whole: boolean) {
   const api = useApi();
-  return useDealPages(`${scopeKey(scope)}#${reloads}`, (after) => {
-    const query = after ? { cursor: after } : {};
-    return scope.kind === 'search' ? searchPages(api, scope.search)(after)
+  return useDealPages(`${scopeKey(scope)}#${whole ? 'whole' : 'pages'}#${reloads}`, (after) => {
+    const query = { ...(after ? { cursor: after } : {}), ...(whole ? { limit: PAGE_MAX } : {}) };
+    return scope.kind === 'search' ? searchPages(api, scope.search, whole ? PAGE_MAX : undefined)(after)
       : scope.kind === 'brand' ? call(api.GET('/brands/{brandId}/deals', { params: { path: { brandId: scope.id }, query } }))
         : scope.kind === 'category' ? call(api.GET('/categories/{categoryId}/deals', { params: { path: { categoryId: scope.id }, query } }))
           : call(api.GET('/deals', { params: { query } }));
-  }, (previous) => previous.split('#')[0] === scopeKey(scope)); // a reload keeps its deals on screen until the fresh page
+  }, (previous) => previous.slice(0, previous.lastIndexOf('#')) === `${scopeKey(scope)}#${whole ? 'whole' : 'pages'}`); // a reload keeps its deals on screen until the fresh page
 }
 
 const SORT_WORDS: Record<Sort, string> = { newest: 'Newest first', temperature: 'Hottest first', price: 'Cheapest first' };
 
-/** The deals loaded so far in the order asked for: the API's newest first, or by temperature or price among them. */
+/** The deals in the order asked for: the API's newest first, or by temperature or price (the whole list, once loaded). */
 export function sorted(deals: Deal[], sort: Sort): Deal[] {
   if (sort === 'newest') return deals;
   const by = sort === 'temperature' ? (a: Deal, b: Deal) => b.temperature - a.temperature : (a: Deal, b: Deal) => a.price - b.price;
@@ -45,13 +49,31 @@ export function sorted(deals: Deal[], sort: Sort): Deal[] {
 
 type Bulk = 'expire' | 'take-down';
 
-export function DealList({ catalog, scope, onScope, reloads, selected, list, onSort, onChanged }: {
+export function DealList({ catalog, scope, onScope, reloads, selected, list, onSort, onPage, onChanged }: {
   catalog: Catalog; scope: Scope; onScope: (s: Scope) => void; reloads: number; selected: string | null;
-  list: ListView; onSort: (s: Sort) => void; onChanged: () => void;
+  list: ListView; onSort: (s: Sort) => void; onPage: (page: number) => void; onChanged: () => void;
 }) {
   const api = useApi();
-  const { state, more, problem } = useScope(scope, reloads);
-  const deals = state.deals === null ? null : sorted(state.deals, list.sort);
+  const whole = list.sort !== 'newest';
+  const { state, more, problem } = useScope(scope, reloads, whole);
+  // Newest first: the pages the address names, asked for in turn. Ordered otherwise: every page, then the order.
+  useEffect(() => {
+    if (more && (whole || state.ends.length < list.page)) more();
+  });
+  const complete = state.firstPageIn && state.cursor === null;
+  // A reload of a whole list (after a bulk action) keeps the last whole list on screen until the fresh one is complete.
+  const [lastWhole, setLastWhole] = useState<{ key: string; deals: Deal[] } | null>(null);
+  const key = scopeKey(scope);
+  useEffect(() => {
+    if (whole && complete && state.deals) setLastWhole({ key, deals: state.deals });
+  }, [whole, complete, state.deals, key]);
+  const all = !whole ? state.deals
+    : complete ? state.deals : lastWhole?.key === key ? lastWhole.deals : null;
+  const shownCount = !whole ? (state.ends[Math.min(list.page, state.ends.length) - 1] ?? 0) : list.page * PAGE_SIZE;
+  const deals = all === null ? null : sorted(all, list.sort).slice(0, shownCount);
+  // Another page: one already loaded (after Back), the next from the API, or more of the whole list ordered.
+  const further = all === null ? false : whole ? all.length > shownCount
+    : list.page < state.ends.length || (more !== null && state.ends.length === list.page);
   const [chosen, setChosen] = useState<Deal[]>([]);
   const [asking, setAsking] = useState<Bulk | null>(null);
   const bulk = useAction();
@@ -104,7 +126,7 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
         </select>
         <a class="button" href={hrefOf({ page: 'deals', open: { kind: 'new' }, list })}>New deal</a>
       </div>
-      {list.sort !== 'newest' && <p class="meta">Ordered among the deals loaded so far; “Older deals” loads more.</p>}
+      {whole && all !== null && <p class="meta">Ordered across all {all.length} {all.length === 1 ? 'deal' : 'deals'} of this list.</p>}
       {chosen.length > 0 && (
         <div class="toolbar bulk" role="group" aria-label="The chosen deals">
           <span>{chosen.length} chosen</span>
@@ -117,8 +139,9 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
       <ProblemBanner problem={bulk.problem} />
       <OpenById />
       <ProblemBanner problem={problem} />
-      {deals === null ? <Loading>{search ? 'Searching…' : 'Loading deals…'}</Loading>
-        : deals.length === 0 && state.firstPageIn && !more ? <p>{search ? 'No deal title holds every one of these words.' : 'No deals here yet.'}</p> : (
+      {deals === null ? <Loading>{whole && state.deals ? `Loading every deal to order them: ${state.deals.length} so far…`
+        : search ? 'Searching…' : 'Loading deals…'}</Loading>
+        : deals.length === 0 && (whole || (state.firstPageIn && !more)) ? <p>{search ? 'No deal title holds every one of these words.' : 'No deals here yet.'}</p> : (
           <ul class="deals" aria-label={heading} aria-busy={!state.firstPageIn}>
             {deals.map((d) => (
               <li key={d.id}>
@@ -131,8 +154,10 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
             ))}
           </ul>
         )}
-      {more && <button type="button" onClick={more}>{search ? 'More results' : 'Older deals'}</button>}
-      {state.loadingMore && <Loading>{search ? 'Searching further…' : 'Loading older deals…'}</Loading>}
+      {further && !(state.loadingMore && !whole) && (
+        <button type="button" onClick={() => onPage(list.page + 1)}>{whole ? 'More deals' : search ? 'More results' : 'Older deals'}</button>
+      )}
+      {state.loadingMore && !whole && <Loading>{search ? 'Searching further…' : 'Loading older deals…'}</Loading>}
       <ConfirmDialog id="bulk" open={asking !== null} danger={asking === 'take-down'}
         title={asking === 'expire' ? `Expire ${chosen.length} ${chosen.length === 1 ? 'deal' : 'deals'} now?` : `Take ${chosen.length} ${chosen.length === 1 ? 'deal' : 'deals'} down?`}
         confirm={asking === 'expire' ? `Expire ${chosen.length}` : `Take ${chosen.length} down`}
@@ -144,3 +169,4 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
     </section>
   );
 }
+

@@ -14,6 +14,8 @@ export interface LatestState {
   firstPageIn: boolean;
   /** A next page is on its way. */
   loadingMore: boolean;
+  /** How many deals the list held after each page came in: `ends.length` pages are in, page n ends at `ends[n - 1]`. */
+  ends: number[];
 }
 
 export type LatestEvent =
@@ -23,7 +25,7 @@ export type LatestEvent =
   | { type: 'page'; key: string; after: string | null; deals: Deal[]; nextCursor: string | null }
   | { type: 'failed'; key: string };
 
-export const initialLatest = (key: string): LatestState => ({ key, deals: null, cursor: null, firstPageIn: false, loadingMore: false });
+export const initialLatest = (key: string): LatestState => ({ key, deals: null, cursor: null, firstPageIn: false, loadingMore: false, ends: [] });
 
 export function latestReducer(s: LatestState, e: LatestEvent): LatestState {
   if (e.type === 'show') return { ...initialLatest(e.key), deals: e.keep ? s.deals : null };
@@ -32,9 +34,12 @@ export function latestReducer(s: LatestState, e: LatestEvent): LatestState {
     case 'more':
       return s.firstPageIn && s.cursor && !s.loadingMore ? { ...s, loadingMore: true } : s;
     case 'page':
-      if (e.after === null) return { ...s, deals: e.deals, cursor: e.nextCursor, firstPageIn: true, loadingMore: false };
+      if (e.after === null) return { ...s, deals: e.deals, cursor: e.nextCursor, firstPageIn: true, loadingMore: false, ends: [e.deals.length] };
       if (!s.firstPageIn || e.after !== s.cursor) return s; // not the page that follows what is shown
-      return { ...s, deals: [...(s.deals ?? []), ...e.deals], cursor: e.nextCursor, loadingMore: false };
+      {
+        const deals = [...(s.deals ?? []), ...e.deals];
+        return { ...s, deals, cursor: e.nextCursor, loadingMore: false, ends: [...s.ends, deals.length] };
+      }
     case 'failed':
       return { ...s, loadingMore: false };
   }

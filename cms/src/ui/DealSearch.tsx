@@ -3,9 +3,9 @@ import { call, type Api, type Problem } from '../api/client';
 import type { PageFetch } from '../deals/pages';
 import { searchOf, SEARCH_MAX_WORDS, WORD_MAX, WORD_MIN, type Search } from '../lib/words';
 
-/** The page of a search, as every list that searches asks for it. */
-export const searchPages = (api: Api, search: Search): PageFetch => (cursor) =>
-  call(api.GET('/search', { params: { query: { q: search.q, ...(cursor ? { cursor } : {}) } } }));
+/** The page of a search, as every list that searches asks for it (`limit`: the API's default unless given). */
+export const searchPages = (api: Api, search: Search, limit?: number): PageFetch => (cursor) =>
+  call(api.GET('/search', { params: { query: { q: search.q, ...(cursor ? { cursor } : {}), ...(limit ? { limit } : {}) } } }));
 
 /**
  * A search box for deal titles, as the API searches them: whole words, any case, every word in the title. What was

@@ -1,5 +1,6 @@
 // The latest-deals list: filtered by brand, paged with "Older deals" at the contract's page size, and a
-// filter change that never gets an older page of the previous filter appended to it.
+// filter change that never gets an older page of the previous filter appended to it. The page and the order live in
+// the address, and an order other than newest first orders the whole list, not the deals loaded.
 import { apiAt, assert, look, readContract, run, setUp, signIn } from './support.mjs';
 
 const { url, journey } = setUp();
@@ -12,7 +13,8 @@ async function seed(api) {
   const many = await api.catalog('Paged');
   const few = await api.catalog('Few');
   const make = (catalog, prefix, n) => Promise.all(Array.from({ length: n }, (_, i) => api.deal(catalog, { title: `${prefix} ${run} #${i + 1}` })));
-  await make(many, 'Paged deal', PAGE + 2);
+  // One after another, each dearer than the one before: the oldest (#1, on the second page newest first) is the cheapest.
+  for (let i = 0; i < PAGE + 2; i++) await api.deal(many, { title: `Paged deal ${run} #${i + 1}`, price: i + 1 });
   await make(few, 'Few deal', 3);
   data = { many, few };
   return data;
@@ -40,6 +42,37 @@ journey('filter by brand and page through its deals', async (page, width) => {
 
   await page.locator('#scope').selectOption({ label: few.brand.name });
   await showing(page, 'Few deal', 3);
+});
+
+journey('the page and the order live in the address; cheapest first orders the whole list', async (page, width) => {
+  const { many } = await seed(apiAt(url()));
+  await signIn(page, url(), { hash: `#/deals?show=${encodeURIComponent(`brand:${many.brand.id}`)}` });
+  await showing(page, 'Paged deal', PAGE);
+  await page.getByRole('button', { name: 'Older deals' }).click();
+  await page.waitForFunction(() => location.hash.includes('page=2'));
+  await showing(page, 'Paged deal', PAGE + 2);
+  await page.reload();
+  await showing(page, 'Paged deal', PAGE + 2);
+  await page.goBack();
+  await page.waitForFunction(() => !location.hash.includes('page='));
+  await showing(page, 'Paged deal', PAGE);
+
+  // Cheapest first, over all PAGE + 2 deals: #1 (the oldest) leads, though newest first it is not on the first page.
+  const cheapest = Array.from({ length: PAGE + 2 }, (_, i) => `Paged deal ${run} #${i + 1}`);
+  await page.locator('#sort').selectOption('price');
+  await page.waitForFunction(() => location.hash.includes('sort=price') && !location.hash.includes('page='));
+  await page.getByText(`Ordered across all ${PAGE + 2} deals of this list.`).waitFor();
+  await showing(page, 'Paged deal', PAGE);
+  assert.deepEqual(await titles(page), cheapest.slice(0, PAGE), 'the cheapest of the whole list first');
+  await page.getByRole('button', { name: 'More deals' }).click();
+  await page.waitForFunction(() => location.hash.includes('page=2'));
+  await showing(page, 'Paged deal', PAGE + 2);
+  assert.deepEqual(await titles(page), cheapest);
+  assert.equal(await page.getByRole('button', { name: 'More deals' }).count(), 0, 'no more after the whole list');
+  await page.reload();
+  await showing(page, 'Paged deal', PAGE + 2);
+  assert.deepEqual(await titles(page), cheapest, 'the same list after a reload');
+  await look(page, width, 'deal-list-cheapest');
 });
 
 journey('a filter change drops the older page of the filter before it', async (page) => {

@@ -4,7 +4,7 @@ import { contractValues, readContract } from '../../scripts/contract.mjs';
 import * as generated from '../../src/api/contract';
 
 const doc = (price: object) => ({
-  paths: { '/deals': { get: { parameters: [{ name: 'limit', schema: { default: 25 } }] } } },
+  paths: { '/deals': { get: { parameters: [{ name: 'limit', schema: { default: 25, maximum: 100 } }] } } },
   components: {
     schemas: {
       Deal: { properties: { price: { minimum: 0, maximum: 10, ...price } } },

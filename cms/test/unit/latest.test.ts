@@ -15,6 +15,7 @@ describe('latestReducer', () => {
       { type: 'page', key: 'all#0', after: 'c1', deals: [deal('c')], nextCursor: null },
     ]);
     expect(ids(s)).toEqual(['a', 'b', 'c']);
+    expect(s.ends).toEqual([2, 3]);
     expect(canLoadMore(s)).toBe(false);
   });
 
