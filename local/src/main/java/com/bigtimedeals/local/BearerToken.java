@@ -95,6 +95,14 @@ public final class BearerToken {
         if (nbf != null && nbf.decimalValue().compareTo(java.math.BigDecimal.valueOf(now.getEpochSecond())) > 0) {
             return Verdict.refused(TokenProblem.NOT_YET_VALID);
         }
+        // Who the caller is must be a name: "username": null (or a number, an object, "") would become a user called
+        // "null"; refused as an unusable token. A token naming nobody (no such claim) is left to the function.
+        for (String name : List.of("username", "cognito:username")) {
+            JsonNode who = payload.get(name);
+            if (who != null && (!who.isTextual() || who.asText().isBlank())) {
+                return Verdict.refused(TokenProblem.MALFORMED);
+            }
+        }
         Map<String, String> claims = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = payload.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();

@@ -405,11 +405,18 @@ public final class Gateway implements AutoCloseable {
         return null;
     }
 
+    /**
+     * An answer the gateway makes itself (its 401s, an unknown route's 404): like every answer, it names its request id
+     * in the body and in X-Request-Id (and so apigw-requestid), so that a client can quote it.
+     */
     static Answer message(int status, String message) {
+        String id = requestId();
         Map<String, String> headers = new java.util.LinkedHashMap<>();
         headers.put("content-type", "application/json");
         headers.put("X-DynamoDB-Requests", "0");
-        return new Answer(status, headers, ("{\"message\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8));
+        headers.put(HttpConventions.REQUEST_ID, id);
+        return new Answer(status, headers, ("{\"message\":\"" + message + "\",\"requestId\":\"" + id + "\"}")
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /** API Gateway's request ids look like this (Bc1aXj0ZoAMEVxw=): 11 bytes, 15 base64 characters and one '='. */

@@ -72,7 +72,10 @@ class BearerTokenTest {
                 token("{\"alg\":\"RS256\",\"kid\":\"other\"}", "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"local-mobile-app\",\"exp\":" + LATER + "}"),
                 token(HEADER, "{\"iss\":\"http://127.0.0.1/local-editors\",\"client_id\":\"local-cms\",\"exp\":" + LATER + "}"),
                 token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"client_id\":\"someone-elses-app\",\"exp\":" + LATER + "}"),
-                token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"exp\":" + LATER + "}"))) {
+                token(HEADER, "{\"iss\":\"http://127.0.0.1/local-users\",\"exp\":" + LATER + "}"),
+                users("\"username\":null,\"exp\":" + LATER), users("\"cognito:username\":null,\"exp\":" + LATER),
+                users("\"username\":7,\"exp\":" + LATER), users("\"username\":\"\",\"exp\":" + LATER),
+                users("\"username\":{\"a\":1},\"exp\":" + LATER))) {
             assertNull(claims("Bearer " + t), t);
         }
         // An ID token names its client in aud, as a string or a list: accepted, as API Gateway accepts it.

@@ -67,10 +67,12 @@ public final class AccountStore {
                 .index(TableDefinition.GSI2.partitionKey(), Keys.DELETIONS)
                 .index(TableDefinition.GSI2.sortKey(), WalkStore.stamp(at)),
                 key.get(Keys.PK).s(), at).build();
-        table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+        // A comment post's transaction checks the profile: while one holds it, this one is cancelled with a
+        // TransactionConflict. Retried (the whole write is idempotent: see above), so that no race answers a 503.
+        Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                 TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(Keys.user(username)).build()).build(),
                 TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(deletion).build()).build())
-                .build());
+                .build()));
     }
 
     /**

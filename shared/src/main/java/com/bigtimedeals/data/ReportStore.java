@@ -216,6 +216,12 @@ public final class ReportStore {
                 if (!Transactions.retryable(e, attempt)) {
                     throw e;
                 }
+            } catch (software.amazon.awssdk.services.dynamodb.model.TransactionConflictException e) {
+                // A new report's transaction holds the case: back off and try again, as for a cancellation.
+                if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
+                    throw e;
+                }
+                Transactions.backOff(attempt);
             }
         }
     }
@@ -255,11 +261,12 @@ public final class ReportStore {
             remove.append(", #").append(r.name()).append(", #u").append(r.name());
         }
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.reportCase(dealId))
+            // A report's transaction may hold the case: retried (closing twice closes once: the condition).
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.reportCase(dealId))
                     .updateExpression("ADD #round :one REMOVE " + remove)
                     .conditionExpression("attribute_exists(#qpk)")
                     .expressionAttributeNames(names)
-                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))).build());
+                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))).build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;

@@ -25,6 +25,26 @@ final class Transactions {
         return true;
     }
 
+    /**
+     * Runs {@code write} (one whole request: a transaction, or a single write that may meet an item a transaction
+     * holds) again after a backoff while it fails for contention only ({@link Contention#isContention}: a
+     * TransactionConflict cancellation, a TransactionConflictException), up to {@link #CONFLICT_ATTEMPTS} times; then
+     * the last failure goes up (a 503). Only for writes that are idempotent as a whole, since one that timed out may
+     * have been applied: a retry must change nothing more.
+     */
+    static <T> T retrying(java.util.function.Supplier<T> write) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return write.get();
+            } catch (software.amazon.awssdk.awscore.exception.AwsServiceException e) {
+                if (!Contention.isContention(e) || attempt >= CONFLICT_ATTEMPTS) {
+                    throw e;
+                }
+                backOff(attempt);
+            }
+        }
+    }
+
     /** Full jitter, growing with the attempt up to 200 ms, so contenders that collided spread out. */
     static void backOff(int attempt) {
         long ceiling = Math.min(200L, 5L << Math.min(attempt, 6));
