@@ -55,7 +55,8 @@ export function ReportEntry({ entry, onHandled }: { entry: ReportedDeal; onHandl
       {notes === null ? (notesProblem ? <ProblemBanner problem={notesProblem} /> : <Loading>Loading the notes…</Loading>) : (
         <ul class="notes" aria-label="Reports">
           {notes.map((n) => (
-            <li><span class="meta">{n.username} · {reasonWords(n.reason)} · {day(n.reportedAt)}</span>
+            <li><span class="meta">{n.username} · {reasonWords(n.reason)} · {day(n.reportedAt)}
+              {n.counted ? '' : ' · not counted toward expiry (profile too new)'}</span>
               {n.note ? <q>{n.note}</q> : <span class="meta"> (no note)</span>}</li>
           ))}
         </ul>

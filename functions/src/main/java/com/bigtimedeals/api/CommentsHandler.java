@@ -22,7 +22,7 @@ public final class CommentsHandler extends ApiHandler {
     }
 
     private CommentsHandler(Container c) {
-        this(CommentService.of(c.table()), c.runtime());
+        this(CommentService.of(c.table(), c.configuration()), c.runtime());
     }
 
     public CommentsHandler(CommentService community, FunctionRuntime runtime) {

@@ -75,6 +75,24 @@ final class Json {
         return deal(d.deal(), now).put("priceHistory", points);
     }
 
+    /** A Device: never its token (tokenEnd only) nor its push endpoint. */
+    static JsonObject device(com.bigtimedeals.domain.Device d) {
+        return object().put("id", d.id()).put("platform", d.platform().wire()).put("tokenEnd", d.tokenEnd())
+                .put("createdAt", d.createdAt());
+    }
+
+    static JsonObject devices(List<com.bigtimedeals.domain.Device> devices) {
+        return object().put("devices", devices.stream().map(Json::device).toList());
+    }
+
+    static JsonObject notificationSettings(com.bigtimedeals.domain.NotificationSettings s) {
+        JsonObject push = object().put("watches", s.watches()).put("alerts", s.alerts()).put("blasts", s.blasts())
+                .put("reminders", s.reminders());
+        com.bigtimedeals.domain.NotificationSettings.QuietHours q = s.quietHours();
+        return object().put("push", push).put("quietHours", q == null ? null
+                : object().put("start", q.start()).put("end", q.end()).put("timeZone", q.timeZone()));
+    }
+
     /** PUT /me/saved/{dealId}'s answer. */
     static JsonObject saved(com.bigtimedeals.domain.SavedDeal s) {
         return object().put("dealId", s.dealId()).put("savedAt", s.savedAt());
@@ -250,7 +268,7 @@ final class Json {
 
     static JsonObject reports(List<Report> reports) {
         List<JsonObject> a = new ArrayList<>(reports.size());
-        reports.forEach(r -> a.add(report(r).put("username", r.username())));
+        reports.forEach(r -> a.add(report(r).put("username", r.username()).put("counted", r.counted())));
         return object().put("reports", a);
     }
 

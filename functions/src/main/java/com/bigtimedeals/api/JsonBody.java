@@ -200,6 +200,9 @@ final class JsonBody {
         for (BodyField field : declared.fields()) {
             JsonNode v = node.get(field.name());
             if (v == null || v.isNull()) {
+                if (v != null && field.nullable()) {
+                    continue; // sent as null where null means none (a required one must still be sent)
+                }
                 if (field.required()) {
                     errors.add(new InvalidFields.FieldError(field.name(), field.name() + " is required"));
                 } else if (v != null && !field.nullable()) {
@@ -259,6 +262,28 @@ final class JsonBody {
                 }
                 yield v.intValue();
             }
+            case BOOLEAN -> {
+                if (!v.isBoolean()) {
+                    throw DomainException.invalid(name, name + " must be true or false");
+                }
+                yield v.booleanValue();
+            }
+            case CLOCK_TIME, TIME_ZONE -> string(name, v); // their rules are the domain's (NotificationSettings)
+            case OBJECT -> {
+                if (!v.isObject()) {
+                    throw DomainException.invalid(name, name + " must be a JSON object");
+                }
+                JsonBody inner = new JsonBody((ObjectNode) v);
+                try {
+                    inner.check(field.object());
+                } catch (InvalidFields e) {
+                    throw DomainException.invalid(name, String.join("; ", e.errors().stream()
+                            .map(f -> name + "." + f.message()).toList()));
+                } catch (DomainException e) {
+                    throw DomainException.invalid(name, name + ": " + e.getMessage());
+                }
+                yield inner;
+            }
             case ONE_OF -> {
                 String s = string(name, v);
                 if (!field.values().contains(s)) {
@@ -290,6 +315,21 @@ final class JsonBody {
         return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.HTTPS_URL,
                 BodyField.Kind.EMAIL,
                 BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
+    }
+
+    /** A boolean field; null when absent. */
+    Boolean bool(String name) {
+        return (Boolean) get(name, BodyField.Kind.BOOLEAN);
+    }
+
+    /** A time-of-day or time-zone field, as sent (the domain checks it); null when absent. */
+    String clock(String name) {
+        return (String) get(name, BodyField.Kind.CLOCK_TIME, BodyField.Kind.TIME_ZONE);
+    }
+
+    /** A nested object field, read with these same getters; null when absent or null. */
+    JsonBody object(String name) {
+        return (JsonBody) get(name, BodyField.Kind.OBJECT);
     }
 
     /** A positive integer field; null when absent. */

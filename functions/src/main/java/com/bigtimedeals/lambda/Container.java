@@ -17,6 +17,14 @@ import software.amazon.awssdk.http.SdkHttpClient;
  * runtime. Everything below the handler is handed what it needs from here.
  */
 public record Container(Configuration configuration, Table table, FunctionRuntime runtime) {
+    /**
+     * The push service's endpoints, for the one function that makes them: SNS, its client built here, once, from
+     * this process's environment (and only by the functions that call this, so no other loads the SNS SDK).
+     */
+    public static com.bigtimedeals.service.PushEndpoints pushFromProcess() {
+        return SnsPush.from(Settings.fromProcess());
+    }
+
     /** The HTTP client's TLS context ({@link TlsStart}) is built on a thread of its own while the SDK client is built on this one. */
     public static Container fromProcess() {
         TlsStart tls = TlsStart.begin();

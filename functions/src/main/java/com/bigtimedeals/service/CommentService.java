@@ -24,8 +24,8 @@ public final class CommentService {
         this.reports = reports;
     }
 
-    public static CommentService of(Table table) {
-        return new CommentService(new CommentStore(table), new ReportStore(table));
+    public static CommentService of(Table table, com.bigtimedeals.data.Configuration configuration) {
+        return new CommentService(new CommentStore(table), new ReportStore(table, configuration.reporterMinAge()));
     }
 
     public Page<Comment> thread(String dealId, int limit, String cursor) {

@@ -49,6 +49,7 @@ public final class ChangeReactions {
     private final RenameWalk renames;
     private final SavedDealChanges saved;
     private final PriceLowChanges lows;
+    private PushSender push;
 
     ChangeReactions(WatchersFanOut fanOut, AlertsFanOut alerts, HotDealBlast blast, DealStore deals, WordIndex words,
                     FeaturedStore featured, FrontPageCache cache, AccountDeletionWalk deletions, DealService dealService,
@@ -107,8 +108,20 @@ public final class ChangeReactions {
                 new DealCounters(table), table);
     }
 
+    /** These reactions with every new inbox message pushed to the recipient's devices (the deployed consumer's). */
+    public ChangeReactions withPush(PushSender sender) {
+        this.push = sender;
+        return this;
+    }
+
     /** Reacts to one change; true when the front page must be rebuilt. */
     boolean apply(Change change, TimeBudget budget, Tally tally) {
+        if (change instanceof Change.MessageArrived m) {
+            if (push != null) {
+                push.send(m.message());
+            }
+            return false;
+        }
         saved.apply(change); // savers' lists and reminders follow a takedown or a moved expiry
         lows.apply(change); // the link's lowest price, and each of its deals' lowestEver
         if (change instanceof Change.DealCreated c) {
@@ -162,6 +175,9 @@ public final class ChangeReactions {
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }
         if (change instanceof Change.AccountDeletionPending d) {
+            if (push != null) {
+                push.forget(d.username()); // DELETE /me removes the devices, at the push service too
+            }
             deletions.run(d.username(), budget, tally);
             return false;
         }
@@ -211,8 +227,15 @@ public final class ChangeReactions {
         }
     }
 
-    /** Rebuilds the cached front page with the batch's counts and the deals its changes touched. */
+    /**
+     * Rebuilds the cached front page with the batch's counts and the deals its changes touched. A batch that only
+     * moved counts (votes, comments) coalesces with every other such batch: at most one such rebuild a second
+     * ({@link FrontPageCache#rebuildCoalesced}, issue 41); a deal created, corrected or taken down rebuilds at once.
+     */
     int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh, java.util.Collection<String> touched) {
+        if (touched.isEmpty()) {
+            return cache.rebuildCoalesced(featured, deals, fresh);
+        }
         return cache.rebuild(featured, deals, fresh, touched);
     }
 

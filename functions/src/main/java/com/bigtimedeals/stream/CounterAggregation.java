@@ -88,7 +88,7 @@ final class CounterAggregation {
             if (reading.upToDate()) {
                 continue; // every copy has these counts or newer (the deal item is written last)
             }
-            crossings.reach(reading); // before the counts reach the deal item: a failure redelivers and reaches again
+            crossings.reach(reading, now); // before the counts reach the deal item: a failure redelivers and reaches again
             Deal deal = reading.counted();
             if (deal.counts().hotSince() == null && deal.temperature() >= DealCounts.HOT) {
                 java.time.Instant since = counts.markHot(deal.id(), now); // once per deal, whoever sees it first

@@ -39,7 +39,7 @@ public final class SavedReminders {
 
     static Message message(SavedStore.DueReminder due) {
         String title = due.deal().title();
-        String subject = ContractRules.shorten("Ends in 24 hours: " + title, ContractRules.SUBJECT_MAX);
+        String subject = ContractRules.shorten("Ending soon: " + title, ContractRules.SUBJECT_MAX);
         String body = ContractRules.shorten(ContractRules.dealLine(title, due.deal().price(), due.deal().brandName())
                 + " Ends " + due.deal().expiresAt() + ".", ContractRules.BODY_MAX);
         return new Message(Ids.messageId(due.due(), due.username(), "reminder#" + due.dealId()), due.username(), subject, body,

@@ -45,7 +45,8 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     private StreamHandler(Container c) {
-        this(ChangeReactions.of(c.table(), c.configuration()), c.configuration(), c.runtime().initializationType());
+        this(ChangeReactions.of(c.table(), c.configuration()).withPush(new PushSender(c.table(), Container::pushFromProcess)),
+                c.configuration(), c.runtime().initializationType());
     }
 
     public StreamHandler(ChangeReactions reactions, Configuration configuration) {

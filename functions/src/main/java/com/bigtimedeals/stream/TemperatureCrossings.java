@@ -30,14 +30,17 @@ final class TemperatureCrossings {
         this.counts = counts;
     }
 
-    /** Delivers what the reading's rise above the deal's peak reached, then raises the peak; how many users it matched. */
-    int reach(DealCountsStore.Reading reading) {
+    /**
+     * Delivers what the reading's rise above the deal's peak reached, then raises the peak; how many users it matched.
+     * An expired deal's crossing raises the peak and sends nothing: an alert is for a deal one can still take.
+     */
+    int reach(DealCountsStore.Reading reading, java.time.Instant now) {
         long temperature = reading.exact().temperature();
         if (temperature <= reading.peak()) {
             return 0;
         }
         var deal = reading.counted();
-        int matched = alerts.crossing(deal, Words.indexable(deal.title()), reading.peak(), temperature,
+        int matched = deal.expiredAt(now) ? 0 : alerts.crossing(deal, Words.indexable(deal.title()), reading.peak(), temperature,
                 users -> inbox.deliver(AlertsFanOut.messages(deal, users, reading.postedAt())));
         counts.raisePeak(deal.id(), temperature);
         return matched;

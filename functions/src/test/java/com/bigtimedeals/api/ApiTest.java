@@ -47,6 +47,18 @@ abstract class ApiTest extends DynamoDbTest {
     static final int CACHE_SHARDS = 3;
     private static final AtomicInteger REQUESTS = new AtomicInteger();
 
+    /** The push service's endpoints as the devices routes meet them (none made in these tests). */
+    static final com.bigtimedeals.service.PushEndpoints PUSH_ENDPOINTS = new com.bigtimedeals.service.PushEndpoints() {
+        @Override
+        public String create(com.bigtimedeals.domain.Device device) {
+            return null;
+        }
+
+        @Override
+        public void delete(String endpointArn) {
+        }
+    };
+
     Table table;
     Map<LambdaFunction, ApiHandler> handlers;
     int lastRequests;
@@ -64,10 +76,12 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.BRANDS, new BrandsHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.CATEGORIES, new CategoriesHandler(CatalogService.of(table), runtime));
         h.put(LambdaFunction.FOLLOWS, new FollowsHandler(FollowService.of(table), com.bigtimedeals.service.SavedService.of(table), runtime));
+        h.put(LambdaFunction.DEVICES, new DevicesHandler(com.bigtimedeals.service.DeviceService.of(table, PUSH_ENDPOINTS), runtime));
         h.put(LambdaFunction.INBOX, new InboxHandler(InboxService.of(table, Configuration.defaults()), runtime));
         h.put(LambdaFunction.VOTES, new VotesHandler(VoteService.of(table), runtime));
         h.put(LambdaFunction.SEARCH, new SearchHandler(SearchService.of(table), runtime));
-        h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table), runtime));
+        h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table,
+                Configuration.from(com.bigtimedeals.data.Settings.defaults().forLocalStack())), runtime));
         return h;
     }
 

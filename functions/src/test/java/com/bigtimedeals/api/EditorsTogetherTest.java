@@ -174,6 +174,7 @@ class EditorsTogetherTest extends ApiTest {
                 + "\"categoryId\":\"tech\"}";
         String id = expect(201, post("/cms/deals").editor().header("Idempotency-Key", "k-1").body(body)).get("id").asText();
         expect(201, post("/cms/deals").editor().header("Idempotency-Key", "k-1").body(body));
+        expect(201, post("/me").user("ann").body("{\"email\":\"ann@example.com\"}"));
         expect(201, post("/deals/" + id + "/reports").user("ann").body("{\"reason\":\"spam\"}"));
         expect(204, post("/cms/reports/" + id + "/dismiss").editor().header("Idempotency-Key", "d-1"));
         expect(204, post("/cms/reports/" + id + "/dismiss").editor().header("Idempotency-Key", "d-1"));

@@ -142,6 +142,8 @@ class MobileConventionsTest extends ApiTest {
     void aKeyedPostAnsweredWithNoBodyIsRecordedAndReplayedNotRunAgain() {
         seedCatalog();
         String deal = createDeal("Reported deal", "acme", "tech");
+        expect(201, post("/me").user("ann").body("{\"email\":\"ann@example.com\"}"));
+        expect(201, post("/me").user("bob").body("{\"email\":\"bob@example.com\"}"));
         expect(201, post("/deals/" + deal + "/reports").user("ann").body("{\"reason\":\"spam\"}"));
         APIGatewayV2HTTPResponse dismissed = send(post("/cms/reports/" + deal + "/dismiss").editor().header(KEY, "dismiss-1"));
         assertEquals(204, dismissed.getStatusCode(), dismissed.getBody());

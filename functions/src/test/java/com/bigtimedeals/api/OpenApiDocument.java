@@ -193,7 +193,7 @@ final class OpenApiDocument {
         if (route.access() == Access.EDITOR) {
             shared(responses, "403", "Forbidden");
         }
-        if (operation == Operation.POST_COMMENT) {
+        if (operation == Operation.POST_COMMENT || operation == Operation.REPORT_DEAL) {
             errorBody(responses, "403", "The caller has no profile yet (POST /me first)");
         }
         if (operation == Operation.DELETE_COMMENT) {
@@ -269,6 +269,12 @@ final class OpenApiDocument {
             case SAVE_DEAL -> List.of(new Success(200, "Saved (again: the first savedAt)", "Saved"));
             case UNSAVE_DEAL -> List.of(new Success(204, "Unsaved (also when it was not saved)", null));
             case LIST_SAVED -> List.of(new Success(200, "A page of saved deals, the most recently saved first", "SavedDealPage"));
+            case REGISTER_DEVICE -> List.of(new Success(200, "This token was the caller's already: that device", "Device"),
+                    new Success(201, "The new device", "Device"));
+            case LIST_DEVICES -> List.of(new Success(200, "The caller's devices, newest first", "DeviceList"));
+            case REMOVE_DEVICE -> List.of(new Success(204, "Removed (also when it already was)", null));
+            case GET_NOTIFICATIONS -> List.of(new Success(200, "The caller's notification settings", "NotificationSettings"));
+            case PUT_NOTIFICATIONS -> List.of(new Success(200, "The settings as stored now", "NotificationSettings"));
             case COUNT_UNREAD_MESSAGES -> List.of(new Success(200, "Unread messages: exact up to 99, 100 means 100 or more", "UnreadCount"));
             case TAKE_DOWN_DEAL -> List.of(new Success(204, "Taken down (also when it already was)", null));
             case DELETE_ACCOUNT -> List.of(new Success(204, "Deleted (also when it already was); follows and inbox follow within the stream delay", null));
@@ -494,6 +500,16 @@ final class OpenApiDocument {
         return node;
     }
 
+    private static ObjectNode clockTime() {
+        return object().put("type", "string").put("pattern", com.bigtimedeals.domain.NotificationSettings.QuietHours.TIME_PATTERN)
+                .put("example", "22:30").put("description", "A time of day, HH:MM");
+    }
+
+    private static ObjectNode timeZone() {
+        return object().put("type", "string").put("maxLength", 64).put("example", "Europe/London")
+                .put("description", "An IANA time zone name");
+    }
+
     private static ObjectNode nullableString() {
         return object().put("type", "string").put("nullable", true);
     }
@@ -540,6 +556,10 @@ final class OpenApiDocument {
                     yield ids.put("maxItems", f.max()).put("uniqueItems", true);
                 }
                 case POSITIVE_INTEGER -> object().put("type", "integer").put("minimum", 1).put("maximum", f.max());
+                case BOOLEAN -> object().put("type", "boolean");
+                case CLOCK_TIME -> clockTime();
+                case TIME_ZONE -> timeZone();
+                case OBJECT -> request(f.object());
                 case ONE_OF -> {
                     ObjectNode e = object().put("type", "string");
                     ArrayNode values = e.putArray("enum");
@@ -615,6 +635,21 @@ final class OpenApiDocument {
                 "subject", string(1, ContractRules.SUBJECT_MAX), "body", string(0, ContractRules.BODY_MAX), "dealId", ksuid(),
                 "unread", object().put("type", "boolean"), "createdAt", instant(),
                 "kind", openValues("Why the message was sent", MessageKind.values(), MessageKind::wire)));
+        s.set("Device", output(List.of("id", "platform", "tokenEnd", "createdAt"), "id", ksuid(),
+                "platform", openValues("The push service the device is reached through", com.bigtimedeals.domain.DevicePlatform.values(),
+                        com.bigtimedeals.domain.DevicePlatform::wire),
+                "tokenEnd", string(com.bigtimedeals.domain.DevicePlatform.TOKEN_END, com.bigtimedeals.domain.DevicePlatform.TOKEN_END)
+                        .put("description", "The token's last 6 characters; the token itself is never answered"),
+                "createdAt", instant()));
+        s.set("DeviceList", output(List.of("devices"), "devices", arrayOf(ref("Device"))
+                .put("maxItems", com.bigtimedeals.data.DeviceStore.MAX_PER_USER)));
+        ObjectNode flag = object().put("type", "boolean");
+        s.set("PushChoices", output(List.of("watches", "alerts", "blasts", "reminders"), "watches", flag, "alerts", flag,
+                "blasts", flag, "reminders", flag));
+        s.set("QuietHours", output(List.of("start", "end", "timeZone"), "start", clockTime(), "end", clockTime(),
+                "timeZone", timeZone()));
+        ObjectNode quiet = ((ObjectNode) s.get("QuietHours")).deepCopy().put("nullable", true).put("description", "null when none");
+        s.set("NotificationSettings", output(List.of("push", "quietHours"), "push", ref("PushChoices"), "quietHours", quiet));
         s.set("MessagePage", output(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));
         ObjectNode bool = object().put("type", "boolean");
         s.set("FollowState", output(List.of("liked", "watching"), "liked", bool, "watching", bool));
@@ -692,8 +727,10 @@ final class OpenApiDocument {
         ObjectNode note = string(0, ContractRules.NOTE_MAX);
         s.set("Report", output(List.of("dealId", "reason", "reportedAt"), "dealId", ksuid(), "reason", reason, "note", note,
                 "reportedAt", instant()));
-        s.set("ReportByUser", output(List.of("dealId", "reason", "reportedAt", "username"), "dealId", ksuid(), "reason", reason,
-                "note", note, "reportedAt", instant(), "username", string(1, 128)));
+        s.set("ReportByUser", output(List.of("dealId", "reason", "reportedAt", "username", "counted"), "dealId", ksuid(), "reason",
+                reason, "note", note, "reportedAt", instant(), "username", string(1, 128), "counted", object().put("type", "boolean")
+                        .put("description", "Whether it counts toward community expiry: the reporter's profile had reached "
+                                + "the set age (24 hours deployed) when they reported")));
         s.set("DealReports", output(List.of("reports"), "reports", arrayOf(ref("ReportByUser"))));
         List<String> reasonNames = new java.util.ArrayList<>();
         Object[] countFields = new Object[2 * ReportReason.values().length];

@@ -19,7 +19,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /** Community reports and the moderation queue over API Gateway events (the community expiry: CommunityExpiryTest). */
 class ReportRoutesTest extends ApiTest {
+    private final java.util.Set<String> profiles = new java.util.HashSet<>();
+
+    /** Reports need a profile (api.md, "Reports, tightened"): the reporter makes theirs first. */
     private JsonNode report(int status, String user, String dealId, String body) {
+        if (profiles.add(user)) {
+            send(post("/me").user(user).body("{\"email\":\"" + user + "@example.com\"}")); // 201, or 409 when made before
+        }
         return expect(status, post("/deals/" + dealId + "/reports").user(user).body(body));
     }
 
@@ -51,7 +57,11 @@ class ReportRoutesTest extends ApiTest {
     void aBadReportIsA400AnUnknownOrTakenDownDealA404AndNothingIsWritten() {
         seedCatalog();
         String deal = createDeal("Reported", "acme", "tech");
+        report(404, "ann", "2Ob8YqPCahzVbVMpA4Ff0mu3Knb", "{\"reason\":\"spam\"}"); // ann's profile first
         int before = itemCount();
+        // Without a profile: 403, and nothing written (api.md, "Reports, tightened").
+        JsonNode noProfile = expect(403, post("/deals/" + deal + "/reports").user("zed").body("{\"reason\":\"expired\"}"));
+        assertFalse(noProfile.get("message").asText().isBlank());
         for (String bad : List.of("{}", "{\"reason\":\"Expired\"}", "{\"reason\":\"wrong_price\"}", "{\"reason\":7}",
                 "{\"reason\":null}", "{\"reason\":\"other\",\"note\":\"" + "n".repeat(501) + "\"}",
                 "{\"reason\":\"other\",\"note\":[\"x\"]}", "{\"reason\":\"other\",\"note\":\"\\u0000\"}", "[]")) {

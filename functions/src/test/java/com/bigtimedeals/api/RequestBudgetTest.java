@@ -83,6 +83,11 @@ class RequestBudgetTest extends ApiTest {
             expect(201, post("/me/alerts").user("bob").body("{\"keywords\":\"d" + i + "\",\"brandId\":\"acme\"}"));
         }
         within(1, get("/me/alerts").user("bob"));
+        within(3, post("/me/devices").user("bob").body("{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}"));
+        within(3, post("/me/devices").user("bob").body("{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}"));
+        within(3, post("/me/devices").user("cat").body("{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}"));
+        within(1, get("/me/devices").user("cat"));
+        within(1, get("/me/notifications").user("cat"));
         com.bigtimedeals.data.WordIndex index = new com.bigtimedeals.data.WordIndex(table);
         for (int i = 0; i < 40; i++) {
             index.index(deals.get(i), com.bigtimedeals.domain.Words.indexable("D" + i)); // as the stream consumer does

@@ -63,6 +63,9 @@ class SilentlyChangedInputTest extends ApiTest {
             case POST_COMMENT -> "{\"body\":\"Still on at this price\"}";
             case REPORT_DEAL -> "{\"reason\":\"wrong-price\",\"note\":\"It is 12 now\"}";
             case CREATE_ALERT -> "{\"keywords\":\"ps5 console\",\"maxPrice\":399.99,\"brandId\":\"acme\",\"categoryId\":\"tech\"}";
+            case REGISTER_DEVICE -> "{\"platform\":\"fcm\",\"token\":\"fcm-token-zed-0123456789abcdef\"}";
+            case PUT_NOTIFICATIONS -> "{\"push\":{\"watches\":true,\"alerts\":true,\"blasts\":false,\"reminders\":true},"
+                    + "\"quietHours\":{\"start\":\"22:30\",\"end\":\"07:00\",\"timeZone\":\"Europe/London\"}}";
             default -> throw new AssertionError(op + " takes a body: give it a valid one here");
         };
     }
@@ -169,7 +172,7 @@ class SilentlyChangedInputTest extends ApiTest {
         }
         assertEquals(before, itemCount(), "a refused request wrote something");
         // Every operation with a body was covered, and every base body is one the route accepts.
-        assertEquals(15, withBodies.size(), withBodies.toString());
+        assertEquals(16, withBodies.size(), withBodies.toString());
         assertTrue(refusals.size() >= 60, refusals.size() + " refusals: " + refusals);
         for (Route route : withBodies) {
             Call c = call(route, path(route, null, null)).body(validBody(route.operation()));

@@ -231,6 +231,38 @@ class AccountDeletionTest extends StreamTest {
     }
 
     @Test
+    void aDeletedUsersSavedDealsAndPendingRemindersGoWithinTheWalk() {
+        com.bigtimedeals.data.SavedStore saved = new com.bigtimedeals.data.SavedStore(table);
+        List<Deal> deals = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Deal d = new com.bigtimedeals.data.DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Kettle " + i,
+                    "https://s.example.com/k" + i, new java.math.BigDecimal("5"), "acme", "tech", null, null, null,
+                    NOW.plus(java.time.Duration.ofHours(30))));
+            deals.add(d);
+            saved.save("kim", d.id());
+        }
+        saved.save("lea", deals.get(0).id());
+        pump(60_000);
+        new AccountStore(table).delete("kim");
+        pump(60_000);
+        assertTrue(new AccountStore(table).get("kim").done());
+        assertTrue(saved.page("kim", 100, null).items().isEmpty());
+        List<String> kims = new ArrayList<>();
+        int reminders = 0;
+        for (var item : client.scan(b -> b.tableName(table.name())).items()) {
+            String pk = item.get("PK").s();
+            String sk = item.get("SK").s();
+            if (pk.equals("SAVED#kim") || sk.equals("USER#kim") || sk.endsWith("#USER#kim")) {
+                kims.add(item.get("Type").s() + " " + pk + " " + sk);
+            }
+            reminders += "Reminder".equals(item.get("Type").s()) ? 1 : 0;
+        }
+        assertEquals(List.of(), kims, "kim's list, count, saver items and pending reminders are gone");
+        assertEquals(1, reminders, "lea's reminder stays");
+        assertEquals(1, saved.page("lea", 100, null).items().size());
+    }
+
+    @Test
     void aDeletedUsersAlertsMatchNothingAtOnceAndGoWithTheirIndexEntriesWithinTheWalk() {
         com.bigtimedeals.data.AlertStore alerts = new com.bigtimedeals.data.AlertStore(table);
         for (String keywords : List.of("kettle", "steel kettle", "lamp")) {

@@ -32,8 +32,47 @@ import com.bigtimedeals.domain.ReportReason;
 class CommunityExpiryTest extends StreamTest {
     private static final Instant LATER = NOW.plusSeconds(3_600);
 
+    private final java.util.Set<String> profiles = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A profile for the reporter (reports need one), made a day before NOW: old enough to count. */
+    private void profile(String user, Instant since) {
+        if (profiles.add(user)) {
+            new com.bigtimedeals.data.UserStore(table).create(new com.bigtimedeals.domain.UserProfile(user,
+                    user + "@example.com", null, null, since));
+        }
+    }
+
     private void report(String dealId, String user, ReportReason reason, Instant at) {
-        new ReportStore(table).report(new Report(dealId, user, reason, null, at));
+        profile(user, NOW.minus(java.time.Duration.ofDays(1)));
+        new ReportStore(table, java.time.Duration.ofHours(24)).report(new Report(dealId, user, reason, null, at));
+    }
+
+    @Test
+    void reportsNeedAProfileAndOnlyProfilesOfTheSetAgeCountTowardExpiry() {
+        Deal deal = newDeal("Gamed deal", "acme", "tech");
+        ReportStore store = new ReportStore(table, java.time.Duration.ofHours(24));
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(com.bigtimedeals.domain.DomainException.class,
+                () -> store.report(new Report(deal.id(), "nobody", ReportReason.EXPIRED, null, NOW)));
+        assertEquals(com.bigtimedeals.domain.DomainException.Kind.FORBIDDEN, refused.kind());
+        assertTrue(store.open(deal.id()).isEmpty(), "a refused report writes nothing");
+        // Three throwaway accounts, made an hour ago: their reports are filed and shown, but do not count.
+        for (int i = 0; i < 3; i++) {
+            profile("fresh" + i, NOW.minusSeconds(3_600));
+            assertFalse(store.report(new Report(deal.id(), "fresh" + i, ReportReason.EXPIRED, null, NOW.plusSeconds(i)))
+                    .report().counted());
+        }
+        pump(60_000);
+        assertNull(deal(deal.id()).expiresAt(), "reports of young profiles never expire a deal");
+        assertEquals(List.of(false, false, false), store.open(deal.id()).stream().map(Report::counted).toList());
+        assertEquals(3L, store.queue(10, null).items().get(0).counts().get(ReportReason.EXPIRED));
+        // Exactly at the set age a profile counts; three such reporters expire the deal.
+        for (int i = 0; i < 3; i++) {
+            profile("aged" + i, NOW.minus(java.time.Duration.ofHours(24)));
+            assertTrue(store.report(new Report(deal.id(), "aged" + i, ReportReason.EXPIRED, null, NOW.plusSeconds(10 + i)))
+                    .report().counted());
+        }
+        pump(60_000);
+        assertEquals(NOW.plusSeconds(12), deal(deal.id()).expiresAt());
     }
 
     private Deal deal(String id) {
@@ -45,6 +84,7 @@ class CommunityExpiryTest extends StreamTest {
         // A note with U+0085 was accepted before C1 control characters were refused at the edge; its deal's reports
         // must stay readable (the queue, a repeat report), not fail on the stricter rule.
         Deal deal = newDeal("Noted deal", "acme", "tech");
+        profile("ann", NOW);
         new ReportStore(table).report(new Report(deal.id(), "ann", ReportReason.OTHER, "left\u0085over", NOW));
         List<Report> open = new ReportStore(table).open(deal.id());
         assertEquals(1, open.size());

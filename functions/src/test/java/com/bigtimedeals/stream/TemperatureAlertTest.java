@@ -101,6 +101,19 @@ class TemperatureAlertTest extends StreamTest {
     }
 
     @Test
+    void anExpiredDealReachingAThresholdSendsNothing() {
+        alert("ann", "kettle", null, 1, null);
+        pump(60_000);
+        Deal deal = new com.bigtimedeals.data.DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Steel kettle",
+                "https://s.example.com/expired-kettle", new BigDecimal("5"), "acme", "tech", null, null, NOW.minusSeconds(7200),
+                NOW.minusSeconds(60)));
+        pump(60_000);
+        votes(deal, "v", 0, 2, Vote.HOT);
+        pump(60_000);
+        assertEquals(Map.of(), messagesByUser(deal.id()));
+    }
+
+    @Test
     void votersRacingPastTheThresholdSendOneMessage() throws Exception {
         alert("ann", "kettle", null, 10, null);
         alert("bob", "kettle steel", null, 12, null);

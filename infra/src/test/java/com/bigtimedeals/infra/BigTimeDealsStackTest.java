@@ -154,7 +154,7 @@ class BigTimeDealsStackTest {
             assertTrue(filter.contains("\\\"" + type + "\\\"") || filter.contains("\"" + type + "\""), "filter lacks " + type + ": " + filter);
         }
         assertFalse(filter.contains("Message"), "message writes must not invoke the consumer");
-        template.hasResourceProperties("AWS::Events::Rule", Map.of("ScheduleExpression", "rate(5 minutes)"));
+        template.hasResourceProperties("AWS::Events::Rule", Map.of("ScheduleExpression", "rate(1 minute)"));
         template.hasResourceProperties("AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true));
         template.hasResourceProperties("AWS::SQS::QueuePolicy", Map.of("PolicyDocument", Map.of("Statement",
                 Match.arrayWith(List.of(Match.objectLike(Map.of("Effect", "Deny",

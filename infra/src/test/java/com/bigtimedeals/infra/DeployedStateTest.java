@@ -313,7 +313,9 @@ class DeployedStateTest {
         assertEquals(LambdaFunction.STREAM_CONSUMER.timeoutSeconds(), m.timeoutSeconds(), "the consumer's budget counts down from its timeout");
 
         Map<String, Object> rule = props(only("AWS::Events::Rule"));
-        assertEquals("rate(" + LambdaFunction.SWEEP_EVERY_MINUTES + " minutes)", rule.get("ScheduleExpression"));
+        // EventBridge writes one unit in the singular: rate(1 minute), rate(5 minutes).
+        int every = LambdaFunction.SWEEP_EVERY_MINUTES;
+        assertEquals("rate(" + every + (every == 1 ? " minute)" : " minutes)"), rule.get("ScheduleExpression"));
         Map<String, Object> target = ((List<Map<String, Object>>) rule.get("Targets")).get(0);
         assertEquals(Map.of("Ref", byConstructId("AWS::Lambda::Alias", LambdaFunction.SWEEPER.id() + "Live")), target.get("Arn"));
     }

@@ -316,7 +316,20 @@ public final class Gateway implements AutoCloseable {
     }
 
     /** One request through routing, authorization and the handler, as API Gateway would run it. */
+    /** The local stack's own routes beside the API ({@code GET /_local/pushes}): never in the route table, never deployed. */
+    private volatile Map<String, java.util.function.Function<String, Answer>> localRoutes = Map.of();
+
+    void localRoute(String path, java.util.function.Function<String, Answer> answer) {
+        Map<String, java.util.function.Function<String, Answer>> routes = new java.util.HashMap<>(localRoutes);
+        routes.put(path, answer);
+        localRoutes = Map.copyOf(routes);
+    }
+
     public Answer call(String method, String rawPath, String rawQuery, Map<String, List<String>> headers, byte[] body, String sourceIp) {
+        java.util.function.Function<String, Answer> local = "GET".equals(method) ? localRoutes.get(rawPath) : null;
+        if (local != null) {
+            return local.apply(rawQuery);
+        }
         Route route = RouteTable.match(method, rawPath);
         if (route == null) {
             return message(404, "Not Found");

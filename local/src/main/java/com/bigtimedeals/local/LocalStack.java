@@ -106,9 +106,11 @@ public final class LocalStack implements AutoCloseable {
     private final StreamDelivery delivery;
     private final Sweeper sweeper;
     private final String tableName;
+    private final LocalSns sns;
 
     private LocalStack(Database dynamo, DynamoDbClient client, DynamoDbStreamsClient streams, Gateway gateway,
-                       StreamDelivery delivery, Sweeper sweeper, String tableName) {
+                       StreamDelivery delivery, Sweeper sweeper, String tableName, LocalSns sns) {
+        this.sns = sns;
         this.dynamo = dynamo;
         this.client = client;
         this.streams = streams;
@@ -132,6 +134,11 @@ public final class LocalStack implements AutoCloseable {
         System.setProperty("TABLE_NAME", tableName);
         System.setProperty("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         setDefault("AWS_REGION", "us-east-1");
+        // The push service stood in for through SNS's own API (LocalSns): the functions' SNS client is pointed at it.
+        LocalSns sns = LocalSns.start(options.dataDir(), java.time.Clock.systemUTC());
+        System.setProperty(com.bigtimedeals.lambda.SnsPush.ENDPOINT, sns.endpoint().toString());
+        setDefault(com.bigtimedeals.lambda.SnsPush.FCM_APPLICATION, LocalSns.FCM_APPLICATION);
+        setDefault(com.bigtimedeals.lambda.SnsPush.APNS_APPLICATION, LocalSns.APNS_APPLICATION);
         // A function's setting whose local value differs (Setting#localDefault) is set the same way, unless the
         // operator named one: the functions here read their settings as in Lambda, from this JVM's properties.
         for (Setting setting : Setting.values()) {
@@ -170,7 +177,8 @@ public final class LocalStack implements AutoCloseable {
                 new com.bigtimedeals.data.HottestLists(table)).withReminders(com.bigtimedeals.stream.SavedReminders.of(table,
                 com.bigtimedeals.data.Configuration.from(functions))));
         sweeper.start();
-        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName);
+        gateway.localRoute("/_local/pushes", new LocalPushes(sns, table)::answer);
+        LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName, sns);
         try {
             seedAndOpen(stack, options.demo() && empty);
         } catch (IOException | RuntimeException e) {
@@ -293,5 +301,11 @@ public final class LocalStack implements AutoCloseable {
         streams.close();
         client.close();
         dynamo.close();
+        sns.close();
+    }
+
+    /** The push service's stand-in: what it delivered. */
+    public LocalSns sns() {
+        return sns;
     }
 }

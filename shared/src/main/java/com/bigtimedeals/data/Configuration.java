@@ -15,9 +15,11 @@ import java.time.Duration;
  * @param walksPerInvocation walks one stream invocation runs side by side
  * @param sweepStalledAfter how long a walk may make no progress before the sweeper resumes it
  * @param inboxRetention how long an inbox message is kept
+ * @param reporterMinAge how old a reporter's profile must be for their report to count toward community expiry
  */
 public record Configuration(int cacheShards, int blastSegments, int workReserveMillis, int deliveryThreads,
-                            int walksPerInvocation, Duration sweepStalledAfter, Duration inboxRetention) {
+                            int walksPerInvocation, Duration sweepStalledAfter, Duration inboxRetention,
+                            Duration reporterMinAge) {
     public Configuration {
         if (cacheShards < 1 || blastSegments < 1 || deliveryThreads < 1 || walksPerInvocation < 1 || workReserveMillis < 0) {
             throw new IllegalArgumentException("not a valid configuration: " + this);
@@ -36,7 +38,8 @@ public record Configuration(int cacheShards, int blastSegments, int workReserveM
                 settings.number(Setting.WORK_RESERVE_MS), settings.number(Setting.DELIVERY_THREADS),
                 settings.number(Setting.WALKS_PER_INVOCATION),
                 Duration.ofSeconds(settings.number(Setting.SWEEP_STALLED_AFTER_S)),
-                Duration.ofDays(settings.number(Setting.INBOX_RETENTION_DAYS)));
+                Duration.ofDays(settings.number(Setting.INBOX_RETENTION_DAYS)),
+                Duration.ofSeconds(settings.number(Setting.REPORTER_MIN_AGE_S)));
     }
 
     /** Every function setting at its default. */

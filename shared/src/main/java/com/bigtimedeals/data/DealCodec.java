@@ -204,9 +204,10 @@ final class DealCodec {
      * reader meeting a format it does not know serves the live query instead of misreading the bytes. Bump it
      * with every change to the layout (a test fails on a layout change without a bump). Copies written before
      * the format was recorded are format 1. Format 2 adds each deal's {@code expiresAt} after its {@code createdAt};
-     * format 3 adds its counts after that (hot, cold, comments, counters version, hot since).
+     * format 3 adds its counts after that (hot, cold, comments, counters version, hot since); format 4 its link's low
+     * ({@code linkLow}) after those.
      */
-    static final int FRONT_PAGE_FORMAT = 3;
+    static final int FRONT_PAGE_FORMAT = 4;
 
     /** The payload before deflating: featured deals, latest deals, the next cursor. */
     static byte[] layout(FrontPage page) {

@@ -34,6 +34,7 @@ public final class FrontPageCache {
     private final Table table;
     private final int shards;
     private final ShardChoice shardChoice = new ShardChoice();
+    private final DealCounters counters;
 
     public FrontPageCache(Table table, int shards) {
         if (shards < 1) {
@@ -41,6 +42,7 @@ public final class FrontPageCache {
         }
         this.table = table;
         this.shards = shards;
+        this.counters = new DealCounters(table);
     }
 
     public int shards() {
@@ -196,6 +198,12 @@ public final class FrontPageCache {
      */
     public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh,
                        java.util.Collection<String> touched) {
+        return rebuild(featured, deals, fresh, touched, false);
+    }
+
+    /** With {@code exact}, the exact counters of every deal shown are read too (see {@link #rebuildCoalesced}). */
+    private int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh,
+                        java.util.Collection<String> touched, boolean exact) {
         for (int attempt = 1; ; attempt++) {
             long started = System.nanoTime();
             Taken taken = take(touched);
@@ -208,6 +216,12 @@ public final class FrontPageCache {
             Page<Deal> latest = deals.latestForFrontPage(LATEST, previous == null ? List.of() : previous.latest(),
                     taken.touched());
             List<Deal> featuredDeals = featured.get(FeaturedList.FRONT_PAGE);
+            if (exact) {
+                java.util.Set<String> shown = new java.util.LinkedHashSet<>();
+                featuredDeals.forEach(d -> shown.add(d.id()));
+                latest.items().forEach(d -> shown.add(d.id()));
+                counters.read(shown).forEach((id, c) -> newest.merge(id, c, DealCounts::newer));
+            }
             // A rebuild that took longer than half the recent window (throttled and retried) may race one that
             // took a version after its own touched deals left the set: it starts again, with a fresh version.
             if (System.nanoTime() - started > RECENT.toNanos() / 2 && attempt < 3) {
@@ -216,6 +230,90 @@ public final class FrontPageCache {
             return write(new FrontPage(taken.version(), withNewest(featuredDeals, newest), withNewest(latest.items(), newest),
                     latest.nextCursor()));
         }
+    }
+
+    /**
+     * Counts-only rebuilds start at most once per this window, however many stream batches (shards, lanes) ask for
+     * one (issue 41: ten copies of several KB rewritten per batch made the {@code DEALSCACHE#n} partitions the
+     * table's busiest). Far inside the stream delay.
+     */
+    static final long COALESCE_MILLIS = 1_000;
+    /** How long one wait for the gate sleeps at most before looking again. */
+    private static final long GATE_POLL_MILLIS = 100;
+
+    /**
+     * A rebuild for counts alone (votes and comments on deals the page shows), coalesced: at most one starts per
+     * {@link #COALESCE_MILLIS} across every consumer, and no change is lost, also the last one of a quiet moment.
+     *
+     * <p>The gate item holds {@code at} (when the last coalesced rebuild started), {@code seq} (bumped by every
+     * caller that found the gate shut) and {@code claimed} (the {@code seq} the last winner saw when it opened
+     * the gate). A caller first tries to open the gate (a conditional UpdateItem: {@code at} at least a window
+     * ago). The winner rebuilds, and its rebuild reads the exact counters of every deal it shows
+     * ({@link DealCounters#read}) after opening the gate. A caller that finds the gate shut records itself
+     * ({@code ADD seq}, its number {@code s}) and waits for the window to pass: once a winner's {@code claimed}
+     * is at least {@code s}, that winner opened the gate after this caller's counts were committed (they were
+     * committed before their stream records reached the caller), so its exact read holds them, and the caller is
+     * done; otherwise it opens the gate itself. A winner that fails mid-rebuild fails its batch, whose deals are
+     * still behind on their items, so its retry rebuilds again. Every caller thus ends with a rebuild that started
+     * after its change, at most one window late. A clock that does not move while we sleep (a test's) and a gate
+     * that stays shut past the stream delay both end in a plain rebuild: never a change lost for the sake of
+     * coalescing.
+     */
+    public int rebuildCoalesced(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh) {
+        Long mine = null;
+        for (int wait = 0; wait < 4 * COALESCE_MILLIS / GATE_POLL_MILLIS; wait++) {
+            long now = table.clock().millis();
+            if (openGate(now)) {
+                return rebuild(featured, deals, fresh, List.of(), true);
+            }
+            Map<String, AttributeValue> gate;
+            if (mine == null) {
+                gate = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+                        .key(Keys.dealsCacheGate()).updateExpression("ADD seq :one")
+                        .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
+                        .returnValues(ReturnValue.ALL_NEW).build()).attributes();
+                mine = Long.parseLong(gate.get("seq").n());
+            } else {
+                gate = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                        .key(Keys.dealsCacheGate()).consistentRead(true).build()).item();
+            }
+            if (number(gate, "claimed") >= mine) {
+                return 0; // a rebuild that started after this change was committed covers it
+            }
+            long due = number(gate, "at") + COALESCE_MILLIS - now;
+            try {
+                Thread.sleep(Math.max(1, Math.min(due, GATE_POLL_MILLIS)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            if (table.clock().millis() == now) {
+                break; // a clock that stands still: the window would never pass
+            }
+        }
+        return rebuild(featured, deals, fresh, List.of(), true);
+    }
+
+    /** Opens the coalescing gate at {@code now} if the last coalesced rebuild started a window ago or earlier. */
+    private boolean openGate(long now) {
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheGate())
+                    .updateExpression("SET #at = :now, claimed = if_not_exists(seq, :zero)")
+                    .conditionExpression("attribute_not_exists(#at) OR #at <= :since")
+                    .expressionAttributeNames(Map.of("#at", "at"))
+                    .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(now)),
+                            ":since", AttributeValue.fromN(Long.toString(now - COALESCE_MILLIS)),
+                            ":zero", AttributeValue.fromN("0")))
+                    .build());
+            return true;
+        } catch (ConditionalCheckFailedException shut) {
+            return false;
+        }
+    }
+
+    private static long number(Map<String, AttributeValue> item, String name) {
+        AttributeValue v = item == null ? null : item.get(name);
+        return v == null || v.n() == null ? -1 : Long.parseLong(v.n());
     }
 
     private static List<Deal> withNewest(List<Deal> deals, Map<String, DealCounts> newest) {

@@ -32,6 +32,11 @@ public final class Ids {
         return KsuidCreator.getSubsecondKsuid(createdAt).toString();
     }
 
+    /** A device id sorts by its registration, so a user's devices list newest first and the oldest is the first. */
+    public static String deviceId(Instant registeredAt) {
+        return KsuidCreator.getSubsecondKsuid(registeredAt).toString();
+    }
+
     public static String blastId(Instant requestedAt) {
         return KsuidCreator.getSubsecondKsuid(requestedAt).toString();
     }

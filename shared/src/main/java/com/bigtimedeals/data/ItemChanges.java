@@ -35,6 +35,9 @@ public final class ItemChanges {
                         List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS, Keys.REPORT_CASE))))),
                 Map.of("eventName", List.of("INSERT"),
                         "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
+                // A new inbox message is a push to its recipient's devices (a message rewritten by a retry is no INSERT).
+                Map.of("eventName", List.of("INSERT"),
+                        "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.MESSAGE))))),
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", WALK_TYPES),
                         "done", Map.of("BOOL", List.of(false))))));
     }
@@ -78,6 +81,9 @@ public final class ItemChanges {
             }
             case Keys.REPORT_CASE -> {
                 return ReportStore.reachedExpiry(before, now);
+            }
+            case Keys.MESSAGE -> {
+                return insert ? new Change.MessageArrived(MessageItems.read(now)) : new Change.Other();
             }
             case Keys.DEAL_COUNTERS -> {
                 return new Change.CountersChanged(item.string("dealId"));

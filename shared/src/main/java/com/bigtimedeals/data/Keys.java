@@ -64,6 +64,11 @@ final class Keys {
     static final String REMINDER_SWEPT = "ReminderSwept";
     static final String LINK_LOW = "LinkLow";
     static final String LINK_DEAL = "LinkDeal";
+    static final String DEVICE = "Device";
+    static final String REMOVED_DEVICE = "RemovedDevice";
+    static final String NOTIFICATION_SETTINGS = "NotificationSettings";
+    static final String PUSH_TOKEN = "PushToken";
+    static final String PUSH_CLAIM = "PushClaim";
 
     private Keys() {
     }
@@ -258,6 +263,11 @@ final class Keys {
         return key("DEALSCACHE", "VERSION");
     }
 
+    /** The coalescing gate of counts-only rebuilds: a partition of its own, apart from the version item. */
+    static Map<String, AttributeValue> dealsCacheGate() {
+        return key("DEALSCACHEGATE", "GATE");
+    }
+
     // Hot-deal blasts and fan-out work
     static String blastPk(String blastId) {
         return "BLAST#" + blastId;
@@ -400,6 +410,46 @@ final class Keys {
 
     static Map<String, AttributeValue> reminderSwept() {
         return key(reminderPk("SWEPT"), reminderPk("SWEPT"));
+    }
+
+    // Devices and push (docs/data-model.md, "Devices and push"): a user's devices (DEVICE#<deviceId>, a KSUID, so one
+    // descending Query lists them newest first), the tombstones of removed ones (REMOVED#<deviceId>: a repeated DELETE is
+    // a 204, an id never the user's a 404) and the notification settings (SETTINGS) share DEVICES#<user>. Who holds a
+    // token is one item per (platform, token), keyed by the token's SHA-256 (a token may be 4,096 characters, more than a
+    // key may hold), so a token registered by another account is found, and moved, in one read.
+    static String devicesPk(String username) {
+        return "DEVICES#" + username;
+    }
+
+    static final String DEVICE_PREFIX = "DEVICE#";
+
+    static Map<String, AttributeValue> device(String username, String deviceId) {
+        return key(devicesPk(username), DEVICE_PREFIX + deviceId);
+    }
+
+    static Map<String, AttributeValue> removedDevice(String username, String deviceId) {
+        return key(devicesPk(username), "REMOVED#" + deviceId);
+    }
+
+    static Map<String, AttributeValue> notificationSettings(String username) {
+        return key(devicesPk(username), "SETTINGS");
+    }
+
+    static String pushTokenPk(String digest) {
+        return "PUSHTOKEN#" + digest;
+    }
+
+    static Map<String, AttributeValue> pushToken(String digest) {
+        return key(pushTokenPk(digest), pushTokenPk(digest));
+    }
+
+    /** One message's pushes: a claim per device, written create-only before the push leaves (PushStore). */
+    static String pushesPk(String messageId) {
+        return "PUSH#" + messageId;
+    }
+
+    static Map<String, AttributeValue> pushClaim(String messageId, String deviceId) {
+        return key(pushesPk(messageId), DEVICE_PREFIX + deviceId);
     }
 
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */

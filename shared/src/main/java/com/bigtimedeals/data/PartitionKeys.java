@@ -37,6 +37,8 @@ public enum PartitionKeys {
     DEALS_CACHE(Keys.dealsCachePk(Keys.ANY)),
     /** The front page's version counter. */
     DEALS_CACHE_VERSION(pk(Keys.dealsCacheVersion())),
+    /** The coalescing gate of counts-only front-page rebuilds (FrontPageCache#rebuildCoalesced). */
+    DEALS_CACHE_GATE(pk(Keys.dealsCacheGate())),
     /** A hot-deal blast and its segments. */
     BLAST(Keys.blastPk(Keys.ANY)),
     /** A new deal's fan-out over one watcher list, or its alert matching. */
@@ -75,6 +77,12 @@ public enum PartitionKeys {
     SAVERS(Keys.saversPk(Keys.ANY)),
     /** Pending reminders of saved deals, by minute, and the sweep's mark. */
     REMINDERS(Keys.reminderPk(Keys.ANY)),
+    /** One user's devices, their tombstones and the notification settings. */
+    DEVICES(Keys.devicesPk(Keys.ANY)),
+    /** Who holds one push token. */
+    PUSH_TOKENS(Keys.pushTokenPk(Keys.ANY)),
+    /** One message's push claims, one per device. */
+    PUSHES(Keys.pushesPk(Keys.ANY)),
     /** One caller's idempotency records. */
     IDEMPOTENCY(pk(Keys.idempotencyRecord(Keys.ANY, Keys.ANY)));
 

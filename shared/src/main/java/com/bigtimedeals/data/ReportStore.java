@@ -41,10 +41,32 @@ public final class ReportStore {
     private static final String FIRST = "firstReportedAt";
     private static final String LAST = "lastReportedAt";
 
-    private final Table table;
+    private static final String COUNTED = "counted";
 
-    public ReportStore(Table table) {
+    private final Table table;
+    private final java.time.Duration reporterMinAge;
+
+    /**
+     * {@code reporterMinAge}: how old a reporter's profile must be for their report to count toward community expiry
+     * ({@link Setting#REPORTER_MIN_AGE_S}).
+     */
+    public ReportStore(Table table, java.time.Duration reporterMinAge) {
         this.table = table;
+        this.reporterMinAge = reporterMinAge;
+    }
+
+    /** For closing and reading reports (the stream's reactions), and for tests where every profile counts. */
+    public ReportStore(Table table) {
+        this(table, java.time.Duration.ZERO);
+    }
+
+    /**
+     * The case attribute counting the open reports for one reason that do not count toward community expiry (their
+     * reporter's profile was younger than the set age), e.g. {@code uncountedExpiredReports}; the queue shows both.
+     */
+    static String uncounted(ReportReason reason) {
+        String c = counter(reason);
+        return "uncounted" + Character.toUpperCase(c.charAt(0)) + c.substring(1);
     }
 
     /** The case attribute counting the open reports for one reason, e.g. {@code wrongPriceReports}. */
@@ -65,15 +87,19 @@ public final class ReportStore {
      * Files the caller's report, once per user and deal: a repeat answers the first report, unchanged. 1 BatchGetItem
      * (deal, case, the caller's report) and 1 TransactWriteItems (the report, and the case's count for its reason,
      * conditioned on the round it read: a dismissal in between makes it read again). NOT_FOUND for an unknown or
-     * taken-down deal.
+     * taken-down deal; FORBIDDEN for a caller without a profile (the same BatchGetItem reads it). Only a report
+     * whose reporter's profile has reached the set age adds to its reason's count; a younger one adds to the reason's
+     * uncounted count, which the queue shows and community expiry ignores.
      */
     public Filed report(Report report) {
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> deal = null;
             Map<String, AttributeValue> kase = null;
             Map<String, AttributeValue> mine = null;
+            Map<String, AttributeValue> profile = null;
             for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
-                    .keys(Keys.deal(report.dealId()), Keys.reportCase(report.dealId()), Keys.report(report.dealId(), report.username()))
+                    .keys(Keys.deal(report.dealId()), Keys.reportCase(report.dealId()), Keys.report(report.dealId(), report.username()),
+                            Keys.user(report.username()))
                     .consistentRead(true).build())) {
                 String type = new ItemReader(item).type();
                 if (Keys.DEAL.equals(type)) {
@@ -82,7 +108,12 @@ public final class ReportStore {
                     kase = item;
                 } else if (Keys.REPORT.equals(type)) {
                     mine = item;
+                } else if (Keys.USER.equals(type)) {
+                    profile = item;
                 }
+            }
+            if (profile == null) {
+                throw DomainException.forbidden("reporting needs a profile: create yours with POST /me first");
             }
             if (!DealCodec.isLiveDeal(deal)) {
                 throw DomainException.notFound("deal not found");
@@ -92,14 +123,17 @@ public final class ReportStore {
             }
             Instant at = report.reportedAt().truncatedTo(ChronoUnit.SECONDS);
             long round = kase == null ? 0 : new ItemReader(kase).number(ROUND);
-            Report filed = new Report(report.dealId(), report.username(), report.reason(), report.note(), at);
+            Instant memberSince = new ItemReader(profile).instant("memberSince");
+            boolean counted = memberSince == null || !memberSince.plus(reporterMinAge).isAfter(at);
+            Report filed = new Report(report.dealId(), report.username(), report.reason(), report.note(), at, counted);
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                         TransactWriteItem.builder().put(Put.builder().tableName(table.name())
                                 .item(new ItemWriter(Keys.report(filed.dealId(), filed.username()), Keys.REPORT)
                                         .string("dealId", filed.dealId()).string("username", filed.username())
                                         .string("reason", filed.reason().wire()).string("note", filed.note())
-                                        .instant("reportedAt", at).number(ROUND, round).build())
+                                        .instant("reportedAt", at).number(ROUND, round)
+                                        .bool(COUNTED, counted).build())
                                 .conditionExpression("attribute_not_exists(PK)").build()).build(),
                         TransactWriteItem.builder().update(count(filed, round, kase == null)).build()).build());
                 return new Filed(filed, true);
@@ -126,7 +160,7 @@ public final class ReportStore {
     private Update count(Report r, long round, boolean newCase) {
         Map<String, String> names = new HashMap<>();
         names.put("#t", Keys.TYPE);
-        names.put("#n", counter(r.reason()));
+        names.put("#n", r.counted() ? counter(r.reason()) : uncounted(r.reason()));
         names.put("#round", ROUND);
         names.put("#first", FIRST);
         names.put("#last", LAST);
@@ -197,7 +231,8 @@ public final class ReportStore {
         names.put("#qsk", TableDefinition.GSI1.sortKey());
         for (ReportReason r : ReportReason.values()) {
             names.put("#" + r.name(), counter(r));
-            remove.append(", #").append(r.name());
+            names.put("#u" + r.name(), uncounted(r));
+            remove.append(", #").append(r.name()).append(", #u").append(r.name());
         }
         return software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table.name())
                 .key(Keys.reportCase(dealId)).updateExpression("ADD #round :one REMOVE " + remove)
@@ -216,7 +251,8 @@ public final class ReportStore {
         names.put("#qsk", TableDefinition.GSI1.sortKey());
         for (ReportReason r : ReportReason.values()) {
             names.put("#" + r.name(), counter(r));
-            remove.append(", #").append(r.name());
+            names.put("#u" + r.name(), uncounted(r));
+            remove.append(", #").append(r.name()).append(", #u").append(r.name());
         }
         try {
             table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.reportCase(dealId))
@@ -273,7 +309,7 @@ public final class ReportStore {
             if (d != null) {
                 Map<ReportReason, Long> counts = new EnumMap<>(ReportReason.class);
                 for (ReportReason reason : ReportReason.values()) {
-                    counts.put(reason, kase.number(counter(reason)));
+                    counts.put(reason, kase.number(counter(reason)) + kase.number(uncounted(reason)));
                 }
                 page.add(new ReportedDeal(d, counts, kase.instant(FIRST)));
             }
@@ -334,7 +370,8 @@ public final class ReportStore {
 
     private static Report read(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
+        boolean counted = !r.has(COUNTED) || r.bool(COUNTED);
         return new Report(r.string("dealId"), r.string("username"), ReportReason.of(r.string("reason")), r.string("note"),
-                r.instant("reportedAt"));
+                r.instant("reportedAt"), counted); // filed before profiles were required: it counted
     }
 }

@@ -181,30 +181,25 @@ public final class SavedStore {
      * save), and 1 BatchGetItem of those deals. A deal taken down is left out (the stream also removes its entries).
      */
     public Page<SavedDeal> page(String username, int limit, String cursor) {
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":pk", AttributeValue.fromS(Keys.savedPk(username)));
-        values.put(":lo", AttributeValue.fromS("AT#"));
-        String condition = "PK = :pk AND SK BETWEEN :lo AND :hi";
-        String hi = "AT$";
+        QueryRequest.Builder q = QueryRequest.builder().tableName(table.name())
+                .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.savedPk(username)),
+                        ":lo", AttributeValue.fromS("AT#"), ":hi", AttributeValue.fromS("AT$")))
+                .scanIndexForward(false).consistentRead(true).limit(limit + 1); // one more tells whether more follow
         if (cursor != null) {
             String after = table.cursors().decode(SCOPE, cursor, 1).get(0);
             if (!after.startsWith("AT#")) {
                 throw DomainException.invalid("cursor", "cursor is not valid for this list");
             }
-            hi = after;
-            condition = "PK = :pk AND SK BETWEEN :lo AND :hi";
+            // The caller's own partition, whatever the cursor says: it only names a place in it.
+            q.exclusiveStartKey(Keys.key(Keys.savedPk(username), after));
         }
-        values.put(":hi", AttributeValue.fromS(hi));
-        QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
-                .keyConditionExpression(condition).expressionAttributeValues(values)
-                .scanIndexForward(false).consistentRead(true).limit(limit + (cursor == null ? 0 : 1)).build());
+        QueryResponse r = table.client().query(q.build());
         List<Map<String, AttributeValue>> entries = new ArrayList<>(r.items());
-        if (cursor != null && !entries.isEmpty() && entries.get(0).get(Keys.SK).s().equals(hi)) {
-            entries.remove(0); // BETWEEN includes the cursor's own entry
-        } else if (cursor != null && entries.size() > limit) {
-            entries.remove(entries.size() - 1);
+        boolean more = entries.size() > limit;
+        if (more) {
+            entries = entries.subList(0, limit);
         }
-        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
         if (entries.isEmpty()) {
             return new Page<>(List.of(), null);
         }

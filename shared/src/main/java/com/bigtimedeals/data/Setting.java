@@ -42,6 +42,12 @@ public enum Setting {
     /** Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. */
     INBOX_RETENTION_DAYS("inboxRetentionDays", "180", Where.FUNCTIONS, 1, 36_500),
     /**
+     * Seconds a reporter's profile must exist before their {@code expired} report counts toward community expiry
+     * (api.md, "Reports, tightened"), so that throwaway accounts cannot expire a deal. The local stack counts every
+     * profile at once, so that a fresh demo can show the expiry.
+     */
+    REPORTER_MIN_AGE_S("reporterMinAgeSeconds", "86400", "0", Where.FUNCTIONS, 0, 31_536_000),
+    /**
      * Comma-separated origins a browser may call the API from (the CMS); a trailing {@code *} matches any origin
      * starting with what precedes it, as API Gateway matches them. The default is the contract's: the CMS on a
      * development server at any port of localhost or 127.0.0.1. Deployed, the stack allows the CMS's own

@@ -32,10 +32,19 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * transaction on a shared item, hence no TransactionConflict between parallel walks.
  */
 public final class WalkStore {
-    /** Unfinished walks are spread over this many index partitions, so checkpoints of many walks never share one. */
-    static final int INDEX_SHARDS = 8;
+    /**
+     * Unfinished walks are spread over this many index partitions. Every checkpoint rewrites the walk's index entry
+     * (GSI1 projects the whole item), and it also moves the entry to an index partition chosen at random
+     * ({@link #shardChoice}): a walk that checkpoints several times a second (a blast segment) spreads its index writes
+     * over all of them instead of heating the one its key hashes to (issue 41: {@code WALKS#2} was at 1.5 times its
+     * limit in the peak simulation). Moving an entry costs a delete and a put on two partitions instead of one
+     * rewrite, so each partition takes 2/64 of the checkpoints. The sweeper queries every partition once a minute
+     * (64 small queries). Entries written under the earlier 8 partitions are among these 64.
+     */
+    static final int INDEX_SHARDS = 64;
 
     private final Table table;
+    private final ShardChoice shardChoice = new ShardChoice();
 
     public WalkStore(Table table) {
         this.table = table;
@@ -114,7 +123,10 @@ public final class WalkStore {
         } else {
             values.put(":next", AttributeValue.fromS(next));
             values.put(":now", AttributeValue.fromS(stamp(table.clock().instant())));
-            update = "SET done = :done, #after = :next, #gsk = :now";
+            // A fresh index partition per checkpoint (see INDEX_SHARDS): the sweeper finds the walk in any of them.
+            names.put("#gpk", TableDefinition.GSI1.partitionKey());
+            values.put(":shard", AttributeValue.fromS(Keys.unfinishedWalks(shardChoice.next(INDEX_SHARDS) - 1)));
+            update = "SET done = :done, #after = :next, #gsk = :now, #gpk = :shard";
             if (claimNext) {
                 values.put(":page", page(next));
                 update += ", claimed = :page";

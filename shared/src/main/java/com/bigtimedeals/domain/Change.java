@@ -4,6 +4,10 @@ import java.time.Instant;
 
 /** What one stream record means to the consumer; {@link Other} for every change it does not react to. */
 public sealed interface Change {
+    /** A new inbox message: pushed to the recipient's devices that its settings allow. */
+    record MessageArrived(Message message) implements Change {
+    }
+
     /**
      * A new deal. {@code postedAt} is the stored moment it was posted (its {@code createdAt} may be a backfilled
      * past instant): its messages sort by it, and their ids derive from it, so every delivery of the record,

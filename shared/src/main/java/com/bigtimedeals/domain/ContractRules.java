@@ -39,8 +39,15 @@ public final class ContractRules {
      * would be blank to a reader and not to a check that knew only C0.
      */
     private static final String TEXT_CHAR = "[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]";
-    /** A character that is neither whitespace (ECMAScript's \s, Unicode spaces included) nor a control character. */
-    private static final String VISIBLE_CHAR = "[^\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
+    /**
+     * A character that is neither whitespace (ECMAScript's \s, Unicode spaces included), a control character, nor one
+     * that shows nothing: the format characters (Cf: zero-width spaces and joiners, word joiner, bidi marks, soft
+     * hyphen) and the other default-ignorable ones (combining grapheme joiner, Hangul fillers, Mongolian selectors,
+     * variation selectors), and the blank braille pattern U+2800. Supplementary ones (tag characters U+E0000-E0FFF,
+     * musical formatting) cannot be written in a class both languages read alike: {@link #text} refuses them too.
+     */
+    private static final String VISIBLE_CHAR = "[^\\u0000-\\u0020\\u007F-\\u00A0\\u00AD\\u034F\\u061C\\u115F\\u1160\\u1680\\u17B4\\u17B5"
+            + "\\u180B-\\u180F\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u2800\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]";
     /** Text: not blank, no control characters but tab and newlines. */
     public static final String TEXT_PATTERN = "^" + TEXT_CHAR + "*" + VISIBLE_CHAR + TEXT_CHAR + "*$";
     /** Text that may be blank (a note, where blank means none): no control characters but tab and newlines. */
@@ -121,10 +128,62 @@ public final class ContractRules {
         if (value.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL && c != '\n' && c != '\t' && c != '\r')) {
             throw DomainException.invalid(field, field + " must not contain control characters");
         }
-        if (!TEXT.matcher(value).matches()) {
+        if (!TEXT.matcher(value).matches() || value.codePoints().noneMatch(ContractRules::isVisible)) {
             throw DomainException.invalid(field, field + " must be 1 to " + max + " characters and not blank");
         }
+        if (!bidiPaired(value)) {
+            throw DomainException.invalid(field, field + " must close every bidi embedding, override and isolate it opens "
+                    + "(U+202A-U+202E, U+2066-U+2069) within its line");
+        }
         return value;
+    }
+
+    /**
+     * Whether a code point shows something: not whitespace, not a control or format character (Cc, Cf), not one of
+     * Unicode's default-ignorable code points (DerivedCoreProperties), and not the blank braille pattern U+2800, which
+     * renders as nothing though it is a symbol. "Not blank" means at least one of these (issue 43).
+     */
+    static boolean isVisible(int cp) {
+        if (Character.isWhitespace(cp) || Character.isSpaceChar(cp) || cp == 0x2800) {
+            return false;
+        }
+        int type = Character.getType(cp);
+        if (type == Character.CONTROL || type == Character.FORMAT || type == Character.SURROGATE) {
+            return false;
+        }
+        return !(cp == 0x034F || cp == 0x115F || cp == 0x1160 || cp == 0x17B4 || cp == 0x17B5
+                || (cp >= 0x180B && cp <= 0x180F) || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E)
+                || (cp >= 0x2060 && cp <= 0x206F) || cp == 0x3164 || (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF
+                || cp == 0xFFA0 || (cp >= 0xFFF0 && cp <= 0xFFF8) || (cp >= 0x1BCA0 && cp <= 0x1BCA3)
+                || (cp >= 0x1D173 && cp <= 0x1D17A) || (cp >= 0xE0000 && cp <= 0xE0FFF));
+    }
+
+    /**
+     * Whether every explicit bidi embedding and override (U+202A, U+202B, U+202D, U+202E, closed by U+202C) and every
+     * isolate (U+2066-U+2068, closed by U+2069) is closed, properly nested, within its line: an unpaired one (a lone
+     * U+202E) would reverse the text shown after it, a deal title's price for one (UAX #9 ends them at a paragraph).
+     */
+    static boolean bidiPaired(String s) {
+        StringBuilder open = new StringBuilder(); // 'e' per open embedding or override, 'i' per open isolate
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\u202A' || c == '\u202B' || c == '\u202D' || c == '\u202E') {
+                open.append('e');
+            } else if (c >= '\u2066' && c <= '\u2068') {
+                open.append('i');
+            } else if (c == '\u202C' || c == '\u2069') {
+                char want = c == '\u202C' ? 'e' : 'i';
+                if (open.isEmpty() || open.charAt(open.length() - 1) != want) {
+                    return false;
+                }
+                open.setLength(open.length() - 1);
+            } else if (c == '\n' || c == '\r' || c == '\u2029' || c == '\u0085' || c == '\u001C' || c == '\u001D' || c == '\u001E') {
+                if (!open.isEmpty()) {
+                    return false;
+                }
+            }
+        }
+        return open.isEmpty();
     }
 
     /** A brand or category name: {@link #text} that holds a letter or digit from A-Z, a-z or 0-9, of which its id is made. */

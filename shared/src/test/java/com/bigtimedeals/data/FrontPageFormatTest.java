@@ -86,7 +86,7 @@ class FrontPageFormatTest extends DynamoDbTest {
                 new com.bigtimedeals.domain.DealCounts(120, 7, 3, 130, Instant.parse("2026-11-20T13:00:00Z")));
         byte[] layout = DealCodec.layout(new FrontPage(3, List.of(deal), List.of(deal, deal), "next"));
         String fingerprint = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(layout));
-        assertEquals(Map.of(3, "8eb70d1550bd258f322f5eda21e91aadabcbae913d94daee497d578018d2aefc"),
+        assertEquals(Map.of(4, "88768e38008a866e258f1fef77800892a99876819147222d6a32906cdaa992ca"),
                 Map.of(DealCodec.FRONT_PAGE_FORMAT, fingerprint));
     }
 }

@@ -44,6 +44,7 @@ class PartitionKeysTest {
         keys.put(pk(Keys.featured(new FeaturedList.OfCategory("tech"))), PartitionKeys.FEATURED);
         keys.put(pk(Keys.dealsCache(16)), PartitionKeys.DEALS_CACHE);
         keys.put(pk(Keys.dealsCacheVersion()), PartitionKeys.DEALS_CACHE_VERSION);
+        keys.put(pk(Keys.dealsCacheGate()), PartitionKeys.DEALS_CACHE_GATE);
         keys.put(pk(Keys.blast(deal)), PartitionKeys.BLAST);
         keys.put(pk(Keys.blastSegment(deal, 63)), PartitionKeys.BLAST);
         keys.put(pk(Keys.fanOut(deal, Likeable.BRAND)), PartitionKeys.FAN_OUT);
@@ -70,6 +71,18 @@ class PartitionKeysTest {
         keys.put(pk(Keys.deletedAlert("ann", deal)), PartitionKeys.ALERTS);
         keys.put(pk(Keys.alertCount("ann")), PartitionKeys.ALERTS);
         keys.put(pk(Keys.alertFanOut(deal)), PartitionKeys.FAN_OUT);
+        keys.put(pk(Keys.heatEntry("ps5", 3, 100, deal)), PartitionKeys.WORD);
+        keys.put(Keys.savedPk("ann"), PartitionKeys.SAVED);
+        keys.put(pk(Keys.savedCount("ann")), PartitionKeys.SAVED);
+        keys.put(pk(Keys.saver(deal, "ann")), PartitionKeys.SAVERS);
+        keys.put(Keys.reminderPk("2026-11-20T12:00"), PartitionKeys.REMINDERS);
+        keys.put(pk(Keys.reminderSwept()), PartitionKeys.REMINDERS);
+        keys.put(Keys.linkLowPk("https://example.com/deal?id=1"), PartitionKeys.LINK_LOW);
+        keys.put(pk(Keys.device("ann", deal)), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.removedDevice("ann", deal)), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.notificationSettings("ann")), PartitionKeys.DEVICES);
+        keys.put(pk(Keys.pushClaim(deal, deal)), PartitionKeys.PUSHES);
+        keys.put(pk(Keys.pushToken(DeviceStore.digest(com.bigtimedeals.domain.DevicePlatform.FCM, "t".repeat(40)))), PartitionKeys.PUSH_TOKENS);
         for (Map.Entry<String, PartitionKeys> k : keys.entrySet()) {
             List<PartitionKeys> families = java.util.Arrays.stream(PartitionKeys.values()).filter(f -> f.matches(k.getKey())).toList();
             assertEquals(List.of(k.getValue()), families, k.getKey());

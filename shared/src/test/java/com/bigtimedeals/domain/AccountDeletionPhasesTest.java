@@ -27,7 +27,9 @@ class AccountDeletionPhasesTest {
         assertNull(at("comments#").after());
         assertEquals("comments#COMMENT#x", AccountDeletion.next(AccountDeletion.Phase.COMMENTS, "COMMENT#x"));
         assertEquals("COMMENT#x", at("comments#COMMENT#x").after());
-        assertEquals("messages#", AccountDeletion.next(AccountDeletion.Phase.COMMENTS, null));
+        assertEquals("saved#", AccountDeletion.next(AccountDeletion.Phase.COMMENTS, null));
+        assertEquals(AccountDeletion.Phase.SAVED, at("saved#AT#x").phase());
+        assertEquals("messages#", AccountDeletion.next(AccountDeletion.Phase.SAVED, null));
         assertEquals(AccountDeletion.Phase.MESSAGES, at("messages#MESSAGE#m").phase());
         assertNull(AccountDeletion.next(AccountDeletion.Phase.MESSAGES, null));
     }

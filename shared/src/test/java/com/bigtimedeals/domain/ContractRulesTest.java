@@ -30,6 +30,30 @@ class ContractRulesTest {
     }
 
     @Test
+    void invisibleTextIsBlankAndUnpairedBidiControlsAreRefused() {
+        // Issue 43: each of these alone (or with spaces) is blank to a reader.
+        String[] invisible = {"\u200b", "\u200c", "\u200d", "\u2060", "\u2800", "\u3164", "\u115f", "\u034f", "\u180e",
+            "\udb40\udc20", "\u00ad", "\ufeff", "\ufe0f", "\u200e\u200f", " \u200b \u2060 ", "\u2066\u2069", "\u202e\u202c"};
+        for (String bad : invisible) {
+            DomainException e = assertThrows(DomainException.class, () -> ContractRules.text("body", bad, 200), escape(bad));
+            assertTrue(e.getMessage().contains("not blank"), e.getMessage());
+            if (bad.chars().allMatch(c -> c < 0xD800 || c > 0xDFFF)) {
+                assertTrue(!TEXT.matcher(bad).matches(), "the pattern takes " + escape(bad));
+            }
+        }
+        for (String bad : new String[] {"abc\u202e", "\u202edef", "a\u2067b", "a\u202cb", "a\u2069", "\u202ea\nb\u202c",
+            "\u2066a\u202cb\u2069", "\u202ea\u2069"}) {
+            DomainException e = assertThrows(DomainException.class, () -> ContractRules.text("title", bad, 200), escape(bad));
+            assertTrue(e.getMessage().contains("bidi"), e.getMessage());
+        }
+        for (String good : new String[] {"a\u200bb", "\u05e9\u05dc\u05d5\u05dd", "x \u202eabc\u202c y", "\u2067\u05d0\u2069 ok",
+            "\u2066a\u202bb\u202c\u2069", "\ud83d\udc4d\ufe0f", "\ud83d\udc68\u200d\ud83d\udc69", "\u2800a"}) {
+            assertEquals(good, ContractRules.text("title", good, 200));
+            assertTrue(TEXT.matcher(good).matches(), "the pattern refuses " + escape(good));
+        }
+    }
+
+    @Test
     void emailNeedsAWellFormedLocalPartAndDomainLabels() {
         for (String bad : new String[] {"a@-example.com", "a@example-.com", "a@example.-com", "a.@example.com", ".a@example.com",
             "a..b@example.com", "a@b", "a@.example.com", "a@example..com", "a@example.com.", "@example.com",

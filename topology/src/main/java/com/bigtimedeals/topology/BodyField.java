@@ -10,9 +10,10 @@ import java.util.List;
  * @param max for {@link Kind#TEXT}, {@link Kind#NAME}, {@link Kind#NOTE}: the most characters (code points); for {@link Kind#DEAL_IDS}
  *            the most ids; for {@link Kind#POSITIVE_INTEGER} the largest value; otherwise unused (the kind's own contract limit applies)
  * @param values for {@link Kind#ONE_OF}: the allowed values
+ * @param object for {@link Kind#OBJECT}: the nested object's fields (all checked as a body's are, named {@code field.inner})
  */
 public record BodyField(String name, Kind kind, int max, List<String> values, boolean required, boolean nullable,
-                        String description) {
+                        String description, RequestBody object) {
     /** What a field holds; each kind's rules are the contract's ({@code ContractRules}, {@code Slug}, {@code Ids}). */
     public enum Kind {
         /** 1 to max characters, not blank, no control characters but tab and newlines. */
@@ -43,7 +44,15 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
         /** One of {@code values}. */
         ONE_OF,
         /** A JSON integer from 1 to max (an alert's {@code minTemperature}). */
-        POSITIVE_INTEGER
+        POSITIVE_INTEGER,
+        /** {@code true} or {@code false}. */
+        BOOLEAN,
+        /** A time of day, {@code HH:MM} (00:00 to 23:59). */
+        CLOCK_TIME,
+        /** An IANA time zone name such as {@code Europe/London}. */
+        TIME_ZONE,
+        /** A JSON object with the fields of {@code object}. */
+        OBJECT
     }
 
     public BodyField {
@@ -51,44 +60,49 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
     }
 
     public static BodyField text(String name, int max) {
-        return new BodyField(name, Kind.TEXT, max, List.of(), false, false, null);
+        return new BodyField(name, Kind.TEXT, max, List.of(), false, false, null, null);
     }
 
     public static BodyField name(String name, int max) {
-        return new BodyField(name, Kind.NAME, max, List.of(), false, false, null);
+        return new BodyField(name, Kind.NAME, max, List.of(), false, false, null, null);
     }
 
     public static BodyField of(String name, Kind kind) {
-        return new BodyField(name, kind, 0, List.of(), false, false, null);
+        return new BodyField(name, kind, 0, List.of(), false, false, null, null);
     }
 
     public static BodyField note(String name, int max) {
-        return new BodyField(name, Kind.NOTE, max, List.of(), false, false, null);
+        return new BodyField(name, Kind.NOTE, max, List.of(), false, false, null, null);
     }
 
     public static BodyField dealIds(String name, int max) {
-        return new BodyField(name, Kind.DEAL_IDS, max, List.of(), false, false, null);
+        return new BodyField(name, Kind.DEAL_IDS, max, List.of(), false, false, null, null);
     }
 
     public static BodyField positiveInteger(String name, int max) {
-        return new BodyField(name, Kind.POSITIVE_INTEGER, max, List.of(), false, false, null);
+        return new BodyField(name, Kind.POSITIVE_INTEGER, max, List.of(), false, false, null, null);
     }
 
     public static BodyField oneOf(String name, List<String> values) {
-        return new BodyField(name, Kind.ONE_OF, 0, values, false, false, null);
+        return new BodyField(name, Kind.ONE_OF, 0, values, false, false, null, null);
+    }
+
+    /** A nested object of {@code fields}. */
+    public static BodyField object(String name, String schemaName, BodyField... fields) {
+        return new BodyField(name, Kind.OBJECT, 0, List.of(), false, false, null, RequestBody.of(schemaName, fields));
     }
 
     /** This field, which the body must carry (and not as null). */
     public BodyField asRequired() {
-        return new BodyField(name, kind, max, values, true, nullable, description);
+        return new BodyField(name, kind, max, values, true, nullable, description, object);
     }
 
     /** This field, which may be sent as {@code null} (in a correction: clear it). */
     public BodyField asNullable() {
-        return new BodyField(name, kind, max, values, required, true, description);
+        return new BodyField(name, kind, max, values, required, true, description, object);
     }
 
     public BodyField describedAs(String text) {
-        return new BodyField(name, kind, max, values, required, nullable, text);
+        return new BodyField(name, kind, max, values, required, nullable, text, object);
     }
 }

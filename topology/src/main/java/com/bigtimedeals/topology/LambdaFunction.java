@@ -21,6 +21,11 @@ public enum LambdaFunction {
     SEARCH("Search", "com.bigtimedeals.api.SearchHandler", Kind.API),
     /** Deal threads, community reports and the editors' moderation queue. */
     COMMENTS("Comments", "com.bigtimedeals.api.CommentsHandler", Kind.API),
+    /**
+     * The caller's devices and notification settings: the only API function that talks to the push service (it makes
+     * and deletes platform endpoints), so no other handler loads the SNS SDK.
+     */
+    DEVICES("Devices", "com.bigtimedeals.api.DevicesHandler", Kind.API),
     /** The table's stream consumer: fan-out, blasts, account clean-ups, the front-page cache. */
     STREAM_CONSUMER("StreamConsumer", "com.bigtimedeals.stream.StreamHandler", Kind.STREAM),
     /** Touches resumable walks that made no progress for a while, so their stream records come again. */

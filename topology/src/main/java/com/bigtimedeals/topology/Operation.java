@@ -32,8 +32,8 @@ public enum Operation {
             + "blast reaches.", RequestBodies.NEW_PROFILE),
     GET_PROFILE("The caller's profile."),
     DELETE_ACCOUNT("Deletes the caller's account: at once the profile (GET /me is 404) and every later fan-out or "
-            + "blast; every like, watch, vote (each temperature moves back by one), alert and message within the stream "
-            + "delay. 204, also when repeated."),
+            + "blast; every like, watch, vote (each temperature moves back by one), alert, saved deal (with its pending "
+            + "reminder) and message within the stream delay. 204, also when repeated."),
     LIKE_BRAND("Likes a brand: 201 when newly liked, 200 when it already was (the count does not change)."),
     UNLIKE_BRAND("Removes the caller's like; 200 also when there was none (the count never drops below 0)."),
     WATCH_BRAND("Watches a brand: every new deal of it reaches the caller's inbox. 201 when new, 200 when already so."),
@@ -72,6 +72,15 @@ public enum Operation {
     UNSAVE_DEAL("Unsaves a deal (and cancels its pending reminder): 204, also when it was not saved."),
     LIST_SAVED("The caller's saved deals, the most recently saved first, each with savedAt (paged). A deal taken down "
             + "leaves the list; an expired one stays, flagged."),
+    REGISTER_DEVICE("Registers the caller's phone for pushes: 201 Device; the same token again: 200 with the same device. "
+            + "A token registered by another user moves to the caller alone. At most 10 devices: an 11th removes the "
+            + "caller's oldest. The token is never answered back (tokenEnd: its last 6 characters).", RequestBodies.NEW_DEVICE),
+    LIST_DEVICES("The caller's devices, newest first (a device the push service reported unregistered has left)."),
+    REMOVE_DEVICE("Removes one of the caller's devices (and its push endpoint): 204, also when repeated; 404 for an id "
+            + "that never was the caller's device."),
+    GET_NOTIFICATIONS("The caller's notification settings: which kinds are pushed (all, for a new user) and the quiet hours."),
+    PUT_NOTIFICATIONS("Replaces the caller's notification settings: the whole object, every field sent (a missing one "
+            + "is a 400; quietHours may be null).", RequestBodies.NOTIFICATION_SETTINGS),
     DELETE_ALERT("Deletes one of the caller's deal alerts: no new deal matches it from then on. 204, also when "
             + "repeated; 404 for an id that never was the caller's alert."),
     CREATE_BRAND("Creates a brand; its id is the slug of its name.", RequestBodies.NEW_BRAND),

@@ -95,6 +95,28 @@ public final class RequestBodies {
                     .describedAs("Match a deal only when its temperature first reaches this, within the stream delay of the"
                             + " vote that reached it: never at its creation, never twice"));
 
+    public static final RequestBody NEW_DEVICE = RequestBody.of("NewDevice",
+            BodyField.oneOf("platform", java.util.Arrays.stream(com.bigtimedeals.domain.DevicePlatform.values())
+                    .map(com.bigtimedeals.domain.DevicePlatform::wire).toList()).asRequired()
+                    .describedAs("fcm (Android, Firebase Cloud Messaging) or apns (iOS)"),
+            BodyField.text("token", 4096).asRequired().describedAs("apns: exactly 64 hexadecimal characters; fcm: 20 to "
+                    + "4096 letters, digits, ':', '_' and '-'. Never answered back (a Device carries tokenEnd)"));
+
+    /** PUT /me/notifications: the whole object, every field sent ({@code quietHours} may be null). */
+    public static final RequestBody NOTIFICATION_SETTINGS = RequestBody.of("NewNotificationSettings",
+            BodyField.object("push", "PushChoices",
+                    BodyField.of("watches", BodyField.Kind.BOOLEAN).asRequired(),
+                    BodyField.of("alerts", BodyField.Kind.BOOLEAN).asRequired(),
+                    BodyField.of("blasts", BodyField.Kind.BOOLEAN).asRequired(),
+                    BodyField.of("reminders", BodyField.Kind.BOOLEAN).asRequired()).asRequired()
+                    .describedAs("Which message kinds are pushed; messages reach the inbox whatever these say"),
+            BodyField.object("quietHours", "QuietHours",
+                    BodyField.of("start", BodyField.Kind.CLOCK_TIME).asRequired(),
+                    BodyField.of("end", BodyField.Kind.CLOCK_TIME).asRequired(),
+                    BodyField.of("timeZone", BodyField.Kind.TIME_ZONE).asRequired()).asRequired().asNullable()
+                    .describedAs("null: none. Pushes due from start to end (in timeZone) are held, then summed up in one "
+                            + "push; an end not after the start runs across midnight"));
+
     private RequestBodies() {
     }
 }

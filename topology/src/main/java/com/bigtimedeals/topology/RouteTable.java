@@ -7,6 +7,7 @@ import static com.bigtimedeals.topology.LambdaFunction.BRANDS;
 import static com.bigtimedeals.topology.LambdaFunction.CATEGORIES;
 import static com.bigtimedeals.topology.LambdaFunction.COMMENTS;
 import static com.bigtimedeals.topology.LambdaFunction.DEALS;
+import static com.bigtimedeals.topology.LambdaFunction.DEVICES;
 import static com.bigtimedeals.topology.LambdaFunction.FOLLOWS;
 import static com.bigtimedeals.topology.LambdaFunction.INBOX;
 import static com.bigtimedeals.topology.LambdaFunction.SEARCH;
@@ -40,7 +41,7 @@ public final class RouteTable {
             // Signed-in users
             new Route("POST", "/me", INBOX, USER, Operation.CREATE_PROFILE, true, "Create the caller's profile"),
             new Route("GET", "/me", INBOX, USER, Operation.GET_PROFILE, false, "The caller's profile"),
-            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows, alerts and inbox"),
+            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows, alerts, saved deals and inbox"),
             new Route("POST", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.LIKE_BRAND, true, "Like a brand"),
             new Route("DELETE", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.UNLIKE_BRAND, true, "Unlike a brand"),
             new Route("POST", "/brands/{brandId}/watches", FOLLOWS, USER, Operation.WATCH_BRAND, true, "Watch a brand"),
@@ -55,6 +56,11 @@ public final class RouteTable {
             new Route("PUT", "/me/saved/{dealId}", FOLLOWS, USER, Operation.SAVE_DEAL, true, "Save a deal"),
             new Route("DELETE", "/me/saved/{dealId}", FOLLOWS, USER, Operation.UNSAVE_DEAL, true, "Unsave a deal"),
             new Route("GET", "/me/saved", FOLLOWS, USER, Operation.LIST_SAVED, false, "The caller's saved deals, most recently saved first"),
+            new Route("POST", "/me/devices", DEVICES, USER, Operation.REGISTER_DEVICE, true, "Register a device for pushes"),
+            new Route("GET", "/me/devices", DEVICES, USER, Operation.LIST_DEVICES, false, "The caller's devices, newest first"),
+            new Route("DELETE", "/me/devices/{deviceId}", DEVICES, USER, Operation.REMOVE_DEVICE, true, "Remove a device"),
+            new Route("GET", "/me/notifications", DEVICES, USER, Operation.GET_NOTIFICATIONS, false, "The caller's notification settings"),
+            new Route("PUT", "/me/notifications", DEVICES, USER, Operation.PUT_NOTIFICATIONS, true, "Replace the caller's notification settings"),
             new Route("GET", "/me/messages", INBOX, USER, Operation.LIST_MESSAGES, false, "The caller's inbox, newest first"),
             new Route("GET", "/me/messages/unread-count", INBOX, USER, Operation.COUNT_UNREAD_MESSAGES, false, "The unread badge: exact up to 99, 100 means 100 or more"),
             new Route("POST", "/me/messages/{messageId}/read", INBOX, USER, Operation.MARK_MESSAGE_READ, true, "Mark a message read"),

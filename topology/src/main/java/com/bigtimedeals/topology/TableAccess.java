@@ -12,8 +12,11 @@ import static com.bigtimedeals.data.PartitionKeys.CATEGORY;
 import static com.bigtimedeals.data.PartitionKeys.CATEGORY_WATCHERS;
 import static com.bigtimedeals.data.PartitionKeys.COMMENTS_OF_AUTHOR;
 import static com.bigtimedeals.data.PartitionKeys.DEAL;
+import static com.bigtimedeals.data.PartitionKeys.DEVICES;
+import static com.bigtimedeals.data.PartitionKeys.PUSH_TOKENS;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_COUNTERS;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
+import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_GATE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_VERSION;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_RANKING;
 import static com.bigtimedeals.data.PartitionKeys.FAN_OUT;
@@ -103,6 +106,7 @@ public final class TableAccess {
             case BRANDS -> writes ? BRANDS_WRITE : BRANDS_READ;
             case CATEGORIES -> writes ? CATEGORIES_WRITE : CATEGORIES_READ;
             case FOLLOWS -> writes ? FOLLOWS_WRITE : FOLLOWS_READ;
+            case DEVICES -> writes ? DEVICES_WRITE : DEVICES_READ;
             case INBOX -> writes ? INBOX_WRITE : INBOX_READ;
             case VOTES -> writes ? VOTES_WRITE : VOTES_READ;
             case SEARCH -> writes ? SEARCH_WRITE : SEARCH_READ;
@@ -226,6 +230,19 @@ public final class TableAccess {
             table(List.of(CATEGORY, FEATURED, BRAND, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS), QUERY));
 
+    /** The caller's devices (one Query) and notification settings (one GetItem). */
+    private static final List<Grant> DEVICES_READ = List.of(
+            table(List.of(DEVICES), QUERY, GET_ITEM));
+
+    /**
+     * A registration (the caller's devices, the token's holder, then the device, the holder item, a moved token's
+     * previous device and its tombstone, the oldest device past the limit, in one transaction), a removal (the device
+     * and its tombstone read, then removed with its holder item), the settings replaced; priming: the devices.
+     */
+    private static final List<Grant> DEVICES_WRITE = List.of(
+            table(List.of(DEVICES), QUERY, BATCH_GET_ITEM, PUT_ITEM, DELETE_ITEM),
+            table(List.of(PUSH_TOKENS), GET_ITEM, PUT_ITEM, DELETE_ITEM));
+
     /** The caller's profile, inbox and unread badge. */
     private static final List<Grant> INBOX_READ = List.of(
             table(List.of(USER), GET_ITEM),
@@ -271,12 +288,12 @@ public final class TableAccess {
     /**
      * A comment (the deal and the parent read, then the comment, its author item and a counter shard, with a check of
      * the author's profile, in one transaction), a comment's deletion (the comment read, its tombstone and a counter
-     * shard), a report (the deal, case and the caller's report read, then the report and the case), a dismissal (the
+     * shard), a report (the deal, case, the caller's report and profile read, then the report and the case), a dismissal (the
      * case; the deal when nothing was open); priming: the moderation queue and its deals.
      */
     private static final List<Grant> COMMENTS_WRITE = List.of(
             table(List.of(DEAL), GET_ITEM),
-            table(List.of(DEAL, REPORTS), BATCH_GET_ITEM),
+            table(List.of(DEAL, REPORTS, USER), BATCH_GET_ITEM),
             table(List.of(DEAL, COMMENTS_OF_AUTHOR, REPORTS), PUT_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS), UPDATE_ITEM),
             table(List.of(USER), CONDITION_CHECK_ITEM),
@@ -294,7 +311,11 @@ public final class TableAccess {
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
-            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, TIMELINE, RENAME), GET_ITEM),
+            // Pushes: the recipient's devices and settings, the per-(message, device) claims, a dead device's removal.
+            table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
+            table(List.of(PUSH_TOKENS), DELETE_ITEM),
+            table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
@@ -306,8 +327,8 @@ public final class TableAccess {
             table(List.of(SAVED, SAVERS), UPDATE_ITEM),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
-            table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, BLAST, FAN_OUT,
-                    ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, DEALS_CACHE_GATE,
+                    BLAST, FAN_OUT, ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
             table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, VOTES, HOT_DEALS, WORD, ALERTS),
                     DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY),

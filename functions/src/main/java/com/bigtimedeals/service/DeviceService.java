@@ -1,0 +1,63 @@
+package com.bigtimedeals.service;
+
+import java.util.List;
+
+import com.bigtimedeals.data.DeviceStore;
+import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Device;
+import com.bigtimedeals.domain.DevicePlatform;
+import com.bigtimedeals.domain.NotificationSettings;
+
+/** The caller's devices and notification settings (api.md, "Devices and push"). */
+public final class DeviceService {
+    private final DeviceStore devices;
+    private final PushEndpoints endpoints;
+
+    public DeviceService(DeviceStore devices, PushEndpoints endpoints) {
+        this.devices = devices;
+        this.endpoints = endpoints;
+    }
+
+    public static DeviceService of(Table table, PushEndpoints endpoints) {
+        return new DeviceService(new DeviceStore(table), endpoints);
+    }
+
+    /**
+     * Registers the token for the caller. The endpoint is made before the device is written (its ARN is kept with the
+     * device), and CreatePlatformEndpoint answers the same ARN for the same token: a retried or lost request makes no
+     * second endpoint, and a token moving from another account keeps its endpoint. The caller's oldest device, removed
+     * past the limit, has its endpoint deleted after the transaction that removed it.
+     */
+    public DeviceStore.Registration register(String username, String platform, String token) {
+        DevicePlatform p = DevicePlatform.fromWire(platform);
+        DeviceStore.Registration r = devices.register(username, p, p.checkToken(token), d -> d.withEndpoint(endpoints.create(d)));
+        r.removed().forEach(this::deleteEndpoint);
+        return r;
+    }
+
+    public List<Device> list(String username) {
+        return devices.list(username);
+    }
+
+    /** Removes the device, then its endpoint (a removal repeated after a crash between the two finds a tombstone). */
+    public void remove(String username, String deviceId) {
+        Device removed = devices.remove(username, deviceId);
+        if (removed != null) {
+            deleteEndpoint(removed);
+        }
+    }
+
+    public NotificationSettings settings(String username) {
+        return devices.settings(username);
+    }
+
+    public NotificationSettings replaceSettings(String username, NotificationSettings settings) {
+        return devices.putSettings(username, settings);
+    }
+
+    private void deleteEndpoint(Device d) {
+        if (d.endpointArn() != null) {
+            endpoints.delete(d.endpointArn());
+        }
+    }
+}

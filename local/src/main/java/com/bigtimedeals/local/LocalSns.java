@@ -1,0 +1,281 @@
+package com.bigtimedeals.local;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * The local stand-in for SNS mobile push, speaking SNS's own Query protocol over HTTP on loopback (form-encoded
+ * {@code Action=...}, XML answers and SNS's error codes), so the functions' SDK client is the deployed one with only
+ * {@code endpointOverride} set. It knows the calls the product makes: CreatePlatformEndpoint (one endpoint per
+ * application and token, the same ARN again for the same token), DeleteEndpoint, and Publish to an endpoint, whose
+ * deliveries it records in order. A token beginning with {@code invalid} is reported unregistered on its first push,
+ * as FCM answers UNREGISTERED: SNS disables the endpoint and answers EndpointDisabled, then and for every later push.
+ * With a data directory, endpoints and deliveries are appended to files there (each line written before the call is
+ * answered), so they survive restarts and kill -9 as a real push service's deliveries would.
+ */
+public final class LocalSns implements AutoCloseable {
+    /** The stack's two platform applications, as the CDK app makes them deployed. */
+    public static final String FCM_APPLICATION = "arn:aws:sns:us-east-1:000000000000:app/GCM/big-time-deals-fcm";
+    public static final String APNS_APPLICATION = "arn:aws:sns:us-east-1:000000000000:app/APNS/big-time-deals-apns";
+    private static final String NS = "http://sns.amazonaws.com/doc/2010-03-31/";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One delivery: the endpoint, the platform payload SNS would hand the platform, and when. */
+    public record Push(String endpointArn, String platform, JsonNode payload, Instant sentAt) {
+    }
+
+    private record Endpoint(String arn, String application, String token, boolean enabled) {
+    }
+
+    private final HttpServer server;
+    private final Clock clock;
+    private final Path endpointsFile;
+    private final Path pushesFile;
+    private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
+    private final Map<String, String> byToken = new HashMap<>();
+    private final List<Push> pushes = new ArrayList<>();
+
+    private LocalSns(HttpServer server, Clock clock, Path dataDir) throws IOException {
+        this.server = server;
+        this.clock = clock;
+        this.endpointsFile = dataDir == null ? null : dataDir.resolve("sns-endpoints.jsonl");
+        this.pushesFile = dataDir == null ? null : dataDir.resolve("sns-pushes.jsonl");
+        if (dataDir != null) {
+            Files.createDirectories(dataDir);
+            for (JsonNode e : lines(endpointsFile)) {
+                remember(new Endpoint(e.get("arn").asText(), e.get("application").asText(), e.get("token").asText(),
+                        e.get("enabled").asBoolean()));
+            }
+            for (JsonNode p : lines(pushesFile)) {
+                pushes.add(new Push(p.get("endpointArn").asText(), p.get("platform").asText(), p.get("payload"),
+                        Instant.parse(p.get("sentAt").asText())));
+            }
+        }
+    }
+
+    /** Serves on 127.0.0.1 at an ephemeral port. */
+    public static LocalSns start(Path dataDir, Clock clock) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        LocalSns sns = new LocalSns(server, clock, dataDir);
+        server.setExecutor(Executors.newFixedThreadPool(4, r -> {
+            Thread t = new Thread(r, "local-sns");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.createContext("/", sns::serve);
+        server.start();
+        return sns;
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** Every delivery to one of {@code endpointArns}, oldest first. */
+    public synchronized List<Push> pushesTo(java.util.Set<String> endpointArns) {
+        return pushes.stream().filter(p -> endpointArns.contains(p.endpointArn())).toList();
+    }
+
+    public synchronized List<Push> pushes() {
+        return List.copyOf(pushes);
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        Map<String, String> form = new HashMap<>();
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        for (String pair : body.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                form.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        String action = form.getOrDefault("Action", "");
+        String[] answer;
+        try {
+            answer = switch (action) {
+                case "CreatePlatformEndpoint" -> ok(action, "<EndpointArn>"
+                        + create(form.get("PlatformApplicationArn"), form.get("Token")) + "</EndpointArn>");
+                case "DeleteEndpoint" -> {
+                    delete(form.get("EndpointArn"));
+                    yield ok(action, null);
+                }
+                case "Publish" -> ok(action, "<MessageId>" + publish(form.get("TargetArn"), form.get("Message"),
+                        form.get("MessageStructure")) + "</MessageId>");
+                default -> error(400, "InvalidAction", "The action " + action + " is not valid for this endpoint.");
+            };
+        } catch (Refusal r) {
+            answer = error(r.status, r.code, r.getMessage());
+        }
+        byte[] bytes = answer[1].getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "text/xml");
+        exchange.sendResponseHeaders(Integer.parseInt(answer[0]), bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private synchronized String create(String application, String token) {
+        if (!FCM_APPLICATION.equals(application) && !APNS_APPLICATION.equals(application)) {
+            throw new Refusal(404, "NotFound", "PlatformApplication does not exist");
+        }
+        if (token == null || token.isEmpty()) {
+            throw new Refusal(400, "InvalidParameter", "Invalid parameter: Token");
+        }
+        String known = byToken.get(application + "\n" + token);
+        if (known != null) {
+            return known; // CreatePlatformEndpoint is idempotent per token
+        }
+        String platform = FCM_APPLICATION.equals(application) ? "GCM" : "APNS";
+        Endpoint e = new Endpoint("arn:aws:sns:us-east-1:000000000000:endpoint/" + platform + "/"
+                + application.substring(application.lastIndexOf('/') + 1) + "/" + UUID.randomUUID(), application, token, true);
+        save(e);
+        return e.arn();
+    }
+
+    private synchronized void delete(String arn) {
+        Endpoint e = endpoints.remove(arn);
+        if (e != null) {
+            byToken.remove(e.application() + "\n" + e.token());
+            ObjectNode line = JSON.createObjectNode().put("arn", arn).put("deleted", true);
+            append(endpointsFile, line);
+        }
+    }
+
+    private synchronized String publish(String target, String message, String structure) {
+        Endpoint e = target == null ? null : endpoints.get(target);
+        if (e == null) {
+            throw new Refusal(404, "NotFound", "Endpoint does not exist");
+        }
+        if (!e.enabled()) {
+            throw new Refusal(400, "EndpointDisabled", "Endpoint is disabled");
+        }
+        if (e.token().startsWith("invalid")) {
+            // What FCM answers for a token no longer registered: SNS disables the endpoint and refuses the push.
+            save(new Endpoint(e.arn(), e.application(), e.token(), false));
+            throw new Refusal(400, "EndpointDisabled", "Endpoint is disabled");
+        }
+        String platform = FCM_APPLICATION.equals(e.application()) ? "GCM" : "APNS";
+        JsonNode payload;
+        try {
+            JsonNode all = JSON.readTree(message == null ? "" : message);
+            JsonNode own = "json".equals(structure) ? all.get(platform) : all;
+            if (own == null) {
+                own = all.get("default");
+            }
+            payload = own != null && own.isTextual() ? JSON.readTree(own.asText()) : own;
+        } catch (IOException ex) {
+            throw new Refusal(400, "InvalidParameter", "Invalid parameter: Message");
+        }
+        Push p = new Push(e.arn(), platform, payload, clock.instant());
+        append(pushesFile, JSON.createObjectNode().put("endpointArn", p.endpointArn()).put("platform", platform)
+                .put("sentAt", p.sentAt().toString()).set("payload", payload));
+        pushes.add(p);
+        return UUID.randomUUID().toString();
+    }
+
+    private void save(Endpoint e) {
+        append(endpointsFile, JSON.createObjectNode().put("arn", e.arn()).put("application", e.application())
+                .put("token", e.token()).put("enabled", e.enabled()));
+        remember(e);
+    }
+
+    private void remember(Endpoint e) {
+        endpoints.put(e.arn(), e);
+        byToken.put(e.application() + "\n" + e.token(), e.arn());
+    }
+
+    private static void append(Path file, JsonNode line) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.writeString(file, JSON.writeValueAsString(line) + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    private List<JsonNode> lines(Path file) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return out;
+        }
+        Map<String, JsonNode> latest = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode n;
+            try {
+                n = JSON.readTree(line);
+            } catch (IOException torn) {
+                continue; // the last line of a write cut by kill -9: never answered, so never delivered
+            }
+            if (file.equals(endpointsFile)) {
+                if (n.path("deleted").asBoolean()) {
+                    latest.remove(n.get("arn").asText());
+                } else {
+                    latest.put(n.get("arn").asText(), n);
+                }
+            } else {
+                out.add(n);
+            }
+        }
+        return file.equals(endpointsFile) ? new ArrayList<>(latest.values()) : out;
+    }
+
+    private static String[] ok(String action, String result) {
+        String id = UUID.randomUUID().toString();
+        String inner = result == null ? "" : "<" + action + "Result>" + result + "</" + action + "Result>";
+        return new String[] {"200", "<" + action + "Response xmlns=\"" + NS + "\">" + inner
+                + "<ResponseMetadata><RequestId>" + id + "</RequestId></ResponseMetadata></" + action + "Response>"};
+    }
+
+    private static String[] error(int status, String code, String message) {
+        return new String[] {Integer.toString(status), "<ErrorResponse xmlns=\"" + NS + "\"><Error><Type>Sender</Type><Code>"
+                + code + "</Code><Message>" + message + "</Message></Error><RequestId>" + UUID.randomUUID()
+                + "</RequestId></ErrorResponse>"};
+    }
+
+    private static final class Refusal extends RuntimeException {
+        final int status;
+        final String code;
+
+        Refusal(int status, String code, String message) {
+            super(message);
+            this.status = status;
+            this.code = code;
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,127 @@
+package com.bigtimedeals.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** Devices, settings and pushes over HTTP against the local stack, its SNS stand-in answering /_local/pushes. */
+@Tag("stack")
+class PushEndToEndTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static LocalStack stack;
+    static HttpClient http;
+    static String base;
+
+    @BeforeAll
+    static void start() throws Exception {
+        stack = LocalStack.start(LocalStack.Options.inMemory());
+        http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        base = "http://127.0.0.1:" + stack.port();
+    }
+
+    @AfterAll
+    static void stop() {
+        stack.close();
+    }
+
+    static JsonNode call(int status, String method, String path, String user, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(20))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (user != null) {
+            b.header("Authorization", "Bearer " + BearerToken.forUser(user, "erin".equals(user)));
+        }
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(status, r.statusCode(), method + " " + path + " answered " + r.body());
+        return r.body().isEmpty() ? null : JSON.readTree(r.body());
+    }
+
+    /** The user's pushes once {@code count} have arrived (the stream delay plus the push), or what there is after 15 s. */
+    static List<JsonNode> pushes(String user, int count) throws Exception {
+        List<JsonNode> out = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            out.clear();
+            call(200, "GET", "/_local/pushes?username=" + user, null, null).get("pushes").forEach(out::add);
+            if (out.size() >= count) {
+                return out;
+            }
+            Thread.sleep(100);
+        }
+        return out;
+    }
+
+    @Test
+    void aWatchedBrandsNewDealIsPushedOncePerAllowedDeviceAndADeadDeviceIsRemoved() throws Exception {
+        call(201, "POST", "/cms/brands", "erin", "{\"name\":\"Pushco\"}");
+        call(201, "POST", "/cms/categories", "erin", "{\"name\":\"Pushables\"}");
+        String phone = call(201, "POST", "/me/devices", "pam", "{\"platform\":\"fcm\",\"token\":\"" + "p".repeat(40) + "\"}").get("id").asText();
+        String ipad = call(201, "POST", "/me/devices", "pam", "{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}").get("id").asText();
+        String dead = call(201, "POST", "/me/devices", "pam", "{\"platform\":\"fcm\",\"token\":\"invalid-" + "x".repeat(30) + "\"}").get("id").asText();
+        call(201, "POST", "/brands/pushco/watches", "pam", null);
+        call(201, "POST", "/brands/pushco/watches", "quin", null);
+        call(201, "POST", "/me/devices", "quin", "{\"platform\":\"fcm\",\"token\":\"" + "q".repeat(40) + "\"}");
+        call(200, "PUT", "/me/notifications", "quin", "{\"push\":{\"watches\":false,\"alerts\":true,\"blasts\":true,"
+                + "\"reminders\":true},\"quietHours\":null}");
+        String dealId = call(201, "POST", "/cms/deals", "erin", "{\"title\":\"Pushed kettle\",\"link\":\"https://shop.example.com/pk\","
+                + "\"price\":19,\"brandId\":\"pushco\",\"categoryId\":\"pushables\"}").get("id").asText();
+        List<JsonNode> got = pushes("pam", 2);
+        assertEquals(2, got.size(), got.toString());
+        List<String> devices = new ArrayList<>();
+        for (JsonNode p : got) {
+            devices.add(p.get("deviceId").asText());
+            assertEquals("watch", p.get("kind").asText());
+            assertEquals(dealId, p.get("dealId").asText());
+            assertTrue(p.get("title").asText().length() > 0);
+            assertTrue(p.get("messageId").asText().length() == 27);
+        }
+        assertEquals(java.util.Set.of(phone, ipad), new java.util.HashSet<>(devices), "one push per live device");
+        String messageId = call(200, "GET", "/me/messages", "pam", null).get("messages").get(0).get("id").asText();
+        assertEquals(messageId, got.get(0).get("messageId").asText());
+        // The invalid token was reported unregistered on its first push: the device is gone.
+        List<String> left = new ArrayList<>();
+        for (int i = 0; i < 50 && !left.isEmpty() || i == 0; i++) {
+            left.clear();
+            call(200, "GET", "/me/devices", "pam", null).get("devices").forEach(d -> left.add(d.get("id").asText()));
+            if (!left.contains(dead)) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertEquals(false, left.contains(dead), left.toString());
+        assertEquals(2, left.size());
+        // quin switched watches off: the inbox has the message, no device was pushed.
+        assertEquals(1, call(200, "GET", "/me/messages", "quin", null).get("messages").size());
+        assertEquals(0, pushes("quin", 0).size());
+        Thread.sleep(1500);
+        assertEquals(2, pushes("pam", 2).size(), "exactly once per message and device");
+        call(400, "GET", "/_local/pushes", null, null);
+
+        // DELETE /me removes the devices, and their endpoints at the push service: nothing more reaches them.
+        call(204, "DELETE", "/me", "pam", null);
+        for (int i = 0; i < 150 && call(200, "GET", "/me/devices", "pam", null).get("devices").size() > 0; i++) {
+            Thread.sleep(100);
+        }
+        assertEquals(0, call(200, "GET", "/me/devices", "pam", null).get("devices").size());
+        call(201, "POST", "/cms/deals", "erin", "{\"title\":\"Pushed kettle two\",\"link\":\"https://shop.example.com/pk2\","
+                + "\"price\":19,\"brandId\":\"pushco\",\"categoryId\":\"pushables\"}");
+        Thread.sleep(2000);
+        assertEquals(2, stack.sns().pushes().size(), "no push after the account's deletion: " + stack.sns().pushes());
+    }
+}
