@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'preact/hooks';
-import { call, type Deal } from '../api/client';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { call, type Deal, type EditedDeal, type Outcome } from '../api/client';
 import { PAGE_MAX, PAGE_SIZE } from '../api/contract';
 import { hrefOf, type ListView, type Sort } from '../app/routes';
 import { useAction } from '../lib/action';
-import { now } from '../lib/format';
+import { money, now } from '../lib/format';
+import { changedWords } from './changes';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import type { Catalog } from '../brands/catalog';
 import type { Search } from '../lib/words';
 import { useApi } from '../ui/api';
 import { DealLine } from '../ui/DealLine';
 import { SearchBox, searchPages } from '../ui/DealSearch';
-import { Loading, ProblemBanner, Status } from '../ui/messages';
+import { Loading, ProblemBanner, Result } from '../ui/messages';
 import { OpenById } from './OpenById';
 import { useDealPages } from './pages';
 
@@ -49,6 +50,9 @@ export function sorted(deals: Deal[], sort: Sort): Deal[] {
 
 type Bulk = 'expire' | 'take-down';
 
+/** What one bulk action did: the deals done, and each one not done with the reason. */
+interface BulkReport { what: Bulk; done: string[]; failed: { title: string; why: string }[] }
+
 export function DealList({ catalog, scope, onScope, reloads, selected, list, onSort, onPage, onChanged }: {
   catalog: Catalog; scope: Scope; onScope: (s: Scope) => void; reloads: number; selected: string | null;
   list: ListView; onSort: (s: Sort) => void; onPage: (page: number) => void; onChanged: () => void;
@@ -75,31 +79,83 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
   const further = all === null ? false : whole ? all.length > shownCount
     : list.page < state.ends.length || (more !== null && state.ends.length === list.page);
   const [chosen, setChosen] = useState<Deal[]>([]);
+  // The editors' read of each deal chosen, taken when it was chosen: what the confirmation names, and the version an
+  // expiry sends back (If-Match), so that a deal another editor changed meanwhile is refused, not expired unseen.
+  const [reads, setReads] = useState<Record<string, Outcome<EditedDeal>>>({});
+  const readsRef = useRef(new Map<string, Promise<Outcome<EditedDeal>>>());
+  const read = (id: string) => {
+    const p = call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: id } } }));
+    readsRef.current.set(id, p);
+    p.then((o) => { if (readsRef.current.get(id) === p) setReads((r) => ({ ...r, [id]: o })); });
+  };
   const [asking, setAsking] = useState<Bulk | null>(null);
+  const [report, setReport] = useState<BulkReport | null>(null);
   const bulk = useAction();
   const isChosen = (d: Deal) => chosen.some((c) => c.id === d.id);
-  const toggle = (d: Deal) => setChosen((c) => (c.some((x) => x.id === d.id) ? c.filter((x) => x.id !== d.id) : [...c, d]));
-  /** One confirmation for the whole selection, then each deal in turn; what failed is named, the rest done. */
+  const toggle = (d: Deal) => {
+    if (isChosen(d)) {
+      readsRef.current.delete(d.id);
+      setChosen((c) => c.filter((x) => x.id !== d.id));
+    } else {
+      read(d.id);
+      setChosen((c) => [...c, d]);
+    }
+  };
+  const clearChoice = () => {
+    readsRef.current.clear();
+    setReads({});
+    setChosen([]);
+  };
+  /**
+   * One confirmation for the whole selection, then each deal in turn: an expiry names the version the confirmation
+   * showed (If-Match). Each deal not done is named with its reason, the others are done all the same; the ones not
+   * done stay chosen, a stale one as it is now (the next confirmation names its new version and what changed).
+   */
   const runBulk = (what: Bulk) => {
     setAsking(null);
     const these = chosen;
+    setReport(null);
     bulk.run(async () => {
-      const failed: string[] = [];
+      const done: Deal[] = [];
+      const failed: { deal: Deal; why: string }[] = [];
       for (const d of these) {
-        const o = what === 'expire'
-          ? await call(api.PATCH('/cms/deals/{dealId}', { params: { path: { dealId: d.id } }, body: { expiresAt: now() } }))
-          : await call(api.DELETE('/cms/deals/{dealId}', { params: { path: { dealId: d.id } } }));
-        if (!o.ok) failed.push(`“${d.title}” (${o.problem.message})`);
+        if (what === 'take-down') {
+          const o = await call(api.DELETE('/cms/deals/{dealId}', { params: { path: { dealId: d.id } } }));
+          if (o.ok) done.push(d); else failed.push({ deal: d, why: o.problem.message });
+          continue;
+        }
+        const seen = await (readsRef.current.get(d.id) ?? call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: d.id } } })));
+        if (!seen.ok) {
+          failed.push({ deal: d, why: `it could not be read (${seen.problem.message})` });
+          continue;
+        }
+        const o = await call(api.PATCH('/cms/deals/{dealId}', {
+          params: { path: { dealId: d.id }, header: { 'If-Match': `"v${seen.data.version}"` } }, body: { expiresAt: now() },
+        }));
+        if (o.ok) {
+          done.push(d);
+        } else if (o.problem.current) {
+          const current = o.problem.current;
+          // Chosen still, as it is now: what the editor confirms next is what they were just told.
+          const p = Promise.resolve<Outcome<EditedDeal>>({ ok: true, data: current, status: 200 });
+          readsRef.current.set(d.id, p);
+          setReads((r) => ({ ...r, [d.id]: { ok: true, data: current, status: 200 } }));
+          failed.push({ deal: d, why: `another editor changed it after you chose it (${changedWords(seen.data, current)}), so it was not expired. It is still chosen, as it is now: expire it again if you still mean to.` });
+        } else {
+          failed.push({ deal: d, why: o.problem.message });
+        }
       }
-      setChosen([]);
-      onChanged();
-      const done = these.length - failed.length;
-      const verb = what === 'expire' ? 'Expired' : 'Took down';
-      if (failed.length > 0) {
-        return { problem: { status: 400, message: `${verb} ${done} of ${these.length} deals. Not done: ${failed.join('; ')}.` } };
-      }
-      return { done: `${verb} ${done} ${done === 1 ? 'deal' : 'deals'}: ${these.map((d) => `“${d.title}”`).join(', ')}.` };
+      const left = new Set(failed.map((f) => f.deal.id));
+      for (const d of done) readsRef.current.delete(d.id);
+      setChosen((c) => c.filter((x) => left.has(x.id)));
+      setReads((r) => Object.fromEntries(Object.entries(r).filter(([id]) => left.has(id))));
+      if (done.length > 0) onChanged();
+      setReport({ what, done: done.map((d) => d.title), failed: failed.map((f) => ({ title: f.deal.title, why: f.why })) });
     });
+  };
+  const named = (d: Deal) => {
+    const r = reads[d.id];
+    return r?.ok ? r.data.title : d.title;
   };
   const search = scope.kind === 'search' ? scope.search : null;
   const heading = search ? 'Search results' : 'Latest deals';
@@ -132,11 +188,10 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
           <span>{chosen.length} chosen</span>
           <button type="button" disabled={bulk.busy} onClick={() => setAsking('expire')}>Expire {chosen.length} now…</button>
           <button type="button" class="danger" disabled={bulk.busy} onClick={() => setAsking('take-down')}>Take {chosen.length} down…</button>
-          <button type="button" onClick={() => setChosen([])}>Clear choice</button>
+          <button type="button" onClick={clearChoice}>Clear choice</button>
         </div>
       )}
-      {bulk.done && <Status>{bulk.done}</Status>}
-      <ProblemBanner problem={bulk.problem} />
+      {report && !bulk.busy && <BulkResult report={report} />}
       <OpenById />
       <ProblemBanner problem={problem} />
       {deals === null ? <Loading>{whole && state.deals ? `Loading every deal to order them: ${state.deals.length} so far…`
@@ -164,9 +219,32 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
         onConfirm={() => asking && runBulk(asking)} onCancel={() => setAsking(null)}>
         <p>{asking === 'expire' ? 'They are flagged expired and leave every featured section at once:'
           : 'They leave every list and featured section; this cannot be undone:'}</p>
-        <ul data-testid="bulk-deals">{chosen.map((d) => <li key={d.id}>{d.title}</li>)}</ul>
+        <ul data-testid="bulk-deals">{chosen.map((d) => {
+          const r = reads[d.id];
+          return (
+            <li key={d.id}><span data-testid="bulk-title">{named(d)}</span>{' '}
+              <span class="meta">{r === undefined ? '(reading…)' : r.ok ? `${money(r.data.price)}, version ${r.data.version}${r.data.expired ? ', expired already' : ''}`
+                : `(could not be read: ${r.problem.message})`}</span></li>
+          );
+        })}</ul>
       </ConfirmDialog>
     </section>
   );
 }
 
+/** A bulk action's result: how many of how many, every deal done, and every deal not done with its reason. */
+function BulkResult({ report }: { report: BulkReport }) {
+  const verb = report.what === 'expire' ? 'Expired' : 'Took down';
+  const total = report.done.length + report.failed.length;
+  const n = report.done.length;
+  if (report.failed.length === 0) {
+    return <Result testId="bulk-result">{verb} {n} {n === 1 ? 'deal' : 'deals'}: {report.done.map((t) => `“${t}”`).join(', ')}.</Result>;
+  }
+  return (
+    <Result alert testId="bulk-result">
+      <p>{verb} {n} of {total} {total === 1 ? 'deal' : 'deals'}{n > 0 ? `: ${report.done.map((t) => `“${t}”`).join(', ')}` : ''}.
+        Not {report.what === 'expire' ? 'expired' : 'taken down'}:</p>
+      <ul>{report.failed.map((f) => <li key={f.title} data-testid="bulk-failed"><strong>“{f.title}”</strong>: {f.why}</li>)}</ul>
+    </Result>
+  );
+}

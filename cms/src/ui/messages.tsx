@@ -22,13 +22,19 @@ export function Status({ children }: { children: ComponentChildren }) {
   return <p class="status" role="status" ref={ref}>{children}</p>;
 }
 
+/** An action's result with its detail (a list of what was done and what not), brought into view like the others. */
+export function Result({ alert = false, testId, children }: { alert?: boolean; testId?: string; children: ComponentChildren }) {
+  const ref = useIntoView<HTMLDivElement>();
+  return <div class={alert ? 'problem' : 'status'} role={alert ? 'alert' : 'status'} data-testid={testId} ref={ref}>{children}</div>;
+}
+
 /**
  * What an action ended with is brought into view when it appears or changes: on a phone, a blast's or a save's result
  * would otherwise land below the screen, with nothing to say it came. Only as far as needed: one already on screen
  * moves nothing.
  */
-function useIntoView() {
-  const ref = useRef<HTMLParagraphElement>(null);
+function useIntoView<T extends HTMLElement = HTMLParagraphElement>() {
+  const ref = useRef<T>(null);
   useEffect(() => {
     const el = ref.current;
     // Its words, not its identity: a render that leaves the same message where it is must not pull the reader back.

@@ -118,26 +118,46 @@ journey('a list filtered and ordered lives in its address; deals chosen are expi
   assert.deepEqual(await order(), ['Cheap', 'Mid', 'Dear'], 'the same list after a reload');
   await page.locator('#sort').selectOption('newest');
   await page.waitForFunction(() => !location.hash.includes('sort='));
-  assert.deepEqual(await order(), ['Cheap', 'Dear', 'Mid'], 'newest first');
+  // Each order is its own read of the list (cheapest first reads the whole of it): wait for it.
+  const inOrder = async (want, what) => eventually(async () => JSON.stringify(await order()) === JSON.stringify(want), what);
+  await inOrder(['Cheap', 'Dear', 'Mid'], 'newest first');
   await page.goBack();
   await page.waitForFunction(() => location.hash.includes('sort=price'));
-  assert.deepEqual(await order(), ['Cheap', 'Mid', 'Dear'], 'Back shows the ordered list again');
+  await inOrder(['Cheap', 'Mid', 'Dear'], 'Back shows the ordered list again');
 
-  // Two chosen, one confirmation naming how many and which.
-  await page.getByLabel(`Choose “${made[0].title}”`).check();
-  await page.getByLabel(`Choose “${made[1].title}”`).check();
-  await page.getByRole('button', { name: 'Expire 2 now…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Expire 2 deals now?' });
+  // Three chosen, one confirmation naming how many and which, each at the version it was read at.
+  const ifMatch = [];
+  page.on('request', (r) => { if (r.method() === 'PATCH' && r.url().includes('/cms/deals/')) ifMatch.push(r.headers()['if-match'] ?? null); });
+  for (const d of made) await page.getByLabel(`Choose “${d.title}”`).check();
+  await page.getByRole('button', { name: 'Expire 3 now…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Expire 3 deals now?' });
   await dialog.waitFor();
-  assert.deepEqual((await dialog.getByTestId('bulk-deals').locator('li').allInnerTexts()).sort(), [made[0].title, made[1].title].sort());
+  await eventually(async () => (await dialog.getByText('version 1').count()) === 3, 'each deal named at its version');
+  assert.deepEqual((await dialog.getByTestId('bulk-title').allInnerTexts()).sort(), made.map((d) => d.title).sort());
   await look(page, width, 'deals-bulk-confirm');
-  await dialog.getByRole('button', { name: 'Expire 2' }).click();
-  const done = page.getByRole('status').filter({ hasText: 'Expired 2 deals' });
+  // Another editor corrects one of them meanwhile: that one is refused (412) and named, the other two expire.
+  await apiAt(url(), { as: 'fred' }).patch(`/cms/deals/${made[1].id}`, { price: 25 });
+  await dialog.getByRole('button', { name: 'Expire 3' }).click();
+  const partly = page.getByTestId('bulk-result');
+  await partly.filter({ hasText: 'Expired 2 of 3 deals' }).waitFor();
+  await onScreenOrNear(partly);
+  assert.match(await page.getByTestId('bulk-failed').innerText(), new RegExp(`${made[1].title}.*another editor changed it.*Price: \\$30\\.00 → \\$25\\.00`, 's'));
+  assert.deepEqual(ifMatch, ['"v1"', '"v1"', '"v1"'], 'every expiry named the version shown');
+  assert.equal((await api.get(`/deals/${made[0].id}`)).expired, true);
+  assert.equal((await api.get(`/deals/${made[2].id}`)).expired, true);
+  assert.equal((await api.get(`/deals/${made[1].id}`)).expired, false, 'the deal changed meanwhile was not expired');
+  await look(page, width, 'deals-bulk-stale');
+
+  // It is still chosen, as it is now: the next confirmation names its new version, and it expires.
+  await page.getByRole('button', { name: 'Expire 1 now…' }).click();
+  const again = page.getByRole('dialog', { name: 'Expire 1 deal now?' });
+  await again.getByText('$25.00, version 2').waitFor();
+  await again.getByRole('button', { name: 'Expire 1' }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Expired 1 deal' });
   await done.waitFor();
   await onScreenOrNear(done);
-  assert.equal((await api.get(`/deals/${made[0].id}`)).expired, true);
+  assert.equal(ifMatch.at(-1), '"v2"');
   assert.equal((await api.get(`/deals/${made[1].id}`)).expired, true);
-  assert.equal((await api.get(`/deals/${made[2].id}`)).expired, false);
 
   await page.getByLabel(`Choose “${made[2].title}”`).check();
   await page.getByRole('button', { name: 'Take 1 down…' }).click();
