@@ -153,7 +153,8 @@ class BigTimeDealsStackTest {
         for (String type : List.of("Deal", "FeaturedList", "Blast", "BlastSegment", "FanOut")) {
             assertTrue(filter.contains("\\\"" + type + "\\\"") || filter.contains("\"" + type + "\""), "filter lacks " + type + ": " + filter);
         }
-        assertFalse(filter.contains("Message"), "message writes must not invoke the consumer");
+        // New inbox messages reach the consumer: each is pushed to the recipient's phones (api.md, "Devices and push").
+        assertTrue(filter.contains("Message"), "new messages must reach the push sender: " + filter);
         template.hasResourceProperties("AWS::Events::Rule", Map.of("ScheduleExpression", "rate(1 minute)"));
         template.hasResourceProperties("AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true));
         template.hasResourceProperties("AWS::SQS::QueuePolicy", Map.of("PolicyDocument", Map.of("Statement",
