@@ -251,16 +251,9 @@ public final class SavedStore {
     public int replan(String dealId, Instant expiresAt) {
         Instant now = table.clock().instant();
         Instant due = due(expiresAt, now);
-        int planned = 0;
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.saversPk(dealId)))).consistentRead(true);
-            if (start != null) {
-                q.exclusiveStartKey(start);
-            }
-            QueryResponse r = table.client().query(q.build());
-            for (Map<String, AttributeValue> item : r.items()) {
+        int[] planned = {0};
+        TableReads.forEachPage(table, Keys.saversPk(dealId), true, items -> {
+            for (Map<String, AttributeValue> item : items) {
                 ItemReader saver = new ItemReader(item);
                 if (saver.has(REMINDED_AT) || due == null) {
                     continue;
@@ -276,31 +269,22 @@ public final class SavedStore {
                 } catch (ConditionalCheckFailedException unsaved) {
                     // Unsaved meanwhile: the reminder just put finds no saver when due.
                 }
-                planned++;
+                planned[0]++;
             }
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return planned;
+        });
+        return planned[0];
     }
 
     /** A deal taken down leaves every saver's list (and count): a page of savers at a time. Idempotent. */
     public int forgetDeal(String dealId) {
-        int removed = 0;
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.saversPk(dealId)))).consistentRead(true);
-            if (start != null) {
-                q.exclusiveStartKey(start);
-            }
-            QueryResponse r = table.client().query(q.build());
-            for (Map<String, AttributeValue> item : r.items()) {
+        int[] removed = {0};
+        TableReads.forEachPage(table, Keys.saversPk(dealId), true, items -> {
+            for (Map<String, AttributeValue> item : items) {
                 remove(new ItemReader(item));
-                removed++;
+                removed[0]++;
             }
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return removed;
+        });
+        return removed[0];
     }
 
     /** A reminder due now: who, which deal, when it was due, and the deal as it stands (null: taken down or gone). */
@@ -335,16 +319,9 @@ public final class SavedStore {
     }
 
     private int sweepBucket(String minute, Instant now, java.util.function.Consumer<DueReminder> send) {
-        int sent = 0;
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.reminderPk(minute)))).consistentRead(true);
-            if (start != null) {
-                q.exclusiveStartKey(start);
-            }
-            QueryResponse r = table.client().query(q.build());
-            for (Map<String, AttributeValue> item : r.items()) {
+        int[] sent = {0};
+        TableReads.forEachPage(table, Keys.reminderPk(minute), true, items -> {
+            for (Map<String, AttributeValue> item : items) {
                 ItemReader reminder = new ItemReader(item);
                 if (reminder.instant("due").isAfter(now)) {
                     continue; // later in the current minute: the next sweep reads this bucket again
@@ -375,14 +352,13 @@ public final class SavedStore {
                     } catch (ConditionalCheckFailedException unsaved) {
                         // Unsaved since the read: the message stands, there is nothing to mark.
                     }
-                    sent++;
+                    sent[0]++;
                 }
                 table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
                         .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build());
             }
-            start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-        } while (start != null);
-        return sent;
+        });
+        return sent[0];
     }
 
     /** One step of an account deletion: up to {@code limit} of the user's saved deals removed (entry, saver, reminder). */

@@ -50,6 +50,16 @@ final class TableReads {
     /** Every item of one partition, following 1 MB pages (one request for the small collections it serves). */
     static List<Map<String, AttributeValue>> partition(Table table, String pk, boolean consistent) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
+        forEachPage(table, pk, consistent, items::addAll);
+        return items;
+    }
+
+    /**
+     * Each 1 MB page of one partition in turn, handed on before the next is read: for walks that act on what they
+     * read (deleting or rewriting it) without holding a large partition in memory.
+     */
+    static void forEachPage(Table table, String pk, boolean consistent,
+                            java.util.function.Consumer<List<Map<String, AttributeValue>>> page) {
         Map<String, AttributeValue> start = null;
         do {
             QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
@@ -57,9 +67,8 @@ final class TableReads {
                     .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk)))
                     .consistentRead(consistent)
                     .exclusiveStartKey(start).build());
-            items.addAll(r.items());
+            page.accept(r.items());
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
         } while (start != null);
-        return items;
     }
 }
