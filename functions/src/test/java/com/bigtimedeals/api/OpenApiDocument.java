@@ -646,9 +646,9 @@ final class OpenApiDocument {
         ObjectNode flag = object().put("type", "boolean");
         s.set("PushChoices", output(List.of("watches", "alerts", "blasts", "reminders"), "watches", flag, "alerts", flag,
                 "blasts", flag, "reminders", flag));
-        s.set("QuietHours", output(List.of("start", "end", "timeZone"), "start", clockTime(), "end", clockTime(),
-                "timeZone", timeZone()));
-        ObjectNode quiet = ((ObjectNode) s.get("QuietHours")).deepCopy().put("nullable", true).put("description", "null when none");
+        // Inline, not a component of its own: it is only ever read as the settings' nullable quietHours.
+        ObjectNode quiet = output(List.of("start", "end", "timeZone"), "start", clockTime(), "end", clockTime(),
+                "timeZone", timeZone()).put("nullable", true).put("description", "null when none");
         s.set("NotificationSettings", output(List.of("push", "quietHours"), "push", ref("PushChoices"), "quietHours", quiet));
         s.set("MessagePage", output(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));
         ObjectNode bool = object().put("type", "boolean");
