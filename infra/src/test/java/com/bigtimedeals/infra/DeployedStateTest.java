@@ -186,7 +186,9 @@ class DeployedStateTest {
         String deal = PartitionKeys.DEAL.pattern();
         String reports = PartitionKeys.REPORTS.pattern();
         Map<String, Set<String>> commentsWrite = new TreeMap<>();
-        commentsWrite.put("BatchGetItem", Set.of(deal, reports));
+        // A report reads the reporter's profile in its one BatchGetItem: reports need one, and its age decides
+        // whether the report counts toward community expiry (api.md, "Reports, tightened").
+        commentsWrite.put("BatchGetItem", Set.of(deal, reports, PartitionKeys.USER.pattern()));
         commentsWrite.put("ConditionCheckItem", Set.of(PartitionKeys.USER.pattern()));
         commentsWrite.put("GetItem", Set.of(deal));
         commentsWrite.put("PutItem", Set.of(deal, PartitionKeys.COMMENTS_OF_AUTHOR.pattern(), reports));
