@@ -70,6 +70,10 @@ public final class ExpressionContext {
                     throw new ExpressionException("ExpressionAttributeNames contains invalid value: Empty attribute name "
                             + "for key " + key);
                 }
+                if (ItemSize.nameTooLarge(e.getValue())) {
+                    // Whether the expression reads or writes it (alternator's test_limits.py, against the service).
+                    throw new ExpressionException(ItemSize.NAME_TOO_LARGE);
+                }
             }
         }
         if (values != null) {

@@ -1,9 +1,9 @@
 package com.bigtimedeals.engine.ops;
 
 import com.bigtimedeals.engine.EngineSettings;
+import com.bigtimedeals.engine.commit.Committer;
+import com.bigtimedeals.engine.commit.ItemLocks;
 import com.bigtimedeals.engine.fault.Faults;
-import com.bigtimedeals.engine.store.Committer;
-import com.bigtimedeals.engine.store.ItemLocks;
 import com.bigtimedeals.engine.table.Catalog;
 import com.bigtimedeals.engine.table.PartitionThroughput;
 

@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.store;
+package com.bigtimedeals.engine.codec;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

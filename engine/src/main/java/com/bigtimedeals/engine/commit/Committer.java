@@ -1,14 +1,17 @@
-package com.bigtimedeals.engine.store;
+package com.bigtimedeals.engine.commit;
 
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.codec.StreamRecord;
+import com.bigtimedeals.engine.store.Journal;
 import com.bigtimedeals.engine.stream.StreamLog;
-import com.bigtimedeals.engine.stream.StreamRecord;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.IndexOp;
 import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.table.TableDefJson;
 import com.bigtimedeals.engine.table.TtlIndex;
 import com.bigtimedeals.engine.value.Value;
 
@@ -180,7 +183,7 @@ public final class Committer {
             long seq = ++sequence;
             Journal j = journal;
             if (j != null) {
-                durable = j.tableDefined(table, seq);
+                durable = j.tableDefined(table.id, TableDefJson.write(table.def()), seq);
             }
         } finally {
             lock.unlock();
@@ -197,7 +200,7 @@ public final class Committer {
             long seq = ++sequence;
             Journal j = journal;
             if (j != null) {
-                durable = j.tableDeleted(table, seq);
+                durable = j.tableDeleted(table.id, seq);
             }
         } finally {
             lock.unlock();

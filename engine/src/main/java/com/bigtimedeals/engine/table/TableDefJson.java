@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.store;
+package com.bigtimedeals.engine.table;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,11 +14,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 
 /** A table definition as stored in the log and snapshots: plain JSON, readable with any tool. */
-final class TableDefJson {
+public final class TableDefJson {
     private TableDefJson() {
     }
 
-    static byte[] write(TableDef d) {
+    public static byte[] write(TableDef d) {
         ByteArrayBuilder buffer = new ByteArrayBuilder(512);
         try (JsonGenerator g = JsonTree.FACTORY.createGenerator(buffer)) {
             g.writeStartObject();
@@ -121,7 +121,7 @@ final class TableDefJson {
      * A stored definition; one that does not hold what a definition holds (a field missing or of another type) is
      * refused as unreadable, never half read. (Its bytes were checked by their frame's checksum before this.)
      */
-    static TableDef read(byte[] json) {
+    public static TableDef read(byte[] json) {
         try {
             return parse(json);
         } catch (ClassCastException | NullPointerException | IndexOutOfBoundsException | IllegalArgumentException e) {

@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.store;
+package com.bigtimedeals.engine.commit;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;

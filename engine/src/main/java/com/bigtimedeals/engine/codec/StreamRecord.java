@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.stream;
+package com.bigtimedeals.engine.codec;
 
 /**
  * One change as the stream holds it: its sequence number, when it happened, what kind of change, and the stored

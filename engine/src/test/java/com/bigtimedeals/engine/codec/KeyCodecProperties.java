@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.store;
+package com.bigtimedeals.engine.codec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,7 +1,9 @@
-package com.bigtimedeals.engine.store;
+package com.bigtimedeals.engine.commit;
 
 import java.util.Map;
 
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.store.Journal;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 
@@ -9,7 +11,7 @@ import com.bigtimedeals.engine.value.Value;
  * One committed change to one item: its state before and after (null for absent), as maps and as stored bytes.
  * The maps may be null when only the bytes are at hand (recovery); they are decoded on demand then.
  */
-public final class Change {
+public final class Change implements Journal.Entry {
     public final Table table;
     public final byte[] key;
     public final byte[] oldBytes;
@@ -56,11 +58,43 @@ public final class Change {
         return new Change(table, key, newItem, newBytes, oldItem, oldBytes, byTtl);
     }
 
+    @Override
     public long sequence() {
         return sequence;
     }
 
+    @Override
     public long timeMillis() {
         return timeMillis;
+    }
+
+    @Override
+    public long tableId() {
+        return table.id;
+    }
+
+    @Override
+    public byte[] key() {
+        return key;
+    }
+
+    @Override
+    public byte[] oldBytes() {
+        return oldBytes;
+    }
+
+    @Override
+    public byte[] newBytes() {
+        return newBytes;
+    }
+
+    @Override
+    public boolean byTtl() {
+        return byTtl;
+    }
+
+    @Override
+    public boolean streamed() {
+        return table.stream != null && table.stream.enabled();
     }
 }
