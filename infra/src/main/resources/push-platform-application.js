@@ -4,18 +4,22 @@
 // Manager secret at deploy time; its ARN is the physical id. CloudFormation calls at least once (a create may come
 // again after a timeout or a lost response, a delete may name an application never made), so every branch is safe
 // to repeat. Secret values are never logged, echoed in a reason or returned.
+const http = require('node:http');
 const https = require('node:https');
 
 // Reported as the physical id of a create that failed: a rollback's delete of it then deletes by name (below).
 const NOT_CREATED = 'not-created';
 
-exports.handler = async (event) => {
-  const result = await settle(event, aws());
+exports.handler = (event) => run(event, aws());
+
+/** One request: settle it, log the outcome (never a secret), answer CloudFormation. */
+async function run(event, api) {
+  const result = await settle(event, api);
   console.log(JSON.stringify({ request: event.RequestType, resource: event.LogicalResourceId, status: result.Status,
     physicalId: result.PhysicalResourceId, reason: result.Reason }));
   // A response that fails to arrive is thrown, so Lambda's retry runs the (repeatable) request again.
   await respond(event, result);
-};
+}
 
 /** The SDK v3 clients the Node.js runtime ships, loaded only here (the test gives its own stand-ins). */
 function aws() {
@@ -150,8 +154,10 @@ function respond(event, result) {
     LogicalResourceId: event.LogicalResourceId,
     Data: result.Data,
   });
+  // CloudFormation's response URL is a presigned S3 https URL; plain http only reaches the test's stand-in.
+  const transport = new URL(event.ResponseURL).protocol === 'http:' ? http : https;
   return new Promise((resolve, reject) => {
-    const request = https.request(event.ResponseURL, {
+    const request = transport.request(event.ResponseURL, {
       method: 'PUT',
       headers: { 'content-type': '', 'content-length': Buffer.byteLength(body) },
     }, (response) => {
@@ -164,5 +170,6 @@ function respond(event, result) {
   });
 }
 
+exports.run = run;
 exports.settle = settle;
 exports.NOT_CREATED = NOT_CREATED;

@@ -3,7 +3,8 @@
 // and Secrets Manager that behave as the real ones answer: node push-platform-application.test.js <handler.js>.
 // Run by PushPlatformApplicationsTest; prints one line per case and exits non-zero on the first failure.
 const assert = require('node:assert/strict');
-const { settle, NOT_CREATED } = require(process.argv[2]);
+const http = require('node:http');
+const { run, settle, NOT_CREATED } = require(process.argv[2]);
 
 const ARN = 'arn:aws:sns:eu-west-1:123456789012:app/GCM/BigTimeDeals-fcm';
 const APNS_ARN = 'arn:aws:sns:eu-west-1:123456789012:app/APNS/BigTimeDeals-apns';
@@ -161,6 +162,34 @@ const cases = {
     const r = await settle(event('Update', fcm({ SecretId: 'gone' }), ARN, fcm()), w);
     assert.equal(r.Status, 'FAILED');
     assert.equal(r.PhysicalResourceId, ARN);
+  },
+  async 'the answer reaches CloudFormation as its response object, and one refused is thrown for Lambda to retry'() {
+    const bodies = [];
+    let status = 200;
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => { body += c; });
+      req.on('end', () => {
+        bodies.push({ method: req.method, type: req.headers['content-type'], body: JSON.parse(body) });
+        res.writeHead(status).end();
+      });
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const request = { ...event('Create', fcm()), ResponseURL: `http://127.0.0.1:${server.address().port}/presigned`,
+        StackId: 'arn:aws:cloudformation:eu-west-1:123456789012:stack/BigTimeDeals/1', RequestId: 'r1' };
+      const w = world({ 'BigTimeDeals/push/fcm': SERVICE_ACCOUNT });
+      await run(request, w);
+      assert.deepEqual(bodies[0], { method: 'PUT', type: '', body: { Status: 'SUCCESS',
+        Reason: 'see the provider function\'s log', PhysicalResourceId: ARN, StackId: request.StackId, RequestId: 'r1',
+        LogicalResourceId: 'FcmPlatformApplication', Data: { Arn: ARN } } });
+      neverShowsTheSecret(bodies[0]);
+      status = 403;
+      await assert.rejects(run(request, w), /CloudFormation answered 403/);
+      assert.equal(bodies.length, 2);
+    } finally {
+      server.close();
+    }
   },
 };
 

@@ -86,6 +86,15 @@ final class PushResources {
             throw new IllegalArgumentException(Setting.PUSH_APNS_PLATFORM.contextKey() + " must be one of "
                     + APNS_PLATFORMS + ", not '" + apnsPlatform + "'");
         }
+        for (Setting named : List.of(Setting.PUSH_FCM_SECRET_NAME, Setting.PUSH_APNS_SECRET_NAME)) {
+            String v = settings.value(named);
+            // A name, as Secrets Manager allows them: the grant is on its name-based ARN (name-??????), so an ARN
+            // given here would grant nothing the provider could read.
+            if (v != null && (v.startsWith("arn:") || !v.matches("[A-Za-z0-9/_+=.@-]{1,512}"))) {
+                throw new IllegalArgumentException(named.contextKey() + " must be a secret's name (letters, digits and "
+                        + "/_+=.@-), not '" + v + "'");
+            }
+        }
         if (fcmSecret == null && apnsSecret == null) {
             return;
         }

@@ -201,6 +201,11 @@ class PushPlatformApplicationsTest {
         context.put(Setting.PUSH_APNS_PLATFORM.contextKey(), "APNS_PRODUCTION");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> synth(context, "BadPlatform"));
         assertTrue(e.getMessage().contains(Setting.PUSH_APNS_PLATFORM.contextKey()), e.getMessage());
+        // A secret is named, not given by ARN: the provider's grant is on the name's ARN.
+        context.put(Setting.PUSH_APNS_PLATFORM.contextKey(), "APNS");
+        context.put(Setting.PUSH_FCM_SECRET_NAME.contextKey(), "arn:aws:secretsmanager:eu-west-1:123456789012:secret:fcm-AbCdEf");
+        e = assertThrows(IllegalArgumentException.class, () -> synth(context, "ArnNotName"));
+        assertTrue(e.getMessage().contains(Setting.PUSH_FCM_SECRET_NAME.contextKey()), e.getMessage());
     }
 
     @SuppressWarnings("unchecked")
