@@ -39,7 +39,7 @@ import software.amazon.awscdk.services.logs.RetentionDays;
  * {@link Setting#PUSH_APNS_SECRET_NAME}; docs/push-credentials.md), and the only SNS grants in the stack: the devices
  * write function may create endpoints in exactly these two applications, the sender (the stream consumer) may publish
  * only to their endpoints, and both may delete their endpoints. A secret setting left empty makes no application for
- * its platform: registering such a device answers 503, and no grant names it.
+ * its platform: registering such a device answers 503, and CreatePlatformEndpoint names no application of it.
  *
  * <p>Why a custom resource: CloudFormation has no platform-application resource type (SNS's are topics, their
  * policies, subscriptions), and a {@code {{resolve:secretsmanager:...}}} reference cannot be used for a secure value
@@ -66,12 +66,17 @@ final class PushResources {
         String arn() {
             return resource.getRef();
         }
-
-        /** Every endpoint SNS makes in this application: {@code endpoint/PLATFORM/NAME/<id>}. */
-        String endpoints(Stack stack) {
-            return snsArn(stack, "endpoint", platform + "/" + Aws.STACK_NAME + suffix + "/*");
-        }
     }
+
+    /**
+     * Every application this stack can make, as (platform, name suffix): whose endpoints Publish and DeleteEndpoint
+     * are granted on, whichever exist now. A device keeps its endpoint's ARN after the application is gone (a secret
+     * setting emptied, {@code pushApnsPlatform} switched): its next push or removal must reach SNS and learn
+     * {@code NotFound} (the device is then removed), not be refused by IAM, which would fail the consumer's batch
+     * again and again. Every such ARN is still this stack's own: the names are the stack's.
+     */
+    static final List<List<String>> ENDPOINT_FAMILIES = List.of(List.of(FCM_PLATFORM, "-fcm"),
+            List.of(APNS_PLATFORMS.get(0), "-apns"), List.of(APNS_PLATFORMS.get(1), "-apns"));
 
     final List<Application> applications = new ArrayList<>();
     private final Stack stack;
@@ -178,28 +183,33 @@ final class PushResources {
     }
 
     private void grant(Function fn, Set<PushAccess.Action> actions) {
-        if (actions.isEmpty() || applications.isEmpty()) {
+        if (actions.isEmpty()) {
             return;
         }
         for (PushAccess.Action action : actions) {
             List<String> resources;
             if (action == PushAccess.Action.CREATE_PLATFORM_ENDPOINT) {
+                if (applications.isEmpty()) {
+                    continue; // no application to make endpoints in: registering answers 503
+                }
                 for (Application a : applications) {
                     fn.addEnvironment(a.platform().equals(FCM_PLATFORM)
                             ? PushAccess.FCM_APPLICATION_VARIABLE : PushAccess.APNS_APPLICATION_VARIABLE, a.arn());
                 }
                 resources = applications.stream().map(Application::arn).toList();
             } else {
-                resources = applications.stream().map(a -> a.endpoints(stack)).toList();
+                // Endpoints of exactly this stack's applications: SNS's endpoint/PLATFORM/APPLICATION/ID.
+                resources = ENDPOINT_FAMILIES.stream().map(f -> snsArn(stack, "endpoint", f.get(0) + "/" + Aws.STACK_NAME
+                        + f.get(1) + "/*")).toList();
             }
             fn.addToRolePolicy(PolicyStatement.Builder.create().actions(List.of(action.iam())).resources(resources).build());
         }
         if (actions.stream().anyMatch(a -> a != PushAccess.Action.CREATE_PLATFORM_ENDPOINT)) {
             NagSuppressions.addResourceSuppressions(fn, List.of(NagPackSuppression.builder().id("AwsSolutions-IAM5")
                     .reason("SNS names each endpoint endpoint/<platform>/<application>/<id>, the id its own: the grant "
-                            + "names this stack's platform applications and any endpoint in them, no other.")
-                    .appliesTo(applications.stream().map(a -> "Resource::arn:<AWS::Partition>:sns:<AWS::Region>:"
-                            + "<AWS::AccountId>:endpoint/" + a.platform() + "/<AWS::StackName>" + a.suffix() + "/*").toList())
+                            + "names the platform applications this stack makes (named after it) and any endpoint in them, no other.")
+                    .appliesTo(ENDPOINT_FAMILIES.stream().map(f -> "Resource::arn:<AWS::Partition>:sns:<AWS::Region>:"
+                            + "<AWS::AccountId>:endpoint/" + f.get(0) + "/<AWS::StackName>" + f.get(1) + "/*").toList())
                     .build()), true);
         }
     }

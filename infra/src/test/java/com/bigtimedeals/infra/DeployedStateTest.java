@@ -164,11 +164,11 @@ class DeployedStateTest {
                 g.actions().forEach(a -> expected.add("dynamodb:" + a + " on " + resource + " if " + condition));
             }
             // Push (PushAccess): endpoints made only in this stack's two platform applications, published to and
-            // deleted only among their endpoints.
+            // deleted only among the endpoints of the applications this stack makes.
             for (PushAccess.Action action : PushAccess.of(d.getValue(), !d.getKey().endsWith("Read"))) {
                 List<String> on = action == PushAccess.Action.CREATE_PLATFORM_ENDPOINT
                         ? List.of("{Ref=" + PushPlatformApplicationsTest.FCM + "}", "{Ref=" + PushPlatformApplicationsTest.APNS + "}")
-                        : PushPlatformApplicationsTest.endpointPatterns("APNS");
+                        : PushPlatformApplicationsTest.endpointPatterns();
                 on.forEach(r -> expected.add(action.iam() + " on " + r + " if {}"));
             }
             if (d.getValue() == LambdaFunction.STREAM_CONSUMER) {
