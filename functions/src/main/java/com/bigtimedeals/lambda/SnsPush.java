@@ -22,12 +22,9 @@ import software.amazon.awssdk.services.sns.model.NotFoundException;
  * the functions that push (the devices routes, the sender), so no other function loads the SNS SDK.
  */
 public final class SnsPush implements PushEndpoints {
-    /**
-     * The platform applications' ARNs (the stack gives them to the devices write function, {@code PushAccess}), and
-     * locally the stand-in's address (the deployed stack sets none).
-     */
-    public static final String FCM_APPLICATION = com.bigtimedeals.topology.PushAccess.FCM_APPLICATION_VARIABLE;
-    public static final String APNS_APPLICATION = com.bigtimedeals.topology.PushAccess.APNS_APPLICATION_VARIABLE;
+    /** The platform applications' ARNs, and locally the stand-in's address (the deployed stack sets none). */
+    public static final String FCM_APPLICATION = "PUSH_FCM_APPLICATION_ARN";
+    public static final String APNS_APPLICATION = "PUSH_APNS_APPLICATION_ARN";
     public static final String ENDPOINT = "SNS_ENDPOINT";
 
     private final SnsClient sns;
@@ -97,12 +94,12 @@ public final class SnsPush implements PushEndpoints {
             data.forEach(platform::put);
         }
         com.fasterxml.jackson.databind.node.ObjectNode message = json.createObjectNode().put("default", title);
-        message.put(key, platform.toString());
         if (key.equals("APNS")) {
             // SNS picks the payload by the endpoint's platform: an APNS_SANDBOX application (pushApnsPlatform, for
             // development builds) would otherwise get only the default text, without the data.
             message.put("APNS_SANDBOX", platform.toString());
         }
+        message.put(key, platform.toString());
         try {
             sns.publish(b -> b.targetArn(device.endpointArn()).messageStructure("json").message(message.toString()));
             return Outcome.SENT;
