@@ -38,7 +38,7 @@ import software.amazon.awscdk.services.logs.RetentionDays;
  * a Secrets Manager secret the operator creates and a setting names ({@link Setting#PUSH_FCM_SECRET_NAME},
  * {@link Setting#PUSH_APNS_SECRET_NAME}; docs/push-credentials.md), and the only SNS grants in the stack: the devices
  * write function may create endpoints in exactly these two applications, the sender (the stream consumer) may publish
- * only to their endpoints, and both may delete their endpoints. A secret setting left empty makes no application for
+ * only to the endpoints of the applications this stack makes, and both may delete those endpoints. A secret setting left empty makes no application for
  * its platform: registering such a device answers 503, and CreatePlatformEndpoint names no application of it.
  *
  * <p>Why a custom resource: CloudFormation has no platform-application resource type (SNS's are topics, their
