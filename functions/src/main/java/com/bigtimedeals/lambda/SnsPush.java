@@ -94,6 +94,11 @@ public final class SnsPush implements PushEndpoints {
             data.forEach(platform::put);
         }
         com.fasterxml.jackson.databind.node.ObjectNode message = json.createObjectNode().put("default", title);
+        if (key.equals("APNS")) {
+            // SNS picks the payload by the endpoint's platform: an APNS_SANDBOX application (pushApnsPlatform, for
+            // development builds) would otherwise get only the default text, without the data.
+            message.put("APNS_SANDBOX", platform.toString());
+        }
         message.put(key, platform.toString());
         try {
             sns.publish(b -> b.targetArn(device.endpointArn()).messageStructure("json").message(message.toString()));

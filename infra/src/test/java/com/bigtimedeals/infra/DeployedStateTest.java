@@ -24,6 +24,7 @@ import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;
+import com.bigtimedeals.topology.PushAccess;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
 import com.bigtimedeals.topology.StreamMapping;
@@ -116,11 +117,18 @@ class DeployedStateTest {
                 expected.put("TABLE_NAME", Map.of("Ref", table));
                 expected.put(CursorCodec.SECRET_ARN_VARIABLE, Map.of("Ref", secret));
             }
+            // The function that makes push endpoints (the devices write function) is told the applications to make them in.
+            if (PushAccess.of(f, !d.getKey().endsWith("Read"))
+                    .contains(PushAccess.Action.CREATE_PLATFORM_ENDPOINT)) {
+                expected.put(PushAccess.FCM_APPLICATION_VARIABLE, Map.of("Ref", PushPlatformApplicationsTest.FCM));
+                expected.put(PushAccess.APNS_APPLICATION_VARIABLE, Map.of("Ref", PushPlatformApplicationsTest.APNS));
+            }
             expected.put("POWERTOOLS_SERVICE_NAME", Metrics.SERVICE_NAME);
             expected.put("POWERTOOLS_LOG_LEVEL", "INFO");
             assertEquals(expected, ((Map<String, Object>) p.get("Environment")).get("Variables"), d.getKey());
         }
-        int deployed = (int) ofType("AWS::Lambda::Function").stream().filter(id -> !id.startsWith("CustomCDKBucketDeployment")).count();
+        int deployed = (int) ofType("AWS::Lambda::Function").stream().filter(id -> !id.startsWith("CustomCDKBucketDeployment")
+                && !id.startsWith(PushPlatformApplicationsTest.PROVIDER)).count();
         assertEquals(deployedFunctions().size(), deployed, "no function the topology does not describe");
     }
 
@@ -154,6 +162,14 @@ class DeployedStateTest {
                 String condition = g.index() == null ? "{ForAllValues:StringLike={dynamodb:LeadingKeys="
                         + g.partitions().stream().map(PartitionKeys::pattern).toList() + "}}" : "{}";
                 g.actions().forEach(a -> expected.add("dynamodb:" + a + " on " + resource + " if " + condition));
+            }
+            // Push (PushAccess): endpoints made only in this stack's two platform applications, published to and
+            // deleted only among the endpoints of the applications this stack makes.
+            for (PushAccess.Action action : PushAccess.of(d.getValue(), !d.getKey().endsWith("Read"))) {
+                List<String> on = action == PushAccess.Action.CREATE_PLATFORM_ENDPOINT
+                        ? List.of("{Ref=" + PushPlatformApplicationsTest.FCM + "}", "{Ref=" + PushPlatformApplicationsTest.APNS + "}")
+                        : PushPlatformApplicationsTest.endpointPatterns();
+                on.forEach(r -> expected.add(action.iam() + " on " + r + " if {}"));
             }
             if (d.getValue() == LambdaFunction.STREAM_CONSUMER) {
                 // Reading its stream, and handing what exhausts its retries to the on-failure queue.

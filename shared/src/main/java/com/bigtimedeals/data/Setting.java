@@ -104,6 +104,21 @@ public enum Setting {
     CMS_CERTIFICATE_ARN("cmsCertificateArn", null, Where.API, 0, 0),
     /** Where alarm notifications are e-mailed; none by default (subscribe to the topic some other way). */
     ALARM_EMAIL("alarmEmail", null, Where.API, 0, 0),
+    /**
+     * The Secrets Manager secret (its name, in the stack's account and region) holding the Firebase service-account
+     * JSON the stack's FCM platform application sends with (docs/push-credentials.md). None: the stack makes no FCM
+     * application, and registering an FCM device answers 503.
+     */
+    PUSH_FCM_SECRET_NAME("pushFcmSecretName", null, Where.API, 0, 0),
+    /** The same for APNs: a secret holding a token signing key or a certificate (docs/push-credentials.md). */
+    PUSH_APNS_SECRET_NAME("pushApnsSecretName", null, Where.API, 0, 0),
+    /** Which APNs the APNs application sends to: {@code APNS} (production) or {@code APNS_SANDBOX} (development builds). */
+    PUSH_APNS_PLATFORM("pushApnsPlatform", "APNS", Where.API, 0, 0),
+    /**
+     * Any value; changing it makes the next deploy read both push secrets again and hand them to SNS (after a secret
+     * is rotated: CloudFormation cannot see a secret's value change, so nothing else would).
+     */
+    PUSH_SECRETS_REVISION("pushSecretsRevision", "1", Where.API, 0, 0),
     /** The local stack's HTTP port. */
     PORT("port", "3000", Where.LOCAL, 0, 65_535),
     /** The port on 127.0.0.1 where the local stack serves its DynamoDB engine; 0 prefers 8000, else any free port. */
