@@ -80,6 +80,12 @@ public final class PushSender {
         Instant quietUntil = quietUntil(settings);
         if (quietUntil != null) {
             holds.hold(m, quietUntil);
+            Instant now = table.clock().instant();
+            if (!now.isBefore(quietUntil)) {
+                // The window ended while this was held (a stall between the read and the writes): its wake may have
+                // read the held pushes already, so one more is planned for now rather than leave this one held.
+                holds.planEnd(m.username(), now);
+            }
             return;
         }
         Map<String, String> data = new LinkedHashMap<>();

@@ -302,4 +302,45 @@ class QuietHoursPushTest extends StreamTest {
         assertTrue(deliver(records, 60_000).getBatchItemFailures().isEmpty());
         assertEquals(2, sent.size());
     }
+
+    @Test
+    void aHoldWrittenAfterItsWindowEndedAndItsWakeIsWokenAgainNeverLeftHeld() {
+        device("ivy", DevicePlatform.FCM, "i".repeat(40));
+        quietHours("ivy", "22:00", "07:00", "UTC");
+        pump(60_000);
+        clock.set("2026-12-04T06:59:59Z");
+        List<DynamodbEvent.DynamodbStreamRecord> records = message("ivy", "kettle", MessageKind.WATCH);
+        // The consumer judges the push quiet at 06:59:59, then stalls before its held item is written: meanwhile the
+        // window ends, the sweeper wakes ivy and the wake finds nothing held.
+        boolean[] stalled = {false};
+        Table stalling = observed((method, request) -> {
+            if (!stalled[0] && request instanceof software.amazon.awssdk.services.dynamodb.model.PutItemRequest put
+                    && "PushHeld".equals(put.item().get("Type").s())) {
+                stalled[0] = true;
+                clock.set("2026-12-04T07:00:20Z");
+                new QuietHolds(table).sweepDue();
+                pump(60_000); // the woken record reaches the consumer: nothing held yet
+            }
+        });
+        PushSender slow = new PushSender(stalling, () -> { throw new AssertionError("nothing is sent while held"); });
+        slow.send(new QuietHoldsProbe(records).message());
+        assertTrue(stalled[0]);
+        assertEquals(List.of(), sent, "the window's wake ran before the push was held");
+        clock.set("2026-12-04T07:01:10Z");
+        sweep();
+        assertEquals(1, summaries().size(), "the hold written after the end planned one more wake: " + sent);
+        assertEquals("1 new deal", sent.get(0).title());
+    }
+
+    /** The message a record of the stream carries, as the consumer decodes it. */
+    record QuietHoldsProbe(List<DynamodbEvent.DynamodbStreamRecord> records) {
+        Message message() {
+            for (DynamodbEvent.DynamodbStreamRecord r : records) {
+                if (ChangeFeed.ofInterest(r) && ChangeFeed.decode(r) instanceof com.bigtimedeals.domain.Change.MessageArrived m) {
+                    return m.message();
+                }
+            }
+            throw new AssertionError("no message in " + records);
+        }
+    }
 }
