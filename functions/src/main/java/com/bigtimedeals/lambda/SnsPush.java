@@ -26,6 +26,14 @@ public final class SnsPush implements PushEndpoints {
     public static final String FCM_APPLICATION = "PUSH_FCM_APPLICATION_ARN";
     public static final String APNS_APPLICATION = "PUSH_APNS_APPLICATION_ARN";
     public static final String ENDPOINT = "SNS_ENDPOINT";
+    /**
+     * The whole of one SNS call, its retries included: what bounds the time between a push's claim and its mark, so
+     * a live sender finishes well inside its lease ({@code PushStore.LEASE}) and is never taken over.
+     */
+    static final java.time.Duration CALL_TIMEOUT = java.time.Duration.ofSeconds(5);
+    /** SNS's message attribute that becomes the APNs {@code apns-collapse-id} header (at most 64 bytes). */
+    static final String APNS_COLLAPSE_ID = "AWS.SNS.MOBILE.APNS.COLLAPSE_ID";
+    static final String APNS_PUSH_TYPE = "AWS.SNS.MOBILE.APNS.PUSH_TYPE";
 
     private final SnsClient sns;
     private final String fcmApplication;
@@ -40,6 +48,7 @@ public final class SnsPush implements PushEndpoints {
     /** From a function's environment: region from {@code AWS_REGION}, the stand-in's address from {@link #ENDPOINT}. */
     static SnsPush from(Settings settings) {
         SnsClientBuilder b = SnsClient.builder().httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(o -> o.apiCallTimeout(CALL_TIMEOUT))
                 .region(Region.of(settings.get("AWS_REGION") == null ? "us-east-1" : settings.get("AWS_REGION")));
         String endpoint = settings.get(ENDPOINT);
         if (endpoint != null && !endpoint.isBlank()) {
@@ -70,6 +79,10 @@ public final class SnsPush implements PushEndpoints {
     /**
      * Publish to the device's endpoint with the platform's own payload (MessageStructure json): for FCM a notification
      * and data with a collapse_key, for APNs an aps alert with a thread per deal and the data beside it.
+     * {@code collapseKey} (the deal, else the push's own id) is also what makes the device show one notification for
+     * two copies of a push (the residual window of PushStore: a sender killed after SNS accepted a push and before its
+     * claim was marked sends it again): FCM's {@code notification.tag} replaces the shown notification with the same
+     * tag, and the APNs {@code apns-collapse-id} header (SNS's {@value #APNS_COLLAPSE_ID} attribute) does the same.
      */
     @Override
     public Outcome publish(Device device, String title, String body, java.util.Map<String, String> data, String collapseKey) {
@@ -83,6 +96,7 @@ public final class SnsPush implements PushEndpoints {
             data.forEach(d::put);
             if (collapseKey != null) {
                 platform.put("collapse_key", collapseKey);
+                ((com.fasterxml.jackson.databind.node.ObjectNode) platform.get("notification")).put("tag", collapseKey);
             }
         } else {
             key = "APNS";
@@ -100,12 +114,24 @@ public final class SnsPush implements PushEndpoints {
             message.put("APNS_SANDBOX", platform.toString());
         }
         message.put(key, platform.toString());
+        java.util.Map<String, software.amazon.awssdk.services.sns.model.MessageAttributeValue> attributes = new java.util.HashMap<>();
+        if (device.platform() == DevicePlatform.APNS) {
+            attributes.put(APNS_PUSH_TYPE, attribute("alert"));
+            if (collapseKey != null) {
+                attributes.put(APNS_COLLAPSE_ID, attribute(collapseKey));
+            }
+        }
         try {
-            sns.publish(b -> b.targetArn(device.endpointArn()).messageStructure("json").message(message.toString()));
+            sns.publish(b -> b.targetArn(device.endpointArn()).messageStructure("json").message(message.toString())
+                    .messageAttributes(attributes));
             return Outcome.SENT;
         } catch (software.amazon.awssdk.services.sns.model.EndpointDisabledException | NotFoundException e) {
             return Outcome.GONE;
         }
+    }
+
+    private static software.amazon.awssdk.services.sns.model.MessageAttributeValue attribute(String value) {
+        return software.amazon.awssdk.services.sns.model.MessageAttributeValue.builder().dataType("String").stringValue(value).build();
     }
 
     @Override

@@ -122,6 +122,12 @@ public final class ChangeReactions {
             }
             return false;
         }
+        if (change instanceof Change.QuietMayEnd q) {
+            if (push != null) {
+                push.wake(q.username()); // held pushes summarised once the user's quiet hours are over
+            }
+            return false;
+        }
         saved.apply(change); // savers' lists and reminders follow a takedown or a moved expiry
         lows.apply(change); // the link's lowest price, and each of its deals' lowestEver
         if (change instanceof Change.DealCreated c) {

@@ -44,8 +44,11 @@ public final class LocalSns implements AutoCloseable {
     private static final String NS = "http://sns.amazonaws.com/doc/2010-03-31/";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One delivery: the endpoint, the platform payload SNS would hand the platform, and when. */
-    public record Push(String endpointArn, String platform, JsonNode payload, Instant sentAt) {
+    /**
+     * One delivery: the endpoint, the platform payload SNS would hand the platform, when, and the APNs collapse id
+     * (SNS's {@code AWS.SNS.MOBILE.APNS.COLLAPSE_ID} attribute, the {@code apns-collapse-id} header; null when none).
+     */
+    public record Push(String endpointArn, String platform, JsonNode payload, Instant sentAt, String collapseId) {
     }
 
     private record Endpoint(String arn, String application, String token, boolean enabled) {
@@ -72,7 +75,7 @@ public final class LocalSns implements AutoCloseable {
             }
             for (JsonNode p : lines(pushesFile)) {
                 pushes.add(new Push(p.get("endpointArn").asText(), p.get("platform").asText(), p.get("payload"),
-                        Instant.parse(p.get("sentAt").asText())));
+                        Instant.parse(p.get("sentAt").asText()), p.hasNonNull("collapseId") ? p.get("collapseId").asText() : null));
             }
         }
     }
@@ -125,7 +128,7 @@ public final class LocalSns implements AutoCloseable {
                     yield ok(action, null);
                 }
                 case "Publish" -> ok(action, "<MessageId>" + publish(form.get("TargetArn"), form.get("Message"),
-                        form.get("MessageStructure")) + "</MessageId>");
+                        form.get("MessageStructure"), attribute(form, "AWS.SNS.MOBILE.APNS.COLLAPSE_ID")) + "</MessageId>");
                 default -> error(400, "InvalidAction", "The action " + action + " is not valid for this endpoint.");
             };
         } catch (Refusal r) {
@@ -166,7 +169,17 @@ public final class LocalSns implements AutoCloseable {
         }
     }
 
-    private synchronized String publish(String target, String message, String structure) {
+    /** A message attribute's string value, as the Query protocol carries it (MessageAttributes.entry.N.Name/Value). */
+    private static String attribute(Map<String, String> form, String name) {
+        for (int i = 1; form.containsKey("MessageAttributes.entry." + i + ".Name"); i++) {
+            if (name.equals(form.get("MessageAttributes.entry." + i + ".Name"))) {
+                return form.get("MessageAttributes.entry." + i + ".Value.StringValue");
+            }
+        }
+        return null;
+    }
+
+    private synchronized String publish(String target, String message, String structure, String collapseId) {
         Endpoint e = target == null ? null : endpoints.get(target);
         if (e == null) {
             throw new Refusal(404, "NotFound", "Endpoint does not exist");
@@ -191,9 +204,14 @@ public final class LocalSns implements AutoCloseable {
         } catch (IOException ex) {
             throw new Refusal(400, "InvalidParameter", "Invalid parameter: Message");
         }
-        Push p = new Push(e.arn(), platform, payload, clock.instant());
-        append(pushesFile, JSON.createObjectNode().put("endpointArn", p.endpointArn()).put("platform", platform)
-                .put("sentAt", p.sentAt().toString()).set("payload", payload));
+        Push p = new Push(e.arn(), platform, payload, clock.instant(), collapseId);
+        ObjectNode line = JSON.createObjectNode().put("endpointArn", p.endpointArn()).put("platform", platform)
+                .put("sentAt", p.sentAt().toString());
+        if (collapseId != null) {
+            line.put("collapseId", collapseId);
+        }
+        line.set("payload", payload);
+        append(pushesFile, line);
         pushes.add(p);
         return UUID.randomUUID().toString();
     }

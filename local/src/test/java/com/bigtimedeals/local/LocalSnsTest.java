@@ -76,4 +76,25 @@ class LocalSnsTest {
             assertEquals(List.of(), sns.pushes());
         }
     }
+
+    @Test
+    void aPushCarriesItsCollapseKeyOnBothPlatformsSoTwoCopiesShowAsOneNotification() throws Exception {
+        try (LocalSns sns = LocalSns.start(null, Clock.systemUTC()); SnsClient c = client(sns)) {
+            SnsPush push = new SnsPush(c, LocalSns.FCM_APPLICATION, LocalSns.APNS_APPLICATION);
+            Device android = new Device("a", DevicePlatform.FCM, "t".repeat(40), java.time.Instant.now(), null);
+            android = android.withEndpoint(push.create(android));
+            Device iphone = new Device("i", DevicePlatform.APNS, "ab".repeat(32), java.time.Instant.now(), null);
+            iphone = iphone.withEndpoint(push.create(iphone));
+            java.util.Map<String, String> data = java.util.Map.of("messageId", "m1", "dealId", "d1", "kind", "watch");
+            push.publish(android, "T", "B", data, "d1");
+            push.publish(iphone, "T", "B", data, "d1");
+            LocalSns.Push fcm = sns.pushes().get(0);
+            assertEquals("d1", fcm.payload().path("collapse_key").asText(), "FCM keeps one pending message per deal");
+            assertEquals("d1", fcm.payload().path("notification").path("tag").asText(), "and shows one notification per deal");
+            LocalSns.Push apns = sns.pushes().get(1);
+            assertEquals("d1", apns.collapseId(), "the apns-collapse-id header, through SNS's attribute");
+            assertEquals("d1", apns.payload().path("aps").path("thread-id").asText());
+            assertEquals("m1", apns.payload().path("messageId").asText());
+        }
+    }
 }

@@ -69,6 +69,10 @@ final class Keys {
     static final String NOTIFICATION_SETTINGS = "NotificationSettings";
     static final String PUSH_TOKEN = "PushToken";
     static final String PUSH_CLAIM = "PushClaim";
+    static final String PUSH_HELD = "PushHeld";
+    static final String QUIET_END = "QuietEnd";
+    static final String QUIET_WOKEN = "QuietWoken";
+    static final String QUIET_END_SWEPT = "QuietEndSwept";
 
     private Keys() {
     }
@@ -450,6 +454,33 @@ final class Keys {
 
     static Map<String, AttributeValue> pushClaim(String messageId, String deviceId) {
         return key(pushesPk(messageId), DEVICE_PREFIX + deviceId);
+    }
+
+    /** The user a {@code DEVICES#<user>} partition key names (a settings record carries no username of its own). */
+    static String userOfDevicesPk(String pk) {
+        return pk.substring("DEVICES#".length());
+    }
+
+    // Quiet hours (docs/data-model.md, "Quiet hours"): a push held in them is HELD#<messageId> in the user's devices
+    // partition, until the summary; when the window ends, a due item per user in the minute bucket of that end,
+    // REMIND#QUIET#<yyyy-MM-ddTHH:mm>#<shard> (the reminders' pattern, in their family: the same sweeper reads both),
+    // and the quiet-end sweep's own mark (REMIND#QUIET#SWEPT).
+    static final String HELD_PREFIX = "HELD#";
+
+    static Map<String, AttributeValue> heldPush(String username, String messageId) {
+        return key(devicesPk(username), HELD_PREFIX + messageId);
+    }
+
+    static String quietEndPk(String minute, int shard) {
+        return reminderPk("QUIET#" + minute + "#" + shard);
+    }
+
+    static Map<String, AttributeValue> quietEnd(String minute, int shard, String username) {
+        return key(quietEndPk(minute, shard), "USER#" + username);
+    }
+
+    static Map<String, AttributeValue> quietEndSwept() {
+        return key(reminderPk("QUIET#SWEPT"), reminderPk("QUIET#SWEPT"));
     }
 
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */

@@ -75,9 +75,9 @@ public enum PartitionKeys {
     SAVED(Keys.savedPk(Keys.ANY)),
     /** Who saved one deal. */
     SAVERS(Keys.saversPk(Keys.ANY)),
-    /** Pending reminders of saved deals, by minute, and the sweep's mark. */
+    /** Pending reminders of saved deals and quiet hours' ends, by minute, and their sweeps' marks. */
     REMINDERS(Keys.reminderPk(Keys.ANY)),
-    /** One user's devices, their tombstones and the notification settings. */
+    /** One user's devices, their tombstones, the notification settings and the pushes held in quiet hours. */
     DEVICES(Keys.devicesPk(Keys.ANY)),
     /** Who holds one push token. */
     PUSH_TOKENS(Keys.pushTokenPk(Keys.ANY)),

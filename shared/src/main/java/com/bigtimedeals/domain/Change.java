@@ -9,6 +9,13 @@ public sealed interface Change {
     }
 
     /**
+     * A user's quiet hours may have ended: the sweeper woke them at a window's end, or their notification settings
+     * changed (quiet hours removed or moved). Pushes held for them are summarised when they are no longer quiet.
+     */
+    record QuietMayEnd(String username) implements Change {
+    }
+
+    /**
      * A new deal. {@code postedAt} is the stored moment it was posted (its {@code createdAt} may be a backfilled
      * past instant): its messages sort by it, and their ids derive from it, so every delivery of the record,
      * however late or often, names the same messages.
