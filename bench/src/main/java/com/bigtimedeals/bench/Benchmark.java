@@ -69,6 +69,7 @@ public final class Benchmark {
         }
         if (options.contains("--push")) {
             // Only the pushes of a new deal to 10,000 watchers' phones and what a push costs; to bench-results/push.json.
+            PushCosts.measure(bench, quick);
             PushDelivery.measure(bench, quick);
             write(bench, "push.json");
             System.out.printf("%nWrote bench-results/push.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());

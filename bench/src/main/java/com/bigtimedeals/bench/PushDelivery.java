@@ -45,13 +45,32 @@ final class PushDelivery {
     static void measure(Bench bench, boolean quick) throws Exception {
         int watchers = quick ? 2_000 : 10_000;
         int rounds = quick ? 1 : 3;
-        System.out.printf("%nPushes: a new deal's %,d watchers, one phone each (the whole local stack)…%n", watchers);
-        List<Round> runs;
-        try (LocalStack stack = LocalStack.start(LocalStack.Options.inMemory())) {
-            runs = new PushDelivery(stack.port()).run(stack, watchers, rounds);
+        // One at a time (PUSHES_IN_FLIGHT 1: every record's pushes in turn, as before PushRuns), then as the local stack
+        // runs it: each a stack of its own, the same watchers registered the same way.
+        String local = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.localDefault();
+        for (String inFlight : List.of("1", local)) {
+            System.out.printf("%nPushes: a new deal's %,d watchers, one phone each (the whole local stack), %s in flight…%n",
+                    watchers, inFlight);
+            String name = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.name();
+            String before = System.getProperty(name);
+            System.setProperty(name, inFlight); // the stack's consumers read it as their environment
+            List<Round> runs;
+            try (LocalStack stack = LocalStack.start(LocalStack.Options.inMemory())) {
+                runs = new PushDelivery(stack.port()).run(stack, watchers, rounds);
+            } finally {
+                if (before == null) {
+                    System.clearProperty(name);
+                } else {
+                    System.setProperty(name, before);
+                }
+            }
+            report(bench, "push." + watchers + "Watchers." + ("1".equals(inFlight) ? "oneAtATime." : "sideBySide."), rounds,
+                    runs, inFlight);
         }
-        String prefix = "push." + watchers + "Watchers.";
-        String of = " over " + rounds + " deals (" ;
+    }
+
+    private static void report(Bench bench, String prefix, int rounds, List<Round> runs, String inFlight) {
+        String of = " over " + rounds + " deals, PUSHES_IN_FLIGHT " + inFlight + " (";
         bench.add(prefix + "p50Seconds", Medians.of(runs.stream().map(Round::p50Seconds).toList()), "s", null, null,
                 "from the deal's 201 to each push's Publish at the SNS stand-in, median of the deals' p50s"
                         + of + Medians.rounded(runs.stream().map(Round::p50Seconds).toList()) + ")");
