@@ -46,17 +46,24 @@ final class PushDelivery {
         int watchers = quick ? 2_000 : 10_000;
         int rounds = quick ? 1 : 3;
         // One at a time (PUSHES_IN_FLIGHT 1: every record's pushes in turn, as before PushRuns), then as the local stack
-        // runs it: each a stack of its own, the same watchers registered the same way.
+        // runs it; then both again with the round trips AWS has (PushCosts' stated 5 ms a DynamoDB call, 20 ms a
+        // Publish), the deployed 32 in flight against 1. Each a stack of its own, the watchers registered the same way.
         String local = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.localDefault();
-        for (String inFlight : List.of("1", local)) {
-            System.out.printf("%nPushes: a new deal's %,d watchers, one phone each (the whole local stack), %s in flight…%n",
-                    watchers, inFlight);
+        String deployed = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.defaultValue();
+        record Variant(String inFlight, boolean roundTrips, String name) {
+        }
+        for (Variant v : List.of(new Variant("1", false, "oneAtATime."), new Variant(local, false, "sideBySide."),
+                new Variant("1", true, "roundTrips.oneAtATime."), new Variant(deployed, true, "roundTrips.sideBySide."))) {
+            int deals = v.roundTrips() ? 1 : rounds;
+            System.out.printf("%nPushes: a new deal's %,d watchers, one phone each (the whole local stack), %s in flight%s…%n",
+                    watchers, v.inFlight(), v.roundTrips() ? ", DynamoDB calls held " + PushCosts.DYNAMODB_MS + " ms and Publishes "
+                            + PushCosts.SNS_MS + " ms" : "");
             String name = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.name();
             String before = System.getProperty(name);
-            System.setProperty(name, inFlight); // the stack's consumers read it as their environment
+            System.setProperty(name, v.inFlight()); // the stack's consumers read it as their environment
             List<Round> runs;
             try (LocalStack stack = LocalStack.start(LocalStack.Options.inMemory())) {
-                runs = new PushDelivery(stack.port()).run(stack, watchers, rounds);
+                runs = new PushDelivery(stack.port()).run(stack, watchers, deals, v.roundTrips());
             } finally {
                 if (before == null) {
                     System.clearProperty(name);
@@ -64,8 +71,8 @@ final class PushDelivery {
                     System.setProperty(name, before);
                 }
             }
-            report(bench, "push." + watchers + "Watchers." + ("1".equals(inFlight) ? "oneAtATime." : "sideBySide."), rounds,
-                    runs, inFlight);
+            report(bench, "push." + watchers + "Watchers." + v.name(), deals, runs,
+                    v.inFlight() + (v.roundTrips() ? ", round trips held as in AWS" : ""));
         }
     }
 
@@ -90,7 +97,7 @@ final class PushDelivery {
                 "devices without the deal's push, over every deal: must be 0");
     }
 
-    private List<Round> run(LocalStack stack, int watchers, int rounds) throws Exception {
+    private List<Round> run(LocalStack stack, int watchers, int rounds, boolean roundTrips) throws Exception {
         call("POST", "/cms/brands", editor, "{\"name\":\"Pushed\"}", 201);
         call("POST", "/cms/categories", editor, "{\"name\":\"Phones\"}", 201);
         // Each watcher registers one phone (its endpoint made at the stand-in by the Devices route) and watches the brand,
@@ -110,6 +117,12 @@ final class PushDelivery {
         }
         // A warm-up deal, not reported: the consumers' lanes and the JIT see the push path once at full size first.
         measureOne(stack, "Warm-up phone", watchers);
+        if (roundTrips) {
+            // From here on every table request waits as it does from Lambda, and every Publish as SNS's would.
+            stack.database().faults().add(com.bigtimedeals.engine.fault.Faults.rule(com.bigtimedeals.engine.fault.Faults.Kind.LATENCY)
+                    .table(stack.tableName()).latencyMillis(PushCosts.DYNAMODB_MS));
+            stack.sns().holdPublishes(PushCosts.SNS_MS);
+        }
         List<Round> out = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             if (!stack.awaitStreamQuiet(1_000, 120_000)) {

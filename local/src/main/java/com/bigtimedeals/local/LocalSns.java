@@ -59,6 +59,7 @@ public final class LocalSns implements AutoCloseable {
     private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
     private final Map<String, String> byToken = new HashMap<>();
     private final List<Push> pushes = new ArrayList<>();
+    private volatile long publishHoldMillis;
 
     private LocalSns(HttpServer server, Clock clock, Path dataDir) throws IOException {
         this.server = server;
@@ -89,7 +90,9 @@ public final class LocalSns implements AutoCloseable {
         }
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         LocalSns sns = new LocalSns(server, clock, dataDir);
-        server.setExecutor(Executors.newFixedThreadPool(4, r -> {
+        // As many answers at once as the consumer's lanes can have Publishes in flight, so the stand-in does not queue
+        // what SNS would take side by side (each answer is a few microseconds of work under one lock).
+        server.setExecutor(Executors.newFixedThreadPool(64, r -> {
             Thread t = new Thread(r, "local-sns");
             t.setDaemon(true);
             return t;
@@ -97,6 +100,15 @@ public final class LocalSns implements AutoCloseable {
         server.createContext("/", sns::serve);
         server.start();
         return sns;
+    }
+
+    /**
+     * From now on every Publish is answered {@code millis} later (before it is recorded, outside the lock): the round
+     * trip SNS's Publish takes from Lambda, which the benchmark states (bench/PushCosts) because locally it is
+     * microseconds. 0 answers at once again.
+     */
+    public void holdPublishes(long millis) {
+        publishHoldMillis = millis;
     }
 
     public URI endpoint() {
@@ -123,6 +135,14 @@ public final class LocalSns implements AutoCloseable {
             }
         }
         String action = form.getOrDefault("Action", "");
+        long hold = publishHoldMillis;
+        if (hold > 0 && "Publish".equals(action)) {
+            try {
+                Thread.sleep(hold);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         String[] answer;
         try {
             answer = switch (action) {
