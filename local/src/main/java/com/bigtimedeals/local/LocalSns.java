@@ -43,6 +43,7 @@ public final class LocalSns implements AutoCloseable {
     public static final String APNS_APPLICATION = "arn:aws:sns:us-east-1:000000000000:app/APNS/big-time-deals-apns";
     private static final String NS = "http://sns.amazonaws.com/doc/2010-03-31/";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String NODELAY = "sun.net.httpserver.nodelay";
 
     /**
      * One delivery: the endpoint, the platform payload SNS would hand the platform, when, and the APNs collapse id
@@ -61,6 +62,7 @@ public final class LocalSns implements AutoCloseable {
     private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
     private final Map<String, String> byToken = new HashMap<>();
     private final List<Push> pushes = new ArrayList<>();
+    private volatile long publishHoldMillis;
 
     private LocalSns(HttpServer server, Clock clock, Path dataDir) throws IOException {
         this.server = server;
@@ -82,9 +84,18 @@ public final class LocalSns implements AutoCloseable {
 
     /** Serves on 127.0.0.1 at an ephemeral port. */
     public static LocalSns start(Path dataDir, Clock clock) throws IOException {
+        // The JDK's server writes an answer's headers and its body as two packets; without TCP_NODELAY the body waits
+        // for the SDK's delayed ACK of the first, 40 ms on Linux loopback, so every Publish took 44 ms here (measured
+        // with ./bigtimedeals bench --push) and the stand-in, not the sender, set the push rate. The JDK reads the
+        // property once, when its first server starts: in the local stack and the benchmark this is the first.
+        if (System.getProperty(NODELAY) == null) {
+            System.setProperty(NODELAY, "true");
+        }
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         LocalSns sns = new LocalSns(server, clock, dataDir);
-        server.setExecutor(Executors.newFixedThreadPool(4, r -> {
+        // As many answers at once as the consumer's lanes can have Publishes in flight, so the stand-in does not queue
+        // what SNS would take side by side (each answer is a few microseconds of work under one lock).
+        server.setExecutor(Executors.newFixedThreadPool(64, r -> {
             Thread t = new Thread(r, "local-sns");
             t.setDaemon(true);
             return t;
@@ -92,6 +103,15 @@ public final class LocalSns implements AutoCloseable {
         server.createContext("/", sns::serve);
         server.start();
         return sns;
+    }
+
+    /**
+     * From now on every Publish is answered {@code millis} later (before it is recorded, outside the lock): the round
+     * trip SNS's Publish takes from Lambda, which the benchmark states (bench/PushCosts) because locally it is
+     * microseconds. 0 answers at once again.
+     */
+    public void holdPublishes(long millis) {
+        publishHoldMillis = millis;
     }
 
     public URI endpoint() {
@@ -118,6 +138,14 @@ public final class LocalSns implements AutoCloseable {
             }
         }
         String action = form.getOrDefault("Action", "");
+        long hold = publishHoldMillis;
+        if (hold > 0 && "Publish".equals(action)) {
+            try {
+                Thread.sleep(hold);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         String[] answer;
         try {
             answer = switch (action) {

@@ -34,6 +34,16 @@ public enum Setting {
      */
     WALKS_PER_INVOCATION("walksPerInvocation", "16", Where.FUNCTIONS, 1, 100),
     /**
+     * Recipients whose pushes one stream invocation sends side by side (the consumer's {@code PushRuns}); each
+     * recipient's messages stay in order on one thread. A push is five round trips (the devices, the settings, the
+     * claim, SNS's Publish, the claim's mark), which in AWS all wait on the network: one at a time, a batch of 100
+     * messages waits seconds, and a new deal's 10,000 watchers miss the 5 s (docs/data-model.md, "Pushes at scale":
+     * with AWS's round trips a batch of 100 takes 4.9 s one at a time, 0.25 s with 32). The local stack runs every
+     * consumer instance (10 lanes) in one JVM beside the engine and the SNS stand-in, whose round trips are CPU, not
+     * waiting: there, 4 (measured with {@code ./bigtimedeals bench --push}).
+     */
+    PUSHES_IN_FLIGHT("pushesInFlight", "32", "4", Where.FUNCTIONS, 1, 128),
+    /**
      * Seconds without progress before the sweeper resumes a blast segment or handed-on fan-out: two consumer
      * timeouts, so a walk that is merely running is left alone. The local stack, whose invocations are seconds
      * long, picks up a stalled walk after 20.
