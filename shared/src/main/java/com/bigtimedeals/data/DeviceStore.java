@@ -164,10 +164,16 @@ public final class DeviceStore {
      */
     public boolean removeKnown(String username, Device device) {
         try {
-            table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-                    .transactItems(removal(username, device, table.clock().instant())).build());
+            // Retried while another transaction holds the items (a conflict is no answer: the device may still be
+            // there); the device's own condition makes the removal count once.
+            List<TransactWriteItem> removal = removal(username, device, table.clock().instant());
+            Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder()
+                    .transactItems(removal).build()));
             return true;
         } catch (TransactionCanceledException e) {
+            if (Contention.isContention(e)) {
+                throw e;
+            }
             return false;
         }
     }
@@ -194,7 +200,8 @@ public final class DeviceStore {
             w.string("quietStart", s.quietHours().start()).string("quietEnd", s.quietHours().end())
                     .string("quietZone", s.quietHours().timeZone());
         }
-        table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build());
+        // The whole object replaced: a retry after a transaction held the item writes the same item.
+        Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build()));
         return s;
     }
 

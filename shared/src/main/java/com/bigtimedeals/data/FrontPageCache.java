@@ -135,14 +135,16 @@ public final class FrontPageCache {
             values.put(":cap", AttributeValue.fromN(Integer.toString(RECENT_CAP - touched.size())));
             condition = "attribute_not_exists(#r) OR size(#r) <= :cap";
         }
-        Map<String, AttributeValue> after = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+        // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+        UpdateItemRequest request = UpdateItemRequest.builder().tableName(table.name())
                 .key(Keys.dealsCacheVersion())
                 .updateExpression(add + " SET #t = :type")
                 .conditionExpression(condition)
                 .expressionAttributeNames(names)
                 .expressionAttributeValues(values)
                 .returnValues(ReturnValue.ALL_NEW)
-                .build()).attributes();
+                .build();
+        Map<String, AttributeValue> after = Transactions.retrying(() -> table.client().updateItem(request)).attributes();
         java.util.Set<String> recent = new java.util.LinkedHashSet<>(touched);
         List<String> stale = new ArrayList<>();
         AttributeValue set = after.get(RECENT_ATTRIBUTE);
@@ -297,14 +299,15 @@ public final class FrontPageCache {
     /** Opens the coalescing gate at {@code now} if the last coalesced rebuild started a window ago or earlier. */
     private boolean openGate(long now) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheGate())
+            // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheGate())
                     .updateExpression("SET #at = :now, claimed = if_not_exists(seq, :zero)")
                     .conditionExpression("attribute_not_exists(#at) OR #at <= :since")
                     .expressionAttributeNames(Map.of("#at", "at"))
                     .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(now)),
                             ":since", AttributeValue.fromN(Long.toString(now - COALESCE_MILLIS)),
                             ":zero", AttributeValue.fromN("0")))
-                    .build());
+                    .build()));
             return true;
         } catch (ConditionalCheckFailedException shut) {
             return false;
@@ -342,10 +345,11 @@ public final class FrontPageCache {
         for (int shard = 1; shard <= shards; shard++) {
             Map<String, AttributeValue> item = item(page, shard);
             try {
-                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+                Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
                         .conditionExpression("attribute_not_exists(version) OR version < :v")
                         .expressionAttributeValues(Map.of(":v", AttributeValue.fromN(Long.toString(page.version()))))
-                        .build());
+                        .build()));
                 written++;
             } catch (ConditionalCheckFailedException e) {
                 // A newer rebuild already wrote this copy: ours is stale, and losing is the point.

@@ -289,10 +289,11 @@ public final class TableAccess {
      * A comment (the deal and the parent read, then the comment, its author item and a counter shard, with a check of
      * the author's profile, in one transaction), a comment's deletion (the comment read, its tombstone and a counter
      * shard), a report (the deal, case, the caller's report and profile read, then the report and the case), a dismissal (the
-     * case; the deal when nothing was open); priming: the moderation queue and its deals.
+     * case read, then the case and the deal's event; the deal read when nothing was open); priming: the moderation
+     * queue and its deals.
      */
     private static final List<Grant> COMMENTS_WRITE = List.of(
-            table(List.of(DEAL), GET_ITEM),
+            table(List.of(DEAL, REPORTS), GET_ITEM),
             table(List.of(DEAL, REPORTS, USER), BATCH_GET_ITEM),
             table(List.of(DEAL, COMMENTS_OF_AUTHOR, REPORTS), PUT_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS), UPDATE_ITEM),
