@@ -122,12 +122,24 @@ public final class Database implements AutoCloseable {
     public java.util.Map<String, BusiestPartitions> busiestPartitions(String table) {
         java.util.Map<String, BusiestPartitions> out = new java.util.LinkedHashMap<>();
         engine.busiestPartitions(table).forEach((index, b) -> out.put(index,
-                new BusiestPartitions(b.reads(), b.readPartition(), b.writes(), b.writePartition())));
+                new BusiestPartitions(b.reads(), b.readPartition(), b.writes(), b.writePartition(), b.windowReads(),
+                        b.windowReadPartition(), b.windowWrites(), b.windowWritePartition(), b.top())));
         return out;
     }
 
-    /** The busiest read and write partitions of a table or index: shares of their limits, and the key value each served. */
-    public record BusiestPartitions(double reads, String readPartition, double writes, String writePartition) {
+    /**
+     * The busiest read and write partitions of a table or index: shares of their limits, and the key value each served,
+     * in the busiest whole second and in the busiest 10-second window (its mean second); and the busiest few as text.
+     */
+    public record BusiestPartitions(double reads, String readPartition, double writes, String writePartition,
+                                    double windowReads, String windowReadPartition, double windowWrites,
+                                    String windowWritePartition, java.util.List<String> top) {
+        public static final BusiestPartitions NONE = new BusiestPartitions(0, "", 0, "", 0, "", 0, "", java.util.List.of());
+
+        /** The larger of the busiest window's reads and writes. */
+        public double window() {
+            return Math.max(windowReads, windowWrites);
+        }
     }
 
     /** Read and write units {@code table} and its indexes served since limits went on: {reads, writes}. */

@@ -21,6 +21,8 @@ import com.bigtimedeals.engine.api.ApiException;
 public final class PartitionThroughput {
     public static final double READ_UNITS_PER_SECOND = 3000;
     public static final double WRITE_UNITS_PER_SECOND = 1000;
+    /** The window of {@link Busiest#windowReads}: the busiest 10 whole seconds' mean. */
+    public static final int WINDOW_SECONDS = 10;
 
     /**
      * Units one request draws from one partition: the table's ({@code index} null) or a global index's, named by
@@ -41,8 +43,19 @@ public final class PartitionThroughput {
         double writesThisSecond;
         double peakReads;
         double peakWrites;
+        /**
+         * The last {@link #WINDOW_SECONDS} whole seconds' units (slot: second mod the window), and the most any such
+         * window served: a scaled run's per-second count of a key with a few requests a second is mostly chance, and
+         * a window of W seconds at scale F holds F x W seconds of the key's full-scale traffic (docs/peak-day.md).
+         */
+        final long[] ringSecond = new long[WINDOW_SECONDS];
+        final double[] ringReads = new double[WINDOW_SECONDS];
+        final double[] ringWrites = new double[WINDOW_SECONDS];
+        double peakWindowReads;
+        double peakWindowWrites;
 
         Bucket(double scale, long now) {
+            java.util.Arrays.fill(ringSecond, Long.MIN_VALUE);
             readLimit = READ_UNITS_PER_SECOND * scale;
             writeLimit = WRITE_UNITS_PER_SECOND * scale;
             reads = readLimit;
@@ -89,6 +102,32 @@ public final class PartitionThroughput {
                 readsThisSecond += units;
                 peakReads = Math.max(peakReads, readsThisSecond);
             }
+            window(s, write, units);
+        }
+
+        private void window(long s, boolean write, double units) {
+            int slot = (int) Math.floorMod(s, (long) WINDOW_SECONDS);
+            if (ringSecond[slot] != s) {
+                ringSecond[slot] = s;
+                ringReads[slot] = 0;
+                ringWrites[slot] = 0;
+            }
+            if (write) {
+                ringWrites[slot] += units;
+            } else {
+                ringReads[slot] += units;
+            }
+            double sum = 0;
+            for (int i = 0; i < WINDOW_SECONDS; i++) {
+                if (ringSecond[i] > s - WINDOW_SECONDS) {
+                    sum += write ? ringWrites[i] : ringReads[i];
+                }
+            }
+            if (write) {
+                peakWindowWrites = Math.max(peakWindowWrites, sum);
+            } else {
+                peakWindowReads = Math.max(peakWindowReads, sum);
+            }
         }
 
         synchronized void refund(boolean write, double units) {
@@ -99,11 +138,25 @@ public final class PartitionThroughput {
                 reads = Math.min(readLimit, reads + units);
                 readsThisSecond -= units;
             }
+            long s = Math.floorDiv(lastNanos, 1_000_000_000L);
+            int slot = (int) Math.floorMod(s, (long) WINDOW_SECONDS);
+            if (ringSecond[slot] == s) {
+                if (write) {
+                    ringWrites[slot] -= units;
+                } else {
+                    ringReads[slot] -= units;
+                }
+            }
         }
 
         /** The most units any whole second has served, as a share of the limit (1: at the limit). */
         synchronized double peak(boolean write) {
             return write ? peakWrites / writeLimit : peakReads / readLimit;
+        }
+
+        /** The most units any {@link #WINDOW_SECONDS}-second window served, a second's mean as a share of the limit. */
+        synchronized double peakWindow(boolean write) {
+            return (write ? peakWindowWrites / writeLimit : peakWindowReads / readLimit) / WINDOW_SECONDS;
         }
     }
 
@@ -211,33 +264,42 @@ public final class PartitionThroughput {
     /**
      * The busiest partitions of the table ({@code index} empty) or of one global index: the most read and the most
      * write units one partition served in a whole second since the engine started, as shares of the partition's limit,
-     * each with the partition key value it served (readable text of its encoding). What a simulation reports.
+     * each with the partition key value it served (readable text of its encoding); the same for the busiest
+     * {@link #WINDOW_SECONDS}-second window (its mean second); and the {@link #TOP} busiest partitions as text. What a
+     * simulation reports.
      */
-    public record Busiest(double reads, String readPartition, double writes, String writePartition) {
+    public record Busiest(double reads, String readPartition, double writes, String writePartition,
+                          double windowReads, String windowReadPartition, double windowWrites, String windowWritePartition,
+                          java.util.List<String> top) {
     }
 
     public Busiest busiest(Table t, String index) {
         String name = index == null ? "" : index;
-        double reads = 0;
-        double writes = 0;
-        String readKey = "";
-        String writeKey = "";
+        double[] most = new double[4];
+        String[] keys = {"", "", "", ""};
+        java.util.List<java.util.Map.Entry<String, Double>> all = new java.util.ArrayList<>();
         for (var e : buckets.entrySet()) {
             if (e.getKey().table() == t.id && e.getKey().index().equals(name)) {
-                double r = e.getValue().peak(false);
-                double w = e.getValue().peak(true);
-                if (r > reads) {
-                    reads = r;
-                    readKey = readable(e.getKey().partition());
+                Bucket b = e.getValue();
+                double[] shares = {b.peak(false), b.peak(true), b.peakWindow(false), b.peakWindow(true)};
+                String key = readable(e.getKey().partition());
+                for (int i = 0; i < 4; i++) {
+                    if (shares[i] > most[i]) {
+                        most[i] = shares[i];
+                        keys[i] = key;
+                    }
                 }
-                if (w > writes) {
-                    writes = w;
-                    writeKey = readable(e.getKey().partition());
-                }
+                all.add(java.util.Map.entry(String.format("%s reads %.2f (10 s %.2f) writes %.2f (10 s %.2f)", key, shares[0],
+                        shares[2], shares[1], shares[3]), Math.max(shares[2], shares[3])));
             }
         }
-        return new Busiest(reads, readKey, writes, writeKey);
+        all.sort(java.util.Map.Entry.<String, Double>comparingByValue().reversed());
+        java.util.List<String> top = all.stream().limit(TOP).map(java.util.Map.Entry::getKey).toList();
+        return new Busiest(most[0], keys[0], most[1], keys[1], most[2], keys[2], most[3], keys[3], top);
     }
+
+    /** How many of the busiest partitions {@link Busiest#top} names (by their busiest window). */
+    static final int TOP = 6;
 
     /** A partition key's encoding as text: its hash and terminator left out, other unprintable bytes as {@code ?}. */
     private static String readable(ByteBuffer partition) {
