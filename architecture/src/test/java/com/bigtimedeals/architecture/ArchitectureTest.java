@@ -27,7 +27,10 @@ import com.tngtech.archunit.lang.ArchRule;
  * runs back up fails here. Each module has its own packages, so a package rule is a module rule.
  */
 class ArchitectureTest {
-    /** The product's classes; the engine (engine/) is a separate thing that knows nothing of it, with its own tests. */
+    /**
+     * The product's classes; the engine (engine/) is a separate thing that knows nothing of it, its floors held by its
+     * own ArchitectureTest.
+     */
     static final JavaClasses PRODUCT = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(location -> !location.contains("/com/bigtimedeals/engine/"))
             .importPackages("com.bigtimedeals");

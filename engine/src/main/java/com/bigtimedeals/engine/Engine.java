@@ -49,7 +49,8 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.committer = new Committer(settings.clock(), settings.shardLifetimeMillis(), settings.gsiLagMillis());
         this.throughput = new PartitionThroughput(settings.partitionLimits(), settings.partitionScale(), settings.nanoClock());
-        this.context = new Context(settings, catalog, committer, faults, throughput);
+        this.context = new Context(new Context.Settings(settings.region(), settings.accountId(), settings.iteratorLifetimeMillis(),
+                settings.streamRetentionMillis(), settings.idempotencyMillis()), catalog, committer, faults, throughput);
         for (String rule : settings.faults()) {
             faults.add(Faults.parse(rule));
         }

@@ -176,23 +176,21 @@ public final class Committer {
      * lock, so it takes its place in the one order of committed changes, and journals the table's new definition.
      */
     public void defineTable(Table table, Runnable change) {
-        Journal.Durable durable = Journal.NOTHING;
-        lock.lock();
-        try {
-            change.run();
-            long seq = ++sequence;
-            Journal j = journal;
-            if (j != null) {
-                durable = j.tableDefined(table.id, TableDefJson.write(table.def()), seq);
-            }
-        } finally {
-            lock.unlock();
-        }
-        durable.await();
+        tableChange(change, (j, seq) -> j.tableDefined(table.id, TableDefJson.write(table.def()), seq));
     }
 
     /** Runs a table deletion under the commit lock and journals it. */
     public void deleteTable(Table table, Runnable change) {
+        tableChange(change, (j, seq) -> j.tableDeleted(table.id, seq));
+    }
+
+    /** What a table change writes to the journal, given its sequence number. */
+    private interface TableRecord {
+        Journal.Durable write(Journal journal, long sequence);
+    }
+
+    /** A table change takes the next sequence number under the lock; its fsync, if any, is waited for after. */
+    private void tableChange(Runnable change, TableRecord record) {
         Journal.Durable durable = Journal.NOTHING;
         lock.lock();
         try {
@@ -200,7 +198,7 @@ public final class Committer {
             long seq = ++sequence;
             Journal j = journal;
             if (j != null) {
-                durable = j.tableDeleted(table.id, seq);
+                durable = record.write(j, seq);
             }
         } finally {
             lock.unlock();

@@ -215,11 +215,11 @@ public final class ExpressionContext {
         }
     }
 
-    /** Resolves {@code #name}, marking it used; an undefined one is recorded as a fault and yields null. */
-    String name(Token placeholder, Faults faults, Faults.Kind kind) {
+    /** Resolves {@code #name}, marking it used; an undefined one is recorded as a error and yields null. */
+    String name(Token placeholder, ExpressionErrors errors, ExpressionErrors.Kind kind) {
         String name = names == null ? null : names.get(placeholder.text());
         if (name == null) {
-            faults.record(kind, "An expression attribute name used in the document path is not defined; "
+            errors.record(kind, "An expression attribute name used in the document path is not defined; "
                     + "attribute name: " + placeholder.text());
             return null;
         }
@@ -227,11 +227,11 @@ public final class ExpressionContext {
         return name;
     }
 
-    /** Resolves {@code :value}, marking it used; an undefined one is recorded as a fault and yields null. */
-    Value value(Token placeholder, Faults faults, Faults.Kind kind) {
+    /** Resolves {@code :value}, marking it used; an undefined one is recorded as a error and yields null. */
+    Value value(Token placeholder, ExpressionErrors errors, ExpressionErrors.Kind kind) {
         Value value = values == null ? null : values.get(placeholder.text());
         if (value == null) {
-            faults.record(kind, "An expression attribute value used in expression is not defined; "
+            errors.record(kind, "An expression attribute value used in expression is not defined; "
                     + "attribute value: " + placeholder.text());
             return null;
         }

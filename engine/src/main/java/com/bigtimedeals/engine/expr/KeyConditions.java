@@ -233,8 +233,8 @@ public final class KeyConditions {
                 throw invalidOperator("IN");
             }
             if (c instanceof Syntax.Compare compare) {
-                Conditions.Comparator comparator = Conditions.Comparator.of(compare.operator().kind());
-                if (comparator == Conditions.Comparator.NE) {
+                ConditionNodes.Comparator comparator = ConditionNodes.Comparator.of(compare.operator().kind());
+                if (comparator == ConditionNodes.Comparator.NE) {
                     throw invalidOperator("<>");
                 }
                 condition(opOf(comparator), List.of(compare.left(), compare.right()));
@@ -300,7 +300,7 @@ public final class KeyConditions {
             parts.put(attribute, new KeyPart(attribute, op, operands));
         }
 
-        private static SortKeyCondition.Op opOf(Conditions.Comparator comparator) {
+        private static SortKeyCondition.Op opOf(ConditionNodes.Comparator comparator) {
             return switch (comparator) {
                 case EQ -> SortKeyCondition.Op.EQ;
                 case LT -> SortKeyCondition.Op.LT;

@@ -78,7 +78,7 @@ public final class BatchGetItem implements Operation {
             ex.checkParameters(List.of("ProjectionExpression"), List.of("AttributesToGet"), null);
             ItemShapes.noDuplicates(Req.strings(t, "AttributesToGet"));
             Projection projection = Projections.parse(ex, t);
-            Conditions.requireAllUsed(ex, t);
+            Expressions.requireAllUsed(ex, t);
             List<Map<String, Value>> keys = new ArrayList<>();
             Set<Map<String, Value>> seen = new HashSet<>();
             for (Object k : Req.list(t, "Keys")) {

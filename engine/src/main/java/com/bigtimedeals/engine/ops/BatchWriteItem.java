@@ -184,7 +184,7 @@ public final class BatchWriteItem implements Operation {
                 out.writeArrayFieldStart(e.getKey());
                 for (int i = 0; i < writes.size(); i++) {
                     if (writes.get(i).table.equals(e.getKey())) {
-                        Conditions.writeCollectionMetrics(out, e.getValue(), keys.get(i));
+                        WriteConditions.writeCollectionMetrics(out, e.getValue(), keys.get(i));
                     }
                 }
                 out.writeEndArray();

@@ -47,7 +47,7 @@ public final class GetItem implements Operation {
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Projection projection = Projections.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Expressions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, projection == null ? null : projection.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);

@@ -89,14 +89,14 @@ public final class Query implements Operation {
                 // name is reported first.
                 filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
                 Projections.parse(ex, req);
-                Conditions.requireAllUsed(ex, req);
+                Expressions.requireAllUsed(ex, req);
             }
             throw e;
         }
         Condition filter = legacyFilter != null ? legacyFilter
                 : filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Expressions.requireAllUsed(ex, req);
         // The starting key's values only after every expression, as in Scan: a bad filter is reported first.
         Map<String, Value> start = startKey(Req.map(req, "ExclusiveStartKey"));
         Table table = ctx.catalog.require(Req.string(req, "TableName"));

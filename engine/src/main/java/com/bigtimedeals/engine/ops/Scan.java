@@ -88,7 +88,7 @@ public final class Scan implements Operation {
         Condition filter = legacyFilter != null ? legacyFilter
                 : Query.filter(ex, req, "ScanFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Expressions.requireAllUsed(ex, req);
         Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");

@@ -68,7 +68,7 @@ public final class TransactGetItems implements Operation {
             keys.add(ex.attributes(Req.map(raw, "Key")));
             projections.add(Projections.parse(ex, raw));
             if (Req.has(raw, "ProjectionExpression")) {
-                Conditions.requireAllUsed(ex, raw);
+                Expressions.requireAllUsed(ex, raw);
             }
             raws.add(raw);
         }

@@ -16,7 +16,7 @@ import com.bigtimedeals.engine.value.Value;
 /**
  * A live table: its definition, its items (a sorted map from table key to the stored item, read without locks),
  * its secondary indexes, its stream and its expiry index. Writes reach it only through the write path
- * ({@link com.bigtimedeals.engine.commit.Committer}), which applies each committed change here under the item's lock.
+ * (the commit point, {@code commit.Committer}), which applies each committed change here under the item's lock.
  */
 public final class Table {
     /** An internal number that names the table in the durable log, so log records need not repeat its name. */

@@ -9,8 +9,8 @@ import com.bigtimedeals.engine.value.Value;
  * The nodes of a checked condition. A missing attribute has no value: every comparison with it is false except
  * {@code <>}, which is true (the values are not equal).
  */
-final class Conditions {
-    private Conditions() {
+final class ConditionNodes {
+    private ConditionNodes() {
     }
 
     enum Comparator {

@@ -14,8 +14,8 @@ import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** The write condition of a request, from ConditionExpression or legacy Expected, and the write responses' extras. */
-final class Conditions {
-    private Conditions() {
+final class WriteConditions {
+    private WriteConditions() {
     }
 
     /** Parses ConditionExpression (through the request's expression context) or converts Expected; ALWAYS when neither. */
@@ -33,18 +33,6 @@ final class Conditions {
             throw ex.invalid(e);
         }
         return Condition.ALWAYS;
-    }
-
-    /** Refuses names or values no expression used; only when the request has expression parameters at all. */
-    static void requireAllUsed(Expressions ex, Map<String, Object> req) {
-        if (req.get("ExpressionAttributeNames") == null && req.get("ExpressionAttributeValues") == null) {
-            return;
-        }
-        try {
-            ex.context().requireAllUsed();
-        } catch (ExpressionException e) {
-            throw ex.invalid(e);
-        }
     }
 
     /** Checks the condition against the item it would replace (a missing item has no attributes). */
