@@ -41,11 +41,6 @@ public final class PushSender {
     private final QuietHolds holds;
     private final Table table;
     private final Supplier<PushEndpoints> service;
-    /**
-     * This sender's name on its claims' leases: one per consumer instance, which handles one delivery at a time, so a
-     * lease of its own that it finds again belongs to an attempt that is over.
-     */
-    private final String owner = UUID.randomUUID().toString();
     private volatile PushEndpoints built;
     /** How a sender waits for another's lease to run out (a test's clock moves instead). */
     private Pause pause = millis -> Thread.sleep(millis);
@@ -157,10 +152,12 @@ public final class PushSender {
      * One push to one device, exactly once ({@link PushStore}):
      * <ol>
      * <li>claim: SEND (ours, new or taken over from a dead sender), DONE (sent before: nothing), or BUSY (another
-     * sender's live lease): wait for the lease to run out and claim again, so a push whose sender died is sent by this
-     * delivery; a lease still live after that (a slow live sender) fails the record, which is delivered again later
-     * and finds it sent, never skipped;</li>
-     * <li>Publish with the collapse key;</li>
+     * sender's live lease): look again until it is DONE (a live sender marked it) or the lease runs out and this
+     * delivery takes it over, so a push whose sender died is sent by this delivery; a lease still live after that (another
+     * delivery took the claim over meanwhile) fails the record, which is delivered again later and finds it sent,
+     * never skipped;</li>
+     * <li>Publish with the collapse key; a Publish that fails gives the lease up, so the record's redelivery sends at
+     * once;</li>
      * <li>mark sent (or gone): every later delivery finds it DONE. A device the service reports gone is removed (with
      * its endpoint), so it gets nothing more and leaves GET /me/devices.</li>
      * </ol>
@@ -170,16 +167,24 @@ public final class PushSender {
         if (d.endpointArn() == null) {
             return;
         }
+        // The lease's owner is this attempt alone: two threads racing on one push (two wakes of one user in a batch)
+        // are two owners, so only one of them sends.
+        String owner = UUID.randomUUID().toString();
         PushStore.Claim claim = claims.claim(pushId, d.id(), username, owner);
         if (claim.verdict() == PushStore.Verdict.BUSY) {
-            long wait = Duration.between(table.clock().instant(), claim.leaseUntil()).toMillis() + 50;
-            try {
-                pause.sleep(Math.max(0, Math.min(wait, PushStore.LEASE.toMillis() + 50)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted waiting for a push's lease", e);
+            // A live sender finishes within a second (its mark: DONE), a dead one's lease runs out (SEND, taken over):
+            // look again every quarter second until the lease as first read has run out, then once more.
+            Instant until = claim.leaseUntil();
+            while (claim.verdict() == PushStore.Verdict.BUSY && table.clock().instant().isBefore(until.plusMillis(50))) {
+                long left = Duration.between(table.clock().instant(), until).toMillis() + 50;
+                try {
+                    pause.sleep(Math.max(1, Math.min(250, left)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted waiting for a push's lease", e);
+                }
+                claim = claims.claim(pushId, d.id(), username, owner);
             }
-            claim = claims.claim(pushId, d.id(), username, owner);
             if (claim.verdict() == PushStore.Verdict.BUSY) {
                 throw new PushBusyException(pushId, d.id());
             }
@@ -187,7 +192,13 @@ public final class PushSender {
         if (claim.verdict() == PushStore.Verdict.DONE) {
             return;
         }
-        PushEndpoints.Outcome outcome = push().publish(d, title, body, data, collapse);
+        PushEndpoints.Outcome outcome;
+        try {
+            outcome = push().publish(d, title, body, data, collapse);
+        } catch (RuntimeException e) {
+            claims.release(pushId, d.id(), owner); // the redelivery claims it at once rather than wait the lease out
+            throw e;
+        }
         claims.mark(pushId, d.id(), outcome.name().toLowerCase(Locale.ROOT));
         if (outcome == PushEndpoints.Outcome.GONE && devices.removeKnown(username, d)) {
             push().delete(d.endpointArn());

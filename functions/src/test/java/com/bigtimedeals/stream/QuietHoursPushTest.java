@@ -332,6 +332,51 @@ class QuietHoursPushTest extends StreamTest {
         assertEquals("1 new deal", sent.get(0).title());
     }
 
+    @Test
+    void twoWakesOfOneUserAtOnceSendOneSummaryPerDevice() throws Exception {
+        device("jo", DevicePlatform.FCM, "j".repeat(40));
+        device("jo", DevicePlatform.APNS, "ef".repeat(32));
+        quietHours("jo", "22:00", "07:00", "UTC");
+        pump(60_000);
+        clock.set("2026-12-03T23:00:00Z");
+        assertTrue(deliver(message("jo", "kettle", MessageKind.WATCH), 60_000).getBatchItemFailures().isEmpty());
+        clock.set("2026-12-04T07:00:30Z");
+        // Two wakes of one batch on two threads of one consumer (the woken record and a settings change, say). The
+        // clock stands still here, so the loser of each claim waits for the winner's mark, never for a lease to end.
+        PushSender racing = new PushSender(table, this::sentBy).pausingWith(Thread::sleep);
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+        parallel(2, i -> {
+            try {
+                start.await();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            racing.wake("jo");
+        });
+        assertEquals(2, summaries().size(), "one per device: " + sent);
+        assertEquals(2, summaries().stream().map(Sent::deviceId).distinct().count());
+    }
+
+    /** The recording push service, for a second sender. */
+    private PushEndpoints sentBy() {
+        return new PushEndpoints() {
+            @Override
+            public String create(Device device) {
+                return "arn:test:endpoint/" + device.token();
+            }
+
+            @Override
+            public void delete(String endpointArn) {
+            }
+
+            @Override
+            public Outcome publish(Device device, String title, String body, Map<String, String> data, String collapseKey) {
+                sent.add(new Sent(device.id(), title, body, Map.copyOf(data), collapseKey));
+                return Outcome.SENT;
+            }
+        };
+    }
+
     /** The message a record of the stream carries, as the consumer decodes it. */
     record QuietHoldsProbe(List<DynamodbEvent.DynamodbStreamRecord> records) {
         Message message() {

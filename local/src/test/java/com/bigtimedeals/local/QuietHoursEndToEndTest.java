@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Quiet hours ending by the clock, over HTTP against the local stack (its sweeper every few seconds, as EventBridge
  * runs the deployed one every minute): the stack has no clock a test may set, so the window is the real one, ending at
  * the next minute in the user's zone (Asia/Kolkata, UTC+05:30: not UTC's minutes' hours), and the test waits for it,
- * up to about 75 seconds. The held push never arrives; one summary per device does, after the window's end and within
+ * up to about 95 seconds. The held push never arrives; one summary per device does, after the window's end and within
  * the contract's 2 minutes of it. The cases the clock would have to be set for (across midnight, daylight-saving
  * nights) are QuietHoursTest's and QuietHoursPushTest's, on fixed clocks.
  */
@@ -56,7 +56,7 @@ class QuietHoursEndToEndTest {
         // The window ends at the next minute there, or the one after when this one is nearly over (the deal must be
         // posted and held before it ends).
         ZonedDateTime now = ZonedDateTime.now(zone);
-        ZonedDateTime end = now.truncatedTo(ChronoUnit.MINUTES).plusMinutes(now.getSecond() < 40 ? 1 : 2);
+        ZonedDateTime end = now.truncatedTo(ChronoUnit.MINUTES).plusMinutes(now.getSecond() < 30 ? 1 : 2);
         DateTimeFormatter hhmm = DateTimeFormatter.ofPattern("HH:mm");
         PushEndToEndTest.call(200, "PUT", "/me/notifications", "sol", "{\"push\":{\"watches\":true,\"alerts\":true,"
                 + "\"blasts\":true,\"reminders\":true},\"quietHours\":{\"start\":\"" + end.minusMinutes(30).format(hhmm)

@@ -61,15 +61,15 @@ public final class PushStore {
     }
 
     /**
-     * Claims the push {@code pushId} to {@code deviceId} for {@code owner} (one sender: a consumer instance, which
-     * handles one delivery at a time). In order:
+     * Claims the push {@code pushId} to {@code deviceId} for {@code owner} (one attempt: a name no other attempt,
+     * concurrent or later, uses, so two threads of one consumer racing on the same push are two owners). In order:
      * <ol>
      * <li>a create-only PutItem of the claim as {@code sending}, leased to the owner: of concurrent deliveries of the
      * same record (a racing consumer, a retry, a redrive) exactly one writes it, so no two live senders send;</li>
      * <li>when it exists: {@code sent}/{@code gone} is DONE, so a redelivery after the mark sends nothing;</li>
-     * <li>{@code sending} under a lease that ran out, or under this owner's own lease (its earlier attempt failed and is
-     * over): taken over by an update conditioned on the lease as read, so of two deliveries finding the same dead
-     * claim only one sends: this is what keeps a kill -9 between claim and Publish from losing the push;</li>
+     * <li>{@code sending} under a lease that ran out (or was {@link #release}d): taken over by an update conditioned on
+     * the lease as read, so of two deliveries finding the same dead claim only one sends: this is what keeps a kill -9
+     * between claim and Publish from losing the push;</li>
      * <li>{@code sending} under another owner's live lease: BUSY, never skipped (it may be a dead sender's).</li>
      * </ol>
      * A claim written before leases existed (no state, no outcome) counts as a lease that ran out.
@@ -99,7 +99,7 @@ public final class PushStore {
                 return new Claim(Verdict.DONE, null);
             }
             Instant until = claim.has(LEASE_UNTIL) ? claim.instant(LEASE_UNTIL) : Instant.EPOCH;
-            if (until.isAfter(now) && !owner.equals(claim.string(OWNER))) {
+            if (until.isAfter(now)) {
                 return new Claim(Verdict.BUSY, until);
             }
             Map<String, AttributeValue> values = new HashMap<>();
@@ -134,6 +134,24 @@ public final class PushStore {
     private static Map<String, AttributeValue> with(Map<String, AttributeValue> values, String name, AttributeValue v) {
         values.put(name, v);
         return values;
+    }
+
+    /**
+     * Gives up {@code owner}'s lease at once (its Publish failed: a throttle, the service unreachable), so the record's
+     * redelivery claims the push without waiting the lease out. Only while the claim is still this owner's and unmarked;
+     * otherwise nothing (another sender has it, or it is done). A release lost to a crash costs only the wait.
+     */
+    public void release(String pushId, String deviceId, String owner) {
+        try {
+            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+                    .updateExpression("SET #until = :gone")
+                    .conditionExpression("#owner = :me AND attribute_not_exists(outcome)")
+                    .expressionAttributeNames(Map.of("#until", LEASE_UNTIL, "#owner", OWNER))
+                    .expressionAttributeValues(Map.of(":gone", AttributeValue.fromS(Instant.EPOCH.toString()),
+                            ":me", AttributeValue.fromS(owner))).build());
+        } catch (ConditionalCheckFailedException e) {
+            // Taken over or marked meanwhile: not ours to give up.
+        }
     }
 
     /**

@@ -312,7 +312,8 @@ public final class TableAccess {
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
-            // Pushes: the recipient's devices and settings, the per-(message, device) claims, a dead device's removal.
+            // Pushes: the recipient's devices and settings, the per-(push, device) claims, a dead device's removal, the
+            // pushes held in quiet hours (put, read, released) and their window's end (a REMINDERS put, below).
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
             table(List.of(PUSH_TOKENS), DELETE_ITEM),
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
@@ -339,14 +340,16 @@ public final class TableAccess {
 
     /**
      * Finds unfinished walks that made no progress, and touches each (a blast segment, a fan-out, a clean-up); rebuilds
-     * the hottest lists from their sources before their horizon runs out; sends the saved deals' reminders that are due.
+     * the hottest lists from their sources before their horizon runs out; sends the saved deals' reminders that are due
+     * and wakes the users whose quiet hours ended with pushes held (the consumer sends their summaries).
      */
     private static final List<Grant> SWEEPER = List.of(
             index(TableDefinition.GSI1, QUERY),
             table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME), UPDATE_ITEM),
             table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
             table(List.of(HOTTEST), PUT_ITEM),
-            // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark.
+            // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark;
+            // quiet hours' ends (the same family): their mark, their minutes, each due item rewritten as woken.
             table(List.of(REMINDERS), GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(SAVERS), UPDATE_ITEM),
