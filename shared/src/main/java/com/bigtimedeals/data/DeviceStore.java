@@ -106,8 +106,10 @@ public final class DeviceStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return new Registration(draft, true, removed);
             } catch (TransactionCanceledException e) {
-                // Another registration or removal of the same token or devices got there first: read again.
-                if (attempt >= ATTEMPTS) {
+                // Another registration or removal of the same token or devices got there first: read again. A
+                // transaction merely holding one of the items (a conflict) changed nothing: as many tries as any
+                // contended write gets (Transactions), not the few a race of registrations needs.
+                if (attempt >= (Contention.isContention(e) ? Transactions.CONFLICT_ATTEMPTS : ATTEMPTS)) {
                     throw DomainException.unavailable("the device is busy; try again");
                 }
                 Transactions.backOff(attempt);

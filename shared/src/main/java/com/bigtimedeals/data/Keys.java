@@ -311,6 +311,11 @@ final class Keys {
 
     /** The GSI1 partition of the sweeper's index that holds unfinished walks of one shard ({@code WalkStore}). */
     static String unfinishedWalks(int shard) {
+        return unfinishedWalks(Integer.toString(shard));
+    }
+
+    /** As above, for a shard given as text ({@link #ANY}: every shard, for an IAM pattern). */
+    static String unfinishedWalks(String shard) {
         return "WALKS#" + shard;
     }
 

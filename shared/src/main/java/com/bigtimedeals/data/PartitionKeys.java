@@ -103,10 +103,15 @@ public enum PartitionKeys {
 
     /** Whether {@code partitionKey} is in this family, as IAM's {@code StringLike} matches it ({@code *}: any characters). */
     public boolean matches(String partitionKey) {
+        return like(pattern, partitionKey);
+    }
+
+    /** IAM's {@code StringLike}: {@code value} matches {@code pattern}, whose {@code *} stands for any characters. */
+    static boolean like(String pattern, String value) {
         StringBuilder regex = new StringBuilder();
         for (String literal : pattern.split(java.util.regex.Pattern.quote(Keys.ANY), -1)) {
             regex.append(regex.length() == 0 ? "" : ".*").append(java.util.regex.Pattern.quote(literal));
         }
-        return partitionKey != null && partitionKey.matches(regex.toString());
+        return value != null && value.matches(regex.toString());
     }
 }
