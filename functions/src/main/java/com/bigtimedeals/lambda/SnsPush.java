@@ -114,15 +114,17 @@ public final class SnsPush implements PushEndpoints {
             return sns.createPlatformEndpoint(b -> b.platformApplicationArn(application).token(token)
                     .attributes(java.util.Map.of("Enabled", "true"))).endpointArn();
         } catch (InvalidParameterException e) {
-            java.util.regex.Matcher m = EXISTING.matcher(String.valueOf(e.awsErrorDetails() == null
-                    ? e.getMessage() : e.awsErrorDetails().errorMessage()));
+            String message = String.valueOf(e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage());
+            java.util.regex.Matcher m = EXISTING.matcher(message);
             if (m.matches()) {
                 return m.group(1);
             }
-            // A token SNS itself refuses (its own checks go beyond the shape the route validates): the client's
-            // error, before anything is written.
-            throw com.bigtimedeals.domain.DomainException.invalid("token", "the push service does not accept this "
-                    + "token");
+            if (message.startsWith("Invalid parameter: Token")) {
+                // A token SNS itself refuses (its checks go beyond the shape the route validates): the client's
+                // error, answered before anything is written.
+                throw com.bigtimedeals.domain.DomainException.invalid("token", "the push service does not accept this token");
+            }
+            throw e; // any other parameter is the stack's own (its application's ARN): a server error to see in the logs
         }
     }
 
