@@ -66,10 +66,16 @@ class LocalSnsTest {
 
     /** Every operation made is one of the call's declared SNS actions, and one the devices write function is granted. */
     private static void assertMadeOnly(Set<PushAccess.Action> declared, List<String> operations) {
+        assertMadeOnly(LambdaFunction.DEVICES, declared, operations);
+    }
+
+    /** Every operation made is one of the call's declared SNS actions, and one {@code function} is granted. */
+    private static void assertMadeOnly(LambdaFunction function, Set<PushAccess.Action> declared, List<String> operations) {
+        assertTrue(!operations.isEmpty(), "no SNS call was made");
         for (String op : operations) {
             PushAccess.Action a = PushAccess.Action.ofOperation(op);
             assertTrue(a != null && declared.contains(a), op + " is not among " + declared);
-            assertTrue(PushAccess.of(LambdaFunction.DEVICES, true).contains(a), op + " is not granted to DevicesWrite");
+            assertTrue(PushAccess.of(function, true).contains(a), op + " is not granted to " + function);
         }
         operations.clear();
     }
@@ -124,7 +130,8 @@ class LocalSnsTest {
             assertMadeOnly(PushEndpoints.CREATE_ACTIONS, operations);
             phone = phone.withEndpoint(arn);
             assertEquals(PushEndpoints.Outcome.GONE, push.publish(phone, "T", "B", Map.of(), null), "the first push disables it");
-            operations.clear();
+            // The sender's own call: one its function (the stream consumer) is granted.
+            assertMadeOnly(LambdaFunction.STREAM_CONSUMER, PushEndpoints.PUBLISH_ACTIONS, operations);
             // The dead device's removal was cut short, so its endpoint is still there, disabled: the token registered
             // again (CreatePlatformEndpoint refused with InvalidParameter) gets that endpoint back, enabled.
             assertEquals(arn, push.create(phone.withEndpoint(null)));
