@@ -82,6 +82,22 @@ class ArchitectureTest {
                 .haveSimpleNameNotEndingWith("Store").check(PRODUCT);
     }
 
+    /**
+     * Issue 39: the SNS SDK is on no cold path that does not need it. One class of the functions speaks SNS (SnsPush),
+     * built only by Container for the functions that call SNS; the local stand-in speaks its wire protocol, not its SDK.
+     */
+    @Test
+    void onlySnsPushUsesTheSnsSdk() {
+        noClasses().that().resideOutsideOfPackage("com.bigtimedeals.bench..")
+                .and().doNotHaveFullyQualifiedName("com.bigtimedeals.lambda.SnsPush")
+                .should().dependOnClassesThat().resideInAPackage("software.amazon.awssdk.services.sns..")
+                .because("a class naming an SNS type loads the SNS SDK wherever it is loaded").check(PRODUCT);
+        noClasses().that().resideInAnyPackage("com.bigtimedeals.api..", "com.bigtimedeals.service..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.bigtimedeals.lambda.SnsPush")
+                .because("the handlers are handed their push service by Container, which builds SNS only where it is called")
+                .check(PRODUCT);
+    }
+
     @Test
     void onlyWhereAProcessStartsIsItsEnvironmentRead() {
         noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.data.Settings")

@@ -18,11 +18,31 @@ import software.amazon.awssdk.http.SdkHttpClient;
  */
 public record Container(Configuration configuration, Table table, FunctionRuntime runtime) {
     /**
-     * The push service's endpoints, for the one function that makes them: SNS, its client built here, once, from
-     * this process's environment (and only by the functions that call this, so no other loads the SNS SDK).
+     * The push service, for the sender (the stream consumer): SNS, its client built here, once, from this process's
+     * environment (and only by the functions that call this, so no other loads the SNS SDK).
      */
     public static com.bigtimedeals.service.PushEndpoints pushFromProcess() {
         return SnsPush.from(Settings.fromProcess());
+    }
+
+    /** The devices routes' push endpoints, from this process's environment ({@link #devicesPush(Settings)}). */
+    public static com.bigtimedeals.service.PushEndpoints devicesPush() {
+        return devicesPush(Settings.fromProcess());
+    }
+
+    /**
+     * The devices routes' push endpoints: SNS built now in the function that makes endpoints (its environment names
+     * a platform application, which the stack sets only where {@code PushAccess} grants CreatePlatformEndpoint: the
+     * devices write function), so its client is built and its classes loaded before the SnapStart snapshot, not on a
+     * user's first registration. Anywhere else (the devices read function, which never calls SNS; a write function of
+     * a stack without applications, which may still delete an old device's endpoint) it is built on its first use,
+     * so a function whose routes never call SNS never loads its SDK (issue 39: not on a cold path that does not need it).
+     */
+    public static com.bigtimedeals.service.PushEndpoints devicesPush(Settings settings) {
+        if (settings.get(SnsPush.FCM_APPLICATION) != null || settings.get(SnsPush.APNS_APPLICATION) != null) {
+            return SnsPush.from(settings);
+        }
+        return new PushOnFirstUse(() -> SnsPush.from(settings));
     }
 
     /** The HTTP client's TLS context ({@link TlsStart}) is built on a thread of its own while the SDK client is built on this one. */

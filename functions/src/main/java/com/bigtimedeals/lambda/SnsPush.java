@@ -14,12 +14,14 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sns.SnsClientBuilder;
+import software.amazon.awssdk.services.sns.model.InvalidParameterException;
 import software.amazon.awssdk.services.sns.model.NotFoundException;
 
 /**
  * SNS mobile push through the SDK's own API: a platform endpoint per device token in the stack's platform
- * application for its platform (CreatePlatformEndpoint, idempotent per token), deleted with the device. Built only by
- * the functions that push (the devices routes, the sender), so no other function loads the SNS SDK.
+ * application for its platform (CreatePlatformEndpoint, idempotent per token), enabled again when its token is
+ * registered again, deleted with the device. Built only where SNS is called: by the sender, and by the devices write
+ * function ({@link Container#devicesPush}); the devices read function never builds it, so never loads the SNS SDK.
  */
 public final class SnsPush implements PushEndpoints {
     /** The platform applications' ARNs, and locally the stand-in's address (the deployed stack sets none). */
@@ -65,6 +67,16 @@ public final class SnsPush implements PushEndpoints {
         return sns;
     }
 
+    /**
+     * SNS's token-management flow (SNS Developer Guide, "Creating a platform endpoint"): CreatePlatformEndpoint asks
+     * for an enabled endpoint; for a token that already has one SNS answers its ARN, or, when the existing endpoint's
+     * attributes differ (it was disabled, as SNS does when the platform says the token is no longer registered), refuses
+     * with InvalidParameter naming the existing endpoint's ARN, which is taken from the message. Either way the
+     * endpoint is then read (GetEndpointAttributes: an answer alone does not prove it enabled, the guide's reinstall
+     * case) and, when disabled or holding another token, set to this token and enabled (SetEndpointAttributes). Every
+     * step is idempotent: a retried registration finds the same endpoint and sets nothing, so no second endpoint is
+     * made and no enabled one is disturbed. A token just registered is live: the app was given it by the platform now.
+     */
     @Override
     public String create(Device device) {
         String application = device.platform() == DevicePlatform.FCM ? fcmApplication : apnsApplication;
@@ -73,7 +85,72 @@ public final class SnsPush implements PushEndpoints {
             throw com.bigtimedeals.domain.DomainException.unavailable("push notifications are not available for "
                     + device.platform().wire() + " devices yet");
         }
-        return sns.createPlatformEndpoint(b -> b.platformApplicationArn(application).token(device.token())).endpointArn();
+        // Twice at most: an endpoint deleted between CreatePlatformEndpoint and GetEndpointAttributes (a concurrent
+        // removal of the token's previous device) is made again once; a second loss is the 503 of a busy device.
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            String arn = createOrFind(application, device.token());
+            if (enabled(arn, device)) {
+                return arn;
+            }
+        }
+        throw com.bigtimedeals.domain.DomainException.unavailable("the device is busy; try again");
+    }
+
+    /** Re-registration: the stored endpoint enabled with the token, or a new one when SNS no longer has it. */
+    @Override
+    public String ensure(Device device) {
+        if (device.endpointArn() == null || !enabled(device.endpointArn(), device)) {
+            return create(device);
+        }
+        return device.endpointArn();
+    }
+
+    /** SNS's message for a token whose endpoint exists with other attributes; group 1 is that endpoint's ARN. */
+    static final java.util.regex.Pattern EXISTING = java.util.regex.Pattern.compile(
+            ".*Endpoint (arn:aws[a-z-]*:sns:\\S+) already exists with the same [Tt]oken.*");
+
+    private String createOrFind(String application, String token) {
+        try {
+            return sns.createPlatformEndpoint(b -> b.platformApplicationArn(application).token(token)
+                    .attributes(java.util.Map.of("Enabled", "true"))).endpointArn();
+        } catch (InvalidParameterException e) {
+            String message = String.valueOf(e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage());
+            java.util.regex.Matcher m = EXISTING.matcher(message);
+            if (m.matches()) {
+                return m.group(1);
+            }
+            if (message.startsWith("Invalid parameter: Token")) {
+                // A token SNS itself refuses (its checks go beyond the shape the route validates): the client's
+                // error, answered before anything is written.
+                throw com.bigtimedeals.domain.DomainException.invalid("token", "the push service does not accept this token");
+            }
+            throw e; // any other parameter is the stack's own (its application's ARN): a server error to see in the logs
+        }
+    }
+
+    /**
+     * Makes {@code arn} an enabled endpoint for the device's token: false when SNS has no such endpoint (deleted: the
+     * caller makes one). SNS answers an APNs token in lower case, so a token differing only in case is the same.
+     */
+    private boolean enabled(String arn, Device device) {
+        java.util.Map<String, String> attributes;
+        try {
+            attributes = sns.getEndpointAttributes(b -> b.endpointArn(arn)).attributes();
+        } catch (NotFoundException e) {
+            return false;
+        }
+        String token = attributes.get("Token");
+        boolean same = token != null && (device.platform() == DevicePlatform.APNS
+                ? token.equalsIgnoreCase(device.token()) : token.equals(device.token()));
+        if (!same || !"true".equalsIgnoreCase(attributes.get("Enabled"))) {
+            try {
+                sns.setEndpointAttributes(b -> b.endpointArn(arn)
+                        .attributes(java.util.Map.of("Token", device.token(), "Enabled", "true")));
+            } catch (NotFoundException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

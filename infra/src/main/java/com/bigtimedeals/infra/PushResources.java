@@ -37,7 +37,8 @@ import software.amazon.awscdk.services.logs.RetentionDays;
  * SNS mobile push (api.md, "Devices and push"): one platform application for FCM and one for APNs, each made from
  * a Secrets Manager secret the operator creates and a setting names ({@link Setting#PUSH_FCM_SECRET_NAME},
  * {@link Setting#PUSH_APNS_SECRET_NAME}; docs/push-credentials.md), and the only SNS grants in the stack: the devices
- * write function may create endpoints in exactly these two applications, the sender (the stream consumer) may publish
+ * write function may create endpoints in exactly these two applications and read and set their endpoints' attributes
+ * (SNS's token-management flow, enabling a disabled endpoint again), the sender (the stream consumer) may publish
  * only to the endpoints of the applications this stack makes, and both may delete those endpoints. A secret setting left empty makes no application for
  * its platform: registering such a device answers 503, and CreatePlatformEndpoint names no application of it.
  *
@@ -171,8 +172,8 @@ final class PushResources {
 
     /**
      * Every function made so far, given exactly its {@link PushAccess} actions: endpoints made (CreatePlatformEndpoint)
-     * only in these applications, with their ARNs in its environment; Publish and DeleteEndpoint only on their
-     * endpoints. The devices read function and every other function get nothing: their code never calls SNS.
+     * only in these applications, with their ARNs in its environment; every other action (Publish, DeleteEndpoint,
+     * Get- and SetEndpointAttributes) only on their endpoints. The devices read function and every other function get nothing: their code never calls SNS.
      */
     void grant(Functions functions) {
         functions.all().forEach((id, fn) -> {

@@ -115,6 +115,21 @@ class PushPlatformApplicationsTest {
         assertEquals(Map.of(consumer, endpoints, roleOf(resources, "DevicesWrite"), endpoints), grantsOf(resources, "sns:DeleteEndpoint"));
     }
 
+    /**
+     * SNS's token-management flow (an endpoint that exists for the token but is disabled or holds another token, read
+     * and set enabled) is the devices write function's alone, and only on this stack's endpoints: the sender never
+     * re-enables an endpoint (a dead device is removed), and the read function calls SNS not at all.
+     */
+    @Test
+    void onlyTheDevicesWriteFunctionReadsAndSetsEndpointAttributesAndOnlyOnThisStacksEndpoints() {
+        for (String action : List.of("sns:GetEndpointAttributes", "sns:SetEndpointAttributes")) {
+            assertEquals(Map.of(roleOf(resources, "DevicesWrite"), endpointPatterns()), grantsOf(resources, action), action);
+        }
+        assertEquals(Set.of(PushAccess.Action.CREATE_PLATFORM_ENDPOINT, PushAccess.Action.GET_ENDPOINT_ATTRIBUTES,
+                PushAccess.Action.SET_ENDPOINT_ATTRIBUTES, PushAccess.Action.DELETE_ENDPOINT), PushAccess.of(LambdaFunction.DEVICES, true));
+        assertEquals(Set.of(), PushAccess.of(LambdaFunction.DEVICES, false), "the read function calls no SNS action");
+    }
+
     @Test
     void noSnsActionIsGrantedOnStarOrByWildcardAndOnlyThePushRolesHaveAny() {
         Set<String> rolesWithSns = new TreeSet<>();
@@ -193,6 +208,7 @@ class PushPlatformApplicationsTest {
         String consumer = roleOf(sandbox, LambdaFunction.STREAM_CONSUMER.id());
         assertEquals(Map.of(consumer, endpointPatterns()), grantsOf(sandbox, "sns:Publish"));
         assertEquals(Map.of(roleOf(sandbox, "DevicesWrite"), List.of("{Ref=" + APNS + "}")), grantsOf(sandbox, "sns:CreatePlatformEndpoint"));
+        assertEquals(Map.of(roleOf(sandbox, "DevicesWrite"), endpointPatterns()), grantsOf(sandbox, "sns:SetEndpointAttributes"));
 
         // Neither secret named: no application, no provider, no endpoint made anywhere, no ARN in any environment
         // (503s). Devices registered before still have endpoints: pushing to one, or removing it, reaches SNS.
@@ -201,6 +217,8 @@ class PushPlatformApplicationsTest {
         assertEquals(Set.of(), ofType(none, PushResources.RESOURCE_TYPE));
         assertTrue(ofType(none, "AWS::Lambda::Function").stream().noneMatch(id -> id.startsWith(PROVIDER)));
         assertEquals(Map.of(), grantsOf(none, "sns:CreatePlatformEndpoint"));
+        // Re-registering such a device still enables its endpoint, or finds it gone: the attributes grants stay.
+        assertEquals(Map.of(roleOf(none, "DevicesWrite"), endpointPatterns()), grantsOf(none, "sns:GetEndpointAttributes"));
         assertEquals(Map.of(roleOf(none, LambdaFunction.STREAM_CONSUMER.id()), endpointPatterns()), grantsOf(none, "sns:Publish"));
         assertFalse(none.toString().contains(PushAccess.FCM_APPLICATION_VARIABLE));
         assertFalse(none.toString().contains(PushAccess.APNS_APPLICATION_VARIABLE));

@@ -31,9 +31,12 @@ import com.sun.net.httpserver.HttpServer;
  * The local stand-in for SNS mobile push, speaking SNS's own Query protocol over HTTP on loopback (form-encoded
  * {@code Action=...}, XML answers and SNS's error codes), so the functions' SDK client is the deployed one with only
  * {@code endpointOverride} set. It knows the calls the product makes: CreatePlatformEndpoint (one endpoint per
- * application and token, the same ARN again for the same token), DeleteEndpoint, and Publish to an endpoint, whose
- * deliveries it records in order. A token beginning with {@code invalid} is reported unregistered on its first push,
- * as FCM answers UNREGISTERED: SNS disables the endpoint and answers EndpointDisabled, then and for every later push.
+ * application and token, the same ARN again for the same token, and SNS's InvalidParameter naming the existing
+ * endpoint when the attributes asked for differ from its own, as they do once it is disabled), Get- and
+ * SetEndpointAttributes (Token, Enabled, CustomUserData), DeleteEndpoint, and Publish to an endpoint, whose
+ * deliveries it records in order. A token beginning with {@code invalid} is reported unregistered on each push to its
+ * enabled endpoint, as FCM answers UNREGISTERED: SNS disables the endpoint and answers EndpointDisabled, then and for
+ * every later push until the endpoint is enabled again (SetEndpointAttributes), when the next push disables it again.
  * With a data directory, endpoints and deliveries are appended to files there (each line written before the call is
  * answered), so they survive restarts and kill -9 as a real push service's deliveries would.
  */
@@ -52,7 +55,10 @@ public final class LocalSns implements AutoCloseable {
     public record Push(String endpointArn, String platform, JsonNode payload, Instant sentAt, String collapseId) {
     }
 
-    private record Endpoint(String arn, String application, String token, boolean enabled) {
+    private record Endpoint(String arn, String application, String token, boolean enabled, String customUserData) {
+        Endpoint with(String newToken, boolean nowEnabled, String data) {
+            return new Endpoint(arn, application, newToken, nowEnabled, data);
+        }
     }
 
     private final HttpServer server;
@@ -73,7 +79,7 @@ public final class LocalSns implements AutoCloseable {
             Files.createDirectories(dataDir);
             for (JsonNode e : lines(endpointsFile)) {
                 remember(new Endpoint(e.get("arn").asText(), e.get("application").asText(), e.get("token").asText(),
-                        e.get("enabled").asBoolean()));
+                        e.get("enabled").asBoolean(), e.hasNonNull("customUserData") ? e.get("customUserData").asText() : null));
             }
             for (JsonNode p : lines(pushesFile)) {
                 pushes.add(new Push(p.get("endpointArn").asText(), p.get("platform").asText(), p.get("payload"),
@@ -149,8 +155,13 @@ public final class LocalSns implements AutoCloseable {
         String[] answer;
         try {
             answer = switch (action) {
-                case "CreatePlatformEndpoint" -> ok(action, "<EndpointArn>"
-                        + create(form.get("PlatformApplicationArn"), form.get("Token")) + "</EndpointArn>");
+                case "CreatePlatformEndpoint" -> ok(action, "<EndpointArn>" + create(form.get("PlatformApplicationArn"),
+                        form.get("Token"), form.get("CustomUserData"), entries(form, "Attributes")) + "</EndpointArn>");
+                case "GetEndpointAttributes" -> ok(action, attributes(form.get("EndpointArn")));
+                case "SetEndpointAttributes" -> {
+                    setAttributes(form.get("EndpointArn"), entries(form, "Attributes"));
+                    yield ok(action, null);
+                }
                 case "DeleteEndpoint" -> {
                     delete(form.get("EndpointArn"));
                     yield ok(action, null);
@@ -170,22 +181,109 @@ public final class LocalSns implements AutoCloseable {
         }
     }
 
-    private synchronized String create(String application, String token) {
+    /**
+     * SNS's CreatePlatformEndpoint: for a token that has an endpoint in the application, its ARN when every attribute
+     * asked for (Enabled, CustomUserData) is the endpoint's own or none is asked for (so a disabled endpoint's ARN too:
+     * the Developer Guide's reinstall case), else InvalidParameter in SNS's own words, naming the endpoint.
+     */
+    private synchronized String create(String application, String token, String customUserData, Map<String, String> attributes) {
         if (!FCM_APPLICATION.equals(application) && !APNS_APPLICATION.equals(application)) {
             throw new Refusal(404, "NotFound", "PlatformApplication does not exist");
         }
         if (token == null || token.isEmpty()) {
             throw new Refusal(400, "InvalidParameter", "Invalid parameter: Token");
         }
+        token = normal(application, token);
+        String data = customUserData != null ? customUserData : attributes.get("CustomUserData");
+        String enabled = attributes.get("Enabled");
+        if (enabled != null && !enabled.equalsIgnoreCase("true") && !enabled.equalsIgnoreCase("false")) {
+            throw new Refusal(400, "InvalidParameter", "Invalid parameter: Attributes Reason: Enabled must be true or false");
+        }
         String known = byToken.get(application + "\n" + token);
         if (known != null) {
+            Endpoint e = endpoints.get(known);
+            boolean differs = (enabled != null && Boolean.parseBoolean(enabled.toLowerCase()) != e.enabled())
+                    || (data != null && !data.equals(e.customUserData()));
+            if (differs) {
+                throw new Refusal(400, "InvalidParameter", "Invalid parameter: Token Reason: Endpoint " + known
+                        + " already exists with the same Token, but different attributes.");
+            }
             return known; // CreatePlatformEndpoint is idempotent per token
         }
         String platform = FCM_APPLICATION.equals(application) ? "GCM" : "APNS";
         Endpoint e = new Endpoint("arn:aws:sns:us-east-1:000000000000:endpoint/" + platform + "/"
-                + application.substring(application.lastIndexOf('/') + 1) + "/" + UUID.randomUUID(), application, token, true);
+                + application.substring(application.lastIndexOf('/') + 1) + "/" + UUID.randomUUID(), application, token,
+                enabled == null || enabled.equalsIgnoreCase("true"), data);
         save(e);
         return e.arn();
+    }
+
+    /** GetEndpointAttributes: Enabled, Token and, when set, CustomUserData, in the Query protocol's map shape. */
+    private synchronized String attributes(String arn) {
+        Endpoint e = arn == null ? null : endpoints.get(arn);
+        if (e == null) {
+            throw new Refusal(404, "NotFound", "Endpoint does not exist");
+        }
+        StringBuilder xml = new StringBuilder("<Attributes>");
+        entry(xml, "Enabled", Boolean.toString(e.enabled()));
+        entry(xml, "Token", e.token());
+        if (e.customUserData() != null) {
+            entry(xml, "CustomUserData", e.customUserData());
+        }
+        return xml.append("</Attributes>").toString();
+    }
+
+    private static void entry(StringBuilder xml, String key, String value) {
+        xml.append("<entry><key>").append(key).append("</key><value>").append(escape(value)).append("</value></entry>");
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /**
+     * SetEndpointAttributes: the token replaced (the endpoint then found by its new token), enabled or disabled, its
+     * user data; what is not named is kept. A token another endpoint of the application holds is refused, as SNS keeps
+     * one endpoint per token.
+     */
+    private synchronized void setAttributes(String arn, Map<String, String> attributes) {
+        Endpoint e = arn == null ? null : endpoints.get(arn);
+        if (e == null) {
+            throw new Refusal(404, "NotFound", "Endpoint does not exist");
+        }
+        if (attributes.isEmpty()) {
+            throw new Refusal(400, "InvalidParameter", "Invalid parameter: Attributes Reason: no attributes given");
+        }
+        String token = normal(e.application(), attributes.getOrDefault("Token", e.token()));
+        if (token.isEmpty()) {
+            throw new Refusal(400, "InvalidParameter", "Invalid parameter: Token");
+        }
+        String holder = byToken.get(e.application() + "\n" + token);
+        if (holder != null && !holder.equals(arn)) {
+            throw new Refusal(400, "InvalidParameter", "Invalid parameter: Token Reason: Endpoint " + holder
+                    + " already exists with the same Token");
+        }
+        String enabled = attributes.get("Enabled");
+        if (enabled != null && !enabled.equalsIgnoreCase("true") && !enabled.equalsIgnoreCase("false")) {
+            throw new Refusal(400, "InvalidParameter", "Invalid parameter: Attributes Reason: Enabled must be true or false");
+        }
+        byToken.remove(e.application() + "\n" + e.token());
+        save(e.with(token, enabled == null ? e.enabled() : enabled.equalsIgnoreCase("true"),
+                attributes.getOrDefault("CustomUserData", e.customUserData())));
+    }
+
+    /** SNS keeps an APNs token in lower case (GetEndpointAttributes answers it so): one token, whatever its case. */
+    private static String normal(String application, String token) {
+        return APNS_APPLICATION.equals(application) ? token.toLowerCase(java.util.Locale.ROOT) : token;
+    }
+
+    /** A map parameter as the Query protocol carries it: {@code Name.entry.N.key} and {@code Name.entry.N.value}. */
+    private static Map<String, String> entries(Map<String, String> form, String name) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 1; form.containsKey(name + ".entry." + i + ".key"); i++) {
+            out.put(form.get(name + ".entry." + i + ".key"), form.getOrDefault(name + ".entry." + i + ".value", ""));
+        }
+        return out;
     }
 
     private synchronized void delete(String arn) {
@@ -217,7 +315,7 @@ public final class LocalSns implements AutoCloseable {
         }
         if (e.token().startsWith("invalid")) {
             // What FCM answers for a token no longer registered: SNS disables the endpoint and refuses the push.
-            save(new Endpoint(e.arn(), e.application(), e.token(), false));
+            save(e.with(e.token(), false, e.customUserData()));
             throw new Refusal(400, "EndpointDisabled", "Endpoint is disabled");
         }
         String platform = FCM_APPLICATION.equals(e.application()) ? "GCM" : "APNS";
@@ -245,8 +343,12 @@ public final class LocalSns implements AutoCloseable {
     }
 
     private void save(Endpoint e) {
-        append(endpointsFile, JSON.createObjectNode().put("arn", e.arn()).put("application", e.application())
-                .put("token", e.token()).put("enabled", e.enabled()));
+        ObjectNode line = JSON.createObjectNode().put("arn", e.arn()).put("application", e.application())
+                .put("token", e.token()).put("enabled", e.enabled());
+        if (e.customUserData() != null) {
+            line.put("customUserData", e.customUserData());
+        }
+        append(endpointsFile, line);
         remember(e);
     }
 

@@ -117,6 +117,23 @@ public final class DeviceStore {
         }
     }
 
+    /**
+     * The device given another endpoint (its own was gone at the push service): 1 PutItem of the device as read with
+     * the new ARN, conditioned on the item still holding the ARN it was read with, so a device removed, moved or given
+     * an endpoint by a concurrent registration is left as that made it. True when this call replaced it.
+     */
+    public boolean replaceEndpoint(String username, Device device, String endpointArn) {
+        try {
+            table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(deviceItem(username, device.withEndpoint(endpointArn), digest(device.platform(), device.token())))
+                    .conditionExpression("endpointArn = :old")
+                    .expressionAttributeValues(Map.of(":old", AttributeValue.fromS(device.endpointArn()))).build());
+            return true;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+
     /** Every device of the user (strongly consistent: a device removed a moment ago gets nothing). */
     public List<Device> devicesToPush(String username) {
         List<Device> out = new ArrayList<>();
