@@ -119,8 +119,7 @@ final class PushDelivery {
         measureOne(stack, "Warm-up phone", watchers);
         if (roundTrips) {
             // From here on every table request waits as it does from Lambda, and every Publish as SNS's would.
-            stack.database().faults().add(com.bigtimedeals.engine.fault.Faults.rule(com.bigtimedeals.engine.fault.Faults.Kind.LATENCY)
-                    .table(stack.tableName()).latencyMillis(PushCosts.DYNAMODB_MS));
+            stack.database().holdRequests(stack.tableName(), PushCosts.DYNAMODB_MS);
             stack.sns().holdPublishes(PushCosts.SNS_MS);
         }
         List<Round> out = new ArrayList<>();

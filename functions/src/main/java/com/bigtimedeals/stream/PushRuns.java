@@ -27,9 +27,9 @@ import com.bigtimedeals.domain.Change;
  * seconds and a new deal's 10,000 watchers miss the 5 s (docs/data-model.md, "Pushes at scale"). Why side by side is
  * safe:
  * <ul>
- * <li><b>Exactly once</b> rests on the push's claim, written create-only per (message, device) before the Publish
- * ({@link PushSender}): whichever thread, invocation or container writes it first sends, any other finds it and sends
- * nothing. Threads change nothing there: each record is run by one thread, and no two records share a claim.</li>
+ * <li><b>Once per (message, device)</b> rests on the push's claim ({@link PushSender}), which has one holder at a
+ * time whatever thread, invocation or container tries it: the others find it sent, or held, and send nothing. Threads
+ * change nothing there: each record is run by one thread, and no two records share a claim.</li>
  * <li><b>Order</b>: one recipient's records run on one thread, in record order, so their pushes leave in the order
  * their inbox got them (the phone lists them so), and nothing of one recipient (their devices, settings, claims, what
  * quiet hours hold for them) is read or written by two threads of an invocation at once. Different recipients share
@@ -38,7 +38,7 @@ import com.bigtimedeals.domain.Change;
  * <li><b>Failures</b>: a recipient's thread stops at their first record that fails, and the batch reports from the
  * earliest failed record on ({@link BatchOutcome}). Every record before that one succeeded (any earlier record of the
  * same recipient did, or their thread would have stopped before), so nothing unsent is acknowledged; every record from
- * it on comes again, where a push already sent finds its claim and is not sent twice.</li>
+ * it on comes again, where a push already sent finds its claim marked and is not sent again.</li>
  * </ul>
  * Threads start on first use and end when idle, as {@link WalkRuns}' do.
  */

@@ -38,7 +38,7 @@ public enum Setting {
      * recipient's messages stay in order on one thread. A push is five round trips (the devices, the settings, the
      * claim, SNS's Publish, the claim's mark), which in AWS all wait on the network: one at a time, a batch of 100
      * messages waits seconds, and a new deal's 10,000 watchers miss the 5 s (docs/data-model.md, "Pushes at scale":
-     * with AWS's round trips a batch of 100 takes 4.9 s one at a time, 0.25 s with 32). The local stack runs every
+     * with AWS's round trips a batch of 100 takes 6.0 s one at a time, 0.24 s with 32). The local stack runs every
      * consumer instance (10 lanes) in one JVM beside the engine and the SNS stand-in, whose round trips are CPU, not
      * waiting: there, 4 (measured with {@code ./bigtimedeals bench --push}).
      */
