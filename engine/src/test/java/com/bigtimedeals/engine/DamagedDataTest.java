@@ -513,7 +513,9 @@ class DamagedDataTest {
         }
         expected.remove("k03");
         for (int round = 0; round < 2; round++) {
-            try (Engine engine = Engine.start(settings(data, false))) {
+            // The fixture's stream records carry the day it was written, which is past the stream's 24 hours by now:
+            // retention held off, so the test checks the conversion and not the calendar.
+            try (Engine engine = Engine.start(settings(data, false).streamRetentionMillis(Long.MAX_VALUE / 4))) {
                 DynamoDbClient db = DurabilityTest.client("http://engine", new InProcessHttpClient(engine));
                 Map<String, String> state = new TreeMap<>();
                 db.scanPaginator(b -> b.tableName("legacy")).items().forEach(i -> state.put(i.get("k").s(), i.get("v").n()));
