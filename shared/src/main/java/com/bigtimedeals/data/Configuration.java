@@ -26,9 +26,8 @@ public record Configuration(int cacheShards, int blastSegments, int workReserveM
                 || pushesInFlight < 1) {
             throw new IllegalArgumentException("not a valid configuration: " + this);
         }
-        if (inboxRetention.isNegative() || inboxRetention.isZero()) {
-            throw new IllegalArgumentException(Setting.INBOX_RETENTION_DAYS.name() + " must be at least 1 day");
-        }
+        // Read, not written again: however a configuration is built, its retention keeps the setting's range.
+        Setting.INBOX_RETENTION_DAYS.checked(inboxRetention.toDays());
         if (sweepStalledAfter.isNegative() || sweepStalledAfter.isZero()) {
             throw new IllegalArgumentException(Setting.SWEEP_STALLED_AFTER_S.name() + " must be at least 1 second");
         }

@@ -49,7 +49,10 @@ public enum Setting {
      * long, picks up a stalled walk after 20.
      */
     SWEEP_STALLED_AFTER_S("sweepStalledAfterSeconds", "600", "20", Where.FUNCTIONS, 1, 86_400),
-    /** Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. */
+    /**
+     * Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. Its range is the
+     * one retention rule: {@link Configuration} and {@link MessageItems} check a retention they are given against it.
+     */
     INBOX_RETENTION_DAYS("inboxRetentionDays", "180", Where.FUNCTIONS, 1, 36_500),
     /**
      * Seconds a reporter's profile must exist before their {@code expired} report counts toward community expiry
@@ -226,6 +229,15 @@ public enum Setting {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name() + " must be a whole number, not '" + v + "'", e);
         }
+        return (int) checked(n);
+    }
+
+    /**
+     * {@code n}, a value code holds rather than text (a {@code Duration} given in this setting's unit), checked against
+     * the setting's range: a rule such as "a message is kept at least a day" is this range, written once, and whoever
+     * takes such a value reads it here rather than writing the rule again.
+     */
+    public long checked(long n) {
         if (n < min || n > max) {
             throw new IllegalArgumentException(name() + " must be between " + min + " and " + max + ", not " + n);
         }
