@@ -33,7 +33,7 @@ abstract class TokenParser {
 
     TokenParser(String text, Set<String> keywords) {
         this.text = text;
-        this.tokens = Lexer.tokenize(text);
+        this.tokens = Lexer.tokenize(text, Lexer.EXPRESSION);
         this.keywords = keywords;
     }
 
