@@ -20,8 +20,6 @@ final class ConditionChecker {
      * message always counts 301 (measured by others: 909 operators are reported as "operator count: 301").
      */
     static final int MAX_OPERATORS = 300;
-    static final Map<String, Integer> FUNCTIONS = Map.of("attribute_exists", 1, "attribute_not_exists", 1,
-            "attribute_type", 2, "begins_with", 2, "contains", 2, "size", 1);
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
 
     /** One checked operand: what it evaluates to, and what the checks need to know about it. */
@@ -169,7 +167,9 @@ final class ConditionChecker {
     private Condition functionCondition(Syntax.Call call) {
         List<CheckedOperand> args = new ArrayList<>();
         call(call, args);
-        if (args.size() != FUNCTIONS.getOrDefault(call.functionName(), -1)) {
+        ExpressionFunction function = ExpressionFunction.named(call.functionName());
+        if (function == null || !function.allowedIn(ExpressionFunction.Use.CONDITION)
+                || args.size() != function.arity) {
             return null;
         }
         CheckedOperand first = args.get(0);
@@ -247,22 +247,14 @@ final class ConditionChecker {
             return null;
         }
         String name = call.functionName();
-        Integer arity = FUNCTIONS.get(name);
-        if (arity == null) {
-            if (UpdateChecker.FUNCTIONS.containsKey(name)) {
-                // The update functions are known to the service, and refused here as out of place, not as unknown
-                // (its message for them names the kind of expression).
-                errors.record(ExpressionErrors.Kind.MISUSED_FUNCTION,
-                        "The function is not allowed in a condition expression; function: " + name);
-            } else {
-                errors.record(ExpressionErrors.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
-            }
+        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.CONDITION, errors);
+        if (function == null) {
             return null;
         }
         if (errors.has(ExpressionErrors.Kind.OPERAND_COUNT)) {
             return null;
         }
-        if (arity != args.size()) {
+        if (function.arity != args.size()) {
             errors.record(ExpressionErrors.Kind.OPERAND_COUNT, "Incorrect number of operands for operator or function; "
                     + "operator or function: " + name + ", number of operands: " + args.size());
             return null;
@@ -334,10 +326,10 @@ final class ConditionChecker {
         }
     }
 
-    /** Only {@code size} may stand where a value is expected; the other functions are conditions. */
+    /** Only a condition function that yields a value ({@code size}) may stand where a value is expected. */
     private void misusedFunction(List<CheckedOperand> operands) {
         for (CheckedOperand o : operands) {
-            if (o.function() != null && !o.function().equals("size")) {
+            if (o.function() != null && !yieldsValueInConditions(o.function())) {
                 misused(o.function());
                 return;
             }
@@ -346,9 +338,14 @@ final class ConditionChecker {
 
     /** {@code size} yields a number, not a truth value, so it cannot stand as a condition. */
     private void misusedSize(Syntax.Cond c) {
-        if (Syntax.unwrap(c) instanceof Syntax.FunctionCond f && f.call().functionName().equals("size")) {
-            misused("size");
+        if (Syntax.unwrap(c) instanceof Syntax.FunctionCond f && yieldsValueInConditions(f.call().functionName())) {
+            misused(f.call().functionName());
         }
+    }
+
+    private static boolean yieldsValueInConditions(String name) {
+        ExpressionFunction function = ExpressionFunction.named(name);
+        return function != null && function.yieldsValue && function.allowedIn(ExpressionFunction.Use.CONDITION);
     }
 
     private void misused(String function) {

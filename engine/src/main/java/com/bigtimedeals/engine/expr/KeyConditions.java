@@ -255,13 +255,16 @@ public final class KeyConditions {
             condition(SortKeyCondition.Op.BEGINS_WITH, call.args());
         }
 
+        /** Only the functions the table allows in key conditions ({@code begins_with}); one yielding a value is nested. */
         private void function(Syntax.Call call) {
-            switch (call.functionName()) {
-                case "begins_with" -> {
-                }
-                case "size" -> throw new ExpressionException(PREFIX + "KeyConditionExpressions cannot contain nested operations");
-                default -> throw invalidOperator(call.functionName());
+            ExpressionFunction function = ExpressionFunction.named(call.functionName());
+            if (function != null && function.allowedIn(ExpressionFunction.Use.KEY_CONDITION)) {
+                return;
             }
+            if (function != null && function.yieldsValue) {
+                throw new ExpressionException(PREFIX + "KeyConditionExpressions cannot contain nested operations");
+            }
+            throw invalidOperator(call.functionName());
         }
 
         private void condition(SortKeyCondition.Op op, List<Syntax.Operand> args) {

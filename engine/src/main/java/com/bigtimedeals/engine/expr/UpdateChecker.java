@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.value.Value;
@@ -15,8 +14,6 @@ import com.bigtimedeals.engine.value.Value;
  * undefined value, overlapping paths, conflicting paths, ADD or DELETE operand type, then a function's operands.
  */
 final class UpdateChecker {
-    static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
-
     /** A checked SET operand: what it evaluates to, and its type when known before any item is seen. */
     private record Checked(UpdateValues.ValueExpr runtime, String type, boolean isPath) {
     }
@@ -139,22 +136,14 @@ final class UpdateChecker {
         if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
             return null;
         }
-        Integer arity = FUNCTIONS.get(name);
-        if (arity == null) {
-            if (ConditionChecker.FUNCTIONS.containsKey(name)) {
-                // The condition functions (size included) are known to the service, and refused here as out of
-                // place, not as unknown (its message for them names the kind of expression).
-                errors.record(ExpressionErrors.Kind.MISUSED_FUNCTION,
-                        "The function is not allowed in an update expression; function: " + name);
-            } else {
-                errors.record(ExpressionErrors.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
-            }
+        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.UPDATE_SET, errors);
+        if (function == null) {
             return null;
         }
         if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
             return null;
         }
-        if (arity != args.size()) {
+        if (function.arity != args.size()) {
             errors.record(ExpressionErrors.Kind.FUNCTION, "Incorrect number of operands for operator or function; "
                     + "operator or function: " + name + ", number of operands: " + args.size());
             return null;
