@@ -213,28 +213,15 @@ final class ConditionChecker {
         if (path.redundantParens()) {
             redundantParens();
         }
-        List<Object> steps = new ArrayList<>(path.steps().size());
-        for (Syntax.Step step : path.steps()) {
-            if (step.isIndex()) {
-                steps.add(step.index());
-            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                steps.add(context.name(step.name(), errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE));
-            } else {
-                String name = step.name().text();
-                if (ReservedWords.isReserved(name)) {
-                    errors.record(ExpressionErrors.Kind.RESERVED_WORD,
-                            "Attribute name is a reserved keyword; reserved keyword: " + name);
-                }
-                steps.add(name);
+        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE);
+        String head = (String) resolved.steps().get(0);
+        if (head != null) {
+            heads.add(head);
+            if (resolved.size() > 1) {
+                nestedHeads.add(head);
             }
         }
-        if (steps.get(0) != null) {
-            heads.add((String) steps.get(0));
-            if (steps.size() > 1) {
-                nestedHeads.add((String) steps.get(0));
-            }
-        }
-        return new DocumentPath(steps);
+        return resolved;
     }
 
     /** Checks a function's arguments, then the function; returns the type it yields (null if unknown). */

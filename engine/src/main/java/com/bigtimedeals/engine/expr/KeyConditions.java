@@ -282,8 +282,8 @@ public final class KeyConditions {
                         throw new ExpressionException(PREFIX
                                 + "KeyConditionExpressions cannot have conditions on nested attributes");
                     }
-                    Token name = path.steps().get(0).name();
-                    attribute = name.is(Token.Kind.NAME_PLACEHOLDER) ? context.nameOf(name) : name.text();
+                    // Already checked as a condition: its name is defined.
+                    attribute = context.path(path, new ExpressionErrors(), ExpressionErrors.Kind.UNDEFINED_NAME).head();
                     attributeAt = i;
                 } else if (arg instanceof Syntax.Call nested) {
                     function(nested);

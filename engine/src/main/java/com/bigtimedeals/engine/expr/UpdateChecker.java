@@ -179,25 +179,11 @@ final class UpdateChecker {
     }
 
     private DocumentPath path(Syntax.PathRef path) {
-        List<Object> steps = new ArrayList<>(path.steps().size());
-        for (Syntax.Step step : path.steps()) {
-            if (step.isIndex()) {
-                steps.add(step.index());
-            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                steps.add(context.name(step.name(), errors, ExpressionErrors.Kind.UNDEFINED_NAME));
-            } else {
-                String name = step.name().text();
-                if (ReservedWords.isReserved(name)) {
-                    errors.record(ExpressionErrors.Kind.RESERVED_WORD,
-                            "Attribute name is a reserved keyword; reserved keyword: " + name);
-                }
-                steps.add(name);
-            }
+        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME);
+        if (resolved.size() > 1 && resolved.steps().get(0) != null) {
+            nestedHeads.add(resolved.head());
         }
-        if (steps.size() > 1 && steps.get(0) != null) {
-            nestedHeads.add((String) steps.get(0));
-        }
-        return new DocumentPath(steps);
+        return resolved;
     }
 
     /**
