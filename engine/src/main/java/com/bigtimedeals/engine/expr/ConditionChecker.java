@@ -173,13 +173,13 @@ final class ConditionChecker {
             return null;
         }
         CheckedOperand first = args.get(0);
-        return switch (call.functionName()) {
-            case "attribute_exists" -> new ConditionNodes.Exists(first.path(), true);
-            case "attribute_not_exists" -> new ConditionNodes.Exists(first.path(), false);
-            case "attribute_type" -> new ConditionNodes.TypeIs(first.runtime(),
+        return switch (function) {
+            case ATTRIBUTE_EXISTS -> new ConditionNodes.Exists(first.path(), true);
+            case ATTRIBUTE_NOT_EXISTS -> new ConditionNodes.Exists(first.path(), false);
+            case ATTRIBUTE_TYPE -> new ConditionNodes.TypeIs(first.runtime(),
                     args.get(1).value() instanceof Value.S s ? s.value() : null);
-            case "begins_with" -> new ConditionNodes.BeginsWith(first.runtime(), args.get(1).runtime());
-            case "contains" -> new ConditionNodes.Contains(first.runtime(), args.get(1).runtime());
+            case BEGINS_WITH -> new ConditionNodes.BeginsWith(first.runtime(), args.get(1).runtime());
+            case CONTAINS -> new ConditionNodes.Contains(first.runtime(), args.get(1).runtime());
             default -> null;
         };
     }
@@ -242,23 +242,27 @@ final class ConditionChecker {
             return null;
         }
         if (function.arity != args.size()) {
-            errors.record(ExpressionErrors.Kind.OPERAND_COUNT, "Incorrect number of operands for operator or function; "
-                    + "operator or function: " + name + ", number of operands: " + args.size());
+            errors.record(ExpressionErrors.Kind.OPERAND_COUNT, function.wrongOperandCount(args.size()));
             return null;
         }
         distinct(name, args);
         if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
             return null;
         }
-        switch (name) {
-            case "attribute_exists", "attribute_not_exists" -> {
+        return operandTypes(function, args);
+    }
+
+    /** Checks the operand types the function takes; returns the type it yields (null when refused). */
+    private String operandTypes(ExpressionFunction function, List<CheckedOperand> args) {
+        String name = function.name;
+        switch (function) {
+            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {
                 if (args.get(0).path() == null) {
-                    errors.record(ExpressionErrors.Kind.FUNCTION,
-                            "Operator or function requires a document path; operator or function: " + name);
+                    errors.record(ExpressionErrors.Kind.FUNCTION, function.requiresPath());
                 }
                 return null;
             }
-            case "begins_with" -> {
+            case BEGINS_WITH -> {
                 for (CheckedOperand arg : args) {
                     if (arg.type() != null && !arg.type().equals("S") && !arg.type().equals("B")) {
                         operandType(name, arg.type());
@@ -267,7 +271,7 @@ final class ConditionChecker {
                 }
                 return "BOOL";
             }
-            case "attribute_type" -> {
+            case ATTRIBUTE_TYPE -> {
                 CheckedOperand type = args.get(1);
                 if (!"S".equals(type.type())) {
                     operandType(name, type.type() == null ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type.type());
@@ -281,7 +285,7 @@ final class ConditionChecker {
                 }
                 return "BOOL";
             }
-            case "size" -> {
+            case SIZE -> {
                 String type = args.get(0).type();
                 if ("N".equals(type) || "BOOL".equals(type) || "NULL".equals(type)) {
                     operandType(name, type);
@@ -296,8 +300,7 @@ final class ConditionChecker {
     }
 
     private void operandType(String function, String type) {
-        errors.record(ExpressionErrors.Kind.FUNCTION, "Incorrect operand type for operator or function; "
-                + "operator or function: " + function + ", operand type: " + type);
+        errors.record(ExpressionErrors.Kind.FUNCTION, ExpressionFunction.operandType(function, type));
     }
 
     /** Ordering comparisons and BETWEEN take only strings, numbers and binaries. */

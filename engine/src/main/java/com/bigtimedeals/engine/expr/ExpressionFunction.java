@@ -66,6 +66,23 @@ enum ExpressionFunction {
         return null;
     }
 
+    /** The service's message for this function given {@code count} operands, not its arity. */
+    String wrongOperandCount(int count) {
+        return "Incorrect number of operands for operator or function; operator or function: " + name
+                + ", number of operands: " + count;
+    }
+
+    /** The service's message for a function whose first operand must be a document path and is not. */
+    String requiresPath() {
+        return "Operator or function requires a document path; operator or function: " + name;
+    }
+
+    /** The service's message for an operand of a type the function or operator ({@code <}, BETWEEN) does not take. */
+    static String operandType(String functionOrOperator, String type) {
+        return "Incorrect operand type for operator or function; operator or function: " + functionOrOperator
+                + ", operand type: " + type;
+    }
+
     /**
      * The function of this name if it may stand in this kind of expression; else null, with the error recorded: an
      * unknown function, or a known one out of place ({@code The function is not allowed in a condition expression}).

@@ -144,20 +144,18 @@ final class UpdateChecker {
             return null;
         }
         if (function.arity != args.size()) {
-            errors.record(ExpressionErrors.Kind.FUNCTION, "Incorrect number of operands for operator or function; "
-                    + "operator or function: " + name + ", number of operands: " + args.size());
+            errors.record(ExpressionErrors.Kind.FUNCTION, function.wrongOperandCount(args.size()));
             return null;
         }
-        switch (name) {
-            case "if_not_exists" -> {
+        switch (function) {
+            case IF_NOT_EXISTS -> {
                 if (!args.get(0).isPath()) {
-                    errors.record(ExpressionErrors.Kind.FUNCTION,
-                            "Operator or function requires a document path; operator or function: " + name);
+                    errors.record(ExpressionErrors.Kind.FUNCTION, function.requiresPath());
                     return null;
                 }
                 return args.get(1).type();
             }
-            case "list_append" -> {
+            case LIST_APPEND -> {
                 return operandsOfType(name, args, "L");
             }
             default -> {
@@ -170,8 +168,7 @@ final class UpdateChecker {
     private String operandsOfType(String name, List<Checked> args, String type) {
         for (Checked arg : args) {
             if (arg.runtime() instanceof UpdateValues.Constant c && c.value() != null && !type.equals(arg.type())) {
-                errors.record(ExpressionErrors.Kind.FUNCTION, "Incorrect operand type for operator or function; "
-                        + "operator or function: " + name + ", operand type: " + arg.type());
+                errors.record(ExpressionErrors.Kind.FUNCTION, ExpressionFunction.operandType(name, arg.type()));
                 return null;
             }
         }
