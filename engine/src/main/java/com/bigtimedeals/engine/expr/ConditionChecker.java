@@ -20,8 +20,6 @@ final class ConditionChecker {
      * message always counts 301 (measured by others: 909 operators are reported as "operator count: 301").
      */
     static final int MAX_OPERATORS = 300;
-    static final Map<String, Integer> FUNCTIONS = Map.of("attribute_exists", 1, "attribute_not_exists", 1,
-            "attribute_type", 2, "begins_with", 2, "contains", 2, "size", 1);
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
 
     /** One checked operand: what it evaluates to, and what the checks need to know about it. */
@@ -169,17 +167,19 @@ final class ConditionChecker {
     private Condition functionCondition(Syntax.Call call) {
         List<CheckedOperand> args = new ArrayList<>();
         call(call, args);
-        if (args.size() != FUNCTIONS.getOrDefault(call.functionName(), -1)) {
+        ExpressionFunction function = ExpressionFunction.named(call.functionName());
+        if (function == null || !function.allowedIn(ExpressionFunction.Use.CONDITION)
+                || args.size() != function.arity) {
             return null;
         }
         CheckedOperand first = args.get(0);
-        return switch (call.functionName()) {
-            case "attribute_exists" -> new ConditionNodes.Exists(first.path(), true);
-            case "attribute_not_exists" -> new ConditionNodes.Exists(first.path(), false);
-            case "attribute_type" -> new ConditionNodes.TypeIs(first.runtime(),
+        return switch (function) {
+            case ATTRIBUTE_EXISTS -> new ConditionNodes.Exists(first.path(), true);
+            case ATTRIBUTE_NOT_EXISTS -> new ConditionNodes.Exists(first.path(), false);
+            case ATTRIBUTE_TYPE -> new ConditionNodes.TypeIs(first.runtime(),
                     args.get(1).value() instanceof Value.S s ? s.value() : null);
-            case "begins_with" -> new ConditionNodes.BeginsWith(first.runtime(), args.get(1).runtime());
-            case "contains" -> new ConditionNodes.Contains(first.runtime(), args.get(1).runtime());
+            case BEGINS_WITH -> new ConditionNodes.BeginsWith(first.runtime(), args.get(1).runtime());
+            case CONTAINS -> new ConditionNodes.Contains(first.runtime(), args.get(1).runtime());
             default -> null;
         };
     }
@@ -213,28 +213,15 @@ final class ConditionChecker {
         if (path.redundantParens()) {
             redundantParens();
         }
-        List<Object> steps = new ArrayList<>(path.steps().size());
-        for (Syntax.Step step : path.steps()) {
-            if (step.isIndex()) {
-                steps.add(step.index());
-            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                steps.add(context.name(step.name(), errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE));
-            } else {
-                String name = step.name().text();
-                if (ReservedWords.isReserved(name)) {
-                    errors.record(ExpressionErrors.Kind.RESERVED_WORD,
-                            "Attribute name is a reserved keyword; reserved keyword: " + name);
-                }
-                steps.add(name);
+        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE);
+        String head = (String) resolved.steps().get(0);
+        if (head != null) {
+            heads.add(head);
+            if (resolved.size() > 1) {
+                nestedHeads.add(head);
             }
         }
-        if (steps.get(0) != null) {
-            heads.add((String) steps.get(0));
-            if (steps.size() > 1) {
-                nestedHeads.add((String) steps.get(0));
-            }
-        }
-        return new DocumentPath(steps);
+        return resolved;
     }
 
     /** Checks a function's arguments, then the function; returns the type it yields (null if unknown). */
@@ -247,39 +234,35 @@ final class ConditionChecker {
             return null;
         }
         String name = call.functionName();
-        Integer arity = FUNCTIONS.get(name);
-        if (arity == null) {
-            if (UpdateChecker.FUNCTIONS.containsKey(name)) {
-                // The update functions are known to the service, and refused here as out of place, not as unknown
-                // (its message for them names the kind of expression).
-                errors.record(ExpressionErrors.Kind.MISUSED_FUNCTION,
-                        "The function is not allowed in a condition expression; function: " + name);
-            } else {
-                errors.record(ExpressionErrors.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
-            }
+        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.CONDITION, errors);
+        if (function == null) {
             return null;
         }
         if (errors.has(ExpressionErrors.Kind.OPERAND_COUNT)) {
             return null;
         }
-        if (arity != args.size()) {
-            errors.record(ExpressionErrors.Kind.OPERAND_COUNT, "Incorrect number of operands for operator or function; "
-                    + "operator or function: " + name + ", number of operands: " + args.size());
+        if (function.arity != args.size()) {
+            errors.record(ExpressionErrors.Kind.OPERAND_COUNT, function.wrongOperandCount(args.size()));
             return null;
         }
         distinct(name, args);
         if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
             return null;
         }
-        switch (name) {
-            case "attribute_exists", "attribute_not_exists" -> {
+        return operandTypes(function, args);
+    }
+
+    /** Checks the operand types the function takes; returns the type it yields (null when refused). */
+    private String operandTypes(ExpressionFunction function, List<CheckedOperand> args) {
+        String name = function.name;
+        switch (function) {
+            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {
                 if (args.get(0).path() == null) {
-                    errors.record(ExpressionErrors.Kind.FUNCTION,
-                            "Operator or function requires a document path; operator or function: " + name);
+                    errors.record(ExpressionErrors.Kind.FUNCTION, function.requiresPath());
                 }
                 return null;
             }
-            case "begins_with" -> {
+            case BEGINS_WITH -> {
                 for (CheckedOperand arg : args) {
                     if (arg.type() != null && !arg.type().equals("S") && !arg.type().equals("B")) {
                         operandType(name, arg.type());
@@ -288,7 +271,7 @@ final class ConditionChecker {
                 }
                 return "BOOL";
             }
-            case "attribute_type" -> {
+            case ATTRIBUTE_TYPE -> {
                 CheckedOperand type = args.get(1);
                 if (!"S".equals(type.type())) {
                     operandType(name, type.type() == null ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type.type());
@@ -302,7 +285,7 @@ final class ConditionChecker {
                 }
                 return "BOOL";
             }
-            case "size" -> {
+            case SIZE -> {
                 String type = args.get(0).type();
                 if ("N".equals(type) || "BOOL".equals(type) || "NULL".equals(type)) {
                     operandType(name, type);
@@ -317,8 +300,7 @@ final class ConditionChecker {
     }
 
     private void operandType(String function, String type) {
-        errors.record(ExpressionErrors.Kind.FUNCTION, "Incorrect operand type for operator or function; "
-                + "operator or function: " + function + ", operand type: " + type);
+        errors.record(ExpressionErrors.Kind.FUNCTION, ExpressionFunction.operandType(function, type));
     }
 
     /** Ordering comparisons and BETWEEN take only strings, numbers and binaries. */
@@ -334,10 +316,10 @@ final class ConditionChecker {
         }
     }
 
-    /** Only {@code size} may stand where a value is expected; the other functions are conditions. */
+    /** Only a condition function that yields a value ({@code size}) may stand where a value is expected. */
     private void misusedFunction(List<CheckedOperand> operands) {
         for (CheckedOperand o : operands) {
-            if (o.function() != null && !o.function().equals("size")) {
+            if (o.function() != null && !yieldsValueInConditions(o.function())) {
                 misused(o.function());
                 return;
             }
@@ -346,9 +328,14 @@ final class ConditionChecker {
 
     /** {@code size} yields a number, not a truth value, so it cannot stand as a condition. */
     private void misusedSize(Syntax.Cond c) {
-        if (Syntax.unwrap(c) instanceof Syntax.FunctionCond f && f.call().functionName().equals("size")) {
-            misused("size");
+        if (Syntax.unwrap(c) instanceof Syntax.FunctionCond f && yieldsValueInConditions(f.call().functionName())) {
+            misused(f.call().functionName());
         }
+    }
+
+    private static boolean yieldsValueInConditions(String name) {
+        ExpressionFunction function = ExpressionFunction.named(name);
+        return function != null && function.yieldsValue && function.allowedIn(ExpressionFunction.Use.CONDITION);
     }
 
     private void misused(String function) {

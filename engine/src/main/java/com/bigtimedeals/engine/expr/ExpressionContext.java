@@ -1,6 +1,8 @@
 package com.bigtimedeals.engine.expr;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
@@ -239,9 +241,28 @@ public final class ExpressionContext {
         return value;
     }
 
-    /** A name already known to be defined. */
-    String nameOf(Token placeholder) {
-        return names.get(placeholder.text());
+    /**
+     * A written document path ({@code a.#b[1]}) with its names resolved, the one path check every expression makes:
+     * a written name must not be a reserved word, a {@code #name} must be defined (an undefined one is recorded as
+     * {@code undefined}, which condition and update expressions order differently, and left null).
+     */
+    DocumentPath path(Syntax.PathRef path, ExpressionErrors errors, ExpressionErrors.Kind undefined) {
+        List<Object> steps = new ArrayList<>(path.steps().size());
+        for (Syntax.Step step : path.steps()) {
+            if (step.isIndex()) {
+                steps.add(step.index());
+            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
+                steps.add(name(step.name(), errors, undefined));
+            } else {
+                String name = step.name().text();
+                if (ReservedWords.isReserved(name)) {
+                    errors.record(ExpressionErrors.Kind.RESERVED_WORD,
+                            "Attribute name is a reserved keyword; reserved keyword: " + name);
+                }
+                steps.add(name);
+            }
+        }
+        return new DocumentPath(steps);
     }
 
     /** A value already known to be defined. */

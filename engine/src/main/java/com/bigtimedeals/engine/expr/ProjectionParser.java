@@ -23,22 +23,7 @@ final class ProjectionParser extends TokenParser {
         ExpressionErrors errors = new ExpressionErrors();
         List<DocumentPath> paths = new ArrayList<>(written.size());
         for (Syntax.PathRef path : written) {
-            List<Object> steps = new ArrayList<>(path.steps().size());
-            for (Syntax.Step step : path.steps()) {
-                if (step.isIndex()) {
-                    steps.add(step.index());
-                } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                    steps.add(context.name(step.name(), errors, ExpressionErrors.Kind.UNDEFINED_NAME));
-                } else {
-                    String name = step.name().text();
-                    if (ReservedWords.isReserved(name)) {
-                        errors.record(ExpressionErrors.Kind.RESERVED_WORD,
-                                "Attribute name is a reserved keyword; reserved keyword: " + name);
-                    }
-                    steps.add(name);
-                }
-            }
-            paths.add(new DocumentPath(steps));
+            paths.add(context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME));
         }
         for (int i = 0; i < paths.size(); i++) {
             for (int j = 0; j < i; j++) {

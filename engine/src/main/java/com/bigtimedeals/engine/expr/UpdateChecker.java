@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.value.Value;
@@ -15,8 +14,6 @@ import com.bigtimedeals.engine.value.Value;
  * undefined value, overlapping paths, conflicting paths, ADD or DELETE operand type, then a function's operands.
  */
 final class UpdateChecker {
-    static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
-
     /** A checked SET operand: what it evaluates to, and its type when known before any item is seen. */
     private record Checked(UpdateValues.ValueExpr runtime, String type, boolean isPath) {
     }
@@ -139,36 +136,26 @@ final class UpdateChecker {
         if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
             return null;
         }
-        Integer arity = FUNCTIONS.get(name);
-        if (arity == null) {
-            if (ConditionChecker.FUNCTIONS.containsKey(name)) {
-                // The condition functions (size included) are known to the service, and refused here as out of
-                // place, not as unknown (its message for them names the kind of expression).
-                errors.record(ExpressionErrors.Kind.MISUSED_FUNCTION,
-                        "The function is not allowed in an update expression; function: " + name);
-            } else {
-                errors.record(ExpressionErrors.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
-            }
+        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.UPDATE_SET, errors);
+        if (function == null) {
             return null;
         }
         if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
             return null;
         }
-        if (arity != args.size()) {
-            errors.record(ExpressionErrors.Kind.FUNCTION, "Incorrect number of operands for operator or function; "
-                    + "operator or function: " + name + ", number of operands: " + args.size());
+        if (function.arity != args.size()) {
+            errors.record(ExpressionErrors.Kind.FUNCTION, function.wrongOperandCount(args.size()));
             return null;
         }
-        switch (name) {
-            case "if_not_exists" -> {
+        switch (function) {
+            case IF_NOT_EXISTS -> {
                 if (!args.get(0).isPath()) {
-                    errors.record(ExpressionErrors.Kind.FUNCTION,
-                            "Operator or function requires a document path; operator or function: " + name);
+                    errors.record(ExpressionErrors.Kind.FUNCTION, function.requiresPath());
                     return null;
                 }
                 return args.get(1).type();
             }
-            case "list_append" -> {
+            case LIST_APPEND -> {
                 return operandsOfType(name, args, "L");
             }
             default -> {
@@ -181,8 +168,7 @@ final class UpdateChecker {
     private String operandsOfType(String name, List<Checked> args, String type) {
         for (Checked arg : args) {
             if (arg.runtime() instanceof UpdateValues.Constant c && c.value() != null && !type.equals(arg.type())) {
-                errors.record(ExpressionErrors.Kind.FUNCTION, "Incorrect operand type for operator or function; "
-                        + "operator or function: " + name + ", operand type: " + arg.type());
+                errors.record(ExpressionErrors.Kind.FUNCTION, ExpressionFunction.operandType(name, arg.type()));
                 return null;
             }
         }
@@ -190,25 +176,11 @@ final class UpdateChecker {
     }
 
     private DocumentPath path(Syntax.PathRef path) {
-        List<Object> steps = new ArrayList<>(path.steps().size());
-        for (Syntax.Step step : path.steps()) {
-            if (step.isIndex()) {
-                steps.add(step.index());
-            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                steps.add(context.name(step.name(), errors, ExpressionErrors.Kind.UNDEFINED_NAME));
-            } else {
-                String name = step.name().text();
-                if (ReservedWords.isReserved(name)) {
-                    errors.record(ExpressionErrors.Kind.RESERVED_WORD,
-                            "Attribute name is a reserved keyword; reserved keyword: " + name);
-                }
-                steps.add(name);
-            }
+        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME);
+        if (resolved.size() > 1 && resolved.steps().get(0) != null) {
+            nestedHeads.add(resolved.head());
         }
-        if (steps.size() > 1 && steps.get(0) != null) {
-            nestedHeads.add((String) steps.get(0));
-        }
-        return new DocumentPath(steps);
+        return resolved;
     }
 
     /**
