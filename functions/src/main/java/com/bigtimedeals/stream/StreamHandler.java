@@ -39,9 +39,12 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     private final ColdStart coldStart;
     private final WalkRuns walkRuns;
 
-    /** For Lambda: what the container needs is built once, from its environment. */
+    /**
+     * For Lambda: what the container needs is built once, from its environment, and what the first batch needs beyond
+     * the client alongside it ({@link FirstBatchWarmUp}).
+     */
     public StreamHandler() {
-        this(Container.fromProcess());
+        this(Container.fromProcess(FirstBatchWarmUp::run));
     }
 
     private StreamHandler(Container c) {
