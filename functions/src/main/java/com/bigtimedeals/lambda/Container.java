@@ -47,12 +47,40 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
 
     /** The HTTP client's TLS context ({@link TlsStart}) is built on a thread of its own while the SDK client is built on this one. */
     public static Container fromProcess() {
+        return fromProcess(null);
+    }
+
+    /**
+     * The same, with {@code alongside} (init that needs nothing built here: a handler's warm-up) run on a third thread
+     * meanwhile and joined before this returns, so it is init too. A failure there fails nothing: it built nothing the
+     * handler keeps, and the code it warmed runs again, and fails properly, where it is used.
+     */
+    public static Container fromProcess(Runnable alongside) {
         TlsStart tls = TlsStart.begin();
+        Thread warm = null;
+        if (alongside != null) {
+            warm = new Thread(() -> {
+                try {
+                    alongside.run();
+                } catch (RuntimeException e) {
+                    // See above: nothing to undo, and no logging from an init thread (the logger is the handler's).
+                }
+            }, "warm-up");
+            warm.setDaemon(true);
+            warm.start();
+        }
         Settings settings = Settings.fromProcess();
         SdkHttpClient http = tls.httpClient();
         Table table = Table.from(settings, DynamoDbClients.from(settings, http), http);
         Configuration configuration = Configuration.from(settings);
         tls.await();
+        if (warm != null) {
+            try {
+                warm.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // Lambda does not interrupt init; the handler works unwarmed
+            }
+        }
         return new Container(configuration, table, new FunctionRuntime(Clock.systemUTC(),
                 settings.get("AWS_LAMBDA_INITIALIZATION_TYPE"), IdempotencyService.of(table, Clock.systemUTC())));
     }

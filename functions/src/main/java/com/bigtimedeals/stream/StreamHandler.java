@@ -41,9 +41,12 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     private final WalkRuns walkRuns;
     private final PushRuns pushRuns;
 
-    /** For Lambda: what the container needs is built once, from its environment. */
+    /**
+     * For Lambda: what the container needs is built once, from its environment, and what the first batch needs beyond
+     * the client alongside it ({@link FirstBatchWarmUp}).
+     */
     public StreamHandler() {
-        this(Container.fromProcess());
+        this(Container.fromProcess(FirstBatchWarmUp::run));
     }
 
     private StreamHandler(Container c) {
