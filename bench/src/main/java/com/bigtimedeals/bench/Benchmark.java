@@ -49,8 +49,6 @@ public final class Benchmark {
         if (options.contains("--words")) {
             // Only the word index: alert matching, a new deal's words, search pages; to bench-results/words.json.
             WordIndexCosts.measure(bench, quick);
-        AlertCrossingCosts.measure(bench, quick);
-        ReminderCosts.measure(bench, quick);
             write(bench, "words.json");
             System.out.printf("%nWrote bench-results/words.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);

@@ -22,8 +22,8 @@ import com.bigtimedeals.domain.Change;
 
 /**
  * Sends the pushes of a run of consecutive new-message records for different recipients side by side, at most
- * {@code PUSHES_IN_FLIGHT} recipients at once. A push is five round trips that in AWS all wait on the network (the
- * devices, the settings, the claim, SNS's Publish, the claim's mark); one record after another, a batch of 100 waits
+ * {@code PUSHES_IN_FLIGHT} recipients at once. A push is four round trips that in AWS all wait on the network (the
+ * devices and settings in one Query, the claim, SNS's Publish, the claim's mark); one record after another, a batch of 100 waits
  * seconds and a new deal's 10,000 watchers miss the 5 s (docs/data-model.md, "Pushes at scale"). Why side by side is
  * safe:
  * <ul>

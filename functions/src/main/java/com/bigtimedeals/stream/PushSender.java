@@ -24,8 +24,8 @@ import com.bigtimedeals.service.PushEndpoints;
  * devices get one summary push instead. The push service is built on the first push (so a consumer that sends none
  * never loads the SNS SDK). Per message:
  * <ol>
- * <li>the devices and settings are read strongly consistent, so a device removed or a kind switched off before the
- * record is handled gets nothing;</li>
+ * <li>the devices and settings are read strongly consistent, in one Query ({@link DeviceStore#pushTargets}), so a
+ * device removed or a kind switched off before the record is handled gets nothing;</li>
  * <li>inside quiet hours (their zone, {@link NotificationSettings.QuietHours#endOfWindowHolding}): held
  * ({@link QuietHolds#hold}), nothing sent;</li>
  * <li>otherwise, per device, {@link #deliver}: claim, Publish, mark.</li>
@@ -63,12 +63,14 @@ public final class PushSender {
     }
 
     void send(Message m) {
-        // Devices first: most recipients of a blast have none, and cost this one Query.
-        List<Device> targets = devices.devicesToPush(m.username());
+        // Devices and settings in one Query (they sort side by side in the user's partition): a recipient of a blast
+        // with no phone costs this one request, and one with phones this and then a claim and a mark per device.
+        DeviceStore.Targets read = devices.pushTargets(m.username());
+        List<Device> targets = read.devices();
         if (targets.isEmpty()) {
             return;
         }
-        NotificationSettings settings = devices.settings(m.username());
+        NotificationSettings settings = read.settings();
         if (!settings.allows(m.kind())) {
             return; // the inbox has it; this kind is not pushed
         }
@@ -118,7 +120,8 @@ public final class PushSender {
         if (held.isEmpty()) {
             return;
         }
-        NotificationSettings settings = devices.settings(username);
+        DeviceStore.Targets read = devices.pushTargets(username);
+        NotificationSettings settings = read.settings();
         Instant quietUntil = quietUntil(settings);
         if (quietUntil != null) {
             holds.planEnd(username, quietUntil);
@@ -136,7 +139,7 @@ public final class PushSender {
             if (deal != null) {
                 data.put("dealId", deal); // every held push was about one deal: the summary opens it
             }
-            for (Device d : devices.devicesToPush(username)) {
+            for (Device d : read.devices()) {
                 deliver(id, username, d, title, body, data, id);
             }
         }

@@ -135,6 +135,30 @@ class QuietHoursPushTest extends StreamTest {
         return sent.stream().filter(s -> "summary".equals(s.data().get("kind"))).toList();
     }
 
+    /**
+     * What one push costs the table (docs/data-model.md, "What one push costs"): the devices and settings in one Query,
+     * the claim's PutItem and its mark's UpdateItem, 3 requests; the record delivered again costs the Query and the
+     * claim found done. A user with tombstones and held pushes in the same partition pays the same.
+     */
+    @Test
+    void aPushIsThreeTableRequestsAndItsRedeliveryTwo() {
+        String gone = device("ann", DevicePlatform.FCM, "g".repeat(40));
+        new DeviceStore(table).remove("ann", gone); // a tombstone in DEVICES#ann
+        String phone = device("ann", DevicePlatform.FCM, "f".repeat(40));
+        quietHours("ann", null, null, null);
+        Instant now = clock.instant();
+        Message m = new Message(Ids.messageId(now, "ann", "budget"), "ann", "New deal", "b", "deal-budget", true, now,
+                MessageKind.WATCH);
+        com.bigtimedeals.data.RequestMeter.reset();
+        sender.send(m);
+        assertEquals(3, com.bigtimedeals.data.RequestMeter.usage().requests(), "1 Query, the claim, the mark");
+        assertEquals(List.of(phone), sent.stream().map(Sent::deviceId).toList());
+        com.bigtimedeals.data.RequestMeter.reset();
+        sender.send(m);
+        assertEquals(2, com.bigtimedeals.data.RequestMeter.usage().requests(), "1 Query, the claim found sent");
+        assertEquals(1, sent.size(), "sent once");
+    }
+
     @Test
     void pushesInQuietHoursAcrossMidnightAreHeldThenOneSummaryPerDeviceAtTheEnd() {
         String phone = device("ann", DevicePlatform.FCM, "f".repeat(40));

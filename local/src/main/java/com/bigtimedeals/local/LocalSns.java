@@ -133,6 +133,14 @@ public final class LocalSns implements AutoCloseable {
         return List.copyOf(pushes);
     }
 
+    /**
+     * The deliveries from the {@code from}th on (0 is the first), oldest first: a watcher polling while pushes arrive
+     * (the benchmark) copies only what is new, not every delivery so far, under the lock each Publish takes.
+     */
+    public synchronized List<Push> pushesFrom(int from) {
+        return from >= pushes.size() ? List.of() : List.copyOf(pushes.subList(from, pushes.size()));
+    }
+
     private void serve(HttpExchange exchange) throws IOException {
         Map<String, String> form = new HashMap<>();
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);

@@ -134,6 +134,46 @@ public final class DeviceStore {
         }
     }
 
+    /** A user's devices (oldest first) and notification settings, as one push reads them. */
+    public record Targets(List<Device> devices, NotificationSettings settings) {
+    }
+
+    /**
+     * What a push needs, in 1 strongly consistent Query (a device removed or a kind switched off a moment ago gets
+     * nothing): the devices and the settings, which sort next to each other ({@code DEVICE#<id>} then
+     * {@code DEVICE~SETTINGS}), so the key condition's range holds nothing else of the partition (no tombstone, no held
+     * push) and a user costs a bounded read however many devices they removed. Descending, so the settings item comes
+     * first and the page (the devices a user may have, plus the one a racing registration adds, plus the settings)
+     * always holds it; a page cut short by more devices than that is followed.
+     */
+    public Targets pushTargets(String username) {
+        List<Device> out = new ArrayList<>();
+        NotificationSettings settings = NotificationSettings.DEFAULTS;
+        Map<String, AttributeValue> from = null;
+        do {
+            QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).consistentRead(true)
+                    .keyConditionExpression("PK = :pk AND SK BETWEEN :d AND :s")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
+                            ":d", AttributeValue.fromS(Keys.DEVICE_PREFIX), ":s", AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS_SK)))
+                    .scanIndexForward(false).limit(MAX_PER_USER * 2 + 1);
+            if (from != null) {
+                q.exclusiveStartKey(from);
+            }
+            var page = table.client().query(q.build());
+            for (Map<String, AttributeValue> item : page.items()) {
+                ItemReader r = new ItemReader(item);
+                if (Keys.DEVICE.equals(r.type())) {
+                    out.add(read(r));
+                } else if (Keys.NOTIFICATION_SETTINGS.equals(r.type())) {
+                    settings = settings(r);
+                }
+            }
+            from = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (from != null);
+        java.util.Collections.reverse(out); // oldest first, as the devices are pushed
+        return new Targets(out, settings);
+    }
+
     /** Every device of the user (strongly consistent: a device removed a moment ago gets nothing). */
     public List<Device> devicesToPush(String username) {
         List<Device> out = new ArrayList<>();
@@ -204,7 +244,10 @@ public final class DeviceStore {
         if (item == null || item.isEmpty()) {
             return NotificationSettings.DEFAULTS;
         }
-        ItemReader r = new ItemReader(item);
+        return settings(new ItemReader(item));
+    }
+
+    private static NotificationSettings settings(ItemReader r) {
         NotificationSettings.QuietHours quiet = r.has("quietStart")
                 ? new NotificationSettings.QuietHours(r.string("quietStart"), r.string("quietEnd"), r.string("quietZone"))
                 : null;

@@ -423,7 +423,7 @@ final class Keys {
 
     // Devices and push (docs/data-model.md, "Devices and push"): a user's devices (DEVICE#<deviceId>, a KSUID, so one
     // descending Query lists them newest first), the tombstones of removed ones (REMOVED#<deviceId>: a repeated DELETE is
-    // a 204, an id never the user's a 404) and the notification settings (SETTINGS) share DEVICES#<user>. Who holds a
+    // a 204, an id never the user's a 404) and the notification settings (DEVICE~SETTINGS) share DEVICES#<user>. Who holds a
     // token is one item per (platform, token), keyed by the token's SHA-256 (a token may be 4,096 characters, more than a
     // key may hold), so a token registered by another account is found, and moved, in one read.
     static String devicesPk(String username) {
@@ -440,8 +440,15 @@ final class Keys {
         return key(devicesPk(username), "REMOVED#" + deviceId);
     }
 
+    /**
+     * The settings sort right after the devices ({@code '~'} after {@code '#'}) and before the held pushes and the
+     * tombstones, so one Query from {@link #DEVICE_PREFIX} to this key reads a user's devices and settings and nothing
+     * else, however many tombstones or held pushes the partition has (a push's one read, DeviceStore#pushTargets).
+     */
+    static final String NOTIFICATION_SETTINGS_SK = "DEVICE~SETTINGS";
+
     static Map<String, AttributeValue> notificationSettings(String username) {
-        return key(devicesPk(username), "SETTINGS");
+        return key(devicesPk(username), NOTIFICATION_SETTINGS_SK);
     }
 
     static String pushTokenPk(String digest) {
