@@ -6,21 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.data.MovableClock;
 import com.bigtimedeals.data.CursorCodec;
 import com.bigtimedeals.data.DealCounters;
 import com.bigtimedeals.data.DealCounters.Counter;
@@ -39,27 +36,7 @@ import com.bigtimedeals.topology.LambdaFunction;
 
 /** The hot list and the hottest lists, fed by the stream's aggregation of the deal counters. */
 class HotAndHottestTest extends StreamTest {
-    /** The test's own clock: the moment a deal turns hot, and the moment a hottest list is read or rebuilt. */
-    private static final class MovableClock extends Clock {
-        final AtomicReference<Instant> now = new AtomicReference<>(NOW);
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-    }
-
-    private final MovableClock clock = new MovableClock();
+    private final MovableClock clock = new MovableClock(NOW);
     private DealCounters counters;
 
     @BeforeEach
@@ -109,7 +86,7 @@ class HotAndHottestTest extends StreamTest {
         Deal lukewarm = dealCreated("Lukewarm", NOW.minusSeconds(10));
         heat(lukewarm, 99, 0);
         for (int k = 0; k < 12; k++) {
-            clock.now.set(NOW.plus(Duration.ofMinutes(k)));
+            clock.set(NOW.plus(Duration.ofMinutes(k)));
             heat(deals.get(k), 100 + k, 0);
             pump(60_000);
         }
@@ -122,7 +99,7 @@ class HotAndHottestTest extends StreamTest {
         assertEquals(NOW, first.counts().hotSince());
 
         // Its temperature falls below 100 and rises again: it stays where it was, written once, showing the new value.
-        clock.now.set(NOW.plus(Duration.ofHours(1)));
+        clock.set(NOW.plus(Duration.ofHours(1)));
         heat(deals.get(0), 0, 150);
         pump(60_000);
         heat(deals.get(0), 80, 0);
@@ -219,7 +196,7 @@ class HotAndHottestTest extends StreamTest {
         expected.add(oneMore);
         assertEquals(ids(expected), ids(afterwards), "the older fifty aged out; the eleven newer take their place");
 
-        clock.now.set(later.plusSeconds(10 * 60));
+        clock.set(later.plusSeconds(10 * 60));
         SweepHandler sweeper = new SweepHandler(new WalkStore(table), Duration.ofMinutes(10), hottest);
         GrantedAccess.checked(LambdaFunction.SWEEPER, false, sweeper::sweep);
         HottestLists.Stored stored = hottest.stored(HottestWindow.DAY, true);

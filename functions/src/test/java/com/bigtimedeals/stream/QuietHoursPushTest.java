@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.data.MovableClock;
 import com.bigtimedeals.data.DeviceStore;
 import com.bigtimedeals.data.Ids;
 import com.bigtimedeals.data.InboxDelivery;
@@ -41,34 +39,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * twice, and a claim left by a dead sender is taken over once its lease runs out. No assertion depends on timing.
  */
 class QuietHoursPushTest extends StreamTest {
-    /** A clock the test sets; the sender's wait for a lease moves it on instead of sleeping. */
-    static final class MovableClock extends Clock {
-        volatile Instant now;
-
-        MovableClock(Instant now) {
-            this.now = now;
-        }
-
-        void set(String instant) {
-            now = Instant.parse(instant);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     /** One push handed to the service. */
     record Sent(String deviceId, String title, String body, Map<String, String> data, String collapse) {
     }
@@ -103,7 +73,7 @@ class QuietHoursPushTest extends StreamTest {
                 return Outcome.SENT;
             }
         };
-        sender = new PushSender(table, () -> service).pausingWith(millis -> clock.now = clock.now.plusMillis(millis));
+        sender = new PushSender(table, () -> service).pausingWith(millis -> clock.advance(java.time.Duration.ofMillis(millis)));
         handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300).withPush(sender), CONFIG);
     }
 
@@ -318,7 +288,7 @@ class QuietHoursPushTest extends StreamTest {
         List<DynamodbEvent.DynamodbStreamRecord> records = message("hal", "kettle", MessageKind.WATCH);
         dieAfterNextPublish = true;
         assertFalse(deliver(records, 60_000).getBatchItemFailures().isEmpty(), "the batch failed after the Publish");
-        clock.now = clock.now.plus(PushStore.LEASE).plus(Duration.ofSeconds(1));
+        clock.advance(PushStore.LEASE.plus(Duration.ofSeconds(1)));
         assertTrue(deliver(records, 60_000).getBatchItemFailures().isEmpty());
         assertEquals(2, sent.size(), "the residual window: accepted, never marked, so sent again");
         assertEquals(sent.get(0).collapse(), sent.get(1).collapse(), "both copies collapse into one notification");

@@ -2,11 +2,8 @@ package com.bigtimedeals.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,26 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class PushStoreTest extends DynamoDbTest {
     static final Instant T0 = Instant.parse("2026-12-03T12:00:00Z");
 
-    static final class Moving extends Clock {
-        volatile Instant now = T0;
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
-    final Moving clock = new Moving();
+    final MovableClock clock = new MovableClock(T0);
     final Table table = table(newTable(), clock);
     final PushStore claims = new PushStore(table);
 
@@ -54,7 +32,7 @@ class PushStoreTest extends DynamoDbTest {
         assertEquals(Verdict.BUSY, claims.claim("m1", "d1", "ann", "a").verdict(), "an owner is one attempt: its name is never reused");
         claims.mark("m1", "d1", "sent");
         assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "b").verdict());
-        clock.now = T0.plus(Duration.ofDays(1));
+        clock.set(T0.plus(Duration.ofDays(1)));
         assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "c").verdict(), "sent stays sent");
         assertEquals(Verdict.SEND, claims.claim("m1", "d2", "ann", "b").verdict(), "one claim per device");
     }
@@ -62,9 +40,9 @@ class PushStoreTest extends DynamoDbTest {
     @Test
     void aDeadSendersClaimIsTakenOverByExactlyOneOfManyOnceItsLeaseRunsOut() throws Exception {
         assertEquals(Verdict.SEND, claims.claim("m1", "d1", "ann", "dead").verdict());
-        clock.now = T0.plus(PushStore.LEASE).minusMillis(1);
+        clock.set(T0.plus(PushStore.LEASE).minusMillis(1));
         assertEquals(Verdict.BUSY, claims.claim("m1", "d1", "ann", "early").verdict());
-        clock.now = T0.plus(PushStore.LEASE);
+        clock.set(T0.plus(PushStore.LEASE));
         List<String> senders = new CopyOnWriteArrayList<>();
         ParallelRuns.run(8, 8, i -> {
             if (claims.claim("m1", "d1", "ann", "taker-" + i).verdict() == Verdict.SEND) {
