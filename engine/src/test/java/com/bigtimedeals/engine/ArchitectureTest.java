@@ -75,6 +75,12 @@ class ArchitectureTest {
     }
 
     @Test
+    void theExpressionLanguageAndPartiqlShareOneLexer() {
+        noClasses().that().resideOutsideOfPackage("..engine.expr..").should().haveSimpleNameEndingWith("Lexer")
+                .because("expr.Lexer splits expressions and PartiQL alike, a Lexer.Dialect each").check(ENGINE);
+    }
+
+    @Test
     void insideTheOperationsParsersAndTheSweepSitApart() {
         noClasses().that().resideInAPackage("..engine.partiql..").should().dependOnClassesThat()
                 .resideInAnyPackage("..engine.ops..", "..engine.ttl..")

@@ -161,24 +161,7 @@ final class ConditionParser extends TokenParser {
 
     /** {@code ((operand))} (redundant), {@code (operand)} or an operand. */
     private Syntax.Operand operandParens() {
-        return memo(OPERAND_PARENS, () -> {
-            int start = pos;
-            if (accept(Token.Kind.LPAREN) != null && accept(Token.Kind.LPAREN) != null) {
-                Syntax.Operand inner = operand();
-                if (inner != null && accept(Token.Kind.RPAREN) != null && accept(Token.Kind.RPAREN) != null) {
-                    return new Syntax.ParenOperand(inner, true);
-                }
-            }
-            pos = start;
-            if (accept(Token.Kind.LPAREN) != null) {
-                Syntax.Operand inner = operand();
-                if (inner != null && accept(Token.Kind.RPAREN) != null) {
-                    return new Syntax.ParenOperand(inner, false);
-                }
-            }
-            pos = start;
-            return operand();
-        });
+        return memo(OPERAND_PARENS, () -> parenthesised(this::operand, true));
     }
 
     private Syntax.Operand operand() {

@@ -7,9 +7,10 @@ import java.util.Set;
  * Every function of the expression language (Developer Guide, "Condition and filter expressions, operators, and
  * functions" and "Update expressions"), its number of operands, and the kinds of expression it may stand in: the one
  * table the condition, key condition and update checks read. A function known to the service but out of place is
- * refused as out of place ({@code The function is not allowed in an update expression}), not as unknown.
+ * refused as out of place ({@code The function is not allowed in an update expression}), not as unknown. PartiQL
+ * reads it too, for the functions its WHERE and SET clauses pass on to these expressions.
  */
-enum ExpressionFunction {
+public enum ExpressionFunction {
     ATTRIBUTE_EXISTS("attribute_exists", 1, false, Use.CONDITION),
     ATTRIBUTE_NOT_EXISTS("attribute_not_exists", 1, false, Use.CONDITION),
     ATTRIBUTE_TYPE("attribute_type", 2, false, Use.CONDITION),
@@ -23,7 +24,7 @@ enum ExpressionFunction {
     MINUS("-", 2, true, Use.UPDATE_SET);
 
     /** The kinds of expression a function may stand in. */
-    enum Use {
+    public enum Use {
         /** Condition and filter expressions (and key conditions, which are first checked as conditions). */
         CONDITION("a condition expression"),
         /** Key condition expressions, on top of what a condition allows. */
@@ -41,7 +42,6 @@ enum ExpressionFunction {
 
     final String name;
     final int arity;
-    /** Yields a value to compare or assign, rather than a truth value to test. */
     final boolean yieldsValue;
     private final Set<Use> uses;
 
@@ -52,12 +52,17 @@ enum ExpressionFunction {
         this.uses = EnumSet.of(first, more);
     }
 
-    boolean allowedIn(Use use) {
+    /** Yields a value to compare or assign, rather than a truth value to test. */
+    public boolean yieldsValue() {
+        return yieldsValue;
+    }
+
+    public boolean allowedIn(Use use) {
         return uses.contains(use);
     }
 
     /** The function of this name, or null for a name the service does not know as one. */
-    static ExpressionFunction named(String name) {
+    public static ExpressionFunction named(String name) {
         for (ExpressionFunction f : values()) {
             if (f.name.equals(name)) {
                 return f;

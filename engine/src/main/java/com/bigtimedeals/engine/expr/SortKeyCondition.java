@@ -24,25 +24,7 @@ public record SortKeyCondition(String attribute, Op op, Value first, Value secon
             case GT -> c > 0;
             case GE -> c >= 0;
             case BETWEEN -> c >= 0 && Ordering.compare(value, second) <= 0;
-            case BEGINS_WITH -> beginsWith(value, first);
+            case BEGINS_WITH -> Values.beginsWith(value, first);
         };
-    }
-
-    private static boolean beginsWith(Value value, Value prefix) {
-        if (value instanceof Value.S s && prefix instanceof Value.S p) {
-            return s.value().startsWith(p.value());
-        }
-        if (value instanceof Value.B b && prefix instanceof Value.B p) {
-            if (b.length() < p.length()) {
-                return false;
-            }
-            for (int i = 0; i < p.length(); i++) {
-                if (b.byteAt(i) != p.byteAt(i)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 }

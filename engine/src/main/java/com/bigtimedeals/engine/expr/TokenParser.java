@@ -229,6 +229,29 @@ abstract class TokenParser {
         return path.get();
     }
 
+    /**
+     * {@code (operand)}, or else the operand bare; when {@code doubled}, {@code ((operand))} is tried first and kept
+     * as redundant, so that the condition checks can refuse it.
+     */
+    Syntax.Operand parenthesised(Supplier<Syntax.Operand> operand, boolean doubled) {
+        int start = pos;
+        if (doubled && accept(Token.Kind.LPAREN) != null && accept(Token.Kind.LPAREN) != null) {
+            Syntax.Operand inner = operand.get();
+            if (inner != null && accept(Token.Kind.RPAREN) != null && accept(Token.Kind.RPAREN) != null) {
+                return new Syntax.ParenOperand(inner, true);
+            }
+        }
+        pos = start;
+        if (accept(Token.Kind.LPAREN) != null) {
+            Syntax.Operand inner = operand.get();
+            if (inner != null && accept(Token.Kind.RPAREN) != null) {
+                return new Syntax.ParenOperand(inner, false);
+            }
+        }
+        pos = start;
+        return operand.get();
+    }
+
     /** {@code name ( argument, ... )}: the name is checked against {@link ExpressionFunction} afterwards. */
     Syntax.Call call(Supplier<Syntax.Operand> argument) {
         int start = pos;

@@ -133,16 +133,9 @@ final class UpdateParser extends TokenParser {
         return new SetValue(left, null, null);
     }
 
+    /** {@code (operand)} or an operand: doubled parentheses are not an operand's here. */
     private Syntax.Operand operandParens() {
-        int start = pos;
-        if (accept(Token.Kind.LPAREN) != null) {
-            Syntax.Operand inner = operand();
-            if (inner != null && accept(Token.Kind.RPAREN) != null) {
-                return new Syntax.ParenOperand(inner, false);
-            }
-        }
-        pos = start;
-        return operand();
+        return parenthesised(this::operand, false);
     }
 
     private Syntax.Operand operand() {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.expr.ExpressionFunction;
 import com.bigtimedeals.engine.partiql.Ast.Node;
 import com.bigtimedeals.engine.value.Value;
 
@@ -86,26 +87,19 @@ public final class ExpressionText {
         return String.join(op, texts);
     }
 
+    /** A condition function: one of the expression language's table, or PartiQL's {@code missing} or {@code exists}. */
     private String call(Ast.Call call) {
         String f = call.function();
         List<String> args = new ArrayList<>();
         for (Node a : call.args()) {
             args.add(operand(a));
         }
-        switch (f) {
-            case "begins_with":
-            case "contains":
-            case "attribute_type":
-            case "attribute_exists":
-            case "attribute_not_exists":
-                return f + "(" + String.join(", ", args) + ")";
-            case "missing":
-                return "attribute_not_exists(" + String.join(", ", args) + ")";
-            case "exists":
-                return "attribute_exists(" + String.join(", ", args) + ")";
-            default:
-                throw ApiException.validation("Unsupported function: " + f);
+        String name = f.equals("missing") ? "attribute_not_exists" : f.equals("exists") ? "attribute_exists" : f;
+        ExpressionFunction function = ExpressionFunction.named(name);
+        if (function == null || !function.allowedIn(ExpressionFunction.Use.CONDITION) || function.yieldsValue()) {
+            throw ApiException.validation("Unsupported function: " + f);
         }
+        return name + "(" + String.join(", ", args) + ")";
     }
 
     /** An operand: a path, a value, or {@code size(path)}. */
@@ -124,7 +118,7 @@ public final class ExpressionText {
 
     /** The value of an update's SET: a value, a path, arithmetic, list_append or if_not_exists. */
     public String setValue(Node n) {
-        if (n instanceof Ast.Call c && (c.function().equals("list_append") || c.function().equals("if_not_exists"))) {
+        if (n instanceof Ast.Call c && isUpdateFunction(c.function())) {
             List<String> args = new ArrayList<>();
             for (Node a : c.args()) {
                 args.add(setValue(a));
@@ -132,6 +126,12 @@ public final class ExpressionText {
             return c.function() + "(" + String.join(", ", args) + ")";
         }
         return operand(n);
+    }
+
+    /** An update expression's function ({@code list_append}, {@code if_not_exists}); a called name is never + or -. */
+    private static boolean isUpdateFunction(String name) {
+        ExpressionFunction function = ExpressionFunction.named(name);
+        return function != null && function.allowedIn(ExpressionFunction.Use.UPDATE_SET);
     }
 
     public String path(Ast.Path p) {
