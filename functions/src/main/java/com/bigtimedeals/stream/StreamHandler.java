@@ -58,6 +58,41 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         this.reserveMillis = configuration.workReserveMillis();
         this.coldStart = new ColdStart(initializationType);
         this.walkRuns = new WalkRuns(configuration.walksPerInvocation());
+        this.countsPaceNanos = configuration.countsPace().toNanos();
+    }
+
+    /** {@code COUNTS_PACE_MS}: the least time between two aggregations of one deal's counts by this instance. */
+    private final long countsPaceNanos;
+    /**
+     * When this instance last aggregated each deal's counts (System.nanoTime). Only a pace: lost with the instance,
+     * it costs nothing but one batch aggregated without waiting; exactness never depends on it (every aggregation
+     * reads the exact counts after the records it was handed were committed).
+     */
+    private final java.util.Map<String, Long> lastCounted = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Waits until every deal of {@code deals} was last aggregated here at least the pace ago, as far as the budget
+     * allows. Meanwhile the lane gathers the records that come, so one aggregation later carries them all.
+     */
+    private void pace(java.util.Collection<String> deals, TimeBudget budget) {
+        long now = System.nanoTime();
+        lastCounted.values().removeIf(at -> now - at > countsPaceNanos);
+        long wait = 0;
+        for (String id : deals) {
+            Long at = lastCounted.get(id);
+            if (at != null) {
+                wait = Math.max(wait, at + countsPaceNanos - now);
+            }
+        }
+        while (wait > 0 && !budget.exhausted()) {
+            try {
+                java.util.concurrent.TimeUnit.NANOSECONDS.sleep(Math.min(wait, 100_000_000L));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            wait -= 100_000_000L;
+        }
     }
 
     @Override
@@ -82,6 +117,11 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         CounterAggregation.Run aggregation = null;
         if (!outcome.countedDeals().isEmpty()) {
             try {
+                if (countsPaceNanos > 0) {
+                    pace(outcome.countedDeals(), budget);
+                    long at = System.nanoTime();
+                    outcome.countedDeals().forEach(id -> lastCounted.put(id, at));
+                }
                 aggregation = reactions.startAggregation(outcome.countedDeals());
                 if (aggregation.frontPage()) {
                     outcome.countedOnFrontPage();

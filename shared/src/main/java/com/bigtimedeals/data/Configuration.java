@@ -16,10 +16,11 @@ import java.time.Duration;
  * @param sweepStalledAfter how long a walk may make no progress before the sweeper resumes it
  * @param inboxRetention how long an inbox message is kept
  * @param reporterMinAge how old a reporter's profile must be for their report to count toward community expiry
+ * @param countsPace how long a stream consumer instance lets pass between two aggregations of one deal's counts
  */
 public record Configuration(int cacheShards, int blastSegments, int workReserveMillis, int deliveryThreads,
                             int walksPerInvocation, Duration sweepStalledAfter, Duration inboxRetention,
-                            Duration reporterMinAge) {
+                            Duration reporterMinAge, Duration countsPace) {
     public Configuration {
         if (cacheShards < 1 || blastSegments < 1 || deliveryThreads < 1 || walksPerInvocation < 1 || workReserveMillis < 0) {
             throw new IllegalArgumentException("not a valid configuration: " + this);
@@ -39,7 +40,8 @@ public record Configuration(int cacheShards, int blastSegments, int workReserveM
                 settings.number(Setting.WALKS_PER_INVOCATION),
                 Duration.ofSeconds(settings.number(Setting.SWEEP_STALLED_AFTER_S)),
                 Duration.ofDays(settings.number(Setting.INBOX_RETENTION_DAYS)),
-                Duration.ofSeconds(settings.number(Setting.REPORTER_MIN_AGE_S)));
+                Duration.ofSeconds(settings.number(Setting.REPORTER_MIN_AGE_S)),
+                Duration.ofMillis(settings.number(Setting.COUNTS_PACE_MS)));
     }
 
     /** Every function setting at its default. */

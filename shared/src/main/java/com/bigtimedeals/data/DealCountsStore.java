@@ -54,11 +54,11 @@ public final class DealCountsStore {
 
     /**
      * The live deals among {@code dealIds} with their exact counts: strongly consistent BatchGetItems of each deal and
-     * its shards (11 deals to a request). Deals taken down or never made are left out.
+     * one view of its shards (5 deals to a request). Deals taken down or never made are left out.
      */
     public Map<String, Reading> read(Collection<String> dealIds) {
         List<String> ids = new ArrayList<>(new LinkedHashSet<>(dealIds));
-        int perRequest = TableReads.MAX_BATCH_GET / (DealCounters.SHARDS + 1);
+        int perRequest = TableReads.MAX_BATCH_GET / (DealCounters.SHARDS_PER_VIEW + 1);
         Map<String, Reading> readings = new LinkedHashMap<>();
         for (int from = 0; from < ids.size(); from += perRequest) {
             List<Map<String, AttributeValue>> keys = new ArrayList<>();

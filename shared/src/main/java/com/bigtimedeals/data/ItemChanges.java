@@ -86,7 +86,8 @@ public final class ItemChanges {
                 return insert ? new Change.MessageArrived(MessageItems.read(now)) : new Change.Other();
             }
             case Keys.DEAL_COUNTERS -> {
-                return new Change.CountersChanged(item.string("dealId"));
+                // Every change writes one shard of each view: the first view's records alone name every change.
+                return DealCounters.inFirstView(item) ? new Change.CountersChanged(item.string("dealId")) : new Change.Other();
             }
             case Keys.BLAST -> {
                 // A blast recorded with its segments needs nothing more; one recorded without them gets them here.

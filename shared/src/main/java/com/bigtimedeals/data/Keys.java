@@ -52,6 +52,7 @@ final class Keys {
     static final String REPORT_CASE = "ReportCase";
     static final String LINK_GUARD = "LinkGuard";
     static final String DEAL_COUNTERS = "DealCounters";
+    static final String DEAL_LIVE = "DealLive";
     static final String VOTE = "Vote";
     static final String HOT_DEAL = "HotDeal";
     static final String DEAL_RANKING = "DealRanking";
@@ -559,6 +560,12 @@ final class Keys {
     // per-partition write limit applies to a partition key (shards sharing the deal's key would spread nothing).
     static Map<String, AttributeValue> dealCounters(String dealId, int shard) {
         return key(dealCountersPk(dealId, Integer.toString(shard)), "COUNTERS");
+    }
+
+    // A deal's liveness markers (DealCounters.LIVE_MARKERS), beside its counter shards and in their key family: what
+    // a vote reads instead of the deal item, which every vote would otherwise read.
+    static Map<String, AttributeValue> dealLive(String dealId, int marker) {
+        return key(dealCountersPk(dealId, "live" + marker), "LIVE");
     }
 
     static String dealCountersPk(String dealId, String shard) {

@@ -161,7 +161,7 @@ public final class TableAccess {
 
     /**
      * A new deal into its brand's and category's buckets with its link's guard (the guard's holder read when the claim
-     * fails), a correction (a new link or expiry moves the guard in the same transaction; one that expires the deal
+     * fails) and its liveness markers (taken down with it), a correction (a new link or expiry moves the guard in the same transaction; one that expires the deal
      * frees it and rewrites its featured copies and the front page's), a takedown, the featured lists, a blast and its
      * marker; priming: the front page.
      */
@@ -169,8 +169,8 @@ public final class TableAccess {
             table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD, TIMELINE), GET_ITEM),
             table(List.of(DEAL, BRAND, CATEGORY, BLAST), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
-            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD), PUT_ITEM),
-            table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION), UPDATE_ITEM),
+            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_COUNTERS), PUT_ITEM),
+            table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION, DEAL_COUNTERS), UPDATE_ITEM),
             table(List.of(LINK_GUARD), DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY));
 
@@ -357,11 +357,11 @@ public final class TableAccess {
             table(List.of(VOTES), BATCH_GET_ITEM));
 
     /**
-     * A vote: the caller's vote, the deal and its counter shards read together, then the vote item and one shard in
-     * one transaction; priming: the caller's votes.
+     * A vote: the caller's vote, a liveness marker of the deal and one view of its counter shards read together, then
+     * the vote item and one shard per view in one transaction; priming: the caller's votes.
      */
     private static final List<Grant> VOTES_WRITE = List.of(
-            table(List.of(VOTES, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
+            table(List.of(VOTES, DEAL_COUNTERS), BATCH_GET_ITEM),
             table(List.of(VOTES), PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL_COUNTERS), UPDATE_ITEM));
 }
