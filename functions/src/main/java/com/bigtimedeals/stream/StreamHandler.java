@@ -13,6 +13,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.CountsGate;
 import com.bigtimedeals.domain.Change;
 import com.bigtimedeals.lambda.ColdStart;
 import com.bigtimedeals.lambda.Container;
@@ -58,42 +59,11 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         this.reserveMillis = configuration.workReserveMillis();
         this.coldStart = new ColdStart(initializationType);
         this.walkRuns = new WalkRuns(configuration.walksPerInvocation());
-        this.countsPaceNanos = configuration.countsPace().toNanos();
+        this.countsPaceMillis = configuration.countsPace().toMillis();
     }
 
-    /** {@code COUNTS_PACE_MS}: the least time between two aggregations of one deal's counts by this instance. */
-    private final long countsPaceNanos;
-    /**
-     * When this instance last aggregated each deal's counts (System.nanoTime). Only a pace: lost with the instance,
-     * it costs nothing but one batch aggregated without waiting; exactness never depends on it (every aggregation
-     * reads the exact counts after the records it was handed were committed).
-     */
-    private final java.util.Map<String, Long> lastCounted = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /**
-     * Waits until every deal of {@code deals} was last aggregated here at least the pace ago, as far as the budget
-     * allows. Meanwhile the lane gathers the records that come, so one aggregation later carries them all.
-     */
-    private void pace(java.util.Collection<String> deals, TimeBudget budget) {
-        long now = System.nanoTime();
-        lastCounted.values().removeIf(at -> now - at > countsPaceNanos);
-        long wait = 0;
-        for (String id : deals) {
-            Long at = lastCounted.get(id);
-            if (at != null) {
-                wait = Math.max(wait, at + countsPaceNanos - now);
-            }
-        }
-        while (wait > 0 && !budget.exhausted()) {
-            try {
-                java.util.concurrent.TimeUnit.NANOSECONDS.sleep(Math.min(wait, 100_000_000L));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            wait -= 100_000_000L;
-        }
-    }
+    /** {@code COUNTS_PACE_MS}: the least time between two aggregations of one deal's counts (CountsGate); 0 off. */
+    private final long countsPaceMillis;
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
@@ -115,16 +85,25 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             walks.await(batch, outcome);
         }
         CounterAggregation.Run aggregation = null;
+        java.util.Set<String> toCount = new java.util.LinkedHashSet<>();
+        java.util.Set<String> claimed = new java.util.HashSet<>();
         if (!outcome.countedDeals().isEmpty()) {
             try {
-                if (countsPaceNanos > 0) {
-                    pace(outcome.countedDeals(), budget);
-                    long at = System.nanoTime();
-                    outcome.countedDeals().forEach(id -> lastCounted.put(id, at));
+                for (String id : outcome.countedDeals()) {
+                    CountsGate.Outcome o = countsPaceMillis <= 0 ? CountsGate.Outcome.UNGATED
+                            : reactions.countsGate(countsPaceMillis).await(id, outcome.needed(id), () -> !budget.exhausted());
+                    if (o != CountsGate.Outcome.COVERED) {
+                        toCount.add(id);
+                    }
+                    if (o == CountsGate.Outcome.CLAIMED) {
+                        claimed.add(id);
+                    }
                 }
-                aggregation = reactions.startAggregation(outcome.countedDeals());
-                if (aggregation.frontPage()) {
-                    outcome.countedOnFrontPage();
+                if (!toCount.isEmpty()) {
+                    aggregation = reactions.startAggregation(toCount);
+                    if (aggregation.frontPage()) {
+                        outcome.countedOnFrontPage();
+                    }
                 }
             } catch (RuntimeException e) {
                 LOG.error("counter aggregation failed", e);
@@ -142,10 +121,20 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 rebuilt = false;
             }
         }
-        if (aggregation != null && !aggregation.isEmpty() && rebuilt) {
+        if (aggregation != null && rebuilt) {
             // The deal items last: once one carries the counts, every copy of them is written (CounterAggregation).
             try {
-                outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
+                if (!aggregation.isEmpty()) {
+                    outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
+                }
+                // Then the gates: what was read is in every copy now, so the batches it covers have nothing to do.
+                if (countsPaceMillis > 0) {
+                    aggregation.read().forEach((id, writes) -> {
+                        if (claimed.contains(id) || toCount.contains(id)) {
+                            reactions.countsGate(countsPaceMillis).covered(id, writes);
+                        }
+                    });
+                }
             } catch (RuntimeException e) {
                 LOG.error("counter aggregation failed", e);
                 outcome.aggregationFailed();
@@ -179,7 +168,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 continue;
             }
             if (change instanceof Change.CountersChanged c) {
-                outcome.counted(i, c.dealId()); // aggregated once for the whole batch, after it
+                outcome.counted(i, c); // aggregated once for the whole batch, after it
                 continue;
             }
             if (change instanceof Change.WalkPending && walkRuns.sideBySide()) {

@@ -16,7 +16,7 @@ import java.time.Duration;
  * @param sweepStalledAfter how long a walk may make no progress before the sweeper resumes it
  * @param inboxRetention how long an inbox message is kept
  * @param reporterMinAge how old a reporter's profile must be for their report to count toward community expiry
- * @param countsPace how long a stream consumer instance lets pass between two aggregations of one deal's counts
+ * @param countsPace the least time between two aggregations of one deal's counts, across the stream consumers (CountsGate)
  */
 public record Configuration(int cacheShards, int blastSegments, int workReserveMillis, int deliveryThreads,
                             int walksPerInvocation, Duration sweepStalledAfter, Duration inboxRetention,

@@ -53,6 +53,7 @@ final class Keys {
     static final String LINK_GUARD = "LinkGuard";
     static final String DEAL_COUNTERS = "DealCounters";
     static final String DEAL_LIVE = "DealLive";
+    static final String COUNTS_GATE = "CountsGate";
     static final String VOTE = "Vote";
     static final String HOT_DEAL = "HotDeal";
     static final String DEAL_RANKING = "DealRanking";
@@ -566,6 +567,11 @@ final class Keys {
     // a vote reads instead of the deal item, which every vote would otherwise read.
     static Map<String, AttributeValue> dealLive(String dealId, int marker) {
         return key(dealCountersPk(dealId, "live" + marker), "LIVE");
+    }
+
+    // The gate of a deal's counts aggregations (CountsGate), in the same key family.
+    static Map<String, AttributeValue> countsGate(String dealId) {
+        return key(dealCountersPk(dealId, "gate"), "GATE");
     }
 
     static String dealCountersPk(String dealId, String shard) {

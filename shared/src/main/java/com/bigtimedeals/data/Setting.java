@@ -34,14 +34,14 @@ public enum Setting {
      */
     WALKS_PER_INVOCATION("walksPerInvocation", "16", Where.FUNCTIONS, 1, 100),
     /**
-     * Milliseconds a stream consumer instance lets pass between two aggregations of one deal's counts: a batch that
-     * names a deal this instance counted less than this ago waits out the rest first, and the records that arrive
-     * meanwhile make the next batch. Each aggregation rewrites the deal item, which every latest-deals index
-     * projects: at 2,000 votes a second on one deal, every lane's batch each second rewrote it (issue 41: GSI1's
-     * latest-deals partition the busiest index partition). 0 switches it off. Adds at most this to the lists'
-     * stream delay for a deal whose counts keep moving; the deal page and the vote answer read exact counts.
+     * Milliseconds between two aggregations of one deal's counts, across every stream lane and shard
+     * ({@code CountsGate}): a batch whose changes a finished aggregation already read is done; otherwise it claims the
+     * deal's gate once this has passed, or waits for it. Each aggregation rewrites the deal item, which every
+     * latest-deals index projects: at 2,000 votes a second on one deal every lane's batch rewrote it each second
+     * (issue 41). 0 switches the gate off. Adds at most this to the lists' stream delay for a deal whose counts keep
+     * moving; the deal page and the vote answer read exact counts.
      */
-    COUNTS_PACE_MS("countsPaceMillis", "3000", Where.FUNCTIONS, 0, 60_000),
+    COUNTS_PACE_MS("countsPaceMillis", "2000", Where.FUNCTIONS, 0, 60_000),
     /**
      * Seconds without progress before the sweeper resumes a blast segment or handed-on fan-out: two consumer
      * timeouts, so a walk that is merely running is left alone. The local stack, whose invocations are seconds

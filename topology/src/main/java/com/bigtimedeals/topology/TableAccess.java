@@ -307,7 +307,8 @@ public final class TableAccess {
      * aggregation (each deal with its shards, its copies, the hot list and the hottest lists' ranking and lists,
      * whether the cached front page shows it, a temperature crossing's alert heads and threshold ranges, then the deal
      * item), a takedown's link guard freed and reports closed,
-     * the community's expiry of a deal (with its history event); a rename's walk (a page of the brand's or category's
+     * the community's expiry of a deal (with its history event); each deal's counts gate (CountsGate: read, claimed,
+     * covered); a rename's walk (a page of the brand's or category's
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
@@ -315,7 +316,8 @@ public final class TableAccess {
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
             table(List.of(PUSH_TOKENS), DELETE_ITEM),
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
-            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME), GET_ITEM),
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
+                    DEAL_COUNTERS), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
