@@ -58,7 +58,7 @@ public final class DealCountsStore {
 
     /**
      * The live deals among {@code dealIds} with their exact counts: strongly consistent BatchGetItems of each deal and
-     * the first view of its shards (5 deals to a request), with each first-view shard's write count. Deals taken down or never made are left out.
+     * the first view of its shards (4 deals to a request), with each first-view shard's write count. Deals taken down or never made are left out.
      */
     public Map<String, Reading> read(Collection<String> dealIds) {
         List<String> ids = new ArrayList<>(new LinkedHashSet<>(dealIds));
