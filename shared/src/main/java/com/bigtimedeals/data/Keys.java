@@ -563,10 +563,15 @@ final class Keys {
         return key(dealCountersPk(dealId, Integer.toString(shard)), "COUNTERS");
     }
 
-    // A deal's liveness markers (DealCounters.LIVE_MARKERS), beside its counter shards and in their key family: what
-    // a vote reads instead of the deal item, which every vote would otherwise read.
+    // A deal's liveness markers (DealCounters.LIVE_MARKERS): what a vote reads instead of the deal item, which every
+    // vote would otherwise read. A family of their own, so that the deal's writers (creation, takedown) are granted
+    // them and not the counter shards.
     static Map<String, AttributeValue> dealLive(String dealId, int marker) {
-        return key(dealCountersPk(dealId, "live" + marker), "LIVE");
+        return key(dealLivePk(dealId, Integer.toString(marker)), "LIVE");
+    }
+
+    static String dealLivePk(String dealId, String marker) {
+        return "LIVE#" + dealId + "#" + marker;
     }
 
     // The gate of a deal's counts aggregations (CountsGate), in the same key family.

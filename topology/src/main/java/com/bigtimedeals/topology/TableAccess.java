@@ -15,6 +15,7 @@ import static com.bigtimedeals.data.PartitionKeys.DEAL;
 import static com.bigtimedeals.data.PartitionKeys.DEVICES;
 import static com.bigtimedeals.data.PartitionKeys.PUSH_TOKENS;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_COUNTERS;
+import static com.bigtimedeals.data.PartitionKeys.DEAL_LIVE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_GATE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_VERSION;
@@ -169,8 +170,8 @@ public final class TableAccess {
             table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD, TIMELINE), GET_ITEM),
             table(List.of(DEAL, BRAND, CATEGORY, BLAST), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
-            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_COUNTERS), PUT_ITEM),
-            table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION, DEAL_COUNTERS), UPDATE_ITEM),
+            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_LIVE), PUT_ITEM),
+            table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION, DEAL_LIVE), UPDATE_ITEM),
             table(List.of(LINK_GUARD), DELETE_ITEM),
             index(TableDefinition.GSI1, QUERY));
 
@@ -363,7 +364,7 @@ public final class TableAccess {
      * the vote item and one shard per view in one transaction; priming: the caller's votes.
      */
     private static final List<Grant> VOTES_WRITE = List.of(
-            table(List.of(VOTES, DEAL_COUNTERS), BATCH_GET_ITEM),
+            table(List.of(VOTES, DEAL_LIVE, DEAL_COUNTERS), BATCH_GET_ITEM),
             table(List.of(VOTES), PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL_COUNTERS), UPDATE_ITEM));
 }
