@@ -86,17 +86,13 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         }
         CounterAggregation.Run aggregation = null;
         java.util.Set<String> toCount = new java.util.LinkedHashSet<>();
-        java.util.Set<String> claimed = new java.util.HashSet<>();
         if (!outcome.countedDeals().isEmpty()) {
             try {
                 for (String id : outcome.countedDeals()) {
                     CountsGate.Outcome o = countsPaceMillis <= 0 ? CountsGate.Outcome.UNGATED
                             : reactions.countsGate(countsPaceMillis).await(id, outcome.needed(id), () -> !budget.exhausted());
                     if (o != CountsGate.Outcome.COVERED) {
-                        toCount.add(id);
-                    }
-                    if (o == CountsGate.Outcome.CLAIMED) {
-                        claimed.add(id);
+                        toCount.add(id); // claimed, or ungated: aggregated here either way
                     }
                 }
                 if (!toCount.isEmpty()) {
@@ -129,11 +125,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 }
                 // Then the gates: what was read is in every copy now, so the batches it covers have nothing to do.
                 if (countsPaceMillis > 0) {
-                    aggregation.read().forEach((id, writes) -> {
-                        if (claimed.contains(id) || toCount.contains(id)) {
-                            reactions.countsGate(countsPaceMillis).covered(id, writes);
-                        }
-                    });
+                    aggregation.read().forEach((id, writes) -> reactions.countsGate(countsPaceMillis).covered(id, writes));
                 }
             } catch (RuntimeException e) {
                 LOG.error("counter aggregation failed", e);
