@@ -352,6 +352,17 @@ final class PeakDay {
         double[] units = stack.database().servedUnits(stack.tableName());
         double apiReads = tally.unitsByRoute.values().stream().mapToDouble(u -> u[1].sum()).sum();
         double apiWrites = tally.unitsByRoute.values().stream().mapToDouble(u -> u[2].sum()).sum();
+        // Where the units went, by key family (ids and shard numbers left out), the largest bills first.
+        Map<String, double[]> families = new java.util.TreeMap<>();
+        stack.database().servedByPartition(stack.tableName()).forEach((key, u) -> families.merge(
+                key.replaceAll("[0-9A-Za-z]{27}", "{id}").replaceAll("peak\\d+", "{user}").replaceAll("#\\d+", "#n")
+                        .replaceAll("#live\\d", "#live").replaceAll("peak-(brand|category)-[a-z]", "{$1}"),
+                u.clone(), (x, y) -> new double[] {x[0] + y[0], x[1] + y[1]}));
+        System.out.println("  units served by key family (reads, writes), the largest bills first:");
+        families.entrySet().stream()
+                .sorted((x, y) -> Double.compare(y.getValue()[0] * Prices.DYNAMODB_PER_MILLION_READS + y.getValue()[1] * Prices.DYNAMODB_PER_MILLION_WRITES,
+                        x.getValue()[0] * Prices.DYNAMODB_PER_MILLION_READS + x.getValue()[1] * Prices.DYNAMODB_PER_MILLION_WRITES))
+                .limit(16).forEach(e -> System.out.printf("    %-52s %,9.0f %,9.0f%n", e.getKey(), e.getValue()[0], e.getValue()[1]));
         System.out.printf("  units served: %,.0f reads, %,.0f writes; the API's routes %,.0f and %,.0f, the rest (stream consumer,"
                 + " fan-out, blast, sweeper) %,.0f and %,.0f%n", units[0], units[1], apiReads, apiWrites, units[0] - apiReads, units[1] - apiWrites);
         long viewer = cdn.viewerRequests();
