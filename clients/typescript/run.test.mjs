@@ -1,6 +1,6 @@
 // The generated TypeScript client's journey (journey.ts, compiled strict by `npm run test:clients`) against a local
-// stack, directly and through a proxy that answers as a later API might: a field added to every answer object and an
-// error code nobody knows yet.
+// stack, directly and through a proxy that answers as a later API might: a field added to every answer object, an
+// error code nobody knows yet and a vote value nobody knows yet.
 import assert from 'node:assert/strict';
 import { createServer, request } from 'node:http';
 import { after, before, test } from 'node:test';
@@ -15,8 +15,13 @@ function addFields(node) {
   if (Array.isArray(node)) {
     node.forEach(addFields);
   } else if (node && typeof node === 'object') {
-    Object.values(node).forEach(addFields);
+    // GET /me/votes' map (deal id to vote): its keys are ids, so it gains no field; its values become a vote added later.
+    if (node.votes && typeof node.votes === 'object') {
+      for (const id of Object.keys(node.votes)) node.votes[id] = 'a-vote-added-later';
+    }
+    Object.entries(node).forEach(([name, value]) => { if (name !== 'votes') addFields(value); });
     if ('message' in node && 'code' in node) node.code = 'A_CODE_ADDED_LATER';
+    if (typeof node.myVote === 'string') node.myVote = 'a-vote-added-later';
     node.addedLater = { since: 'a later version', values: [1] };
   }
 }
@@ -59,7 +64,7 @@ test('a journey through public, user and CMS routes with the generated client', 
   await journey(stack.url, Math.random().toString(36).slice(2, 10), false);
 });
 
-test('the same journey when every answer carries a field and a code added later', async () => {
+test('the same journey when every answer carries a field, a code and a vote added later', async () => {
   await journey(`http://127.0.0.1:${proxy.address().port}`, Math.random().toString(36).slice(2, 10), true);
 });
 

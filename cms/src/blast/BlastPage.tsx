@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { call, type Deal } from '../api/client';
 import { useNavigation } from '../app/navigation';
 import { hrefOf, type Route } from '../app/routes';
-import { useDealPages } from '../deals/pages';
 import { useAction } from '../lib/action';
 import { useDraft } from '../lib/draft';
+import { usePaged } from '../lib/paged';
+import { useKeyed } from '../lib/keyed';
 import type { Search } from '../lib/words';
 import { useApi } from '../ui/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { DealLine } from '../ui/DealLine';
-import { SearchBox, searchPages } from '../ui/DealSearch';
+import { dealId, SearchBox, searchPages } from '../ui/DealSearch';
 import { Field, SelectField } from '../ui/Field';
 import { Loading, ProblemBanner } from '../ui/messages';
 import { Progress } from './Progress';
@@ -29,14 +30,14 @@ function DealFinder({ onChoose }: { onChoose: (d: Deal) => void }) {
 function Matches({ search, onChoose, fetchPage }: {
   search: Search; onChoose: (d: Deal) => void; fetchPage: ReturnType<typeof searchPages>;
 }) {
-  const { state, more, problem } = useDealPages(`search:${search.q}`, fetchPage);
+  const { items: deals, more, problem } = usePaged(`search:${search.q}`, fetchPage, dealId);
   return (
     <>
       <ProblemBanner problem={problem} />
-      {state.deals === null ? (problem ? null : <Loading>Searching…</Loading>)
-        : state.deals.length === 0 && !more ? <p>No deal title holds every one of these words.</p> : (
+      {deals === null ? (problem ? null : <Loading>Searching…</Loading>)
+        : deals.length === 0 && !more ? <p>No deal title holds every one of these words.</p> : (
           <ul class="deals" aria-label="Matching deals">
-            {state.deals.map((d) => (
+            {deals.map((d) => (
               <li key={d.id}>
                 <DealLine deal={d} marks={search.words} />{' '}
                 <button type="button" aria-label={`Choose “${d.title}”`} onClick={() => onChoose(d)}>Choose</button>
@@ -55,19 +56,16 @@ const EMPTY = { dealId: '', subject: '', body: '' };
 export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> }) {
   const api = useApi();
   const nav = useNavigation();
-  const [latest, setLatest] = useState<Deal[] | null>(null);
+  const latest = useKeyed('latest', async () => {
+    const o = await call(api.GET('/deals'));
+    return o.ok ? { ...o, data: o.data.deals } : o;
+  }).data;
   const draft = useDraft('blast', EMPTY);
   const form = draft.value;
   const action = useAction();
   const [asking, setAsking] = useState(false);
   const [repeatOf, setRepeatOf] = useState<string | null>(null);
   const [found, setFound] = useState<Deal | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    call(api.GET('/deals')).then((o) => live && o.ok && setLatest(o.data.deals));
-    return () => { live = false; };
-  }, [api]);
 
   const send = () => {
     setAsking(false);

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
-import { type Blast, call, type Problem } from '../api/client';
+import { useEffect } from 'preact/hooks';
+import { call } from '../api/client';
 import { day } from '../lib/format';
+import { useKeyed } from '../lib/keyed';
 import { useApi } from '../ui/api';
 import { ProblemBanner } from '../ui/messages';
 
@@ -9,22 +10,15 @@ const POLL_MS = 1000;
 /** Polls the blast until the stream consumer reports every segment done. */
 export function Progress({ blastId, repeat }: { blastId: string; repeat: boolean }) {
   const api = useApi();
-  const [blast, setBlast] = useState<Blast | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { data: blast, problem, loading, refetch } = useKeyed(blastId,
+    () => call(api.GET('/cms/hot-deals/{blastId}', { params: { path: { blastId } } })));
+  // Polls once each answer is in: through a network blip too; not once done, nor when there is no such blast.
+  const again = !loading && (problem ? problem.status !== 404 : blast !== null && !blast.done);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    let live = true;
-    const poll = async () => {
-      const o = await call(api.GET('/cms/hot-deals/{blastId}', { params: { path: { blastId } } }));
-      if (!live) return;
-      if (o.ok) setBlast(o.data);
-      setProblem(o.ok ? null : o.problem);
-      // Keep polling through a network blip; stop once done, or when there is no such blast.
-      if (!o.ok ? o.problem.status !== 404 : !o.data.done) timer = setTimeout(poll, POLL_MS);
-    };
-    poll();
-    return () => { live = false; clearTimeout(timer); };
-  }, [api, blastId]);
+    if (!again) return;
+    const timer = setTimeout(refetch, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [again, refetch]);
   const pct = blast && blast.segments > 0 ? Math.round((100 * blast.segmentsDone) / blast.segments) : 0;
   return (
     <section class="card" aria-labelledby="progress-h">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type Brand, type BrandSummary, call, type Category, type CategorySummary } from '../api/client';
 import { useAction } from '../lib/action';
 import { checkCatalogEntry, localProblem } from '../lib/checks';
+import { useKeyedMany } from '../lib/keyed';
 import { useDraft } from '../lib/draft';
 import { slugOf } from '../lib/slug';
 import { useApi } from '../ui/api';
@@ -18,22 +19,18 @@ const WORDS = {
 
 /**
  * The counts live on each brand's and category's own item; they load in parallel once the list is in
- * (request depth 2), while the create form is usable at once.
+ * (request depth 2), while the create form is usable at once. A list loaded again asks again, each count kept on
+ * screen until its fresh one is in.
  */
 function useCounts(kind: Kind, items: (BrandSummary | CategorySummary)[] | null) {
   const api = useApi();
-  const [counts, setCounts] = useState<Record<string, Brand | Category>>({});
+  const { get, load } = useKeyedMany<Brand | Category>();
   useEffect(() => {
-    let live = true;
-    items?.forEach(async ({ id }) => {
-      const o = kind === 'brands'
-        ? await call(api.GET('/brands/{brandId}', { params: { path: { brandId: id } } }))
-        : await call(api.GET('/categories/{categoryId}', { params: { path: { categoryId: id } } }));
-      if (live && o.ok) setCounts((c) => ({ ...c, [id]: o.data }));
-    });
-    return () => { live = false; };
-  }, [api, kind, items]);
-  return counts;
+    items?.forEach(({ id }) => load(id, () => (kind === 'brands'
+      ? call(api.GET('/brands/{brandId}', { params: { path: { brandId: id } } }))
+      : call(api.GET('/categories/{categoryId}', { params: { path: { categoryId: id } } })))));
+  }, [api, kind, items, load]);
+  return (id: string) => get(id)?.data ?? undefined;
 }
 
 export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: (BrandSummary | CategorySummary)[] | null; onCreated: () => void }) {
@@ -91,8 +88,8 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
               <tr key={i.id}>
                 {kind === 'brands' && <td class="logo"><Img src={(i as BrandSummary).logoUrl} alt="" size={24} /></td>}
                 <th scope="row"><span class="name">{i.name}</span> <code class="id">{i.id}</code></th>
-                <td class="num">{counts[i.id]?.likes ?? <Pending />}</td>
-                <td class="num">{counts[i.id]?.watchers ?? <Pending />}</td>
+                <td class="num">{counts(i.id)?.likes ?? <Pending />}</td>
+                <td class="num">{counts(i.id)?.watchers ?? <Pending />}</td>
                 <td>
                   <button type="button" class="small" aria-expanded={editing === i.id} aria-label={`Edit ${i.name}`}
                     onClick={() => setEditing(editing === i.id ? null : i.id)}>Edit</button>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { call, type Comment, type Deal } from '../api/client';
 import { useAction } from '../lib/action';
 import { day } from '../lib/format';
-import { usePaged } from '../lib/paged';
+import { pageOf, usePaged } from '../lib/paged';
 import { useApi } from '../ui/api';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
@@ -14,12 +14,9 @@ import { Loading, ProblemBanner, Status } from '../ui/messages';
  */
 export function Comments({ deal }: { deal: Deal }) {
   const api = useApi();
-  const thread = usePaged<Comment>(deal.id, async (cursor) => {
-    const o = await call(api.GET('/deals/{dealId}/comments', {
-      params: { path: { dealId: deal.id }, query: cursor ? { cursor } : {} },
-    }));
-    return o.ok ? { ...o, data: { items: o.data.comments, nextCursor: o.data.nextCursor } } : o;
-  }, (c) => c.id);
+  const thread = usePaged<Comment>(deal.id, async (cursor) => pageOf(await call(api.GET('/deals/{dealId}/comments', {
+    params: { path: { dealId: deal.id }, query: cursor ? { cursor } : {} },
+  })), (d) => d.comments), (c) => c.id);
   const comments = thread.items;
   const [asking, setAsking] = useState<Comment | null>(null);
   const action = useAction();
@@ -29,7 +26,7 @@ export function Comments({ deal }: { deal: Deal }) {
     action.run(async () => {
       const o = await call(api.DELETE('/deals/{dealId}/comments/{commentId}', { params: { path: { dealId: deal.id, commentId: c.id } } }));
       if (!o.ok) return { problem: o.problem };
-      thread.setItems((shown) => shown?.map((x) => (x.id === c.id ? { ...x, deleted: true, body: '' } : x)) ?? null);
+      thread.setItems((shown) => shown.map((x) => (x.id === c.id ? { ...x, deleted: true, body: '' } : x)));
       return { done: `Deleted the comment by ${c.author ?? 'a deleted account'}.` };
     });
   };

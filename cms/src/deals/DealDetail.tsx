@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
-import { call, type Deal, type EditedDeal, type Problem } from '../api/client';
+import { useEffect } from 'preact/hooks';
+import { call, type Deal, type EditedDeal } from '../api/client';
+import { useKeyed } from '../lib/keyed';
 import { useApi } from '../ui/api';
 import { day, HOT_AT, money } from '../lib/format';
 import { Img } from '../ui/Img';
@@ -19,28 +20,18 @@ export function DealDetail({ id, justCreated, onChanged, back = '#/deals' }: {
   id: string; justCreated: boolean; onChanged: (d: Deal) => void; back?: string;
 }) {
   const api = useApi();
-  const [deal, setDeal] = useState<EditedDeal | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [takenDown, setTakenDown] = useState(false);
-  useEffect(() => {
-    let live = true;
-    // The editors' read: the deal's version (what a correction sends back as If-Match), taken down or not.
-    call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: id } } })).then((o) => {
-      if (!live) return;
-      if (o.ok) {
-        setDeal(o.data);
-        setTakenDown(o.data.takenDown);
-      } else setProblem(o.problem);
-    });
-    return () => { live = false; };
-  }, [api, id]);
+  // The editors' read: the deal's version (what a correction sends back as If-Match), taken down or not. What the
+  // sections below change comes back as the deal it made (`set`), for this deal only.
+  const { data: deal, problem, set } = useKeyed<EditedDeal>(id,
+    () => call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: id } } })));
+  const takenDown = deal?.takenDown ?? false;
   // Opening a deal moves the reader to it: focus (for screen readers) and scroll (after a long form, say).
   const loaded = deal !== null || problem !== null;
   useEffect(() => {
     if (loaded) document.getElementById('deal-h')?.focus();
   }, [loaded]);
   const changed = (d: EditedDeal) => {
-    setDeal(d);
+    set(() => d);
     onChanged(d);
   };
 
@@ -71,7 +62,7 @@ export function DealDetail({ id, justCreated, onChanged, back = '#/deals' }: {
           <Correction deal={deal} onSaved={changed} />
           <History deal={deal} />
           <Comments deal={deal} />
-          <TakeDown deal={deal} onTakenDown={() => { setTakenDown(true); onChanged(deal); }} />
+          <TakeDown deal={deal} onTakenDown={() => { set((d) => ({ ...d, takenDown: true })); onChanged(deal); }} />
         </>
       )}
     </article>

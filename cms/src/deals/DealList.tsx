@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { call, type Deal, type EditedDeal, type Outcome } from '../api/client';
 import { PAGE_MAX, PAGE_SIZE } from '../api/contract';
 import { hrefOf, type ListView, type Sort } from '../app/routes';
 import { useAction } from '../lib/action';
+import { useKeyedMany } from '../lib/keyed';
+import { pageOf, usePaged } from '../lib/paged';
 import { money, now } from '../lib/format';
 import { changedWords } from './changes';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -10,10 +12,9 @@ import type { Catalog } from '../brands/catalog';
 import type { Search } from '../lib/words';
 import { useApi } from '../ui/api';
 import { DealLine } from '../ui/DealLine';
-import { SearchBox, searchPages } from '../ui/DealSearch';
+import { dealId, SearchBox, searchPages } from '../ui/DealSearch';
 import { Loading, ProblemBanner, Result } from '../ui/messages';
 import { OpenById } from './OpenById';
-import { useDealPages } from './pages';
 
 /** What the list shows: the latest deals of everything, a brand or a category, or the matches of a search. */
 export type Scope = { kind: 'all' } | { kind: 'brand'; id: string } | { kind: 'category'; id: string }
@@ -27,16 +28,17 @@ export function scopeOf(key: string): Scope {
 /**
  * The deals of one scope, a page at a time (the API's opaque cursor). `whole`: every page at the largest size the API
  * allows, for an order the API does not keep (hottest or cheapest first must order the whole list, not what was loaded).
+ * `reloads` asks the same list again, what it shows kept until the fresh pages are in.
  */
 function useScope(scope: Scope, reloads: number, whole: boolean) {
   const api = useApi();
-  return useDealPages(`${scopeKey(scope)}#${whole ? 'whole' : 'pages'}#${reloads}`, (after) => {
+  return usePaged(`${scopeKey(scope)}#${whole ? 'whole' : 'pages'}`, async (after) => {
     const query = { ...(after ? { cursor: after } : {}), ...(whole ? { limit: PAGE_MAX } : {}) };
     return scope.kind === 'search' ? searchPages(api, scope.search, whole ? PAGE_MAX : undefined)(after)
-      : scope.kind === 'brand' ? call(api.GET('/brands/{brandId}/deals', { params: { path: { brandId: scope.id }, query } }))
+      : pageOf(await (scope.kind === 'brand' ? call(api.GET('/brands/{brandId}/deals', { params: { path: { brandId: scope.id }, query } }))
         : scope.kind === 'category' ? call(api.GET('/categories/{categoryId}/deals', { params: { path: { categoryId: scope.id }, query } }))
-          : call(api.GET('/deals', { params: { query } }));
-  }, (previous) => previous.slice(0, previous.lastIndexOf('#')) === `${scopeKey(scope)}#${whole ? 'whole' : 'pages'}`); // a reload keeps its deals on screen until the fresh page
+          : call(api.GET('/deals', { params: { query } }))), (d) => d.deals);
+  }, dealId, reloads);
 }
 
 const SORT_WORDS: Record<Sort, string> = { newest: 'Newest first', temperature: 'Hottest first', price: 'Cheapest first' };
@@ -59,51 +61,39 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
 }) {
   const api = useApi();
   const whole = list.sort !== 'newest';
-  const { state, more, problem } = useScope(scope, reloads, whole);
+  const { items, ends, complete, held, more, loadingMore, problem } = useScope(scope, reloads, whole);
   // Newest first: the pages the address names, asked for in turn. Ordered otherwise: every page, then the order.
   useEffect(() => {
-    if (more && (whole || state.ends.length < list.page)) more();
+    if (more && (whole || ends.length < list.page)) more();
   });
-  const complete = state.firstPageIn && state.cursor === null;
-  // A reload of a whole list (after a bulk action) keeps the last whole list on screen until the fresh one is complete.
-  const [lastWhole, setLastWhole] = useState<{ key: string; deals: Deal[] } | null>(null);
-  const key = scopeKey(scope);
-  useEffect(() => {
-    if (whole && complete && state.deals) setLastWhole({ key, deals: state.deals });
-  }, [whole, complete, state.deals, key]);
-  const all = !whole ? state.deals
-    : complete ? state.deals : lastWhole?.key === key ? lastWhole.deals : null;
-  const shownCount = !whole ? (state.ends[Math.min(list.page, state.ends.length) - 1] ?? 0) : list.page * PAGE_SIZE;
+  // A whole list asked again (after a bulk action) shows the last complete one until the fresh one is complete.
+  const all = !whole ? items : complete ? items : held;
+  const shownCount = !whole ? (ends[Math.min(list.page, ends.length) - 1] ?? 0) : list.page * PAGE_SIZE;
   const deals = all === null ? null : sorted(all, list.sort).slice(0, shownCount);
   // Another page: one already loaded (after Back), the next from the API, or more of the whole list ordered.
   const further = all === null ? false : whole ? all.length > shownCount
-    : list.page < state.ends.length || (more !== null && state.ends.length === list.page);
+    : list.page < ends.length || (more !== null && ends.length === list.page);
   const [chosen, setChosen] = useState<Deal[]>([]);
   // The editors' read of each deal chosen, taken when it was chosen: what the confirmation names, and the version an
   // expiry sends back (If-Match), so that a deal another editor changed meanwhile is refused, not expired unseen.
-  const [reads, setReads] = useState<Record<string, Outcome<EditedDeal>>>({});
-  const readsRef = useRef(new Map<string, Promise<Outcome<EditedDeal>>>());
-  const read = (id: string) => {
-    const p = call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: id } } }));
-    readsRef.current.set(id, p);
-    p.then((o) => { if (readsRef.current.get(id) === p) setReads((r) => ({ ...r, [id]: o })); });
-  };
+  // A deal chosen again is read again; one no longer chosen is dropped with any read of it on its way.
+  const reads = useKeyedMany<EditedDeal>();
+  const readOf = (id: string) => call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: id } } }));
   const [asking, setAsking] = useState<Bulk | null>(null);
   const [report, setReport] = useState<BulkReport | null>(null);
   const bulk = useAction();
   const isChosen = (d: Deal) => chosen.some((c) => c.id === d.id);
   const toggle = (d: Deal) => {
     if (isChosen(d)) {
-      readsRef.current.delete(d.id);
+      reads.drop(d.id);
       setChosen((c) => c.filter((x) => x.id !== d.id));
     } else {
-      read(d.id);
+      void reads.load(d.id, () => readOf(d.id));
       setChosen((c) => [...c, d]);
     }
   };
   const clearChoice = () => {
-    readsRef.current.clear();
-    setReads({});
+    reads.drop();
     setChosen([]);
   };
   /**
@@ -124,7 +114,10 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
           if (o.ok) done.push(d); else failed.push({ deal: d, why: o.problem.message });
           continue;
         }
-        const seen = await (readsRef.current.get(d.id) ?? call(api.GET('/cms/deals/{dealId}', { params: { path: { dealId: d.id } } })));
+        // The read the confirmation showed; one not in yet when confirmed is read now.
+        const shown = reads.get(d.id);
+        const seen: Outcome<EditedDeal> = shown?.data ? { ok: true, data: shown.data, status: 200 }
+          : shown?.problem ? { ok: false, problem: shown.problem } : await readOf(d.id);
         if (!seen.ok) {
           failed.push({ deal: d, why: `it could not be read (${seen.problem.message})` });
           continue;
@@ -137,26 +130,20 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
         } else if (o.problem.current) {
           const current = o.problem.current;
           // Chosen still, as it is now: what the editor confirms next is what they were just told.
-          const p = Promise.resolve<Outcome<EditedDeal>>({ ok: true, data: current, status: 200 });
-          readsRef.current.set(d.id, p);
-          setReads((r) => ({ ...r, [d.id]: { ok: true, data: current, status: 200 } }));
+          reads.put(d.id, current);
           failed.push({ deal: d, why: `another editor changed it after you chose it (${changedWords(seen.data, current)}), so it was not expired. It is still chosen, as it is now: expire it again if you still mean to.` });
         } else {
           failed.push({ deal: d, why: o.problem.message });
         }
       }
       const left = new Set(failed.map((f) => f.deal.id));
-      for (const d of done) readsRef.current.delete(d.id);
+      for (const d of done) reads.drop(d.id);
       setChosen((c) => c.filter((x) => left.has(x.id)));
-      setReads((r) => Object.fromEntries(Object.entries(r).filter(([id]) => left.has(id))));
       if (done.length > 0) onChanged();
       setReport({ what, done: done.map((d) => d.title), failed: failed.map((f) => ({ title: f.deal.title, why: f.why })) });
     });
   };
-  const named = (d: Deal) => {
-    const r = reads[d.id];
-    return r?.ok ? r.data.title : d.title;
-  };
+  const named = (d: Deal) => reads.get(d.id)?.data?.title ?? d.title;
   const search = scope.kind === 'search' ? scope.search : null;
   const heading = search ? 'Search results' : 'Latest deals';
   return (
@@ -194,10 +181,10 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
       {report && !bulk.busy && <BulkResult report={report} />}
       <OpenById />
       <ProblemBanner problem={problem} />
-      {deals === null ? <Loading>{whole && state.deals ? `Loading every deal to order them: ${state.deals.length} so far…`
+      {deals === null ? <Loading>{whole && items ? `Loading every deal to order them: ${items.length} so far…`
         : search ? 'Searching…' : 'Loading deals…'}</Loading>
-        : deals.length === 0 && (whole || (state.firstPageIn && !more)) ? <p>{search ? 'No deal title holds every one of these words.' : 'No deals here yet.'}</p> : (
-          <ul class="deals" aria-label={heading} aria-busy={!state.firstPageIn}>
+        : deals.length === 0 && (whole || (items !== null && !more)) ? <p>{search ? 'No deal title holds every one of these words.' : 'No deals here yet.'}</p> : (
+          <ul class="deals" aria-label={heading} aria-busy={items === null}>
             {deals.map((d) => (
               <li key={d.id}>
                 <input type="checkbox" id={`choose-${d.id}`} checked={isChosen(d)} onChange={() => toggle(d)}
@@ -209,10 +196,10 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
             ))}
           </ul>
         )}
-      {further && !(state.loadingMore && !whole) && (
+      {further && !(loadingMore && !whole) && (
         <button type="button" onClick={() => onPage(list.page + 1)}>{whole ? 'More deals' : search ? 'More results' : 'Older deals'}</button>
       )}
-      {state.loadingMore && !whole && <Loading>{search ? 'Searching further…' : 'Loading older deals…'}</Loading>}
+      {loadingMore && !whole && <Loading>{search ? 'Searching further…' : 'Loading older deals…'}</Loading>}
       <ConfirmDialog id="bulk" open={asking !== null} danger={asking === 'take-down'}
         title={asking === 'expire' ? `Expire ${chosen.length} ${chosen.length === 1 ? 'deal' : 'deals'} now?` : `Take ${chosen.length} ${chosen.length === 1 ? 'deal' : 'deals'} down?`}
         confirm={asking === 'expire' ? `Expire ${chosen.length}` : `Take ${chosen.length} down`}
@@ -220,11 +207,11 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
         <p>{asking === 'expire' ? 'They are flagged expired and leave every featured section at once:'
           : 'They leave every list and featured section; this cannot be undone:'}</p>
         <ul data-testid="bulk-deals">{chosen.map((d) => {
-          const r = reads[d.id];
+          const r = reads.get(d.id);
           return (
             <li key={d.id}><span data-testid="bulk-title">{named(d)}</span>{' '}
-              <span class="meta">{r === undefined ? '(reading…)' : r.ok ? `${money(r.data.price)}, version ${r.data.version}${r.data.expired ? ', expired already' : ''}`
-                : `(could not be read: ${r.problem.message})`}</span></li>
+              <span class="meta">{r?.data ? `${money(r.data.price)}, version ${r.data.version}${r.data.expired ? ', expired already' : ''}`
+                : r?.problem ? `(could not be read: ${r.problem.message})` : '(reading…)'}</span></li>
           );
         })}</ul>
       </ConfirmDialog>

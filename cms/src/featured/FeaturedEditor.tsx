@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
-import { call, type Deal, type Problem } from '../api/client';
+import { useState } from 'preact/hooks';
+import { call, type Deal } from '../api/client';
 import { FEATURED_MAX } from '../api/contract';
 import { useUnsaved } from '../app/navigation';
 import type { FeaturedList } from '../app/routes';
 import { useAction } from '../lib/action';
 import { useDraft } from '../lib/draft';
+import { useKeyed } from '../lib/keyed';
 import { useApi } from '../ui/api';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
 import { refusal } from './list';
@@ -12,24 +13,16 @@ import { Picker } from './Picker';
 import { Preview } from './Preview';
 import { Reorderable } from './Reorderable';
 
-/** The list as saved, loaded once; null while it loads. */
+/** The list as saved, loaded once per list; null while it loads. A save puts what the API answered. */
 function useSaved(list: FeaturedList) {
   const api = useApi();
-  const [saved, setSaved] = useState<Deal[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = list.kind === 'frontpage' ? call(api.GET('/frontpage'))
-      : list.kind === 'editors-choice' ? call(api.GET('/editors-choice'))
-        : call(api.GET('/categories/{categoryId}', { params: { path: { categoryId: list.id } } }));
-    load.then((o) => {
-      if (!live) return;
-      if (o.ok) setSaved(o.data.featured);
-      else setProblem(o.problem);
-    });
-    return () => { live = false; };
-  }, [api, list.kind, list.kind === 'category' ? list.id : '']); // eslint-disable-line react-hooks/exhaustive-deps -- the list's identity, not its object
-  return { saved, setSaved, problem };
+  const saved = useKeyed(list.kind === 'category' ? `category:${list.id}` : list.kind, async () => {
+    const o = list.kind === 'frontpage' ? await call(api.GET('/frontpage'))
+      : list.kind === 'editors-choice' ? await call(api.GET('/editors-choice'))
+        : await call(api.GET('/categories/{categoryId}', { params: { path: { categoryId: list.id } } }));
+    return o.ok ? { ...o, data: o.data.featured } : o;
+  });
+  return { saved: saved.data, setSaved: (deals: Deal[]) => saved.set(() => deals), problem: saved.problem };
 }
 
 /** Edit one featured list: pick, reorder, remove, preview, save. Until saved, the edits are a draft and leaving asks. */

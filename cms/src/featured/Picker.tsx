@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { call, type Deal } from '../api/client';
-import { useDealPages } from '../deals/pages';
 import { useAction } from '../lib/action';
+import { pageOf, usePaged } from '../lib/paged';
 import type { Search } from '../lib/words';
 import { useApi } from '../ui/api';
 import { DealLine } from '../ui/DealLine';
-import { SearchBox, searchPages } from '../ui/DealSearch';
+import { dealId, SearchBox, searchPages } from '../ui/DealSearch';
 import { Field } from '../ui/Field';
 import { Loading, ProblemBanner } from '../ui/messages';
 
@@ -13,8 +13,8 @@ import { Loading, ProblemBanner } from '../ui/messages';
 export function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: boolean }) {
   const api = useApi();
   const [search, setSearch] = useState<Search | null>(null);
-  const { state, more, problem } = useDealPages(search ? `search:${search.q}` : 'latest',
-    search ? searchPages(api, search) : () => call(api.GET('/deals')));
+  const { items: deals, more, loadingMore, problem } = usePaged(search ? `search:${search.q}` : 'latest',
+    search ? searchPages(api, search) : async (cursor) => pageOf(await call(api.GET('/deals', { params: { query: cursor ? { cursor } : {} } })), (d) => d.deals), dealId);
   const [id, setId] = useState('');
   const byId = useAction();
   const listName = search ? 'Matching deals to add' : 'Latest deals to add';
@@ -37,10 +37,10 @@ export function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: bool
       </form>
       <ProblemBanner problem={byId.problem} />
       <ProblemBanner problem={problem} />
-      {state.deals === null ? (problem ? null : <Loading>{search ? 'Searching…' : 'Loading the latest deals…'}</Loading>)
-        : state.deals.length === 0 && !more ? <p>{search ? 'No deal title holds every one of these words.' : 'No deals yet.'}</p> : (
+      {deals === null ? (problem ? null : <Loading>{search ? 'Searching…' : 'Loading the latest deals…'}</Loading>)
+        : deals.length === 0 && !more ? <p>{search ? 'No deal title holds every one of these words.' : 'No deals yet.'}</p> : (
           <ul class="deals" aria-label={listName}>
-            {state.deals.map((d) => (
+            {deals.map((d) => (
               <li key={d.id}>
                 <DealLine deal={d} marks={search?.words} />{' '}
                 <button type="button" disabled={full || d.expired} aria-label={`Add “${d.title}”`} onClick={() => onPick(d)}>Add</button>
@@ -49,7 +49,7 @@ export function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: bool
           </ul>
         )}
       {more && <button type="button" onClick={more}>More results</button>}
-      {state.loadingMore && <Loading>Searching further…</Loading>}
+      {loadingMore && <Loading>Searching further…</Loading>}
     </section>
   );
 }

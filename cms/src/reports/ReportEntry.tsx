@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
-import { call, type Problem, type ReportByUser, type ReportedDeal } from '../api/client';
+import { useState } from 'preact/hooks';
+import { call, type Problem, type ReportedDeal } from '../api/client';
 import { dealHref } from '../app/routes';
 import { useAction } from '../lib/action';
+import { useKeyed } from '../lib/keyed';
 import { day, now } from '../lib/format';
 import { useApi } from '../ui/api';
 import { TakeDownQuestion } from '../deals/TakeDown';
@@ -13,19 +14,12 @@ import { countsLine, reasonWords, total } from './reasons';
 export function ReportEntry({ entry, onHandled }: { entry: ReportedDeal; onHandled: (what: string) => void }) {
   const api = useApi();
   const deal = entry.deal;
-  const [notes, setNotes] = useState<ReportByUser[] | null>(null);
-  const [notesProblem, setNotesProblem] = useState<Problem | null>(null);
+  const notes = useKeyed(deal.id, async () => {
+    const o = await call(api.GET('/cms/reports/{dealId}', { params: { path: { dealId: deal.id } } }));
+    return o.ok ? { ...o, data: o.data.reports } : o;
+  });
   const [asking, setAsking] = useState(false);
   const action = useAction();
-  useEffect(() => {
-    let live = true;
-    call(api.GET('/cms/reports/{dealId}', { params: { path: { dealId: deal.id } } })).then((o) => {
-      if (!live) return;
-      if (o.ok) setNotes(o.data.reports);
-      else setNotesProblem(o.problem);
-    });
-    return () => { live = false; };
-  }, [api, deal.id]);
 
   const dismiss = async () => {
     const o = await call(api.POST('/cms/reports/{dealId}/dismiss', { params: { path: { dealId: deal.id } } }));
@@ -52,9 +46,9 @@ export function ReportEntry({ entry, onHandled }: { entry: ReportedDeal; onHandl
       <h2 id={h} class="report-title"><a href={dealHref(deal.id)}><DealLine deal={deal} /></a></h2>
       <p class="report-counts"><strong>{countsLine(entry.counts)}</strong>{' '}
         <span class="meta">· {total(entry.counts)} open {total(entry.counts) === 1 ? 'report' : 'reports'}, waiting since {day(entry.firstReportedAt)}</span></p>
-      {notes === null ? (notesProblem ? <ProblemBanner problem={notesProblem} /> : <Loading>Loading the notes…</Loading>) : (
+      {notes.data === null ? (notes.problem ? <ProblemBanner problem={notes.problem} /> : <Loading>Loading the notes…</Loading>) : (
         <ul class="notes" aria-label="Reports">
-          {notes.map((n) => (
+          {notes.data.map((n) => (
             <li><span class="meta">{n.username} · {reasonWords(n.reason)} · {day(n.reportedAt)}
               {n.counted ? '' : ' · not counted toward expiry (profile too new)'}</span>
               {n.note ? <q>{n.note}</q> : <span class="meta"> (no note)</span>}</li>

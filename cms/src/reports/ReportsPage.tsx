@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { call, type ReportedDeal } from '../api/client';
-import { usePaged } from '../lib/paged';
+import { pageOf, usePaged } from '../lib/paged';
 import { useApi } from '../ui/api';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
 import { ReportEntry } from './ReportEntry';
@@ -12,14 +12,12 @@ import { ReportEntry } from './ReportEntry';
  */
 export function ReportsPage() {
   const api = useApi();
-  const queue = usePaged<ReportedDeal>('queue', async (cursor) => {
-    const o = await call(api.GET('/cms/reports', { params: { query: cursor ? { cursor } : {} } }));
-    return o.ok ? { ...o, data: { items: o.data.reports, nextCursor: o.data.nextCursor } } : o;
-  }, (e) => e.deal.id);
+  const queue = usePaged<ReportedDeal>('queue', async (cursor) =>
+    pageOf(await call(api.GET('/cms/reports', { params: { query: cursor ? { cursor } : {} } })), (d) => d.reports), (e) => e.deal.id);
   const [handled, setHandled] = useState<string | null>(null);
   const entries = queue.items;
   const done = (entry: ReportedDeal, what: string) => {
-    queue.setItems((shown) => shown?.filter((e) => e.deal.id !== entry.deal.id) ?? null);
+    queue.setItems((shown) => shown.filter((e) => e.deal.id !== entry.deal.id));
     setHandled(`${what}: “${entry.deal.title}”.`);
   };
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Problem } from '../api/client';
+import { useKeyed } from '../lib/keyed';
 import { FieldFrame, describedBy } from '../ui/Field';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
 import { associate, type Enrolment, grouped, hasAuthenticatorApp, turnOn, verifyCode } from './authenticator';
@@ -153,10 +154,10 @@ export function AuthenticatorSetup({ endpoint, auth, onSignOut }: { endpoint: st
 
 /** The QR code of {@code text}, drawn as SVG squares: no markup from elsewhere is inserted into the page. */
 function QrCode({ text }: { text: string }) {
-  const [drawing, setDrawing] = useState<{ path: string; size: number } | 'failed' | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('qrcode-generator').then(({ default: qrcode }) => {
+  // Drawn for the key shown: a drawing of an earlier key that finishes late is dropped (src/lib/keyed.ts).
+  const { data: drawing, problem } = useKeyed(text, async () => {
+    try {
+      const { default: qrcode } = await import('qrcode-generator');
       const qr = qrcode(0, 'M');
       qr.addData(text);
       qr.make();
@@ -168,11 +169,12 @@ function QrCode({ text }: { text: string }) {
           if (qr.isDark(row, col)) path += `M${col + quiet} ${row + quiet}h1v1h-1z`;
         }
       }
-      if (live) setDrawing({ path, size: n + 2 * quiet });
-    }, () => { if (live) setDrawing('failed'); });
-    return () => { live = false; };
-  }, [text]);
-  if (drawing === 'failed') return <p>The QR code could not be drawn (reload the page to try again); the key below works as well.</p>;
+      return { ok: true as const, status: 200, data: { path, size: n + 2 * quiet } };
+    } catch {
+      return { ok: false as const, problem: { status: 0, message: 'The QR code could not be drawn.' } };
+    }
+  });
+  if (problem) return <p>The QR code could not be drawn (reload the page to try again); the key below works as well.</p>;
   if (!drawing) return <Loading>Drawing the QR code…</Loading>;
   return (
     <svg class="qr" role="img" aria-label="QR code of the key, for the authenticator app" viewBox={`0 0 ${drawing.size} ${drawing.size}`}

@@ -1,11 +1,15 @@
 import { useState } from 'preact/hooks';
-import { call, type Api, type Problem } from '../api/client';
-import type { PageFetch } from '../deals/pages';
+import { call, type Api, type Deal, type Problem } from '../api/client';
+import { type PageFetch, pageOf } from '../lib/paged';
 import { searchOf, SEARCH_MAX_WORDS, WORD_MAX, WORD_MIN, type Search } from '../lib/words';
 
+/** A deal's identity in a paged list (a deal that comes again on a later page shows once). */
+export const dealId = (d: Deal) => d.id;
+
 /** The page of a search, as every list that searches asks for it (`limit`: the API's default unless given). */
-export const searchPages = (api: Api, search: Search, limit?: number): PageFetch => (cursor) =>
-  call(api.GET('/search', { params: { query: { q: search.q, ...(cursor ? { cursor } : {}), ...(limit ? { limit } : {}) } } }));
+export const searchPages = (api: Api, search: Search, limit?: number): PageFetch<Deal> => async (cursor) => pageOf(
+  await call(api.GET('/search', { params: { query: { q: search.q, ...(cursor ? { cursor } : {}), ...(limit ? { limit } : {}) } } })),
+  (d) => d.deals);
 
 /**
  * A search box for deal titles, as the API searches them: whole words, any case, every word in the title. What was

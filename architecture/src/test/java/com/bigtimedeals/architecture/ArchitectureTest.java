@@ -27,7 +27,10 @@ import com.tngtech.archunit.lang.ArchRule;
  * runs back up fails here. Each module has its own packages, so a package rule is a module rule.
  */
 class ArchitectureTest {
-    /** The product's classes; the engine (engine/) is a separate thing that knows nothing of it, with its own tests. */
+    /**
+     * The product's classes; the engine (engine/) is a separate thing that knows nothing of it, its floors held by its
+     * own ArchitectureTest.
+     */
     static final JavaClasses PRODUCT = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(location -> !location.contains("/com/bigtimedeals/engine/"))
             .importPackages("com.bigtimedeals");
@@ -77,6 +80,22 @@ class ArchitectureTest {
                 .and().doNotHaveSimpleName("ApiHandler").should().onlyDependOnClassesThat()
                 .resideOutsideOfPackages("software.amazon.awssdk..").andShould().onlyDependOnClassesThat()
                 .haveSimpleNameNotEndingWith("Store").check(PRODUCT);
+    }
+
+    /**
+     * Issue 39: the SNS SDK is on no cold path that does not need it. One class of the functions speaks SNS (SnsPush),
+     * built only by Container for the functions that call SNS; the local stand-in speaks its wire protocol, not its SDK.
+     */
+    @Test
+    void onlySnsPushUsesTheSnsSdk() {
+        noClasses().that().resideOutsideOfPackage("com.bigtimedeals.bench..")
+                .and().doNotHaveFullyQualifiedName("com.bigtimedeals.lambda.SnsPush")
+                .should().dependOnClassesThat().resideInAPackage("software.amazon.awssdk.services.sns..")
+                .because("a class naming an SNS type loads the SNS SDK wherever it is loaded").check(PRODUCT);
+        noClasses().that().resideInAnyPackage("com.bigtimedeals.api..", "com.bigtimedeals.service..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("com.bigtimedeals.lambda.SnsPush")
+                .because("the handlers are handed their push service by Container, which builds SNS only where it is called")
+                .check(PRODUCT);
     }
 
     @Test

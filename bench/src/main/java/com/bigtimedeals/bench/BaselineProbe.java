@@ -1,6 +1,5 @@
 package com.bigtimedeals.bench;
 
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -17,20 +16,11 @@ public final class BaselineProbe {
     }
 
     public static void main(String[] args) {
-        var threads = ManagementFactory.getThreadMXBean();
-        var process = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        long processCpuStart = process.getProcessCpuTime();
-        long cpuStart = threads.getCurrentThreadCpuTime();
-        long start = System.nanoTime();
+        ProbeTimes times = ProbeTimes.start();
         DynamoDbClient client = DynamoDbClient.create();
-        long constructed = System.nanoTime();
+        times.constructed();
         var item = client.getItem(GetItemRequest.builder().tableName(args[0])
                 .key(Map.of("PK", AttributeValue.fromS(args[1]), "SK", AttributeValue.fromS(args[2]))).build()).item();
-        long answered = System.nanoTime();
-        long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
-        long processCpu = process.getProcessCpuTime() - processCpuStart;
-        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"cpuMs\":%.1f,\"processCpuMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
-                (constructed - start) / 1e6, (answered - constructed) / 1e6, cpu / 1e6, processCpu / 1e6,
-                ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), item == null || item.isEmpty() ? 404 : 200);
+        times.answered(item == null || item.isEmpty() ? 404 : 200);
     }
 }

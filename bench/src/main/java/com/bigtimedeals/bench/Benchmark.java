@@ -32,7 +32,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@code --coldstart} runs only the cold-start phase, on a table seeded as {@code --quick} seeds it, and writes
  * {@code bench-results/coldstart.json}; {@code --durability} only what the engine's durability costs a write (a data
  * directory, {@code --fsync} with group commit) into {@code bench-results/durability.json}; {@code --memory} only the
- * served engine's memory with a million items ({@code bench-results/memory.json}).
+ * served engine's memory with a million items ({@code bench-results/memory.json}); {@code --push} only a new deal's
+ * pushes to 10,000 watchers' phones and what a push costs ({@code bench-results/push.json}, docs/data-model.md).
  */
 public final class Benchmark {
     private Benchmark() {
@@ -48,8 +49,6 @@ public final class Benchmark {
         if (options.contains("--words")) {
             // Only the word index: alert matching, a new deal's words, search pages; to bench-results/words.json.
             WordIndexCosts.measure(bench, quick);
-        AlertCrossingCosts.measure(bench, quick);
-        ReminderCosts.measure(bench, quick);
             write(bench, "words.json");
             System.out.printf("%nWrote bench-results/words.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
@@ -64,6 +63,14 @@ public final class Benchmark {
             // Only what a million saved deals cost to remind; to bench-results/reminders.json.
             ReminderCosts.measure(bench, quick);
             write(bench, "reminders.json");
+            System.exit(0);
+        }
+        if (options.contains("--push")) {
+            // Only the pushes of a new deal to 10,000 watchers' phones and what a push costs; to bench-results/push.json.
+            PushCosts.measure(bench, quick);
+            PushDelivery.measure(bench, quick);
+            write(bench, "push.json");
+            System.out.printf("%nWrote bench-results/push.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
         }
         if (options.contains("--community")) {

@@ -1,6 +1,5 @@
 package com.bigtimedeals.bench;
 
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
@@ -20,15 +19,11 @@ public final class ColdStartProbe {
 
     @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
-        var threads = ManagementFactory.getThreadMXBean();
-        var process = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        long processCpuStart = process.getProcessCpuTime();
-        long cpuStart = threads.getCurrentThreadCpuTime();
-        long start = System.nanoTime();
+        ProbeTimes times = ProbeTimes.start();
         RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> handler =
                 (RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse>) Class.forName(args[0])
                         .getDeclaredConstructor().newInstance();
-        long constructed = System.nanoTime();
+        times.constructed();
         String[] route = args[1].split(" ", 2);
         var context = APIGatewayV2HTTPEvent.RequestContext.builder().withRequestId("cold-start")
                 .withRouteKey(args[1])
@@ -45,11 +40,6 @@ public final class ColdStartProbe {
                 .withQueryStringParameters(args.length > 5 ? Map.of(args[5].split("=", 2)[0], args[5].split("=", 2)[1]) : null)
                 .build();
         APIGatewayV2HTTPResponse response = handler.handleRequest(event, SyntheticContext.of("cold-start"));
-        long answered = System.nanoTime();
-        long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
-        long processCpu = process.getProcessCpuTime() - processCpuStart;
-        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"cpuMs\":%.1f,\"processCpuMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
-                (constructed - start) / 1e6, (answered - constructed) / 1e6, cpu / 1e6, processCpu / 1e6,
-                ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), response.getStatusCode());
+        times.answered(response.getStatusCode());
     }
 }

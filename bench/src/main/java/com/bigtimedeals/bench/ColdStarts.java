@@ -53,7 +53,8 @@ final class ColdStarts {
         TableInspector inspector = new TableInspector(table);
         String deal = s.recentDeals().stream().filter(inspector::dealIsLive).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no live deal among the seeded recent deals"));
-        String[][] handlers = {
+        List<Probe> probes = new ArrayList<>();
+        for (String[] h : new String[][] {
             {LambdaFunction.BRANDS.handlerClass(), "GET /brands/{brandId}", "brandId", s.denseBrand(), "false"},
             {LambdaFunction.DEALS.handlerClass(), "GET /frontpage", "-", "-", "false"},
             {LambdaFunction.CATEGORIES.handlerClass(), "GET /categories/{categoryId}", "categoryId", "tech", "false"},
@@ -62,12 +63,10 @@ final class ColdStarts {
             {LambdaFunction.COMMENTS.handlerClass(), "GET /deals/{dealId}/comments", "dealId", deal, "false"},
             {LambdaFunction.VOTES.handlerClass(), "GET /me/votes", "-", "-", "true", "dealIds=" + deal},
             {LambdaFunction.SEARCH.handlerClass(), "GET /me/alerts", "-", "-", "true"},
-        };
-        // Every API function is measured: one added to the topology without a probe here stops the bench.
-        for (LambdaFunction f : LambdaFunction.values()) {
-            if (f.kind() == LambdaFunction.Kind.API && java.util.Arrays.stream(handlers).noneMatch(h -> h[0].equals(f.handlerClass()))) {
-                throw new IllegalStateException("no cold-start probe for " + f.handlerClass());
-            }
+            // The devices routes' commonest read; it must not build the push service's client (DevicesHandler).
+            {LambdaFunction.DEVICES.handlerClass(), "GET /me/devices", "-", "-", "true"},
+        }) {
+            probes.add(new Probe(h[0], ColdStartProbe.class, List.of(h), true, null));
         }
         List<String> correction = new ArrayList<>(List.of(LambdaFunction.STREAM_CONSUMER.handlerClass()));
         inspector.dealItem(deal).forEach((name, v) -> {
@@ -79,32 +78,42 @@ final class ColdStarts {
                 correction.addAll(List.of(name, "BOOL", v.bool().toString()));
             }
         });
+        probes.add(new Probe(LambdaFunction.STREAM_CONSUMER.handlerClass(), StreamColdStartProbe.class, correction, true,
+                "one deal correction: featured lists refreshed, front page rebuilt"));
+        probes.add(new Probe(LambdaFunction.SWEEPER.handlerClass(), ScheduleColdStartProbe.class,
+                List.of(LambdaFunction.SWEEPER.handlerClass()), true, "one scheduled sweep"));
+        // The sign-in trigger reads no table and no cursor key.
+        probes.add(new Probe(LambdaFunction.EDITORS_GROUP_GATE.handlerClass(), SignInColdStartProbe.class,
+                List.of(LambdaFunction.EDITORS_GROUP_GATE.handlerClass()), false, "a shopper's sign-in: no call to Cognito"));
+        // Every function is measured: one added to the topology without a probe here stops the bench.
+        for (LambdaFunction f : LambdaFunction.values()) {
+            if (probes.stream().noneMatch(p -> p.handlerClass().equals(f.handlerClass()))) {
+                throw new IllegalStateException("no cold-start probe for " + f.handlerClass());
+            }
+        }
         int runs = quick ? 1 : RUNS;
         List<double[]> baseline = new ArrayList<>();
-        Map<String, List<double[]>> measured = new LinkedHashMap<>();
-        // Every function reads its cursor-signing key from Secrets Manager at init, as deployed (CURSOR_SECRET_ARN).
+        Map<Probe, List<double[]>> measured = new LinkedHashMap<>();
+        // Every function over the table reads its cursor-signing key from Secrets Manager at init, as deployed (CURSOR_SECRET_ARN).
         try (SecretsManagerStandIn secrets = new SecretsManagerStandIn()) {
             Map<String, String> asDeployed = secrets.functionEnvironment();
             for (int run = 0; run < runs; run++) {
                 Map<String, String> key = TableInspector.brandKey(s.denseBrand());
                 baseline.add(probe(root, baselineClasspath, BaselineProbe.class.getName(),
                         List.of(tableName, key.get("PK"), key.get("SK")), dynamo, tableName));
-                for (String[] h : handlers) {
-                    measured.computeIfAbsent(h[0], k -> new ArrayList<>()).add(probe(root, handlerClasspath, ColdStartProbe.class.getName(),
-                            List.of(h), dynamo, tableName, asDeployed));
+                for (Probe p : probes) {
+                    measured.computeIfAbsent(p, k -> new ArrayList<>()).add(probe(root, handlerClasspath, p.main().getName(),
+                            p.args(), dynamo, tableName, asDeployed));
                 }
-                measured.computeIfAbsent("StreamHandler", k -> new ArrayList<>()).add(probe(root, handlerClasspath,
-                        StreamColdStartProbe.class.getName(), correction, dynamo, tableName, asDeployed));
             }
-            expectReads(secrets, runs * (handlers.length + 1));
+            expectReads(secrets, runs * (int) probes.stream().filter(Probe::readsKey).count());
         }
         bench.add("coldstart.baseline.constructMs", Medians.field(baseline, 0), "ms", null, null, "DynamoDbClient.create(), default HTTP client");
         bench.add("coldstart.baseline.firstInvokeMs", Medians.field(baseline, 1), "ms", null, null, "one GetItem");
         bench.add("coldstart.baseline.classesLoaded", Medians.field(baseline, 3), "classes", null, null, null);
-        for (Map.Entry<String, List<double[]>> e : measured.entrySet()) {
-            String name = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
-            bench.add("coldstart." + name + ".classesLoaded", Medians.field(e.getValue(), 3), "classes", null, null,
-                    name.equals("StreamHandler") ? "one deal correction: featured lists refreshed, front page rebuilt" : null);
+        for (Map.Entry<Probe, List<double[]>> e : measured.entrySet()) {
+            String name = e.getKey().handlerClass().substring(e.getKey().handlerClass().lastIndexOf('.') + 1);
+            bench.add("coldstart." + name + ".classesLoaded", Medians.field(e.getValue(), 3), "classes", null, null, e.getKey().what());
             bench.add("coldstart." + name + ".ratioToBaseline", Medians.paired(e.getValue(), baseline, r -> r[0] + r[1]), "x", null, null,
                     "wall time of construct + first response over the baseline's, median of same-run pairs");
             bench.add("coldstart." + name + ".cpuRatioToBaseline", Medians.paired(e.getValue(), baseline, r -> r[2]), "x", null, null,
@@ -148,6 +157,13 @@ final class ColdStarts {
             bench.add("coldstart.cursorSecret.classesAdded", Medians.field(fromSecret, 3) - Medians.field(inEnvironment, 3), "classes", null, null,
                     "the signed GetSecretValue call (the SDK's signer and JSON parser are the DynamoDB client's)");
         }
+    }
+
+    /**
+     * One function's probe: its handler, the probe class run in the fresh JVM and its arguments, whether the function
+     * reads the cursor key at init (every function over the table does), and what its event does when a route does not say.
+     */
+    private record Probe(String handlerClass, Class<?> main, List<String> args, boolean readsKey, String what) {
     }
 
     /** Stops the bench when a probe given the secret's ARN did not read it: its figure would not be the read's. */

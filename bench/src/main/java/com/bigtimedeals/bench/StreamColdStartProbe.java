@@ -1,6 +1,5 @@
 package com.bigtimedeals.bench;
 
-import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,21 +43,12 @@ public final class StreamColdStartProbe {
         DynamodbEvent event = new DynamodbEvent();
         event.setRecords(List.of(record));
 
-        var threads = ManagementFactory.getThreadMXBean();
-        var process = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        long processCpuStart = process.getProcessCpuTime();
-        long cpuStart = threads.getCurrentThreadCpuTime();
-        long start = System.nanoTime();
+        ProbeTimes times = ProbeTimes.start();
         RequestHandler<DynamodbEvent, StreamsEventResponse> handler = (RequestHandler<DynamodbEvent, StreamsEventResponse>)
                 Class.forName(args[0]).getDeclaredConstructor().newInstance();
-        long constructed = System.nanoTime();
+        times.constructed();
         StreamsEventResponse response = handler.handleRequest(event, new SyntheticContext("cold-start", "stream", 300_000));
-        long answered = System.nanoTime();
-        long cpu = threads.getCurrentThreadCpuTime() - cpuStart;
-        long processCpu = process.getProcessCpuTime() - processCpuStart;
         int status = response.getBatchItemFailures() == null || response.getBatchItemFailures().isEmpty() ? 200 : 500;
-        System.out.printf("{\"constructMs\":%.1f,\"firstInvokeMs\":%.1f,\"cpuMs\":%.1f,\"processCpuMs\":%.1f,\"classes\":%d,\"status\":%d}%n",
-                (constructed - start) / 1e6, (answered - constructed) / 1e6, cpu / 1e6, processCpu / 1e6,
-                ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), status);
+        times.answered(status);
     }
 }

@@ -8,11 +8,12 @@ import java.util.concurrent.TimeUnit;
 
 import com.bigtimedeals.engine.api.Dispatcher;
 import com.bigtimedeals.engine.api.Response;
+import com.bigtimedeals.engine.commit.Committer;
+import com.bigtimedeals.engine.commit.StoredState;
 import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.http.HttpServer;
 import com.bigtimedeals.engine.ops.Context;
 import com.bigtimedeals.engine.ops.Operations;
-import com.bigtimedeals.engine.store.Committer;
 import com.bigtimedeals.engine.store.DurableStore;
 import com.bigtimedeals.engine.table.Catalog;
 import com.bigtimedeals.engine.table.PartitionThroughput;
@@ -48,13 +49,20 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.committer = new Committer(settings.clock(), settings.shardLifetimeMillis(), settings.gsiLagMillis());
         this.throughput = new PartitionThroughput(settings.partitionLimits(), settings.partitionScale(), settings.nanoClock());
-        this.context = new Context(settings, catalog, committer, faults, throughput);
+        this.context = new Context(new Context.Settings(settings.region(), settings.accountId(), settings.iteratorLifetimeMillis(),
+                settings.streamRetentionMillis(), settings.idempotencyMillis()), catalog, committer, faults, throughput);
         for (String rule : settings.faults()) {
             faults.add(Faults.parse(rule));
         }
         Operations.register(dispatcher, context);
         dispatcher.hook(this::injectFaults);
-        this.durable = settings.dataDirectory() == null ? null : DurableStore.open(settings.dataDirectory(), context);
+        this.durable = settings.dataDirectory() == null ? null : DurableStore.open(settings.dataDirectory(),
+                new DurableStore.Options(settings.recover(), settings.fsync(), settings.snapshotLogBytes()),
+                new StoredState(catalog, committer));
+        if (durable != null) {
+            // Only once what the directory holds is read back: every later commit is appended after it.
+            committer.journal(durable);
+        }
         this.background = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "engine-background");
             t.setDaemon(true);

@@ -512,8 +512,11 @@ class DamagedDataTest {
             expected.put(String.format("k%02d", i), Integer.toString(i == 5 ? 500 : i));
         }
         expected.remove("k03");
+        // The fixture's stream records were written at 2026-12-02T07:04:23Z: read an hour later, inside their 24-hour
+        // retention, so the test does not start failing a day after the fixture was made.
+        long anHourAfterTheFixture = java.time.Instant.parse("2026-12-02T08:04:23Z").toEpochMilli();
         for (int round = 0; round < 2; round++) {
-            try (Engine engine = Engine.start(settings(data, false))) {
+            try (Engine engine = Engine.start(settings(data, false).clock(() -> anHourAfterTheFixture))) {
                 DynamoDbClient db = DurabilityTest.client("http://engine", new InProcessHttpClient(engine));
                 Map<String, String> state = new TreeMap<>();
                 db.scanPaginator(b -> b.tableName("legacy")).items().forEach(i -> state.put(i.get("k").s(), i.get("v").n()));

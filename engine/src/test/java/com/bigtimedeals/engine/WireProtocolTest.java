@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -159,15 +160,37 @@ class WireProtocolTest {
         }
     }
 
+    /**
+     * A body that does not decompress is the request's fault, answered as a body that is not JSON is (a 400 bare
+     * SerializationException), never a 5xx: not gzip at all, a cut stream, a bad checksum, empty once inflated, or an
+     * encoding the engine does not read.
+     */
     @Test
-    void gzipRequestBodiesAreReadAndGarbledOnesAreA500() throws Exception {
+    void gzipRequestBodiesAreReadAndGarbledOnesAreRefusedAsNoJson() throws Exception {
+        byte[] json = "{}".getBytes(StandardCharsets.UTF_8);
         java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
         try (var gz = new java.util.zip.GZIPOutputStream(zipped)) {
-            gz.write("{}".getBytes(StandardCharsets.UTF_8));
+            gz.write(json);
         }
+        byte[] good = zipped.toByteArray();
         Map<String, String> headers = Map.of("X-Amz-Target", "DynamoDB_20120810.ListTables", "Content-Encoding", "gzip");
-        assertTrue(exchange("POST", "/", headers, zipped.toByteArray())[0].startsWith("HTTP/1.1 200"));
-        assertTrue(exchange("POST", "/", headers, "{}".getBytes(StandardCharsets.UTF_8))[0].startsWith("HTTP/1.1 500"));
+        assertTrue(exchange("POST", "/", headers, good)[0].startsWith("HTTP/1.1 200"));
+        byte[] badChecksum = good.clone();
+        badChecksum[badChecksum.length - 5] ^= 1;
+        java.io.ByteArrayOutputStream emptyZip = new java.io.ByteArrayOutputStream();
+        new java.util.zip.GZIPOutputStream(emptyZip).close();
+        for (byte[] body : List.of(json, java.util.Arrays.copyOf(good, good.length - 6), badChecksum, emptyZip.toByteArray(),
+                new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff, 1, 2, 3})) {
+            String[] answer = exchange("POST", "/", headers, body);
+            assertTrue(answer[0].startsWith("HTTP/1.1 400"), answer[0]);
+            assertEquals("{\"__type\":\"com.amazon.coral.service#SerializationException\"}", answer[1]);
+        }
+        String[] deflateGarbage = exchange("POST", "/", Map.of("X-Amz-Target", "DynamoDB_20120810.ListTables",
+                "Content-Encoding", "deflate"), json);
+        assertTrue(deflateGarbage[0].startsWith("HTTP/1.1 400"), deflateGarbage[0]);
+        String[] unknown = exchange("POST", "/", Map.of("X-Amz-Target", "DynamoDB_20120810.ListTables",
+                "Content-Encoding", "br"), json);
+        assertTrue(unknown[0].startsWith("HTTP/1.1 400"), unknown[0]);
     }
 
     @Test

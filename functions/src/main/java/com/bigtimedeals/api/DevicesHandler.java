@@ -22,7 +22,7 @@ public final class DevicesHandler extends ApiHandler {
     }
 
     private DevicesHandler(Container c) {
-        this(DeviceService.of(c.table(), Container.pushFromProcess()), c.runtime());
+        this(DeviceService.of(c.table(), Container.devicesPush()), c.runtime());
     }
 
     public DevicesHandler(DeviceService devices, FunctionRuntime runtime) {

@@ -18,21 +18,69 @@ import software.amazon.awssdk.http.SdkHttpClient;
  */
 public record Container(Configuration configuration, Table table, FunctionRuntime runtime) {
     /**
-     * The push service's endpoints, for the one function that makes them: SNS, its client built here, once, from
-     * this process's environment (and only by the functions that call this, so no other loads the SNS SDK).
+     * The push service, for the sender (the stream consumer): SNS, its client built here, once, from this process's
+     * environment (and only by the functions that call this, so no other loads the SNS SDK).
      */
     public static com.bigtimedeals.service.PushEndpoints pushFromProcess() {
         return SnsPush.from(Settings.fromProcess());
     }
 
+    /** The devices routes' push endpoints, from this process's environment ({@link #devicesPush(Settings)}). */
+    public static com.bigtimedeals.service.PushEndpoints devicesPush() {
+        return devicesPush(Settings.fromProcess());
+    }
+
+    /**
+     * The devices routes' push endpoints: SNS built now in the function that makes endpoints (its environment names
+     * a platform application, which the stack sets only where {@code PushAccess} grants CreatePlatformEndpoint: the
+     * devices write function), so its client is built and its classes loaded before the SnapStart snapshot, not on a
+     * user's first registration. Anywhere else (the devices read function, which never calls SNS; a write function of
+     * a stack without applications, which may still delete an old device's endpoint) it is built on its first use,
+     * so a function whose routes never call SNS never loads its SDK (issue 39: not on a cold path that does not need it).
+     */
+    public static com.bigtimedeals.service.PushEndpoints devicesPush(Settings settings) {
+        if (settings.get(SnsPush.FCM_APPLICATION) != null || settings.get(SnsPush.APNS_APPLICATION) != null) {
+            return SnsPush.from(settings);
+        }
+        return new PushOnFirstUse(() -> SnsPush.from(settings));
+    }
+
     /** The HTTP client's TLS context ({@link TlsStart}) is built on a thread of its own while the SDK client is built on this one. */
     public static Container fromProcess() {
+        return fromProcess(null);
+    }
+
+    /**
+     * The same, with {@code alongside} (init that needs nothing built here: a handler's warm-up) run on a third thread
+     * meanwhile and joined before this returns, so it is init too. A failure there fails nothing: it built nothing the
+     * handler keeps, and the code it warmed runs again, and fails properly, where it is used.
+     */
+    public static Container fromProcess(Runnable alongside) {
         TlsStart tls = TlsStart.begin();
+        Thread warm = null;
+        if (alongside != null) {
+            warm = new Thread(() -> {
+                try {
+                    alongside.run();
+                } catch (RuntimeException e) {
+                    // See above: nothing to undo, and no logging from an init thread (the logger is the handler's).
+                }
+            }, "warm-up");
+            warm.setDaemon(true);
+            warm.start();
+        }
         Settings settings = Settings.fromProcess();
         SdkHttpClient http = tls.httpClient();
         Table table = Table.from(settings, DynamoDbClients.from(settings, http), http);
         Configuration configuration = Configuration.from(settings);
         tls.await();
+        if (warm != null) {
+            try {
+                warm.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // Lambda does not interrupt init; the handler works unwarmed
+            }
+        }
         return new Container(configuration, table, new FunctionRuntime(Clock.systemUTC(),
                 settings.get("AWS_LAMBDA_INITIALIZATION_TYPE"), IdempotencyService.of(table, Clock.systemUTC())));
     }

@@ -1,5 +1,7 @@
 package com.bigtimedeals.lambda;
 
+import java.net.URI;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -11,13 +13,17 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2;
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2.ClaimsAndScopeOverrideDetails;
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2.GroupOverrideDetails;
+import com.bigtimedeals.data.AwsJsonCall;
+import com.bigtimedeals.data.DynamoDbClients;
+import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 
-import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.services.cognitoidentityprovider.CognitoIdentityProviderClient;
-import software.amazon.awssdk.services.cognitoidentityprovider.model.AdminGetUserRequest;
+import software.amazon.awssdk.protocols.jsoncore.JsonNode;
+import software.amazon.awssdk.regions.Region;
 
 /**
  * The user pool's pre token generation trigger (event version 2, which reaches the access token the API reads): keeps
@@ -25,6 +31,9 @@ import software.amazon.awssdk.services.cognitoidentityprovider.model.AdminGetUse
  * and Cognito challenges every user who has TOTP on at each sign-in, so an editor's group only reaches a token after a
  * second factor: a stolen editor's password alone opens no /cms route (they answer 403, as for anyone outside the
  * group). Shoppers' tokens pass unchanged, without a call to Cognito.
+ *
+ * <p>Cognito's {@code AdminGetUser} is one signed call ({@link AwsJsonCall}), not the SDK's Cognito client: that
+ * client was 3 MB of the function jar (issue 43 holds the jar under 15 MB), for one operation.
  */
 public final class EditorsGroupGate implements RequestHandler<CognitoUserPoolPreTokenGenerationEventV2, CognitoUserPoolPreTokenGenerationEventV2> {
     private static final Logger LOG = LoggerFactory.getLogger(EditorsGroupGate.class);
@@ -33,16 +42,24 @@ public final class EditorsGroupGate implements RequestHandler<CognitoUserPoolPre
     public static final LambdaFunction FUNCTION = LambdaFunction.EDITORS_GROUP_GATE;
     /** AdminGetUser's name for an authenticator app (TOTP) in {@code UserMFASettingList}. */
     static final String AUTHENTICATOR_APP = "SOFTWARE_TOKEN_MFA";
+    /** The SDK's own variable for pointing Cognito user pool calls elsewhere (tests do). */
+    static final String ENDPOINT_VARIABLE = "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER";
 
-    private final CognitoIdentityProviderClient cognito;
+    private final AwsCredentialsProvider credentials;
+    private final Region region;
+    private final URI endpoint;
+    private final SdkHttpClient http = UrlConnectionHttpClient.create();
 
-    /** For Lambda: one client per container, region and credentials from the function's environment. */
+    /** For Lambda: region and credentials from the function's environment. */
     public EditorsGroupGate() {
-        this(CognitoIdentityProviderClient.builder().httpClient(UrlConnectionHttpClient.create()).build());
+        this(Settings.fromProcess());
     }
 
-    public EditorsGroupGate(CognitoIdentityProviderClient cognito) {
-        this.cognito = cognito;
+    EditorsGroupGate(Settings settings) {
+        this.credentials = DynamoDbClients.credentials(settings::get);
+        this.region = DynamoDbClients.region(settings);
+        String endpoint = settings.get(ENDPOINT_VARIABLE);
+        this.endpoint = endpoint != null ? URI.create(endpoint) : AwsJsonCall.regional("cognito-idp", region);
     }
 
     @Override
@@ -71,17 +88,27 @@ public final class EditorsGroupGate implements RequestHandler<CognitoUserPoolPre
      */
     private boolean hasAuthenticatorApp(String userPoolId, String username) {
         try {
-            List<String> factors = cognito.adminGetUser(AdminGetUserRequest.builder().userPoolId(userPoolId).username(username).build())
-                    .userMFASettingList();
-            if (factors.contains(AUTHENTICATOR_APP)) {
+            if (factors(userPoolId, username).contains(AUTHENTICATOR_APP)) {
                 return true;
             }
             LOG.warn("A member of the editors group signed in without an authenticator app: the group is left out of the token");
             return false;
-        } catch (SdkException e) {
+        } catch (RuntimeException e) {
             LOG.warn("Cognito did not say whether an editor has an authenticator app ({}): the group is left out of the token",
                     e.getClass().getSimpleName());
             return false;
         }
+    }
+
+    /** AdminGetUser's {@code UserMFASettingList}: the second factors the user has on (absent when none). */
+    private List<String> factors(String userPoolId, String username) {
+        JsonNode user = AwsJsonCall.call("Cognito AdminGetUser", endpoint, "cognito-idp",
+                "AWSCognitoIdentityProviderService.AdminGetUser",
+                "{\"UserPoolId\":" + AwsJsonCall.quoted(userPoolId) + ",\"Username\":" + AwsJsonCall.quoted(username) + "}",
+                credentials, region, http);
+        List<String> factors = new ArrayList<>();
+        user.field("UserMFASettingList").filter(JsonNode::isArray)
+                .ifPresent(list -> list.asArray().forEach(f -> factors.add(f.isString() ? f.text() : "")));
+        return factors;
     }
 }

@@ -14,18 +14,28 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.sns.SnsClientBuilder;
+import software.amazon.awssdk.services.sns.model.InvalidParameterException;
 import software.amazon.awssdk.services.sns.model.NotFoundException;
 
 /**
  * SNS mobile push through the SDK's own API: a platform endpoint per device token in the stack's platform
- * application for its platform (CreatePlatformEndpoint, idempotent per token), deleted with the device. Built only by
- * the functions that push (the devices routes, the sender), so no other function loads the SNS SDK.
+ * application for its platform (CreatePlatformEndpoint, idempotent per token), enabled again when its token is
+ * registered again, deleted with the device. Built only where SNS is called: by the sender, and by the devices write
+ * function ({@link Container#devicesPush}); the devices read function never builds it, so never loads the SNS SDK.
  */
 public final class SnsPush implements PushEndpoints {
     /** The platform applications' ARNs, and locally the stand-in's address (the deployed stack sets none). */
     public static final String FCM_APPLICATION = "PUSH_FCM_APPLICATION_ARN";
     public static final String APNS_APPLICATION = "PUSH_APNS_APPLICATION_ARN";
     public static final String ENDPOINT = "SNS_ENDPOINT";
+    /**
+     * The whole of one SNS call, its retries included: what bounds the time between a push's claim and its mark, so
+     * a live sender finishes well inside its lease ({@code PushStore.LEASE}) and is never taken over.
+     */
+    static final java.time.Duration CALL_TIMEOUT = java.time.Duration.ofSeconds(5);
+    /** SNS's message attribute that becomes the APNs {@code apns-collapse-id} header (at most 64 bytes). */
+    static final String APNS_COLLAPSE_ID = "AWS.SNS.MOBILE.APNS.COLLAPSE_ID";
+    static final String APNS_PUSH_TYPE = "AWS.SNS.MOBILE.APNS.PUSH_TYPE";
 
     private final SnsClient sns;
     private final String fcmApplication;
@@ -40,6 +50,7 @@ public final class SnsPush implements PushEndpoints {
     /** From a function's environment: region from {@code AWS_REGION}, the stand-in's address from {@link #ENDPOINT}. */
     static SnsPush from(Settings settings) {
         SnsClientBuilder b = SnsClient.builder().httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(o -> o.apiCallTimeout(CALL_TIMEOUT))
                 .region(Region.of(settings.get("AWS_REGION") == null ? "us-east-1" : settings.get("AWS_REGION")));
         String endpoint = settings.get(ENDPOINT);
         if (endpoint != null && !endpoint.isBlank()) {
@@ -56,6 +67,16 @@ public final class SnsPush implements PushEndpoints {
         return sns;
     }
 
+    /**
+     * SNS's token-management flow (SNS Developer Guide, "Creating a platform endpoint"): CreatePlatformEndpoint asks
+     * for an enabled endpoint; for a token that already has one SNS answers its ARN, or, when the existing endpoint's
+     * attributes differ (it was disabled, as SNS does when the platform says the token is no longer registered), refuses
+     * with InvalidParameter naming the existing endpoint's ARN, which is taken from the message. Either way the
+     * endpoint is then read (GetEndpointAttributes: an answer alone does not prove it enabled, the guide's reinstall
+     * case) and, when disabled or holding another token, set to this token and enabled (SetEndpointAttributes). Every
+     * step is idempotent: a retried registration finds the same endpoint and sets nothing, so no second endpoint is
+     * made and no enabled one is disturbed. A token just registered is live: the app was given it by the platform now.
+     */
     @Override
     public String create(Device device) {
         String application = device.platform() == DevicePlatform.FCM ? fcmApplication : apnsApplication;
@@ -64,12 +85,81 @@ public final class SnsPush implements PushEndpoints {
             throw com.bigtimedeals.domain.DomainException.unavailable("push notifications are not available for "
                     + device.platform().wire() + " devices yet");
         }
-        return sns.createPlatformEndpoint(b -> b.platformApplicationArn(application).token(device.token())).endpointArn();
+        // Twice at most: an endpoint deleted between CreatePlatformEndpoint and GetEndpointAttributes (a concurrent
+        // removal of the token's previous device) is made again once; a second loss is the 503 of a busy device.
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            String arn = createOrFind(application, device.token());
+            if (enabled(arn, device)) {
+                return arn;
+            }
+        }
+        throw com.bigtimedeals.domain.DomainException.unavailable("the device is busy; try again");
+    }
+
+    /** Re-registration: the stored endpoint enabled with the token, or a new one when SNS no longer has it. */
+    @Override
+    public String ensure(Device device) {
+        if (device.endpointArn() == null || !enabled(device.endpointArn(), device)) {
+            return create(device);
+        }
+        return device.endpointArn();
+    }
+
+    /** SNS's message for a token whose endpoint exists with other attributes; group 1 is that endpoint's ARN. */
+    static final java.util.regex.Pattern EXISTING = java.util.regex.Pattern.compile(
+            ".*Endpoint (arn:aws[a-z-]*:sns:\\S+) already exists with the same [Tt]oken.*");
+
+    private String createOrFind(String application, String token) {
+        try {
+            return sns.createPlatformEndpoint(b -> b.platformApplicationArn(application).token(token)
+                    .attributes(java.util.Map.of("Enabled", "true"))).endpointArn();
+        } catch (InvalidParameterException e) {
+            String message = String.valueOf(e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage());
+            java.util.regex.Matcher m = EXISTING.matcher(message);
+            if (m.matches()) {
+                return m.group(1);
+            }
+            if (message.startsWith("Invalid parameter: Token")) {
+                // A token SNS itself refuses (its checks go beyond the shape the route validates): the client's
+                // error, answered before anything is written.
+                throw com.bigtimedeals.domain.DomainException.invalid("token", "the push service does not accept this token");
+            }
+            throw e; // any other parameter is the stack's own (its application's ARN): a server error to see in the logs
+        }
+    }
+
+    /**
+     * Makes {@code arn} an enabled endpoint for the device's token: false when SNS has no such endpoint (deleted: the
+     * caller makes one). SNS answers an APNs token in lower case, so a token differing only in case is the same.
+     */
+    private boolean enabled(String arn, Device device) {
+        java.util.Map<String, String> attributes;
+        try {
+            attributes = sns.getEndpointAttributes(b -> b.endpointArn(arn)).attributes();
+        } catch (NotFoundException e) {
+            return false;
+        }
+        String token = attributes.get("Token");
+        boolean same = token != null && (device.platform() == DevicePlatform.APNS
+                ? token.equalsIgnoreCase(device.token()) : token.equals(device.token()));
+        if (!same || !"true".equalsIgnoreCase(attributes.get("Enabled"))) {
+            try {
+                sns.setEndpointAttributes(b -> b.endpointArn(arn)
+                        .attributes(java.util.Map.of("Token", device.token(), "Enabled", "true")));
+            } catch (NotFoundException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
      * Publish to the device's endpoint with the platform's own payload (MessageStructure json): for FCM a notification
      * and data with a collapse_key, for APNs an aps alert with a thread per deal and the data beside it.
+     * {@code collapseKey} (the deal, else the push's own id) is also what makes the device show one notification for
+     * two copies of a push (the residual window of PushStore: a sender killed after SNS accepted a push and before its
+     * claim was marked sends it again): FCM's {@code notification.tag} replaces the shown notification with the same
+     * tag, and the APNs {@code apns-collapse-id} header (SNS's {@value #APNS_COLLAPSE_ID} attribute) does the same.
      */
     @Override
     public Outcome publish(Device device, String title, String body, java.util.Map<String, String> data, String collapseKey) {
@@ -83,6 +173,7 @@ public final class SnsPush implements PushEndpoints {
             data.forEach(d::put);
             if (collapseKey != null) {
                 platform.put("collapse_key", collapseKey);
+                ((com.fasterxml.jackson.databind.node.ObjectNode) platform.get("notification")).put("tag", collapseKey);
             }
         } else {
             key = "APNS";
@@ -94,13 +185,30 @@ public final class SnsPush implements PushEndpoints {
             data.forEach(platform::put);
         }
         com.fasterxml.jackson.databind.node.ObjectNode message = json.createObjectNode().put("default", title);
+        if (key.equals("APNS")) {
+            // SNS picks the payload by the endpoint's platform: an APNS_SANDBOX application (pushApnsPlatform, for
+            // development builds) would otherwise get only the default text, without the data.
+            message.put("APNS_SANDBOX", platform.toString());
+        }
         message.put(key, platform.toString());
+        java.util.Map<String, software.amazon.awssdk.services.sns.model.MessageAttributeValue> attributes = new java.util.HashMap<>();
+        if (device.platform() == DevicePlatform.APNS) {
+            attributes.put(APNS_PUSH_TYPE, attribute("alert"));
+            if (collapseKey != null) {
+                attributes.put(APNS_COLLAPSE_ID, attribute(collapseKey));
+            }
+        }
         try {
-            sns.publish(b -> b.targetArn(device.endpointArn()).messageStructure("json").message(message.toString()));
+            sns.publish(b -> b.targetArn(device.endpointArn()).messageStructure("json").message(message.toString())
+                    .messageAttributes(attributes));
             return Outcome.SENT;
         } catch (software.amazon.awssdk.services.sns.model.EndpointDisabledException | NotFoundException e) {
             return Outcome.GONE;
         }
+    }
+
+    private static software.amazon.awssdk.services.sns.model.MessageAttributeValue attribute(String value) {
+        return software.amazon.awssdk.services.sns.model.MessageAttributeValue.builder().dataType("String").stringValue(value).build();
     }
 
     @Override

@@ -27,11 +27,25 @@ public final class DeviceService {
      * device), and CreatePlatformEndpoint answers the same ARN for the same token: a retried or lost request makes no
      * second endpoint, and a token moving from another account keeps its endpoint. The caller's oldest device, removed
      * past the limit, has its endpoint deleted after the transaction that removed it.
+     *
+     * <p>The same token registered again (an app registers at every start) finds the caller's device, and its endpoint
+     * is made enabled again: SNS disables an endpoint when the platform says its token is dead, and a dead device whose
+     * removal was cut short (the sender killed between removing it and deleting its endpoint, or a push not yet sent
+     * since SNS learned it) would otherwise keep a disabled endpoint and get nothing. An endpoint gone at SNS is made
+     * again and the device given its ARN, conditioned on the ARN it held (a device removed or moved meanwhile is left
+     * as it is: the endpoint is the token's, so whoever holds the token has it).
      */
     public DeviceStore.Registration register(String username, String platform, String token) {
         DevicePlatform p = DevicePlatform.fromWire(platform);
         DeviceStore.Registration r = devices.register(username, p, p.checkToken(token), d -> d.withEndpoint(endpoints.create(d)));
         r.removed().forEach(this::deleteEndpoint);
+        Device d = r.device();
+        if (!r.created() && d.endpointArn() != null) {
+            String arn = endpoints.ensure(d);
+            if (!arn.equals(d.endpointArn()) && devices.replaceEndpoint(username, d, arn)) {
+                return new DeviceStore.Registration(d.withEndpoint(arn), false, List.of());
+            }
+        }
         return r;
     }
 

@@ -115,17 +115,55 @@ public final class ChangeReactions {
         return this;
     }
 
-    /** Reacts to one change; true when the front page must be rebuilt. */
+    /**
+     * Reacts to one change; true when the front page must be rebuilt. Each kind of change reaches its own method of
+     * {@link Reaction} ({@link Change.Visitor}), so a new kind does not compile until it is given one here.
+     */
     boolean apply(Change change, TimeBudget budget, Tally tally) {
-        if (change instanceof Change.MessageArrived m) {
+        return change.accept(new Reaction(budget, tally));
+    }
+
+    /**
+     * What one change sets off, within one run's budget and counted in its tally. A new one per change: walks and
+     * pushes apply changes side by side, each with a tally of its own, so nothing here is shared between them.
+     */
+    private final class Reaction implements Change.Visitor<Boolean> {
+        private final TimeBudget budget;
+        private final Tally tally;
+
+        Reaction(TimeBudget budget, Tally tally) {
+            this.budget = budget;
+            this.tally = tally;
+        }
+
+        /**
+         * Every change but a push's passes by the savers' lists and the links' lowest prices first: each reacts to the
+         * few kinds it is about (a takedown, a moved expiry, a new or repriced deal) and lets the rest go.
+         */
+        private void dealFollowers(Change change) {
+            saved.apply(change); // savers' lists and reminders follow a takedown or a moved expiry
+            lows.apply(change); // the link's lowest price, and each of its deals' lowestEver
+        }
+
+        @Override
+        public Boolean on(Change.MessageArrived m) {
             if (push != null) {
                 push.send(m.message());
             }
             return false;
         }
-        saved.apply(change); // savers' lists and reminders follow a takedown or a moved expiry
-        lows.apply(change); // the link's lowest price, and each of its deals' lowestEver
-        if (change instanceof Change.DealCreated c) {
+
+        @Override
+        public Boolean on(Change.QuietMayEnd q) {
+            if (push != null) {
+                push.wake(q.username()); // held pushes summarised once the user's quiet hours are over
+            }
+            return false;
+        }
+
+        @Override
+        public Boolean on(Change.DealCreated c) {
+            dealFollowers(c);
             if (deals.find(c.deal().id()) == null) {
                 return true; // taken down before its fan-out ran (or this record is a late replay): nothing is sent
             }
@@ -137,15 +175,24 @@ public final class ChangeReactions {
             alerts.start(c.deal(), at, inTime ? budget : TimeBudget.SPENT, tally);
             return true;
         }
-        if (change instanceof Change.FanOutPending p) {
+
+        @Override
+        public Boolean on(Change.FanOutPending p) {
+            dealFollowers(p);
             fanOut.resume(p.dealId(), p.source(), budget, tally);
             return false;
         }
-        if (change instanceof Change.AlertFanOutPending p) {
+
+        @Override
+        public Boolean on(Change.AlertFanOutPending p) {
+            dealFollowers(p);
             alerts.resume(p.dealId(), budget, tally);
             return false;
         }
-        if (change instanceof Change.DealCorrected c) {
+
+        @Override
+        public Boolean on(Change.DealCorrected c) {
+            dealFollowers(c);
             reindex(c.deal(), c.before());
             featured.refresh(c.deal());
             hot.refresh(c.deal());
@@ -154,7 +201,10 @@ public final class ChangeReactions {
             }
             return true;
         }
-        if (change instanceof Change.DealTakenDown t) {
+
+        @Override
+        public Boolean on(Change.DealTakenDown t) {
+            dealFollowers(t);
             if (t.title() != null) {
                 words.remove(t.dealId(), Words.indexable(t.title()));
             }
@@ -164,37 +214,66 @@ public final class ChangeReactions {
             reports.close(t.dealId()); // taken down is dealt with: it leaves the moderation queue
             return true; // the rebuild reads the latest list again, which no longer holds the deal
         }
-        if (change instanceof Change.DealReportedExpired r) {
+
+        @Override
+        public Boolean on(Change.DealReportedExpired r) {
+            dealFollowers(r);
             dealService.expireByReports(r.dealId(), r.at(), r.round());
             return false; // the expiry rebuilt the front page itself, as an editor's does
         }
-        if (change instanceof Change.FeaturedChanged f) {
+
+        @Override
+        public Boolean on(Change.CountersChanged c) {
+            dealFollowers(c);
+            return false; // StreamHandler aggregates a batch's counters once, after it, and hands none here
+        }
+
+        @Override
+        public Boolean on(Change.FeaturedChanged f) {
+            dealFollowers(f);
             // An editor's save that raced a takedown may name the deal again: take it out once more.
             featured.dropTakenDown(f.list());
             // Its copies took the counts their deal items had, which an aggregation may have overtaken meanwhile.
             featured.refreshCounts(exactCounts.read(featured.get(f.list()).stream().map(d -> d.id()).toList()));
             return f.list().equals(FeaturedList.FRONT_PAGE);
         }
-        if (change instanceof Change.AccountDeletionPending d) {
+
+        @Override
+        public Boolean on(Change.AccountDeletionPending d) {
+            dealFollowers(d);
             if (push != null) {
                 push.forget(d.username()); // DELETE /me removes the devices, at the push service too
             }
             deletions.run(d.username(), budget, tally);
             return false;
         }
-        if (change instanceof Change.RenamePending r) {
+
+        @Override
+        public Boolean on(Change.RenamePending r) {
+            dealFollowers(r);
             renames.run(r.kind(), r.id(), budget, tally);
             return false; // each renamed deal's own record is a correction, which rebuilds what shows it
         }
-        if (change instanceof Change.BlastRequested b) {
+
+        @Override
+        public Boolean on(Change.BlastRequested b) {
+            dealFollowers(b);
             blast.start(b.blastId());
             return false;
         }
-        if (change instanceof Change.BlastSegmentPending s) {
+
+        @Override
+        public Boolean on(Change.BlastSegmentPending s) {
+            dealFollowers(s);
             blast.run(s.blastId(), s.segment(), budget, tally);
             return false;
         }
-        return false;
+
+        @Override
+        public Boolean on(Change.Other o) {
+            dealFollowers(o);
+            return false; // a change the consumer does not react to (ItemChanges.decode)
+        }
     }
 
     /**

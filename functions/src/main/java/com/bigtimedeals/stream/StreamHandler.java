@@ -28,6 +28,7 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * walk are coalesced into one run ({@link Batch}), walks run side by side ({@link WalkRuns}), no page starts once
  * the time budget is spent, and the front-page cache is rebuilt once per batch, however many records touched it. So
  * are the deal counters carried into their copies ({@link CounterAggregation}), however many votes the batch holds.
+ * Consecutive new-message records push to different recipients side by side ({@link PushRuns}).
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
@@ -39,10 +40,14 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     private final long reserveMillis;
     private final ColdStart coldStart;
     private final WalkRuns walkRuns;
+    private final PushRuns pushRuns;
 
-    /** For Lambda: what the container needs is built once, from its environment. */
+    /**
+     * For Lambda: what the container needs is built once, from its environment, and what the first batch needs beyond
+     * the client alongside it ({@link FirstBatchWarmUp}).
+     */
     public StreamHandler() {
-        this(Container.fromProcess());
+        this(Container.fromProcess(FirstBatchWarmUp::run));
     }
 
     private StreamHandler(Container c) {
@@ -59,6 +64,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         this.reserveMillis = configuration.workReserveMillis();
         this.coldStart = new ColdStart(initializationType);
         this.walkRuns = new WalkRuns(configuration.walksPerInvocation());
+        this.pushRuns = new PushRuns(configuration.pushesInFlight());
         this.countsPaceMillis = configuration.countsPace().toMillis();
     }
 
@@ -165,6 +171,18 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             }
             if (change instanceof Change.WalkPending && walkRuns.sideBySide()) {
                 walks.start(i, own -> reactions.apply(change, budget, own));
+                continue;
+            }
+            int endOfPushes = change instanceof Change.MessageArrived && pushRuns.sideBySide() ? PushRuns.endOfRun(batch, i) : i;
+            if (endOfPushes - i > 1) {
+                // Consecutive new messages: their pushes go out side by side, each recipient's in order (PushRuns says
+                // why that keeps every push exactly once and the batch's failure report true); the next record runs
+                // once they are all done.
+                tally.records += endOfPushes - i - 1;
+                if (!pushRuns.run(batch, i, endOfPushes, (c, own) -> reactions.apply(c, budget, own), outcome)) {
+                    return;
+                }
+                i = endOfPushes - 1;
                 continue;
             }
             try {

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.bigtimedeals.data.HottestLists;
+import com.bigtimedeals.data.QuietHolds;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.WalkStore;
 import com.bigtimedeals.lambda.Container;
@@ -26,7 +27,8 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  * exhausted its retries, a local stack killed mid-blast. Touching a walk that is in fact still running is
  * harmless: the two runs race on the conditional checkpoint, and message writes never overwrite.
  *
- * <p>It also rebuilds the hottest lists when one nears the end of its horizon ({@link HottestLists}): a deal ages out of
+ * <p>It also sends the saved deals' reminders that are due and wakes the users whose quiet hours ended with pushes
+ * held ({@link QuietHolds#sweepDue}), and rebuilds the hottest lists when one nears the end of its horizon ({@link HottestLists}): a deal ages out of
  * a window by time alone, and each list stays exact only for that horizon without a rebuild.
  */
 public final class SweepHandler implements RequestHandler<Map<String, Object>, Map<String, Object>> {
@@ -41,6 +43,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
     private final Duration stalledAfter;
     private final HottestLists hottest;
     private SavedReminders reminders;
+    private QuietHolds quietEnds;
 
     /** For Lambda: what the container needs is built once, from its environment. */
     public SweepHandler() {
@@ -50,6 +53,7 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
     private SweepHandler(Container c) {
         this(new WalkStore(c.table()), c.configuration().sweepStalledAfter(), new HottestLists(c.table()));
         this.reminders = SavedReminders.of(c.table(), c.configuration());
+        this.quietEnds = new QuietHolds(c.table());
     }
 
     /** Walks only (a stand-in that needs no hottest lists). */
@@ -66,6 +70,12 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
     /** This sweeper, also sending the saved deals' reminders that are due (the deployed one does; the local stack's too). */
     public SweepHandler withReminders(SavedReminders reminders) {
         this.reminders = reminders;
+        return this;
+    }
+
+    /** This sweeper, also waking the users whose quiet hours ended with pushes held (the deployed one does; the local stack's too). */
+    public SweepHandler withQuietEnds(QuietHolds quietEnds) {
+        this.quietEnds = quietEnds;
         return this;
     }
 
@@ -87,6 +97,9 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
         }
         if (reminders != null) {
             reminders.send();
+        }
+        if (quietEnds != null) {
+            quietEnds.sweepDue(); // each user woken is a record the consumer summarises their held pushes on
         }
         if (hottest != null && hottest.due()) {
             hottest.rebuild(Map.of());

@@ -24,6 +24,7 @@ import com.bigtimedeals.data.RequestMeter;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.lambda.GrantedAccess;
+import com.bigtimedeals.lambda.GrantedPush;
 import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.service.CommentService;
@@ -47,15 +48,28 @@ abstract class ApiTest extends DynamoDbTest {
     static final int CACHE_SHARDS = 3;
     private static final AtomicInteger REQUESTS = new AtomicInteger();
 
-    /** The push service's endpoints as the devices routes meet them (none made in these tests). */
+    /**
+     * The push service's endpoints as the devices routes meet them: an ARN per token, made and deleted nowhere, but
+     * each call held to the calling function's SNS grants (GrantedPush) with the actions SNS's implementation of it
+     * makes, so a route that starts calling SNS without its grant fails its test as it would fail deployed.
+     */
     static final com.bigtimedeals.service.PushEndpoints PUSH_ENDPOINTS = new com.bigtimedeals.service.PushEndpoints() {
         @Override
         public String create(com.bigtimedeals.domain.Device device) {
-            return null;
+            GrantedPush.assertGranted(CREATE_ACTIONS);
+            return "arn:aws:sns:us-east-1:000000000000:endpoint/" + (device.platform() == com.bigtimedeals.domain.DevicePlatform.FCM
+                    ? "GCM/test-fcm/" : "APNS/test-apns/") + Integer.toHexString(device.token().hashCode());
+        }
+
+        @Override
+        public String ensure(com.bigtimedeals.domain.Device device) {
+            GrantedPush.assertGranted(ENSURE_ACTIONS);
+            return device.endpointArn();
         }
 
         @Override
         public void delete(String endpointArn) {
+            GrantedPush.assertGranted(DELETE_ACTIONS);
         }
     };
 
@@ -191,7 +205,8 @@ abstract class ApiTest extends DynamoDbTest {
         RequestMeter.reset();
         // As deployed: the route's function for its access level may make only the requests that level is granted.
         APIGatewayV2HTTPResponse response = GrantedAccess.checkedOnThisThread(route.function(), route.writes(),
-                () -> handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId())));
+                () -> GrantedPush.as(route.function(), route.writes(),
+                        () -> handler.handleRequest(event, SyntheticContext.of(event.getRequestContext().getRequestId()))));
         lastRequests = RequestMeter.usage().requests();
         // Every answer any handler test sees must be one docs/openapi.yaml allows.
         ResponseContract.check(event.getRequestContext().getHttp().getMethod(), event.getRawPath(), response.getStatusCode(),

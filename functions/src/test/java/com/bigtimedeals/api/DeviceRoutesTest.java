@@ -2,6 +2,7 @@ package com.bigtimedeals.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
@@ -13,6 +14,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.domain.Device;
+import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.lambda.GrantedPush;
+import com.bigtimedeals.service.DeviceService;
+import com.bigtimedeals.topology.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** POST/GET/DELETE /me/devices and GET/PUT /me/notifications over API Gateway events, with the table's state checked. */
@@ -179,6 +185,71 @@ class DeviceRoutesTest extends ApiTest {
         assertEquals(ok, expect(200, get("/me/notifications").user("ann")).toString(), "nothing changed");
         expect(200, put("/me/notifications").user("ann").body("{" + push
                 + ",\"quietHours\":{\"start\":\"00:00\",\"end\":\"23:59\",\"timeZone\":\"America/Argentina/Buenos_Aires\"}}"));
+    }
+
+    @Test
+    void theSameTokenAgainKeepsItsEndpointEnabledAndOneGoneAtThePushServiceIsReplaced() {
+        register(201, "ann", "fcm", FCM);
+        com.bigtimedeals.data.DeviceStore store = new com.bigtimedeals.data.DeviceStore(table);
+        String first = store.devicesToPush("ann").get(0).endpointArn();
+        assertTrue(first != null && first.startsWith("arn:aws:sns:"), first);
+        // The push service answers another endpoint for the device (its own was deleted there): the device keeps it.
+        List<String> ensured = new ArrayList<>();
+        com.bigtimedeals.service.PushEndpoints replacing = new com.bigtimedeals.service.PushEndpoints() {
+            @Override
+            public String create(Device device) {
+                return PUSH_ENDPOINTS.create(device);
+            }
+
+            @Override
+            public String ensure(Device device) {
+                GrantedPush.assertGranted(ENSURE_ACTIONS);
+                ensured.add(device.endpointArn());
+                return first + "-again";
+            }
+
+            @Override
+            public void delete(String endpointArn) {
+                PUSH_ENDPOINTS.delete(endpointArn);
+            }
+        };
+        tick();
+        Clock at = Clock.fixed(NOW.plusSeconds(second), ZoneOffset.UTC);
+        handlers.put(LambdaFunction.DEVICES, new DevicesHandler(DeviceService.of(table, replacing), FunctionRuntime.at(at, table)));
+        JsonNode again = expect(200, post("/me/devices").user("ann").body("{\"platform\":\"fcm\",\"token\":\"" + FCM + "\"}"));
+        assertBudget(2);
+        assertEquals(List.of(first), ensured, "the same token again: its endpoint made enabled");
+        assertEquals(first + "-again", store.devicesToPush("ann").get(0).endpointArn());
+        assertEquals(List.of(again.get("id").asText()), deviceIds("ann"), "still the one device");
+        // A device removed meanwhile is not brought back by the replacement.
+        Device gone = store.devicesToPush("ann").get(0);
+        expect(204, delete("/me/devices/" + gone.id()).user("ann"));
+        assertFalse(store.replaceEndpoint("ann", gone, first), "a removed device keeps no endpoint");
+        assertEquals(List.of(), deviceIds("ann"));
+    }
+
+    @Test
+    void anSnsCallTheCallingFunctionIsNotGrantedFailsTheTest() {
+        Device d = new Device("2abc", com.bigtimedeals.domain.DevicePlatform.FCM, FCM, NOW, null);
+        // The devices write function may make, enable and delete endpoints (PushAccess), so the stand-in answers.
+        GrantedPush.as(LambdaFunction.DEVICES, true, () -> PUSH_ENDPOINTS.create(d));
+        GrantedPush.as(LambdaFunction.DEVICES, true, () -> {
+            PUSH_ENDPOINTS.delete("arn");
+            return null;
+        });
+        // Its read deployment, and any other API function, may do nothing at SNS: the same calls fail the test.
+        assertThrows(AssertionError.class, () -> GrantedPush.as(LambdaFunction.DEVICES, false, () -> PUSH_ENDPOINTS.create(d)));
+        assertThrows(AssertionError.class, () -> GrantedPush.as(LambdaFunction.DEVICES, false, () -> PUSH_ENDPOINTS.ensure(d)));
+        assertThrows(AssertionError.class, () -> GrantedPush.as(LambdaFunction.INBOX, true, () -> {
+            PUSH_ENDPOINTS.delete("arn");
+            return null;
+        }));
+        AssertionError outside = assertThrows(AssertionError.class, () -> PUSH_ENDPOINTS.create(d));
+        assertTrue(outside.getMessage().contains("outside any function"), outside.getMessage());
+        AssertionError read = assertThrows(AssertionError.class,
+                () -> GrantedPush.as(LambdaFunction.DEVICES, false, () -> PUSH_ENDPOINTS.create(d)));
+        assertTrue(read.getMessage().startsWith("DevicesRead called SNS actions") && read.getMessage().contains("sns:CreatePlatformEndpoint"),
+                read.getMessage());
     }
 
     private static List<String> fieldNames(JsonNode n) {

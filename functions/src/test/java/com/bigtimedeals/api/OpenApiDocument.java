@@ -316,10 +316,12 @@ final class OpenApiDocument {
     /** The answers every route can give, declared once under components/responses. */
     private static ObjectNode sharedResponses() {
         ObjectNode r = object();
-        ObjectNode unauthorized = gatewayError(r, "Unauthorized", "Missing, unparseable or expired token. API Gateway's JWT "
-                + "authorizer answers it before any function runs: the body is {\"message\":\"Unauthorized\"} and the "
-                + "request id is in apigw-requestid; WWW-Authenticate says why (error_description \"the token has expired\" "
-                + "for an expired one)");
+        ObjectNode unauthorized = gatewayError(r, "Unauthorized", "Missing, unparseable or expired token, or one that names "
+                + "no usable user. The gateway answers it before any function runs, with an ApiError body: message "
+                + "\"Unauthorized\" and requestId, the request's id, also in X-Request-Id and apigw-requestid "
+                + "({\"message\":\"Unauthorized\",\"requestId\":\"...\"}); a deployed API Gateway's JWT authorizer may "
+                + "answer {\"message\":\"Unauthorized\"} alone, its id then only in apigw-requestid. No code: treat it as "
+                + "the status alone. WWW-Authenticate says why (error_description \"the token has expired\" for an expired one)");
         headersOf(unauthorized).set("WWW-Authenticate", headerRef("WWWAuthenticate"));
         errorBody(r, "Forbidden", "The token is not in the editors group");
         gatewayError(r, "TooLarge", "The body is larger than " + JsonBody.MAX_BYTES + " bytes (API Gateway itself refuses "
@@ -660,12 +662,12 @@ final class OpenApiDocument {
         s.set("UnreadCount", output(List.of("unread"), "unread", object().put("type", "integer").put("format", "int32")
                 .put("minimum", 0).put("maximum", InboxStore.BADGE_CAP)));
         s.set("BlastAccepted", output(List.of("blastId"), "blastId", ksuid()));
-        ObjectNode voteValue = object().put("type", "string");
-        voteValue.putArray("enum").add(Vote.HOT.wire()).add(Vote.COLD.wire());
+        ObjectNode voteValue = openValues("A vote", Vote.values(), Vote::wire);
         ObjectNode temperature = object().put("type", "integer").put("format", "int64")
                 .put("description", "Hot votes minus cold votes, exact at the moment of the answer");
         s.set("VoteAnswer", output(List.of("dealId", "temperature", "myVote"), "dealId", ksuid(), "temperature", temperature,
-                "myVote", voteValue.deepCopy().put("nullable", true).put("description", "The caller's vote; null when none")));
+                "myVote", voteValue.deepCopy().put("nullable", true).put("description", "The caller's vote; null when none. "
+                        + voteValue.get("description").asText().replace("A vote. ", ""))));
         ObjectNode byDeal = object().put("type", "object").put("description", "The caller's vote by deal id");
         byDeal.set("additionalProperties", voteValue);
         s.set("MyVotes", output(List.of("votes"), "votes", byDeal));
@@ -679,7 +681,8 @@ final class OpenApiDocument {
         s.set("ApiError", output(List.of("message"), "message", string(1, 500), "code", code,
                 "field", object().put("type", "string").put("description", "The request field at fault, for a 400"),
                 "requestId", object().put("type", "string").put("description", "The request's id, as in X-Request-Id: it finds the "
-                        + "log line. Absent only on answers API Gateway gives itself (401, 429), whose id is in apigw-requestid"),
+                        + "log line. Absent only on answers a deployed API Gateway gives itself (a 429; its JWT authorizer's "
+                        + "401), whose id is in apigw-requestid"),
                 "dealId", ksuid().put("description", "With code duplicate: the live deal that has the link"),
                 "deal", output(List.of("id", "title", "link"), "id", ksuid(), "title", string(1, ContractRules.TITLE_MAX),
                         "link", url()).put("description", "With code duplicate: the live deal that has the link"),
@@ -701,11 +704,8 @@ final class OpenApiDocument {
         ObjectNode fieldChange = output(List.of("from", "to"), "from", value, "to", value.deepCopy());
         ObjectNode changes = object().put("type", "object").put("description", "Each changed field: its value before and after");
         changes.set("additionalProperties", fieldChange);
-        ObjectNode action = object().put("type", "string");
-        ArrayNode actions = action.putArray("enum");
-        for (com.bigtimedeals.domain.DealEvent.Action a : com.bigtimedeals.domain.DealEvent.Action.values()) {
-            actions.add(a.wire());
-        }
+        ObjectNode action = openValues("What was done", com.bigtimedeals.domain.DealEvent.Action.values(),
+                com.bigtimedeals.domain.DealEvent.Action::wire);
         s.set("DealEvent", output(List.of("at", "editor", "action", "changes"), "at", instant(),
                 "editor", nullableString().put("maxLength", 128).put("description", "The editor's username; null for the "
                         + "community's expiry"), "action", action, "changes", changes));
@@ -719,11 +719,7 @@ final class OpenApiDocument {
                 "deleted", bool, "createdAt", instant()));
         s.set("CommentPage", output(List.of("comments", "nextCursor"), "comments", arrayOf(ref("Comment")),
                 "nextCursor", nullableString()));
-        ObjectNode reason = object().put("type", "string");
-        ArrayNode reasons = reason.putArray("enum");
-        for (ReportReason r : ReportReason.values()) {
-            reasons.add(r.wire());
-        }
+        ObjectNode reason = openValues("Why the deal was reported", ReportReason.values(), ReportReason::wire);
         ObjectNode note = string(0, ContractRules.NOTE_MAX);
         s.set("Report", output(List.of("dealId", "reason", "reportedAt"), "dealId", ksuid(), "reason", reason, "note", note,
                 "reportedAt", instant()));

@@ -101,6 +101,14 @@ public final class Database implements AutoCloseable {
         return engine.faults();
     }
 
+    /**
+     * From now on every request on {@code table} is answered {@code millis} later: the round trip a request from
+     * Lambda waits in AWS, which in this JVM is microseconds (the benchmark states it, bench/PushCosts).
+     */
+    public void holdRequests(String table, long millis) {
+        engine.faults().add(Faults.rule(Faults.Kind.LATENCY).table(table).latencyMillis(millis));
+    }
+
     /** How long writes to {@code table} take to reach its global secondary indexes (0: at once, as by default). */
     public void gsiLagMillis(String table, long millis) {
         engine.tableSettings(table).gsiLagMillis(millis);

@@ -11,7 +11,7 @@ import software.constructs.Construct;
 /**
  * Big Time Deals in production, assembled from its parts: the data ({@link DataResources}), who signs in
  * ({@link Users}), the HTTP API and its functions ({@link ApiResources}), the stream consumer and the sweeper
- * ({@link StreamResources}), the editors' web app ({@link CmsSite}), the mobile app's CDN ({@link MobileApiCdn}), and what an operator watches
+ * ({@link StreamResources}), mobile push's platform applications ({@link PushResources}), the editors' web app ({@link CmsSite}), the mobile app's CDN ({@link MobileApiCdn}), and what an operator watches
  * ({@link Observability}). What is deployed (routes, functions, the stream mapping, CORS, metric names) is read from
  * the topology module, never from the Lambda code, whose jar is only an asset here.
  */
@@ -33,6 +33,8 @@ public final class BigTimeDealsStack extends Stack {
         // The sweeper's own errors show on the dashboard; its alarms are the consumer's, whose walks it resumes.
         observability.alarms(functions.all());
         StreamResources.sweeper(this, context, data, functions);
+        // Mobile push: the platform applications, and the only SNS grants (devices write function, sender).
+        new PushResources(this, context).grant(functions);
         observability.dashboard(functions.all());
         CfnQueryDefinition.Builder.create(this, "Why401Or5xx")
                 .name("BigTimeDeals/why-401-or-5xx")

@@ -3,7 +3,6 @@ package com.bigtimedeals.infra;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.PartitionKeys;
 import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.topology.TableAccess;
 
@@ -64,20 +63,18 @@ final class DataResources {
     }
 
     /**
-     * Gives {@code fn} exactly its grants on the table ({@link TableAccess}): one statement per grant, on the table with
-     * its partition-key families as {@code dynamodb:LeadingKeys} (every key a request touches must be one of them), or
-     * on one index.
+     * Gives {@code fn} exactly its grants on the table ({@link TableAccess}): one statement per grant, on the table or
+     * on one index, with the key families it names as {@code dynamodb:LeadingKeys} (every key a request touches must be
+     * one of them: for an index Query, the index's partition key value, which is what DynamoDB matches there). A Scan
+     * of an index names none (it has no leading key).
      */
     void grant(Function fn, List<TableAccess.Grant> grants) {
         for (TableAccess.Grant g : grants) {
             PolicyStatement.Builder s = PolicyStatement.Builder.create()
-                    .actions(g.actions().stream().sorted().map(a -> "dynamodb:" + a).toList());
-            if (g.index() == null) {
-                s.resources(List.of(table.getTableArn()))
-                        .conditions(Map.of("ForAllValues:StringLike", Map.of("dynamodb:LeadingKeys",
-                                g.partitions().stream().map(PartitionKeys::pattern).toList())));
-            } else {
-                s.resources(List.of(table.getTableArn() + "/index/" + g.index().name()));
+                    .actions(g.actions().stream().sorted().map(a -> "dynamodb:" + a).toList())
+                    .resources(List.of(g.index() == null ? table.getTableArn() : table.getTableArn() + "/index/" + g.index().name()));
+            if (!g.leadingKeys().isEmpty()) {
+                s.conditions(Map.of("ForAllValues:StringLike", Map.of("dynamodb:LeadingKeys", g.leadingKeys())));
             }
             fn.addToRolePolicy(s.build());
         }

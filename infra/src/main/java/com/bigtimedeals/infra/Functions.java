@@ -35,6 +35,7 @@ final class Functions {
     private final Map<String, String> settings;
     private final Code code = Code.fromAsset(jar().toString());
     private final Map<String, Function> all = new LinkedHashMap<>();
+    private final Map<String, LambdaFunction> described = new LinkedHashMap<>();
 
     Functions(Stack stack, DataResources data, StackContext context) {
         this.stack = stack;
@@ -89,12 +90,18 @@ final class Functions {
                 .reservedConcurrentExecutions(reserved)
                 .build();
         all.put(name, fn);
+        described.put(name, function);
         return fn;
     }
 
     /** The functions made so far, by construct id, in the order they were made. */
     Map<String, Function> all() {
         return new LinkedHashMap<>(all);
+    }
+
+    /** What the topology says of the function made as {@code name}. */
+    LambdaFunction described(String name) {
+        return described.get(name);
     }
 
     /** SnapStart applies to published versions; every caller reaches a function through this alias of the current one. */

@@ -43,7 +43,7 @@ final class Suppressions {
                     NagPackSuppression.builder().id("AwsSolutions-IAM5")
                             .reason("X-Ray's PutTraceSegments/PutTelemetryRecords and DynamoDB Streams' ListStreams accept no "
                                     + "resource but *. DynamoDB is granted per action on the table (with its key families) "
-                                    + "and on each index by name (TableAccess). The sign-in trigger's one action, AdminGetUser, "
+                                    + "and on each index by name (a Query with the index's key families; TableAccess). The sign-in trigger's one action, AdminGetUser, "
                                     + "names this account's and region's pools (userpool/*): naming its own pool would be a "
                                     + "dependency cycle, as the pool names the trigger.")
                             .appliesTo(List.of("Resource::*", "Resource::arn:<AWS::Partition>:cognito-idp:<AWS::Region>:<AWS::AccountId>:userpool/*"))

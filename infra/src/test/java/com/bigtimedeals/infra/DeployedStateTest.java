@@ -19,11 +19,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.IndexPartitions;
 import com.bigtimedeals.data.PartitionKeys;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;
+import com.bigtimedeals.topology.PushAccess;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
 import com.bigtimedeals.topology.StreamMapping;
@@ -116,11 +118,18 @@ class DeployedStateTest {
                 expected.put("TABLE_NAME", Map.of("Ref", table));
                 expected.put(CursorCodec.SECRET_ARN_VARIABLE, Map.of("Ref", secret));
             }
+            // The function that makes push endpoints (the devices write function) is told the applications to make them in.
+            if (PushAccess.of(f, !d.getKey().endsWith("Read"))
+                    .contains(PushAccess.Action.CREATE_PLATFORM_ENDPOINT)) {
+                expected.put(PushAccess.FCM_APPLICATION_VARIABLE, Map.of("Ref", PushPlatformApplicationsTest.FCM));
+                expected.put(PushAccess.APNS_APPLICATION_VARIABLE, Map.of("Ref", PushPlatformApplicationsTest.APNS));
+            }
             expected.put("POWERTOOLS_SERVICE_NAME", Metrics.SERVICE_NAME);
             expected.put("POWERTOOLS_LOG_LEVEL", "INFO");
             assertEquals(expected, ((Map<String, Object>) p.get("Environment")).get("Variables"), d.getKey());
         }
-        int deployed = (int) ofType("AWS::Lambda::Function").stream().filter(id -> !id.startsWith("CustomCDKBucketDeployment")).count();
+        int deployed = (int) ofType("AWS::Lambda::Function").stream().filter(id -> !id.startsWith("CustomCDKBucketDeployment")
+                && !id.startsWith(PushPlatformApplicationsTest.PROVIDER)).count();
         assertEquals(deployedFunctions().size(), deployed, "no function the topology does not describe");
     }
 
@@ -151,9 +160,17 @@ class DeployedStateTest {
             }
             for (TableAccess.Grant g : TableAccess.of(d.getValue(), d.getKey().endsWith("Write"))) {
                 String resource = g.index() == null ? tableArn : "{Fn::Join=[, [" + tableArn + ", /index/" + g.index().name() + "]]}";
-                String condition = g.index() == null ? "{ForAllValues:StringLike={dynamodb:LeadingKeys="
-                        + g.partitions().stream().map(PartitionKeys::pattern).toList() + "}}" : "{}";
+                String condition = g.leadingKeys().isEmpty() ? "{}"
+                        : "{ForAllValues:StringLike={dynamodb:LeadingKeys=" + g.leadingKeys() + "}}";
                 g.actions().forEach(a -> expected.add("dynamodb:" + a + " on " + resource + " if " + condition));
+            }
+            // Push (PushAccess): endpoints made only in this stack's two platform applications, published to and
+            // deleted only among the endpoints of the applications this stack makes.
+            for (PushAccess.Action action : PushAccess.of(d.getValue(), !d.getKey().endsWith("Read"))) {
+                List<String> on = action == PushAccess.Action.CREATE_PLATFORM_ENDPOINT
+                        ? List.of("{Ref=" + PushPlatformApplicationsTest.FCM + "}", "{Ref=" + PushPlatformApplicationsTest.APNS + "}")
+                        : PushPlatformApplicationsTest.endpointPatterns();
+                on.forEach(r -> expected.add(action.iam() + " on " + r + " if {}"));
             }
             if (d.getValue() == LambdaFunction.STREAM_CONSUMER) {
                 // Reading its stream, and handing what exhausts its retries to the on-failure queue.
@@ -190,7 +207,8 @@ class DeployedStateTest {
         // whether the report counts toward community expiry (api.md, "Reports, tightened").
         commentsWrite.put("BatchGetItem", Set.of(deal, reports, PartitionKeys.USER.pattern()));
         commentsWrite.put("ConditionCheckItem", Set.of(PartitionKeys.USER.pattern()));
-        commentsWrite.put("GetItem", Set.of(deal));
+        // A dismissal reads the report case (the round it closes) before closing it.
+        commentsWrite.put("GetItem", Set.of(deal, reports));
         commentsWrite.put("PutItem", Set.of(deal, PartitionKeys.COMMENTS_OF_AUTHOR.pattern(), reports));
         commentsWrite.put("UpdateItem", Set.of(deal, PartitionKeys.DEAL_COUNTERS.pattern(), reports));
         // Posting a comment and filing a report are POSTs: the caller's idempotency records, as every POST deployment,
@@ -220,6 +238,63 @@ class DeployedStateTest {
         assertEquals(Set.of("DealsWrite", LambdaFunction.STREAM_CONSUMER.id()), guardTouchers);
         // The counter shards' writers: comments and votes (each in its own transaction), and the account deletion's walk.
         assertEquals(Set.of("CommentsWrite", "VotesWrite", LambdaFunction.STREAM_CONSUMER.id()), shardWriters);
+    }
+
+    /**
+     * Every Query of a global secondary index is held by {@code dynamodb:LeadingKeys} to the index partitions the
+     * function's code reads ({@code IndexPartitions}, from the same key chart the stores write): GSI1 holds every
+     * user's unread messages whole (projection ALL), and only the inbox's read deployment may query them; the
+     * community's functions may query only the moderation queue there, the deal functions only the latest deals. Only
+     * the user index is scanned, by the consumer alone (a blast's segments), and a Scan has no leading key.
+     */
+    @Test
+    void everyIndexQueryIsHeldToThePartitionsItsCodeReads() {
+        String tableArn = "{Fn::GetAtt=[" + table + ", Arn]}";
+        Map<String, Map<String, Set<String>>> queried = new TreeMap<>();
+        for (String deployed : deployedFunctions().keySet()) {
+            for (String grant : grants(deployed)) {
+                if (!grant.contains("/index/")) {
+                    continue;
+                }
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("dynamodb:(\\w+) on \\{Fn::Join=\\[, \\["
+                        + java.util.regex.Pattern.quote(tableArn) + ", /index/(\\w+)]]} if (.*)").matcher(grant);
+                assertTrue(m.matches(), grant);
+                if (m.group(1).equals("Scan")) {
+                    assertEquals("UserIndex {}", m.group(2) + " " + m.group(3), deployed + ": " + grant);
+                    assertEquals(LambdaFunction.STREAM_CONSUMER.id(), deployed, grant);
+                    continue;
+                }
+                assertEquals("Query", m.group(1), grant);
+                java.util.regex.Matcher keys = java.util.regex.Pattern.compile(
+                        "\\{ForAllValues:StringLike=\\{dynamodb:LeadingKeys=\\[(.+)]}}").matcher(m.group(3));
+                assertTrue(keys.matches(), "an index Query without LeadingKeys: " + deployed + ": " + grant);
+                queried.computeIfAbsent(deployed, d -> new TreeMap<>()).computeIfAbsent(m.group(2), i -> new TreeSet<>())
+                        .addAll(List.of(keys.group(1).split(", ")));
+            }
+        }
+        String messages = IndexPartitions.UNREAD_MESSAGES.pattern();
+        assertEquals("MESSAGES#*", messages);
+        for (Map.Entry<String, Map<String, Set<String>>> q : queried.entrySet()) {
+            boolean inbox = q.getKey().equals("InboxRead");
+            assertEquals(inbox, q.getValue().getOrDefault("GSI1", Set.of()).contains(messages), q.toString());
+        }
+        assertEquals(Map.of("GSI1", Set.of(messages)), queried.get("InboxRead"));
+        for (String community : List.of("CommentsRead", "CommentsWrite")) {
+            assertEquals(Map.of("GSI1", Set.of(IndexPartitions.REPORT_QUEUE.pattern())), queried.get(community), community);
+        }
+        for (String deals : List.of("DealsRead", "DealsWrite")) {
+            assertEquals(Map.of("GSI1", Set.of("DEALS#*")), queried.get(deals), deals);
+        }
+        assertEquals(Map.of("GSI2", Set.of("BRAND#*#*")), queried.get("BrandsRead"));
+        assertEquals(Map.of("GSI3", Set.of("CATEGORY#*#*")), queried.get("CategoriesRead"));
+        // Every index partition family the stores write is some function's to read: none is granted to nobody by mistake.
+        Set<String> granted = new TreeSet<>();
+        queried.values().forEach(byIndex -> byIndex.values().forEach(granted::addAll));
+        Set<String> families = new TreeSet<>();
+        for (IndexPartitions p : IndexPartitions.values()) {
+            families.add(p.pattern());
+        }
+        assertEquals(families, granted);
     }
 
     /** Each DynamoDB action a deployed function may do on the table, with the key families its condition names. */

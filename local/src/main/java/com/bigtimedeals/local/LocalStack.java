@@ -175,7 +175,7 @@ public final class LocalStack implements AutoCloseable {
         Table table = Table.from(functions, client);
         Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter(),
                 new com.bigtimedeals.data.HottestLists(table)).withReminders(com.bigtimedeals.stream.SavedReminders.of(table,
-                com.bigtimedeals.data.Configuration.from(functions))));
+                com.bigtimedeals.data.Configuration.from(functions))).withQuietEnds(new com.bigtimedeals.data.QuietHolds(table)));
         sweeper.start();
         gateway.localRoute("/_local/pushes", new LocalPushes(sns, table)::answer);
         LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName, sns);

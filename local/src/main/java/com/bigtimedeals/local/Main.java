@@ -42,6 +42,7 @@ public final class Main {
             case "patterns" -> patterns(rest);
             case "failures" -> failures(rest, false);
             case "redrive" -> failures(rest, true);
+            case "pushes" -> PushesCommand.run(rest);
             default -> {
                 System.out.println("""
                         usage: ./bigtimedeals run [--data DIR [--recover] [--fsync]] [--no-demo]
@@ -50,6 +51,7 @@ public final class Main {
                                ./bigtimedeals patterns NAME [ARGS]             run an access pattern against the table
                                ./bigtimedeals failures [--data DIR]            list the stream's on-failure destination
                                ./bigtimedeals redrive [--data DIR]             deliver those batches again (stack running)
+                               ./bigtimedeals pushes USERNAME [--follow]       the pushes the stack delivered to the user's devices
                         """);
                 System.out.println(AccessPatterns.USAGE);
             }

@@ -82,12 +82,13 @@ public final class AccountStore {
      */
     public void revive(String username) {
         try {
-            table.client().updateItem(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+            // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+            Transactions.retrying(() -> table.client().updateItem(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
                     .tableName(table.name()).key(Keys.accountDeletion(username))
                     .updateExpression("SET revivedAt = :now")
                     .conditionExpression("attribute_exists(PK)")
                     .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(table.clock().instant().toString())))
-                    .build());
+                    .build()));
         } catch (ConditionalCheckFailedException e) {
             // Never deleted: nothing to revive.
         }

@@ -61,9 +61,10 @@ public final class CatalogStore {
 
     private void create(ItemWriter entity, ItemWriter listing, Scope scope, String conflict) {
         try {
-            table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+            // Retried while another transaction holds one of the items (a create, a rename or a delete of the same id): it wrote nothing.
+            Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                     put(entity.build()), put(listing.build()),
-                    put(timeline.genesisItem(scope, 0, null))).build());
+                    put(timeline.genesisItem(scope, 0, null))).build()));
         } catch (TransactionCanceledException e) {
             if (DealStore.onlyConditionFailures(e)) {
                 throw DomainException.conflict(conflict);

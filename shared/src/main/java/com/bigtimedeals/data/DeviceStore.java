@@ -106,13 +106,72 @@ public final class DeviceStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return new Registration(draft, true, removed);
             } catch (TransactionCanceledException e) {
-                // Another registration or removal of the same token or devices got there first: read again.
-                if (attempt >= ATTEMPTS) {
+                // Another registration or removal of the same token or devices got there first: read again. A
+                // transaction merely holding one of the items (a conflict) changed nothing: as many tries as any
+                // contended write gets (Transactions), not the few a race of registrations needs.
+                if (attempt >= (Contention.isContention(e) ? Transactions.CONFLICT_ATTEMPTS : ATTEMPTS)) {
                     throw DomainException.unavailable("the device is busy; try again");
                 }
                 Transactions.backOff(attempt);
             }
         }
+    }
+
+    /**
+     * The device given another endpoint (its own was gone at the push service): 1 PutItem of the device as read with
+     * the new ARN, conditioned on the item still holding the ARN it was read with, so a device removed, moved or given
+     * an endpoint by a concurrent registration is left as that made it. True when this call replaced it.
+     */
+    public boolean replaceEndpoint(String username, Device device, String endpointArn) {
+        try {
+            table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(deviceItem(username, device.withEndpoint(endpointArn), digest(device.platform(), device.token())))
+                    .conditionExpression("endpointArn = :old")
+                    .expressionAttributeValues(Map.of(":old", AttributeValue.fromS(device.endpointArn()))).build());
+            return true;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+
+    /** A user's devices (oldest first) and notification settings, as one push reads them. */
+    public record Targets(List<Device> devices, NotificationSettings settings) {
+    }
+
+    /**
+     * What a push needs, in 1 strongly consistent Query (a device removed or a kind switched off a moment ago gets
+     * nothing): the devices and the settings, which sort next to each other ({@code DEVICE#<id>} then
+     * {@code DEVICE~SETTINGS}), so the key condition's range holds nothing else of the partition (no tombstone, no held
+     * push) and a user costs a bounded read however many devices they removed. Descending, so the settings item comes
+     * first and the page (the devices a user may have, plus the one a racing registration adds, plus the settings)
+     * always holds it; a page cut short by more devices than that is followed.
+     */
+    public Targets pushTargets(String username) {
+        List<Device> out = new ArrayList<>();
+        NotificationSettings settings = NotificationSettings.DEFAULTS;
+        Map<String, AttributeValue> from = null;
+        do {
+            QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).consistentRead(true)
+                    .keyConditionExpression("PK = :pk AND SK BETWEEN :d AND :s")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
+                            ":d", AttributeValue.fromS(Keys.DEVICE_PREFIX), ":s", AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS_SK)))
+                    .scanIndexForward(false).limit(MAX_PER_USER * 2 + 1);
+            if (from != null) {
+                q.exclusiveStartKey(from);
+            }
+            var page = table.client().query(q.build());
+            for (Map<String, AttributeValue> item : page.items()) {
+                ItemReader r = new ItemReader(item);
+                if (Keys.DEVICE.equals(r.type())) {
+                    out.add(read(r));
+                } else if (Keys.NOTIFICATION_SETTINGS.equals(r.type())) {
+                    settings = settings(r);
+                }
+            }
+            from = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (from != null);
+        java.util.Collections.reverse(out); // oldest first, as the devices are pushed
+        return new Targets(out, settings);
     }
 
     /** Every device of the user (strongly consistent: a device removed a moment ago gets nothing). */
@@ -164,10 +223,16 @@ public final class DeviceStore {
      */
     public boolean removeKnown(String username, Device device) {
         try {
-            table.client().transactWriteItems(TransactWriteItemsRequest.builder()
-                    .transactItems(removal(username, device, table.clock().instant())).build());
+            // Retried while another transaction holds the items (a conflict is no answer: the device may still be
+            // there); the device's own condition makes the removal count once.
+            List<TransactWriteItem> removal = removal(username, device, table.clock().instant());
+            Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder()
+                    .transactItems(removal).build()));
             return true;
         } catch (TransactionCanceledException e) {
+            if (Contention.isContention(e)) {
+                throw e;
+            }
             return false;
         }
     }
@@ -179,7 +244,10 @@ public final class DeviceStore {
         if (item == null || item.isEmpty()) {
             return NotificationSettings.DEFAULTS;
         }
-        ItemReader r = new ItemReader(item);
+        return settings(new ItemReader(item));
+    }
+
+    private static NotificationSettings settings(ItemReader r) {
         NotificationSettings.QuietHours quiet = r.has("quietStart")
                 ? new NotificationSettings.QuietHours(r.string("quietStart"), r.string("quietEnd"), r.string("quietZone"))
                 : null;
@@ -194,7 +262,8 @@ public final class DeviceStore {
             w.string("quietStart", s.quietHours().start()).string("quietEnd", s.quietHours().end())
                     .string("quietZone", s.quietHours().timeZone());
         }
-        table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build());
+        // The whole object replaced: a retry after a transaction held the item writes the same item.
+        Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build()));
         return s;
     }
 

@@ -95,7 +95,7 @@ public final class DynamoDbClients {
     private static final Region LOCAL_REGION = Region.US_EAST_1;
 
     /** {@code AWS_REGION}, as Lambda sets it; us-east-1 for a script without one. */
-    static Region region(Settings settings) {
+    public static Region region(Settings settings) {
         String region = settings.get("AWS_REGION");
         return Region.of(region == null ? "us-east-1" : region);
     }
@@ -113,7 +113,7 @@ public final class DynamoDbClients {
      * <li>anything else (scripts on a laptop): the default chain (profiles, SSO).</li>
      * </ul>
      */
-    static AwsCredentialsProvider credentials(UnaryOperator<String> setting) {
+    public static AwsCredentialsProvider credentials(UnaryOperator<String> setting) {
         boolean keys = setting.apply("AWS_ACCESS_KEY_ID") != null;
         if (setting.apply("DYNAMODB_ENDPOINT") != null && !keys) {
             return localCredentials();

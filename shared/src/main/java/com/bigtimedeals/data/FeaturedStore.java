@@ -133,7 +133,9 @@ public final class FeaturedStore {
             values.put(":rev", AttributeValue.fromN(Long.toString(expectedRevision)));
             update.conditionExpression("rev = :rev");
         }
-        table.client().updateItem(update.expressionAttributeValues(values).build());
+        // Refused while a transaction holds the list, so nothing was written: the same write again after a backoff.
+        UpdateItemRequest request = update.expressionAttributeValues(values).build();
+        Transactions.retrying(() -> table.client().updateItem(request));
     }
 
     /**

@@ -35,6 +35,14 @@ public final class FrontPageCache {
     private final int shards;
     private final ShardChoice shardChoice = new ShardChoice();
     private final DealCounters counters;
+    /**
+     * Copies written at once: each is a conditional PutItem of its own (its own version check), independent of the
+     * others, and one after another the ten of a rebuild waited on ten round trips in every batch that rebuilds the
+     * page, and were a sixth of the stream consumer's first batch on its one thread. Threads start with the first
+     * rebuild; a holder that never writes the page starts none.
+     */
+    static final int COPIES_IN_FLIGHT = 5;
+    private final ParallelWrites copyWrites = new ParallelWrites(COPIES_IN_FLIGHT, "front-page-copy");
 
     public FrontPageCache(Table table, int shards) {
         if (shards < 1) {
@@ -135,14 +143,16 @@ public final class FrontPageCache {
             values.put(":cap", AttributeValue.fromN(Integer.toString(RECENT_CAP - touched.size())));
             condition = "attribute_not_exists(#r) OR size(#r) <= :cap";
         }
-        Map<String, AttributeValue> after = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+        // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+        UpdateItemRequest request = UpdateItemRequest.builder().tableName(table.name())
                 .key(Keys.dealsCacheVersion())
                 .updateExpression(add + " SET #t = :type")
                 .conditionExpression(condition)
                 .expressionAttributeNames(names)
                 .expressionAttributeValues(values)
                 .returnValues(ReturnValue.ALL_NEW)
-                .build()).attributes();
+                .build();
+        Map<String, AttributeValue> after = Transactions.retrying(() -> table.client().updateItem(request)).attributes();
         java.util.Set<String> recent = new java.util.LinkedHashSet<>(touched);
         List<String> stale = new ArrayList<>();
         AttributeValue set = after.get(RECENT_ATTRIBUTE);
@@ -297,14 +307,15 @@ public final class FrontPageCache {
     /** Opens the coalescing gate at {@code now} if the last coalesced rebuild started a window ago or earlier. */
     private boolean openGate(long now) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheGate())
+            // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheGate())
                     .updateExpression("SET #at = :now, claimed = if_not_exists(seq, :zero)")
                     .conditionExpression("attribute_not_exists(#at) OR #at <= :since")
                     .expressionAttributeNames(Map.of("#at", "at"))
                     .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(now)),
                             ":since", AttributeValue.fromN(Long.toString(now - COALESCE_MILLIS)),
                             ":zero", AttributeValue.fromN("0")))
-                    .build());
+                    .build()));
             return true;
         } catch (ConditionalCheckFailedException shut) {
             return false;
@@ -338,14 +349,29 @@ public final class FrontPageCache {
 
     /** Writes each copy unless a newer version is already there. */
     public int write(FrontPage page) {
-        int written = 0;
+        // Every copy holds the same payload: deflated once, not once per copy (ten times the encoding's CPU on a
+        // consumer's first batch, where none of it is compiled yet).
+        AttributeValue payload = payload(page);
+        List<Integer> copies = new ArrayList<>(shards);
         for (int shard = 1; shard <= shards; shard++) {
-            Map<String, AttributeValue> item = item(page, shard);
+            copies.add(shard);
+        }
+        int written = 0;
+        for (int n : copyWrites.run(copies, (shards + COPIES_IN_FLIGHT - 1) / COPIES_IN_FLIGHT, slice -> write(page, payload, slice))) {
+            written += n;
+        }
+        return written;
+    }
+
+    private int write(FrontPage page, AttributeValue payload, List<Integer> copies) {
+        int written = 0;
+        for (int shard : copies) {
             try {
-                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+                Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item(page, shard, payload))
                         .conditionExpression("attribute_not_exists(version) OR version < :v")
                         .expressionAttributeValues(Map.of(":v", AttributeValue.fromN(Long.toString(page.version()))))
-                        .build());
+                        .build()));
                 written++;
             } catch (ConditionalCheckFailedException e) {
                 // A newer rebuild already wrote this copy: ours is stale, and losing is the point.
@@ -355,11 +381,19 @@ public final class FrontPageCache {
     }
 
     static Map<String, AttributeValue> item(FrontPage page, int shard) {
+        return item(page, shard, payload(page));
+    }
+
+    private static Map<String, AttributeValue> item(FrontPage page, int shard, AttributeValue payload) {
         return new ItemWriter(Keys.dealsCache(shard), Keys.DEALS_CACHE)
                 .number("version", page.version())
                 .number(FORMAT, DealCodec.FRONT_PAGE_FORMAT)
-                .value("payload", AttributeValue.fromB(DealCodec.compress(page)))
+                .value("payload", payload)
                 .build();
+    }
+
+    private static AttributeValue payload(FrontPage page) {
+        return AttributeValue.fromB(DealCodec.compress(page));
     }
 
     /** The stored size of one copy as DynamoDB counts it (names plus values), for the 8 KB target. */

@@ -122,9 +122,10 @@ public final class HottestLists {
                     .append(".#v < :v").append(i).append(')');
         }
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+            // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
                     .updateExpression(set.toString()).conditionExpression(condition.toString())
-                    .expressionAttributeNames(names).expressionAttributeValues(values).build());
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false; // one entry already newer: the others are written one by one
@@ -134,10 +135,11 @@ public final class HottestLists {
     /** A taken-down deal leaves the sources (the rebuild that follows drops it from the lists). Idempotent. */
     public void forget(String dealId, Instant createdAt) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+            // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                     .key(ranking(createdAt, dealId))
                     .updateExpression("REMOVE #e").conditionExpression("attribute_exists(PK)")
-                    .expressionAttributeNames(Map.of("#e", attribute(dealId))).build());
+                    .expressionAttributeNames(Map.of("#e", attribute(dealId))).build()));
         } catch (ConditionalCheckFailedException e) {
             // No ranking item for that day: the deal was never counted.
         }
@@ -358,9 +360,10 @@ public final class HottestLists {
                 .value("payload", AttributeValue.fromB(DealCodec.compressDeals(deals)))
                 .build();
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+            // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
                     .conditionExpression("attribute_not_exists(version) OR version < :v")
-                    .expressionAttributeValues(Map.of(":v", n(version))).build());
+                    .expressionAttributeValues(Map.of(":v", n(version))).build()));
             return 1;
         } catch (ConditionalCheckFailedException e) {
             return 0; // a newer rebuild already wrote this list
@@ -369,12 +372,13 @@ public final class HottestLists {
 
     /** Taken before a rebuild reads anything, so a higher version saw newer sources. */
     long nextVersion() {
-        Map<String, AttributeValue> after = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+        // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+        Map<String, AttributeValue> after = Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                 .key(Keys.hottestVersion())
                 .updateExpression("ADD version :one SET #t = :type")
                 .expressionAttributeNames(Map.of("#t", Keys.TYPE))
                 .expressionAttributeValues(Map.of(":one", n(1), ":type", AttributeValue.fromS(Keys.HOTTEST_VERSION)))
-                .returnValues(ReturnValue.UPDATED_NEW).build()).attributes();
+                .returnValues(ReturnValue.UPDATED_NEW).build())).attributes();
         return Long.parseLong(after.get("version").n());
     }
 

@@ -110,16 +110,7 @@ public final class IdempotencyStore {
      * meets that transaction for the moment it commits, after which the write's condition says what holds the key.
      */
     static <T> T pastTransactions(java.util.function.Supplier<T> write) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return write.get();
-            } catch (software.amazon.awssdk.services.dynamodb.model.TransactionConflictException e) {
-                if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
-                    throw e;
-                }
-                Transactions.backOff(attempt);
-            }
-        }
+        return Transactions.retrying(write);
     }
 
     /** Every attribute {@link #holder} and {@link #isLive} read, for a projection that must read a record whole. */

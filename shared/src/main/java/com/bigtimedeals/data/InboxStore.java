@@ -122,14 +122,15 @@ public final class InboxStore {
     /** Idempotent: marking a read message read again succeeds. NOT_FOUND when it is not this user's message. */
     public void markRead(String username, String messageId) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+            // A transaction on the message (an account deletion's, a fan-out's) may hold it: retried, as marking is idempotent.
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                     .key(Keys.message(username, messageId))
                     .updateExpression("SET unread = :false REMOVE #gpk, #gsk")
                     .conditionExpression("attribute_exists(PK)")
                     .expressionAttributeNames(Map.of("#gpk", TableDefinition.GSI1.partitionKey(),
                             "#gsk", TableDefinition.GSI1.sortKey()))
                     .expressionAttributeValues(Map.of(":false", AttributeValue.fromBool(false)))
-                    .build());
+                    .build()));
         } catch (ConditionalCheckFailedException e) {
             throw DomainException.notFound("message not found");
         }

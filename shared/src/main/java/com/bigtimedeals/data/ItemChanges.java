@@ -30,9 +30,13 @@ public final class ItemChanges {
             Keys.ACCOUNT_DELETION, Keys.RENAME);
 
     static {
+        // Four filters: a mapping takes at most five by default (Lambda's quotas), so new types join an existing one.
+        // Quiet hours that may have ended join the first: the sweeper's wake of a user at a window's end (a due item
+        // rewritten as QuietWoken) and any change of a user's notification settings (quiet hours removed or moved).
         CONSUMER_FILTERS = List.of(
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S",
-                        List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS, Keys.REPORT_CASE))))),
+                        List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS, Keys.REPORT_CASE,
+                                Keys.NOTIFICATION_SETTINGS, Keys.QUIET_WOKEN))))),
                 Map.of("eventName", List.of("INSERT"),
                         "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
                 // A new inbox message is a push to its recipient's devices (a message rewritten by a retry is no INSERT).
@@ -84,6 +88,12 @@ public final class ItemChanges {
             }
             case Keys.MESSAGE -> {
                 return insert ? new Change.MessageArrived(MessageItems.read(now)) : new Change.Other();
+            }
+            case Keys.QUIET_WOKEN -> {
+                return new Change.QuietMayEnd(item.string("username"));
+            }
+            case Keys.NOTIFICATION_SETTINGS -> {
+                return new Change.QuietMayEnd(Keys.userOfDevicesPk(now.get(Keys.PK).s()));
             }
             case Keys.DEAL_COUNTERS -> {
                 // Every change writes one shard of each view: the first view's records alone name every change.

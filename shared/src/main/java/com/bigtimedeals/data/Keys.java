@@ -71,6 +71,10 @@ final class Keys {
     static final String NOTIFICATION_SETTINGS = "NotificationSettings";
     static final String PUSH_TOKEN = "PushToken";
     static final String PUSH_CLAIM = "PushClaim";
+    static final String PUSH_HELD = "PushHeld";
+    static final String QUIET_END = "QuietEnd";
+    static final String QUIET_WOKEN = "QuietWoken";
+    static final String QUIET_END_SWEPT = "QuietEndSwept";
 
     private Keys() {
     }
@@ -309,6 +313,11 @@ final class Keys {
 
     /** The GSI1 partition of the sweeper's index that holds unfinished walks of one shard ({@code WalkStore}). */
     static String unfinishedWalks(int shard) {
+        return unfinishedWalks(Integer.toString(shard));
+    }
+
+    /** As above, for a shard given as text ({@link #ANY}: every shard, for an IAM pattern). */
+    static String unfinishedWalks(String shard) {
         return "WALKS#" + shard;
     }
 
@@ -416,7 +425,7 @@ final class Keys {
 
     // Devices and push (docs/data-model.md, "Devices and push"): a user's devices (DEVICE#<deviceId>, a KSUID, so one
     // descending Query lists them newest first), the tombstones of removed ones (REMOVED#<deviceId>: a repeated DELETE is
-    // a 204, an id never the user's a 404) and the notification settings (SETTINGS) share DEVICES#<user>. Who holds a
+    // a 204, an id never the user's a 404) and the notification settings (DEVICE~SETTINGS) share DEVICES#<user>. Who holds a
     // token is one item per (platform, token), keyed by the token's SHA-256 (a token may be 4,096 characters, more than a
     // key may hold), so a token registered by another account is found, and moved, in one read.
     static String devicesPk(String username) {
@@ -433,8 +442,15 @@ final class Keys {
         return key(devicesPk(username), "REMOVED#" + deviceId);
     }
 
+    /**
+     * The settings sort right after the devices ({@code '~'} after {@code '#'}) and before the held pushes and the
+     * tombstones, so one Query from {@link #DEVICE_PREFIX} to this key reads a user's devices and settings and nothing
+     * else, however many tombstones or held pushes the partition has (a push's one read, DeviceStore#pushTargets).
+     */
+    static final String NOTIFICATION_SETTINGS_SK = "DEVICE~SETTINGS";
+
     static Map<String, AttributeValue> notificationSettings(String username) {
-        return key(devicesPk(username), "SETTINGS");
+        return key(devicesPk(username), NOTIFICATION_SETTINGS_SK);
     }
 
     static String pushTokenPk(String digest) {
@@ -452,6 +468,33 @@ final class Keys {
 
     static Map<String, AttributeValue> pushClaim(String messageId, String deviceId) {
         return key(pushesPk(messageId), DEVICE_PREFIX + deviceId);
+    }
+
+    /** The user a {@code DEVICES#<user>} partition key names (a settings record carries no username of its own). */
+    static String userOfDevicesPk(String pk) {
+        return pk.substring("DEVICES#".length());
+    }
+
+    // Quiet hours (docs/data-model.md, "Quiet hours"): a push held in them is HELD#<messageId> in the user's devices
+    // partition, until the summary; when the window ends, a due item per user in the minute bucket of that end,
+    // REMIND#QUIET#<yyyy-MM-ddTHH:mm>#<shard> (the reminders' pattern, in their family: the same sweeper reads both),
+    // and the quiet-end sweep's own mark (REMIND#QUIET#SWEPT).
+    static final String HELD_PREFIX = "HELD#";
+
+    static Map<String, AttributeValue> heldPush(String username, String messageId) {
+        return key(devicesPk(username), HELD_PREFIX + messageId);
+    }
+
+    static String quietEndPk(String minute, int shard) {
+        return reminderPk("QUIET#" + minute + "#" + shard);
+    }
+
+    static Map<String, AttributeValue> quietEnd(String minute, int shard, String username) {
+        return key(quietEndPk(minute, shard), "USER#" + username);
+    }
+
+    static Map<String, AttributeValue> quietEndSwept() {
+        return key(reminderPk("QUIET#SWEPT"), reminderPk("QUIET#SWEPT"));
     }
 
     /** A user's alerts, their count (the limit's guard) and the tombstones of deleted ones share one partition. */

@@ -87,10 +87,11 @@ final class LinkGuard {
     /** Frees {@code link} if {@code dealId} holds it (1 conditional DeleteItem); another holder's guard stays. */
     void release(String dealId, String link) {
         try {
-            table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
+            // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
+            Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
                     .key(Keys.linkGuard(DealLink.normalise(link)))
                     .conditionExpression("dealId = :me")
-                    .expressionAttributeValues(Map.of(":me", AttributeValue.fromS(dealId))).build());
+                    .expressionAttributeValues(Map.of(":me", AttributeValue.fromS(dealId))).build()));
         } catch (ConditionalCheckFailedException e) {
             // Not this deal's (any more): nothing to free.
         }

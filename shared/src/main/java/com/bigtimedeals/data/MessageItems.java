@@ -18,10 +18,9 @@ public final class MessageItems {
 
     private final Duration retention;
 
+    /** Messages kept for {@code retention}, within {@link Setting#INBOX_RETENTION_DAYS}'s range (the one rule). */
     public MessageItems(Duration retention) {
-        if (retention.isNegative() || retention.isZero()) {
-            throw new IllegalArgumentException(Setting.INBOX_RETENTION_DAYS.name() + " must be at least 1 day");
-        }
+        Setting.INBOX_RETENTION_DAYS.checked(retention.toDays());
         this.retention = retention;
     }
 

@@ -18,12 +18,17 @@ final class ParallelWrites {
     private final ExecutorService writers;
 
     ParallelWrites(int parallelism) {
+        this(parallelism, "inbox-writer");
+    }
+
+    /** {@code threadName}: what the pool's threads are called (a thread dump names the work). */
+    ParallelWrites(int parallelism, String threadName) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("at least one write in flight");
         }
         this.parallelism = parallelism;
         this.writers = parallelism > 1 ? Executors.newFixedThreadPool(parallelism, r -> {
-            Thread t = new Thread(r, "inbox-writer");
+            Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             return t;
         }) : null;

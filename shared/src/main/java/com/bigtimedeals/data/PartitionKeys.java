@@ -77,9 +77,9 @@ public enum PartitionKeys {
     SAVED(Keys.savedPk(Keys.ANY)),
     /** Who saved one deal. */
     SAVERS(Keys.saversPk(Keys.ANY)),
-    /** Pending reminders of saved deals, by minute, and the sweep's mark. */
+    /** Pending reminders of saved deals and quiet hours' ends, by minute, and their sweeps' marks. */
     REMINDERS(Keys.reminderPk(Keys.ANY)),
-    /** One user's devices, their tombstones and the notification settings. */
+    /** One user's devices, their tombstones, the notification settings and the pushes held in quiet hours. */
     DEVICES(Keys.devicesPk(Keys.ANY)),
     /** Who holds one push token. */
     PUSH_TOKENS(Keys.pushTokenPk(Keys.ANY)),
@@ -105,10 +105,15 @@ public enum PartitionKeys {
 
     /** Whether {@code partitionKey} is in this family, as IAM's {@code StringLike} matches it ({@code *}: any characters). */
     public boolean matches(String partitionKey) {
+        return like(pattern, partitionKey);
+    }
+
+    /** IAM's {@code StringLike}: {@code value} matches {@code pattern}, whose {@code *} stands for any characters. */
+    static boolean like(String pattern, String value) {
         StringBuilder regex = new StringBuilder();
         for (String literal : pattern.split(java.util.regex.Pattern.quote(Keys.ANY), -1)) {
             regex.append(regex.length() == 0 ? "" : ".*").append(java.util.regex.Pattern.quote(literal));
         }
-        return partitionKey != null && partitionKey.matches(regex.toString());
+        return value != null && value.matches(regex.toString());
     }
 }

@@ -182,8 +182,8 @@ public final class ReportStore {
     }
 
     /**
-     * Closes a deal's open reports and takes it out of the queue: 1 UpdateItem that moves the case to the next
-     * round and drops its counts. A later report opens a new round. NOT_FOUND for an unknown deal; a deal with no
+     * Closes a deal's open reports and takes it out of the queue, with no editor named (see below): the case moves
+     * to the next round and drops its counts. A later report opens a new round. NOT_FOUND for an unknown deal; a deal with no
      * open report is a success that changes nothing.
      */
     public void dismiss(String dealId) {
@@ -192,42 +192,55 @@ public final class ReportStore {
 
     /**
      * Dismisses by {@code editor}: the open reports closed and the deal's {@code reports-dismissed} event, in one
-     * transaction whose condition (reports open) cancels the event too when there were none: a repeat adds nothing.
+     * transaction. 1 consistent GetItem of the case (the round its open reports belong to), then 1 TransactWriteItems:
+     * the case moved to the next round, conditioned on it still being that round with reports open, and the event,
+     * named by the round it closed. Each round is closed once, so two dismissals (or a dismissal and a takedown's
+     * close) in the same millisecond make two events, never one key twice (which cancelled the second with a 500);
+     * and a repeat of this dismissal (a retried request) meets the moved round, so it adds no second event. A round
+     * that moved meanwhile (another dismissal, a new case) is read again; a transaction holding the case (a new
+     * report's) is backed off from and tried again, as every contended write is (Transactions).
      */
     public void dismiss(String dealId, String editor) {
         Instant now = table.clock().instant();
         for (int attempt = 1; ; attempt++) {
+            Map<String, AttributeValue> kase = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                    .key(Keys.reportCase(dealId)).consistentRead(true).build()).item();
+            if (kase == null || kase.isEmpty() || !kase.containsKey(TableDefinition.GSI1.partitionKey())) {
+                if (!dealExists(dealId)) {
+                    throw DomainException.notFound("deal not found");
+                }
+                return; // none open: nothing to dismiss, nothing to record
+            }
+            long round = new ItemReader(kase).number(ROUND);
+            Update.Builder closing = closing(dealId);
+            Update built = closing.build();
+            Map<String, String> names = new HashMap<>(built.expressionAttributeNames());
+            Map<String, AttributeValue> values = new HashMap<>(built.expressionAttributeValues());
+            values.put(":was", AttributeValue.fromN(Long.toString(round)));
+            TransactWriteItem close = TransactWriteItem.builder().update(closing.expressionAttributeNames(names)
+                    .expressionAttributeValues(values).conditionExpression(built.conditionExpression() + " AND #round = :was")
+                    .build()).build();
+            // Fixed width, so that in one millisecond a later round's event sorts after an earlier one's.
+            TransactWriteItem event = DealHistory.put(table, dealId, new com.bigtimedeals.domain.DealEvent(now, editor,
+                    com.bigtimedeals.domain.DealEvent.Action.REPORTS_DISMISSED, Map.of()), String.format("r%010d", round));
             try {
-                table.client().transactWriteItems(software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest
-                        .builder().transactItems(
-                                software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder()
-                                        .update(closing(dealId).build()).build(),
-                                DealHistory.put(table, dealId, new com.bigtimedeals.domain.DealEvent(now, editor,
-                                        com.bigtimedeals.domain.DealEvent.Action.REPORTS_DISMISSED, Map.of()), null))
-                        .build());
+                Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder()
+                        .transactItems(close, event).build()));
                 return;
-            } catch (software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
-                if (DealStore.failed(e, 0)) {
-                    if (!dealExists(dealId)) {
-                        throw DomainException.notFound("deal not found");
-                    }
-                    return; // none open: nothing to dismiss, nothing to record
-                }
-                if (!Transactions.retryable(e, attempt)) {
+            } catch (TransactionCanceledException e) {
+                if (!DealStore.failed(e, 0)) {
                     throw e;
                 }
-            } catch (software.amazon.awssdk.services.dynamodb.model.TransactionConflictException e) {
-                // A new report's transaction holds the case: back off and try again, as for a cancellation.
                 if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
-                    throw e;
+                    throw DomainException.unavailable("the deal's reports kept changing while they were dismissed; try again");
                 }
-                Transactions.backOff(attempt);
+                // The round moved since it was read (closed by another dismissal, or a takedown): read again.
             }
         }
     }
 
     /** The update that closes a deal's open reports, conditioned on any being open (they are while it is queued). */
-    private software.amazon.awssdk.services.dynamodb.model.Update.Builder closing(String dealId) {
+    private Update.Builder closing(String dealId) {
         StringBuilder remove = new StringBuilder("#first, #last, #qpk, #qsk");
         Map<String, String> names = new HashMap<>();
         names.put("#round", ROUND);
@@ -240,7 +253,7 @@ public final class ReportStore {
             names.put("#u" + r.name(), uncounted(r));
             remove.append(", #").append(r.name()).append(", #u").append(r.name());
         }
-        return software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table.name())
+        return Update.builder().tableName(table.name())
                 .key(Keys.reportCase(dealId)).updateExpression("ADD #round :one REMOVE " + remove)
                 .conditionExpression("attribute_exists(#qpk)").expressionAttributeNames(names)
                 .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")));

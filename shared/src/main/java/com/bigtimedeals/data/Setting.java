@@ -43,12 +43,25 @@ public enum Setting {
      */
     COUNTS_PACE_MS("countsPaceMillis", "2000", Where.FUNCTIONS, 0, 60_000),
     /**
+     * Recipients whose pushes one stream invocation sends side by side (the consumer's {@code PushRuns}); each
+     * recipient's messages stay in order on one thread. A push is five round trips (the devices, the settings, the
+     * claim, SNS's Publish, the claim's mark), which in AWS all wait on the network: one at a time, a batch of 100
+     * messages waits seconds, and a new deal's 10,000 watchers miss the 5 s (docs/data-model.md, "Pushes at scale":
+     * with AWS's round trips a batch of 100 takes 6.0 s one at a time, 0.24 s with 32). The local stack runs every
+     * consumer instance (10 lanes) in one JVM beside the engine and the SNS stand-in, whose round trips are CPU, not
+     * waiting: there, 4 (measured with {@code ./bigtimedeals bench --push}).
+     */
+    PUSHES_IN_FLIGHT("pushesInFlight", "32", "4", Where.FUNCTIONS, 1, 128),
+    /**
      * Seconds without progress before the sweeper resumes a blast segment or handed-on fan-out: two consumer
      * timeouts, so a walk that is merely running is left alone. The local stack, whose invocations are seconds
      * long, picks up a stalled walk after 20.
      */
     SWEEP_STALLED_AFTER_S("sweepStalledAfterSeconds", "600", "20", Where.FUNCTIONS, 1, 86_400),
-    /** Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. */
+    /**
+     * Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. Its range is the
+     * one retention rule: {@link Configuration} and {@link MessageItems} check a retention they are given against it.
+     */
     INBOX_RETENTION_DAYS("inboxRetentionDays", "180", Where.FUNCTIONS, 1, 36_500),
     /**
      * Seconds a reporter's profile must exist before their {@code expired} report counts toward community expiry
@@ -113,6 +126,21 @@ public enum Setting {
     CMS_CERTIFICATE_ARN("cmsCertificateArn", null, Where.API, 0, 0),
     /** Where alarm notifications are e-mailed; none by default (subscribe to the topic some other way). */
     ALARM_EMAIL("alarmEmail", null, Where.API, 0, 0),
+    /**
+     * The Secrets Manager secret (its name, in the stack's account and region) holding the Firebase service-account
+     * JSON the stack's FCM platform application sends with (docs/push-credentials.md). None: the stack makes no FCM
+     * application, and registering an FCM device answers 503.
+     */
+    PUSH_FCM_SECRET_NAME("pushFcmSecretName", null, Where.API, 0, 0),
+    /** The same for APNs: a secret holding a token signing key or a certificate (docs/push-credentials.md). */
+    PUSH_APNS_SECRET_NAME("pushApnsSecretName", null, Where.API, 0, 0),
+    /** Which APNs the APNs application sends to: {@code APNS} (production) or {@code APNS_SANDBOX} (development builds). */
+    PUSH_APNS_PLATFORM("pushApnsPlatform", "APNS", Where.API, 0, 0),
+    /**
+     * Any value; changing it makes the next deploy read both push secrets again and hand them to SNS (after a secret
+     * is rotated: CloudFormation cannot see a secret's value change, so nothing else would).
+     */
+    PUSH_SECRETS_REVISION("pushSecretsRevision", "1", Where.API, 0, 0),
     /** The local stack's HTTP port. */
     PORT("port", "3000", Where.LOCAL, 0, 65_535),
     /** The port on 127.0.0.1 where the local stack serves its DynamoDB engine; 0 prefers 8000, else any free port. */
@@ -210,6 +238,15 @@ public enum Setting {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name() + " must be a whole number, not '" + v + "'", e);
         }
+        return (int) checked(n);
+    }
+
+    /**
+     * {@code n}, a value code holds rather than text (a {@code Duration} given in this setting's unit), checked against
+     * the setting's range: a rule such as "a message is kept at least a day" is this range, written once, and whoever
+     * takes such a value reads it here rather than writing the rule again.
+     */
+    public long checked(long n) {
         if (n < min || n > max) {
             throw new IllegalArgumentException(name() + " must be between " + min + " and " + max + ", not " + n);
         }

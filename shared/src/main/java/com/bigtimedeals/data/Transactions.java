@@ -29,8 +29,10 @@ final class Transactions {
      * Runs {@code write} (one whole request: a transaction, or a single write that may meet an item a transaction
      * holds) again after a backoff while it fails for contention only ({@link Contention#isContention}: a
      * TransactionConflict cancellation, a TransactionConflictException), up to {@link #CONFLICT_ATTEMPTS} times; then
-     * the last failure goes up (a 503). Only for writes that are idempotent as a whole, since one that timed out may
-     * have been applied: a retry must change nothing more.
+     * the last failure goes up (a 503). A request refused for contention wrote nothing, so the retry is that same
+     * request arriving a little later: its own conditions decide again (a condition failure is an outcome, never
+     * retried here). Every write route's writes that a transaction can meet go through this or a loop of their own
+     * that re-reads ({@link #retryable}); ContentionRoutesTest races each route against transactions on its items.
      */
     static <T> T retrying(java.util.function.Supplier<T> write) {
         for (int attempt = 1; ; attempt++) {

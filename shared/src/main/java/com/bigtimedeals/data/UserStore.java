@@ -28,8 +28,9 @@ public final class UserStore {
                 .instant("memberSince", profile.memberSince())
                 .build();
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                    .conditionExpression("attribute_not_exists(PK)").build());
+            // An account deletion's transaction may hold the profile: retried (create-only, so a second try changes nothing).
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                    .conditionExpression("attribute_not_exists(PK)").build()));
         } catch (ConditionalCheckFailedException e) {
             throw DomainException.conflict("a profile already exists for this user");
         }

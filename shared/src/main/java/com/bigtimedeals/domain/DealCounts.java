@@ -16,6 +16,19 @@ public record DealCounts(long hot, long cold, long comments, long version, Insta
     /** A deal nobody voted on or commented on. */
     public static final DealCounts NONE = new DealCounts(0, 0, 0, 0, null);
 
+    /** Written out, as {@link Deal#equals} is and for the same reason: a deal's equality compares its counts. */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof DealCounts c && hot == c.hot && cold == c.cold && comments == c.comments
+                && version == c.version && java.util.Objects.equals(hotSince, c.hotSince);
+    }
+
+    /** As {@link #equals}: every component. */
+    @Override
+    public int hashCode() {
+        return java.util.Arrays.hashCode(new Object[] {hot, cold, comments, version, hotSince});
+    }
+
     /** Hot votes minus cold votes. */
     public long temperature() {
         return hot - cold;

@@ -27,7 +27,16 @@ public record NotificationSettings(boolean watches, boolean alerts, boolean blas
 
     /**
      * A daily window in the user's own time zone, {@code start} inclusive to {@code end} exclusive; a window whose end
-     * is not after its start runs across midnight.
+     * is before its start runs across midnight ({@code 22:30} to {@code 07:00}). {@code start == end} is refused (a
+     * 400): it could mean all day or never, and neither is what a person setting quiet hours asks for.
+     *
+     * <p>Each night's window is one stretch of time: from the first instant the user's wall clock shows {@code start}
+     * on a date to the first instant it shows {@code end} (that date, or the next for a window across midnight). So on a
+     * daylight-saving change a boundary that falls in the spring-forward gap is the end of the gap (the first moment
+     * the clock shows that time or later), and one in the fall-back overlap is its first occurrence: the window
+     * shortens or lengthens by the hour the clocks moved, there is still exactly one window, one end and one summary
+     * per night, and a wall-clock time repeated after the window ended (the second 01:15 of a night whose quiet hours
+     * end at 01:30) is not quiet again.
      */
     public record QuietHours(String start, String end, String timeZone) {
         /** "HH:MM", 00:00 to 23:59. */
@@ -54,6 +63,42 @@ public record NotificationSettings(boolean watches, boolean alerts, boolean blas
 
         public ZoneId zone() {
             return ZoneId.of(timeZone);
+        }
+
+        /**
+         * The end of the window that holds {@code at} (the moment a push held at {@code at} is summarised), or null when
+         * {@code at} is outside quiet hours. Only two windows can hold an instant: the one that began on its local date
+         * and the one that began the day before (across midnight).
+         */
+        public java.time.Instant endOfWindowHolding(java.time.Instant at) {
+            ZoneId zone = zone();
+            java.time.LocalDate today = at.atZone(zone).toLocalDate();
+            LocalTime from = startTime();
+            LocalTime to = endTime();
+            boolean acrossMidnight = to.isBefore(from);
+            for (java.time.LocalDate day : new java.time.LocalDate[] {today.minusDays(1), today}) {
+                java.time.Instant begins = firstShowing(day, from, zone);
+                java.time.Instant ends = firstShowing(acrossMidnight ? day.plusDays(1) : day, to, zone);
+                if (!at.isBefore(begins) && at.isBefore(ends)) {
+                    return ends;
+                }
+            }
+            return null;
+        }
+
+        /**
+         * The first instant at which the wall clock in {@code zone} shows {@code time} or later on {@code day}: the time
+         * itself when it exists once, its first occurrence in a fall-back overlap, the end of a spring-forward gap that
+         * skips it (java.time's own rule for a gap would move it on by the gap's length instead).
+         */
+        static java.time.Instant firstShowing(java.time.LocalDate day, LocalTime time, ZoneId zone) {
+            java.time.LocalDateTime local = day.atTime(time);
+            java.time.zone.ZoneRules rules = zone.getRules();
+            java.time.zone.ZoneOffsetTransition gap = rules.getTransition(local);
+            if (gap != null && gap.isGap()) {
+                return gap.getInstant();
+            }
+            return local.atZone(zone).withEarlierOffsetAtOverlap().toInstant();
         }
 
         private static String time(String field, String v) {

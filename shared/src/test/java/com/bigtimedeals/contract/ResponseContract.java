@@ -55,15 +55,27 @@ public final class ResponseContract {
                 if (schema instanceof com.fasterxml.jackson.databind.node.ObjectNode o && "object".equals(o.path("type").asText())) {
                     o.put("additionalProperties", false);
                 }
-                schema.path("properties").forEach(property -> {
-                    if (property instanceof com.fasterxml.jackson.databind.node.ObjectNode p && p.has("x-known-values")) {
-                        p.set("enum", p.get("x-known-values"));
-                    }
-                });
+                closeKnownValues(schema);
             });
             return mapper.writeValueAsString(doc);
         } catch (java.io.IOException e) {
             throw new IllegalStateException("docs/openapi.yaml is not YAML", e);
+        }
+    }
+
+    /** Every open string inside {@code schema} (a property, a map's values, an array's items) held to its x-known-values. */
+    private static void closeKnownValues(com.fasterxml.jackson.databind.JsonNode schema) {
+        if (schema instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            if (o.has("x-known-values")) {
+                com.fasterxml.jackson.databind.node.ArrayNode values = o.get("x-known-values").deepCopy();
+                if (o.path("nullable").asBoolean()) {
+                    values.addNull();
+                }
+                o.set("enum", values);
+            }
+            o.path("properties").forEach(ResponseContract::closeKnownValues);
+            closeKnownValues(o.path("additionalProperties"));
+            closeKnownValues(o.path("items"));
         }
     }
 

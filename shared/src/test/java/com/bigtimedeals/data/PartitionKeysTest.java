@@ -79,6 +79,9 @@ class PartitionKeysTest {
         keys.put(pk(Keys.saver(deal, "ann")), PartitionKeys.SAVERS);
         keys.put(Keys.reminderPk("2026-11-20T12:00"), PartitionKeys.REMINDERS);
         keys.put(pk(Keys.reminderSwept()), PartitionKeys.REMINDERS);
+        keys.put(Keys.quietEndPk("2026-11-20T07:00", QuietHolds.SHARDS - 1), PartitionKeys.REMINDERS);
+        keys.put(pk(Keys.quietEndSwept()), PartitionKeys.REMINDERS);
+        keys.put(pk(Keys.heldPush("ann", deal)), PartitionKeys.DEVICES);
         keys.put(Keys.linkLowPk("https://example.com/deal?id=1"), PartitionKeys.LINK_LOW);
         keys.put(pk(Keys.device("ann", deal)), PartitionKeys.DEVICES);
         keys.put(pk(Keys.removedDevice("ann", deal)), PartitionKeys.DEVICES);

@@ -10,10 +10,13 @@ import com.bigtimedeals.data.ItemChanges;
  * deploys {@link #DEPLOYED}; the local stack's delivery runs the same values unless an operator or a test names
  * others ({@link #with}).
  *
- * @param batchSize records per invocation: 100 keep one batch's fan-out well inside the timeout
+ * @param batchSize records per invocation: 100 keep one batch's fan-out well inside the timeout, and a batch of new
+ *        messages' pushes, 32 recipients side by side, about a quarter of a second (docs/data-model.md, "Pushes at
+ *        scale")
  * @param batchingWindowMillis how long the mapping gathers a batch
  * @param parallelizationFactor concurrent batches per shard (records of one key stay in order): blast segments and
- *        fan-out work items of different keys run side by side
+ *        fan-out work items of different keys run side by side, and so do new messages of different recipients (a
+ *        blast's pushes to 1,000,000 devices at FCM's default rate need about 30 such batches at once)
  * @param retryAttempts retries of a failing batch before it goes to the on-failure destination
  * @param bisectOnError a function error splits the batch in two
  * @param timeoutSeconds the consumer's timeout, which its time budget counts down from

@@ -42,6 +42,7 @@ import static com.bigtimedeals.data.PartitionKeys.WORD;
 import java.util.List;
 import java.util.Set;
 
+import com.bigtimedeals.data.IndexPartitions;
 import com.bigtimedeals.data.PartitionKeys;
 import com.bigtimedeals.data.TableDefinition;
 
@@ -54,9 +55,11 @@ import com.bigtimedeals.data.TableDefinition;
  * ({@code TableAccessLog}) and fail on any its set does not grant; {@code DeployedStateTest} holds the template to it.
  *
  * <p>A transaction's parts are authorized as PutItem, UpdateItem, DeleteItem and ConditionCheckItem, so those are what
- * a set names for it. An index grant carries no key condition: the IAM reference does not say what
- * {@code dynamodb:LeadingKeys} means for a Query of a global secondary index, so the grant is the index alone. A Scan
- * has no leading key at all (a key condition would not hold it), so it is granted on its index only. A condition on
+ * a set names for it. An index Query grant names the index's partition-key families its code reads
+ * ({@link IndexPartitions}): for a Query of a global secondary index, DynamoDB matches {@code dynamodb:LeadingKeys}
+ * against the index's partition key value, so GSI1's unread messages ({@code MESSAGES#*}, projection ALL) are
+ * readable only by the inbox's readers, not by every function that pages the latest deals there. A Scan has no
+ * leading key at all (a key condition would not hold it), so it is granted on its index only. A condition on
  * the leading key cannot tell the items of one partition apart: a deal's comments share its partition, so a function
  * that writes comments may write there (its code only writes comment items).
  */
@@ -72,26 +75,47 @@ public final class TableAccess {
     public static final String CONDITION_CHECK_ITEM = "ConditionCheckItem";
 
     /**
-     * One grant: {@code actions} on the table for partition keys of {@code partitions}, or, with an {@code index},
-     * on that index alone.
+     * One grant: {@code actions} on the table for partition keys of {@code partitions}; or, with an {@code index}, a
+     * Query of that index for index partition keys of {@code indexPartitions} (each of that index), or a Scan of it
+     * (no key to hold it to: none named).
      */
-    public record Grant(Set<String> actions, TableDefinition.Index index, List<PartitionKeys> partitions) {
+    public record Grant(Set<String> actions, TableDefinition.Index index, List<PartitionKeys> partitions,
+                        List<IndexPartitions> indexPartitions) {
         public Grant {
             actions = Set.copyOf(actions);
             partitions = List.copyOf(partitions);
-            if (index == null ? partitions.isEmpty() || actions.contains(SCAN) : !partitions.isEmpty()
-                    || !Set.of(QUERY, SCAN).containsAll(actions)) {
-                throw new IllegalArgumentException("a table grant names its partitions and no Scan; an index grant only reads: " + this);
+            indexPartitions = List.copyOf(indexPartitions);
+            boolean valid = index == null
+                    ? !partitions.isEmpty() && indexPartitions.isEmpty() && !actions.contains(SCAN)
+                    : partitions.isEmpty() && (actions.equals(Set.of(QUERY))
+                            ? !indexPartitions.isEmpty() && indexPartitions.stream().allMatch(p -> p.index().equals(index))
+                            : actions.equals(Set.of(SCAN)) && indexPartitions.isEmpty());
+            if (!valid) {
+                throw new IllegalArgumentException("a table grant names its partitions and no Scan; an index grant is a "
+                        + "Query of partitions of that index, or a Scan: " + this);
             }
         }
 
-        /** Whether this grant lets {@code action} on {@code index} (null: the table) touch {@code partitionKey}. */
+        /**
+         * What {@code dynamodb:LeadingKeys} is held to ({@code ForAllValues:StringLike}): the table's key families, or
+         * the index's for a Query of it; empty for a Scan.
+         */
+        public List<String> leadingKeys() {
+            return index == null ? partitions.stream().map(PartitionKeys::pattern).toList()
+                    : indexPartitions.stream().map(IndexPartitions::pattern).toList();
+        }
+
+        /**
+         * Whether this grant lets {@code action} on {@code index} (null: the table) touch {@code partitionKey} (for an
+         * index Query, the index's partition key value; null for a Scan).
+         */
         public boolean allows(String action, String index, String partitionKey) {
             if (!actions.contains(action)) {
                 return false;
             }
             if (this.index != null || index != null) {
-                return this.index != null && this.index.name().equals(index);
+                return this.index != null && this.index.name().equals(index)
+                        && (indexPartitions.isEmpty() || indexPartitions.stream().anyMatch(p -> p.matches(partitionKey)));
             }
             return partitions.stream().anyMatch(p -> p.matches(partitionKey));
         }
@@ -131,10 +155,9 @@ public final class TableAccess {
                 carried ? CARRIED_IDEMPOTENCY_RECORDS : IDEMPOTENCY_RECORDS)).toList();
     }
 
-    private static final Grant IDEMPOTENCY_RECORDS = new Grant(Set.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM), null,
-            List.of(IDEMPOTENCY));
-    private static final Grant CARRIED_IDEMPOTENCY_RECORDS = new Grant(Set.of(GET_ITEM, BATCH_GET_ITEM, PUT_ITEM,
-            UPDATE_ITEM, DELETE_ITEM), null, List.of(IDEMPOTENCY));
+    private static final Grant IDEMPOTENCY_RECORDS = table(List.of(IDEMPOTENCY), GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM);
+    private static final Grant CARRIED_IDEMPOTENCY_RECORDS = table(List.of(IDEMPOTENCY), GET_ITEM, BATCH_GET_ITEM,
+            PUT_ITEM, UPDATE_ITEM, DELETE_ITEM);
 
     /** Whether any of {@code grants} allows the access. */
     public static boolean allows(List<Grant> grants, String action, String index, String partitionKey) {
@@ -142,11 +165,17 @@ public final class TableAccess {
     }
 
     private static Grant table(List<PartitionKeys> partitions, String... actions) {
-        return new Grant(Set.of(actions), null, partitions);
+        return new Grant(Set.of(actions), null, partitions, List.of());
     }
 
-    private static Grant index(TableDefinition.Index index, String... actions) {
-        return new Grant(Set.of(actions), index, List.of());
+    /** A Query of the index these families are of (all of one index), for those partitions only. */
+    private static Grant query(IndexPartitions... partitions) {
+        return new Grant(Set.of(QUERY), partitions[0].index(), List.of(), List.of(partitions));
+    }
+
+    /** A Scan of {@code index}: no leading key to hold it to. */
+    private static Grant scan(TableDefinition.Index index) {
+        return new Grant(Set.of(SCAN), index, List.of(), List.of());
     }
 
     /**
@@ -158,7 +187,7 @@ public final class TableAccess {
             table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST, HOTTEST, TIMELINE), GET_ITEM),
             table(List.of(BLAST, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
             table(List.of(TIMELINE, HOT_DEALS, DEAL), QUERY),
-            index(TableDefinition.GSI1, QUERY));
+            query(IndexPartitions.LATEST_DEALS));
 
     /**
      * A new deal into its brand's and category's buckets with its link's guard (the guard's holder read when the claim
@@ -173,13 +202,13 @@ public final class TableAccess {
             table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_LIVE), PUT_ITEM),
             table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION, DEAL_LIVE), UPDATE_ITEM),
             table(List.of(LINK_GUARD), DELETE_ITEM),
-            index(TableDefinition.GSI1, QUERY));
+            query(IndexPartitions.LATEST_DEALS));
 
     /** The brand list, a brand, a brand's latest deals; the editors' deal with its version, and a deal's history. */
     private static final List<Grant> BRANDS_READ = List.of(
             table(List.of(BRAND, TIMELINE), GET_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY),
-            index(TableDefinition.GSI2, QUERY));
+            query(IndexPartitions.BRAND_LATEST_DEALS));
 
     /**
      * A new brand with its list entry and first bucket; a rename or new logo (the brand read, then it, its list entry
@@ -197,7 +226,7 @@ public final class TableAccess {
             table(List.of(TIMELINE), GET_ITEM),
             table(List.of(CATEGORY, FEATURED), BATCH_GET_ITEM),
             table(List.of(CATEGORIES, TIMELINE), QUERY),
-            index(TableDefinition.GSI3, QUERY));
+            query(IndexPartitions.CATEGORY_LATEST_DEALS));
 
     /**
      * A new category with its list entry and first bucket, a category's featured deals, a rename (as a brand's) and a
@@ -248,7 +277,7 @@ public final class TableAccess {
     private static final List<Grant> INBOX_READ = List.of(
             table(List.of(USER), GET_ITEM),
             table(List.of(MESSAGES), QUERY),
-            index(TableDefinition.GSI1, QUERY));
+            query(IndexPartitions.UNREAD_MESSAGES));
 
     /**
      * A profile (reviving a deleted account), an account's deletion (the profile out, the walk in, one transaction), a
@@ -284,21 +313,22 @@ public final class TableAccess {
             table(List.of(DEAL, REPORTS), GET_ITEM),
             table(List.of(DEAL), BATCH_GET_ITEM),
             table(List.of(DEAL, REPORTS), QUERY),
-            index(TableDefinition.GSI1, QUERY));
+            query(IndexPartitions.REPORT_QUEUE));
 
     /**
      * A comment (the deal and the parent read, then the comment, its author item and a counter shard, with a check of
      * the author's profile, in one transaction), a comment's deletion (the comment read, its tombstone and a counter
      * shard), a report (the deal, case, the caller's report and profile read, then the report and the case), a dismissal (the
-     * case; the deal when nothing was open); priming: the moderation queue and its deals.
+     * case read, then the case and the deal's event; the deal read when nothing was open); priming: the moderation
+     * queue and its deals.
      */
     private static final List<Grant> COMMENTS_WRITE = List.of(
-            table(List.of(DEAL), GET_ITEM),
+            table(List.of(DEAL, REPORTS), GET_ITEM),
             table(List.of(DEAL, REPORTS, USER), BATCH_GET_ITEM),
             table(List.of(DEAL, COMMENTS_OF_AUTHOR, REPORTS), PUT_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS), UPDATE_ITEM),
             table(List.of(USER), CONDITION_CHECK_ITEM),
-            index(TableDefinition.GSI1, QUERY));
+            query(IndexPartitions.REPORT_QUEUE));
 
     /**
      * New-deal fan-outs (claims beside the deal, handed-on walks, watcher pages, alert matches, messages), the word
@@ -313,7 +343,8 @@ public final class TableAccess {
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
-            // Pushes: the recipient's devices and settings, the per-(message, device) claims, a dead device's removal.
+            // Pushes: the recipient's devices and settings, the per-(push, device) claims, a dead device's removal, the
+            // pushes held in quiet hours (put, read, released) and their window's end (a REMINDERS put, below).
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
             table(List.of(PUSH_TOKENS), DELETE_ITEM),
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
@@ -334,26 +365,28 @@ public final class TableAccess {
                     BLAST, FAN_OUT, ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
             table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, VOTES, HOT_DEALS, WORD, ALERTS),
                     DELETE_ITEM),
-            index(TableDefinition.GSI1, QUERY),
-            index(TableDefinition.GSI2, QUERY),
-            index(TableDefinition.GSI3, QUERY),
-            index(TableDefinition.USER_INDEX, SCAN));
+            query(IndexPartitions.LATEST_DEALS),
+            query(IndexPartitions.BRAND_LATEST_DEALS, IndexPartitions.ACCOUNT_DELETIONS),
+            query(IndexPartitions.CATEGORY_LATEST_DEALS),
+            scan(TableDefinition.USER_INDEX));
 
     /**
      * Finds unfinished walks that made no progress, and touches each (a blast segment, a fan-out, a clean-up); rebuilds
-     * the hottest lists from their sources before their horizon runs out; sends the saved deals' reminders that are due.
+     * the hottest lists from their sources before their horizon runs out; sends the saved deals' reminders that are due
+     * and wakes the users whose quiet hours ended with pushes held (the consumer sends their summaries).
      */
     private static final List<Grant> SWEEPER = List.of(
-            index(TableDefinition.GSI1, QUERY),
+            query(IndexPartitions.UNFINISHED_WALKS),
             table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME), UPDATE_ITEM),
             table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
             table(List.of(HOTTEST), PUT_ITEM),
-            // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark.
+            // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark;
+            // quiet hours' ends (the same family): their mark, their minutes, each due item rewritten as woken.
             table(List.of(REMINDERS), GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(SAVERS), UPDATE_ITEM),
             table(List.of(MESSAGES), PUT_ITEM),
-            index(TableDefinition.GSI2, QUERY));
+            query(IndexPartitions.ACCOUNT_DELETIONS));
 
     /** The caller's votes on some deals (also the priming request). */
     private static final List<Grant> VOTES_READ = List.of(

@@ -20,12 +20,13 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A proxy in front of the local stack that answers as a later version of the API might: every JSON object in every
- * answer gains a field, and every error code is one no client knows yet. A client generated from today's document
- * must read all of it.
+ * answer gains a field, every error code is one no client knows yet, and so is every vote (the caller's vote, and each
+ * vote of GET /me/votes: a value added to an open list). A client generated from today's document must read all of it.
  */
 final class AddedFieldsProxy implements AutoCloseable {
     static final String ADDED_FIELD = "addedLater";
     static final String UNKNOWN_CODE = "A_CODE_ADDED_LATER";
+    static final String UNKNOWN_VOTE = "a-vote-added-later";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> HOP_BY_HOP = Set.of("connection", "content-length", "host", "transfer-encoding",
             "content-encoding", "keep-alive", "upgrade", "expect");
@@ -85,9 +86,22 @@ final class AddedFieldsProxy implements AutoCloseable {
 
     private static void addFields(JsonNode node) {
         if (node instanceof ObjectNode o) {
-            o.elements().forEachRemaining(AddedFieldsProxy::addFields);
+            // GET /me/votes' map: deal id to vote. Its keys are ids, so it gains no field; its values become a vote
+            // added later.
+            JsonNode votes = o.get("votes");
+            if (votes instanceof ObjectNode byDeal) {
+                byDeal.fieldNames().forEachRemaining(id -> byDeal.put(id, UNKNOWN_VOTE));
+            }
+            o.fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("votes")) {
+                    addFields(f.getValue());
+                }
+            });
             if (o.has("message") && o.has("code")) {
                 o.put("code", UNKNOWN_CODE);
+            }
+            if (o.path("myVote").isTextual()) {
+                o.put("myVote", UNKNOWN_VOTE);
             }
             o.putObject(ADDED_FIELD).put("since", "a later version").putArray("values").add(1);
         } else if (node.isArray()) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.bigtimedeals.engine.value.ItemSize;
 import com.bigtimedeals.engine.value.NumberFormatError;
 import com.bigtimedeals.engine.value.Numbers;
 import com.bigtimedeals.engine.value.Value;
@@ -29,8 +30,6 @@ public final class AttributeValues {
         }
     }
 
-    /** The longest attribute name the service accepts, in UTF-8 bytes (64 KB itself is refused). */
-    public static final int MAX_NAME_BYTES = 65535;
     /**
      * How many levels an item's values may span, the attribute itself being level 1: a value of 31 single-member maps
      * (or lists) around a scalar, the scalar at level 32, is the deepest the service stores, and 32 of them are refused
@@ -79,13 +78,21 @@ public final class AttributeValues {
         }
     }
 
-    /** Attribute names may be neither empty nor longer than 65,535 bytes. */
+    /**
+     * Attribute names may be neither empty nor longer than 65,535 bytes. A name too long is refused in the service's own
+     * words whatever carries it, so it is thrown as the answer itself: no caller's context is added to it.
+     */
     public static void checkName(String name) {
         if (name.isEmpty()) {
             throw new Invalid("One or more parameter values were invalid: Empty attribute name");
         }
-        if (name.length() > MAX_NAME_BYTES / 3 && name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
-            throw new Invalid("One or more parameter values were invalid: An attribute name exceeds the maximum length of 65535 bytes");
+        checkNameSize(name);
+    }
+
+    /** Refuses a name over 65,535 bytes: a top-level name, a map's key at any depth, an expression attribute name. */
+    public static void checkNameSize(String name) {
+        if (ItemSize.nameTooLarge(name)) {
+            throw ApiException.validation(ItemSize.NAME_TOO_LARGE);
         }
     }
 
@@ -188,6 +195,7 @@ public final class AttributeValues {
                     Map<String, Object> map = (Map<String, Object>) v;
                     Map<String, Value> values = new LinkedHashMap<>(map.size() * 2);
                     for (Map.Entry<String, Object> m : map.entrySet()) {
+                        checkNameSize(m.getKey());
                         values.put(m.getKey(), value((Map<String, Object>) m.getValue(), level + 1));
                     }
                     converted = new Value.M(values);

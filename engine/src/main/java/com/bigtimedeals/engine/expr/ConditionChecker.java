@@ -9,10 +9,10 @@ import java.util.Set;
 import com.bigtimedeals.engine.value.Value;
 
 /**
- * Checks a parsed condition the way the service does and builds the condition to evaluate. Faults are gathered in
+ * Checks a parsed condition the way the service does and builds the condition to evaluate. ExpressionErrors are gathered in
  * the order the service meets them (operands before the operator that uses them, conditions left to right) and the
  * one reported is chosen by kind: redundant parentheses, unknown function, misused function, reserved word, then
- * the first condition with a fault (undefined name or value, operand count, operands not distinct, operand type).
+ * the first condition with a error (undefined name or value, operand count, operands not distinct, operand type).
  */
 final class ConditionChecker {
     /**
@@ -20,8 +20,6 @@ final class ConditionChecker {
      * message always counts 301 (measured by others: 909 operators are reported as "operator count: 301").
      */
     static final int MAX_OPERATORS = 300;
-    static final Map<String, Integer> FUNCTIONS = Map.of("attribute_exists", 1, "attribute_not_exists", 1,
-            "attribute_type", 2, "begins_with", 2, "contains", 2, "size", 1);
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
 
     /** One checked operand: what it evaluates to, and what the checks need to know about it. */
@@ -30,7 +28,7 @@ final class ConditionChecker {
 
     private final ExpressionContext context;
     private final String prefix;
-    private final Faults faults = new Faults();
+    private final ExpressionErrors errors = new ExpressionErrors();
     private final Set<String> heads = new LinkedHashSet<>();
     private final Set<String> nestedHeads = new LinkedHashSet<>();
     private int operators;
@@ -44,14 +42,14 @@ final class ConditionChecker {
         Condition condition = cond(root);
         misusedSize(root);
         if (operators > MAX_OPERATORS) {
-            faults.record(Faults.Kind.TOO_MANY_OPERATORS,
+            errors.record(ExpressionErrors.Kind.TOO_MANY_OPERATORS,
                     "The expression contains too many operators; operator count: " + (MAX_OPERATORS + 1));
         }
-        String fault = faults.first(Faults.Kind.TOO_MANY_OPERATORS, Faults.Kind.REDUNDANT_PARENS,
-                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.MISUSED_FUNCTION, Faults.Kind.RESERVED_WORD,
-                Faults.Kind.CONDITION);
-        if (fault != null) {
-            throw new ExpressionException(prefix + fault);
+        String error = errors.first(ExpressionErrors.Kind.TOO_MANY_OPERATORS, ExpressionErrors.Kind.REDUNDANT_PARENS,
+                ExpressionErrors.Kind.UNKNOWN_FUNCTION, ExpressionErrors.Kind.MISUSED_FUNCTION, ExpressionErrors.Kind.RESERVED_WORD,
+                ExpressionErrors.Kind.CONDITION);
+        if (error != null) {
+            throw new ExpressionException(prefix + error);
         }
         return new CheckedCondition(condition, Set.copyOf(heads), Set.copyOf(nestedHeads));
     }
@@ -72,7 +70,7 @@ final class ConditionChecker {
             Condition right = cond(or.right());
             misusedSize(or.left());
             misusedSize(or.right());
-            return new Conditions.Or(left, right);
+            return new ConditionNodes.Or(left, right);
         }
         if (c instanceof Syntax.And and) {
             operators++;
@@ -80,13 +78,13 @@ final class ConditionChecker {
             Condition right = cond(and.right());
             misusedSize(and.left());
             misusedSize(and.right());
-            return new Conditions.And(left, right);
+            return new ConditionNodes.And(left, right);
         }
         if (c instanceof Syntax.Not not) {
             operators++;
             Condition inner = cond(not.inner());
             misusedSize(not.inner());
-            return new Conditions.Not(inner);
+            return new ConditionNodes.Not(inner);
         }
         if (c instanceof Syntax.Paren paren) {
             if (paren.redundant()) {
@@ -116,13 +114,13 @@ final class ConditionChecker {
     private Condition compare(Syntax.Compare compare) {
         CheckedOperand left = operand(compare.left());
         CheckedOperand right = operand(compare.right());
-        Conditions.Comparator comparator = Conditions.Comparator.of(compare.operator().kind());
+        ConditionNodes.Comparator comparator = ConditionNodes.Comparator.of(compare.operator().kind());
         misusedFunction(List.of(left, right));
         distinct(comparator.symbol, List.of(left, right));
         if (comparator.ordering()) {
             orderable(comparator.symbol, List.of(left, right));
         }
-        return new Conditions.Compare(comparator, left.runtime(), right.runtime());
+        return new ConditionNodes.Compare(comparator, left.runtime(), right.runtime());
     }
 
     private Condition between(Syntax.Between between) {
@@ -131,21 +129,21 @@ final class ConditionChecker {
         CheckedOperand upper = operand(between.upper());
         misusedFunction(List.of(operand, lower, upper));
         orderable("BETWEEN", List.of(operand, lower, upper));
-        if (!faults.has(Faults.Kind.FUNCTION) && lower.value() != null && upper.value() != null) {
+        if (!errors.has(ExpressionErrors.Kind.FUNCTION) && lower.value() != null && upper.value() != null) {
             String bounds = "lower bound operand: " + Values.describe(lower.value()) + ", upper bound operand: "
                     + Values.describe(upper.value());
             if (lower.value().type() != upper.value().type()) {
-                faults.record(Faults.Kind.FUNCTION,
+                errors.record(ExpressionErrors.Kind.FUNCTION,
                         "The BETWEEN operator requires same data type for lower and upper bounds; " + bounds);
             } else {
                 Integer order = Values.compare(lower.value(), upper.value());
                 if (order != null && order > 0) {
-                    faults.record(Faults.Kind.FUNCTION, "The BETWEEN operator requires upper bound to be greater "
+                    errors.record(ExpressionErrors.Kind.FUNCTION, "The BETWEEN operator requires upper bound to be greater "
                             + "than or equal to lower bound; " + bounds);
                 }
             }
         }
-        return new Conditions.Between(operand.runtime(), lower.runtime(), upper.runtime());
+        return new ConditionNodes.Between(operand.runtime(), lower.runtime(), upper.runtime());
     }
 
     private Condition in(Syntax.In in) {
@@ -161,25 +159,27 @@ final class ConditionChecker {
         misusedFunction(all);
         // The limit counts the values in the list, not the operand before IN: a IN (b, ...) takes 100 values.
         if (in.candidates().size() > ExpressionContext.MAX_IN_VALUES) {
-            faults.record(Faults.Kind.OPERAND_COUNT, ExpressionContext.tooManyInValues(in.candidates().size()));
+            errors.record(ExpressionErrors.Kind.OPERAND_COUNT, ExpressionContext.tooManyInValues(in.candidates().size()));
         }
-        return new Conditions.In(operand.runtime(), candidates);
+        return new ConditionNodes.In(operand.runtime(), candidates);
     }
 
     private Condition functionCondition(Syntax.Call call) {
         List<CheckedOperand> args = new ArrayList<>();
         call(call, args);
-        if (args.size() != FUNCTIONS.getOrDefault(call.functionName(), -1)) {
+        ExpressionFunction function = ExpressionFunction.named(call.functionName());
+        if (function == null || !function.allowedIn(ExpressionFunction.Use.CONDITION)
+                || args.size() != function.arity) {
             return null;
         }
         CheckedOperand first = args.get(0);
-        return switch (call.functionName()) {
-            case "attribute_exists" -> new Conditions.Exists(first.path(), true);
-            case "attribute_not_exists" -> new Conditions.Exists(first.path(), false);
-            case "attribute_type" -> new Conditions.TypeIs(first.runtime(),
+        return switch (function) {
+            case ATTRIBUTE_EXISTS -> new ConditionNodes.Exists(first.path(), true);
+            case ATTRIBUTE_NOT_EXISTS -> new ConditionNodes.Exists(first.path(), false);
+            case ATTRIBUTE_TYPE -> new ConditionNodes.TypeIs(first.runtime(),
                     args.get(1).value() instanceof Value.S s ? s.value() : null);
-            case "begins_with" -> new Conditions.BeginsWith(first.runtime(), args.get(1).runtime());
-            case "contains" -> new Conditions.Contains(first.runtime(), args.get(1).runtime());
+            case BEGINS_WITH -> new ConditionNodes.BeginsWith(first.runtime(), args.get(1).runtime());
+            case CONTAINS -> new ConditionNodes.Contains(first.runtime(), args.get(1).runtime());
             default -> null;
         };
     }
@@ -192,7 +192,7 @@ final class ConditionChecker {
             return operand(paren.inner());
         }
         if (o instanceof Syntax.ValueRef ref) {
-            Value value = context.value(ref.token(), faults, Faults.Kind.UNDEFINED_NAME_OR_VALUE);
+            Value value = context.value(ref.token(), errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE);
             return new CheckedOperand(new Operands.Constant(value), value, value == null ? null : value.type().name(),
                     null, null);
         }
@@ -213,28 +213,15 @@ final class ConditionChecker {
         if (path.redundantParens()) {
             redundantParens();
         }
-        List<Object> steps = new ArrayList<>(path.steps().size());
-        for (Syntax.Step step : path.steps()) {
-            if (step.isIndex()) {
-                steps.add(step.index());
-            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                steps.add(context.name(step.name(), faults, Faults.Kind.UNDEFINED_NAME_OR_VALUE));
-            } else {
-                String name = step.name().text();
-                if (ReservedWords.isReserved(name)) {
-                    faults.record(Faults.Kind.RESERVED_WORD,
-                            "Attribute name is a reserved keyword; reserved keyword: " + name);
-                }
-                steps.add(name);
+        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE);
+        String head = (String) resolved.steps().get(0);
+        if (head != null) {
+            heads.add(head);
+            if (resolved.size() > 1) {
+                nestedHeads.add(head);
             }
         }
-        if (steps.get(0) != null) {
-            heads.add((String) steps.get(0));
-            if (steps.size() > 1) {
-                nestedHeads.add((String) steps.get(0));
-            }
-        }
-        return new DocumentPath(steps);
+        return resolved;
     }
 
     /** Checks a function's arguments, then the function; returns the type it yields (null if unknown). */
@@ -243,43 +230,39 @@ final class ConditionChecker {
             args.add(operand(arg));
         }
         misusedFunction(args);
-        if (faults.has(Faults.Kind.UNKNOWN_FUNCTION)) {
+        if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
             return null;
         }
         String name = call.functionName();
-        Integer arity = FUNCTIONS.get(name);
-        if (arity == null) {
-            if (UpdateChecker.FUNCTIONS.containsKey(name)) {
-                // The update functions are known to the service, and refused here as out of place, not as unknown
-                // (its message for them names the kind of expression).
-                faults.record(Faults.Kind.MISUSED_FUNCTION,
-                        "The function is not allowed in a condition expression; function: " + name);
-            } else {
-                faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
-            }
+        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.CONDITION, errors);
+        if (function == null) {
             return null;
         }
-        if (faults.has(Faults.Kind.OPERAND_COUNT)) {
+        if (errors.has(ExpressionErrors.Kind.OPERAND_COUNT)) {
             return null;
         }
-        if (arity != args.size()) {
-            faults.record(Faults.Kind.OPERAND_COUNT, "Incorrect number of operands for operator or function; "
-                    + "operator or function: " + name + ", number of operands: " + args.size());
+        if (function.arity != args.size()) {
+            errors.record(ExpressionErrors.Kind.OPERAND_COUNT, function.wrongOperandCount(args.size()));
             return null;
         }
         distinct(name, args);
-        if (faults.has(Faults.Kind.FUNCTION)) {
+        if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
             return null;
         }
-        switch (name) {
-            case "attribute_exists", "attribute_not_exists" -> {
+        return operandTypes(function, args);
+    }
+
+    /** Checks the operand types the function takes; returns the type it yields (null when refused). */
+    private String operandTypes(ExpressionFunction function, List<CheckedOperand> args) {
+        String name = function.name;
+        switch (function) {
+            case ATTRIBUTE_EXISTS, ATTRIBUTE_NOT_EXISTS -> {
                 if (args.get(0).path() == null) {
-                    faults.record(Faults.Kind.FUNCTION,
-                            "Operator or function requires a document path; operator or function: " + name);
+                    errors.record(ExpressionErrors.Kind.FUNCTION, function.requiresPath());
                 }
                 return null;
             }
-            case "begins_with" -> {
+            case BEGINS_WITH -> {
                 for (CheckedOperand arg : args) {
                     if (arg.type() != null && !arg.type().equals("S") && !arg.type().equals("B")) {
                         operandType(name, arg.type());
@@ -288,7 +271,7 @@ final class ConditionChecker {
                 }
                 return "BOOL";
             }
-            case "attribute_type" -> {
+            case ATTRIBUTE_TYPE -> {
                 CheckedOperand type = args.get(1);
                 if (!"S".equals(type.type())) {
                     operandType(name, type.type() == null ? "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}" : type.type());
@@ -296,13 +279,13 @@ final class ConditionChecker {
                 }
                 String typeName = ((Value.S) type.value()).value();
                 if (!TYPE_NAMES.contains(typeName)) {
-                    faults.record(Faults.Kind.FUNCTION, "Invalid attribute type name found; type: " + typeName
+                    errors.record(ExpressionErrors.Kind.FUNCTION, "Invalid attribute type name found; type: " + typeName
                             + ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}");
                     return null;
                 }
                 return "BOOL";
             }
-            case "size" -> {
+            case SIZE -> {
                 String type = args.get(0).type();
                 if ("N".equals(type) || "BOOL".equals(type) || "NULL".equals(type)) {
                     operandType(name, type);
@@ -317,13 +300,12 @@ final class ConditionChecker {
     }
 
     private void operandType(String function, String type) {
-        faults.record(Faults.Kind.FUNCTION, "Incorrect operand type for operator or function; "
-                + "operator or function: " + function + ", operand type: " + type);
+        errors.record(ExpressionErrors.Kind.FUNCTION, ExpressionFunction.operandType(function, type));
     }
 
     /** Ordering comparisons and BETWEEN take only strings, numbers and binaries. */
     private void orderable(String operator, List<CheckedOperand> operands) {
-        if (faults.has(Faults.Kind.FUNCTION)) {
+        if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
             return;
         }
         for (CheckedOperand o : operands) {
@@ -334,10 +316,10 @@ final class ConditionChecker {
         }
     }
 
-    /** Only {@code size} may stand where a value is expected; the other functions are conditions. */
+    /** Only a condition function that yields a value ({@code size}) may stand where a value is expected. */
     private void misusedFunction(List<CheckedOperand> operands) {
         for (CheckedOperand o : operands) {
-            if (o.function() != null && !o.function().equals("size")) {
+            if (o.function() != null && !yieldsValueInConditions(o.function())) {
                 misused(o.function());
                 return;
             }
@@ -346,41 +328,46 @@ final class ConditionChecker {
 
     /** {@code size} yields a number, not a truth value, so it cannot stand as a condition. */
     private void misusedSize(Syntax.Cond c) {
-        if (Syntax.unwrap(c) instanceof Syntax.FunctionCond f && f.call().functionName().equals("size")) {
-            misused("size");
+        if (Syntax.unwrap(c) instanceof Syntax.FunctionCond f && yieldsValueInConditions(f.call().functionName())) {
+            misused(f.call().functionName());
         }
     }
 
+    private static boolean yieldsValueInConditions(String name) {
+        ExpressionFunction function = ExpressionFunction.named(name);
+        return function != null && function.yieldsValue && function.allowedIn(ExpressionFunction.Use.CONDITION);
+    }
+
     private void misused(String function) {
-        faults.record(Faults.Kind.MISUSED_FUNCTION,
+        errors.record(ExpressionErrors.Kind.MISUSED_FUNCTION,
                 "The function is not allowed to be used this way in an expression; function: " + function);
     }
 
     /** {@code a = a} or {@code contains(a, a)}: the service refuses comparing a path with itself. */
     private void distinct(String operator, List<CheckedOperand> operands) {
-        if (faults.has(Faults.Kind.NOT_DISTINCT) || operands.size() != 2) {
+        if (errors.has(ExpressionErrors.Kind.NOT_DISTINCT) || operands.size() != 2) {
             return;
         }
         DocumentPath first = operands.get(0).path();
         if (first != null && first.equals(operands.get(1).path())) {
-            faults.record(Faults.Kind.NOT_DISTINCT, "The first operand must be distinct from the remaining "
+            errors.record(ExpressionErrors.Kind.NOT_DISTINCT, "The first operand must be distinct from the remaining "
                     + "operands for this operator or function; operator: " + operator + ", first operand: " + first);
         }
     }
 
     private void redundantParens() {
-        faults.record(Faults.Kind.REDUNDANT_PARENS, "The expression has redundant parentheses;");
+        errors.record(ExpressionErrors.Kind.REDUNDANT_PARENS, "The expression has redundant parentheses;");
     }
 
-    /** A comparison or function condition is complete: its first fault, if any, is the condition fault. */
+    /** A comparison or function condition is complete: its first error, if any, is the condition error. */
     private void conditionEnds() {
-        if (faults.has(Faults.Kind.CONDITION)) {
+        if (errors.has(ExpressionErrors.Kind.CONDITION)) {
             return;
         }
-        String fault = faults.first(Faults.Kind.UNDEFINED_NAME_OR_VALUE, Faults.Kind.OPERAND_COUNT,
-                Faults.Kind.NOT_DISTINCT, Faults.Kind.FUNCTION);
-        if (fault != null) {
-            faults.record(Faults.Kind.CONDITION, fault);
+        String error = errors.first(ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE, ExpressionErrors.Kind.OPERAND_COUNT,
+                ExpressionErrors.Kind.NOT_DISTINCT, ExpressionErrors.Kind.FUNCTION);
+        if (error != null) {
+            errors.record(ExpressionErrors.Kind.CONDITION, error);
         }
     }
 }

@@ -140,7 +140,7 @@ final class ConditionParser extends TokenParser {
                 }
             }
             pos = start;
-            Syntax.Call call = function();
+            Syntax.Call call = call(this::operandParens);
             return call == null ? null : new Syntax.FunctionCond(call);
         });
     }
@@ -182,33 +182,7 @@ final class ConditionParser extends TokenParser {
     }
 
     private Syntax.Operand operand() {
-        return memo(OPERAND, () -> {
-            int start = pos;
-            Syntax.Call call = function();
-            if (call != null) {
-                return call;
-            }
-            pos = start;
-            Token value = accept(Token.Kind.VALUE_PLACEHOLDER);
-            if (value != null) {
-                return new Syntax.ValueRef(value);
-            }
-            return path();
-        });
-    }
-
-    /** {@code name ( operand, ... )}: the name is checked against the known functions afterwards. */
-    private Syntax.Call function() {
-        int start = pos;
-        Token name = acceptName();
-        if (name != null && accept(Token.Kind.LPAREN) != null) {
-            List<Syntax.Operand> args = commaList(this::operandParens);
-            if (args != null && accept(Token.Kind.RPAREN) != null) {
-                return new Syntax.Call(name, args);
-            }
-        }
-        pos = start;
-        return null;
+        return memo(OPERAND, () -> operand(this::operandParens, this::path));
     }
 
     /** A path whose start may be parenthesised, {@code (a.b).c}, then list indexes and map keys. */

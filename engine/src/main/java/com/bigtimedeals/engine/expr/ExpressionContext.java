@@ -1,6 +1,8 @@
 package com.bigtimedeals.engine.expr;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
@@ -69,6 +71,10 @@ public final class ExpressionContext {
                 if (e.getValue() == null || e.getValue().isEmpty()) {
                     throw new ExpressionException("ExpressionAttributeNames contains invalid value: Empty attribute name "
                             + "for key " + key);
+                }
+                if (ItemSize.nameTooLarge(e.getValue())) {
+                    // Whether the expression reads or writes it (alternator's test_limits.py, against the service).
+                    throw new ExpressionException(ItemSize.NAME_TOO_LARGE);
                 }
             }
         }
@@ -211,11 +217,11 @@ public final class ExpressionContext {
         }
     }
 
-    /** Resolves {@code #name}, marking it used; an undefined one is recorded as a fault and yields null. */
-    String name(Token placeholder, Faults faults, Faults.Kind kind) {
+    /** Resolves {@code #name}, marking it used; an undefined one is recorded as a error and yields null. */
+    String name(Token placeholder, ExpressionErrors errors, ExpressionErrors.Kind kind) {
         String name = names == null ? null : names.get(placeholder.text());
         if (name == null) {
-            faults.record(kind, "An expression attribute name used in the document path is not defined; "
+            errors.record(kind, "An expression attribute name used in the document path is not defined; "
                     + "attribute name: " + placeholder.text());
             return null;
         }
@@ -223,11 +229,11 @@ public final class ExpressionContext {
         return name;
     }
 
-    /** Resolves {@code :value}, marking it used; an undefined one is recorded as a fault and yields null. */
-    Value value(Token placeholder, Faults faults, Faults.Kind kind) {
+    /** Resolves {@code :value}, marking it used; an undefined one is recorded as a error and yields null. */
+    Value value(Token placeholder, ExpressionErrors errors, ExpressionErrors.Kind kind) {
         Value value = values == null ? null : values.get(placeholder.text());
         if (value == null) {
-            faults.record(kind, "An expression attribute value used in expression is not defined; "
+            errors.record(kind, "An expression attribute value used in expression is not defined; "
                     + "attribute value: " + placeholder.text());
             return null;
         }
@@ -235,9 +241,28 @@ public final class ExpressionContext {
         return value;
     }
 
-    /** A name already known to be defined. */
-    String nameOf(Token placeholder) {
-        return names.get(placeholder.text());
+    /**
+     * A written document path ({@code a.#b[1]}) with its names resolved, the one path check every expression makes:
+     * a written name must not be a reserved word, a {@code #name} must be defined (an undefined one is recorded as
+     * {@code undefined}, which condition and update expressions order differently, and left null).
+     */
+    DocumentPath path(Syntax.PathRef path, ExpressionErrors errors, ExpressionErrors.Kind undefined) {
+        List<Object> steps = new ArrayList<>(path.steps().size());
+        for (Syntax.Step step : path.steps()) {
+            if (step.isIndex()) {
+                steps.add(step.index());
+            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
+                steps.add(name(step.name(), errors, undefined));
+            } else {
+                String name = step.name().text();
+                if (ReservedWords.isReserved(name)) {
+                    errors.record(ExpressionErrors.Kind.RESERVED_WORD,
+                            "Attribute name is a reserved keyword; reserved keyword: " + name);
+                }
+                steps.add(name);
+            }
+        }
+        return new DocumentPath(steps);
     }
 
     /** A value already known to be defined. */

@@ -233,8 +233,8 @@ public final class KeyConditions {
                 throw invalidOperator("IN");
             }
             if (c instanceof Syntax.Compare compare) {
-                Conditions.Comparator comparator = Conditions.Comparator.of(compare.operator().kind());
-                if (comparator == Conditions.Comparator.NE) {
+                ConditionNodes.Comparator comparator = ConditionNodes.Comparator.of(compare.operator().kind());
+                if (comparator == ConditionNodes.Comparator.NE) {
                     throw invalidOperator("<>");
                 }
                 condition(opOf(comparator), List.of(compare.left(), compare.right()));
@@ -255,13 +255,16 @@ public final class KeyConditions {
             condition(SortKeyCondition.Op.BEGINS_WITH, call.args());
         }
 
+        /** Only the functions the table allows in key conditions ({@code begins_with}); one yielding a value is nested. */
         private void function(Syntax.Call call) {
-            switch (call.functionName()) {
-                case "begins_with" -> {
-                }
-                case "size" -> throw new ExpressionException(PREFIX + "KeyConditionExpressions cannot contain nested operations");
-                default -> throw invalidOperator(call.functionName());
+            ExpressionFunction function = ExpressionFunction.named(call.functionName());
+            if (function != null && function.allowedIn(ExpressionFunction.Use.KEY_CONDITION)) {
+                return;
             }
+            if (function != null && function.yieldsValue) {
+                throw new ExpressionException(PREFIX + "KeyConditionExpressions cannot contain nested operations");
+            }
+            throw invalidOperator(call.functionName());
         }
 
         private void condition(SortKeyCondition.Op op, List<Syntax.Operand> args) {
@@ -279,8 +282,8 @@ public final class KeyConditions {
                         throw new ExpressionException(PREFIX
                                 + "KeyConditionExpressions cannot have conditions on nested attributes");
                     }
-                    Token name = path.steps().get(0).name();
-                    attribute = name.is(Token.Kind.NAME_PLACEHOLDER) ? context.nameOf(name) : name.text();
+                    // Already checked as a condition: its name is defined.
+                    attribute = context.path(path, new ExpressionErrors(), ExpressionErrors.Kind.UNDEFINED_NAME).head();
                     attributeAt = i;
                 } else if (arg instanceof Syntax.Call nested) {
                     function(nested);
@@ -300,7 +303,7 @@ public final class KeyConditions {
             parts.put(attribute, new KeyPart(attribute, op, operands));
         }
 
-        private static SortKeyCondition.Op opOf(Conditions.Comparator comparator) {
+        private static SortKeyCondition.Op opOf(ConditionNodes.Comparator comparator) {
             return switch (comparator) {
                 case EQ -> SortKeyCondition.Op.EQ;
                 case LT -> SortKeyCondition.Op.LT;

@@ -116,20 +116,20 @@ final class LegacyConditions {
         return switch (operator) {
             case "NULL" -> value == null;
             case "NOT_NULL" -> value != null;
-            case "EQ" -> Conditions.Comparator.EQ.test(value, first);
-            case "NE" -> Conditions.Comparator.NE.test(value, first);
-            case "LT" -> Conditions.Comparator.LT.test(value, first);
-            case "LE" -> Conditions.Comparator.LE.test(value, first);
-            case "GT" -> Conditions.Comparator.GT.test(value, first);
-            case "GE" -> Conditions.Comparator.GE.test(value, first);
+            case "EQ" -> ConditionNodes.Comparator.EQ.test(value, first);
+            case "NE" -> ConditionNodes.Comparator.NE.test(value, first);
+            case "LT" -> ConditionNodes.Comparator.LT.test(value, first);
+            case "LE" -> ConditionNodes.Comparator.LE.test(value, first);
+            case "GT" -> ConditionNodes.Comparator.GT.test(value, first);
+            case "GE" -> ConditionNodes.Comparator.GE.test(value, first);
             case "CONTAINS" -> Values.contains(value, first);
             // Measured by others against the service: on a missing attribute NOT_CONTAINS is false, as CONTAINS
             // is (unlike NE, and unlike NOT contains(...) in an expression).
             case "NOT_CONTAINS" -> value != null && !Values.contains(value, first);
             case "BEGINS_WITH" -> Values.beginsWith(value, first);
             case "IN" -> value != null && operands.contains(value);
-            case "BETWEEN" -> Conditions.Comparator.GE.test(value, first)
-                    && Conditions.Comparator.LE.test(value, operands.get(1));
+            case "BETWEEN" -> ConditionNodes.Comparator.GE.test(value, first)
+                    && ConditionNodes.Comparator.LE.test(value, operands.get(1));
             default -> false;
         };
     }

@@ -11,13 +11,13 @@ final class PathRelation {
      * Records an overlap (one path is the other, or lies inside it) or a conflict (at the same depth, one steps by
      * list index where the other steps by name); paths that part ways before either happens are fine.
      */
-    static void check(DocumentPath one, DocumentPath two, Faults faults) {
+    static void check(DocumentPath one, DocumentPath two, ExpressionErrors errors) {
         int n = Math.min(one.size(), two.size());
         for (int i = 0; i < n; i++) {
             Object a = one.steps().get(i);
             Object b = two.steps().get(i);
             if (kind(a) != kind(b)) {
-                faults.record(Faults.Kind.PATH_CONFLICT, "Two document paths conflict with each other; "
+                errors.record(ExpressionErrors.Kind.PATH_CONFLICT, "Two document paths conflict with each other; "
                         + "must remove or rewrite one of these paths; path one: " + one + ", path two: " + two);
                 return;
             }
@@ -25,7 +25,7 @@ final class PathRelation {
                 return;
             }
         }
-        faults.record(Faults.Kind.PATH_OVERLAP, "Two document paths overlap with each other; "
+        errors.record(ExpressionErrors.Kind.PATH_OVERLAP, "Two document paths overlap with each other; "
                 + "must remove or rewrite one of these paths; path one: " + one + ", path two: " + two);
     }
 

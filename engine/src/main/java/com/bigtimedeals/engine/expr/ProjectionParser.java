@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * The grammar of projection expressions (Developer Guide, "Projection expressions"): document paths separated by
- * commas. Faults, by kind: reserved word, undefined name, overlapping paths, conflicting paths.
+ * commas. ExpressionErrors, by kind: reserved word, undefined name, overlapping paths, conflicting paths.
  */
 final class ProjectionParser extends TokenParser {
     private ProjectionParser(String text) {
@@ -20,35 +20,20 @@ final class ProjectionParser extends TokenParser {
             throw parser.syntaxError(prefix);
         }
         parser.refusePathFault(prefix);
-        Faults faults = new Faults();
+        ExpressionErrors errors = new ExpressionErrors();
         List<DocumentPath> paths = new ArrayList<>(written.size());
         for (Syntax.PathRef path : written) {
-            List<Object> steps = new ArrayList<>(path.steps().size());
-            for (Syntax.Step step : path.steps()) {
-                if (step.isIndex()) {
-                    steps.add(step.index());
-                } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                    steps.add(context.name(step.name(), faults, Faults.Kind.UNDEFINED_NAME));
-                } else {
-                    String name = step.name().text();
-                    if (ReservedWords.isReserved(name)) {
-                        faults.record(Faults.Kind.RESERVED_WORD,
-                                "Attribute name is a reserved keyword; reserved keyword: " + name);
-                    }
-                    steps.add(name);
-                }
-            }
-            paths.add(new DocumentPath(steps));
+            paths.add(context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME));
         }
         for (int i = 0; i < paths.size(); i++) {
             for (int j = 0; j < i; j++) {
-                PathRelation.check(paths.get(j), paths.get(i), faults);
+                PathRelation.check(paths.get(j), paths.get(i), errors);
             }
         }
-        String fault = faults.first(Faults.Kind.RESERVED_WORD, Faults.Kind.UNDEFINED_NAME, Faults.Kind.PATH_OVERLAP,
-                Faults.Kind.PATH_CONFLICT);
-        if (fault != null) {
-            throw new ExpressionException(prefix + fault);
+        String error = errors.first(ExpressionErrors.Kind.RESERVED_WORD, ExpressionErrors.Kind.UNDEFINED_NAME, ExpressionErrors.Kind.PATH_OVERLAP,
+                ExpressionErrors.Kind.PATH_CONFLICT);
+        if (error != null) {
+            throw new ExpressionException(prefix + error);
         }
         return new PathProjection(paths);
     }

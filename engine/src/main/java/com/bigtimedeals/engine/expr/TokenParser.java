@@ -33,7 +33,7 @@ abstract class TokenParser {
 
     TokenParser(String text, Set<String> keywords) {
         this.text = text;
-        this.tokens = Lexer.tokenize(text);
+        this.tokens = Lexer.tokenize(text, Lexer.EXPRESSION);
         this.keywords = keywords;
     }
 
@@ -211,6 +211,36 @@ abstract class TokenParser {
             }
             return;
         }
+    }
+
+    /**
+     * An operand, the same in conditions and updates: a function call, a {@code :value}, or a path; each grammar
+     * says how an argument may be parenthesised and how its paths are written.
+     */
+    Syntax.Operand operand(Supplier<Syntax.Operand> argument, Supplier<Syntax.PathRef> path) {
+        Syntax.Call call = call(argument);
+        if (call != null) {
+            return call;
+        }
+        Token value = accept(Token.Kind.VALUE_PLACEHOLDER);
+        if (value != null) {
+            return new Syntax.ValueRef(value);
+        }
+        return path.get();
+    }
+
+    /** {@code name ( argument, ... )}: the name is checked against {@link ExpressionFunction} afterwards. */
+    Syntax.Call call(Supplier<Syntax.Operand> argument) {
+        int start = pos;
+        Token name = acceptName();
+        if (name != null && accept(Token.Kind.LPAREN) != null) {
+            List<Syntax.Operand> args = commaList(argument);
+            if (args != null && accept(Token.Kind.RPAREN) != null) {
+                return new Syntax.Call(name, args);
+            }
+        }
+        pos = start;
+        return null;
     }
 
     /** A path that starts with a plain identifier (update and projection expressions). */

@@ -4,26 +4,23 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.value.Value;
 
 /**
- * Checks a parsed update expression the way the service does and builds the update to apply. The fault reported
+ * Checks a parsed update expression the way the service does and builds the update to apply. The error reported
  * is chosen by kind, in the service's order: reserved word, unknown function, repeated clause, undefined name,
  * undefined value, overlapping paths, conflicting paths, ADD or DELETE operand type, then a function's operands.
  */
 final class UpdateChecker {
-    static final Map<String, Integer> FUNCTIONS = Map.of("if_not_exists", 2, "list_append", 2, "+", 2, "-", 2);
-
     /** A checked SET operand: what it evaluates to, and its type when known before any item is seen. */
     private record Checked(UpdateValues.ValueExpr runtime, String type, boolean isPath) {
     }
 
     private final ExpressionContext context;
     private final String prefix;
-    private final Faults faults = new Faults();
+    private final ExpressionErrors errors = new ExpressionErrors();
     private final List<DocumentPath> targets = new ArrayList<>();
     private final Set<String> nestedHeads = new LinkedHashSet<>();
     private int operators;
@@ -41,21 +38,21 @@ final class UpdateChecker {
                 actions.add(action(action));
             }
             if (!seen.add(clause.section())) {
-                faults.record(Faults.Kind.SECTION_REPEATED, "The \"" + clause.section()
+                errors.record(ExpressionErrors.Kind.SECTION_REPEATED, "The \"" + clause.section()
                         + "\" section can only be used once in an update expression;");
             }
         }
         if (operators > ConditionChecker.MAX_OPERATORS) {
-            faults.record(Faults.Kind.TOO_MANY_OPERATORS,
+            errors.record(ExpressionErrors.Kind.TOO_MANY_OPERATORS,
                     "The expression contains too many operators; operator count: "
                             + (ConditionChecker.MAX_OPERATORS + 1));
         }
-        String fault = faults.first(Faults.Kind.TOO_MANY_OPERATORS, Faults.Kind.RESERVED_WORD,
-                Faults.Kind.UNKNOWN_FUNCTION, Faults.Kind.MISUSED_FUNCTION, Faults.Kind.SECTION_REPEATED, Faults.Kind.UNDEFINED_NAME,
-                Faults.Kind.UNDEFINED_VALUE, Faults.Kind.PATH_OVERLAP, Faults.Kind.PATH_CONFLICT,
-                Faults.Kind.OPERAND_TYPE, Faults.Kind.FUNCTION);
-        if (fault != null) {
-            throw new ExpressionException(prefix + fault);
+        String error = errors.first(ExpressionErrors.Kind.TOO_MANY_OPERATORS, ExpressionErrors.Kind.RESERVED_WORD,
+                ExpressionErrors.Kind.UNKNOWN_FUNCTION, ExpressionErrors.Kind.MISUSED_FUNCTION, ExpressionErrors.Kind.SECTION_REPEATED, ExpressionErrors.Kind.UNDEFINED_NAME,
+                ExpressionErrors.Kind.UNDEFINED_VALUE, ExpressionErrors.Kind.PATH_OVERLAP, ExpressionErrors.Kind.PATH_CONFLICT,
+                ExpressionErrors.Kind.OPERAND_TYPE, ExpressionErrors.Kind.FUNCTION);
+        if (error != null) {
+            throw new ExpressionException(prefix + error);
         }
         return new UpdateActions(actions, nestedHeads);
     }
@@ -86,12 +83,12 @@ final class UpdateChecker {
             }
             default -> {
                 DocumentPath target = path(action.target());
-                Value operand = context.value(action.operand(), faults, Faults.Kind.UNDEFINED_VALUE);
+                Value operand = context.value(action.operand(), errors, ExpressionErrors.Kind.UNDEFINED_VALUE);
                 addTarget(target);
                 String section = action.section().name();
                 if (operand != null && !(operand instanceof Value.SS || operand instanceof Value.NS
                         || operand instanceof Value.BS || (operand instanceof Value.N && section.equals("ADD")))) {
-                    faults.record(Faults.Kind.OPERAND_TYPE, "Incorrect operand type for operator or function; "
+                    errors.record(ExpressionErrors.Kind.OPERAND_TYPE, "Incorrect operand type for operator or function; "
                             + "operator: " + section + ", operand type: " + Values.longTypeName(operand)
                             + ", typeSet: ALLOWED_FOR_" + section + "_OPERAND");
                 }
@@ -104,7 +101,7 @@ final class UpdateChecker {
     private Checked operand(Syntax.Operand o) {
         o = Syntax.unwrap(o);
         if (o instanceof Syntax.ValueRef ref) {
-            Value value = context.value(ref.token(), faults, Faults.Kind.UNDEFINED_VALUE);
+            Value value = context.value(ref.token(), errors, ExpressionErrors.Kind.UNDEFINED_VALUE);
             return new Checked(new UpdateValues.Constant(value), value == null ? null : value.type().name(), false);
         }
         if (o instanceof Syntax.PathRef path) {
@@ -117,7 +114,7 @@ final class UpdateChecker {
             Checked checked = operand(arg);
             // list_append must stand at the top of a SET value: the service refuses it as another function's operand.
             if (Syntax.unwrap(arg) instanceof Syntax.Call inner && inner.functionName().equals("list_append")) {
-                faults.record(Faults.Kind.MISUSED_FUNCTION,
+                errors.record(ExpressionErrors.Kind.MISUSED_FUNCTION,
                         "The function is not allowed to be used this way in an expression; function: list_append");
             }
             args.add(checked);
@@ -136,39 +133,29 @@ final class UpdateChecker {
 
     /** Checks a function or an arithmetic operator; returns the type it yields when known. */
     private String function(String name, List<Checked> args) {
-        if (faults.has(Faults.Kind.UNKNOWN_FUNCTION)) {
+        if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
             return null;
         }
-        Integer arity = FUNCTIONS.get(name);
-        if (arity == null) {
-            if (ConditionChecker.FUNCTIONS.containsKey(name)) {
-                // The condition functions (size included) are known to the service, and refused here as out of
-                // place, not as unknown (its message for them names the kind of expression).
-                faults.record(Faults.Kind.MISUSED_FUNCTION,
-                        "The function is not allowed in an update expression; function: " + name);
-            } else {
-                faults.record(Faults.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);
-            }
+        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.UPDATE_SET, errors);
+        if (function == null) {
             return null;
         }
-        if (faults.has(Faults.Kind.FUNCTION)) {
+        if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
             return null;
         }
-        if (arity != args.size()) {
-            faults.record(Faults.Kind.FUNCTION, "Incorrect number of operands for operator or function; "
-                    + "operator or function: " + name + ", number of operands: " + args.size());
+        if (function.arity != args.size()) {
+            errors.record(ExpressionErrors.Kind.FUNCTION, function.wrongOperandCount(args.size()));
             return null;
         }
-        switch (name) {
-            case "if_not_exists" -> {
+        switch (function) {
+            case IF_NOT_EXISTS -> {
                 if (!args.get(0).isPath()) {
-                    faults.record(Faults.Kind.FUNCTION,
-                            "Operator or function requires a document path; operator or function: " + name);
+                    errors.record(ExpressionErrors.Kind.FUNCTION, function.requiresPath());
                     return null;
                 }
                 return args.get(1).type();
             }
-            case "list_append" -> {
+            case LIST_APPEND -> {
                 return operandsOfType(name, args, "L");
             }
             default -> {
@@ -181,8 +168,7 @@ final class UpdateChecker {
     private String operandsOfType(String name, List<Checked> args, String type) {
         for (Checked arg : args) {
             if (arg.runtime() instanceof UpdateValues.Constant c && c.value() != null && !type.equals(arg.type())) {
-                faults.record(Faults.Kind.FUNCTION, "Incorrect operand type for operator or function; "
-                        + "operator or function: " + name + ", operand type: " + arg.type());
+                errors.record(ExpressionErrors.Kind.FUNCTION, ExpressionFunction.operandType(name, arg.type()));
                 return null;
             }
         }
@@ -190,25 +176,11 @@ final class UpdateChecker {
     }
 
     private DocumentPath path(Syntax.PathRef path) {
-        List<Object> steps = new ArrayList<>(path.steps().size());
-        for (Syntax.Step step : path.steps()) {
-            if (step.isIndex()) {
-                steps.add(step.index());
-            } else if (step.name().is(Token.Kind.NAME_PLACEHOLDER)) {
-                steps.add(context.name(step.name(), faults, Faults.Kind.UNDEFINED_NAME));
-            } else {
-                String name = step.name().text();
-                if (ReservedWords.isReserved(name)) {
-                    faults.record(Faults.Kind.RESERVED_WORD,
-                            "Attribute name is a reserved keyword; reserved keyword: " + name);
-                }
-                steps.add(name);
-            }
+        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME);
+        if (resolved.size() > 1 && resolved.steps().get(0) != null) {
+            nestedHeads.add(resolved.head());
         }
-        if (steps.size() > 1 && steps.get(0) != null) {
-            nestedHeads.add((String) steps.get(0));
-        }
-        return new DocumentPath(steps);
+        return resolved;
     }
 
     /**
@@ -217,7 +189,7 @@ final class UpdateChecker {
      */
     private void addTarget(DocumentPath target) {
         for (DocumentPath earlier : targets) {
-            PathRelation.check(earlier, target, faults);
+            PathRelation.check(earlier, target, errors);
         }
         targets.add(target);
     }

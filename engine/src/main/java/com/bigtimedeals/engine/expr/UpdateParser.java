@@ -146,19 +146,6 @@ final class UpdateParser extends TokenParser {
     }
 
     private Syntax.Operand operand() {
-        int start = pos;
-        Token name = acceptName();
-        if (name != null && accept(Token.Kind.LPAREN) != null) {
-            List<Syntax.Operand> args = commaList(this::operandParens);
-            if (args != null && accept(Token.Kind.RPAREN) != null) {
-                return new Syntax.Call(name, args);
-            }
-        }
-        pos = start;
-        Token value = accept(Token.Kind.VALUE_PLACEHOLDER);
-        if (value != null) {
-            return new Syntax.ValueRef(value);
-        }
-        return simplePath();
+        return operand(this::operandParens, this::simplePath);
     }
 }

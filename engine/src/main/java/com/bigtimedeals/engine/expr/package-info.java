@@ -25,5 +25,12 @@
  * (an empty AttributeUpdates still creates the item). An {@link com.bigtimedeals.engine.expr.ExpressionException}'s
  * message is sent as it is: the service prefixes "1 validation error detected: " only to constraint violations on
  * request members, never to these checks.
+ *
+ * <h2>How it is built</h2>
+ * One {@link com.bigtimedeals.engine.expr.Lexer} splits every expression, and PartiQL statements too, each
+ * language's differences a {@link com.bigtimedeals.engine.expr.Lexer.Dialect}. The grammars (condition, update,
+ * projection) share {@code TokenParser}'s cursor, paths, operands and function calls and build one
+ * {@code Syntax} tree; the checks read one table of functions ({@code ExpressionFunction}: arity, and the kinds
+ * of expression each may stand in) and resolve every path through {@code ExpressionContext.path}.
  */
 package com.bigtimedeals.engine.expr;

@@ -12,9 +12,13 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.InflaterInputStream;
 
+import com.bigtimedeals.engine.api.ApiException;
+
 /**
  * Compressed bodies, as the service takes and gives them: requests with {@code Content-Encoding: gzip} or
- * {@code deflate} are decompressed (a body that does not decompress is an HTTP 500, as the service answers it);
+ * {@code deflate} are decompressed (a body that does not decompress, is empty once decompressed or comes in another
+ * encoding is read as no JSON at all: the 400 bare {@code SerializationException} a body that is not JSON gets, never a
+ * 5xx, since the fault is the request's);
  * responses of 4 KB or more are compressed when the client's {@code Accept-Encoding} asks for gzip or deflate.
  */
 final class Encodings {
@@ -29,25 +33,18 @@ final class Encodings {
             this.status = status;
         }
 
-        byte[] body() {
-            return ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\",\"message\":\""
-                    + jsonText(getMessage()) + "\"}").getBytes(StandardCharsets.UTF_8);
+        /** A body that cannot be read as JSON, answered as the dispatcher answers one that is not JSON. */
+        static Undecodable unreadable(String why) {
+            return new Undecodable(400, why);
         }
 
-        /** The message as JSON string content: it may name the encoding the client sent, quotes and all. */
-        private static String jsonText(String s) {
-            StringBuilder sb = new StringBuilder(s.length());
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (c == '"' || c == '\\') {
-                    sb.append('\\').append(c);
-                } else if (c < 0x20 || c > 0x7e) {
-                    sb.append(String.format("\\u%04x", (int) c));
-                } else {
-                    sb.append(c);
-                }
+        byte[] body() {
+            if (status == 400) {
+                return ("{\"__type\":\"" + ApiException.SERIALIZATION + "\"}").getBytes(StandardCharsets.UTF_8);
             }
-            return sb.toString();
+            // Only the fixed text of a body too large once decompressed reaches here: nothing the client sent.
+            return ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\",\"message\":\""
+                    + getMessage() + "\"}").getBytes(StandardCharsets.UTF_8);
         }
     }
 
@@ -65,7 +62,7 @@ final class Encodings {
             } else if (encoding.equals("deflate")) {
                 in = new InflaterInputStream(new ByteArrayInputStream(body));
             } else {
-                throw new Undecodable(500, "Unsupported Content-Encoding: " + encoding);
+                throw Undecodable.unreadable("Unsupported Content-Encoding: " + encoding);
             }
             ByteArrayOutputStream out = new ByteArrayOutputStream(body.length * 4);
             byte[] buffer = new byte[8192];
@@ -77,11 +74,13 @@ final class Encodings {
                 }
             }
             if (out.size() == 0) {
-                throw new Undecodable(500, "Empty compressed request body");
+                throw Undecodable.unreadable("Empty compressed request body");
             }
             return out.toByteArray();
-        } catch (IOException e) {
-            throw new Undecodable(500, "The request body could not be decompressed as " + encoding);
+        } catch (IOException | RuntimeException e) {
+            // Whatever the inflater makes of hostile bytes (a bad header, a cut stream, a bad checksum), it is the
+            // request's fault: no input reaches a 5xx from here.
+            throw Undecodable.unreadable("The request body could not be decompressed as " + encoding);
         }
     }
 

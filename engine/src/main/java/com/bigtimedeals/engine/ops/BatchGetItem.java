@@ -20,10 +20,10 @@ import java.util.Set;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -78,7 +78,7 @@ public final class BatchGetItem implements Operation {
             ex.checkParameters(List.of("ProjectionExpression"), List.of("AttributesToGet"), null);
             ItemShapes.noDuplicates(Req.strings(t, "AttributesToGet"));
             Projection projection = Projections.parse(ex, t);
-            Conditions.requireAllUsed(ex, t);
+            Expressions.requireAllUsed(ex, t);
             List<Map<String, Value>> keys = new ArrayList<>();
             Set<Map<String, Value>> seen = new HashSet<>();
             for (Object k : Req.list(t, "Keys")) {

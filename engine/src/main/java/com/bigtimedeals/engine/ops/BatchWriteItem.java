@@ -19,9 +19,9 @@ import java.util.Set;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -184,7 +184,7 @@ public final class BatchWriteItem implements Operation {
                 out.writeArrayFieldStart(e.getKey());
                 for (int i = 0; i < writes.size(); i++) {
                     if (writes.get(i).table.equals(e.getKey())) {
-                        Conditions.writeCollectionMetrics(out, e.getValue(), keys.get(i));
+                        WriteConditions.writeCollectionMetrics(out, e.getValue(), keys.get(i));
                     }
                 }
                 out.writeEndArray();

@@ -18,9 +18,11 @@ import java.util.UUID;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
+import com.bigtimedeals.engine.table.TableSettingsTags;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -78,7 +80,7 @@ public final class CreateTable implements Operation {
                 throw ApiException.resourceInUse("Table already exists: " + name);
             }
             if (def.streamEnabled()) {
-                Streams.open(ctx, table, def.latestStreamLabel());
+                Streams.open(ctx.catalog, ctx.committer, table, def.latestStreamLabel());
             }
         });
         out.writeStartObject();

@@ -51,16 +51,16 @@ public final class DeleteItem implements Operation {
         if (returnValues != null && !returnValues.equals("ALL_OLD") && !returnValues.equals("NONE")) {
             throw ApiException.validation("ReturnValues can only be ALL_OLD or NONE");
         }
-        Condition condition = Conditions.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Condition condition = WriteConditions.parse(ex, req);
+        Expressions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, condition.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
         WritePath.Outcome o = WritePath.write(ctx, table, key, current -> {
-            Conditions.check(condition, current, onFailure);
+            WriteConditions.check(condition, current, onFailure);
             return null;
         });
-        Conditions.writeResult(out, "ALL_OLD".equals(returnValues) ? o.before() : null, o.capacity(), req, table, key);
+        WriteConditions.writeResult(out, "ALL_OLD".equals(returnValues) ? o.before() : null, o.capacity(), req, table, key);
     }
 }

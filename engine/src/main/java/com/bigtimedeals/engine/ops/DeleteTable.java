@@ -6,6 +6,7 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.table.Table;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -34,7 +35,7 @@ public final class DeleteTable implements Operation {
             }
             ctx.catalog.remove(table);
             table.markDeleted();
-            Streams.close(ctx, table);
+            Streams.close(ctx.committer, table);
         });
         out.writeStartObject();
         out.writeFieldName("TableDescription");

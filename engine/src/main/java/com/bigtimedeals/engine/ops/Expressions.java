@@ -114,6 +114,18 @@ final class Expressions {
         return size;
     }
 
+    /** Refuses names or values no expression used; only when the request has expression parameters at all. */
+    static void requireAllUsed(Expressions ex, Map<String, Object> req) {
+        if (req.get("ExpressionAttributeNames") == null && req.get("ExpressionAttributeValues") == null) {
+            return;
+        }
+        try {
+            ex.context().requireAllUsed();
+        } catch (ExpressionException e) {
+            throw ex.invalid(e);
+        }
+    }
+
     /** A check on the request failed: the service's message as it is. */
     ApiException invalid(String message) {
         return ApiException.validation(message);

@@ -11,9 +11,9 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -47,7 +47,7 @@ public final class GetItem implements Operation {
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Projection projection = Projections.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Expressions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, projection == null ? null : projection.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);

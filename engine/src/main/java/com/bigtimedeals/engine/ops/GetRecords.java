@@ -7,13 +7,13 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.codec.Sizes;
+import com.bigtimedeals.engine.codec.StreamRecord;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.store.ItemCodec;
-import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.ShardIterators;
 import com.bigtimedeals.engine.stream.StreamLog;
-import com.bigtimedeals.engine.stream.StreamRecord;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 

@@ -60,7 +60,7 @@ public final class GetShardIterator implements Operation {
                     throw ApiException.validation("Invalid SequenceNumber for the shard: " + sequenceText);
                 }
                 position = shard.positionAtOrAfter(type.equals("AT_SEQUENCE_NUMBER") ? sequence : sequence + 1);
-                com.bigtimedeals.engine.stream.StreamRecord oldest = shard.get(horizon);
+                com.bigtimedeals.engine.codec.StreamRecord oldest = shard.get(horizon);
                 // Before the oldest record still held is trimmed only if something was trimmed at all: a shard's
                 // StartingSequenceNumber may come before its first record.
                 if (position < horizon || (horizon > 0 && oldest != null && sequence < oldest.sequence())) {

@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.expr.KeySchema;
-import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.value.Value;

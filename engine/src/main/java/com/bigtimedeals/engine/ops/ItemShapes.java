@@ -131,13 +131,14 @@ final class ItemShapes {
         return out;
     }
 
-    /** "Duplicate value in attribute name" for AttributesToGet. */
+    /** "Duplicate value in attribute name" for AttributesToGet, whose names are held to the attribute name limit too. */
     static void noDuplicates(List<String> names) {
         if (names == null) {
             return;
         }
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (String n : names) {
+            AttributeValues.checkNameSize(n);
             if (!seen.add(n)) {
                 throw ApiException.validation("One or more parameter values were invalid: Duplicate value in attribute name: " + n);
             }

@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.store.ItemCodec;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.PartitionThroughput;
 import com.bigtimedeals.engine.table.Table;

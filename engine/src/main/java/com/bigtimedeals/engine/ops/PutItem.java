@@ -11,8 +11,8 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.expr.Condition;
-import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -57,16 +57,16 @@ public final class PutItem implements Operation {
         if (Sizes.of(item) > MAX_ITEM_BYTES) {
             throw ApiException.validation("Item size has exceeded the maximum allowed size");
         }
-        Condition condition = Conditions.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Condition condition = WriteConditions.parse(ex, req);
+        Expressions.requireAllUsed(ex, req);
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, condition.nestedTopLevelNames());
         ItemKeys.checkItem(table, item);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
         WritePath.Outcome o = WritePath.write(ctx, table, ItemKeys.keyOf(table.key(), item), current -> {
-            Conditions.check(condition, current, onFailure);
+            WriteConditions.check(condition, current, onFailure);
             return item;
         });
-        Conditions.writeResult(out, "ALL_OLD".equals(returnValues) ? o.before() : null, o.capacity(), req, table, item);
+        WriteConditions.writeResult(out, "ALL_OLD".equals(returnValues) ? o.before() : null, o.capacity(), req, table, item);
     }
 }

@@ -14,6 +14,8 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.Bytes;
+import com.bigtimedeals.engine.codec.KeyCodec;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.ExpressionException;
@@ -23,8 +25,6 @@ import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.expr.Legacy;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.expr.SortKeyCondition;
-import com.bigtimedeals.engine.store.Bytes;
-import com.bigtimedeals.engine.store.KeyCodec;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
@@ -67,12 +67,11 @@ public final class Query implements Operation {
         Expressions ex = new Expressions("Query", req);
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
                 List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"), "QueryFilter");
-        // A legacy QueryFilter is checked before AttributesToGet, the starting key and the key condition; a
-        // FilterExpression with the other expressions (mhart/dynalite's validations/query.js).
+        // A legacy QueryFilter is checked before AttributesToGet and the key condition; a FilterExpression with the
+        // other expressions (mhart/dynalite's validations/query.js), and the starting key's values after them all.
         Condition legacyFilter = Req.has(req, "QueryFilter")
                 ? filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression) : null;
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
-        Map<String, Value> start = startKey(Req.map(req, "ExclusiveStartKey"));
         if (!Req.has(req, "KeyConditions") && !Req.has(req, "KeyConditionExpression")) {
             throw ApiException.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
         }
@@ -90,14 +89,16 @@ public final class Query implements Operation {
                 // name is reported first.
                 filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
                 Projections.parse(ex, req);
-                Conditions.requireAllUsed(ex, req);
+                Expressions.requireAllUsed(ex, req);
             }
             throw e;
         }
         Condition filter = legacyFilter != null ? legacyFilter
                 : filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Expressions.requireAllUsed(ex, req);
+        // The starting key's values only after every expression, as in Scan: a bad filter is reported first.
+        Map<String, Value> start = startKey(Req.map(req, "ExclusiveStartKey"));
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
         Index index = Reads.index(ctx, table, indexName, consistent);

@@ -5,9 +5,9 @@ import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.codec.KeyCodec;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.expr.Projection;
-import com.bigtimedeals.engine.store.KeyCodec;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;

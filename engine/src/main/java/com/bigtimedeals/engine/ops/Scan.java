@@ -13,11 +13,11 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.Bytes;
+import com.bigtimedeals.engine.codec.KeyCodec;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.Projection;
-import com.bigtimedeals.engine.store.Bytes;
-import com.bigtimedeals.engine.store.KeyCodec;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
@@ -63,11 +63,11 @@ public final class Scan implements Operation {
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression"),
                 List.of("AttributesToGet", "ScanFilter", "ConditionalOperator"), "ScanFilter");
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
-        // A legacy ScanFilter is checked before the starting key, a FilterExpression after it (mhart/dynalite's
-        // validations/scan.js: validateConditions, then the key's values, then validateExpressions).
+        // A legacy ScanFilter is checked first, the segments next, then every expression and, only after them, the
+        // starting key's values: with a bad starting key and a bad FilterExpression the service reports the filter
+        // (issue 37, from suites checked against it; mhart/dynalite's older captures put the key first).
         Condition legacyFilter = Req.has(req, "ScanFilter")
                 ? Query.filter(ex, req, "ScanFilter", ExpressionContext.Kind.FilterExpression) : null;
-        Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
         Long segment = Req.number(req, "Segment");
         Long total = Req.number(req, "TotalSegments");
         if (segment != null && total == null) {
@@ -88,7 +88,8 @@ public final class Scan implements Operation {
         Condition filter = legacyFilter != null ? legacyFilter
                 : Query.filter(ex, req, "ScanFilter", ExpressionContext.Kind.FilterExpression);
         Projection projection = Projections.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Expressions.requireAllUsed(ex, req);
+        Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
         Table table = ctx.catalog.require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
         Index index = Reads.index(ctx, table, indexName, consistent);

@@ -11,6 +11,7 @@ import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
+import com.bigtimedeals.engine.table.TableSettingsTags;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /**

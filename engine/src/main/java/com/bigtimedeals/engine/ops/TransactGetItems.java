@@ -16,11 +16,11 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.commit.ItemLocks;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.store.ItemCodec;
-import com.bigtimedeals.engine.store.ItemLocks;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -68,7 +68,7 @@ public final class TransactGetItems implements Operation {
             keys.add(ex.attributes(Req.map(raw, "Key")));
             projections.add(Projections.parse(ex, raw));
             if (Req.has(raw, "ProjectionExpression")) {
-                Conditions.requireAllUsed(ex, raw);
+                Expressions.requireAllUsed(ex, raw);
             }
             raws.add(raw);
         }

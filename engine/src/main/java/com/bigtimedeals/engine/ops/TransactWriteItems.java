@@ -18,15 +18,15 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.codec.Sizes;
+import com.bigtimedeals.engine.commit.Change;
+import com.bigtimedeals.engine.commit.ItemLocks;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Update;
 import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.json.JsonTree;
-import com.bigtimedeals.engine.store.Change;
-import com.bigtimedeals.engine.store.ItemCodec;
-import com.bigtimedeals.engine.store.ItemLocks;
-import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.table.PartitionThroughput;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
@@ -207,10 +207,10 @@ public final class TransactWriteItems implements Operation {
             if (a.kind.equals("Update")) {
                 a.update = UpdateItem.parseUpdate(ex, a.raw, found == null ? java.util.Set.of() : UpdateItem.keyAttributes(found));
             }
-            a.condition = Conditions.parse(ex, a.raw);
+            a.condition = WriteConditions.parse(ex, a.raw);
             // Inside a transaction the service accepts names or values with no expression at all.
             if (Req.has(a.raw, "ConditionExpression") || Req.has(a.raw, "UpdateExpression")) {
-                Conditions.requireAllUsed(ex, a.raw);
+                Expressions.requireAllUsed(ex, a.raw);
             }
             UpdateItem.checkKeys(ex, a.update, found);
             // What the action carries, as a Put's item counts whole: an Update's values are what it writes (12
@@ -353,7 +353,7 @@ public final class TransactWriteItems implements Operation {
         a.beforeBytes = a.table.items.get(a.keyBytes);
         a.before = a.beforeBytes == null ? null : ItemCodec.decode(a.beforeBytes);
         try {
-            Conditions.check(a.condition, a.before, Req.string(a.raw, "ReturnValuesOnConditionCheckFailure"));
+            WriteConditions.check(a.condition, a.before, Req.string(a.raw, "ReturnValuesOnConditionCheckFailure"));
         } catch (ConditionalCheckFailed failed) {
             Map<String, Value> item = "ALL_OLD".equals(Req.string(a.raw, "ReturnValuesOnConditionCheckFailure")) ? a.before : null;
             return new TransactionCanceled.Reason("ConditionalCheckFailed", "The conditional request failed", item);
@@ -420,7 +420,7 @@ public final class TransactWriteItems implements Operation {
             for (Map.Entry<String, List<Action>> e : byTable.entrySet()) {
                 out.writeArrayFieldStart(e.getKey());
                 for (Action a : e.getValue()) {
-                    Conditions.writeCollectionMetrics(out, a.table, a.key);
+                    WriteConditions.writeCollectionMetrics(out, a.table, a.key);
                 }
                 out.writeEndArray();
             }

@@ -14,11 +14,11 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Legacy;
 import com.bigtimedeals.engine.expr.Update;
-import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -151,18 +151,18 @@ public final class UpdateItem implements Operation {
         // Parse errors come before a missing table, as in the service; key attributes need the table when it exists.
         Table found = ctx.catalog.get(Req.string(req, "TableName"));
         Update update = parseUpdate(ex, req, found == null ? Set.of() : keyAttributes(found));
-        Condition condition = Conditions.parse(ex, req);
-        Conditions.requireAllUsed(ex, req);
+        Condition condition = WriteConditions.parse(ex, req);
+        Expressions.requireAllUsed(ex, req);
         checkKeys(ex, update, found);
         Table table = found != null ? found : ctx.catalog.require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
         WritePath.Outcome o = WritePath.write(ctx, table, key, current -> {
-            Conditions.check(condition, current, onFailure);
+            WriteConditions.check(condition, current, onFailure);
             return apply(table, update, current, key);
         });
-        Conditions.writeResult(out, returned(Req.string(req, "ReturnValues"), update, o), o.capacity(), req, table, key);
+        WriteConditions.writeResult(out, returned(Req.string(req, "ReturnValues"), update, o), o.capacity(), req, table, key);
     }
 
     /** The attributes ReturnValues asks for. */

@@ -16,6 +16,7 @@ import java.util.Set;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
@@ -119,11 +120,11 @@ public final class UpdateTable implements Operation {
             boolean off = streamOff;
             ctx.committer.defineTable(table, () -> {
                 if (off) {
-                    Streams.close(ctx, table);
+                    Streams.close(ctx.committer, table);
                 }
                 table.define(finalDef);
                 if (on) {
-                    Streams.open(ctx, table, finalDef.latestStreamLabel());
+                    Streams.open(ctx.catalog, ctx.committer, table, finalDef.latestStreamLabel());
                 }
             });
             if (gsiCreated[0]) {

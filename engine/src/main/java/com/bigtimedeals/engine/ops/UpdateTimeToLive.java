@@ -6,7 +6,7 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.store.ItemCodec;
+import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.table.TtlIndex;
@@ -54,7 +54,7 @@ public final class UpdateTimeToLive implements Operation {
             ctx.committer.defineTable(table, () -> table.define(updated));
             table.ttl.clear();
             if (enable) {
-                index(table, attribute);
+                table.ttl.fill(table.items, attribute);
             }
         }
         out.writeStartObject();
@@ -63,19 +63,5 @@ public final class UpdateTimeToLive implements Operation {
         out.writeStringField("AttributeName", attribute);
         out.writeEndObject();
         out.writeEndObject();
-    }
-
-    /**
-     * Indexes the items already in the table by expiry. Writes from now on keep the index themselves; an item
-     * both indexed here and rewritten meanwhile may leave a stale entry, which the sweep checks and drops.
-     */
-    public static void index(Table table, String attribute) {
-        for (Map.Entry<byte[], byte[]> e : table.items.entrySet()) {
-            Value v = ItemCodec.attribute(e.getValue(), attribute);
-            Long second = TtlIndex.expiry(v);
-            if (second != null) {
-                table.ttl.add(second, e.getKey());
-            }
-        }
     }
 }

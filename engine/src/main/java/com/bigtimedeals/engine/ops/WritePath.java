@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.store.Change;
-import com.bigtimedeals.engine.store.ItemCodec;
-import com.bigtimedeals.engine.store.ItemLocks;
-import com.bigtimedeals.engine.store.Sizes;
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.codec.Sizes;
+import com.bigtimedeals.engine.commit.Change;
+import com.bigtimedeals.engine.commit.ItemLocks;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.PartitionThroughput;
 import com.bigtimedeals.engine.table.Table;

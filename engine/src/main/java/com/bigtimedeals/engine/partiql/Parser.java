@@ -5,9 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.expr.Lexer;
+import com.bigtimedeals.engine.expr.Token;
+import com.bigtimedeals.engine.expr.Token.Kind;
 import com.bigtimedeals.engine.partiql.Ast.Node;
-import com.bigtimedeals.engine.partiql.Lexer.Kind;
-import com.bigtimedeals.engine.partiql.Lexer.Token;
 import com.bigtimedeals.engine.value.NumberFormatError;
 import com.bigtimedeals.engine.value.Numbers;
 import com.bigtimedeals.engine.value.Value;
@@ -26,7 +27,13 @@ public final class Parser {
     private boolean writeOnIndex;
 
     private Parser(String statement) {
-        this.tokens = Lexer.tokens(statement);
+        this.tokens = Lexer.tokenize(statement, Lexer.PARTIQL);
+        for (Token t : tokens) {
+            // A character PartiQL does not know, or a string or comment left open: refused before any parsing.
+            if (t.is(Kind.UNKNOWN)) {
+                throw Syntax.notWellFormed("");
+            }
+        }
     }
 
     /** The statement, and how many {@code ?} parameters it takes. */
@@ -39,7 +46,7 @@ public final class Parser {
         if (p.peek().is(";")) {
             p.at++;
         }
-        if (p.peek().kind() != Kind.END) {
+        if (p.peek().kind() != Kind.EOF) {
             throw Syntax.leftover();
         }
         if (p.writeOnIndex) {
@@ -182,7 +189,7 @@ public final class Parser {
     /** A table alias ({@code FROM "t" t}, {@code FROM "t" AS t}) is refused with its own message. */
     private void refuseAlias() {
         Token t = peek();
-        if (t.is("AS") || t.kind() == Kind.QUOTED || (t.kind() == Kind.WORD && !isClauseKeyword(t))) {
+        if (t.is("AS") || t.kind() == Kind.QUOTED_NAME || (t.kind() == Kind.NAME && !isClauseKeyword(t))) {
             throw ApiException.validation("Aliasing is not supported");
         }
     }
@@ -280,7 +287,7 @@ public final class Parser {
             expect(")");
             return inner;
         }
-        if (t.kind() == Kind.WORD && tokens.get(at + 1).is("(") && !t.is("NOT")) {
+        if (t.kind() == Kind.NAME && tokens.get(at + 1).is("(") && !t.is("NOT")) {
             at += 2;
             List<Node> args = new ArrayList<>();
             if (!accept(")")) {
@@ -291,8 +298,8 @@ public final class Parser {
             }
             return new Ast.Call(t.text().toLowerCase(java.util.Locale.ROOT), args);
         }
-        if (t.kind() == Kind.WORD || t.kind() == Kind.QUOTED) {
-            if (t.kind() == Kind.WORD) {
+        if (t.kind() == Kind.NAME || t.kind() == Kind.QUOTED_NAME) {
+            if (t.kind() == Kind.NAME) {
                 if (t.is("TRUE") || t.is("FALSE")) {
                     at++;
                     return new Ast.Literal(t.is("TRUE") ? Value.Bool.TRUE : Value.Bool.FALSE);
@@ -313,35 +320,32 @@ public final class Parser {
     /** A literal value ({@code where} names its place for number errors: root, root.x, root[1]). */
     private Node value(String where) {
         Token t = next();
-        switch (t.kind()) {
-            case STRING:
-                return new Ast.Literal(new Value.S(t.text()));
-            case NUMBER:
-                return new Ast.Literal(number(t.text(), where));
-            case PARAM:
-                return new Ast.Param(params++);
-            case SYMBOL:
-                if (t.is("-") && peek().kind() == Kind.NUMBER) {
-                    return new Ast.Literal(number("-" + next().text(), where));
-                }
-                if (t.is("{")) {
-                    at--;
-                    return map(where, false);
-                }
-                if (t.is("[") || t.is("<<")) {
-                    String close = t.is("[") ? "]" : ">>";
-                    List<Node> values = new ArrayList<>();
-                    if (!accept(close)) {
-                        do {
-                            values.add(operand(where + "[" + values.size() + "]"));
-                        } while (accept(","));
-                        expect(close);
-                    }
-                    return t.is("[") ? new Ast.ListLiteral(values) : new Ast.BagLiteral(values);
-                }
-                break;
-            default:
-                break;
+        if (t.is(Kind.STRING)) {
+            return new Ast.Literal(new Value.S(t.text()));
+        }
+        if (t.is(Kind.NUMBER)) {
+            return new Ast.Literal(number(t.text(), where));
+        }
+        if (t.is(Kind.PARAMETER)) {
+            return new Ast.Param(params++);
+        }
+        if (t.is("-") && peek().kind() == Kind.NUMBER) {
+            return new Ast.Literal(number("-" + next().text(), where));
+        }
+        if (t.is("{")) {
+            at--;
+            return map(where, false);
+        }
+        if (t.is("[") || t.is("<<")) {
+            String close = t.is("[") ? "]" : ">>";
+            List<Node> values = new ArrayList<>();
+            if (!accept(close)) {
+                do {
+                    values.add(operand(where + "[" + values.size() + "]"));
+                } while (accept(","));
+                expect(close);
+            }
+            return t.is("[") ? new Ast.ListLiteral(values) : new Ast.BagLiteral(values);
         }
         throw Syntax.notWellFormed("Unexpected term");
     }
@@ -397,7 +401,7 @@ public final class Parser {
         List<Object> steps = new ArrayList<>();
         steps.add(name());
         while (true) {
-            if (peek().is(".") && (tokens.get(at + 1).kind() == Kind.WORD || tokens.get(at + 1).kind() == Kind.QUOTED)) {
+            if (peek().is(".") && (tokens.get(at + 1).kind() == Kind.NAME || tokens.get(at + 1).kind() == Kind.QUOTED_NAME)) {
                 at++;
                 steps.add(name());
             } else if (peek().is("[")) {
@@ -420,7 +424,7 @@ public final class Parser {
 
     private String name() {
         Token t = next();
-        if (t.kind() == Kind.WORD || t.kind() == Kind.QUOTED) {
+        if (t.kind() == Kind.NAME || t.kind() == Kind.QUOTED_NAME) {
             return t.text();
         }
         throw Syntax.notWellFormed("Expected identifier");
@@ -434,14 +438,14 @@ public final class Parser {
 
     private Token next() {
         Token t = tokens.get(at);
-        if (t.kind() != Kind.END) {
+        if (t.kind() != Kind.EOF) {
             at++;
         }
         return t;
     }
 
     private boolean accept(String s) {
-        if (peek().is(s) && peek().kind() != Kind.QUOTED) {
+        if (peek().is(s) && peek().kind() != Kind.QUOTED_NAME) {
             at++;
             return true;
         }
@@ -450,7 +454,7 @@ public final class Parser {
 
     private void expect(String s) {
         if (!accept(s)) {
-            throw Syntax.notWellFormed(peek().kind() == Kind.END ? "Unexpected end of statement" : "Expected " + s);
+            throw Syntax.notWellFormed(peek().kind() == Kind.EOF ? "Unexpected end of statement" : "Expected " + s);
         }
     }
 

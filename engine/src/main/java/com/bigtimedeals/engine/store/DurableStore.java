@@ -13,14 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import com.bigtimedeals.engine.ops.Context;
-import com.bigtimedeals.engine.ops.Streams;
-import com.bigtimedeals.engine.ops.TableSettingsTags;
-import com.bigtimedeals.engine.ops.UpdateTimeToLive;
-import com.bigtimedeals.engine.stream.StreamLog;
-import com.bigtimedeals.engine.stream.StreamRecord;
-import com.bigtimedeals.engine.table.Table;
-import com.bigtimedeals.engine.table.TableDef;
+import com.bigtimedeals.engine.codec.Bytes;
+import com.bigtimedeals.engine.codec.StreamRecord;
 
 /**
  * The data directory: a snapshot ({@code snapshot.dat}) and the log written since ({@code log-<first sequence>.dat}).
@@ -30,12 +24,17 @@ import com.bigtimedeals.engine.table.TableDef;
  * written while the engine runs, without stopping writes, and let old log files go.
  */
 public final class DurableStore implements Journal, AutoCloseable {
+    /** The engine's settings the store follows. */
+    public record Options(boolean recover, boolean fsync, long snapshotLogBytes) {
+    }
+
     static final byte TABLE_DEFINED = 1;
     static final byte TABLE_DELETED = 2;
     static final byte CHANGES = 3;
 
     private final Path dir;
-    private final Context ctx;
+    private final Options options;
+    private final Contents contents;
     private final Bytes buffer = new Bytes(1 << 16);
     private volatile LogSegment log;
     private volatile long logBytesSinceSnapshot;
@@ -47,21 +46,24 @@ public final class DurableStore implements Journal, AutoCloseable {
     /** Recovery: changes read back for tables no intact record defines, per table id. */
     private final Map<Long, Long> unknownTables = new java.util.TreeMap<>();
 
-    private DurableStore(Path dir, Context ctx) {
+    private DurableStore(Path dir, Options options, Contents contents) {
         this.dir = dir;
-        this.ctx = ctx;
+        this.options = options;
+        this.contents = contents;
     }
 
-    /** Opens (creating if needed) a data directory and reads it back into the engine's tables and streams. */
-    public static DurableStore open(Path dir, Context ctx) {
-        DurableStore store = new DurableStore(dir, ctx);
+    /**
+     * Opens (creating if needed) a data directory and reads it back into the engine's contents. The caller then hands
+     * the store to its commit point as the journal, so every commit after what was read back is appended.
+     */
+    public static DurableStore open(Path dir, Options options, Contents contents) {
+        DurableStore store = new DurableStore(dir, options, contents);
         try {
             Files.createDirectories(dir);
             store.recover();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open data directory " + dir, e);
         }
-        ctx.committer.journal(store);
         return store;
     }
 
@@ -81,11 +83,10 @@ public final class DurableStore implements Journal, AutoCloseable {
             convertFormat2();
             return;
         }
-        Recovery recovery = ctx.settings.recover() ? new Recovery(dir) : null;
+        Recovery recovery = options.recover() ? new Recovery(dir) : null;
         Path snapshot = dir.resolve("snapshot.dat");
-        Map<Long, Table> tables = new HashMap<>();
         boolean hasSnapshot = Files.exists(snapshot);
-        long after = hasSnapshot ? SnapshotFile.read(snapshot, ctx, tables, recovery) : 0;
+        long after = hasSnapshot ? SnapshotFile.read(snapshot, contents, recovery) : 0;
 
         List<SegmentScan> segments = new ArrayList<>();
         for (Path path : segments()) {
@@ -221,7 +222,7 @@ public final class DurableStore implements Journal, AutoCloseable {
                     throw DamagedDataException.refuse(s.path, "the record at byte " + f.offset() + " changed while it was read");
                 }
                 try {
-                    replay(again.payload(), tables, applied, recovery);
+                    replay(again.payload(), applied);
                 } catch (Payload.Malformed | IllegalStateException | IllegalArgumentException | ClassCastException
                          | NullPointerException e) {
                     if (e instanceof DamagedDataException) {
@@ -242,7 +243,7 @@ public final class DurableStore implements Journal, AutoCloseable {
                 in.close();
             }
         }
-        ctx.committer.sequence(applied);
+        contents.sequence(applied);
         if (recovery != null) {
             unknownTables.forEach((id, n) -> recovery.lost(n + " change(s) to table id " + id
                     + ", whose definition no intact record holds"));
@@ -275,7 +276,7 @@ public final class DurableStore implements Journal, AutoCloseable {
                 ch.force(true);
             }
         }
-        log = LogSegment.open(dir, ctx.committer.lastSequence() + 1, ctx.settings.fsync());
+        log = LogSegment.open(dir, contents.lastSequence() + 1, options.fsync());
         writeNewest(log.firstSequence());
         if (recovery != null && recovery.anything()) {
             // What was recovered becomes a snapshot at once: the directory is whole again, without the damaged files.
@@ -283,7 +284,7 @@ public final class DurableStore implements Journal, AutoCloseable {
             for (String line : recovery.report()) {
                 note(line);
             }
-            note("recovered up to sequence " + ctx.committer.lastSequence() + "; the directory is whole again");
+            note("recovered up to sequence " + contents.lastSequence() + "; the directory is whole again");
         }
     }
 
@@ -439,16 +440,15 @@ public final class DurableStore implements Journal, AutoCloseable {
             }
         }
         Path snapshot = dir.resolve("snapshot.dat");
-        Map<Long, Table> tables = new HashMap<>();
         long after = 0;
         List<Path> logs = segments();
         try {
             if (Files.exists(snapshot)) {
-                after = LegacyFormat2.readSnapshot(snapshot, ctx, tables);
+                after = LegacyFormat2.readSnapshot(snapshot, contents);
             }
             for (int i = 0; i < logs.size(); i++) {
                 for (byte[] payload : LegacyFormat2.readLog(logs.get(i), i == logs.size() - 1)) {
-                    replay(payload, tables, after, null);
+                    replay(payload, after);
                 }
             }
         } catch (DamagedDataException e) {
@@ -470,10 +470,10 @@ public final class DurableStore implements Journal, AutoCloseable {
         Files.copy(dir.resolve("format"), aside.resolve("format"));
         syncDirectory(aside);
         syncDirectory(dir);
-        log = LogSegment.open(dir, ctx.committer.lastSequence() + 1, ctx.settings.fsync());
+        log = LogSegment.open(dir, contents.lastSequence() + 1, options.fsync());
         snapshot();
         writeFormat();
-        note("converted from format 2 to format 3 up to sequence " + ctx.committer.lastSequence() + "; the format 2 files "
+        note("converted from format 2 to format 3 up to sequence " + contents.lastSequence() + "; the format 2 files "
                 + "are kept, as they were, in " + aside);
     }
 
@@ -525,28 +525,27 @@ public final class DurableStore implements Journal, AutoCloseable {
         }
     }
 
-    private void replay(byte[] payload, Map<Long, Table> tables, long applied, Recovery recovery) {
+    /**
+     * Hands one log record to the engine's contents: a table's definition or deletion, or a commit's item changes
+     * (those at or before {@code applied} are in the snapshot already). The contents throw on what they cannot read.
+     */
+    private void replay(byte[] payload, long applied) {
         Payload in = new Payload(payload);
         byte type = in.b();
         if (type == TABLE_DEFINED) {
             long id = in.l();
             long seq = in.l();
-            TableDef def = TableDefJson.read(in.bytes());
+            byte[] definition = in.bytes();
             in.end();
             if (seq > applied) {
-                define(tables, id, seq, def);
+                contents.tableDefined(id, seq, definition);
             }
         } else if (type == TABLE_DELETED) {
             long id = in.l();
             long seq = in.l();
             in.end();
-            Table t = tables.get(id);
-            if (seq > applied && t != null) {
-                ctx.committer.sequence(seq - 1);
-                ctx.catalog.remove(t);
-                t.markDeleted();
-                Streams.close(ctx, t);
-                ctx.committer.sequence(seq);
+            if (seq > applied) {
+                contents.tableDeleted(id, seq);
             }
         } else if (type == CHANGES) {
             int count = in.count(38);
@@ -564,16 +563,11 @@ public final class DurableStore implements Journal, AutoCloseable {
                 if (seq <= applied) {
                     continue;
                 }
-                Table t = tables.get(id);
-                if (t == null) {
+                if (!contents.changed(id, seq, time, event, byTtl, key, newBytes, oldBytes)) {
                     // A write that raced its table's deletion; or, in a damaged directory, the table's definition is lost.
                     unknown++;
                     unknownTable = id;
-                    continue;
                 }
-                byte[] current = t.items.get(key);
-                ctx.committer.apply(new Change(t, key, null, current, null, newBytes, byTtl), false);
-                ctx.committer.replayStream(t, seq, time, event, byTtl, oldBytes != null ? oldBytes : current, newBytes);
             }
             in.end();
             if (unknown > 0) {
@@ -584,64 +578,10 @@ public final class DurableStore implements Journal, AutoCloseable {
         }
     }
 
-    /** Replays a table definition: creates the table or redefines it, opening or closing its stream as it did. */
-    void define(Map<Long, Table> tables, long id, long seq, TableDef def) {
-        Table t = tables.get(id);
-        ctx.committer.sequence(seq - 1);
-        ctx.catalog.restoreTableId(id);
-        if (t == null) {
-            t = new Table(id, def);
-            tables.put(id, t);
-            ctx.catalog.putIfAbsent(t);
-            if (def.streamEnabled()) {
-                Streams.open(ctx, t, def.latestStreamLabel());
-            }
-        } else {
-            TableDef before = t.def();
-            boolean ttlChanged = before.ttlEnabled() != def.ttlEnabled();
-            if (before.streamEnabled() && (!def.streamEnabled() || !def.latestStreamLabel().equals(before.latestStreamLabel()))) {
-                Streams.close(ctx, t);
-            }
-            List<String> existing = new ArrayList<>();
-            for (TableDef.IndexDef d : before.globalIndexes()) {
-                existing.add(d.name());
-            }
-            t.define(def);
-            for (TableDef.IndexDef d : def.globalIndexes()) {
-                if (!existing.contains(d.name())) {
-                    backfill(t, t.index(d.name()));
-                }
-            }
-            if (def.streamEnabled() && (t.stream == null || !t.stream.label.equals(def.latestStreamLabel()))) {
-                Streams.open(ctx, t, def.latestStreamLabel());
-            }
-            if (ttlChanged) {
-                t.ttl.clear();
-                if (def.ttlEnabled()) {
-                    UpdateTimeToLive.index(t, def.ttlAttribute());
-                }
-            }
-        }
-        TableSettingsTags.apply(t, def.tags());
-        ctx.committer.sequence(seq);
-    }
-
-    /** An index created by UpdateTable was filled from the items there were; replay fills it the same way. */
-    private static void backfill(Table t, com.bigtimedeals.engine.table.Index index) {
-        for (Map.Entry<byte[], byte[]> e : t.items.entrySet()) {
-            Map<String, com.bigtimedeals.engine.value.Value> item = ItemCodec.decode(e.getValue());
-            byte[] key = index.key(item);
-            if (key != null && index.entries.put(key, e.getValue()) == null) {
-                index.count.incrementAndGet();
-                index.bytes.addAndGet(index.entrySize(item, ItemCodec.size(e.getValue())));
-            }
-        }
-    }
-
     // ---- journal: called under the commit lock ----
 
     @Override
-    public Durable changes(List<Change> changes) {
+    public Durable changes(List<? extends Entry> changes) {
         if (changes.isEmpty()) {
             return NOTHING;
         }
@@ -649,38 +589,37 @@ public final class DurableStore implements Journal, AutoCloseable {
         b.clear();
         b.put(CHANGES);
         b.putInt(changes.size());
-        for (Change c : changes) {
-            b.putLong(c.table.id);
-            b.putLong(c.sequence);
-            b.putLong(c.timeMillis);
-            b.put(c.oldBytes == null ? StreamRecord.INSERT : c.newBytes == null ? StreamRecord.REMOVE : StreamRecord.MODIFY);
-            b.put(c.byTtl ? 1 : 0);
-            putBytes(b, c.key);
-            putBytes(b, c.newBytes);
+        for (Entry c : changes) {
+            b.putLong(c.tableId());
+            b.putLong(c.sequence());
+            b.putLong(c.timeMillis());
+            b.put(c.oldBytes() == null ? StreamRecord.INSERT : c.newBytes() == null ? StreamRecord.REMOVE : StreamRecord.MODIFY);
+            b.put(c.byTtl() ? 1 : 0);
+            putBytes(b, c.key());
+            putBytes(b, c.newBytes());
             // The old image only where a stream may need it: replay rebuilds its records as they were written.
-            StreamLog stream = c.table.stream;
-            putBytes(b, stream != null && stream.enabled() ? c.oldBytes : null);
+            putBytes(b, c.streamed() ? c.oldBytes() : null);
         }
-        return write(b, changes.get(0).sequence, changes.get(changes.size() - 1).sequence, false);
+        return write(b, changes.get(0).sequence(), changes.get(changes.size() - 1).sequence(), false);
     }
 
     @Override
-    public Durable tableDefined(Table table, long sequence) {
+    public Durable tableDefined(long tableId, byte[] definition, long sequence) {
         Bytes b = buffer;
         b.clear();
         b.put(TABLE_DEFINED);
-        b.putLong(table.id);
+        b.putLong(tableId);
         b.putLong(sequence);
-        putBytes(b, TableDefJson.write(table.def()));
+        putBytes(b, definition);
         return write(b, sequence, sequence, true);
     }
 
     @Override
-    public Durable tableDeleted(Table table, long sequence) {
+    public Durable tableDeleted(long tableId, long sequence) {
         Bytes b = buffer;
         b.clear();
         b.put(TABLE_DELETED);
-        b.putLong(table.id);
+        b.putLong(tableId);
         b.putLong(sequence);
         return write(b, sequence, sequence, true);
     }
@@ -707,7 +646,7 @@ public final class DurableStore implements Journal, AutoCloseable {
             throw e;
         }
         logBytesSinceSnapshot += b.size() + Frame.HEADER;
-        if (!ctx.settings.fsync()) {
+        if (!options.fsync()) {
             return NOTHING;
         }
         long end = l.size();
@@ -735,7 +674,7 @@ public final class DurableStore implements Journal, AutoCloseable {
 
     /** Writes a snapshot when the log has grown past the configured size. */
     public void maybeSnapshot() {
-        if (!closed && failure == null && logBytesSinceSnapshot > ctx.settings.snapshotLogBytes()) {
+        if (!closed && failure == null && logBytesSinceSnapshot > options.snapshotLogBytes()) {
             snapshot();
         }
     }
@@ -750,18 +689,18 @@ public final class DurableStore implements Journal, AutoCloseable {
         if (failure != null) {
             throw failure;
         }
-        SnapshotFile.Capture[] capture = new SnapshotFile.Capture[1];
+        Contents.Capture[] capture = new Contents.Capture[1];
         LogSegment[] previous = new LogSegment[1];
         long[] refusedBefore = new long[1];
         long[] logBytes = new long[1];
-        ctx.committer.underLock(() -> {
+        contents.underCommitLock(() -> {
             refusedBefore[0] = refusals.get();
             logBytes[0] = logBytesSinceSnapshot;
-            capture[0] = SnapshotFile.capture(ctx);
+            capture[0] = contents.capture();
             previous[0] = log;
             // On disk before any write follows it in the next file: a power loss never leaves a hole mid-log.
             previous[0].force();
-            log = LogSegment.open(dir, capture[0].sequence() + 1, ctx.settings.fsync());
+            log = LogSegment.open(dir, capture[0].sequence() + 1, options.fsync());
             logBytesSinceSnapshot = 0;
         });
         previous[0].close();

@@ -8,18 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.CRC32;
 
-import com.bigtimedeals.engine.expr.KeySchema;
-import com.bigtimedeals.engine.ops.Context;
-import com.bigtimedeals.engine.ops.TableSettingsTags;
-import com.bigtimedeals.engine.stream.Shard;
-import com.bigtimedeals.engine.stream.StreamLog;
-import com.bigtimedeals.engine.stream.StreamRecord;
-import com.bigtimedeals.engine.table.Table;
-import com.bigtimedeals.engine.table.TableDef;
-import com.bigtimedeals.engine.value.Value;
+import com.bigtimedeals.engine.codec.StreamRecord;
 
 /**
  * Reads a directory the engine wrote in format 2, once, to convert it to format 3: log records framed as length,
@@ -85,19 +76,19 @@ final class LegacyFormat2 {
         return b;
     }
 
-    static long readSnapshot(Path path, Context ctx, Map<Long, Table> tables) throws IOException {
+    /** Reads a format 2 snapshot and hands it to the engine's contents; returns the last sequence number it covers. */
+    static long readSnapshot(Path path, Contents contents) throws IOException {
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16))) {
             if (in.readInt() != MAGIC) {
                 throw DamagedDataException.refuse(path, "it does not begin as a format 2 snapshot does");
             }
             long sequence = in.readLong();
-            ctx.catalog.restoreTableId(in.readLong() - 1);
+            long nextTableId = in.readLong();
             int tableCount = in.readInt();
+            List<Contents.TableImage> tables = new ArrayList<>();
             for (int i = 0; i < tableCount; i++) {
                 long id = in.readLong();
-                TableDef def = TableDefJson.read(bytes(in));
-                Table t = new Table(id, def);
-                TableSettingsTags.apply(t, def.tags());
+                byte[] definition = bytes(in);
                 // Items were written in key order: they load in one pass, indexes built from their encodings.
                 byte[][] keys = new byte[1024][];
                 byte[][] items = new byte[1024][];
@@ -110,33 +101,21 @@ final class LegacyFormat2 {
                     keys[n] = bytes(in);
                     items[n++] = bytes(in);
                 }
-                t.loadSorted(keys, items, n);
-                tables.put(id, t);
-                ctx.catalog.putIfAbsent(t);
+                tables.add(new Contents.TableImage(id, definition, keys, items, n));
             }
             int streamCount = in.readInt();
+            List<Contents.StreamImage> streams = new ArrayList<>();
             for (int i = 0; i < streamCount; i++) {
-                String arn = in.readUTF();
-                String label = in.readUTF();
-                String tableName = in.readUTF();
-                String viewType = in.readUTF();
-                String pk = in.readUTF();
-                Value.Type pkType = Value.Type.valueOf(in.readUTF());
-                String sk = in.readUTF();
-                String skType = in.readUTF();
-                KeySchema key = new KeySchema(pk, pkType, sk.isEmpty() ? null : sk, sk.isEmpty() ? null : Value.Type.valueOf(skType));
-                long created = in.readLong();
-                boolean enabled = in.readBoolean();
-                long last = in.readLong();
-                StreamLog log = StreamLog.restored(arn, label, tableName, viewType, key, created, enabled, last);
-                int shards = in.readInt();
-                for (int k = 0; k < shards; k++) {
+                Contents.StreamHeader header = new Contents.StreamHeader(in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF(),
+                        in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF(), in.readLong(), in.readBoolean(), in.readLong());
+                int shardCount = in.readInt();
+                List<Contents.ShardImage> shards = new ArrayList<>();
+                for (int k = 0; k < shardCount; k++) {
                     String id = in.readUTF();
                     String parent = in.readUTF();
-                    long start = in.readLong();
-                    long shardCreated = in.readLong();
-                    long ending = in.readLong();
-                    Shard shard = log.restoreShard(id, parent.isEmpty() ? null : parent, start, shardCreated, ending);
+                    Contents.ShardHeader shard = new Contents.ShardHeader(id, parent.isEmpty() ? null : parent, in.readLong(),
+                            in.readLong(), in.readLong());
+                    List<StreamRecord> records = new ArrayList<>();
                     while (in.readBoolean()) {
                         long seq = in.readLong();
                         long time = in.readLong();
@@ -144,20 +123,17 @@ final class LegacyFormat2 {
                         boolean byTtl = in.readBoolean();
                         byte[] oldImage = bytes(in);
                         byte[] newImage = bytes(in);
-                        log.restoreRecord(shard, new StreamRecord(seq, time, event, byTtl, oldImage, newImage));
+                        records.add(new StreamRecord(seq, time, event, byTtl, oldImage, newImage));
                     }
+                    shards.add(new Contents.ShardImage(shard, records));
                 }
-                ctx.catalog.addStream(log);
-                for (Table t : tables.values()) {
-                    if (t.name().equals(tableName) && enabled && label.equals(t.def().latestStreamLabel()) && !t.deleted()) {
-                        t.stream = log;
-                    }
-                }
+                streams.add(new Contents.StreamImage(header, shards));
             }
             if (in.readInt() != END) {
                 throw DamagedDataException.refuse(path, "it does not end as a format 2 snapshot does (cut short or damaged)");
             }
-            ctx.committer.sequence(sequence);
+            contents.restore(new Contents.Snapshot(sequence, nextTableId, tables, streams));
+            contents.sequence(sequence);
             return sequence;
         }
     }

@@ -3,6 +3,8 @@ package com.bigtimedeals.engine.store;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import com.bigtimedeals.engine.codec.Bytes;
+
 /**
  * Reads the fields of one frame's payload, every length checked against what is there: a payload whose checksum
  * holds but whose fields do not fit (written by another program, or a bug) is refused as {@link Malformed}, never

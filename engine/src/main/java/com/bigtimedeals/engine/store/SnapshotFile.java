@@ -8,15 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.expr.KeySchema;
-import com.bigtimedeals.engine.ops.Context;
-import com.bigtimedeals.engine.ops.TableSettingsTags;
-import com.bigtimedeals.engine.stream.Shard;
-import com.bigtimedeals.engine.stream.StreamLog;
-import com.bigtimedeals.engine.stream.StreamRecord;
-import com.bigtimedeals.engine.table.Table;
-import com.bigtimedeals.engine.table.TableDef;
-import com.bigtimedeals.engine.value.Value;
+import com.bigtimedeals.engine.codec.Bytes;
+import com.bigtimedeals.engine.codec.StreamRecord;
 
 /**
  * A snapshot: every table (definition and items), every stream still readable (shards and records) and the last
@@ -37,38 +30,13 @@ final class SnapshotFile {
     private SnapshotFile() {
     }
 
-    /** What a snapshot holds, fixed under the commit lock. */
-    record Capture(long sequence, long nextTableId, List<Table> tables, List<TableDef> defs, List<StreamLog> streams,
-                   List<long[]> shardSizes) {
-    }
-
-    /** Called under the commit lock. */
-    static Capture capture(Context ctx) {
-        List<Table> tables = ctx.catalog.all();
-        List<TableDef> defs = new ArrayList<>();
-        for (Table t : tables) {
-            defs.add(t.def());
-        }
-        List<StreamLog> streams = ctx.catalog.streams();
-        List<long[]> sizes = new ArrayList<>();
-        for (StreamLog s : streams) {
-            List<Shard> shards = s.shards();
-            long[] n = new long[shards.size()];
-            for (int i = 0; i < n.length; i++) {
-                n[i] = shards.get(i).size();
-            }
-            sizes.add(n);
-        }
-        return new Capture(ctx.committer.lastSequence(), ctx.catalog.newTableId(), tables, defs, streams, sizes);
-    }
-
     /**
      * Writes the snapshot as frames of at most about 256 KB, each with its own checksums: index {@code i} in the
      * frame's {@code a}, the snapshot's sequence number in {@code b}. A header frame first, then each table (its
      * definition, then its items in key order), each stream (its shards and their records), and an end frame holding
      * the number of frames, so a cut snapshot is found out. Flushed to disk before it is renamed into place.
      */
-    static void write(Path path, Capture c) throws IOException {
+    static void write(Path path, Contents.Capture c) throws IOException {
         try (FileOutputStream file = new FileOutputStream(path.toFile());
              BufferedOutputStream out = new BufferedOutputStream(file, 1 << 16)) {
             FrameWriter w = new FrameWriter(out, c.sequence());
@@ -76,19 +44,18 @@ final class SnapshotFile {
             b.putLong(c.sequence());
             b.putLong(c.nextTableId());
             w.finish();
-            for (int i = 0; i < c.tables().size(); i++) {
-                Table t = c.tables().get(i);
+            for (Contents.CapturedTable t : c.tables()) {
                 b = w.start(TABLE);
-                b.putLong(t.id);
-                DurableStore.putBytes(b, TableDefJson.write(c.defs().get(i)));
+                b.putLong(t.id());
+                DurableStore.putBytes(b, t.definition());
                 w.finish();
                 b = null;
                 int count = 0;
                 int countAt = 0;
-                for (Map.Entry<byte[], byte[]> e : t.items.entrySet()) {
+                for (Map.Entry<byte[], byte[]> e : t.items()) {
                     if (b == null) {
                         b = w.start(ITEMS);
-                        b.putLong(t.id);
+                        b.putLong(t.id());
                         countAt = b.size();
                         b.putInt(0);
                         count = 0;
@@ -108,40 +75,39 @@ final class SnapshotFile {
                 }
             }
             for (int i = 0; i < c.streams().size(); i++) {
-                StreamLog s = c.streams().get(i);
+                Contents.CapturedStream s = c.streams().get(i);
+                Contents.StreamHeader h = s.header();
                 b = w.start(STREAM);
                 b.putInt(i);
-                Payload.putString(b, s.arn);
-                Payload.putString(b, s.label);
-                Payload.putString(b, s.tableName);
-                Payload.putString(b, s.viewType);
-                Payload.putString(b, s.key.partitionKey());
-                Payload.putString(b, s.key.partitionType().name());
-                Payload.putString(b, s.key.sortKey() == null ? "" : s.key.sortKey());
-                Payload.putString(b, s.key.sortType() == null ? "" : s.key.sortType().name());
-                b.putLong(s.createdMillis);
-                b.put(s.enabled() ? 1 : 0);
-                b.putLong(s.lastSequence());
+                Payload.putString(b, h.arn());
+                Payload.putString(b, h.label());
+                Payload.putString(b, h.tableName());
+                Payload.putString(b, h.viewType());
+                Payload.putString(b, h.partitionKey());
+                Payload.putString(b, h.partitionType());
+                Payload.putString(b, h.sortKey());
+                Payload.putString(b, h.sortType());
+                b.putLong(h.createdMillis());
+                b.put(h.enabled() ? 1 : 0);
+                b.putLong(h.lastSequence());
                 w.finish();
-                List<Shard> shards = s.shards();
-                long[] sizes = c.shardSizes().get(i);
-                for (int k = 0; k < sizes.length; k++) {
-                    Shard shard = shards.get(k);
+                for (int k = 0; k < s.shards().size(); k++) {
+                    Contents.CapturedShard shard = s.shards().get(k);
+                    Contents.ShardHeader sh = shard.header();
                     b = w.start(SHARD);
                     b.putInt(i);
                     b.putInt(k);
-                    Payload.putString(b, shard.id);
-                    Payload.putString(b, shard.parentId == null ? "" : shard.parentId);
-                    b.putLong(shard.startingSequence);
-                    b.putLong(shard.createdMillis);
-                    long ending = shard.endingSequence();
-                    b.putLong(ending >= 0 && ending <= c.sequence() ? ending : -1);
+                    Payload.putString(b, sh.id());
+                    Payload.putString(b, sh.parentId() == null ? "" : sh.parentId());
+                    b.putLong(sh.startingSequence());
+                    b.putLong(sh.createdMillis());
+                    b.putLong(sh.endingSequence());
                     w.finish();
                     b = null;
                     int count = 0;
                     int countAt = 0;
-                    for (long p = shard.trimHorizon(); p < sizes[k]; p++) {
-                        StreamRecord r = shard.get(p);
+                    for (long p = shard.from(); p < shard.to(); p++) {
+                        StreamRecord r = shard.record().apply(p);
                         if (r == null) {
                             continue;
                         }
@@ -209,7 +175,7 @@ final class SnapshotFile {
      * anything is loaded: any damage refuses the start ({@link DamagedDataException}) unless {@code recovery} is
      * given, which loads every intact frame and reports the damaged ones (what they held is lost).
      */
-    static long read(Path path, Context ctx, Map<Long, Table> tables, Recovery recovery) throws IOException {
+    static long read(Path path, Contents contents, Recovery recovery) throws IOException {
         try (Frame.Source in = new Frame.Source(path)) {
             Frame.Scan scan = Frame.scan(in, 0);
             Long sequence = null;
@@ -258,7 +224,7 @@ final class SnapshotFile {
                 }
             }
             long seq = sequence;
-            Loader loader = new Loader(ctx, tables, recovery, path);
+            Loader loader = new Loader(recovery, path);
             boolean ended = false;
             for (Frame.Found f : scan.frames()) {
                 if (f.b() != seq) {
@@ -281,28 +247,31 @@ final class SnapshotFile {
             if (!ended && recovery == null) {
                 throw DamagedDataException.refuse(path, "it ends before its end frame (cut short)");
             }
-            loader.finish();
-            ctx.committer.sequence(seq);
+            try {
+                contents.restore(loader.snapshot(seq));
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                // A definition or stream description that passed its checksum but does not read: not this engine's.
+                throw DamagedDataException.refuse(path, "it holds a table or stream that cannot be read: " + e.getMessage());
+            }
+            contents.sequence(seq);
             return seq;
         }
     }
 
-    /** Builds tables and streams from a snapshot's frames in order. */
+    /** Gathers a snapshot's tables and streams from its frames in order, for the engine's contents to restore. */
     private static final class Loader {
-        private final Context ctx;
-        private final Map<Long, Table> tables;
         private final Recovery recovery;
         private final Path path;
-        private final Map<Long, byte[][][]> items = new java.util.LinkedHashMap<>();
+        private final Map<Long, byte[]> definitions = new java.util.LinkedHashMap<>();
+        private final Map<Long, byte[][][]> items = new java.util.HashMap<>();
         private final Map<Long, Integer> itemCounts = new java.util.HashMap<>();
-        private final Map<Integer, StreamLog> streams = new java.util.TreeMap<>();
-        private final Map<Long, Shard> shards = new java.util.HashMap<>();
+        private final Map<Integer, Contents.StreamHeader> streams = new java.util.TreeMap<>();
+        private final Map<Integer, List<Contents.ShardImage>> streamShards = new java.util.HashMap<>();
+        private final Map<Long, Contents.ShardImage> shards = new java.util.HashMap<>();
         private long endFrames = -1;
-        private long maxTableId;
+        private long nextTableId = 1;
 
-        Loader(Context ctx, Map<Long, Table> tables, Recovery recovery, Path path) {
-            this.ctx = ctx;
-            this.tables = tables;
+        Loader(Recovery recovery, Path path) {
             this.recovery = recovery;
             this.path = path;
         }
@@ -313,18 +282,13 @@ final class SnapshotFile {
             switch (kind) {
                 case HEADER -> {
                     in.l();
-                    ctx.catalog.restoreTableId(in.l() - 1);
+                    nextTableId = Math.max(nextTableId, in.l());
                 }
                 case TABLE -> {
                     long id = in.l();
-                    TableDef def = TableDefJson.read(in.bytes());
-                    Table t = new Table(id, def);
-                    TableSettingsTags.apply(t, def.tags());
-                    tables.put(id, t);
-                    ctx.catalog.putIfAbsent(t);
+                    definitions.put(id, in.bytes());
                     items.put(id, new byte[][][] {new byte[1024][], new byte[1024][]});
                     itemCounts.put(id, 0);
-                    maxTableId = Math.max(maxTableId, id);
                 }
                 case ITEMS -> {
                     long id = in.l();
@@ -350,19 +314,9 @@ final class SnapshotFile {
                 }
                 case STREAM -> {
                     int ordinal = in.i();
-                    String arn = in.string();
-                    String label = in.string();
-                    String tableName = in.string();
-                    String viewType = in.string();
-                    String pk = in.string();
-                    Value.Type pkType = Value.Type.valueOf(in.string());
-                    String sk = in.string();
-                    String skType = in.string();
-                    KeySchema key = new KeySchema(pk, pkType, sk.isEmpty() ? null : sk, sk.isEmpty() ? null : Value.Type.valueOf(skType));
-                    long created = in.l();
-                    boolean enabled = in.bool();
-                    long last = in.l();
-                    streams.put(ordinal, StreamLog.restored(arn, label, tableName, viewType, key, created, enabled, last));
+                    streams.put(ordinal, new Contents.StreamHeader(in.string(), in.string(), in.string(), in.string(),
+                            in.string(), in.string(), in.string(), in.string(), in.l(), in.bool(), in.l()));
+                    streamShards.put(ordinal, new ArrayList<>());
                 }
                 case SHARD -> {
                     int stream = in.i();
@@ -372,21 +326,24 @@ final class SnapshotFile {
                     long start = in.l();
                     long created = in.l();
                     long ending = in.l();
-                    StreamLog log = streams.get(stream);
-                    if (log == null) {
+                    List<Contents.ShardImage> of = streamShards.get(stream);
+                    if (of == null) {
                         if (recovery == null) {
                             throw new Payload.Malformed("a shard of stream " + stream + ", which no stream frame before it defines");
                         }
                         recovery.lost("shard " + id + " of a stream whose description was in a damaged frame of " + path.getFileName());
                         return false;
                     }
-                    shards.put(((long) stream << 32) | ordinal, log.restoreShard(id, parent.isEmpty() ? null : parent, start, created, ending));
+                    Contents.ShardImage shard = new Contents.ShardImage(new Contents.ShardHeader(id, parent.isEmpty() ? null : parent, start,
+                            created, ending), new ArrayList<>());
+                    of.add(shard);
+                    shards.put(((long) stream << 32) | ordinal, shard);
                 }
                 case RECORDS -> {
                     int stream = in.i();
                     int ordinal = in.i();
                     int count = in.count(26);
-                    Shard shard = shards.get(((long) stream << 32) | ordinal);
+                    Contents.ShardImage shard = shards.get(((long) stream << 32) | ordinal);
                     if (shard == null) {
                         if (recovery == null) {
                             throw new Payload.Malformed("stream records of a shard no shard frame before them defines");
@@ -394,7 +351,6 @@ final class SnapshotFile {
                         recovery.lost(count + " stream records of a shard whose description was in a damaged frame of " + path.getFileName());
                         return false;
                     }
-                    StreamLog log = streams.get(stream);
                     for (int i = 0; i < count; i++) {
                         long seq = in.l();
                         long time = in.l();
@@ -402,7 +358,7 @@ final class SnapshotFile {
                         boolean byTtl = in.bool();
                         byte[] oldImage = in.bytesOrNull();
                         byte[] newImage = in.bytesOrNull();
-                        log.restoreRecord(shard, new StreamRecord(seq, time, event, byTtl, oldImage, newImage));
+                        shard.records().add(new StreamRecord(seq, time, event, byTtl, oldImage, newImage));
                     }
                 }
                 case END -> {
@@ -417,20 +373,18 @@ final class SnapshotFile {
             return kind == END;
         }
 
-        void finish() {
-            for (Map.Entry<Long, byte[][][]> e : items.entrySet()) {
-                Table t = tables.get(e.getKey());
-                t.loadSorted(e.getValue()[0], e.getValue()[1], itemCounts.get(e.getKey()));
+        /** What was read, in the order it was written. */
+        Contents.Snapshot snapshot(long sequence) {
+            List<Contents.TableImage> tables = new ArrayList<>();
+            for (Map.Entry<Long, byte[]> e : definitions.entrySet()) {
+                byte[][][] kv = items.get(e.getKey());
+                tables.add(new Contents.TableImage(e.getKey(), e.getValue(), kv[0], kv[1], itemCounts.get(e.getKey())));
             }
-            ctx.catalog.restoreTableId(maxTableId);
-            for (StreamLog log : streams.values()) {
-                ctx.catalog.addStream(log);
-                for (Table t : tables.values()) {
-                    if (t.name().equals(log.tableName) && log.enabled() && log.label.equals(t.def().latestStreamLabel()) && !t.deleted()) {
-                        t.stream = log;
-                    }
-                }
+            List<Contents.StreamImage> out = new ArrayList<>();
+            for (Map.Entry<Integer, Contents.StreamHeader> e : streams.entrySet()) {
+                out.add(new Contents.StreamImage(e.getValue(), streamShards.get(e.getKey())));
             }
+            return new Contents.Snapshot(sequence, nextTableId, tables, out);
         }
     }
 }

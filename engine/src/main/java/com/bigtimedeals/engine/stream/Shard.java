@@ -1,5 +1,7 @@
 package com.bigtimedeals.engine.stream;
 
+import com.bigtimedeals.engine.codec.StreamRecord;
+
 /**
  * One shard's records, append-only and in sequence order: written by the one committing thread at a time,
  * read without locks. Records live in fixed-size chunks so that appends never copy old records, lookups by

@@ -3,6 +3,8 @@ package com.bigtimedeals.engine.stream;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import com.bigtimedeals.engine.codec.StreamRecord;
+
 import com.bigtimedeals.engine.expr.KeySchema;
 
 /**

@@ -11,11 +11,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
+import com.bigtimedeals.engine.codec.Bytes;
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.codec.KeyCodec;
+import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.expr.KeySchema;
-import com.bigtimedeals.engine.store.Bytes;
-import com.bigtimedeals.engine.store.ItemCodec;
-import com.bigtimedeals.engine.store.KeyCodec;
-import com.bigtimedeals.engine.store.Sizes;
 import com.bigtimedeals.engine.value.Value;
 
 /**

@@ -7,16 +7,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.bigtimedeals.engine.codec.Bytes;
+import com.bigtimedeals.engine.codec.KeyCodec;
 import com.bigtimedeals.engine.expr.KeySchema;
-import com.bigtimedeals.engine.store.Bytes;
-import com.bigtimedeals.engine.store.KeyCodec;
 import com.bigtimedeals.engine.stream.StreamLog;
 import com.bigtimedeals.engine.value.Value;
 
 /**
  * A live table: its definition, its items (a sorted map from table key to the stored item, read without locks),
  * its secondary indexes, its stream and its expiry index. Writes reach it only through the write path
- * ({@link com.bigtimedeals.engine.store.Writes}), which applies each committed change here under the item's lock.
+ * (the commit point, {@code commit.Committer}), which applies each committed change here under the item's lock.
  */
 public final class Table {
     /** An internal number that names the table in the durable log, so log records need not repeat its name. */
@@ -109,7 +109,7 @@ public final class Table {
         items = SortedArrays.ofSorted(keys, values, size);
         long bytes = 0;
         for (int i = 0; i < size; i++) {
-            bytes += com.bigtimedeals.engine.store.ItemCodec.size(values[i]);
+            bytes += com.bigtimedeals.engine.codec.ItemCodec.size(values[i]);
         }
         itemCount.set(size);
         sizeBytes.set(bytes);
@@ -132,7 +132,7 @@ public final class Table {
         });
         if (def.ttlEnabled()) {
             for (int i = 0; i < size; i++) {
-                Long second = TtlIndex.expiry(com.bigtimedeals.engine.store.ItemCodec.attribute(values[i], def.ttlAttribute()));
+                Long second = TtlIndex.expiry(com.bigtimedeals.engine.codec.ItemCodec.attribute(values[i], def.ttlAttribute()));
                 if (second != null) {
                     ttl.add(second, keys[i]);
                 }

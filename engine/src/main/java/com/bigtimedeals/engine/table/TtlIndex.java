@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.concurrent.ConcurrentSkipListSet;
 
+import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.value.Value;
 
 /**
@@ -38,6 +39,20 @@ public final class TtlIndex {
 
     public void remove(long second, byte[] key) {
         entries.remove(new Entry(second, key));
+    }
+
+    /**
+     * Indexes the items already in the table by expiry, when its TTL is switched on. Writes from then on keep the index
+     * themselves; an item both indexed here and rewritten meanwhile may leave a stale entry, which the sweep checks and
+     * drops.
+     */
+    public void fill(java.util.Map<byte[], byte[]> items, String attribute) {
+        for (java.util.Map.Entry<byte[], byte[]> e : items.entrySet()) {
+            Long second = expiry(ItemCodec.attribute(e.getValue(), attribute));
+            if (second != null) {
+                add(second, e.getKey());
+            }
+        }
     }
 
     public void clear() {

@@ -27,6 +27,21 @@ public final class ItemSize {
     private ItemSize() {
     }
 
+    /** The longest attribute name the service accepts, in UTF-8 bytes (64 KB itself is refused). */
+    public static final int MAX_NAME_BYTES = 65535;
+    /**
+     * The service's answer to a longer name, wherever a request names one (an item's attributes and the keys of its maps
+     * at any depth, ExpressionAttributeNames, AttributesToGet), measured against it (ExtendDB issue 365, 2026-09-16):
+     * the "1 validation error detected" prefix is part of it, though no request member is named.
+     */
+    public static final String NAME_TOO_LARGE =
+            "1 validation error detected: Attribute name is too large, must be less than 65536 bytes";
+
+    /** Whether an attribute name is over {@link #MAX_NAME_BYTES} (counted only when it could be). */
+    public static boolean nameTooLarge(String name) {
+        return name.length() > MAX_NAME_BYTES / 3 && utf8Length(name) > MAX_NAME_BYTES;
+    }
+
     /** Bytes of a whole item: for each attribute, the UTF-8 length of its name plus the size of its value. */
     public static long of(Map<String, Value> item) {
         long size = 0;

@@ -31,8 +31,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 class ItemLimitsTest extends ConformanceSupport {
     private static final String NEST =
             "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
+    /** Measured against the service (ExtendDB issue 365, 2026-09-16), prefix and all. */
     private static final String TOO_LONG =
-            "One or more parameter values were invalid: An attribute name exceeds the maximum length of 65535 bytes";
+            "1 validation error detected: Attribute name is too large, must be less than 65536 bytes";
     private static final String EMPTY = "One or more parameter values were invalid: Empty attribute name";
     private static final String LONGEST = repeat('n', 65535);
     private static final String TOO_LONG_NAME = repeat('n', 65536);
@@ -198,6 +199,58 @@ class ItemLimitsTest extends ConformanceSupport {
                 AttributeValueUpdate.builder().action(AttributeAction.PUT).value(n(2)).build())));
         assertEquals(n(1), get(t, "a").get(LONGEST));
         assertEquals(n(2), get(t, "b").get(LONGEST));
+    }
+
+    /**
+     * Non-key names over 65,535 bytes are refused wherever a request names them, read or write, top level or as a map's
+     * key at any depth (alternator's test_limits.py and ExtendDB issue 365, both against the service).
+     */
+    @Test
+    void namesOverTheLimitAreRefusedWhereverARequestNamesThem() {
+        String t = table(ScalarAttributeType.S, null);
+        AttributeValue nestedTooLong = AttributeValue.fromM(Map.of("inner", AttributeValue.fromM(Map.of(TOO_LONG_NAME, n(1)))));
+        assertEquals(TOO_LONG, message(() -> db.putItem(b -> b.tableName(t).item(item("pk", "a", "doc", nestedTooLong)))));
+        assertEquals(TOO_LONG, message(() -> db.updateItem(b -> b.tableName(t).key(item("pk", "a"))
+                .updateExpression("SET doc = :v").expressionAttributeValues(Map.of(":v", nestedTooLong)))));
+        assertEquals(TOO_LONG, message(() -> db.getItem(b -> b.tableName(t).key(item("pk", "a"))
+                .projectionExpression("#n").expressionAttributeNames(Map.of("#n", TOO_LONG_NAME)))));
+        assertEquals(TOO_LONG, message(() -> db.getItem(b -> b.tableName(t).key(item("pk", "a")).attributesToGet(TOO_LONG_NAME))));
+        assertEquals(TOO_LONG, message(() -> db.updateItem(b -> b.tableName(t).key(item("pk", "a")).updateExpression("SET a = :v")
+                .conditionExpression("#n = :v").expressionAttributeNames(Map.of("#n", TOO_LONG_NAME))
+                .expressionAttributeValues(Map.of(":v", n(1))))));
+        assertEquals(TOO_LONG, message(() -> db.scan(b -> b.tableName(t).filterExpression("#n = :v")
+                .expressionAttributeNames(Map.of("#n", TOO_LONG_NAME)).expressionAttributeValues(Map.of(":v", n(1))))));
+        assertFalse(db.getItem(b -> b.tableName(t).key(item("pk", "a"))).hasItem());
+        // The longest name is usable the same ways, nested too.
+        AttributeValue nested = AttributeValue.fromM(Map.of(LONGEST, n(1)));
+        db.putItem(b -> b.tableName(t).item(item("pk", "a", "doc", nested, LONGEST, 2)));
+        assertEquals(n(2), db.getItem(b -> b.tableName(t).key(item("pk", "a")).projectionExpression("#n")
+                .expressionAttributeNames(Map.of("#n", LONGEST))).item().get(LONGEST));
+        assertEquals(nested, db.getItem(b -> b.tableName(t).key(item("pk", "a")).attributesToGet("doc")).item().get("doc"));
+    }
+
+    /** Key attribute names (table and index keys) are 1 to 255 bytes, as the request's members are constrained. */
+    @Test
+    void keyAttributeNamesAreAtMost255Bytes() {
+        String longest = repeat('k', 255);
+        String name = "keys" + System.nanoTime();
+        db.createTable(b -> b.tableName(name).billingMode(software.amazon.awssdk.services.dynamodb.model.BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(d -> d.attributeName(longest).attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName(longest).keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH)));
+        db.putItem(b -> b.tableName(name).item(item(longest, "a")));
+        assertEquals(item(longest, "a"), db.getItem(b -> b.tableName(name).key(item(longest, "a"))).item());
+        String tooLong = repeat('k', 256);
+        String refused = message(() -> db.createTable(b -> b.tableName(name + "x")
+                .billingMode(software.amazon.awssdk.services.dynamodb.model.BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(d -> d.attributeName(tooLong).attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName(tooLong).keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))));
+        assertTrue(refused.startsWith("2 validation errors detected: ") && refused.contains("Member must have length less than or equal to 255"),
+                refused);
+        String empty = message(() -> db.createTable(b -> b.tableName(name + "y")
+                .billingMode(software.amazon.awssdk.services.dynamodb.model.BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(d -> d.attributeName("").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("").keyType(software.amazon.awssdk.services.dynamodb.model.KeyType.HASH))));
+        assertTrue(empty.contains("Member must have length greater than or equal to 1"), empty);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package com.bigtimedeals.engine.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.List;
 import java.util.Map;
 
@@ -108,15 +110,41 @@ class MessageFormatTest extends ConformanceSupport {
                 () -> db.putItem(b -> b.tableName(longName).item(item("pk", "a"))));
     }
 
+    /**
+     * The service parses and checks every expression before it reads the starting key's values (issue 37: a Scan with a
+     * bad ExclusiveStartKey and a bad FilterExpression reports the filter); a legacy ScanFilter comes before both.
+     */
     @Test
-    void aLegacyFilterIsCheckedBeforeTheStartingKeyAndAFilterExpressionAfterIt() {
+    void expressionsAndALegacyFilterAreCheckedBeforeTheStartingKey() {
         String t = table(ScalarAttributeType.S, null);
         Map<String, AttributeValue> badStart = Map.of("pk", AttributeValue.fromSs(List.of()));
         assertError("ValidationException", INVALID + "ComparisonOperator BEGINS_WITH is not valid for SS AttributeValue type",
                 () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).scanFilter(Map.of("v",
                         software.amazon.awssdk.services.dynamodb.model.Condition.builder().comparisonOperator("BEGINS_WITH")
                                 .attributeValueList(AttributeValue.fromSs(List.of("a"))).build()))));
+        String filterError = assertError("ValidationException", null,
+                () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).filterExpression("v = "))).awsErrorDetails().errorMessage();
+        assertTrue(filterError.startsWith("Invalid FilterExpression: Syntax error"), filterError);
+        String projectionError = assertError("ValidationException", null,
+                () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).projectionExpression("a,"))).awsErrorDetails().errorMessage();
+        assertTrue(projectionError.startsWith("Invalid ProjectionExpression: Syntax error"), projectionError);
+        assertError("ValidationException", "Value provided in ExpressionAttributeValues unused in expressions: keys: {:u}",
+                () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).filterExpression("v = :v")
+                        .expressionAttributeValues(Map.of(":v", s("a"), ":u", s("b")))));
+        String queryFilter = assertError("ValidationException", null,
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :k").expressionAttributeValues(Map.of(":k", s("a")))
+                        .exclusiveStartKey(badStart).filterExpression("v = "))).awsErrorDetails().errorMessage();
+        assertTrue(queryFilter.startsWith("Invalid FilterExpression: Syntax error"), queryFilter);
+        String keyCondition = assertError("ValidationException", null,
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = ").exclusiveStartKey(badStart)))
+                .awsErrorDetails().errorMessage();
+        assertTrue(keyCondition.startsWith("Invalid KeyConditionExpression: Syntax error"), keyCondition);
+        // With the expressions sound, the starting key's own error is what is left to report.
         assertError("ValidationException", "The provided starting key is invalid: " + INVALID + "An string set  may not be empty",
-                () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).filterExpression("v = ")));
+                () -> db.scan(b -> b.tableName(t).exclusiveStartKey(badStart).filterExpression("v = :v")
+                        .expressionAttributeValues(Map.of(":v", s("a")))));
+        assertError("ValidationException", "The provided starting key is invalid: " + INVALID + "An string set  may not be empty",
+                () -> db.query(b -> b.tableName(t).keyConditionExpression("pk = :k").expressionAttributeValues(Map.of(":k", s("a")))
+                        .exclusiveStartKey(badStart)));
     }
 }

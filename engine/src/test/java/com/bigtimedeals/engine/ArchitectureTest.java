@@ -1,0 +1,86 @@
+package com.bigtimedeals.engine;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The engine's floors (docs/engine.md, "How it is built"), held by its own classes: the next arrow that runs back up
+ * fails here. From the bottom: values and their stored forms; the expression language and the wire vocabulary (errors
+ * and request shapes); durability, which knows only identifiers and bytes and is handed every commit; the core
+ * (tables, indexes, streams, the commit point); the operations; and the engine itself with its HTTP server on top.
+ */
+class ArchitectureTest {
+    static final JavaClasses ENGINE = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("com.bigtimedeals.engine");
+
+    private static final String VALUES = "Values";
+    private static final String EXPRESSIONS = "Expressions";
+    private static final String VOCABULARY = "Wire vocabulary";
+    private static final String FAULTS = "Fault injection";
+    private static final String DURABILITY = "Durability";
+    private static final String CORE = "Core";
+    private static final String OPERATIONS = "Operations";
+    private static final String ENGINE_LAYER = "Engine";
+
+    @Test
+    void everyFloorOnlyEverDependsDownwards() {
+        layeredArchitecture().consideringOnlyDependenciesInAnyPackage("com.bigtimedeals.engine..")
+                .layer(VALUES).definedBy("..engine.value..", "..engine.json..", "..engine.codec..")
+                .layer(EXPRESSIONS).definedBy("..engine.expr..")
+                .layer(VOCABULARY).definedBy("..engine.api..")
+                .layer(FAULTS).definedBy("..engine.fault..")
+                .layer(DURABILITY).definedBy("..engine.store..")
+                .layer(CORE).definedBy("..engine.table..", "..engine.stream..", "..engine.commit..")
+                .layer(OPERATIONS).definedBy("..engine.ops..", "..engine.partiql..", "..engine.ttl..")
+                .layer(ENGINE_LAYER).definedBy(resideInAnyPackage("com.bigtimedeals.engine", "..engine.http..", "..engine.sdk..")
+                        .as("the engine, its settings and its HTTP server"))
+                .whereLayer(VALUES).mayNotAccessAnyLayer()
+                .whereLayer(FAULTS).mayNotAccessAnyLayer()
+                .whereLayer(EXPRESSIONS).mayOnlyAccessLayers(VALUES)
+                .whereLayer(VOCABULARY).mayOnlyAccessLayers(VALUES)
+                .whereLayer(DURABILITY).mayOnlyAccessLayers(VALUES)
+                .whereLayer(CORE).mayOnlyAccessLayers(VALUES, EXPRESSIONS, VOCABULARY, DURABILITY)
+                .whereLayer(OPERATIONS).mayOnlyAccessLayers(VALUES, EXPRESSIONS, VOCABULARY, FAULTS, CORE)
+                .whereLayer(ENGINE_LAYER).mayNotBeAccessedByAnyLayer()
+                .check(ENGINE);
+    }
+
+    @Test
+    void durabilityListensToCommitsAndNeverCallsUp() {
+        noClasses().that().resideInAPackage("..engine.store..").should().dependOnClassesThat()
+                .resideInAnyPackage("..engine.table..", "..engine.stream..", "..engine.commit..", "..engine.ops..",
+                        "..engine.expr..", "..engine.api..")
+                .because("the store is handed commits (Journal) and gives back what it read (Contents) as ids and bytes")
+                .check(ENGINE);
+        noClasses().that().resideInAnyPackage("..engine.ops..", "..engine.partiql..", "..engine.ttl..").should()
+                .dependOnClassesThat().resideInAPackage("..engine.store..")
+                .because("operations write through the commit point, which alone hands commits to the store")
+                .check(ENGINE);
+    }
+
+    @Test
+    void insideTheCoreStreamsSitBelowTablesAndTablesBelowTheCommitPoint() {
+        noClasses().that().resideInAPackage("..engine.stream..").should().dependOnClassesThat()
+                .resideInAnyPackage("..engine.table..", "..engine.commit..").check(ENGINE);
+        noClasses().that().resideInAPackage("..engine.table..").should().dependOnClassesThat()
+                .resideInAPackage("..engine.commit..")
+                .because("the commit point applies changes to tables; a table never commits").check(ENGINE);
+    }
+
+    @Test
+    void insideTheOperationsParsersAndTheSweepSitApart() {
+        noClasses().that().resideInAPackage("..engine.partiql..").should().dependOnClassesThat()
+                .resideInAnyPackage("..engine.ops..", "..engine.ttl..")
+                .because("PartiQL is parsed on its own; the operations run what it parsed").check(ENGINE);
+        noClasses().that().resideInAPackage("..engine.ops..").should().dependOnClassesThat()
+                .resideInAPackage("..engine.ttl..")
+                .because("the TTL sweep deletes through the operations' write path, never the other way").check(ENGINE);
+    }
+}

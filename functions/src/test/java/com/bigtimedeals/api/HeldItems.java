@@ -1,0 +1,177 @@
+package com.bigtimedeals.api;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.bigtimedeals.data.Contention;
+import com.bigtimedeals.data.TableAccessLog;
+import com.bigtimedeals.data.TableDefinition;
+
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Transactions that hold, again and again, every item the handlers under test have written so far: the rival a write
+ * route meets in production when another request's transaction is on its items. It watches the handlers' own client
+ * (an interceptor): what they write is added to what is held, and every contention failure the handlers' requests
+ * met is counted, so that a test can show its race was real (the route did meet held items, and answered anyway).
+ *
+ * <p>The holders' transactions are ConditionChecks that always pass: they change nothing, so the state a test checks
+ * afterwards is the route's alone, yet each holds its items exactly as a writing transaction does (the service and
+ * the engine lock an item for a ConditionCheck as for a Put).
+ */
+final class HeldItems implements ExecutionInterceptor {
+    /** Items per holding transaction: a few, so that holders and handlers meet often but not always. */
+    private static final int PER_TRANSACTION = 8;
+
+    /** What was written, the most recently written last (an item written again moves to the end). */
+    private final Map<Map<String, AttributeValue>, Boolean> written = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true));
+    private final AtomicLong conflictsMet = new AtomicLong();
+    private volatile boolean watching;
+
+    /** How many of the handlers' DynamoDB requests failed for contention (before the handlers' own retries). */
+    long conflictsMet() {
+        return conflictsMet.get();
+    }
+
+    /** Starts recording what the handlers write (a test's set-up before this is not held). */
+    void watch() {
+        written.clear();
+        conflictsMet.set(0);
+        watching = true;
+    }
+
+    @Override
+    public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+        if (!watching) {
+            return;
+        }
+        SdkRequest r = context.request();
+        if (r instanceof PutItemRequest q) {
+            add(q.item());
+        } else if (r instanceof UpdateItemRequest q) {
+            add(q.key());
+        } else if (r instanceof DeleteItemRequest q) {
+            add(q.key());
+        } else if (r instanceof BatchWriteItemRequest q) {
+            for (List<WriteRequest> writes : q.requestItems().values()) {
+                for (WriteRequest w : writes) {
+                    add(w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key());
+                }
+            }
+        } else if (r instanceof TransactWriteItemsRequest q) {
+            for (TransactWriteItem w : q.transactItems()) {
+                add(w.put() != null ? w.put().item() : w.update() != null ? w.update().key()
+                        : w.delete() != null ? w.delete().key() : w.conditionCheck().key());
+            }
+        }
+    }
+
+    @Override
+    public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
+        if (watching && context.exception() instanceof AwsServiceException e && Contention.isContention(e)) {
+            conflictsMet.incrementAndGet();
+        }
+    }
+
+    private void add(Map<String, AttributeValue> item) {
+        written.put(Map.of(TableDefinition.PARTITION_KEY, item.get(TableDefinition.PARTITION_KEY),
+                TableDefinition.SORT_KEY, item.get(TableDefinition.SORT_KEY)), true);
+    }
+
+    /**
+     * Starts {@code threads} holders on {@code table} through {@code client} (not the handlers' client: their own
+     * requests are no part of what is recorded, nor of what a function did). Close to stop them.
+     */
+    Holding hold(DynamoDbClient client, String table, int threads) {
+        return new Holding(client, table, threads);
+    }
+
+    final class Holding implements AutoCloseable {
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final List<Thread> threads = new ArrayList<>();
+        private final AtomicLong held = new AtomicLong();
+
+        private Holding(DynamoDbClient client, String table, int count) {
+            for (int t = 0; t < count; t++) {
+                Thread thread = new Thread(() -> TableAccessLog.bystander(() -> {
+                    while (running.get()) {
+                        holdOnce(client, table);
+                        // A rival request holds items for its own duration, then goes: without a gap between holds,
+                        // two holders on a loaded machine keep an item held almost all the time, and a route's
+                        // bounded retries (as in production) can meet a hold on every try.
+                        java.util.concurrent.locks.LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(20_000, 300_000));
+                    }
+                }), "holder-" + t);
+                thread.setDaemon(true);
+                thread.start();
+                threads.add(thread);
+            }
+        }
+
+        private void holdOnce(DynamoDbClient client, String table) {
+            List<Map<String, AttributeValue>> keys;
+            synchronized (written) {
+                keys = new ArrayList<>(written.keySet());
+            }
+            if (keys.isEmpty()) {
+                Thread.onSpinWait();
+                return;
+            }
+            // Half the most recently written (what the next call most likely writes again), half any.
+            java.util.LinkedHashSet<Map<String, AttributeValue>> pick = new java.util.LinkedHashSet<>(
+                    keys.subList(Math.max(0, keys.size() - PER_TRANSACTION / 2), keys.size()));
+            Collections.shuffle(keys, ThreadLocalRandom.current());
+            for (Map<String, AttributeValue> key : keys) {
+                if (pick.size() >= PER_TRANSACTION) {
+                    break;
+                }
+                pick.add(key);
+            }
+            List<TransactWriteItem> checks = new ArrayList<>();
+            for (Map<String, AttributeValue> key : pick) {
+                checks.add(TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table).key(key)
+                        .conditionExpression("attribute_exists(#pk) OR attribute_not_exists(#pk)")
+                        .expressionAttributeNames(Map.of("#pk", TableDefinition.PARTITION_KEY)).build()).build());
+            }
+            try {
+                client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(checks).build());
+                held.incrementAndGet();
+            } catch (AwsServiceException e) {
+                // Met a handler's transaction, or another holder's: that is the race; hold again.
+            }
+        }
+
+        /** How many holding transactions went through. */
+        long held() {
+            return held.get();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            running.set(false);
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+    }
+}
