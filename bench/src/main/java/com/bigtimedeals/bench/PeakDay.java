@@ -46,6 +46,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 final class PeakDay {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int WORKERS = 64;
+    /**
+     * What one DynamoDB request adds to a function's duration in AWS and not here (the engine answers in process):
+     * single-digit milliseconds within a region, taken at the high end (transactions take longer than a GetItem).
+     */
+    static final double DYNAMODB_ROUND_TRIP_MS = 8;
     private static final String[] WORDS = {"headphones", "laptop", "coffee", "trainers", "television", "blender", "tent", "drill"};
 
     /** AWS's published on-demand prices, us-east-1, as of 2026-12 (USD). Each is named where it is used. */
@@ -66,8 +71,10 @@ final class PeakDay {
         static final double DYNAMODB_PER_MILLION_READS = 0.125;
         /** DynamoDB on-demand: $0.625 per million write request units. */
         static final double DYNAMODB_PER_MILLION_WRITES = 0.625;
-        /** SNS mobile push notifications: $0.50 per million. */
+        /** SNS mobile push notifications: $0.50 per million deliveries. */
         static final double SNS_PER_MILLION_PUSHES = 0.50;
+        /** SNS publish requests (each push is one Publish to its device's endpoint): $0.50 per million. */
+        static final double SNS_PER_MILLION_PUBLISHES = 0.50;
 
         private Prices() {
         }
@@ -84,6 +91,8 @@ final class PeakDay {
         final LongAdder clientErrors = new LongAdder();
         final LongAdder failures = new LongAdder();
         final LongAdder dropped = new LongAdder();
+        /** Pushes the push service's stand-in delivered during the run (the blast's and the alerts'). */
+        long pushes;
         final DoubleAdder viewerBytes = new DoubleAdder();
         final Map<LambdaFunction, LongAdder> originByFunction = new ConcurrentHashMap<>();
         final Map<LambdaFunction, DoubleAdder> originMillisByFunction = new ConcurrentHashMap<>();
@@ -118,10 +127,12 @@ final class PeakDay {
             }
             stack.database().partitionLimits(scale);
             Tally tally = new Tally();
+            int pushesBefore = stack.sns().pushes().size();
             long started = System.nanoTime();
             run(cdn, seeded, tally, rate, seconds);
             double elapsed = (System.nanoTime() - started) / 1e9;
             stack.awaitStreamQuiet(1_000, 120_000);
+            tally.pushes = stack.sns().pushes().size() - pushesBefore;
             report(bench, stack, cdn, tally, rate, scale, elapsed);
         }
     }
@@ -149,6 +160,15 @@ final class PeakDay {
         for (int i = 0; i < users; i++) {
             tokens.add(BearerToken.forUser("peak" + i, false));
         }
+        // Every user has the app on one phone: each inbox message (the blast's, an alert's, a watch's) is a push.
+        BenchTables.parallel(users, 4, i -> {
+            try {
+                send(http, origin, "POST", "/me/devices", tokens.get(i), "{\"platform\":\"fcm\",\"token\":\"peak-device-"
+                        + String.format("%08d", i) + "-token\"}");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
         // A tenth of the users watch the viral deal's brand, a tenth hold an alert on its word: its creation reaches them.
         for (int i = 0; i < users / 10; i++) {
             send(http, origin, "POST", "/brands/" + brands.get(0) + "/watches", tokens.get(i), null);
@@ -274,8 +294,15 @@ final class PeakDay {
                 u[1].add(units(a.headers(), "x-dynamodb-read-units"));
                 u[2].add(units(a.headers(), "x-dynamodb-write-units"));
                 if (route != null) {
+                    // Lambda's duration is the handler's own run time (the gateway's header); the origin latency
+                    // beside it also holds the load loop's queueing and the local gateway, which Lambda does not bill.
+                    // Locally the engine answers in process; in AWS each DynamoDB request of the handler waits on
+                    // the network too, so each adds DYNAMODB_ROUND_TRIP_MS to the billed duration.
+                    String micros = a.headers().get(com.bigtimedeals.local.Gateway.FUNCTION_DURATION_HEADER.toLowerCase(java.util.Locale.ROOT));
+                    double calls = units(a.headers(), "x-dynamodb-requests");
                     tally.originByFunction.computeIfAbsent(route.function(), f -> new LongAdder()).increment();
-                    tally.originMillisByFunction.computeIfAbsent(route.function(), f -> new DoubleAdder()).add(millis);
+                    tally.originMillisByFunction.computeIfAbsent(route.function(), f -> new DoubleAdder())
+                            .add(micros == null ? millis : Math.ceil(Long.parseLong(micros) / 1000.0 + calls * DYNAMODB_ROUND_TRIP_MS)); // billed by the whole ms
                 }
             }
             if (a.status() == 503 || a.status() == 429) {
@@ -325,6 +352,17 @@ final class PeakDay {
         double[] units = stack.database().servedUnits(stack.tableName());
         double apiReads = tally.unitsByRoute.values().stream().mapToDouble(u -> u[1].sum()).sum();
         double apiWrites = tally.unitsByRoute.values().stream().mapToDouble(u -> u[2].sum()).sum();
+        // Where the units went, by key family (ids and shard numbers left out), the largest bills first.
+        Map<String, double[]> families = new java.util.TreeMap<>();
+        stack.database().servedByPartition(stack.tableName()).forEach((key, u) -> families.merge(
+                key.replaceAll("[0-9A-Za-z]{27}", "{id}").replaceAll("peak\\d+", "{user}").replaceAll("#\\d+", "#n")
+                        .replaceAll("#live\\d", "#live").replaceAll("peak-(brand|category)-[a-z]", "{$1}"),
+                u.clone(), (x, y) -> new double[] {x[0] + y[0], x[1] + y[1]}));
+        System.out.println("  units served by key family (reads, writes), the largest bills first:");
+        families.entrySet().stream()
+                .sorted((x, y) -> Double.compare(y.getValue()[0] * Prices.DYNAMODB_PER_MILLION_READS + y.getValue()[1] * Prices.DYNAMODB_PER_MILLION_WRITES,
+                        x.getValue()[0] * Prices.DYNAMODB_PER_MILLION_READS + x.getValue()[1] * Prices.DYNAMODB_PER_MILLION_WRITES))
+                .limit(16).forEach(e -> System.out.printf("    %-52s %,9.0f %,9.0f%n", e.getKey(), e.getValue()[0], e.getValue()[1]));
         System.out.printf("  units served: %,.0f reads, %,.0f writes; the API's routes %,.0f and %,.0f, the rest (stream consumer,"
                 + " fan-out, blast, sweeper) %,.0f and %,.0f%n", units[0], units[1], apiReads, apiWrites, units[0] - apiReads, units[1] - apiWrites);
         long viewer = cdn.viewerRequests();
@@ -396,7 +434,7 @@ final class PeakDay {
             double concurrency = ratePeak * meanSeconds;
             lambdaGbSeconds += n * meanSeconds * f.memoryMb() / 1024.0;
             bench.add("peak.concurrencyAt50k." + f.id(), Math.ceil(concurrency), "instances", null, null, String.format(
-                    "%s at 50,000 requests/s: %.0f invocations/s x %.0f ms (measured origin latency, an upper bound on its duration)",
+                    "%s at 50,000 requests/s: %.0f invocations/s x %.1f ms (the handler's measured run time, plus 8 ms a DynamoDB request)",
                     f.id(), ratePeak, meanSeconds * 1000));
         }
         // What a million viewer requests cost, by service, from the measured counts and units.
@@ -406,15 +444,21 @@ final class PeakDay {
         double apiGateway = cdn.originRequests() * perMillion / 1e6 * Prices.API_GATEWAY_PER_MILLION;
         double lambda = cdn.originRequests() * perMillion / 1e6 * Prices.LAMBDA_PER_MILLION + lambdaGbSeconds * perMillion * Prices.LAMBDA_PER_GB_SECOND;
         double dynamo = units[0] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_READS + units[1] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_WRITES;
-        double sns = 0; // pushes: counted once push delivery records them (see docs/peak-day.md)
+        // Each push is one SNS Publish to the device's endpoint and one mobile push delivery.
+        double sns = tally.pushes * perMillion / 1e6 * (Prices.SNS_PER_MILLION_PUBLISHES + Prices.SNS_PER_MILLION_PUSHES);
         double total = cloudFront + apiGateway + lambda + dynamo + sns;
         bench.add("peak.costPerMillion.cloudFront", cloudFront, "USD", null, null, "requests, bytes out and Origin Shield, per million viewer requests");
         bench.add("peak.costPerMillion.apiGateway", apiGateway, "USD", null, null, "HTTP API requests that missed the CDN, per million viewer requests");
-        bench.add("peak.costPerMillion.lambda", lambda, "USD", null, null, "API functions' requests and Arm GB-seconds (measured latency as duration), per million viewer requests");
+        bench.add("peak.costPerMillion.lambda", lambda, "USD", null, null, "API functions' requests and Arm GB-seconds (the handlers' measured run time plus 8 ms a DynamoDB request as duration), per million viewer requests");
         bench.add("peak.costPerMillion.dynamoDb", dynamo, "USD", null, null, String.format(
                 "on-demand units the engine served (API, stream consumer, fan-out, blast): %.0f reads, %.0f writes per million viewer requests",
                 units[0] * perMillion, units[1] * perMillion));
-        bench.add("peak.costPerMillion.sns", sns, "USD", null, null, "mobile push publishes");
+        bench.add("peak.pushes", tally.pushes, "pushes", null, null, String.format(
+                "pushes delivered during the run (one blast to every user, alerts and watches): %.0f per million viewer requests",
+                tally.pushes * perMillion));
+        bench.add("peak.costPerMillion.sns", sns, "USD", null, null, "SNS Publish requests and mobile push deliveries, per million viewer requests");
+        bench.add("peak.dynamoDbAndLambdaShareWithoutSns", (dynamo + lambda) / (total - sns), "ratio", null, null,
+                "the same share leaving SNS out (its figure follows the run's users per request)");
         bench.add("peak.costPerMillion.total", total, "USD", null, null, "all of the above");
         bench.add("peak.dynamoDbAndLambdaShare", (dynamo + lambda) / total, "ratio", 0.25, null, "DynamoDB and Lambda's share of the cost: under a quarter");
         System.out.printf("  per million viewer requests: CloudFront $%.2f, API Gateway $%.2f, Lambda $%.2f, DynamoDB $%.2f, SNS $%.2f"

@@ -138,6 +138,21 @@ public final class Engine implements AutoCloseable {
      * ({@code --partition-scale} applied), with the key value each served. Keyed by index name, the table itself
      * under {@code ""}. Counted only where partition limits are on.
      */
+    /**
+     * Read and write units each partition of a table and of its global indexes served since limits went on, keyed by
+     * the partition key's readable text, the indexes' under {@code <index> <key>}. Counted only where limits are on.
+     */
+    public java.util.Map<String, double[]> servedByPartition(String table) {
+        Table t = catalog.requireNamed(table);
+        java.util.Map<String, double[]> out = new java.util.HashMap<>(throughput.servedByPartition(t, null));
+        for (com.bigtimedeals.engine.table.Index index : t.indexes()) {
+            if (index.global()) {
+                throughput.servedByPartition(t, index.name()).forEach((k, v) -> out.put(index.name() + " " + k, v));
+            }
+        }
+        return out;
+    }
+
     public java.util.Map<String, PartitionThroughput.Busiest> busiestPartitions(String table) {
         Table t = catalog.requireNamed(table);
         java.util.Map<String, PartitionThroughput.Busiest> out = new java.util.LinkedHashMap<>();

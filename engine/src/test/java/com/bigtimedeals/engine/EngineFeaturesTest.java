@@ -131,6 +131,12 @@ class EngineFeaturesTest {
         assertEquals(21.0 / 20, engine.busiestPartitions("scaled").get("").writes(), 1e-9);
         assertEquals("same", engine.busiestPartitions("scaled").get("").writePartition());
         assertEquals(0.0, engine.busiestPartitions("scaled").get("").reads(), 1e-9);
+        // Its busiest 10-second window held the same 21 units: a tenth of that a second, over the limit.
+        assertEquals(21.0 / 20 / 10, engine.busiestPartitions("scaled").get("").windowWrites(), 1e-9);
+        assertEquals("same", engine.busiestPartitions("scaled").get("").windowWritePartition());
+        // What each partition served in all, refused writes left out.
+        assertEquals(21.0, engine.servedByPartition("scaled").get("same")[1], 1e-9);
+        assertEquals(0.0, engine.servedByPartition("scaled").get("same")[0], 1e-9);
     }
 
     @Test

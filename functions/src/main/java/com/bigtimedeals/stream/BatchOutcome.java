@@ -55,10 +55,25 @@ final class BatchOutcome {
 
     /** The record at {@code index} moved a deal's counters: they are aggregated once, after the batch. */
     void counted(int index, String dealId) {
+        counted(index, new com.bigtimedeals.domain.Change.CountersChanged(dealId));
+    }
+
+    /** The same, with which first-view shard moved and its write count after the change (CountsGate). */
+    void counted(int index, com.bigtimedeals.domain.Change.CountersChanged c) {
         if (firstCounted < 0) {
             firstCounted = index;
         }
-        counted.add(dealId);
+        counted.add(c.dealId());
+        java.util.Map<Integer, Long> shards = needed.computeIfAbsent(c.dealId(), k -> new java.util.HashMap<>());
+        shards.merge(c.shard(), c.writes(), Math::max);
+    }
+
+    /** Per counted deal: each first-view shard its records moved, with the highest write count they name. */
+    private final java.util.Map<String, java.util.Map<Integer, Long>> needed = new java.util.HashMap<>();
+
+    /** What a reading of {@code dealId}'s counters must have seen to carry this batch's changes. */
+    java.util.Map<Integer, Long> needed(String dealId) {
+        return needed.getOrDefault(dealId, java.util.Map.of());
     }
 
     /** The deals whose counters moved in this batch. */

@@ -70,6 +70,7 @@ public final class ChangeReactions {
         this.hottest = new HottestLists(table);
         this.dealCounts = new DealCountsStore(table);
         this.clock = table.clock();
+        this.gateTable = table;
         this.renames = new RenameWalk(new com.bigtimedeals.data.CatalogRenames(table));
         this.saved = new SavedDealChanges(new com.bigtimedeals.data.SavedStore(table));
         this.lows = new PriceLowChanges(new com.bigtimedeals.data.PriceLows(table));
@@ -334,6 +335,19 @@ public final class ChangeReactions {
         }
         return null;
     }
+
+    /** The gate that coalesces aggregations of one deal's counts across lanes, at {@code paceMillis}. */
+    com.bigtimedeals.data.CountsGate countsGate(long paceMillis) {
+        if (countsGate == null || countsGatePace != paceMillis) {
+            countsGate = new com.bigtimedeals.data.CountsGate(gateTable, paceMillis);
+            countsGatePace = paceMillis;
+        }
+        return countsGate;
+    }
+
+    private final Table gateTable;
+    private com.bigtimedeals.data.CountsGate countsGate;
+    private long countsGatePace;
 
     CounterAggregation.Run startAggregation(java.util.Collection<String> dealIds) {
         return counters.start(dealIds);

@@ -34,10 +34,22 @@ final class CounterAggregation {
         /** Each deal of the run with its exact counts (and the moment it turned hot, when it did). */
         private final Map<String, Deal> changed;
         private final boolean frontPage;
+        /** Each live deal read, with its first-view shards' write counts as read (CountsGate#covered). */
+        private final Map<String, long[]> read;
 
         Run(Map<String, Deal> changed, boolean frontPage) {
+            this(changed, frontPage, Map.of());
+        }
+
+        Run(Map<String, Deal> changed, boolean frontPage, Map<String, long[]> read) {
             this.changed = changed;
             this.frontPage = frontPage;
+            this.read = read;
+        }
+
+        /** The deals read, each with its first-view shards' write counts as read. */
+        Map<String, long[]> read() {
+            return read;
         }
 
         /** Every deal of the run with its exact counts, for the front page's rebuild. */
@@ -83,8 +95,10 @@ final class CounterAggregation {
      */
     Run start(Collection<String> dealIds) {
         Map<String, Deal> behind = new LinkedHashMap<>();
+        Map<String, long[]> read = new LinkedHashMap<>();
         java.time.Instant now = clock.instant();
         for (Reading reading : counts.read(dealIds).values()) {
+            read.put(reading.deal().id(), reading.shardWrites());
             if (reading.upToDate()) {
                 continue; // every copy has these counts or newer (the deal item is written last)
             }
@@ -100,7 +114,7 @@ final class CounterAggregation {
             behind.put(deal.id(), deal);
         }
         if (behind.isEmpty()) {
-            return new Run(behind, false);
+            return new Run(behind, false, read);
         }
         for (Deal deal : behind.values()) {
             if (deal.counts().hotSince() != null) {
@@ -114,7 +128,7 @@ final class CounterAggregation {
         Run run = new Run(behind, false);
         featured.refreshCounts(run.counts());
         boolean onFrontPage = cache.showing().stream().anyMatch(behind::containsKey);
-        return new Run(behind, onFrontPage);
+        return new Run(behind, onFrontPage, read);
     }
 
     /** Writes the counts onto the deal items, last (see the class comment). Returns the deals taken down meanwhile. */

@@ -13,6 +13,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.Configuration;
+import com.bigtimedeals.data.CountsGate;
 import com.bigtimedeals.domain.Change;
 import com.bigtimedeals.lambda.ColdStart;
 import com.bigtimedeals.lambda.Container;
@@ -64,7 +65,11 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         this.coldStart = new ColdStart(initializationType);
         this.walkRuns = new WalkRuns(configuration.walksPerInvocation());
         this.pushRuns = new PushRuns(configuration.pushesInFlight());
+        this.countsPaceMillis = configuration.countsPace().toMillis();
     }
+
+    /** {@code COUNTS_PACE_MS}: the least time between two aggregations of one deal's counts (CountsGate); 0 off. */
+    private final long countsPaceMillis;
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
@@ -86,11 +91,21 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             walks.await(batch, outcome);
         }
         CounterAggregation.Run aggregation = null;
+        java.util.Set<String> toCount = new java.util.LinkedHashSet<>();
         if (!outcome.countedDeals().isEmpty()) {
             try {
-                aggregation = reactions.startAggregation(outcome.countedDeals());
-                if (aggregation.frontPage()) {
-                    outcome.countedOnFrontPage();
+                for (String id : outcome.countedDeals()) {
+                    CountsGate.Outcome o = countsPaceMillis <= 0 ? CountsGate.Outcome.UNGATED
+                            : reactions.countsGate(countsPaceMillis).await(id, outcome.needed(id), () -> !budget.exhausted());
+                    if (o != CountsGate.Outcome.COVERED) {
+                        toCount.add(id); // claimed, or ungated: aggregated here either way
+                    }
+                }
+                if (!toCount.isEmpty()) {
+                    aggregation = reactions.startAggregation(toCount);
+                    if (aggregation.frontPage()) {
+                        outcome.countedOnFrontPage();
+                    }
                 }
             } catch (RuntimeException e) {
                 LOG.error("counter aggregation failed", e);
@@ -108,10 +123,16 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 rebuilt = false;
             }
         }
-        if (aggregation != null && !aggregation.isEmpty() && rebuilt) {
+        if (aggregation != null && rebuilt) {
             // The deal items last: once one carries the counts, every copy of them is written (CounterAggregation).
             try {
-                outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
+                if (!aggregation.isEmpty()) {
+                    outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
+                }
+                // Then the gates: what was read is in every copy now, so the batches it covers have nothing to do.
+                if (countsPaceMillis > 0) {
+                    aggregation.read().forEach((id, writes) -> reactions.countsGate(countsPaceMillis).covered(id, writes));
+                }
             } catch (RuntimeException e) {
                 LOG.error("counter aggregation failed", e);
                 outcome.aggregationFailed();
@@ -145,7 +166,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 continue;
             }
             if (change instanceof Change.CountersChanged c) {
-                outcome.counted(i, c.dealId()); // aggregated once for the whole batch, after it
+                outcome.counted(i, c); // aggregated once for the whole batch, after it
                 continue;
             }
             if (change instanceof Change.WalkPending && walkRuns.sideBySide()) {

@@ -38,8 +38,12 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 abstract class StreamTest extends DynamoDbTest {
     static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
     static final int SHARDS = 3;
-    /** The functions' defaults, with the test's front-page copies and a time reserve that a test can run out of. */
-    static final Settings SETTINGS = Settings.defaults().with(Setting.CACHE_SHARDS, SHARDS).with(Setting.WORK_RESERVE_MS, 5_000);
+    /**
+     * The functions' defaults, with the test's front-page copies, a time reserve that a test can run out of, and no
+     * pace between two aggregations of one deal (a test delivers batch after batch; CounterAggregationTest paces).
+     */
+    static final Settings SETTINGS = Settings.defaults().with(Setting.CACHE_SHARDS, SHARDS).with(Setting.WORK_RESERVE_MS, 5_000)
+            .with(Setting.COUNTS_PACE_MS, 0);
     static final Configuration CONFIG = Configuration.from(SETTINGS);
 
     Table table;

@@ -150,6 +150,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** Read and write units each partition of {@code table} (and, as {@code <index> <key>}, of its indexes) served. */
+    public java.util.Map<String, double[]> servedByPartition(String table) {
+        return engine.servedByPartition(table);
+    }
+
     /** Read and write units {@code table} and its indexes served since limits went on: {reads, writes}. */
     public double[] servedUnits(String table) {
         return engine.servedUnits(table);

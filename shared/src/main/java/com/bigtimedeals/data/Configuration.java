@@ -17,10 +17,11 @@ import java.time.Duration;
  * @param inboxRetention how long an inbox message is kept
  * @param reporterMinAge how old a reporter's profile must be for their report to count toward community expiry
  * @param pushesInFlight recipients whose pushes one stream invocation sends side by side
+ * @param countsPace the least time between two aggregations of one deal's counts, across the stream consumers (CountsGate)
  */
 public record Configuration(int cacheShards, int blastSegments, int workReserveMillis, int deliveryThreads,
                             int walksPerInvocation, Duration sweepStalledAfter, Duration inboxRetention,
-                            Duration reporterMinAge, int pushesInFlight) {
+                            Duration reporterMinAge, int pushesInFlight, Duration countsPace) {
     public Configuration {
         if (cacheShards < 1 || blastSegments < 1 || deliveryThreads < 1 || walksPerInvocation < 1 || workReserveMillis < 0
                 || pushesInFlight < 1) {
@@ -40,7 +41,8 @@ public record Configuration(int cacheShards, int blastSegments, int workReserveM
                 settings.number(Setting.WALKS_PER_INVOCATION),
                 Duration.ofSeconds(settings.number(Setting.SWEEP_STALLED_AFTER_S)),
                 Duration.ofDays(settings.number(Setting.INBOX_RETENTION_DAYS)),
-                Duration.ofSeconds(settings.number(Setting.REPORTER_MIN_AGE_S)), settings.number(Setting.PUSHES_IN_FLIGHT));
+                Duration.ofSeconds(settings.number(Setting.REPORTER_MIN_AGE_S)), settings.number(Setting.PUSHES_IN_FLIGHT),
+                Duration.ofMillis(settings.number(Setting.COUNTS_PACE_MS)));
     }
 
     /** Every function setting at its default. */

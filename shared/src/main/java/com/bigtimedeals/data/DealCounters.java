@@ -20,16 +20,24 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 
 /**
  * A deal's named counters (hot and cold votes, comments), kept exact under contention (docs/data-model.md, "Deal
- * counters"). They live in {@link #SHARDS} small items apart from the deal, each under a partition key of its own
- * ({@code COUNTERS#<dealId>#<k>}): every change adds to one shard chosen at random, inside the caller's transaction,
- * so no item and no partition takes more than its share of a burst, and the deal item itself is never written per
- * vote. The true value is the sum over the shards, read in the same strongly consistent BatchGetItem as the deal
- * ({@link #keys}, {@link #sum}). The stream consumer aggregates the sums into every copy of the deal.
+ * counters"). They live in small items apart from the deal, each under a partition key of its own
+ * ({@code COUNTERS#<dealId>#<k>}), laid out as {@link #VIEWS} views of {@link #SHARDS_PER_VIEW} shards: every change
+ * adds to one shard chosen at random <em>in each view</em>, inside the caller's transaction, so each view alone holds
+ * every committed change and its sum is the exact value. A reader reads one view chosen at random ({@link #keys},
+ * {@link #sum}): at 2,000 votes a second on one deal each vote must read every part of an exact sum, so with one view
+ * every shard partition served a read unit per vote (0.67 of its 3,000); with two, each serves half the votes' reads,
+ * while each shard takes 2,000 x 2 units / 24 = 167 of its 1,000 write units (issue 41). The deal item itself is
+ * neither written nor read per vote: whether the deal is live comes from {@link #LIVE_MARKERS} small marker items
+ * written with the deal and marked in its takedown's transaction ({@link #liveMarker}). The stream consumer
+ * aggregates the sums into every copy of the deal.
  *
- * <p>Each shard also counts its own writes ({@code v}); the sum of those is the counters' {@link DealCounts#version}.
- * Every shard's count only grows, so a reading taken after another has a version at least as high: a copy is only
- * ever replaced by a reading with a higher version, and a replayed or reordered aggregation never sets an older value
- * over a newer one.
+ * <p>Each shard also counts its own writes ({@code v}); the sum of those over a view is the counters'
+ * {@link DealCounts#version} (every view counts every change once, so the views agree). Every shard's count only
+ * grows, so a reading taken after another has a version at least as high: a copy is only ever replaced by a reading
+ * with a higher version, and a replayed or reordered aggregation never sets an older value over a newer one.
+ *
+ * <p>A table holding deals from before the views and markers needs both backfilled before this code serves it:
+ * their markers written, and view 1 set to view 0's sums (docs/data-model.md).
  */
 public final class DealCounters {
     /** The counters a deal has; each is a number attribute of every shard item (absent: 0). */
@@ -48,12 +56,26 @@ public final class DealCounters {
     }
 
     /**
-     * Shards per deal. A vote writes one shard in a transaction (2 write units for an item under 1 KB), so 8 shards
-     * take 8 x 500 = 4,000 votes a second before any partition reaches DynamoDB's 1,000 write units, and each shard a
-     * few hundred a second at most in the benchmark's burst; every exact read costs one read unit per shard.
-     * Readers and writers must agree on it: growing it needs the new shards counted by every reader first.
+     * Views per deal: each change is written once per view, and each reader reads one. Two halve every shard's reads
+     * (the vote's exact sum) for one more counter write per change. Readers and writers must agree on it.
      */
-    public static final int SHARDS = 8;
+    public static final int VIEWS = 2;
+    /**
+     * Shards per view. A vote writes one shard of each view in a transaction (2 write units for an item under 1 KB),
+     * so 24 shards take 2,000 votes a second at a sixth of DynamoDB's 1,000 write units each (16 gave a quarter, whose
+     * busiest 10 s in the scaled simulation, about one vote a second per shard, came out above half the limit by
+     * chance); every exact read costs one read unit per shard of the view it reads.
+     */
+    public static final int SHARDS_PER_VIEW = 24;
+    /** Every shard of every view. */
+    public static final int SHARDS = VIEWS * SHARDS_PER_VIEW;
+    /**
+     * Liveness markers per deal: a vote reads one at random with its view, so each serves a quarter of the votes'
+     * reads (a single one would be read by every vote, as the deal item was).
+     */
+    public static final int LIVE_MARKERS = 4;
+    private static final ShardChoice READ_CHOICE = new ShardChoice();
+
     /** Attempts of one counted transaction, each on a freshly chosen shard, before the caller gets a 503. */
     static final int ATTEMPTS = Transactions.CONFLICT_ATTEMPTS;
     /** The write count of one shard. */
@@ -66,13 +88,65 @@ public final class DealCounters {
         this.table = table;
     }
 
-    /** The keys of every shard of a deal: read them in the same BatchGetItem as the deal, then {@link #sum} them. */
+    /**
+     * The keys of every shard of one view of a deal, chosen at random: read them in the same BatchGetItem as the deal
+     * (or the caller's vote), then {@link #sum} them. Never mix two views in one sum.
+     */
     static List<Map<String, AttributeValue>> keys(String dealId) {
-        List<Map<String, AttributeValue>> keys = new ArrayList<>(SHARDS);
-        for (int shard = 0; shard < SHARDS; shard++) {
-            keys.add(Keys.dealCounters(dealId, shard));
+        return keys(dealId, READ_CHOICE.next(VIEWS) - 1);
+    }
+
+    /** The keys of the shards of view {@code view}. */
+    static List<Map<String, AttributeValue>> keys(String dealId, int view) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(SHARDS_PER_VIEW);
+        for (int shard = 0; shard < SHARDS_PER_VIEW; shard++) {
+            keys.add(Keys.dealCounters(dealId, view * SHARDS_PER_VIEW + shard));
         }
         return keys;
+    }
+
+    /** The key of one of the deal's liveness markers, chosen at random. */
+    static Map<String, AttributeValue> liveMarker(String dealId) {
+        return Keys.dealLive(dealId, READ_CHOICE.next(LIVE_MARKERS) - 1);
+    }
+
+    /** True for a liveness marker of a deal that is live (written with the deal, not marked by a takedown). */
+    static boolean isLiveMarker(Map<String, AttributeValue> item) {
+        return item != null && Keys.DEAL_LIVE.equals(new ItemReader(item).type()) && !item.containsKey(DealCodec.TAKEN_DOWN_AT);
+    }
+
+    /** The Puts of a new deal's markers, for its creation's transaction (each fails if it exists: the deal is new). */
+    static List<TransactWriteItem> newMarkers(String table, String dealId) {
+        List<TransactWriteItem> puts = new ArrayList<>(LIVE_MARKERS);
+        for (int m = 0; m < LIVE_MARKERS; m++) {
+            puts.add(TransactWriteItem.builder().put(software.amazon.awssdk.services.dynamodb.model.Put.builder()
+                    .tableName(table).item(new ItemWriter(Keys.dealLive(dealId, m), Keys.DEAL_LIVE).string("dealId", dealId).build())
+                    .build()).build());
+        }
+        return puts;
+    }
+
+    /**
+     * The Updates that mark every marker taken down, for the takedown's transaction: a vote that reads any marker
+     * after the takedown committed answers 404. Unconditional (a repeat sets the same moment again), and they touch
+     * no counter shard, so a takedown never conflicts with the votes it races.
+     */
+    static List<TransactWriteItem> markersDown(String table, String dealId, String at) {
+        List<TransactWriteItem> updates = new ArrayList<>(LIVE_MARKERS);
+        for (int m = 0; m < LIVE_MARKERS; m++) {
+            updates.add(TransactWriteItem.builder().update(Update.builder().tableName(table).key(Keys.dealLive(dealId, m))
+                    .updateExpression("SET #down = :at, #t = :type, #d = :deal")
+                    .expressionAttributeNames(Map.of("#down", DealCodec.TAKEN_DOWN_AT, "#t", Keys.TYPE, "#d", "dealId"))
+                    .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(at), ":type", AttributeValue.fromS(Keys.DEAL_LIVE),
+                            ":deal", AttributeValue.fromS(dealId)))
+                    .build()).build());
+        }
+        return updates;
+    }
+
+    /** True for a shard of the first view: its changes alone name every change (each is written to every view). */
+    static boolean inFirstView(ItemReader shard) {
+        return !shard.has("shard") || shard.number("shard") < SHARDS_PER_VIEW;
     }
 
     /** True for a shard item of this deal. */
@@ -120,16 +194,21 @@ public final class DealCounters {
     }
 
     /**
-     * The Update action that adds {@code delta} to one counter of the deal, on a shard chosen at random: put it in
-     * your own transaction (it creates the shard on its first write). {@link #commit} does that and retries.
+     * The Update actions that add {@code delta} to one counter of the deal, on one shard of each view chosen at
+     * random: put them in your own transaction (each creates its shard on its first write). {@link #commit} does that
+     * and retries.
      */
-    public TransactWriteItem add(String dealId, Counter counter, long delta) {
+    public List<TransactWriteItem> add(String dealId, Counter counter, long delta) {
         return add(dealId, Map.of(counter, delta));
     }
 
-    /** Several counters of one deal changed together, on one shard (a vote switched from cold to hot). */
-    public TransactWriteItem add(String dealId, Map<Counter, Long> deltas) {
-        return add(dealId, deltas, shardChoice.next(SHARDS) - 1);
+    /** Several counters of one deal changed together, on one shard per view (a vote switched from cold to hot). */
+    public List<TransactWriteItem> add(String dealId, Map<Counter, Long> deltas) {
+        List<TransactWriteItem> adds = new ArrayList<>(VIEWS);
+        for (int view = 0; view < VIEWS; view++) {
+            adds.add(add(dealId, deltas, view * SHARDS_PER_VIEW + shardChoice.next(SHARDS_PER_VIEW) - 1));
+        }
+        return adds;
     }
 
     TransactWriteItem add(String dealId, Map<Counter, Long> deltas, int shard) {
@@ -163,7 +242,7 @@ public final class DealCounters {
     }
 
     /**
-     * Commits {@code writes} together with a change of the deal's counters, in one transaction, the counter's action
+     * Commits {@code writes} together with a change of the deal's counters, in one transaction, the counters' actions
      * last (so a cancellation's reasons line up with {@code writes}). A conflict with another transaction or a
      * throttled partition is transient: the change moves to another shard, chosen afresh, and the transaction is
      * tried again with jittered backoff; after {@link #ATTEMPTS} the caller gets UNAVAILABLE (a 503 with a message,
@@ -174,7 +253,7 @@ public final class DealCounters {
     public void commit(List<TransactWriteItem> writes, String dealId, Map<Counter, Long> deltas) {
         for (int attempt = 1; ; attempt++) {
             List<TransactWriteItem> items = new ArrayList<>(writes);
-            items.add(add(dealId, deltas));
+            items.addAll(add(dealId, deltas));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items)
                         .clientRequestToken(UUID.randomUUID().toString()).build());

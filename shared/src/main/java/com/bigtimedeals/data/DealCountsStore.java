@@ -36,9 +36,13 @@ public final class DealCountsStore {
      * A live deal as its item stores it (content, and the counts the last aggregation wrote onto it), and its exact
      * counts now ({@code hotSince} taken from the item, which keeps it).
      */
-    public record Reading(Deal deal, DealCounts exact, long peak, Instant postedAt) {
+    public record Reading(Deal deal, DealCounts exact, long peak, Instant postedAt, long[] shardWrites) {
         public Reading(Deal deal, DealCounts exact) {
             this(deal, exact, 0, deal.createdAt());
+        }
+
+        public Reading(Deal deal, DealCounts exact, long peak, Instant postedAt) {
+            this(deal, exact, peak, postedAt, new long[DealCounters.SHARDS_PER_VIEW]);
         }
 
         /** The deal item already carries these counts or newer: every copy of them was written before it. */
@@ -54,17 +58,18 @@ public final class DealCountsStore {
 
     /**
      * The live deals among {@code dealIds} with their exact counts: strongly consistent BatchGetItems of each deal and
-     * its shards (11 deals to a request). Deals taken down or never made are left out.
+     * the first view of its shards (4 deals to a request), with each first-view shard's write count. Deals taken down or never made are left out.
      */
     public Map<String, Reading> read(Collection<String> dealIds) {
         List<String> ids = new ArrayList<>(new LinkedHashSet<>(dealIds));
-        int perRequest = TableReads.MAX_BATCH_GET / (DealCounters.SHARDS + 1);
+        int perRequest = TableReads.MAX_BATCH_GET / (DealCounters.SHARDS_PER_VIEW + 1);
         Map<String, Reading> readings = new LinkedHashMap<>();
         for (int from = 0; from < ids.size(); from += perRequest) {
             List<Map<String, AttributeValue>> keys = new ArrayList<>();
             for (String id : ids.subList(from, Math.min(ids.size(), from + perRequest))) {
                 keys.add(Keys.deal(id));
-                keys.addAll(DealCounters.keys(id));
+                // The first view, always: what it read is what CountsGate records as covered, shard by shard.
+                keys.addAll(DealCounters.keys(id, 0));
             }
             Map<String, List<Map<String, AttributeValue>>> shards = new HashMap<>();
             Map<String, Map<String, AttributeValue>> deals = new HashMap<>();
@@ -84,7 +89,15 @@ public final class DealCountsStore {
                     DealCounts exact = DealCounters.sum(id, shards.getOrDefault(id, List.of()))
                             .withHotSince(deal.counts().hotSince());
                     ItemReader r = new ItemReader(item);
-                    readings.put(id, new Reading(deal, exact, r.has(PEAK) ? r.number(PEAK) : 0, DealCodec.postedAt(item)));
+                    long[] writes = new long[DealCounters.SHARDS_PER_VIEW];
+                    for (Map<String, AttributeValue> shard : shards.getOrDefault(id, List.of())) {
+                        ItemReader sr = new ItemReader(shard);
+                        int k = sr.has("shard") ? (int) sr.number("shard") : -1;
+                        if (k >= 0 && k < writes.length) {
+                            writes[k] = sr.has(DealCounters.WRITES) ? sr.number(DealCounters.WRITES) : 0;
+                        }
+                    }
+                    readings.put(id, new Reading(deal, exact, r.has(PEAK) ? r.number(PEAK) : 0, DealCodec.postedAt(item), writes));
                 }
             }
         }

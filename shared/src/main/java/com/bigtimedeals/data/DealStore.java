@@ -134,6 +134,8 @@ public final class DealStore {
                     .conditionExpression("attribute_not_exists(PK)").build()).build());
             writes.add(DealHistory.put(table, deal.id(), new DealEvent(now, editor, DealEvent.Action.CREATED,
                     DealEvent.changes(null, deal)), null));
+            // Its liveness markers, in the same transaction: a vote reads one of them instead of the deal item.
+            writes.addAll(DealCounters.newMarkers(table.name(), deal.id()));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return deal;
@@ -255,7 +257,8 @@ public final class DealStore {
     }
 
     /**
-     * Takes a deal down by {@code editor}: 1 TransactWriteItems of the deal and its {@code taken-down} event. The item
+     * Takes a deal down by {@code editor}: 1 TransactWriteItems of the deal, its {@code taken-down} event and its
+     * liveness markers ({@link DealCounters#markersDown}). The item
      * stays as a tombstone, so a repeat is still a success and a correction can tell it from a deal that never was; its
      * index keys go, which takes it out of all three latest lists at once; its version moves on. Only the first takedown
      * writes (the condition that the deal is not down yet cancels a repeat, its event with it): a repeated request adds
@@ -285,9 +288,12 @@ public final class DealStore {
                 .build()).build();
         TransactWriteItem event = DealHistory.put(table, dealId, new DealEvent(now, editor, DealEvent.Action.TAKEN_DOWN,
                 Map.of()), null);
+        // The liveness markers go down with the deal, atomically: no vote is counted on it once this commits.
+        List<TransactWriteItem> writes = new ArrayList<>(List.of(down, event));
+        writes.addAll(DealCounters.markersDown(table.name(), dealId, now.truncatedTo(ChronoUnit.SECONDS).toString()));
         for (int attempt = 1; ; attempt++) {
             try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(down, event).build());
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return;
             } catch (TransactionCanceledException e) {
                 if (failed(e, 0)) {

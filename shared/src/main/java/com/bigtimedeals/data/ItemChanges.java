@@ -96,7 +96,9 @@ public final class ItemChanges {
                 return new Change.QuietMayEnd(Keys.userOfDevicesPk(now.get(Keys.PK).s()));
             }
             case Keys.DEAL_COUNTERS -> {
-                return new Change.CountersChanged(item.string("dealId"));
+                // Every change writes one shard of each view: the first view's records alone name every change.
+                return !DealCounters.inFirstView(item) ? new Change.Other() : new Change.CountersChanged(item.string("dealId"),
+                        item.has("shard") ? (int) item.number("shard") : -1, item.has(DealCounters.WRITES) ? item.number(DealCounters.WRITES) : 0);
             }
             case Keys.BLAST -> {
                 // A blast recorded with its segments needs nothing more; one recorded without them gets them here.

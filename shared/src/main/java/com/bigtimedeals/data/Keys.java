@@ -52,6 +52,8 @@ final class Keys {
     static final String REPORT_CASE = "ReportCase";
     static final String LINK_GUARD = "LinkGuard";
     static final String DEAL_COUNTERS = "DealCounters";
+    static final String DEAL_LIVE = "DealLive";
+    static final String COUNTS_GATE = "CountsGate";
     static final String VOTE = "Vote";
     static final String HOT_DEAL = "HotDeal";
     static final String DEAL_RANKING = "DealRanking";
@@ -602,6 +604,22 @@ final class Keys {
     // per-partition write limit applies to a partition key (shards sharing the deal's key would spread nothing).
     static Map<String, AttributeValue> dealCounters(String dealId, int shard) {
         return key(dealCountersPk(dealId, Integer.toString(shard)), "COUNTERS");
+    }
+
+    // A deal's liveness markers (DealCounters.LIVE_MARKERS): what a vote reads instead of the deal item, which every
+    // vote would otherwise read. A family of their own, so that the deal's writers (creation, takedown) are granted
+    // them and not the counter shards.
+    static Map<String, AttributeValue> dealLive(String dealId, int marker) {
+        return key(dealLivePk(dealId, Integer.toString(marker)), "LIVE");
+    }
+
+    static String dealLivePk(String dealId, String marker) {
+        return "LIVE#" + dealId + "#" + marker;
+    }
+
+    // The gate of a deal's counts aggregations (CountsGate), in the same key family.
+    static Map<String, AttributeValue> countsGate(String dealId) {
+        return key(dealCountersPk(dealId, "gate"), "GATE");
     }
 
     static String dealCountersPk(String dealId, String shard) {

@@ -53,8 +53,10 @@ public enum PartitionKeys {
     REPORTS(Keys.reportsPk(Keys.ANY)),
     /** The one live deal each normalised link may have. */
     LINK_GUARD(Keys.linkGuardPk(Keys.ANY)),
-    /** A deal's counter shards (votes, comments), each a partition of its own. */
+    /** A deal's counter shards (votes, comments), each a partition of its own, and its counts gate. */
     DEAL_COUNTERS(Keys.dealCountersPk(Keys.ANY, Keys.ANY)),
+    /** A deal's liveness markers, read by votes instead of the deal item. */
+    DEAL_LIVE(Keys.dealLivePk(Keys.ANY, Keys.ANY)),
     /** One user's votes. */
     VOTES(Keys.votesPk(Keys.ANY)),
     /** The hot list. */

@@ -34,6 +34,15 @@ public enum Setting {
      */
     WALKS_PER_INVOCATION("walksPerInvocation", "16", Where.FUNCTIONS, 1, 100),
     /**
+     * Milliseconds between two aggregations of one deal's counts, across every stream lane and shard
+     * ({@code CountsGate}): a batch whose changes a finished aggregation already read is done; otherwise it claims the
+     * deal's gate once this has passed, or waits for it. Each aggregation rewrites the deal item, which every
+     * latest-deals index projects: at 2,000 votes a second on one deal every lane's batch rewrote it each second
+     * (issue 41). 0 switches the gate off. Adds at most this to the lists' stream delay for a deal whose counts keep
+     * moving; the deal page and the vote answer read exact counts.
+     */
+    COUNTS_PACE_MS("countsPaceMillis", "2000", Where.FUNCTIONS, 0, 60_000),
+    /**
      * Recipients whose pushes one stream invocation sends side by side (the consumer's {@code PushRuns}); each
      * recipient's messages stay in order on one thread. A push is five round trips (the devices, the settings, the
      * claim, SNS's Publish, the claim's mark), which in AWS all wait on the network: one at a time, a batch of 100

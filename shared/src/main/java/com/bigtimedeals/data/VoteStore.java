@@ -28,13 +28,17 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * deal's counters ({@link DealCounters}) changed in the same transaction, so the temperature is exact however many
  * users vote at once.
  *
- * <p>A vote is at most 2 requests. First one strongly consistent BatchGetItem of the caller's vote, the deal and the
- * deal's counter shards: it tells whether the deal is live (404 otherwise, with no ConditionCheck on the deal item,
- * which would make it the hot item again), what the caller's vote was, and the temperature. Then, only when the vote
- * changes, one transaction: the vote item, conditioned on still being what the read saw (so the counter change is the
- * right one: +1 for a new vote, +1/-1 on one shard for a switch, -1 for a withdrawal), and the counter change. The
- * answer is the temperature that read saw with the caller's change applied: the transaction commits exactly that
- * change on top of it. A concurrent change of the caller's own vote fails the condition and is read again.
+ * <p>A vote is at most 2 requests. First one strongly consistent BatchGetItem of the caller's vote, one of the deal's
+ * liveness markers and one view of the deal's counter shards ({@link DealCounters}): it tells whether the deal is live
+ * (404 otherwise), what the caller's vote was, and the temperature. The deal item is not read: at 2,000 votes a
+ * second on one deal it was the table's busiest partition (issue 41), and the markers (written with the deal, marked
+ * in its takedown's transaction) say as exactly whether it is live, each read by a quarter of the votes. Then, only
+ * when the vote changes, one transaction: the vote item, conditioned on still being what the read saw (so the counter
+ * change is the right one: +1 for a new vote, +1/-1 on one shard per view for a switch, -1 for a withdrawal), and the
+ * counter change. The answer is the temperature that read saw with the caller's change applied: the transaction
+ * commits exactly that change on top of it. A concurrent change of the caller's own vote fails the condition and is
+ * read again. A takedown that commits between the read and the transaction leaves the vote counted on the tombstone,
+ * as a vote that came first.
  */
 public final class VoteStore {
     /** Reads again when the caller's own vote changed between the read and the write (two requests of one user). */
@@ -55,12 +59,12 @@ public final class VoteStore {
     }
 
     /**
-     * One strongly consistent BatchGetItem of the caller's vote, the deal and its shards (and the record of the
-     * request's Idempotency-Key: {@link KeyedWrite.Held} when it holds one); NOT_FOUND for no live deal.
+     * One strongly consistent BatchGetItem of the caller's vote, a liveness marker and one view of the shards (and the
+     * record of the request's Idempotency-Key: {@link KeyedWrite.Held} when it holds one); NOT_FOUND for no live deal.
      */
     private Seen read(String username, String dealId, KeyedWrite<VoteResult> keyed) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
-        keys.add(Keys.deal(dealId));
+        keys.add(DealCounters.liveMarker(dealId));
         keys.add(Keys.vote(username, dealId));
         String projection = "#t, dealId, #vote, #h, #c, #m, #w, #down";
         Map<String, String> names = Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
@@ -71,7 +75,7 @@ public final class VoteStore {
         Vote vote = null;
         for (Map<String, AttributeValue> item : items) {
             String type = new ItemReader(item).type();
-            live |= DealCodec.isLiveDeal(item);
+            live |= DealCounters.isLiveMarker(item);
             if (Keys.VOTE.equals(type)) {
                 vote = Vote.parse(new ItemReader(item).string(VOTE));
             }

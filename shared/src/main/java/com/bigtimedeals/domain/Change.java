@@ -119,9 +119,14 @@ public sealed interface Change {
 
     /**
      * One of a deal's counters moved (a vote, a comment). Records of one deal are interchangeable: the aggregation
-     * reads the counters as they stand, once per batch for every deal the batch names.
+     * reads the counters as they stand, once per batch for every deal the batch names. {@code shard} (of the first
+     * view; -1 unknown) and {@code writes} (that shard's write count after the change) say which reading covers it.
      */
-    record CountersChanged(String dealId) implements Change {
+    record CountersChanged(String dealId, int shard, long writes) implements Change {
+        public CountersChanged(String dealId) {
+            this(dealId, -1, 0);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.on(this);

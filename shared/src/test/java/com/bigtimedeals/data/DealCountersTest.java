@@ -51,10 +51,17 @@ class DealCountersTest extends DynamoDbTest {
     void everyShardHasAPartitionKeyOfItsOwnApartFromTheDeals() {
         Setup s = setup();
         Set<String> keys = new HashSet<>();
-        for (Map<String, AttributeValue> key : DealCounters.keys(s.deal().id())) {
-            keys.add(key.get("PK").s());
+        assertEquals(DealCounters.SHARDS_PER_VIEW, DealCounters.keys(s.deal().id()).size(), "a reader reads one view");
+        for (int view = 0; view < DealCounters.VIEWS; view++) {
+            for (Map<String, AttributeValue> key : DealCounters.keys(s.deal().id(), view)) {
+                keys.add(key.get("PK").s());
+            }
         }
-        assertEquals(DealCounters.SHARDS, keys.size(), "shards sharing a partition key would spread nothing");
+        for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
+            keys.add(Keys.dealLive(s.deal().id(), m).get("PK").s());
+        }
+        assertEquals(DealCounters.SHARDS + DealCounters.LIVE_MARKERS, keys.size(),
+                "shards and markers sharing a partition key would spread nothing");
         assertTrue(!keys.contains(Keys.deal(s.deal().id()).get("PK").s()));
     }
 
@@ -70,6 +77,20 @@ class DealCountersTest extends DynamoDbTest {
         assertEquals(2, read.commentCount());
         assertEquals(2, read.counts().version(), "one per counted write");
         assertTrue(s.deal().sameContent(read));
+    }
+
+    @Test
+    void aDealsMarkersAreLiveFromItsCreationAndDownFromItsTakedown() {
+        Setup s = setup();
+        for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
+            assertTrue(DealCounters.isLiveMarker(TableReads.batchGetConsistent(s.table(),
+                    List.of(Keys.dealLive(s.deal().id(), m))).get(0)), "marker " + m + " written with the deal");
+        }
+        s.deals().takeDown(s.deal().id());
+        for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
+            assertTrue(!DealCounters.isLiveMarker(TableReads.batchGetConsistent(s.table(),
+                    List.of(Keys.dealLive(s.deal().id(), m))).get(0)), "marker " + m + " down with the deal");
+        }
     }
 
     @Test
@@ -121,6 +142,10 @@ class DealCountersTest extends DynamoDbTest {
         client.scan(ScanRequest.builder().tableName(s.table().name()).build()).items().stream()
                 .filter(item -> "DealCounters".equals(item.get("Type").s())).forEach(item -> written.add(item.get("PK").s()));
         assertTrue(written.size() > 1, "the changes spread over the shards: " + written);
+        for (int view = 0; view < DealCounters.VIEWS; view++) {
+            DealCounts alone = DealCounters.sum(id, TableReads.batchGetConsistent(s.table(), DealCounters.keys(id, view)));
+            assertEquals(counts, alone, "view " + view + " holds every change on its own");
+        }
         assertNotEquals(0, counts.version());
     }
 }

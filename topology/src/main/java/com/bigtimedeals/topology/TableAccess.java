@@ -15,6 +15,7 @@ import static com.bigtimedeals.data.PartitionKeys.DEAL;
 import static com.bigtimedeals.data.PartitionKeys.DEVICES;
 import static com.bigtimedeals.data.PartitionKeys.PUSH_TOKENS;
 import static com.bigtimedeals.data.PartitionKeys.DEAL_COUNTERS;
+import static com.bigtimedeals.data.PartitionKeys.DEAL_LIVE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_GATE;
 import static com.bigtimedeals.data.PartitionKeys.DEALS_CACHE_VERSION;
@@ -190,7 +191,7 @@ public final class TableAccess {
 
     /**
      * A new deal into its brand's and category's buckets with its link's guard (the guard's holder read when the claim
-     * fails), a correction (a new link or expiry moves the guard in the same transaction; one that expires the deal
+     * fails) and its liveness markers (taken down with it), a correction (a new link or expiry moves the guard in the same transaction; one that expires the deal
      * frees it and rewrites its featured copies and the front page's), a takedown, the featured lists, a blast and its
      * marker; priming: the front page.
      */
@@ -198,8 +199,8 @@ public final class TableAccess {
             table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD, TIMELINE), GET_ITEM),
             table(List.of(DEAL, BRAND, CATEGORY, BLAST), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
-            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD), PUT_ITEM),
-            table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION), UPDATE_ITEM),
+            table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_LIVE), PUT_ITEM),
+            table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION, DEAL_LIVE), UPDATE_ITEM),
             table(List.of(LINK_GUARD), DELETE_ITEM),
             query(IndexPartitions.LATEST_DEALS));
 
@@ -337,7 +338,8 @@ public final class TableAccess {
      * aggregation (each deal with its shards, its copies, the hot list and the hottest lists' ranking and lists,
      * whether the cached front page shows it, a temperature crossing's alert heads and threshold ranges, then the deal
      * item), a takedown's link guard freed and reports closed,
-     * the community's expiry of a deal (with its history event); a rename's walk (a page of the brand's or category's
+     * the community's expiry of a deal (with its history event); each deal's counts gate (CountsGate: read, claimed,
+     * covered); a rename's walk (a page of the brand's or category's
      * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
@@ -346,7 +348,8 @@ public final class TableAccess {
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
             table(List.of(PUSH_TOKENS), DELETE_ITEM),
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
-            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME), GET_ITEM),
+            table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
+                    DEAL_COUNTERS), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
@@ -390,11 +393,11 @@ public final class TableAccess {
             table(List.of(VOTES), BATCH_GET_ITEM));
 
     /**
-     * A vote: the caller's vote, the deal and its counter shards read together, then the vote item and one shard in
-     * one transaction; priming: the caller's votes.
+     * A vote: the caller's vote, a liveness marker of the deal and one view of its counter shards read together, then
+     * the vote item and one shard per view in one transaction; priming: the caller's votes.
      */
     private static final List<Grant> VOTES_WRITE = List.of(
-            table(List.of(VOTES, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
+            table(List.of(VOTES, DEAL_LIVE, DEAL_COUNTERS), BATCH_GET_ITEM),
             table(List.of(VOTES), PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL_COUNTERS), UPDATE_ITEM));
 }

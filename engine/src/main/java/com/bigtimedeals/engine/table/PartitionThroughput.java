@@ -53,6 +53,9 @@ public final class PartitionThroughput {
         final double[] ringWrites = new double[WINDOW_SECONDS];
         double peakWindowReads;
         double peakWindowWrites;
+        /** Every unit served since limits went on: where a simulation's bill goes, key by key. */
+        double totalReads;
+        double totalWrites;
 
         Bucket(double scale, long now) {
             java.util.Arrays.fill(ringSecond, Long.MIN_VALUE);
@@ -103,6 +106,11 @@ public final class PartitionThroughput {
                 peakReads = Math.max(peakReads, readsThisSecond);
             }
             window(s, write, units);
+            if (write) {
+                totalWrites += units;
+            } else {
+                totalReads += units;
+            }
         }
 
         private void window(long s, boolean write, double units) {
@@ -296,6 +304,25 @@ public final class PartitionThroughput {
         all.sort(java.util.Map.Entry.<String, Double>comparingByValue().reversed());
         java.util.List<String> top = all.stream().limit(TOP).map(java.util.Map.Entry::getKey).toList();
         return new Busiest(most[0], keys[0], most[1], keys[1], most[2], keys[2], most[3], keys[3], top);
+    }
+
+    /**
+     * Read and write units served per partition of the table ({@code index} null) or of one global index since limits
+     * went on, keyed by the partition key's readable text: what a simulation adds up into its bill by key family.
+     */
+    public java.util.Map<String, double[]> servedByPartition(Table t, String index) {
+        String name = index == null ? "" : index;
+        java.util.Map<String, double[]> out = new java.util.HashMap<>();
+        for (var e : buckets.entrySet()) {
+            if (e.getKey().table() == t.id && e.getKey().index().equals(name)) {
+                Bucket b = e.getValue();
+                synchronized (b) {
+                    out.merge(readable(e.getKey().partition()), new double[] {b.totalReads, b.totalWrites},
+                            (x, y) -> new double[] {x[0] + y[0], x[1] + y[1]});
+                }
+            }
+        }
+        return out;
     }
 
     /** How many of the busiest partitions {@link Busiest#top} names (by their busiest window). */
