@@ -29,7 +29,7 @@ final class PushDelivery {
 
     /** What one deal's pushes showed. */
     record Round(int pushed, int devices, int duplicates, double p50Seconds, double p99Seconds, double maxSeconds,
-                 double firstSeconds, double pushesPerSecond) {
+                 double firstSeconds, double pushesPerSecond, double cpuMsPerPush) {
     }
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
@@ -91,6 +91,9 @@ final class PushDelivery {
         bench.add(prefix + "pushesPerSecond", Math.round(Medians.of(runs.stream().map(Round::pushesPerSecond).toList())), "pushes/s",
                 null, null, "pushes over the span from the deal's first push to its last" + of
                         + Medians.rounded(runs.stream().map(Round::pushesPerSecond).toList()) + ")");
+        bench.add(prefix + "cpuMsPerPush", Medians.of(runs.stream().map(Round::cpuMsPerPush).toList()), "ms", null, null,
+                "CPU of the whole stack's JVM from the deal's POST to its last push, over the watchers: the deal, its fan-out,"
+                        + " the messages and their pushes" + of + Medians.rounded(runs.stream().map(Round::cpuMsPerPush).toList()) + ")");
         bench.add(prefix + "duplicates", runs.stream().mapToInt(Round::duplicates).sum(), "pushes", null, null,
                 "a second push of one deal's message to one device, over every deal: must be 0");
         bench.add(prefix + "lost", runs.stream().mapToInt(r -> r.devices() - r.pushed()).sum(), "pushes", null, null,
@@ -128,9 +131,9 @@ final class PushDelivery {
                 throw new IllegalStateException("the stream did not settle between deals");
             }
             Round round = measureOne(stack, "Pushed phone " + r, watchers);
-            System.out.printf("  deal %d: %,d pushes, p50 %.2f s, p99 %.2f s, last %.2f s, first %.2f s, %,.0f pushes/s%n", r,
-                    round.pushed(), round.p50Seconds(), round.p99Seconds(), round.maxSeconds(), round.firstSeconds(),
-                    round.pushesPerSecond());
+            System.out.printf("  deal %d: %,d pushes, p50 %.2f s, p99 %.2f s, last %.2f s, first %.2f s, %,.0f pushes/s,"
+                            + " %.2f ms of CPU a push%n", r, round.pushed(), round.p50Seconds(), round.p99Seconds(),
+                    round.maxSeconds(), round.firstSeconds(), round.pushesPerSecond(), round.cpuMsPerPush());
             out.add(round);
         }
         return out;
@@ -139,6 +142,7 @@ final class PushDelivery {
     private Round measureOne(LocalStack stack, String title, int watchers) throws Exception {
         String body = "{\"title\":\"" + title + "\",\"link\":\"https://pushed.example.com/" + title.replace(' ', '-')
                 + "\",\"price\":199,\"brandId\":\"pushed\",\"categoryId\":\"phones\"}";
+        long cpuBefore = processCpuNanos();
         String dealId = JSON.readTree(call("POST", "/cms/deals", editor, body, 201)).get("id").asText();
         Instant created = Instant.now(); // the 201 is in hand
         long deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos();
@@ -159,6 +163,7 @@ final class PushDelivery {
             }
             Thread.sleep(200);
         }
+        long cpuUsed = processCpuNanos() - cpuBefore; // the deal, its fan-out and its pushes (and this poll)
         Thread.sleep(1_000); // a duplicate would come after the last first push: give it a moment to show
         List<LocalSns.Push> deal = new ArrayList<>();
         for (LocalSns.Push p : stack.sns().pushes()) {
@@ -180,7 +185,17 @@ final class PushDelivery {
         double first = seconds.get(0);
         double last = seconds.get(seconds.size() - 1);
         return new Round(perDevice.size(), watchers, duplicates, percentile(seconds, 0.50), percentile(seconds, 0.99), last,
-                first, last > first ? (seconds.size() - 1) / (last - first) : seconds.size());
+                first, last > first ? (seconds.size() - 1) / (last - first) : seconds.size(), cpuUsed / 1e6 / watchers);
+    }
+
+    /**
+     * The CPU this JVM (the whole stack and this benchmark) has used. A push's share of it does not depend on what else
+     * the machine runs, as its latency does: on cores shared with other work, the pushes a second the stack could send
+     * on two cores of its own is about 2,000 over it.
+     */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** The nearest-rank percentile of sorted values. */
