@@ -9,10 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +40,6 @@ import com.bigtimedeals.domain.Change;
  */
 final class PushRuns {
     private static final Logger LOG = LoggerFactory.getLogger(PushRuns.class);
-    private static final AtomicInteger THREADS = new AtomicInteger();
 
     /** One record's reaction, counting into the tally it is given (each recipient's thread has its own). */
     interface Reaction {
@@ -56,18 +51,7 @@ final class PushRuns {
     private final ExecutorService pool;
 
     PushRuns(int pushesInFlight) {
-        if (pushesInFlight > 1) {
-            ThreadPoolExecutor p = new ThreadPoolExecutor(pushesInFlight, pushesInFlight, 30, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), r -> {
-                        Thread t = new Thread(r, "push-run-" + THREADS.incrementAndGet());
-                        t.setDaemon(true);
-                        return t;
-                    });
-            p.allowCoreThreadTimeOut(true);
-            this.pool = p;
-        } else {
-            this.pool = null;
-        }
+        this.pool = IdlingPool.orInline(pushesInFlight, "push-run");
     }
 
     boolean sideBySide() {

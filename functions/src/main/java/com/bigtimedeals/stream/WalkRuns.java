@@ -7,10 +7,6 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import org.slf4j.Logger;
@@ -25,24 +21,12 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStream
  */
 final class WalkRuns {
     private static final Logger LOG = LoggerFactory.getLogger(WalkRuns.class);
-    private static final AtomicInteger THREADS = new AtomicInteger();
 
     /** Null when walks run one at a time, inline. */
     private final ExecutorService pool;
 
     WalkRuns(int walksPerInvocation) {
-        if (walksPerInvocation > 1) {
-            ThreadPoolExecutor p = new ThreadPoolExecutor(walksPerInvocation, walksPerInvocation, 30, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), r -> {
-                        Thread t = new Thread(r, "walk-run-" + THREADS.incrementAndGet());
-                        t.setDaemon(true);
-                        return t;
-                    });
-            p.allowCoreThreadTimeOut(true);
-            this.pool = p;
-        } else {
-            this.pool = null;
-        }
+        this.pool = IdlingPool.orInline(walksPerInvocation, "walk-run");
     }
 
     boolean sideBySide() {
