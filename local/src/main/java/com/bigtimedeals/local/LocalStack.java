@@ -184,7 +184,7 @@ public final class LocalStack implements AutoCloseable {
             if (options.dataDir() != null && !empty) {
                 // A kept table may hold deals from before the counter views and markers: brought up to date before
                 // the port opens, so no vote meets one (one GetItem once the table is recorded done).
-                upgrade(table);
+                upgrade(table, options.quiet());
             }
             seedAndOpen(stack, options.demo() && empty);
         } catch (IOException | RuntimeException e) {
@@ -195,9 +195,9 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /** The kept table's deals in today's counter layout ({@link DealCountersUpgrade}); says so when it changed any. */
-    static void upgrade(Table table) {
+    static void upgrade(Table table, boolean quiet) {
         DealCountersUpgrade.Result r = new DealCountersUpgrade(table).run();
-        if (!r.skipped() && r.upgraded() > 0) {
+        if (!quiet && !r.skipped() && r.upgraded() > 0) {
             System.out.println("Upgraded " + r.upgraded() + " of " + r.deals() + " deals to the counter views and liveness markers.");
         }
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,47 +29,13 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
  * record change nothing twice.
  */
 class DealCountersUpgradeTest extends DynamoDbTest {
-    /** The shards per deal before the views (DealCounters.SHARDS before commit c085d9e). */
-    private static final int OLD_SHARDS = 8;
-
     /** A deal as the old code left it: its item (and indexes, history) as created, no marker, its counts in 8 shards. */
     private static Deal oldDeal(Table t, DealStore deals, String title, long hot, long cold, long comments, boolean down) {
         Deal deal = deals.create(Fixtures.deal(title, "acme", "tech", null));
         if (down) {
             deals.takeDown(deal.id());
         }
-        for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
-            Map<String, AttributeValue> marker = Keys.dealLive(deal.id(), m);
-            client.deleteItem(b -> b.tableName(t.name()).key(marker));
-        }
-        // The old add(): one shard per change, Type, dealId, shard and the write count v beside the counters.
-        long[][] spread = new long[OLD_SHARDS][4];
-        for (long i = 0; i < hot; i++) {
-            spread[(int) (i % OLD_SHARDS)][0]++;
-            spread[(int) (i % OLD_SHARDS)][3]++;
-        }
-        for (long i = 0; i < cold; i++) {
-            spread[(int) ((i + 3) % OLD_SHARDS)][1]++;
-            spread[(int) ((i + 3) % OLD_SHARDS)][3]++;
-        }
-        for (long i = 0; i < comments; i++) {
-            spread[(int) ((i + 5) % OLD_SHARDS)][2]++;
-            spread[(int) ((i + 5) % OLD_SHARDS)][3]++;
-        }
-        for (int shard = 0; shard < OLD_SHARDS; shard++) {
-            if (spread[shard][3] == 0) {
-                continue;
-            }
-            Map<String, AttributeValue> item = new HashMap<>(Keys.dealCounters(deal.id(), shard));
-            item.put("Type", AttributeValue.fromS("DealCounters"));
-            item.put("dealId", AttributeValue.fromS(deal.id()));
-            item.put("shard", AttributeValue.fromN(Integer.toString(shard)));
-            item.put("v", AttributeValue.fromN(Long.toString(spread[shard][3])));
-            item.put("hot", AttributeValue.fromN(Long.toString(spread[shard][0])));
-            item.put("cold", AttributeValue.fromN(Long.toString(spread[shard][1])));
-            item.put("comments", AttributeValue.fromN(Long.toString(spread[shard][2])));
-            client.putItem(b -> b.tableName(t.name()).item(item));
-        }
+        OldCounterLayout.make(client, t.name(), deal.id(), hot, cold, comments);
         return deal;
     }
 
