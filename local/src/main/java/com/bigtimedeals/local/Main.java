@@ -136,6 +136,9 @@ public final class Main {
             com.bigtimedeals.data.DealCountersUpgrade.Result r = new com.bigtimedeals.data.DealCountersUpgrade(table).run();
             System.out.println(r.skipped() ? "Table " + table.name() + " is upgraded already."
                     : "Table " + table.name() + ": " + r.upgraded() + " of " + r.deals() + " deals upgraded; recorded done.");
+        } catch (software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException e) {
+            System.err.println("No table " + com.bigtimedeals.data.TableDefinition.tableName(settings) + " there (check --table, AWS_REGION and the account).");
+            System.exit(1);
         } catch (RuntimeException e) {
             System.err.println("The upgrade stopped (run it again: it resumes without counting twice): " + e.getMessage());
             System.exit(1);
