@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.data.DealCountersUpgrade;
 import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
@@ -180,12 +181,25 @@ public final class LocalStack implements AutoCloseable {
         gateway.localRoute("/_local/pushes", new LocalPushes(sns, table)::answer);
         LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName, sns);
         try {
+            if (options.dataDir() != null && !empty) {
+                // A kept table may hold deals from before the counter views and markers: brought up to date before
+                // the port opens, so no vote meets one (one GetItem once the table is recorded done).
+                upgrade(table, options.quiet());
+            }
             seedAndOpen(stack, options.demo() && empty);
         } catch (IOException | RuntimeException e) {
             stack.close();
             throw e;
         }
         return stack;
+    }
+
+    /** The kept table's deals in today's counter layout ({@link DealCountersUpgrade}); says so when it changed any. */
+    static void upgrade(Table table, boolean quiet) {
+        DealCountersUpgrade.Result r = new DealCountersUpgrade(table).run();
+        if (!quiet && !r.skipped() && r.upgraded() > 0) {
+            System.out.println("Upgraded " + r.upgraded() + " of " + r.deals() + " deals to the counter views and liveness markers.");
+        }
     }
 
     private static void seedAndOpen(LocalStack stack, boolean demo) throws IOException {

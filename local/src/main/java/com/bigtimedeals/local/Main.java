@@ -43,6 +43,7 @@ public final class Main {
             case "failures" -> failures(rest, false);
             case "redrive" -> failures(rest, true);
             case "pushes" -> PushesCommand.run(rest);
+            case "upgrade" -> upgrade(rest);
             default -> {
                 System.out.println("""
                         usage: ./bigtimedeals run [--data DIR [--recover] [--fsync]] [--no-demo]
@@ -52,6 +53,7 @@ public final class Main {
                                ./bigtimedeals failures [--data DIR]            list the stream's on-failure destination
                                ./bigtimedeals redrive [--data DIR]             deliver those batches again (stack running)
                                ./bigtimedeals pushes USERNAME [--follow]       the pushes the stack delivered to the user's devices
+                               ./bigtimedeals upgrade --table NAME             a deployed table's deals to today's counter layout
                         """);
                 System.out.println(AccessPatterns.USAGE);
             }
@@ -115,6 +117,32 @@ public final class Main {
         System.out.println("  Stop       Ctrl-C");
         System.out.println();
         stopped.await();
+    }
+
+    /**
+     * A deployed table's deals brought to the counter views and liveness markers ({@link DealCountersUpgrade}), with
+     * the default credentials and region (AWS_PROFILE, AWS_REGION); without {@code --table}, the running stack's.
+     */
+    private static void upgrade(List<String> args) throws Exception {
+        String name = option(args, "--table", null);
+        if (name != null) {
+            System.setProperty("TABLE_NAME", name);
+        } else if (Settings.fromProcess().get("DYNAMODB_ENDPOINT") == null && Files.exists(STATE)) {
+            System.setProperty("DYNAMODB_ENDPOINT", Files.readString(STATE).trim());
+        }
+        Settings settings = Settings.fromProcess();
+        try {
+            Table table = Table.from(settings, DynamoDbClients.from(settings));
+            com.bigtimedeals.data.DealCountersUpgrade.Result r = new com.bigtimedeals.data.DealCountersUpgrade(table).run();
+            System.out.println(r.skipped() ? "Table " + table.name() + " is upgraded already."
+                    : "Table " + table.name() + ": " + r.upgraded() + " of " + r.deals() + " deals upgraded; recorded done.");
+        } catch (software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException e) {
+            System.err.println("No table " + com.bigtimedeals.data.TableDefinition.tableName(settings) + " there (check --table, AWS_REGION and the account).");
+            System.exit(1);
+        } catch (RuntimeException e) {
+            System.err.println("The upgrade stopped (run it again: it resumes without counting twice): " + e.getMessage());
+            System.exit(1);
+        }
     }
 
     private static void token(List<String> args) {

@@ -36,8 +36,8 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * grows, so a reading taken after another has a version at least as high: a copy is only ever replaced by a reading
  * with a higher version, and a replayed or reordered aggregation never sets an older value over a newer one.
  *
- * <p>A table holding deals from before the views and markers needs both backfilled before this code serves it:
- * their markers written, and view 1 set to view 0's sums (docs/data-model.md).
+ * <p>A table holding deals from before the views and markers is brought to this layout by {@link DealCountersUpgrade}
+ * before this code serves it: their markers written, and view 1 set to view 0's sums (docs/data-model.md).
  */
 public final class DealCounters {
     /** The counters a deal has; each is a number attribute of every shard item (absent: 0). */

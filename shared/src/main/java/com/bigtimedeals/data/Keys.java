@@ -53,6 +53,7 @@ final class Keys {
     static final String LINK_GUARD = "LinkGuard";
     static final String DEAL_COUNTERS = "DealCounters";
     static final String DEAL_LIVE = "DealLive";
+    static final String UPGRADE = "Upgrade";
     static final String COUNTS_GATE = "CountsGate";
     static final String VOTE = "Vote";
     static final String HOT_DEAL = "HotDeal";
@@ -615,6 +616,16 @@ final class Keys {
 
     static String dealLivePk(String dealId, String marker) {
         return "LIVE#" + dealId + "#" + marker;
+    }
+
+    // A data upgrade done over the whole table (DealCountersUpgrade): one item, so a later start skips its scan with
+    // one GetItem.
+    static String upgradePk(String name) {
+        return "UPGRADE#" + name;
+    }
+
+    static Map<String, AttributeValue> upgrade(String name) {
+        return key(upgradePk(name), upgradePk(name));
     }
 
     // The gate of a deal's counts aggregations (CountsGate), in the same key family.

@@ -57,6 +57,8 @@ public enum PartitionKeys {
     DEAL_COUNTERS(Keys.dealCountersPk(Keys.ANY, Keys.ANY)),
     /** A deal's liveness markers, read by votes instead of the deal item. */
     DEAL_LIVE(Keys.dealLivePk(Keys.ANY, Keys.ANY)),
+    /** A data upgrade's record that the whole table is done (DealCountersUpgrade). */
+    UPGRADE(Keys.upgradePk(Keys.ANY)),
     /** One user's votes. */
     VOTES(Keys.votesPk(Keys.ANY)),
     /** The hot list. */

@@ -61,6 +61,7 @@ class PartitionKeysTest {
         keys.put(pk(Keys.dealCounters(deal, DealCounters.SHARDS - 1)), PartitionKeys.DEAL_COUNTERS);
         keys.put(pk(Keys.countsGate(deal)), PartitionKeys.DEAL_COUNTERS);
         keys.put(pk(Keys.dealLive(deal, DealCounters.LIVE_MARKERS - 1)), PartitionKeys.DEAL_LIVE);
+        keys.put(pk(Keys.upgrade(DealCountersUpgrade.NAME)), PartitionKeys.UPGRADE);
         keys.put(pk(Keys.vote("ann", deal)), PartitionKeys.VOTES);
         keys.put(pk(Keys.key(Keys.HOT_DEALS_PK, Keys.hotDealSk("000000000001", deal))), PartitionKeys.HOT_DEALS);
         keys.put(pk(Keys.dealRanking("2026-11-20", 3)), PartitionKeys.DEAL_RANKING);
