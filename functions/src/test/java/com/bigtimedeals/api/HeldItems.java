@@ -116,10 +116,6 @@ final class HeldItems implements ExecutionInterceptor {
                 Thread thread = new Thread(() -> TableAccessLog.bystander(() -> {
                     while (running.get()) {
                         holdOnce(client, table);
-                        // A rival request holds items for its own duration, then goes: without a gap between holds,
-                        // two holders on a loaded machine keep an item held almost all the time, and a route's
-                        // bounded retries (as in production) can meet a hold on every try.
-                        java.util.concurrent.locks.LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(20_000, 300_000));
                     }
                 }), "holder-" + t);
                 thread.setDaemon(true);
