@@ -197,8 +197,9 @@ public final class LocalStack implements AutoCloseable {
     /** The kept table's deals in today's counter layout ({@link DealCountersUpgrade}); says so when it changed any. */
     static void upgrade(Table table, boolean quiet) {
         DealCountersUpgrade.Result r = new DealCountersUpgrade(table).run();
-        if (!quiet && !r.skipped() && r.upgraded() > 0) {
-            System.out.println("Upgraded " + r.upgraded() + " of " + r.deals() + " deals to the counter views and liveness markers.");
+        if (!quiet && !r.skipped() && (r.upgraded() > 0 || r.settingsMoved() > 0)) {
+            System.out.println("Upgraded " + r.upgraded() + " of " + r.deals() + " deals to the counter views and liveness markers"
+                    + (r.settingsMoved() > 0 ? ", and moved " + r.settingsMoved() + " users' notification settings to their key." : "."));
         }
     }
 

@@ -135,7 +135,8 @@ public final class Main {
             Table table = Table.from(settings, DynamoDbClients.from(settings));
             com.bigtimedeals.data.DealCountersUpgrade.Result r = new com.bigtimedeals.data.DealCountersUpgrade(table).run();
             System.out.println(r.skipped() ? "Table " + table.name() + " is upgraded already."
-                    : "Table " + table.name() + ": " + r.upgraded() + " of " + r.deals() + " deals upgraded; recorded done.");
+                    : "Table " + table.name() + ": " + r.upgraded() + " of " + r.deals() + " deals upgraded, "
+                    + r.settingsMoved() + " users' notification settings moved; recorded done.");
         } catch (software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException e) {
             System.err.println("No table " + com.bigtimedeals.data.TableDefinition.tableName(settings) + " there (check --table, AWS_REGION and the account).");
             System.exit(1);

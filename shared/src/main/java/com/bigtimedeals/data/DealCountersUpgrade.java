@@ -36,6 +36,10 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * because comments or account deletions counted into both views while the old layout was served meanwhile still gets
  * exactly the difference. When every deal is done, {@code UPGRADE#counter-views} records it: a later start reads that
  * one item and scans nothing.
+ *
+ * <p>The same scan moves notification settings from their first key ({@code DEVICES#<user> SETTINGS}, 2026-12-02) to
+ * today's ({@code DEVICE~SETTINGS}, read with the devices in one Query): without it, a user's settings would read as
+ * the defaults and their switched-off kinds would be pushed again.
  */
 public final class DealCountersUpgrade {
     /** The upgrade's name, in its table-level record's key. */
@@ -50,9 +54,18 @@ public final class DealCountersUpgrade {
         this.table = table;
     }
 
-    /** What one run did: deals scanned, deals changed; {@code skipped} when the table was already recorded done. */
-    public record Result(boolean skipped, int deals, int upgraded) {
+    /**
+     * What one run did: deals scanned, deals changed, notification settings moved to their key; {@code skipped} when
+     * the table was already recorded done.
+     */
+    public record Result(boolean skipped, int deals, int upgraded, int settingsMoved) {
+        public Result(boolean skipped, int deals, int upgraded) {
+            this(skipped, deals, upgraded, 0);
+        }
     }
+
+    /** The settings' sort key before 2026-12-03. */
+    static final String FIRST_SETTINGS_SK = "SETTINGS";
 
     /** True when the table's record says every deal is done (1 strongly consistent GetItem). */
     public boolean done() {
@@ -71,17 +84,26 @@ public final class DealCountersUpgrade {
         }
         int deals = 0;
         int upgraded = 0;
+        int settingsMoved = 0;
         Map<String, AttributeValue> start = null;
         do {
             ScanRequest.Builder scan = ScanRequest.builder().tableName(table.name()).limit(PAGE)
-                    .filterExpression("#t = :deal").projectionExpression("#t, id")
-                    .expressionAttributeNames(Map.of("#t", Keys.TYPE))
-                    .expressionAttributeValues(Map.of(":deal", AttributeValue.fromS(Keys.DEAL)));
+                    .filterExpression("#t = :deal OR (#t = :settings AND #sk = :first)").projectionExpression("#t, id, #pk, #sk")
+                    .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#pk", Keys.PK, "#sk", Keys.SK))
+                    .expressionAttributeValues(Map.of(":deal", AttributeValue.fromS(Keys.DEAL),
+                            ":settings", AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS),
+                            ":first", AttributeValue.fromS(FIRST_SETTINGS_SK)));
             if (start != null) {
                 scan.exclusiveStartKey(start);
             }
             ScanResponse page = table.client().scan(scan.build());
             for (Map<String, AttributeValue> item : page.items()) {
+                if (Keys.NOTIFICATION_SETTINGS.equals(new ItemReader(item).type())) {
+                    if (moveSettings(item.get(Keys.PK))) {
+                        settingsMoved++;
+                    }
+                    continue;
+                }
                 deals++;
                 if (upgrade(new ItemReader(item).string("id"))) {
                     upgraded++;
@@ -93,7 +115,40 @@ public final class DealCountersUpgrade {
         table.client().putItem(PutItemRequest.builder().tableName(table.name())
                 .item(new ItemWriter(Keys.upgrade(NAME), Keys.UPGRADE).instant("doneAt", table.clock().instant()).build())
                 .build());
-        return new Result(false, deals, upgraded);
+        return new Result(false, deals, upgraded, settingsMoved);
+    }
+
+    /**
+     * One user's settings from their first key to today's, in one transaction: put under the new key unless settings
+     * are there already (the user saved settings since this code serves, which are newer and win), and delete the old
+     * item as read. A second run or one racing this finds the old item gone (its condition fails) and changes nothing.
+     */
+    boolean moveSettings(AttributeValue devicesPk) {
+        Map<String, AttributeValue> oldKey = Map.of(Keys.PK, devicesPk, Keys.SK, AttributeValue.fromS(FIRST_SETTINGS_SK));
+        Map<String, AttributeValue> old = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(oldKey).consistentRead(true).build()).item();
+        if (old == null || old.isEmpty()) {
+            return false;
+        }
+        Map<String, AttributeValue> moved = new HashMap<>(old);
+        moved.put(Keys.SK, AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS_SK));
+        Map<String, AttributeValue> newKey = Map.of(Keys.PK, devicesPk, Keys.SK, AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS_SK));
+        boolean hasNew = table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(newKey)
+                .consistentRead(true).build()).hasItem();
+        List<TransactWriteItem> writes = new ArrayList<>();
+        if (!hasNew) {
+            writes.add(TransactWriteItem.builder().put(p -> p.tableName(table.name()).item(moved)
+                    .conditionExpression("attribute_not_exists(#pk)").expressionAttributeNames(Map.of("#pk", Keys.PK))).build());
+        }
+        writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table.name()).key(oldKey)
+                .conditionExpression("attribute_exists(#pk)").expressionAttributeNames(Map.of("#pk", Keys.PK))).build());
+        try {
+            table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
+            return true;
+        } catch (TransactionCanceledException e) {
+            // Another run moved them, or the user saved new settings between the reads: the next run reads afresh.
+            return false;
+        }
     }
 
     /** Brings one deal to today's layout; false when it was there already. */

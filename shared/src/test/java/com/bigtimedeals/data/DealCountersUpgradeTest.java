@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.data.DealCounters.Counter;
+import com.bigtimedeals.domain.NotificationSettings;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.DealCounts;
 import com.bigtimedeals.domain.DomainException;
@@ -159,5 +160,42 @@ class DealCountersUpgradeTest extends DynamoDbTest {
             assertEquals(at, new ItemReader(marker).string(DealCodec.TAKEN_DOWN_AT));
             assertFalse(DealCounters.isLiveMarker(marker));
         }
+    }
+
+    /** Settings as the first devices code kept them: the item DeviceStore writes, under the sort key {@code SETTINGS}. */
+    private static void oldSettings(Table t, String username, NotificationSettings settings) {
+        DeviceStore devices = new DeviceStore(t);
+        devices.putSettings(username, settings);
+        Map<String, AttributeValue> now = client.getItem(b -> b.tableName(t.name()).key(Keys.notificationSettings(username))
+                .consistentRead(true)).item();
+        Map<String, AttributeValue> old = new java.util.HashMap<>(now);
+        old.put(Keys.SK, AttributeValue.fromS(DealCountersUpgrade.FIRST_SETTINGS_SK));
+        client.putItem(b -> b.tableName(t.name()).item(old));
+        client.deleteItem(b -> b.tableName(t.name()).key(Keys.notificationSettings(username)));
+    }
+
+    @Test
+    void notificationSettingsMoveToTheirKeyOnceAndNewerSettingsWin() {
+        Table t = newTable(Fixtures.NOW);
+        NotificationSettings quiet = new NotificationSettings(false, true, false, true,
+                new NotificationSettings.QuietHours("22:30", "07:00", "Europe/London"));
+        NotificationSettings savedSince = new NotificationSettings(true, false, true, false, null);
+        oldSettings(t, "ann", quiet);
+        oldSettings(t, "bob", quiet);
+        DeviceStore devices = new DeviceStore(t);
+        assertEquals(NotificationSettings.DEFAULTS, devices.pushTargets("ann").settings(), "before: the defaults");
+        devices.putSettings("bob", savedSince); // bob saved settings after this code began serving
+
+        assertEquals(2, new DealCountersUpgrade(t).run().settingsMoved());
+        assertEquals(quiet, devices.pushTargets("ann").settings());
+        assertEquals(quiet, devices.settings("ann"));
+        assertEquals(savedSince, devices.settings("bob"), "the newer settings win");
+        for (String user : List.of("ann", "bob")) {
+            assertFalse(client.getItem(b -> b.tableName(t.name()).consistentRead(true).key(Map.of(Keys.PK,
+                    AttributeValue.fromS(Keys.devicesPk(user)), Keys.SK, AttributeValue.fromS("SETTINGS")))).hasItem(), user);
+        }
+        client.deleteItem(b -> b.tableName(t.name()).key(Keys.upgrade(DealCountersUpgrade.NAME)));
+        assertEquals(0, new DealCountersUpgrade(t).run().settingsMoved(), "a second run moves nothing");
+        assertEquals(quiet, devices.settings("ann"));
     }
 }
