@@ -2,14 +2,19 @@ package com.bigtimedeals.service;
 
 import java.util.List;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import com.bigtimedeals.data.DeviceStore;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.Device;
 import com.bigtimedeals.domain.DevicePlatform;
+import com.bigtimedeals.domain.DomainException;
 import com.bigtimedeals.domain.NotificationSettings;
 
 /** The caller's devices and notification settings (api.md, "Devices and push"). */
 public final class DeviceService {
+    private static final Logger LOG = LoggerFactory.getLogger(DeviceService.class);
     private final DeviceStore devices;
     private final PushEndpoints endpoints;
 
@@ -41,7 +46,18 @@ public final class DeviceService {
         r.removed().forEach(this::deleteEndpoint);
         Device d = r.device();
         if (!r.created() && d.endpointArn() != null) {
-            String arn = endpoints.ensure(d);
+            String arn;
+            try {
+                arn = endpoints.ensure(d);
+            } catch (DomainException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // Best effort: the device is registered and answered as it stands. An app registers at every start,
+                // so SNS throttled or unreachable must not turn that 200 into a 5xx; the next start ensures again.
+                // (The token is never logged: only the failure's type.)
+                LOG.warn("Could not check a registered device's push endpoint ({}); answered as stored", e.getClass().getSimpleName());
+                return r;
+            }
             if (!arn.equals(d.endpointArn()) && devices.replaceEndpoint(username, d, arn)) {
                 return new DeviceStore.Registration(d.withEndpoint(arn), false, List.of());
             }

@@ -229,6 +229,32 @@ class DeviceRoutesTest extends ApiTest {
     }
 
     @Test
+    void theSameTokenAgainIsA200WhenThePushServiceCannotBeAsked() {
+        JsonNode first = expect(201, post("/me/devices").user("ann").body("{\"platform\":\"fcm\",\"token\":\"" + FCM + "\"}"));
+        com.bigtimedeals.service.PushEndpoints throttled = new com.bigtimedeals.service.PushEndpoints() {
+            @Override
+            public String create(Device device) {
+                return PUSH_ENDPOINTS.create(device);
+            }
+
+            @Override
+            public String ensure(Device device) {
+                throw new IllegalStateException("SNS answered 503 Throttling");
+            }
+
+            @Override
+            public void delete(String endpointArn) {
+                PUSH_ENDPOINTS.delete(endpointArn);
+            }
+        };
+        tick();
+        Clock at = Clock.fixed(NOW.plusSeconds(second), ZoneOffset.UTC);
+        handlers.put(LambdaFunction.DEVICES, new DevicesHandler(DeviceService.of(table, throttled), FunctionRuntime.at(at, table)));
+        JsonNode again = expect(200, post("/me/devices").user("ann").body("{\"platform\":\"fcm\",\"token\":\"" + FCM + "\"}"));
+        assertEquals(first.get("id").asText(), again.get("id").asText(), "the device as stored, not a 5xx");
+    }
+
+    @Test
     void anSnsCallTheCallingFunctionIsNotGrantedFailsTheTest() {
         Device d = new Device("2abc", com.bigtimedeals.domain.DevicePlatform.FCM, FCM, NOW, null);
         // The devices write function may make, enable and delete endpoints (PushAccess), so the stand-in answers.
