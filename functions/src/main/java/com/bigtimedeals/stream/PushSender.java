@@ -76,6 +76,16 @@ public final class PushSender {
         }
         Instant quietUntil = quietUntil(settings);
         if (quietUntil != null) {
+            // Each device's claim is written as held first (PushStore#hold): a redelivery of this record after the
+            // window ended finds it done and pushes nothing the summary counted. A record whose push reached every
+            // device before the window began (a redelivery across its start) is not held again.
+            boolean anyHeld = false;
+            for (Device d : targets) {
+                anyHeld |= claims.hold(m.id(), d.id(), m.username());
+            }
+            if (!anyHeld) {
+                return;
+            }
             holds.hold(m, quietUntil);
             Instant now = table.clock().instant();
             if (!now.isBefore(quietUntil)) {

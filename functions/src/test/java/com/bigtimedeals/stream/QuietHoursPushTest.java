@@ -167,10 +167,32 @@ class QuietHoursPushTest extends StreamTest {
         sender.wake("ann");
         assertEquals(2, sent.size());
 
+        // The held records delivered again after the window (a redrive, a side-by-side batch reported from an
+        // earlier failure): their claims say held, so the summary stays the only push they made.
+        assertTrue(deliver(records, 60_000).getBatchItemFailures().isEmpty());
+        assertEquals(2, sent.size(), "a held push redelivered after its summary is not sent");
+
         clock.set("2026-12-04T08:00:00Z");
         assertTrue(deliver(message("ann", "desk", MessageKind.WATCH), 60_000).getBatchItemFailures().isEmpty());
         assertEquals(4, sent.size(), "after quiet hours a push goes at once, to each device");
         assertEquals("watch", sent.get(3).data().get("kind"));
+    }
+
+    @Test
+    void aPushSentBeforeTheWindowAndDeliveredAgainInsideItIsNotHeldNorSummarised() {
+        String phone = device("dee", DevicePlatform.FCM, "d".repeat(40));
+        quietHours("dee", "22:00", "07:00", "UTC");
+        pump(60_000);
+        clock.set("2026-12-03T21:59:59Z");
+        List<DynamodbEvent.DynamodbStreamRecord> kettle = message("dee", "kettle", MessageKind.WATCH);
+        assertTrue(deliver(kettle, 60_000).getBatchItemFailures().isEmpty());
+        assertEquals(List.of(phone), sent.stream().map(Sent::deviceId).toList(), "21:59:59: pushed at once");
+        clock.set("2026-12-03T22:00:05Z");
+        assertTrue(deliver(kettle, 60_000).getBatchItemFailures().isEmpty(), "delivered again, inside the window");
+        clock.set("2026-12-04T07:00:40Z");
+        sweep();
+        assertEquals(List.of(), summaries(), "the phone has it: no summary counts it");
+        assertEquals(1, sent.size());
     }
 
     @Test

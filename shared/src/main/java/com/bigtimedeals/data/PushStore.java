@@ -141,6 +141,32 @@ public final class PushStore {
         return values;
     }
 
+    /** The outcome a push held for quiet hours is recorded under, in place of a send. */
+    static final String HELD = "held";
+
+    /**
+     * Records the push to {@code deviceId} as held for the user's quiet hours, create-only, with the outcome
+     * {@code held}: from here on any delivery of the record finds the claim DONE, so a redelivery after the window ended
+     * (the summary having counted it) pushes nothing. True when the push is held for this device (written now, or by
+     * an earlier delivery); false when the device had it, or is having it, before the window began (a claim sent,
+     * gone or sending): that delivery is not held again, and the summary never counts a message the phone has.
+     */
+    public boolean hold(String pushId, String deviceId, String username) {
+        Instant now = table.clock().instant();
+        try {
+            table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(new ItemWriter(Keys.pushClaim(pushId, deviceId), Keys.PUSH_CLAIM).string("username", username)
+                            .string(STATE, HELD).string("outcome", HELD).instant("claimedAt", now)
+                            .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build())
+                    .conditionExpression("attribute_not_exists(PK)")
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build());
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            ItemReader found = new ItemReader(e.item());
+            return found.has("outcome") && HELD.equals(found.string("outcome"));
+        }
+    }
+
     /**
      * Gives up {@code owner}'s lease at once (its Publish failed: a throttle, the service unreachable), so the record's
      * redelivery claims the push without waiting the lease out. Only while the claim is still this owner's and unmarked;
