@@ -41,6 +41,12 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     private final ColdStart coldStart;
     private final WalkRuns walkRuns;
     private final PushRuns pushRuns;
+    /**
+     * The batch's counted deals wait at their gates side by side: one after another, a batch naming five deals other
+     * lanes are counting slept five paces (about 10 s), and every record queued behind it on the lane (pushes
+     * included) waited as long. Side by side, the batch waits one pace at the most.
+     */
+    private final java.util.concurrent.ExecutorService gates = IdlingPool.orInline(8, "counts-gate");
 
     /**
      * For Lambda: what the container needs is built once, from its environment, and what the first batch needs beyond
@@ -94,10 +100,9 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         java.util.Set<String> toCount = new java.util.LinkedHashSet<>();
         if (!outcome.countedDeals().isEmpty()) {
             try {
+                java.util.Map<String, CountsGate.Outcome> gated = gate(outcome, budget);
                 for (String id : outcome.countedDeals()) {
-                    CountsGate.Outcome o = countsPaceMillis <= 0 ? CountsGate.Outcome.UNGATED
-                            : reactions.countsGate(countsPaceMillis).await(id, outcome.needed(id), () -> !budget.exhausted());
-                    if (o != CountsGate.Outcome.COVERED) {
+                    if (gated.get(id) != CountsGate.Outcome.COVERED) {
                         toCount.add(id); // claimed, or ungated: aggregated here either way
                     }
                 }
@@ -197,5 +202,36 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
                 return;
             }
         }
+    }
+
+    /** Each counted deal's gate ({@link CountsGate#await}), side by side when the batch names more than one. */
+    private java.util.Map<String, CountsGate.Outcome> gate(BatchOutcome outcome, TimeBudget budget) {
+        java.util.Map<String, CountsGate.Outcome> gated = new java.util.HashMap<>();
+        if (countsPaceMillis <= 0) {
+            outcome.countedDeals().forEach(id -> gated.put(id, CountsGate.Outcome.UNGATED));
+            return gated;
+        }
+        CountsGate gate = reactions.countsGate(countsPaceMillis);
+        java.util.function.BooleanSupplier budgetLeft = () -> !budget.exhausted();
+        if (gates == null || outcome.countedDeals().size() < 2) {
+            outcome.countedDeals().forEach(id -> gated.put(id, gate.await(id, outcome.needed(id), budgetLeft)));
+            return gated;
+        }
+        java.util.Map<String, java.util.concurrent.Future<CountsGate.Outcome>> waiting = new java.util.LinkedHashMap<>();
+        for (String id : outcome.countedDeals()) {
+            java.util.Map<Integer, Long> needed = outcome.needed(id);
+            waiting.put(id, gates.submit(() -> gate.await(id, needed, budgetLeft)));
+        }
+        for (var w : waiting.entrySet()) {
+            try {
+                gated.put(w.getKey(), w.getValue().get());
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                gated.put(w.getKey(), CountsGate.Outcome.UNGATED); // aggregated here: never left uncounted
+            }
+        }
+        return gated;
     }
 }

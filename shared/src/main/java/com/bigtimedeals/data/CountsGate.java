@@ -42,7 +42,6 @@ public final class CountsGate {
     private static final long JITTER_MILLIS = 300;
     private final Table table;
     private final long paceMillis;
-    private final java.util.SplittableRandom jitter = new java.util.SplittableRandom();
 
     public CountsGate(Table table, long paceMillis) {
         this.table = table;
@@ -76,7 +75,7 @@ public final class CountsGate {
             try {
                 // Until the pace has passed, and a little jitter: the batches that waited do not all look again at
                 // the same moment, and the first to look usually claims and covers the rest.
-                Thread.sleep(Math.max(1, at + paceMillis - now) + jitter.nextInt((int) JITTER_MILLIS));
+                Thread.sleep(Math.max(1, at + paceMillis - now) + java.util.concurrent.ThreadLocalRandom.current().nextInt((int) JITTER_MILLIS));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Outcome.UNGATED;
