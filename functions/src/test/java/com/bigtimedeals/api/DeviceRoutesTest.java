@@ -187,6 +187,26 @@ class DeviceRoutesTest extends ApiTest {
                 + ",\"quietHours\":{\"start\":\"00:00\",\"end\":\"23:59\",\"timeZone\":\"America/Argentina/Buenos_Aires\"}}"));
     }
 
+    /** The tests' push service, with {@code ensure} answered by the test: what SNS says of a registered endpoint. */
+    private static com.bigtimedeals.service.PushEndpoints ensuring(java.util.function.Function<Device, String> ensure) {
+        return new com.bigtimedeals.service.PushEndpoints() {
+            @Override
+            public String create(Device device) {
+                return PUSH_ENDPOINTS.create(device);
+            }
+
+            @Override
+            public String ensure(Device device) {
+                return ensure.apply(device);
+            }
+
+            @Override
+            public void delete(String endpointArn) {
+                PUSH_ENDPOINTS.delete(endpointArn);
+            }
+        };
+    }
+
     @Test
     void theSameTokenAgainKeepsItsEndpointEnabledAndOneGoneAtThePushServiceIsReplaced() {
         register(201, "ann", "fcm", FCM);
@@ -195,24 +215,11 @@ class DeviceRoutesTest extends ApiTest {
         assertTrue(first != null && first.startsWith("arn:aws:sns:"), first);
         // The push service answers another endpoint for the device (its own was deleted there): the device keeps it.
         List<String> ensured = new ArrayList<>();
-        com.bigtimedeals.service.PushEndpoints replacing = new com.bigtimedeals.service.PushEndpoints() {
-            @Override
-            public String create(Device device) {
-                return PUSH_ENDPOINTS.create(device);
-            }
-
-            @Override
-            public String ensure(Device device) {
-                GrantedPush.assertGranted(ENSURE_ACTIONS);
-                ensured.add(device.endpointArn());
-                return first + "-again";
-            }
-
-            @Override
-            public void delete(String endpointArn) {
-                PUSH_ENDPOINTS.delete(endpointArn);
-            }
-        };
+        com.bigtimedeals.service.PushEndpoints replacing = ensuring(device -> {
+            GrantedPush.assertGranted(com.bigtimedeals.service.PushEndpoints.ENSURE_ACTIONS);
+            ensured.add(device.endpointArn());
+            return first + "-again";
+        });
         tick();
         Clock at = Clock.fixed(NOW.plusSeconds(second), ZoneOffset.UTC);
         handlers.put(LambdaFunction.DEVICES, new DevicesHandler(DeviceService.of(table, replacing), FunctionRuntime.at(at, table)));
@@ -231,22 +238,9 @@ class DeviceRoutesTest extends ApiTest {
     @Test
     void theSameTokenAgainIsA200WhenThePushServiceCannotBeAsked() {
         JsonNode first = expect(201, post("/me/devices").user("ann").body("{\"platform\":\"fcm\",\"token\":\"" + FCM + "\"}"));
-        com.bigtimedeals.service.PushEndpoints throttled = new com.bigtimedeals.service.PushEndpoints() {
-            @Override
-            public String create(Device device) {
-                return PUSH_ENDPOINTS.create(device);
-            }
-
-            @Override
-            public String ensure(Device device) {
-                throw new IllegalStateException("SNS answered 503 Throttling");
-            }
-
-            @Override
-            public void delete(String endpointArn) {
-                PUSH_ENDPOINTS.delete(endpointArn);
-            }
-        };
+        com.bigtimedeals.service.PushEndpoints throttled = ensuring(device -> {
+            throw new IllegalStateException("SNS answered 503 Throttling");
+        });
         tick();
         Clock at = Clock.fixed(NOW.plusSeconds(second), ZoneOffset.UTC);
         handlers.put(LambdaFunction.DEVICES, new DevicesHandler(DeviceService.of(table, throttled), FunctionRuntime.at(at, table)));

@@ -53,26 +53,7 @@ class QuietHoursPushTest extends StreamTest {
     void withPush() {
         clock = new MovableClock(Instant.parse("2026-12-03T12:00:00Z"));
         table = new Table(client, table.name(), clock, table.cursors());
-        PushEndpoints service = new PushEndpoints() {
-            @Override
-            public String create(Device device) {
-                return "arn:test:endpoint/" + device.token();
-            }
-
-            @Override
-            public void delete(String endpointArn) {
-            }
-
-            @Override
-            public Outcome publish(Device device, String title, String body, Map<String, String> data, String collapseKey) {
-                sent.add(new Sent(device.id(), title, body, Map.copyOf(data), collapseKey));
-                if (dieAfterNextPublish) {
-                    dieAfterNextPublish = false;
-                    throw new IllegalStateException("injected: the sender dies after the push service took the push");
-                }
-                return Outcome.SENT;
-            }
-        };
+        PushEndpoints service = sentBy();
         sender = new PushSender(table, () -> service).pausingWith(millis -> clock.advance(java.time.Duration.ofMillis(millis)));
         handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300).withPush(sender), CONFIG);
     }
@@ -373,7 +354,10 @@ class QuietHoursPushTest extends StreamTest {
         assertEquals(2, summaries().stream().map(Sent::deviceId).distinct().count());
     }
 
-    /** The recording push service, for a second sender. */
+    /**
+     * The recording push service: every Publish kept in {@link #sent}; with {@link #dieAfterNextPublish}, the sender
+     * dies once after the service took the push. Each sender (the test's, a racing second one) gets its own.
+     */
     private PushEndpoints sentBy() {
         return new PushEndpoints() {
             @Override
@@ -388,6 +372,10 @@ class QuietHoursPushTest extends StreamTest {
             @Override
             public Outcome publish(Device device, String title, String body, Map<String, String> data, String collapseKey) {
                 sent.add(new Sent(device.id(), title, body, Map.copyOf(data), collapseKey));
+                if (dieAfterNextPublish) {
+                    dieAfterNextPublish = false;
+                    throw new IllegalStateException("injected: the sender dies after the push service took the push");
+                }
                 return Outcome.SENT;
             }
         };
