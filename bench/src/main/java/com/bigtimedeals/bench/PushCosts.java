@@ -93,7 +93,7 @@ final class PushCosts {
             FollowStore follows = new FollowStore(plain);
             BenchTables.parallel(users, 4, i -> {
                 devices.register("r" + i, DevicePlatform.FCM, "bench-cost-phone-" + String.format("%08d", i) + "-tttttttttt",
-                        d -> d.withEndpoint(registering.create(d)));
+                        d -> d.withEndpoint(registering.create(d)), registering::delete);
                 follows.add(Likeable.BRAND, "acme", "r" + i, Relation.WATCH);
             });
             StreamTap tap = new StreamTap(plain.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), plain.name());

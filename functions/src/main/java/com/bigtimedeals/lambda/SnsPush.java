@@ -204,7 +204,27 @@ public final class SnsPush implements PushEndpoints {
             return Outcome.SENT;
         } catch (software.amazon.awssdk.services.sns.model.EndpointDisabledException | NotFoundException e) {
             return Outcome.GONE;
+        } catch (software.amazon.awssdk.core.exception.SdkException e) {
+            throw refusedOnEveryAttempt(e) ? new Refused(e) : e;
         }
+    }
+
+    /**
+     * True when SNS answered every attempt of the call (the SDK's retries hang the earlier attempts' failures on the
+     * last one, suppressed) with a 4xx: a throttle or a refusal, so no attempt handed the push on. A timeout, a cut
+     * connection or a 5xx on any attempt may have been delivered: false, and the sender keeps the push's lease.
+     */
+    static boolean refusedOnEveryAttempt(Throwable e) {
+        if (!(e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException s)
+                || s.statusCode() < 400 || s.statusCode() >= 500) {
+            return false;
+        }
+        for (Throwable earlier : e.getSuppressed()) {
+            if (!refusedOnEveryAttempt(earlier)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static software.amazon.awssdk.services.sns.model.MessageAttributeValue attribute(String value) {

@@ -42,7 +42,8 @@ public final class DeviceService {
      */
     public DeviceStore.Registration register(String username, String platform, String token) {
         DevicePlatform p = DevicePlatform.fromWire(platform);
-        DeviceStore.Registration r = devices.register(username, p, p.checkToken(token), d -> d.withEndpoint(endpoints.create(d)));
+        DeviceStore.Registration r = devices.register(username, p, p.checkToken(token), d -> d.withEndpoint(endpoints.create(d)),
+                endpoints::delete);
         r.removed().forEach(this::deleteEndpoint);
         Device d = r.device();
         if (!r.created() && d.endpointArn() != null) {
@@ -85,9 +86,8 @@ public final class DeviceService {
         return devices.putSettings(username, settings);
     }
 
+    /** After its removal committed: a registration of the token meanwhile is safe ({@link DeviceStore#releaseEndpoint}). */
     private void deleteEndpoint(Device d) {
-        if (d.endpointArn() != null) {
-            endpoints.delete(d.endpointArn());
-        }
+        devices.releaseEndpoint(d, endpoints::delete);
     }
 }

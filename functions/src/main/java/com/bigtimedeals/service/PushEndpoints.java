@@ -46,7 +46,21 @@ public interface PushEndpoints {
         GONE
     }
 
-    /** One push to the device's endpoint: title, body and data, with a collapse key per deal. */
+    /**
+     * The push service answered that it did not take the push (a throttle, a refusal: a 4xx on every attempt), so it was
+     * certainly not delivered and may be sent again at once. Any other failure of a publish (a timeout, a connection
+     * cut, a 5xx) is uncertain: the push may have left, and the sender treats it as possibly sent.
+     */
+    final class Refused extends RuntimeException {
+        public Refused(RuntimeException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    /**
+     * One push to the device's endpoint: title, body and data, with a collapse key per deal. Throws {@link Refused}
+     * when the service certainly did not take it; any other exception leaves it uncertain.
+     */
     default Outcome publish(Device device, String title, String body, java.util.Map<String, String> data, String collapseKey) {
         throw new UnsupportedOperationException("this push service sends nothing");
     }

@@ -169,8 +169,9 @@ public final class PushSender {
      * delivery takes it over, so a push whose sender died is sent by this delivery; a lease still live after that (another
      * delivery took the claim over meanwhile) fails the record, which is delivered again later and finds it sent,
      * never skipped;</li>
-     * <li>Publish with the collapse key; a Publish that fails gives the lease up, so the record's redelivery sends at
-     * once;</li>
+     * <li>Publish with the collapse key; a Publish SNS refused ({@link PushEndpoints.Refused}) gives the lease up, so
+     * the record's redelivery sends at once; one that may have been delivered (a timeout) keeps it, so a redelivery
+     * sends again only after the lease ran out;</li>
      * <li>mark sent (or gone): every later delivery finds it DONE. A device the service reports gone is removed (with
      * its endpoint), so it gets nothing more and leaves GET /me/devices.</li>
      * </ol>
@@ -208,13 +209,19 @@ public final class PushSender {
         PushEndpoints.Outcome outcome;
         try {
             outcome = push().publish(d, title, body, data, collapse);
-        } catch (RuntimeException e) {
-            claims.release(pushId, d.id(), owner); // the redelivery claims it at once rather than wait the lease out
+        } catch (PushEndpoints.Refused e) {
+            // SNS refused every attempt (a throttle): certainly not sent, so the redelivery claims it at once rather
+            // than wait the lease out.
+            claims.release(pushId, d.id(), owner);
             throw e;
         }
+        // Any other failure (a timeout, a cut connection, a 5xx) escapes with the lease kept: the push may have been
+        // handed on, as after a kill -9 past the Publish, so it is the residual window's case and no quicker. The
+        // record's redelivery finds the claim BUSY, and only once the lease has run out takes it over and sends again
+        // (the same collapse key: one notification on the phone); releasing here would send a second copy at once.
         claims.mark(pushId, d.id(), outcome.name().toLowerCase(Locale.ROOT));
         if (outcome == PushEndpoints.Outcome.GONE && devices.removeKnown(username, d)) {
-            push().delete(d.endpointArn());
+            devices.releaseEndpoint(d, arn -> push().delete(arn));
         }
     }
 
@@ -226,17 +233,17 @@ public final class PushSender {
     }
 
     /**
-     * An account being deleted: each of its devices' endpoints deleted at the push service, then the device (endpoint
-     * first, so a crash between the two leaves a device whose next deletion step deletes the endpoint again, which is
-     * no error, rather than an endpoint nobody knows of). Every step of the deletion's walk calls this: after the first,
-     * one Query that finds nothing.
+     * An account being deleted: each of its devices removed, then its endpoint deleted at the push service (the order
+     * that keeps a registration of the same token in between safe: {@link DeviceStore#releaseEndpoint}). A crash between
+     * the two leaves the endpoint named by the token's release mark, deleted by the token's next registration; a device
+     * removed concurrently (its token moved to another account, which keeps the endpoint) is not this call's to release.
+     * Every step of the deletion's walk calls this: after the first, one Query that finds nothing.
      */
     void forget(String username) {
         for (Device d : devices.devicesToPush(username)) {
-            if (d.endpointArn() != null) {
-                push().delete(d.endpointArn());
+            if (devices.removeKnown(username, d)) {
+                devices.releaseEndpoint(d, arn -> push().delete(arn));
             }
-            devices.removeKnown(username, d);
         }
     }
 

@@ -104,4 +104,22 @@ class SnsPushPayloadTest {
             }
         }
     }
+
+    /**
+     * Only a Publish SNS refused on every attempt is certainly unsent (the sender gives its lease up); one attempt that
+     * timed out or met a 5xx may have been delivered, whatever the last attempt said.
+     */
+    @Test
+    void aPublishIsRefusedOnlyWhenEveryAttemptWasAnsweredWithA4xx() {
+        software.amazon.awssdk.awscore.exception.AwsServiceException throttled =
+                software.amazon.awssdk.services.sns.model.ThrottledException.builder().statusCode(400).build();
+        assertEquals(true, SnsPush.refusedOnEveryAttempt(throttled));
+        software.amazon.awssdk.awscore.exception.AwsServiceException afterATimeout =
+                software.amazon.awssdk.services.sns.model.ThrottledException.builder().statusCode(400).build();
+        afterATimeout.addSuppressed(software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException.create(1000));
+        assertEquals(false, SnsPush.refusedOnEveryAttempt(afterATimeout));
+        assertEquals(false, SnsPush.refusedOnEveryAttempt(
+                software.amazon.awssdk.services.sns.model.InternalErrorException.builder().statusCode(500).build()));
+        assertEquals(false, SnsPush.refusedOnEveryAttempt(software.amazon.awssdk.core.exception.ApiCallTimeoutException.create(5000)));
+    }
 }

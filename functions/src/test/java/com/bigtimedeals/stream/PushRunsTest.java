@@ -101,7 +101,7 @@ class PushRunsTest extends StreamTest {
         for (int u = 0; u < USERS; u++) {
             for (int d = 0; d < DEVICES; d++) {
                 devices.register("u" + u, DevicePlatform.FCM, "token-of-u" + u + "-phone-" + d + "-xxxxxxxx",
-                        draft -> draft.withEndpoint(push.create(draft)));
+                        draft -> draft.withEndpoint(push.create(draft)), push::delete);
             }
             follows.add(Likeable.BRAND, "acme", "u" + u, Relation.WATCH);
         }

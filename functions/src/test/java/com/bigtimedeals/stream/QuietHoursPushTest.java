@@ -46,6 +46,8 @@ class QuietHoursPushTest extends StreamTest {
     final List<Sent> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Set to make the next Publish be accepted and its sender then die (the residual window). */
     volatile boolean dieAfterNextPublish;
+    /** Set to make the next Publish be refused by the service (a throttle): nothing taken. */
+    volatile boolean refuseNextPublish;
     MovableClock clock;
     PushSender sender;
 
@@ -59,7 +61,7 @@ class QuietHoursPushTest extends StreamTest {
     }
 
     private String device(String user, DevicePlatform platform, String token) {
-        return new DeviceStore(table).register(user, platform, token, d -> d.withEndpoint("arn:test:endpoint/" + token))
+        return new DeviceStore(table).register(user, platform, token, d -> d.withEndpoint("arn:test:endpoint/" + token), arn -> { })
                 .device().id();
     }
 
@@ -300,6 +302,40 @@ class QuietHoursPushTest extends StreamTest {
         assertEquals(2, sent.size());
     }
 
+    /**
+     * A Publish that failed without SNS's answer (a timeout: it may have been delivered) keeps its lease: the record's
+     * redelivery right after sends nothing until the lease has run out, rather than a second copy at once.
+     */
+    @Test
+    void aPublishThatMayHaveBeenDeliveredKeepsItsLeaseSoItsRedeliverySendsOnlyAfterTheLease() {
+        device("ida", DevicePlatform.FCM, "i".repeat(40));
+        clock.set("2026-12-03T13:00:00Z");
+        Instant claimed = clock.instant();
+        List<DynamodbEvent.DynamodbStreamRecord> records = message("ida", "kettle", MessageKind.WATCH);
+        dieAfterNextPublish = true; // taken by the service, then the call failed (its answer lost)
+        assertFalse(deliver(records, 60_000).getBatchItemFailures().isEmpty(), "the batch failed after the Publish");
+        assertEquals(1, sent.size());
+        assertTrue(deliver(records, 60_000).getBatchItemFailures().isEmpty());
+        assertEquals(2, sent.size(), "sent again: it may never have left");
+        assertFalse(clock.instant().isBefore(claimed.plus(PushStore.LEASE)), "only once the lease ran out, " + clock.instant());
+        assertEquals(sent.get(0).collapse(), sent.get(1).collapse(), "one notification on the phone");
+    }
+
+    /** A Publish SNS refused (a throttle on every attempt) was certainly not sent: its lease is given up at once. */
+    @Test
+    void aPublishTheServiceRefusedGivesItsLeaseUpSoItsRedeliverySendsAtOnce() {
+        device("jon", DevicePlatform.FCM, "j".repeat(40));
+        clock.set("2026-12-03T13:00:00Z");
+        Instant claimed = clock.instant();
+        List<DynamodbEvent.DynamodbStreamRecord> records = message("jon", "kettle", MessageKind.WATCH);
+        refuseNextPublish = true;
+        assertFalse(deliver(records, 60_000).getBatchItemFailures().isEmpty(), "the batch failed on the refusal");
+        assertTrue(sent.isEmpty());
+        assertTrue(deliver(records, 60_000).getBatchItemFailures().isEmpty());
+        assertEquals(1, sent.size(), "sent once, by the redelivery");
+        assertTrue(clock.instant().isBefore(claimed.plusSeconds(1)), "without waiting for the lease, " + clock.instant());
+    }
+
     @Test
     void aHoldWrittenAfterItsWindowEndedAndItsWakeIsWokenAgainNeverLeftHeld() {
         device("ivy", DevicePlatform.FCM, "i".repeat(40));
@@ -371,6 +407,10 @@ class QuietHoursPushTest extends StreamTest {
 
             @Override
             public Outcome publish(Device device, String title, String body, Map<String, String> data, String collapseKey) {
+                if (refuseNextPublish) {
+                    refuseNextPublish = false;
+                    throw new Refused(new IllegalStateException("injected: throttled"));
+                }
                 sent.add(new Sent(device.id(), title, body, Map.copyOf(data), collapseKey));
                 if (dieAfterNextPublish) {
                     dieAfterNextPublish = false;

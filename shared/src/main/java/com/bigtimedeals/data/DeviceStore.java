@@ -60,8 +60,15 @@ public final class DeviceStore {
      * {@code endpoint} names the new device's push endpoint (called once the token is known to be new to the caller,
      * before the transaction: the push service's CreatePlatformEndpoint is idempotent per token, so a retry or a lost
      * transaction makes no second endpoint). A transaction that lost a race is tried again from the reads.
+     *
+     * <p>A token whose holder item says its endpoint is being released ({@link #removal}: its device was removed and
+     * the endpoint's DeleteEndpoint may still be on its way) has that endpoint deleted here first ({@code
+     * deleteEndpoint}, idempotent), before {@code endpoint} makes one: the token's new endpoint then has a new ARN,
+     * which the late DeleteEndpoint of the old one cannot touch. Without this, CreatePlatformEndpoint answered the old
+     * ARN, and the remover's delete arriving after this registration left the new device an endpoint that is gone.
      */
-    public Registration register(String username, DevicePlatform platform, String token, UnaryOperator<Device> endpoint) {
+    public Registration register(String username, DevicePlatform platform, String token, UnaryOperator<Device> endpoint,
+                                 java.util.function.Consumer<String> deleteEndpoint) {
         String digest = digest(platform, token);
         for (int attempt = 1; ; attempt++) {
             List<Device> mine = new ArrayList<>();
@@ -76,13 +83,21 @@ public final class DeviceStore {
             Map<String, AttributeValue> holderItem = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                     .key(Keys.pushToken(digest)).consistentRead(true).build()).item();
             ItemReader holder = holderItem == null || holderItem.isEmpty() ? null : new ItemReader(holderItem);
+            String releasing = holder != null && holder.has(RELEASING) ? holder.string(RELEASING) : null;
+            if (releasing != null) {
+                deleteEndpoint.accept(releasing); // before the create, so it answers a new ARN (above)
+            }
             Instant now = table.clock().instant();
             Device draft = endpoint.apply(new Device(Ids.deviceId(now), platform, token, now, null));
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(put(deviceItem(username, draft, digest), "attribute_not_exists(PK)", Map.of()));
             Map<String, AttributeValue> holderValues = new HashMap<>();
             String holderCondition = "attribute_not_exists(PK)";
-            if (holder != null) {
+            if (releasing != null) {
+                // No device holds the token (its last one was removed, with its tombstone): only the mark is replaced.
+                holderCondition = RELEASING + " = :r";
+                holderValues.put(":r", AttributeValue.fromS(releasing));
+            } else if (holder != null) {
                 holderCondition = "username = :u AND deviceId = :d";
                 holderValues.put(":u", AttributeValue.fromS(holder.string("username")));
                 holderValues.put(":d", AttributeValue.fromS(holder.string("deviceId")));
@@ -280,13 +295,46 @@ public final class DeviceStore {
                 .limit(MAX_PER_USER * 2);
     }
 
-    /** The device gone (it must still be there), its token's holder item gone if it still names it, a tombstone left. */
+    /** A token's holder item whose device is removed and whose endpoint is being deleted: that endpoint's ARN. */
+    static final String RELEASING = "releasingEndpoint";
+
+    /**
+     * The device gone (it must still be there), a tombstone left, and its token's holder item, if it still names it,
+     * replaced by a mark that the token's endpoint is being released (deleted by {@link #releaseEndpoint} after this
+     * commits). The mark is what makes that delete safe against a registration of the same token in between, which
+     * CreatePlatformEndpoint would answer with the same ARN: the registration reads the mark and deletes the endpoint
+     * itself before making a new one ({@link #register}). A device without an endpoint leaves no mark.
+     */
     private List<TransactWriteItem> removal(String username, Device device, Instant now) {
-        return List.of(
-                delete(Keys.device(username, device.id()), "attribute_exists(PK)", Map.of()),
-                delete(Keys.pushToken(digest(device.platform(), device.token())), "attribute_not_exists(PK) OR deviceId = :d",
-                        Map.of(":d", AttributeValue.fromS(device.id()))),
+        Map<String, AttributeValue> key = Keys.pushToken(digest(device.platform(), device.token()));
+        String stillItsOwn = "attribute_not_exists(PK) OR deviceId = :d";
+        Map<String, AttributeValue> values = Map.of(":d", AttributeValue.fromS(device.id()));
+        TransactWriteItem holder = device.endpointArn() == null ? delete(key, stillItsOwn, values)
+                : put(new ItemWriter(key, Keys.PUSH_TOKEN).string("deviceId", device.id()).string("username", username)
+                        .string(RELEASING, device.endpointArn()).instant("releasedAt", now).build(), stillItsOwn, values);
+        return List.of(delete(Keys.device(username, device.id()), "attribute_exists(PK)", Map.of()), holder,
                 put(tombstone(username, device, now), null, Map.of()));
+    }
+
+    /**
+     * A removed device's endpoint deleted at the push service ({@code deleteEndpoint}), then its token's release mark
+     * ({@link #removal}) cleared, conditioned on it still naming this endpoint (a registration that replaced it, having
+     * deleted the endpoint itself, is left as it wrote). Called after the removal committed; a crash before the clear
+     * leaves the mark, and the token's next registration deletes the endpoint again, which is no error.
+     */
+    public void releaseEndpoint(Device removed, java.util.function.Consumer<String> deleteEndpoint) {
+        if (removed.endpointArn() == null) {
+            return;
+        }
+        deleteEndpoint.accept(removed.endpointArn());
+        try {
+            table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+                    .tableName(table.name()).key(Keys.pushToken(digest(removed.platform(), removed.token())))
+                    .conditionExpression(RELEASING + " = :e")
+                    .expressionAttributeValues(Map.of(":e", AttributeValue.fromS(removed.endpointArn()))).build());
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
+            // Registered again meanwhile: the registration deleted this endpoint and holds the token now.
+        }
     }
 
     /**

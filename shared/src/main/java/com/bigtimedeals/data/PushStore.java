@@ -168,8 +168,9 @@ public final class PushStore {
     }
 
     /**
-     * Gives up {@code owner}'s lease at once (its Publish failed: a throttle, the service unreachable), so the record's
-     * redelivery claims the push without waiting the lease out. Only while the claim is still this owner's and unmarked;
+     * Gives up {@code owner}'s lease at once (the push service refused its Publish: a throttle), so the record's
+     * redelivery claims the push without waiting the lease out. Never after a Publish that may have been delivered (a
+     * timeout): that keeps its lease, so its redelivery sends again only once the lease ran out, never at once. Only while the claim is still this owner's and unmarked;
      * otherwise nothing (another sender has it, or it is done). A release lost to a crash costs only the wait.
      */
     public void release(String pushId, String deviceId, String owner) {

@@ -25,7 +25,7 @@ class DeviceStoreTest extends DynamoDbTest {
     final DeviceStore devices = new DeviceStore(table);
 
     private Device register(String username, String token) {
-        return devices.register(username, DevicePlatform.FCM, token, d -> d.withEndpoint("arn:endpoint/" + token)).device();
+        return devices.register(username, DevicePlatform.FCM, token, d -> d.withEndpoint("arn:endpoint/" + token), arn -> { }).device();
     }
 
     @Test
@@ -73,5 +73,34 @@ class DeviceStoreTest extends DynamoDbTest {
         assertTrue(cy.devices().isEmpty());
         assertEquals(off, cy.settings());
         assertEquals(off, devices.settings("cy"));
+    }
+
+    /**
+     * The race of a removed device's DeleteEndpoint and a registration of the same token in between, against a push
+     * service that, as SNS's CreatePlatformEndpoint, answers a token's existing endpoint: the late delete must not take
+     * the endpoint the new device holds.
+     */
+    @Test
+    void aTokenRegisteredAgainBeforeItsOldEndpointIsDeletedKeepsAnEndpointThatExists() {
+        java.util.Map<String, String> endpointOfToken = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.UnaryOperator<Device> create = d -> d.withEndpoint(
+                endpointOfToken.computeIfAbsent(d.token(), t -> "arn:endpoint/" + made.incrementAndGet()));
+        java.util.function.Consumer<String> delete = arn -> endpointOfToken.values().remove(arn);
+        String token = "moving-" + "t".repeat(40);
+        Device old = devices.register("ann", DevicePlatform.FCM, token, create, delete).device();
+        assertTrue(devices.removeKnown("ann", old)); // DELETE /me/devices/{id}: removed, its endpoint not yet deleted
+        Device again = devices.register("bob", DevicePlatform.FCM, token, create, delete).device();
+        devices.releaseEndpoint(old, delete); // the removal's DeleteEndpoint, arriving late
+
+        assertTrue(endpointOfToken.containsValue(again.endpointArn()), "bob's endpoint exists: " + again.endpointArn());
+        assertTrue(!again.endpointArn().equals(old.endpointArn()), "a new endpoint, which the old one's delete cannot reach");
+        assertEquals(List.of(again.endpointArn()), devices.devicesToPush("bob").stream().map(Device::endpointArn).toList());
+        // And removed again with nobody registering in between: its endpoint goes, and nothing of the token is left.
+        assertTrue(devices.removeKnown("bob", again));
+        devices.releaseEndpoint(again, delete);
+        assertTrue(endpointOfToken.isEmpty());
+        assertTrue(table.client().getItem(b -> b.tableName(table.name())
+                .key(Keys.pushToken(DeviceStore.digest(DevicePlatform.FCM, token)))).item().isEmpty());
     }
 }

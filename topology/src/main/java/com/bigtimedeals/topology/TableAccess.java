@@ -267,7 +267,8 @@ public final class TableAccess {
     /**
      * A registration (the caller's devices, the token's holder, then the device, the holder item, a moved token's
      * previous device and its tombstone, the oldest device past the limit, in one transaction), a removal (the device
-     * and its tombstone read, then removed with its holder item), the settings replaced; priming: the devices.
+     * and its tombstone read, then removed with its holder item marked as releasing the endpoint, the mark cleared once
+     * the endpoint is deleted), the settings replaced; priming: the devices.
      */
     private static final List<Grant> DEVICES_WRITE = List.of(
             table(List.of(DEVICES), QUERY, BATCH_GET_ITEM, PUT_ITEM, DELETE_ITEM),
@@ -346,7 +347,8 @@ public final class TableAccess {
             // Pushes: the recipient's devices and settings, the per-(push, device) claims, a dead device's removal, the
             // pushes held in quiet hours (put, read, released) and their window's end (a REMINDERS put, below).
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
-            table(List.of(PUSH_TOKENS), DELETE_ITEM),
+            // A removed device's token holder marked as releasing its endpoint (DeviceStore#releaseEndpoint), then cleared.
+            table(List.of(PUSH_TOKENS), PUT_ITEM, DELETE_ITEM),
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
                     DEAL_COUNTERS), GET_ITEM),
