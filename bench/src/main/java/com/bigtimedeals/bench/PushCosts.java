@@ -122,6 +122,9 @@ final class PushCosts {
             int requests = 0;
             double reads = 0;
             double writes = 0;
+            int groupedRequests = 0;
+            double groupedReads = 0;
+            double groupedWrites = 0;
             long publishedBefore = publishes.get();
             for (int from = 0; from < users; from += batch) {
                 int to = Math.min(users, from + batch);
@@ -131,7 +134,12 @@ final class PushCosts {
                 requests += used.requests();
                 reads += used.readUnits();
                 writes += used.writeUnits();
+                RequestMeter.reset();
                 double c = invoke(sideBySide, messages.get(1).subList(from, to));
+                RequestMeter.Usage grouped = RequestMeter.usage();
+                groupedRequests += grouped.requests();
+                groupedReads += grouped.readUnits();
+                groupedWrites += grouped.writeUnits();
                 seqBatch.add(s);
                 concBatch.add(c);
                 ratios.add(s / c);
@@ -150,6 +158,11 @@ final class PushCosts {
             bench.add("push.cost.readUnitsPerPush", reads / users, "RCU", null, null,
                     "strongly consistent: the devices and settings, side by side in one 4 KB unit");
             bench.add("push.cost.writeUnitsPerPush", writes / users, "WCU", null, null, "the claim's create-only put and its mark");
+            bench.add("push.cost.sideBySide.dynamoRequestsPerPush", (double) groupedRequests / users, "requests", null, null,
+                    "the same " + deployed.pushesInFlight() + " in flight: the claims and marks of the senders in flight together "
+                            + "in one TransactWriteItems each (PushStore's groups)");
+            bench.add("push.cost.sideBySide.writeUnitsPerPush", groupedWrites / users, "WCU", null, null,
+                    "a transaction's write costs 2 units: 4 a push in a group, 2 alone");
             bench.add("push.batch100.oneAtATimeSeconds", Medians.of(seqBatch), "s", null, null,
                     "a batch of " + batch + " messages, PUSHES_IN_FLIGHT 1 (as before), " + held + "; median of " + seqBatch.size()
                             + " (" + Medians.rounded(seqBatch) + ")");
@@ -163,7 +176,7 @@ final class PushCosts {
             bench.add("push.lambdaMsPerPush.sideBySide", concPerPush * 1000, "ms", null, null,
                     "the same, " + deployed.pushesInFlight() + " in flight");
             double gbSeconds = concPerPush * LambdaFunction.STREAM_CONSUMER.memoryMb() / 1024.0;
-            million(bench, published / (2.0 * users), reads / users, writes / users, gbSeconds, batch, 1.0 / concPerPush);
+            million(bench, published / (2.0 * users), groupedReads / users, groupedWrites / users, gbSeconds, batch, 1.0 / concPerPush);
         }
     }
 

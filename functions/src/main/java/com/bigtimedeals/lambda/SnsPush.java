@@ -211,12 +211,24 @@ public final class SnsPush implements PushEndpoints {
 
     /**
      * True when SNS answered every attempt of the call (the SDK's retries hang the earlier attempts' failures on the
-     * last one, suppressed) with a 4xx: a throttle or a refusal, so no attempt handed the push on. A timeout, a cut
+     * last one, suppressed) with a 4xx, a throttle or a refusal, or the attempt never connected: no attempt handed the
+     * push on. A timeout, a cut
      * connection or a 5xx on any attempt may have been delivered: false, and the sender keeps the push's lease.
      */
+    /** An attempt that never reached SNS: its connection refused, or SNS's name not resolved. */
+    private static boolean neverConnected(Throwable e) {
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof java.net.ConnectException || c instanceof java.net.UnknownHostException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean refusedOnEveryAttempt(Throwable e) {
-        if (!(e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException s)
-                || s.statusCode() < 400 || s.statusCode() >= 500) {
+        boolean refused = e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException s
+                && s.statusCode() >= 400 && s.statusCode() < 500;
+        if (!refused && !neverConnected(e)) {
             return false;
         }
         for (Throwable earlier : e.getSuppressed()) {

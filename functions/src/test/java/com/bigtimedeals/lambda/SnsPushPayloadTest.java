@@ -121,5 +121,7 @@ class SnsPushPayloadTest {
         assertEquals(false, SnsPush.refusedOnEveryAttempt(
                 software.amazon.awssdk.services.sns.model.InternalErrorException.builder().statusCode(500).build()));
         assertEquals(false, SnsPush.refusedOnEveryAttempt(software.amazon.awssdk.core.exception.ApiCallTimeoutException.create(5000)));
+        assertEquals(true, SnsPush.refusedOnEveryAttempt(software.amazon.awssdk.core.exception.SdkClientException.create(
+                "Unable to execute HTTP request", new java.net.ConnectException("Connection refused"))), "never reached SNS");
     }
 }

@@ -76,7 +76,8 @@ class PushRunsTest extends StreamTest {
                     meet.await(60, TimeUnit.SECONDS);
                 }
                 if (data.get("messageId").equals(failFor)) {
-                    throw new IllegalStateException("injected: the push service is unreachable");
+                    // Never reached the service (a refused connection): certainly not sent, so the lease is given up.
+                    throw new PushEndpoints.Refused(new IllegalStateException("injected: the push service is unreachable"));
                 }
                 perPush.computeIfAbsent(data.get("messageId") + "/" + device.id(), k -> new AtomicInteger()).incrementAndGet();
                 perDevice.computeIfAbsent(device.id(), k -> new CopyOnWriteArrayList<>()).add(data.get("messageId"));

@@ -1,6 +1,7 @@
 package com.bigtimedeals.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -91,5 +92,33 @@ class PushStoreTest extends DynamoDbTest {
         assertEquals(Verdict.DONE, claims.claim("m1", "marked", "ann", "a").verdict());
         assertEquals(Verdict.SEND, claims.claim("m1", "unmarked", "ann", "a").verdict(),
                 "a push the old claim-first order lost is sent by the next delivery");
+    }
+
+    /**
+     * Senders in flight together share their claims' and marks' requests (GroupCommit), and a group changes no
+     * verdict: 40 pushes each raced by two owners, all at once, give each push exactly one sender, a BUSY for the other,
+     * and DONE for everyone once marked, where a group holding both claims of one push, or claims already written, is
+     * sent again alone.
+     */
+    @Test
+    void claimsAndMarksInFlightTogetherGoInGroupsAndEachPushHasOneSender() throws Exception {
+        assertEquals(Verdict.SEND, claims.claim("m0", "d0", "ann", "earlier").verdict()); // one already claimed
+        Map<String, List<String>> senders = new java.util.concurrent.ConcurrentHashMap<>();
+        RequestMeter.reset();
+        ParallelRuns.run(80, 16, i -> {
+            String push = "m" + (i % 40);
+            if (claims.claim(push, "d" + (i % 40), "ann", "owner-" + i).verdict() == Verdict.SEND) {
+                senders.computeIfAbsent(push, p -> new CopyOnWriteArrayList<>()).add("owner-" + i);
+                claims.mark(push, "d" + (i % 40), "sent");
+            }
+        });
+        long requests = RequestMeter.usage().requests();
+        assertEquals(39, senders.size(), "every push but the one claimed before has a sender: " + senders.keySet());
+        senders.forEach((push, who) -> assertEquals(1, who.size(), push + " sent by " + who));
+        for (int i = 1; i < 40; i++) {
+            assertEquals(Verdict.DONE, claims.claim("m" + i, "d" + i, "ann", "late").verdict());
+        }
+        assertEquals(Verdict.BUSY, claims.claim("m0", "d0", "ann", "late").verdict(), "the earlier claim is untouched");
+        assertTrue(requests < 80 + 39, "fewer requests than one per claim and mark: " + requests);
     }
 }
