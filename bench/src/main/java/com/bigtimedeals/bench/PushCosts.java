@@ -134,9 +134,9 @@ final class PushCosts {
                 requests += used.requests();
                 reads += used.readUnits();
                 writes += used.writeUnits();
-                RequestMeter.reset();
+                RequestMeter.resetAll(); // the side-by-side pushes run on the consumer's own threads
                 double c = invoke(sideBySide, messages.get(1).subList(from, to));
-                RequestMeter.Usage grouped = RequestMeter.usage();
+                RequestMeter.Usage grouped = RequestMeter.usageAll();
                 groupedRequests += grouped.requests();
                 groupedReads += grouped.readUnits();
                 groupedWrites += grouped.writeUnits();

@@ -54,6 +54,27 @@ public final class RequestMeter implements ExecutionInterceptor {
         TALLY.set(new Tally());
     }
 
+    /**
+     * What every thread has spent since {@link #resetAll()}: for work spread over threads the caller cannot reset (a
+     * consumer's push threads), as the benchmark measures a side-by-side batch.
+     */
+    private static final Tally ALL = new Tally();
+
+    public static void resetAll() {
+        synchronized (ALL) {
+            ALL.requests = 0;
+            ALL.read = 0;
+            ALL.write = 0;
+            ALL.reported = false;
+        }
+    }
+
+    public static Usage usageAll() {
+        synchronized (ALL) {
+            return new Usage(ALL.requests, ALL.read, ALL.write, ALL.reported);
+        }
+    }
+
     public static Usage usage() {
         Tally t = TALLY.get();
         return new Usage(t.requests, t.read, t.write, t.reported);
@@ -90,6 +111,9 @@ public final class RequestMeter implements ExecutionInterceptor {
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         TALLY.get().requests++;
+        synchronized (ALL) {
+            ALL.requests++;
+        }
     }
 
     @Override
@@ -129,12 +153,15 @@ public final class RequestMeter implements ExecutionInterceptor {
         if (c == null || c.capacityUnits() == null) {
             return;
         }
-        Tally t = TALLY.get();
-        t.reported = true;
-        if (read) {
-            t.read += c.capacityUnits();
-        } else {
-            t.write += c.capacityUnits();
+        for (Tally t : List.of(TALLY.get(), ALL)) {
+            synchronized (t) {
+                t.reported = true;
+                if (read) {
+                    t.read += c.capacityUnits();
+                } else {
+                    t.write += c.capacityUnits();
+                }
+            }
         }
     }
 }
