@@ -100,7 +100,7 @@ class ArchitectureTest {
 
     @Test
     void onlyWhereAProcessStartsIsItsEnvironmentRead() {
-        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.data.Settings")
+        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.platform.Settings")
                 .and().resideOutsideOfPackages("com.bigtimedeals.local..", "com.bigtimedeals.bench..")
                 .should().callMethod(System.class, "getenv", String.class)
                 .orShould().callMethod(System.class, "getenv")
@@ -110,7 +110,7 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("com.bigtimedeals.data..", "com.bigtimedeals.domain..",
                         "com.bigtimedeals.service..", "com.bigtimedeals.stream..", "com.bigtimedeals.api..",
                         "com.bigtimedeals.topology..", "com.bigtimedeals.infra..")
-                .should().callMethod("com.bigtimedeals.data.Settings", "fromProcess")
+                .should().callMethod("com.bigtimedeals.platform.Settings", "fromProcess")
                 .because("a function reads its environment once, in Container, where its handler is built")
                 .check(PRODUCT);
     }
@@ -157,7 +157,7 @@ class ArchitectureTest {
             }
             test.getMethodCallsFromSelf().forEach(call -> {
                 String target = call.getTargetOwner().getName() + "." + call.getName();
-                if (OUTSIDE_THE_JVM.contains(target) || call.getTargetOwner().isAssignableTo("com.bigtimedeals.data.DynamoDbTest")) {
+                if (OUTSIDE_THE_JVM.contains(target) || call.getTargetOwner().isAssignableTo("com.bigtimedeals.platform.DynamoDbTest")) {
                     offenders.add(test.getName() + " -> " + target);
                 }
             });

@@ -1,9 +1,9 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.CommentStore;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.domain.AccountDeletion;
+import com.bigtimedeals.accounts.AccountDeletion;
+import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.community.CommentStore;
+import com.bigtimedeals.inbox.InboxDelivery;
 
 /**
  * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then of votes,
