@@ -378,7 +378,7 @@ public final class ReportStore {
      * the contract's threshold within one round, which exactly one write does (each report adds one, a dismissal
      * starts the next round from none), however reports race.
      */
-    static com.bigtimedeals.changes.Change reachedExpiry(Map<String, AttributeValue> before, Map<String, AttributeValue> now) {
+    public static com.bigtimedeals.changes.Change reachedExpiry(Map<String, AttributeValue> before, Map<String, AttributeValue> now) {
         ItemReader after = new ItemReader(now);
         long round = after.number(ROUND);
         String expired = counter(ReportReason.EXPIRED);

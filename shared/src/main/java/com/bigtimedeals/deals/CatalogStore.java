@@ -280,7 +280,7 @@ public final class CatalogStore {
      * The brand or category among {@code items} (a category with its featured list when that is among them too), or
      * null when the target's own item is not: what one BatchGetItem of the target's keys read.
      */
-    static FollowTarget targetAmong(Likeable kind, java.util.Collection<Map<String, AttributeValue>> items) {
+    public static FollowTarget targetAmong(Likeable kind, java.util.Collection<Map<String, AttributeValue>> items) {
         Map<String, AttributeValue> target = null;
         List<Deal> featured = List.of();
         for (Map<String, AttributeValue> item : items) {

@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Deal attributes, as a deal item's application attributes, as an embedded copy in a featured list, and in
  * the compact binary form of the front-page cache.
  */
-final class DealCodec {
+public final class DealCodec {
     private DealCodec() {
     }
 
@@ -99,7 +99,7 @@ final class DealCodec {
         return points;
     }
 
-    static Instant postedAt(Map<String, AttributeValue> item) {
+    public static Instant postedAt(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
         Instant postedAt = r.instant(POSTED_AT);
         return postedAt != null ? postedAt : r.instant("createdAt");
@@ -118,13 +118,13 @@ final class DealCodec {
     }
 
     /** A taken-down deal's item stays as a tombstone with this attribute; every reader treats it as absent. */
-    static final String TAKEN_DOWN_AT = "takenDownAt";
+    public static final String TAKEN_DOWN_AT = "takenDownAt";
 
-    static boolean isLiveDeal(Map<String, AttributeValue> item) {
+    public static boolean isLiveDeal(Map<String, AttributeValue> item) {
         return item != null && Keys.DEAL.equals(new ItemReader(item).type()) && !item.containsKey(TAKEN_DOWN_AT);
     }
 
-    static Deal read(Map<String, AttributeValue> item) {
+    public static Deal read(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
         return new Deal(r.string("id"), r.string("title"), r.string("link"), r.decimal("price"),
                 r.string("brandId"), r.string("brandName"), r.string("categoryId"), r.string("categoryName"),

@@ -57,7 +57,7 @@ public final class DealCounters {
             this.attribute = attribute;
         }
 
-        String attribute() {
+        public String attribute() {
             return attribute;
         }
     }
@@ -86,7 +86,7 @@ public final class DealCounters {
     /** Attempts of one counted transaction, each on a freshly chosen shard, before the caller gets a 503. */
     static final int ATTEMPTS = Transactions.CONFLICT_ATTEMPTS;
     /** The write count of one shard. */
-    static final String WRITES = "v";
+    public static final String WRITES = "v";
 
     private final Table table;
     private final ShardChoice shardChoice = new ShardChoice();
@@ -99,12 +99,12 @@ public final class DealCounters {
      * The keys of every shard of one view of a deal, chosen at random: read them in the same BatchGetItem as the deal
      * (or the caller's vote), then {@link #sum} them. Never mix two views in one sum.
      */
-    static List<Map<String, AttributeValue>> keys(String dealId) {
+    public static List<Map<String, AttributeValue>> keys(String dealId) {
         return keys(dealId, READ_CHOICE.next(VIEWS) - 1);
     }
 
     /** The keys of the shards of view {@code view}. */
-    static List<Map<String, AttributeValue>> keys(String dealId, int view) {
+    public static List<Map<String, AttributeValue>> keys(String dealId, int view) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(SHARDS_PER_VIEW);
         for (int shard = 0; shard < SHARDS_PER_VIEW; shard++) {
             keys.add(Keys.dealCounters(dealId, view * SHARDS_PER_VIEW + shard));
@@ -113,12 +113,12 @@ public final class DealCounters {
     }
 
     /** The key of one of the deal's liveness markers, chosen at random. */
-    static Map<String, AttributeValue> liveMarker(String dealId) {
+    public static Map<String, AttributeValue> liveMarker(String dealId) {
         return Keys.dealLive(dealId, READ_CHOICE.next(LIVE_MARKERS) - 1);
     }
 
     /** True for a liveness marker of a deal that is live (written with the deal, not marked by a takedown). */
-    static boolean isLiveMarker(Map<String, AttributeValue> item) {
+    public static boolean isLiveMarker(Map<String, AttributeValue> item) {
         return item != null && Keys.DEAL_LIVE.equals(new ItemReader(item).type()) && !item.containsKey(DealCodec.TAKEN_DOWN_AT);
     }
 
@@ -152,7 +152,7 @@ public final class DealCounters {
     }
 
     /** True for a shard of the first view: its changes alone name every change (each is written to every view). */
-    static boolean inFirstView(ItemReader shard) {
+    public static boolean inFirstView(ItemReader shard) {
         return !shard.has("shard") || shard.number("shard") < SHARDS_PER_VIEW;
     }
 
@@ -163,7 +163,7 @@ public final class DealCounters {
     }
 
     /** The deal's counters from whichever of its shards are among {@code items}; a shard never written counts 0. */
-    static DealCounts sum(String dealId, Collection<Map<String, AttributeValue>> items) {
+    public static DealCounts sum(String dealId, Collection<Map<String, AttributeValue>> items) {
         long hot = 0;
         long cold = 0;
         long comments = 0;

@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  */
 public final class DealCountersUpgrade {
     /** The upgrade's name, in its table-level record's key. */
-    static final String NAME = "counter-views";
+    public static final String NAME = "counter-views";
     /** A deal's transaction is read again and retried this many times when something else wrote its items first. */
     private static final int ATTEMPTS = 20;
     private static final int PAGE = 100;

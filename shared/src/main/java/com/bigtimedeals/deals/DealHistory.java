@@ -37,7 +37,7 @@ public final class DealHistory {
     }
 
     /** The transaction's create-only put of {@code event} for {@code dealId}. */
-    static TransactWriteItem put(Table table, String dealId, DealEvent event, String discriminator) {
+    public static TransactWriteItem put(Table table, String dealId, DealEvent event, String discriminator) {
         String sk = Keys.dealEventSk(WalkStore.stamp(event.at()), event.action().wire(), discriminator);
         ItemWriter w = new ItemWriter(Keys.dealEvent(dealId, sk), Keys.DEAL_EVENT)
                 .string("dealId", dealId)

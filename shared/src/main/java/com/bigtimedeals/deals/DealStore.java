@@ -171,12 +171,12 @@ public final class DealStore {
     }
 
     /** Whether the transaction's action at {@code index} failed its condition. */
-    static boolean failed(TransactionCanceledException e, int index) {
+    public static boolean failed(TransactionCanceledException e, int index) {
         return e.hasCancellationReasons() && e.cancellationReasons().size() > index
                 && "ConditionalCheckFailed".equals(e.cancellationReasons().get(index).code());
     }
 
-    static boolean onlyConditionFailures(TransactionCanceledException e) {
+    public static boolean onlyConditionFailures(TransactionCanceledException e) {
         if (!e.hasCancellationReasons()) {
             return false;
         }

@@ -178,7 +178,7 @@ public final class WordIndex {
      * would cost a request a page that the budget of 3 does not have. A poor choice costs pages, never more than
      * {@link #LOOKS} looks a page.
      */
-    static String anchor(List<String> words) {
+    public static String anchor(List<String> words) {
         String best = null;
         for (String w : words) {
             int n = w.codePointCount(0, w.length());
@@ -243,7 +243,7 @@ public final class WordIndex {
      * How many deals of the last {@link #RARITY_WINDOW} hold {@code word}, counted up to {@link #RARITY_CAP}: 1 Query
      * with {@code Select COUNT}, at most about 5 read units. What filing an alert under its rarest keyword reads.
      */
-    int recentDeals(String word) {
+    public int recentDeals(String word) {
         String since = Ids.smallestAt(table.clock().instant().minus(RARITY_WINDOW));
         return table.client().query(QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")

@@ -357,7 +357,7 @@ public final class DeviceStore {
     }
 
     /** The token's key: a SHA-256 of platform and token, base64url (a token is longer than a key may be). */
-    static String digest(DevicePlatform platform, String token) {
+    public static String digest(DevicePlatform platform, String token) {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest((platform.wire() + ":" + token).getBytes(StandardCharsets.UTF_8));
             return Base64.getUrlEncoder().withoutPadding().encodeToString(d);

@@ -56,7 +56,7 @@ public final class BlastStore {
      * deployment that left segment creation to the stream consumer) still gets its segments from its INSERT record
      * (see {@link #createSegments}), so a blast requested while a deployment is under way is carried out.
      */
-    static final String WITH_SEGMENTS = "withSegments";
+    public static final String WITH_SEGMENTS = "withSegments";
 
     /**
      * Records a blast unless its deal already has one: the deal's blast marker, the blast item and its segment

@@ -46,7 +46,7 @@ public final class MessageItems {
         return w.build();
     }
 
-    static Message read(Map<String, AttributeValue> item) {
+    public static Message read(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
         return new Message(r.string("id"), r.string("username"), r.string("subject"), r.string("body"),
                 r.string("dealId"), r.bool("unread"), r.instant("createdAt"), MessageKind.fromWire(r.string("kind")));

@@ -35,7 +35,7 @@ public final class QuietHolds {
      * Due items of one minute are spread over this many partitions: a blast at night holds a push for every quiet
      * user, and most quiet hours end on the hour, so one partition per minute would take all their writes.
      */
-    static final int SHARDS = 8;
+    public static final int SHARDS = 8;
     /** A held push or a due item outlives any window (at most 24 hours) and a sweep that is days late. */
     static final Duration KEPT = Duration.ofDays(3);
 

@@ -9,16 +9,16 @@ import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** One BatchWriteItem, complete however DynamoDB splits it: unprocessed items are asked again with backoff. */
-final class BatchWrites {
+public final class BatchWrites {
     /** BatchWriteItem takes at most 25 items. */
-    static final int MAX_ITEMS = 25;
+    public static final int MAX_ITEMS = 25;
     private static final int MAX_ATTEMPTS = 10;
 
     private BatchWrites() {
     }
 
     /** Writes at most {@link #MAX_ITEMS} puts or deletes; returns how many. Throws when DynamoDB keeps refusing some. */
-    static int write(Table table, List<WriteRequest> writes) {
+    public static int write(Table table, List<WriteRequest> writes) {
         Map<String, List<WriteRequest>> pending = Map.of(table.name(), writes);
         for (int attempt = 1; ; attempt++) {
             BatchWriteItemResponse r = table.client().batchWriteItem(BatchWriteItemRequest.builder()

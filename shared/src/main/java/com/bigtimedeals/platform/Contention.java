@@ -21,7 +21,7 @@ public final class Contention {
     }
 
     /** Whether another transaction or the item's throughput cancelled this transaction (beside any other reason). */
-    static boolean cancelledBy(TransactionCanceledException e) {
+    public static boolean cancelledBy(TransactionCanceledException e) {
         return e.hasCancellationReasons() && e.cancellationReasons().stream().anyMatch(r -> REASONS.contains(r.code()));
     }
 

@@ -74,13 +74,13 @@ public final class CursorCodec {
         return ENCODER.encodeToString(bytes);
     }
 
-    String encode(String scope, List<String> position) {
+    public String encode(String scope, List<String> position) {
         String payload = scope + "\n" + String.join("\n", position);
         return ENCODER.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + "." + ENCODER.encodeToString(mac(payload));
     }
 
     /** The position fields of a cursor made for {@code scope}; anything else is a client mistake. */
-    List<String> decode(String scope, String cursor, int fields) {
+    public List<String> decode(String scope, String cursor, int fields) {
         if (cursor.length() > MAX_CURSOR_CHARS) {
             throw invalid();
         }

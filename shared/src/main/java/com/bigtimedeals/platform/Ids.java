@@ -56,15 +56,15 @@ public final class Ids {
     }
 
     /** Sorts after every KSUID. */
-    static final String LARGEST = "zzzzzzzzzzzzzzzzzzzzzzzzzzz";
+    public static final String LARGEST = "zzzzzzzzzzzzzzzzzzzzzzzzzzz";
 
     /** The smallest KSUID of one second: every id made at or after {@code at} sorts at or above it. */
-    static String smallestAt(Instant at) {
+    public static String smallestAt(Instant at) {
         return new Ksuid(at.getEpochSecond(), new byte[Ksuid.PAYLOAD_BYTES]).toString();
     }
 
     /** The largest KSUID of one second: every id made at or before {@code at} sorts at or below it. */
-    static String largestAt(Instant at) {
+    public static String largestAt(Instant at) {
         byte[] payload = new byte[Ksuid.PAYLOAD_BYTES];
         Arrays.fill(payload, (byte) 0xFF);
         return new Ksuid(at.getEpochSecond(), payload).toString();
@@ -86,7 +86,7 @@ public final class Ids {
      * KSUID: the id is the comment's place in the thread, so its sort key files the reply under its parent and
      * any route that names the comment finds its item with no other read.
      */
-    static String commentId(String parentId, Instant postedAt) {
+    public static String commentId(String parentId, Instant postedAt) {
         String own = commentKsuid(postedAt);
         return parentId == null ? own : parentId + REPLY_SEPARATOR + own;
     }
@@ -109,7 +109,7 @@ public final class Ids {
     }
 
     /** The KSUID a comment was given when posted (the last 27 characters of its id). */
-    static String ownPart(String commentId) {
+    public static String ownPart(String commentId) {
         return commentId.substring(commentId.length() - LENGTH);
     }
 

@@ -7,43 +7,43 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Typed reads of application attributes from one item. */
-final class ItemReader {
+public final class ItemReader {
     private final Map<String, AttributeValue> item;
 
-    ItemReader(Map<String, AttributeValue> item) {
+    public ItemReader(Map<String, AttributeValue> item) {
         this.item = item;
     }
 
-    String type() {
+    public String type() {
         return string(Keys.TYPE);
     }
 
-    String string(String name) {
+    public String string(String name) {
         AttributeValue v = item.get(name);
         return v == null ? null : v.s();
     }
 
-    long number(String name) {
+    public long number(String name) {
         AttributeValue v = item.get(name);
         return v == null || v.n() == null ? 0L : Long.parseLong(v.n());
     }
 
-    BigDecimal decimal(String name) {
+    public BigDecimal decimal(String name) {
         AttributeValue v = item.get(name);
         return v == null || v.n() == null ? null : new BigDecimal(v.n());
     }
 
-    boolean bool(String name) {
+    public boolean bool(String name) {
         AttributeValue v = item.get(name);
         return v != null && Boolean.TRUE.equals(v.bool());
     }
 
-    Instant instant(String name) {
+    public Instant instant(String name) {
         String s = string(name);
         return s == null ? null : Instant.parse(s);
     }
 
-    boolean has(String name) {
+    public boolean has(String name) {
         return item.containsKey(name);
     }
 }

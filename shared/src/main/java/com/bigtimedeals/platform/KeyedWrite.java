@@ -89,7 +89,7 @@ public final class KeyedWrite<T> {
      * A route's first read: one strongly consistent BatchGetItem of {@code keys}, projected; with {@code keyed}, the
      * key's record read in it too and {@link Held} when it holds one (without a key, {@code keyed} is null).
      */
-    static List<Map<String, AttributeValue>> read(Table table, KeyedWrite<?> keyed, List<Map<String, AttributeValue>> keys,
+    public static List<Map<String, AttributeValue>> read(Table table, KeyedWrite<?> keyed, List<Map<String, AttributeValue>> keys,
                                                   String projection, Map<String, String> names) {
         KeysAndAttributes.Builder read = keyed == null
                 ? KeysAndAttributes.builder().keys(keys).projectionExpression(projection).expressionAttributeNames(names)

@@ -12,17 +12,17 @@ import java.util.function.Function;
  * Runs writes over slices of a list with a fixed number in flight: a fan-out is I/O-bound, not CPU-bound
  * ({@code DELIVERY_THREADS}). With one in flight, everything runs on the caller's thread.
  */
-final class ParallelWrites {
+public final class ParallelWrites {
     private final int parallelism;
     /** Daemon threads, built once with the store: a container reuses them across invocations. */
     private final ExecutorService writers;
 
-    ParallelWrites(int parallelism) {
+    public ParallelWrites(int parallelism) {
         this(parallelism, "inbox-writer");
     }
 
     /** {@code threadName}: what the pool's threads are called (a thread dump names the work). */
-    ParallelWrites(int parallelism, String threadName) {
+    public ParallelWrites(int parallelism, String threadName) {
         if (parallelism < 1) {
             throw new IllegalArgumentException("at least one write in flight");
         }
@@ -34,12 +34,12 @@ final class ParallelWrites {
         }) : null;
     }
 
-    int parallelism() {
+    public int parallelism() {
         return parallelism;
     }
 
     /** Runs {@code work} over slices of {@code all}, each slice's result in order; the first failure is rethrown. */
-    <T, R> List<R> run(List<T> all, int sliceSize, Function<List<T>, R> work) {
+    public <T, R> List<R> run(List<T> all, int sliceSize, Function<List<T>, R> work) {
         List<List<T>> slices = new ArrayList<>();
         for (int from = 0; from < all.size(); from += sliceSize) {
             slices.add(all.subList(from, Math.min(all.size(), from + sliceSize)));

@@ -12,9 +12,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** The two multi-item reads every store shares, each complete however DynamoDB splits the answer. */
-final class TableReads {
+public final class TableReads {
     /** BatchGetItem takes at most 100 keys. */
-    static final int MAX_BATCH_GET = 100;
+    public static final int MAX_BATCH_GET = 100;
 
     private TableReads() {
     }
@@ -23,7 +23,7 @@ final class TableReads {
      * One BatchGetItem, asked again for any {@code UnprocessedKeys} (throttling): a key left unprocessed must
      * never read as a missing item, which would turn into a false 404 or "unknown brand".
      */
-    static List<Map<String, AttributeValue>> batchGet(Table table, KeysAndAttributes keys) {
+    public static List<Map<String, AttributeValue>> batchGet(Table table, KeysAndAttributes keys) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         if (!keys.hasKeys() || keys.keys().isEmpty()) {
             return items;
@@ -38,7 +38,7 @@ final class TableReads {
     }
 
     /** Items by key, strongly consistent, {@link #MAX_BATCH_GET} keys to a BatchGetItem ({@link #batchGet}). */
-    static List<Map<String, AttributeValue>> batchGetConsistent(Table table, List<Map<String, AttributeValue>> keys) {
+    public static List<Map<String, AttributeValue>> batchGetConsistent(Table table, List<Map<String, AttributeValue>> keys) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         for (int from = 0; from < keys.size(); from += MAX_BATCH_GET) {
             items.addAll(batchGet(table, KeysAndAttributes.builder()
@@ -48,7 +48,7 @@ final class TableReads {
     }
 
     /** Every item of one partition, following 1 MB pages (one request for the small collections it serves). */
-    static List<Map<String, AttributeValue>> partition(Table table, String pk, boolean consistent) {
+    public static List<Map<String, AttributeValue>> partition(Table table, String pk, boolean consistent) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         forEachPage(table, pk, consistent, items::addAll);
         return items;
@@ -58,7 +58,7 @@ final class TableReads {
      * Each 1 MB page of one partition in turn, handed on before the next is read: for walks that act on what they
      * read (deleting or rewriting it) without holding a large partition in memory.
      */
-    static void forEachPage(Table table, String pk, boolean consistent,
+    public static void forEachPage(Table table, String pk, boolean consistent,
                             java.util.function.Consumer<List<Map<String, AttributeValue>>> page) {
         Map<String, AttributeValue> start = null;
         do {

@@ -10,14 +10,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * error itself), is a transient failure: retried here with jittered backoff, a bounded number of times, and a 503
  * once spent. Condition failures are outcomes, never retried.
  */
-final class Transactions {
-    static final int CONFLICT_ATTEMPTS = 12;
+public final class Transactions {
+    public static final int CONFLICT_ATTEMPTS = 12;
 
     private Transactions() {
     }
 
     /** True after backing off, when the caller should try again; false when attempts are spent or it is no contention. */
-    static boolean retryable(TransactionCanceledException e, int attempt) {
+    public static boolean retryable(TransactionCanceledException e, int attempt) {
         if (!Contention.cancelledBy(e) || attempt >= CONFLICT_ATTEMPTS) {
             return false;
         }
@@ -34,7 +34,7 @@ final class Transactions {
      * retried here). Every write route's writes that a transaction can meet go through this or a loop of their own
      * that re-reads ({@link #retryable}); ContentionRoutesTest races each route against transactions on its items.
      */
-    static <T> T retrying(java.util.function.Supplier<T> write) {
+    public static <T> T retrying(java.util.function.Supplier<T> write) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return write.get();
@@ -48,7 +48,7 @@ final class Transactions {
     }
 
     /** Full jitter, growing with the attempt up to 200 ms, so contenders that collided spread out. */
-    static void backOff(int attempt) {
+    public static void backOff(int attempt) {
         long ceiling = Math.min(200L, 5L << Math.min(attempt, 6));
         try {
             Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling + 1));

@@ -61,12 +61,12 @@ public final class WalkStore {
     }
 
     /** Fixed-width epoch milliseconds: sorts as the instants do. */
-    static String stamp(Instant at) {
+    public static String stamp(Instant at) {
         return String.format("%015d", at.toEpochMilli());
     }
 
     /** Marks a new walk's item unfinished in the sweeper's index. */
-    static ItemWriter pending(ItemWriter item, String pk, Instant now) {
+    public static ItemWriter pending(ItemWriter item, String pk, Instant now) {
         return item.index(TableDefinition.GSI1.partitionKey(), Keys.unfinishedWalks(Math.floorMod(pk.hashCode(), INDEX_SHARDS)))
                 .index(TableDefinition.GSI1.sortKey(), stamp(now));
     }
@@ -78,7 +78,7 @@ public final class WalkStore {
      * checkpoint, a redelivered record, a sweeper's touch) is refused and must write create-only. One conditional
      * UpdateItem; its stream record finds the walk where it stands or finished, like any late record.
      */
-    boolean claim(Map<String, AttributeValue> key, String from) {
+    public boolean claim(Map<String, AttributeValue> key, String from) {
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":false", AttributeValue.fromBool(false));
         values.put(":page", page(from));
@@ -117,7 +117,7 @@ public final class WalkStore {
      * caller (see {@link #claim}): no other run can have claimed it, since a claim needs the walk to stand there,
      * so a run that goes on with its next page pays no extra write for the claim.
      */
-    boolean advance(Map<String, AttributeValue> key, String from, String next, long count, boolean claimNext) {
+    public boolean advance(Map<String, AttributeValue> key, String from, String next, long count, boolean claimNext) {
         boolean done = next == null;
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":n", AttributeValue.fromN(Long.toString(count)));
@@ -206,7 +206,7 @@ public final class WalkStore {
      * Asks for another run of an unfinished walk without taking a page: an invocation whose time is spent
      * re-announces the walks it did not start, instead of starting a page it may not finish.
      */
-    boolean requeue(Map<String, AttributeValue> key) {
+    public boolean requeue(Map<String, AttributeValue> key) {
         return restamp(key, "done = :false", Map.of());
     }
 

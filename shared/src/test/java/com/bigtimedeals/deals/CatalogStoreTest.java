@@ -10,6 +10,10 @@ import org.junit.jupiter.api.Test;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
+import com.bigtimedeals.platform.ItemWriter;
+import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
 
 class CatalogStoreTest extends DynamoDbTest {
 

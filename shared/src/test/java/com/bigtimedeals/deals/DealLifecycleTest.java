@@ -20,6 +20,7 @@ import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.FeaturedList;
 import com.bigtimedeals.platform.Fixtures;
+import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.Table;
 
 /** Deal expiry and takedown at the data layer, on the engine. */

@@ -12,6 +12,8 @@ import java.util.List;
 import com.bigtimedeals.deals.Brand;
 import com.bigtimedeals.deals.Category;
 import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.Words;
 
 import org.junit.jupiter.api.Test;
 

@@ -7,19 +7,19 @@ import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.NewDeal;
 
 /** Small builders for test data. */
-final class Fixtures {
-    static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
+public final class Fixtures {
+    public static final Instant NOW = Instant.parse("2026-11-20T12:00:00Z");
 
     private Fixtures() {
     }
 
-    static NewDeal deal(String title, String brandId, String categoryId, Instant createdAt) {
+    public static NewDeal deal(String title, String brandId, String categoryId, Instant createdAt) {
         return new NewDeal(title, "https://shop.example/" + title.replace(' ', '-'), new BigDecimal("19.99"),
                 brandId, categoryId, "https://img.example/" + title.replace(' ', '-') + ".jpg",
                 "A typical deal description of modest length for " + title, createdAt);
     }
 
-    static void catalog(CatalogStore catalog) {
+    public static void catalog(CatalogStore catalog) {
         catalog.createBrand("acme", "Acme", "https://img.example/acme.png");
         catalog.createBrand("globex", "Globex", null);
         catalog.createCategory("tech", "Tech");

@@ -8,7 +8,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;

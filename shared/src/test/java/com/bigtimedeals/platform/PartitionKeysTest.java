@@ -8,7 +8,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealCountersUpgrade;
 import com.bigtimedeals.devices.DeviceStore;
+import com.bigtimedeals.inbox.QuietHolds;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 

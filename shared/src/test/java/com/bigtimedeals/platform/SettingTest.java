@@ -12,6 +12,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import com.bigtimedeals.inbox.MessageItems;
+
 import org.junit.jupiter.api.Test;
 
 class SettingTest {
