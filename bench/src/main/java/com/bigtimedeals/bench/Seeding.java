@@ -23,7 +23,7 @@ import com.bigtimedeals.inbox.InboxDelivery;
 import com.bigtimedeals.inbox.Message;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.inbox.NewAlert;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;

@@ -36,7 +36,7 @@ import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.platform.Configuration;
 import com.bigtimedeals.platform.CursorCodec;
 import com.bigtimedeals.platform.DynamoDbClients;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.RequestMeter;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;

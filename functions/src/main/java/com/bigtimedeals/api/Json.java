@@ -23,7 +23,7 @@ import com.bigtimedeals.inbox.Alert;
 import com.bigtimedeals.inbox.Blast;
 import com.bigtimedeals.inbox.Message;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.InvalidFields;
 import com.bigtimedeals.platform.Page;
 

@@ -22,7 +22,7 @@ import com.bigtimedeals.inbox.BlastStore;
 import com.bigtimedeals.platform.Configuration;
 import com.bigtimedeals.platform.ContractRules;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;

@@ -5,7 +5,6 @@ import java.time.Instant;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.accounts.UserStore;
 import com.bigtimedeals.changes.Change;
-import com.bigtimedeals.community.CommentStore;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.ReportStore;
 import com.bigtimedeals.deals.Deal;
@@ -22,7 +21,7 @@ import com.bigtimedeals.inbox.BlastStore;
 import com.bigtimedeals.inbox.FanOutStore;
 import com.bigtimedeals.inbox.InboxDelivery;
 import com.bigtimedeals.platform.Configuration;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.Words;
@@ -101,7 +100,7 @@ public final class ChangeReactions {
                 new WatchersFanOut(new FollowStore(table), inbox, work, deals, watcherPage),
                 new AlertsFanOut(new AlertStore(table), inbox, work, deals, watcherPage),
                 new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, new WordIndex(table), featured, cache,
-                new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
+                new AccountDeletionWalk(table, accounts, inbox, followPage, messagePage),
                 new DealService(deals, featured, cache, blasts, configuration.blastSegments(), hot, hottest),
                 new ReportStore(table),
                 new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock(),

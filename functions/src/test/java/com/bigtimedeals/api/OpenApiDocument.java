@@ -10,7 +10,7 @@ import com.bigtimedeals.inbox.AlertStore;
 import com.bigtimedeals.inbox.InboxStore;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.platform.ContractRules;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Slug;
 import com.bigtimedeals.platform.Words;
 import com.bigtimedeals.topology.Access;

@@ -22,7 +22,7 @@ import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 
 /**
  * The community's expiry on the real stream: three different users' open expired reports expire a deal once, at the

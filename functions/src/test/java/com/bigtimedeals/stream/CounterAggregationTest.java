@@ -22,7 +22,7 @@ import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPage;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.platform.Configuration;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Setting;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -19,7 +19,7 @@ import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPage;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 
 
 /** The sharded front-page cache: rebuilt by changes, refreshed by corrections, never overwritten by an older rebuild. */

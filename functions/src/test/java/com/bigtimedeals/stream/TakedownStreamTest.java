@@ -18,7 +18,7 @@ import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPage;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
 

@@ -16,7 +16,7 @@ import com.bigtimedeals.deals.TableInspector;
 import com.bigtimedeals.inbox.BlastStore;
 import com.bigtimedeals.inbox.InboxStore;
 import com.bigtimedeals.platform.Configuration;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.RequestMeter;

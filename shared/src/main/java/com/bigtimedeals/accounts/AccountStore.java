@@ -1,28 +1,17 @@
 package com.bigtimedeals.accounts;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.bigtimedeals.community.FollowStore;
-import com.bigtimedeals.community.VoteStore;
-import com.bigtimedeals.inbox.AlertStore;
-import com.bigtimedeals.inbox.InboxDelivery;
-import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
-import com.bigtimedeals.platform.Likeable;
-import com.bigtimedeals.platform.Relation;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.platform.Transactions;
 import com.bigtimedeals.platform.WalkStore;
-import com.bigtimedeals.saved.SavedStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -48,20 +37,18 @@ public final class AccountStore {
     public static final int MESSAGE_PAGE = 500;
 
     private final Table table;
-    private final FollowStore follows;
-    private final AlertStore alerts;
     private final WalkStore walks;
-    private final VoteStore votes;
 
     public AccountStore(Table table) {
         this.table = table;
-        this.follows = new FollowStore(table);
-        this.alerts = new AlertStore(table);
         this.walks = new WalkStore(table);
-        this.votes = new VoteStore(table);
     }
 
-    /** What one page of the walk removed, and the last sort key it saw (null: the phase is finished). */
+    /**
+     * What one page of the walk removed, and the last sort key it saw (null: the phase is finished). Each phase's
+     * page is its own feature's step (FollowStore, VoteStore, AlertStore, CommentStore, SavedStore, InboxDelivery
+     * {@code removeForDeletion}), run by the functions' walk: this package knows none of them.
+     */
     public record Cleared(String last, int removed) {
     }
 
@@ -165,91 +152,5 @@ public final class AccountStore {
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
         } while (start != null);
         return gone;
-    }
-
-    /**
-     * One step of the walk's first phase: up to {@code limit} follows made before the deletion, each removed
-     * with the unlike/unwatch transaction (the relation item must exist: the count drops by exactly one, and a
-     * replayed step finds nothing to remove).
-     */
-    public Cleared removeFollows(AccountDeletion d, int limit) {
-        QueryResponse r = page(Keys.followsPk(d.username()), d.after(), null, limit);
-        int removed = 0;
-        for (Map<String, AttributeValue> item : r.items()) {
-            ItemReader f = new ItemReader(item);
-            Instant made = f.instant("createdAt");
-            if (made != null && made.isAfter(d.deletedAt())) {
-                continue; // made by the user who signed up again
-            }
-            Relation relation = Keys.LIKE.equals(f.type()) ? Relation.LIKE : Relation.WATCH;
-            follows.remove(Likeable.valueOf(f.string("targetKind")), f.string("targetId"), d.username(), relation);
-            removed++;
-        }
-        return new Cleared(next(r), removed);
-    }
-
-    /** One step of the alerts phase: up to {@code limit} of the user's alerts (with their index entries) and tombstones. */
-    public Cleared removeAlerts(AccountDeletion d, int limit) {
-        return alerts.removeForDeletion(d, limit);
-    }
-
-    /** One step of the saved-deals phase: saved deals with their pending reminders ({@link SavedStore}). */
-    public Cleared removeSaved(AccountDeletion d, int limit) {
-        return new SavedStore(table).removeForDeletion(d, limit);
-    }
-
-    /**
-     * One step of the votes phase: up to {@code limit} votes cast before the deletion, each removed with its count
-     * in one transaction (conditioned on the vote still being what the page read), so each temperature moves back by
-     * exactly one however many others vote meanwhile, and a replayed step finds nothing to remove.
-     */
-    public Cleared removeVotes(AccountDeletion d, int limit) {
-        VoteStore.CastPage page = votes.page(d.username(), d.after(), limit);
-        int removed = 0;
-        for (VoteStore.Cast cast : page.votes()) {
-            if (cast.votedAt() != null && cast.votedAt().isAfter(d.deletedAt())) {
-                continue; // cast by the user who signed up again
-            }
-            if (votes.remove(d.username(), cast)) {
-                removed++;
-            }
-        }
-        return new Cleared(page.next(), removed);
-    }
-
-    /**
-     * One step of the last phase: up to {@code limit} messages sent up to the deletion (message ids are
-     * KSUIDs of their time), deleted 25 to a BatchWriteItem. Deleting twice is harmless.
-     */
-    public Cleared removeMessages(AccountDeletion d, int limit, InboxDelivery inbox) {
-        String upTo = Keys.messageSk(Ids.largestAt(d.deletedAt()));
-        QueryResponse r = page(Keys.messagesPk(d.username()), d.after(), upTo, limit);
-        List<Map<String, AttributeValue>> keys = new ArrayList<>(r.items().size());
-        for (Map<String, AttributeValue> item : r.items()) {
-            keys.add(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s()));
-        }
-        inbox.remove(keys);
-        return new Cleared(next(r), keys.size());
-    }
-
-    private QueryResponse page(String pk, String after, String upTo, int limit) {
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":pk", AttributeValue.fromS(pk));
-        String condition = "PK = :pk";
-        if (upTo != null) {
-            values.put(":upTo", AttributeValue.fromS(upTo));
-            condition += " AND SK <= :upTo";
-        }
-        QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression(condition)
-                .expressionAttributeValues(values).consistentRead(true).limit(limit);
-        if (after != null) {
-            q.exclusiveStartKey(Keys.key(pk, after));
-        }
-        return table.client().query(q.build());
-    }
-
-    private static String next(QueryResponse r) {
-        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
-        return more ? r.lastEvaluatedKey().get(Keys.SK).s() : null;
     }
 }

@@ -4,7 +4,7 @@ import java.time.Instant;
 
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.inbox.Message;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 
 /**

@@ -7,9 +7,10 @@ import com.bigtimedeals.community.ReportStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCodec;
 import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealKeys;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.inbox.BlastStore;
 import com.bigtimedeals.inbox.MessageItems;
-import com.bigtimedeals.platform.FeaturedList;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
@@ -81,16 +82,18 @@ public final class ItemChanges {
             }
             case Keys.FEATURED_LIST -> {
                 String sk = now.get(Keys.SK).s();
-                if (sk.equals(Keys.featuredSk(FeaturedList.FRONT_PAGE))) {
+                if (sk.equals(DealKeys.featuredSk(FeaturedList.FRONT_PAGE))) {
                     return new Change.FeaturedChanged(FeaturedList.FRONT_PAGE);
                 }
-                if (sk.equals(Keys.featuredSk(FeaturedList.EDITORS_CHOICE))) {
+                if (sk.equals(DealKeys.featuredSk(FeaturedList.EDITORS_CHOICE))) {
                     return new Change.FeaturedChanged(FeaturedList.EDITORS_CHOICE);
                 }
                 return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
             }
             case Keys.REPORT_CASE -> {
-                return ReportStore.reachedExpiry(before, now);
+                ReportStore.ExpiryReached reached = ReportStore.reachedExpiry(before, now);
+                return reached == null ? new Change.Other()
+                        : new Change.DealReportedExpired(reached.dealId(), reached.lastReportedAt(), reached.round());
             }
             case Keys.MESSAGE -> {
                 return insert ? new Change.MessageArrived(MessageItems.read(now)) : new Change.Other();

@@ -1,14 +1,18 @@
 package com.bigtimedeals.community;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.accounts.AccountDeletion;
+import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.DealKeys;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.deals.FollowTarget;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.platform.FeaturedList;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.KeyedWrite;
@@ -24,6 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -78,7 +83,7 @@ public final class FollowStore {
             List<Map<String, AttributeValue>> keys = new ArrayList<>(4);
             keys.add(Keys.target(kind, id));
             if (kind == Likeable.CATEGORY) {
-                keys.add(Keys.featured(FeaturedList.category(id)));
+                keys.add(DealKeys.featured(FeaturedList.category(id)));
             }
             keys.add(key(kind, id, username, relation));
             keys.add(keyed.recordKey());
@@ -301,5 +306,26 @@ public final class FollowStore {
 
     private static String counter(Relation relation) {
         return relation == Relation.LIKE ? "likes" : "watchers";
+    }
+
+    /**
+     * One step of an account deletion's first phase: up to {@code limit} follows made before the deletion, each
+     * removed with the unlike/unwatch transaction (the relation item must exist: the count drops by exactly one, and
+     * a replayed step finds nothing to remove).
+     */
+    public AccountStore.Cleared removeForDeletion(AccountDeletion d, int limit) {
+        QueryResponse r = TableReads.page(table, Keys.followsPk(d.username()), d.after(), null, limit);
+        int removed = 0;
+        for (Map<String, AttributeValue> item : r.items()) {
+            ItemReader f = new ItemReader(item);
+            Instant made = f.instant("createdAt");
+            if (made != null && made.isAfter(d.deletedAt())) {
+                continue; // made by the user who signed up again
+            }
+            Relation relation = Keys.LIKE.equals(f.type()) ? Relation.LIKE : Relation.WATCH;
+            remove(Likeable.valueOf(f.string("targetKind")), f.string("targetId"), d.username(), relation);
+            removed++;
+        }
+        return new AccountStore.Cleared(TableReads.next(r), removed);
     }
 }

@@ -376,17 +376,21 @@ public final class ReportStore {
     /**
      * What a write to a case means to the stream consumer: the write that took its open {@code expired} reports to
      * the contract's threshold within one round, which exactly one write does (each report adds one, a dismissal
-     * starts the next round from none), however reports race.
+     * starts the next round from none), however reports race. Null for every other write.
      */
-    public static com.bigtimedeals.changes.Change reachedExpiry(Map<String, AttributeValue> before, Map<String, AttributeValue> now) {
+    public static ExpiryReached reachedExpiry(Map<String, AttributeValue> before, Map<String, AttributeValue> now) {
         ItemReader after = new ItemReader(now);
         long round = after.number(ROUND);
         String expired = counter(ReportReason.EXPIRED);
         long earlier = before == null || new ItemReader(before).number(ROUND) != round ? 0 : new ItemReader(before).number(expired);
         if (earlier < ContractRules.EXPIRED_REPORTS_TO_EXPIRE && after.number(expired) >= ContractRules.EXPIRED_REPORTS_TO_EXPIRE) {
-            return new com.bigtimedeals.changes.Change.DealReportedExpired(after.string("dealId"), after.instant(LAST), round);
+            return new ExpiryReached(after.string("dealId"), after.instant(LAST), round);
         }
-        return new com.bigtimedeals.changes.Change.Other();
+        return null;
+    }
+
+    /** A case's round whose expired reports reached the threshold, with the moment of the last of them. */
+    public record ExpiryReached(String dealId, Instant lastReportedAt, long round) {
     }
 
     /** Whether the id was ever a deal: taken down or not, its reports can still be closed. */

@@ -9,6 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.accounts.AccountDeletion;
+import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.deals.DealCodec;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.deals.DealCounters;
@@ -259,5 +261,25 @@ public final class VoteStore {
         } catch (TransactionCanceledException e) {
             return false;
         }
+    }
+
+    /**
+     * One step of an account deletion's votes phase: up to {@code limit} votes cast before the deletion, each removed
+     * with its count in one transaction (conditioned on the vote still being what the page read), so each
+     * temperature moves back by exactly one however many others vote meanwhile, and a replayed step finds nothing to
+     * remove.
+     */
+    public AccountStore.Cleared removeForDeletion(AccountDeletion d, int limit) {
+        CastPage page = page(d.username(), d.after(), limit);
+        int removed = 0;
+        for (Cast cast : page.votes()) {
+            if (cast.votedAt() != null && cast.votedAt().isAfter(d.deletedAt())) {
+                continue; // cast by the user who signed up again
+            }
+            if (remove(d.username(), cast)) {
+                removed++;
+            }
+        }
+        return new AccountStore.Cleared(page.next(), removed);
     }
 }

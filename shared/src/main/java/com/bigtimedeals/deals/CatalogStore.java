@@ -7,7 +7,7 @@ import java.util.Map;
 
 import com.bigtimedeals.deals.DealTimeline.Scope;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
@@ -269,7 +269,7 @@ public final class CatalogStore {
 
     public Category category(String id, boolean consistent) {
         FollowTarget category = targetAmong(Likeable.CATEGORY, TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.category(id), Keys.featured(FeaturedList.category(id))).consistentRead(consistent).build()));
+                .keys(Keys.category(id), DealKeys.featured(FeaturedList.category(id))).consistentRead(consistent).build()));
         if (category == null) {
             throw DomainException.notFound("category not found");
         }

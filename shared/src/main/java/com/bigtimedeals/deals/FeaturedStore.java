@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
@@ -36,7 +36,7 @@ public final class FeaturedStore {
 
     public List<Deal> get(FeaturedList list) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.featured(list)).build()).item();
+                .key(DealKeys.featured(list)).build()).item();
         return item == null ? List.of() : DealCodec.readEmbedded(item.get("deals"));
     }
 
@@ -129,7 +129,7 @@ public final class FeaturedStore {
             owner = ", categoryId = :category";
         }
         UpdateItemRequest.Builder update = UpdateItemRequest.builder().tableName(table.name())
-                .key(Keys.featured(list))
+                .key(DealKeys.featured(list))
                 .updateExpression("SET deals = :deals, #t = :type, updatedAt = :now, rev = if_not_exists(rev, :zero) + :one"
                         + owner)
                 .expressionAttributeNames(Map.of("#t", Keys.TYPE));
@@ -251,7 +251,7 @@ public final class FeaturedStore {
     private static FeaturedList listOf(Map<String, AttributeValue> item) {
         String sk = item.get(Keys.SK).s();
         for (FeaturedList named : List.of(FeaturedList.FRONT_PAGE, FeaturedList.EDITORS_CHOICE)) {
-            if (Keys.featuredSk(named).equals(sk)) {
+            if (DealKeys.featuredSk(named).equals(sk)) {
                 return named;
             }
         }

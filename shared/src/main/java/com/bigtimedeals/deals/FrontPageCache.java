@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;

@@ -10,6 +10,7 @@ import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
 import com.bigtimedeals.platform.Transactions;
@@ -46,10 +47,10 @@ public final class BlastStore {
 
     /**
      * A blast's segments are created in the same transaction as the blast, its deal's marker and the deal's
-     * {@code blasted} event, so at most {@value #MAX_SEGMENTS} (TransactWriteItems takes 100 items).
-     * {@link Setting#BLAST_SEGMENTS} reads this.
+     * {@code blasted} event, so at most {@value #MAX_SEGMENTS} (TransactWriteItems takes 100 items): the bound of
+     * {@link Setting#BLAST_SEGMENTS}, defined beside it.
      */
-    public static final int MAX_SEGMENTS = 97;
+    public static final int MAX_SEGMENTS = Setting.MAX_BLAST_SEGMENTS;
 
     /**
      * The blast item's mark that its segments were written with it. A blast item without it (written by a

@@ -7,16 +7,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.platform.BatchWrites;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.ParallelWrites;
 import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableReads;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -115,5 +120,20 @@ public final class InboxDelivery {
 
     private static int sum(List<Integer> counts) {
         return counts.stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /**
+     * One step of an account deletion's last phase: up to {@code limit} messages sent up to the deletion (message ids
+     * are KSUIDs of their time), deleted 25 to a BatchWriteItem. Deleting twice is harmless.
+     */
+    public AccountStore.Cleared removeForDeletion(AccountDeletion d, int limit) {
+        String upTo = Keys.messageSk(Ids.largestAt(d.deletedAt()));
+        QueryResponse r = TableReads.page(table, Keys.messagesPk(d.username()), d.after(), upTo, limit);
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(r.items().size());
+        for (Map<String, AttributeValue> item : r.items()) {
+            keys.add(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s()));
+        }
+        remove(keys);
+        return new AccountStore.Cleared(TableReads.next(r), keys.size());
     }
 }

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * The limits of the HTTP contract (../shared/design/api.md) that are not a record of their own, written once:
  * request validation, the domain records, message building and the OpenAPI document all read them from here.
- * Slug rules live in {@link Slug}; the featured-list size in {@link FeaturedList#MAX_DEALS}.
+ * Slug rules live in {@link Slug}; the featured-list size in {@code FeaturedList.MAX_DEALS} (deals).
  */
 public final class ContractRules {
     /** Brand and category names. */

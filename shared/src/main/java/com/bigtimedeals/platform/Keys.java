@@ -246,16 +246,7 @@ public final class Keys {
     // Featured lists share one partition so that a deal correction can find every copy in one query.
     public static final String FEATURED_PK = "FEATURED";
 
-    public static String featuredSk(com.bigtimedeals.platform.FeaturedList list) {
-        if (list instanceof com.bigtimedeals.platform.FeaturedList.OfCategory c) {
-            return "LIST#category#" + c.categoryId();
-        }
-        return "LIST#" + ((com.bigtimedeals.platform.FeaturedList.Named) list).name();
-    }
-
-    public static Map<String, AttributeValue> featured(com.bigtimedeals.platform.FeaturedList list) {
-        return key(FEATURED_PK, featuredSk(list));
-    }
+    // (each list's sort key: deals.DealKeys)
 
     // Front-page cache
     public static Map<String, AttributeValue> dealsCache(int shard) {

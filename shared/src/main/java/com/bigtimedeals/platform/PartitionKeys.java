@@ -29,7 +29,7 @@ public enum PartitionKeys {
     /** A user's inbox. */
     MESSAGES(Keys.messagesPk(Keys.ANY)),
     /** Every featured list. */
-    FEATURED(pk(Keys.featured(FeaturedList.FRONT_PAGE))),
+    FEATURED(Keys.FEATURED_PK),
     /** The front page's copies. */
     DEALS_CACHE(Keys.dealsCachePk(Keys.ANY)),
     /** The front page's version counter. */

@@ -3,8 +3,6 @@ package com.bigtimedeals.platform;
 import java.util.Arrays;
 import java.util.List;
 
-import com.bigtimedeals.inbox.BlastStore;
-
 /**
  * Every tunable setting of the product, with its default, defined once. A process reads its settings where it
  * starts, through {@link Settings} (a function's environment as Lambda sets it, or the local stack's), into a typed
@@ -18,7 +16,7 @@ public enum Setting {
     /** Front-page copies {@code DEALSCACHE#1..N}; the reader and the stream consumer must use the same N (docs/fan-out.md). */
     CACHE_SHARDS("cacheShards", "10", Where.FUNCTIONS, 1, 1000),
     /** Parallel-scan segments of a hot-deal blast; at most 97, because they are created with the blast in one transaction. */
-    BLAST_SEGMENTS("blastSegments", "16", Where.FUNCTIONS, 1, BlastStore.MAX_SEGMENTS),
+    BLAST_SEGMENTS("blastSegments", "16", Where.FUNCTIONS, 1, Setting.MAX_BLAST_SEGMENTS),
     /** Milliseconds of the stream consumer's timeout kept for the page in flight and its checkpoint. */
     WORK_RESERVE_MS("workReserveMs", "30000", Where.FUNCTIONS, 0, 900_000),
     /**
@@ -180,6 +178,13 @@ public enum Setting {
     private final Where where;
     private final int min;
     private final int max;
+
+    /**
+     * A blast's segments are created in the same transaction as the blast, its deal's marker and the deal's
+     * {@code blasted} event (BlastStore), and TransactWriteItems takes 100 items. Here, below the blasts that obey
+     * it, because the setting's bound is it.
+     */
+    public static final int MAX_BLAST_SEGMENTS = 97;
 
     Setting(String contextKey, String defaultValue, Where where, int min, int max) {
         this(contextKey, defaultValue, defaultValue, where, min, max);

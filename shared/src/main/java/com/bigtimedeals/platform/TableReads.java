@@ -55,6 +55,32 @@ public final class TableReads {
     }
 
     /**
+     * Up to {@code limit} items of one partition after the sort key {@code after} (null: from the start) and up to
+     * {@code upTo} (null: to the end), consistent: one page of a walk that removes what it reads.
+     */
+    public static QueryResponse page(Table table, String pk, String after, String upTo, int limit) {
+        Map<String, AttributeValue> values = new java.util.HashMap<>();
+        values.put(":pk", AttributeValue.fromS(pk));
+        String condition = "PK = :pk";
+        if (upTo != null) {
+            values.put(":upTo", AttributeValue.fromS(upTo));
+            condition += " AND SK <= :upTo";
+        }
+        QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression(condition)
+                .expressionAttributeValues(values).consistentRead(true).limit(limit);
+        if (after != null) {
+            q.exclusiveStartKey(Keys.key(pk, after));
+        }
+        return table.client().query(q.build());
+    }
+
+    /** The sort key a {@link #page} stopped at, or null when the partition has no more. */
+    public static String next(QueryResponse r) {
+        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+        return more ? r.lastEvaluatedKey().get(Keys.SK).s() : null;
+    }
+
+    /**
      * Each 1 MB page of one partition in turn, handed on before the next is read: for walks that act on what they
      * read (deleting or rewriting it) without holding a large partition in memory.
      */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.RequestMeter;

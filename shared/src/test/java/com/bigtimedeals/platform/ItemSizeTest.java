@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.deals.FeaturedStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -52,7 +54,7 @@ class ItemSizeTest extends DynamoDbTest {
             assertTrue(bytes > 0 && bytes < 1024, key + " is " + bytes + " bytes");
         }
         int featured = size(client.getItem(GetItemRequest.builder().tableName(t.name())
-                .key(Keys.featured(FeaturedList.category("health-beauty"))).build()).item());
+                .key(DealKeys.featured(FeaturedList.category("health-beauty"))).build()).item());
         assertTrue(featured > 4 * 1024, "the featured list (" + featured + " bytes) is what a like no longer rewrites");
     }
 

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealCountersUpgrade;
+import com.bigtimedeals.deals.DealKeys;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.devices.DeviceStore;
 import com.bigtimedeals.inbox.QuietHolds;
 
@@ -41,8 +43,8 @@ class PartitionKeysTest {
         keys.put(pk(Keys.watchOfUser(Likeable.CATEGORY, "tech", "ann")), PartitionKeys.FOLLOWS);
         keys.put(pk(Keys.user("DEAL#x")), PartitionKeys.USER);
         keys.put(pk(Keys.message("ann", deal)), PartitionKeys.MESSAGES);
-        keys.put(pk(Keys.featured(FeaturedList.EDITORS_CHOICE)), PartitionKeys.FEATURED);
-        keys.put(pk(Keys.featured(new FeaturedList.OfCategory("tech"))), PartitionKeys.FEATURED);
+        keys.put(pk(DealKeys.featured(FeaturedList.EDITORS_CHOICE)), PartitionKeys.FEATURED);
+        keys.put(pk(DealKeys.featured(new FeaturedList.OfCategory("tech"))), PartitionKeys.FEATURED);
         keys.put(pk(Keys.dealsCache(16)), PartitionKeys.DEALS_CACHE);
         keys.put(pk(Keys.dealsCacheVersion()), PartitionKeys.DEALS_CACHE_VERSION);
         keys.put(pk(Keys.dealsCacheGate()), PartitionKeys.DEALS_CACHE_GATE);

@@ -14,7 +14,7 @@ import java.util.List;
 
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.platform.ContractRules;
-import com.bigtimedeals.platform.FeaturedList;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Slug;
 import com.bigtimedeals.platform.Words;
 

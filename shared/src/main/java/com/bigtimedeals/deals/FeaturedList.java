@@ -1,4 +1,4 @@
-package com.bigtimedeals.platform;
+package com.bigtimedeals.deals;
 
 import com.bigtimedeals.deals.Deal;
 
