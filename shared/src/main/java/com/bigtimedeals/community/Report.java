@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /**
  * One user's report of one deal. A user reports a deal at most once; later reports change nothing. The note's text
- * rule (no control characters, {@link ContractRules#NOTE_MAX}) is checked where a request brings it (the body's
+ * rule (no control characters, {@link com.bigtimedeals.platform.ContractRules#NOTE_MAX}) is checked where a request brings it (the body's
  * NOTE field), not here: a report is also built from what is stored, and a note stored under an older, looser rule
  * must still read rather than make its deal's reports unreadable. {@code counted}: whether it counts toward community
  * expiry (api.md, "Reports, tightened": its reporter's profile had reached the set age when it was filed).

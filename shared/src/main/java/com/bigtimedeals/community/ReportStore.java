@@ -56,7 +56,7 @@ public final class ReportStore {
 
     /**
      * {@code reporterMinAge}: how old a reporter's profile must be for their report to count toward community expiry
-     * ({@link Setting#REPORTER_MIN_AGE_S}).
+     * ({@link com.bigtimedeals.platform.Setting#REPORTER_MIN_AGE_S}).
      */
     public ReportStore(Table table, java.time.Duration reporterMinAge) {
         this.table = table;

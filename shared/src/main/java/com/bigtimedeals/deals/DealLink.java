@@ -20,7 +20,7 @@ public final class DealLink {
     private DealLink() {
     }
 
-    /** The normal form of an http(s) link that {@link ContractRules#url} accepted. */
+    /** The normal form of an http(s) link that {@link com.bigtimedeals.platform.ContractRules#url} accepted. */
     public static String normalise(String link) {
         URI uri;
         try {

@@ -9,7 +9,7 @@ import com.bigtimedeals.deals.Deal;
 
 /**
  * A deal alert as the API shows it. The matching rule of the contract is here, once: every keyword is a whole word
- * of the deal's title ({@link Words}), none of the excluded words is, the price is at most {@code maxPrice} when set,
+ * of the deal's title ({@link com.bigtimedeals.platform.Words}), none of the excluded words is, the price is at most {@code maxPrice} when set,
  * and the brand and the category are the alert's when set. An alert with {@code minTemperature} is matched only when
  * the deal's temperature first reaches it (the stream's counter aggregation), never at the deal's creation.
  */
@@ -43,7 +43,7 @@ public record Alert(String id, List<String> keywords, BigDecimal maxPrice, Strin
 
     /**
      * Whether a deal matches on everything but the temperature. {@code titleWords} are the deal title's words
-     * ({@link Words#indexable}: every keyword and excluded word is one of those lengths), computed once per deal
+     * ({@link com.bigtimedeals.platform.Words#indexable}: every keyword and excluded word is one of those lengths), computed once per deal
      * rather than once per alert.
      */
     public boolean matches(Deal deal, Set<String> titleWords) {
