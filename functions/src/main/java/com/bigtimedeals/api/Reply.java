@@ -24,4 +24,14 @@ record Reply(int status, String body, Instant changesAt, Map<String, String> hea
     static Reply noContent() {
         return new Reply(204, (JsonObject) null);
     }
+
+    /**
+     * This answer given again to a repeat of the request that first got it (same Idempotency-Key): marked as such,
+     * and without {@code changesAt}, which was the first answer's to give.
+     */
+    Reply replayed() {
+        Map<String, String> marked = new java.util.HashMap<>(headers);
+        marked.put(com.bigtimedeals.topology.HttpConventions.IDEMPOTENT_REPLAYED, "true");
+        return new Reply(status, body, null, Map.copyOf(marked));
+    }
 }

@@ -2,7 +2,6 @@ package com.bigtimedeals.service;
 
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.KeyedWrite;
 import com.bigtimedeals.data.Table;
 import com.bigtimedeals.domain.FollowChange;
 import com.bigtimedeals.domain.FollowState;
@@ -15,28 +14,38 @@ import com.bigtimedeals.domain.Relation;
  * Likes and watches: one transaction, then a strongly consistent read-back of the brand or category, so
  * the counts in the answer are exact (2 requests, the contract's budget). With an Idempotency-Key riding on it, a
  * like or watch is a strongly consistent read, then the transaction with the key's record in it
- * ({@link FollowStore#add(Likeable, String, String, Relation, KeyedWrite)}): 2 requests too.
+ * ({@link FollowStore#add(Likeable, String, String, Relation, com.bigtimedeals.data.KeyedWrite)}): 2 requests too.
  */
 public final class FollowService {
+    /** What a keyed like's or watch's record keeps: the change itself, the target as it answered, which a replay answers again. */
+    private static final Recording<FollowChange> RECORDED = Recording.of(FollowChange.class);
+
     private final FollowStore follows;
     private final CatalogStore catalog;
+    private final IdempotencyService idempotency;
 
-    public FollowService(FollowStore follows, CatalogStore catalog) {
+    public FollowService(FollowStore follows, CatalogStore catalog, IdempotencyService idempotency) {
         this.follows = follows;
         this.catalog = catalog;
+        this.idempotency = idempotency;
     }
 
     public static FollowService of(Table table) {
-        return new FollowService(new FollowStore(table), new CatalogStore(table));
+        return new FollowService(new FollowStore(table), new CatalogStore(table), IdempotencyService.of(table, table.clock()));
     }
 
-    /** {@code keyed}: the request's Idempotency-Key, to ride on the write; null without one. */
-    public FollowChange follow(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
-        if (keyed != null) {
-            return follows.add(kind, id, username, relation, keyed);
-        }
-        boolean changed = follows.add(kind, id, username, relation);
-        return new FollowChange(readBack(kind, id), changed);
+    /**
+     * {@code key}: the request's Idempotency-Key (null without one), riding on the like's read and transaction, so
+     * that a retry whose answer was lost replays the first answer (the count it left) instead of reading a later one.
+     */
+    public Keyed<FollowChange> follow(Likeable kind, String id, String username, Relation relation, IdempotencyKey key) {
+        return idempotency.carried(key, RECORDED, keyed -> {
+            if (keyed != null) {
+                return follows.add(kind, id, username, relation, keyed);
+            }
+            boolean changed = follows.add(kind, id, username, relation);
+            return new FollowChange(readBack(kind, id), changed);
+        });
     }
 
     public FollowChange unfollow(Likeable kind, String id, String username, Relation relation) {

@@ -135,12 +135,15 @@ class FollowStoreTest extends DynamoDbTest {
         assertEquals(liked, s.catalog().brand("acme", true).likes());
     }
 
-    /** A key for the keyed path, answering with the target's like count; {@code between} runs between read and write. */
+    /**
+     * A key for the keyed path, its record (opaque to the store) the target's like count and whether it changed;
+     * {@code between} runs between read and write.
+     */
     private static KeyedWrite<FollowChange> key(String key, Runnable between) {
         return new KeyedWrite<>("user:ann", key, "fingerprint-" + key, Fixtures.NOW, change -> {
             between.run();
-            return new IdempotencyStore.Answer(change.changed() ? 201 : 200,
-                    Long.toString(change.target().fold(Brand::likes, Category::likes)));
+            return (change.changed() + " " + change.target().fold(Brand::likes, Category::likes))
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         });
     }
 
@@ -156,7 +159,7 @@ class FollowStoreTest extends DynamoDbTest {
         // The same key again: the record, read with the brand, is what answers; nothing is done.
         KeyedWrite.Held held = assertThrows(KeyedWrite.Held.class,
                 () -> s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> { })));
-        assertEquals(new IdempotencyStore.Answer(201, "1"), held.holder().answer());
+        assertEquals("true 1", new String(held.holder().outcome(), java.nio.charset.StandardCharsets.UTF_8));
         // A like that is already there, under a new key: the record alone.
         RequestMeter.reset();
         FollowChange again = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k2", () -> { }));
