@@ -1,8 +1,11 @@
 package com.bigtimedeals.service;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
@@ -17,10 +20,36 @@ import java.util.List;
 
 /** Writes and reads the values domain records are made of; anything else is refused when it is first recorded. */
 final class RecordBytes {
+    /** The first byte of every record written here: a later change of the layout gets a new one. */
+    private static final byte FORMAT = 1;
+
     private RecordBytes() {
     }
 
-    static void write(DataOutputStream out, Type type, Object value) throws IOException {
+    static <R extends Record> byte[] encode(Class<R> type, R result) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(FORMAT);
+            write(out, type, result);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Refuses bytes of another format rather than misread them as this one. */
+    static <R extends Record> R decode(Class<R> type, byte[] recorded) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(recorded))) {
+            if (in.readByte() != FORMAT) {
+                throw new IllegalStateException("an idempotency record in a format this code does not read");
+            }
+            return type.cast(read(in, type));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(DataOutputStream out, Type type, Object value) throws IOException {
         Class<?> c = raw(type);
         if (c == long.class) {
             out.writeLong((Long) value);
@@ -76,7 +105,7 @@ final class RecordBytes {
         }
     }
 
-    static Object read(DataInputStream in, Type type) throws IOException {
+    private static Object read(DataInputStream in, Type type) throws IOException {
         Class<?> c = raw(type);
         if (c == long.class) {
             return in.readLong();
