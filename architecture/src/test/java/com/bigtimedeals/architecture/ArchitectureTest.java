@@ -3,6 +3,7 @@ package com.bigtimedeals.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,14 +11,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAnnotation;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -35,10 +40,29 @@ class ArchitectureTest {
             .withImportOption(location -> !location.contains("/com/bigtimedeals/engine/"))
             .importPackages("com.bigtimedeals");
 
+    /**
+     * The packages of shared/, by feature (docs/architecture.md), each with the features it may use besides platform:
+     * its records, its stores and its slice of the key chart live together, and a feature reaches another only
+     * along these arrows. platform (settings, clients, start-up, the table, the key chart's core, concurrency
+     * helpers, the shared text rules) uses no feature.
+     */
+    static final Map<String, Set<String>> FEATURES = Map.of(
+            "platform", Set.of(),
+            "accounts", Set.of(),
+            "deals", Set.of(),
+            "community", Set.of("accounts", "deals"),
+            "inbox", Set.of("accounts", "deals"),
+            "saved", Set.of("accounts", "deals"),
+            "devices", Set.of("inbox"),
+            "changes", Set.of("community", "deals", "inbox"));
+
+    static final String[] SHARED = FEATURES.keySet().stream().map(f -> "com.bigtimedeals." + f + "..").sorted()
+            .toArray(String[]::new);
+
     @Test
     void modulesOnlyEverDependDownwards() {
         layeredArchitecture().consideringOnlyDependenciesInAnyPackage("com.bigtimedeals..")
-                .layer("shared").definedBy("com.bigtimedeals.domain..", "com.bigtimedeals.data..")
+                .layer("shared").definedBy(SHARED)
                 .layer("topology").definedBy("com.bigtimedeals.topology..")
                 .layer("functions").definedBy("com.bigtimedeals.lambda..", "com.bigtimedeals.service..",
                         "com.bigtimedeals.api..", "com.bigtimedeals.stream..", "com.bigtimedeals.logging..")
@@ -56,11 +80,58 @@ class ArchitectureTest {
                 .check(PRODUCT);
     }
 
+    /** Every package of shared/ is one of {@link #FEATURES}: a new one is declared there, with its arrows. */
     @Test
-    void theDomainKnowsNothingOfItsStorage() {
-        noClasses().that().resideInAPackage("com.bigtimedeals.domain..").should().dependOnClassesThat()
-                .resideInAnyPackage("com.bigtimedeals.data..", "software.amazon.awssdk..")
-                .because("domain records are plain values; the data layer maps them to items").check(PRODUCT);
+    void sharedHoldsOnlyTheDeclaredFeatures() throws Exception {
+        Path classes = Path.of("..", "shared", "target", "classes", "com", "bigtimedeals");
+        Set<String> packages = new TreeSet<>();
+        try (Stream<Path> dirs = Files.list(classes)) {
+            dirs.filter(Files::isDirectory).forEach(d -> packages.add(d.getFileName().toString()));
+        }
+        assertEquals(new TreeSet<>(FEATURES.keySet()), packages);
+    }
+
+    @Test
+    void aFeatureUsesPlatformAndOnlyTheFeaturesItIsDeclaredToDependOn() {
+        for (var feature : FEATURES.entrySet()) {
+            Set<String> allowed = new TreeSet<>(feature.getValue());
+            allowed.add(feature.getKey());
+            allowed.add("platform");
+            String[] others = FEATURES.keySet().stream().filter(f -> !allowed.contains(f))
+                    .map(f -> "com.bigtimedeals." + f + "..").sorted().toArray(String[]::new);
+            noClasses().that().resideInAPackage("com.bigtimedeals." + feature.getKey() + "..").should()
+                    .dependOnClassesThat().resideInAnyPackage(others)
+                    .because(feature.getKey() + " may use " + allowed).check(PRODUCT);
+        }
+    }
+
+    @Test
+    void noCircleRunsBetweenFeatures() {
+        slices().matching("com.bigtimedeals.(*)..").should().beFreeOfCycles()
+                .check(PRODUCT.that(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage(SHARED)));
+    }
+
+    @Test
+    void noFeatureKnowsTheFunctionsThatCallIt() {
+        noClasses().that().resideInAnyPackage(SHARED).should().dependOnClassesThat()
+                .resideInAnyPackage("com.bigtimedeals.api..", "com.bigtimedeals.service..", "com.bigtimedeals.stream..",
+                        "com.bigtimedeals.lambda..")
+                .because("a store is handed what it needs; the functions' layers call down into it").check(PRODUCT);
+    }
+
+    /**
+     * A feature's records (its top-level records, enums and interfaces) are plain values that know nothing of storage.
+     * platform is left out: its records are the table itself (Table, PartitionKeys).
+     */
+    @Test
+    void theRecordsKnowNothingOfTheirStorage() {
+        noClasses().that().resideInAnyPackage(SHARED).and().resideOutsideOfPackage("com.bigtimedeals.platform..")
+                .and().areTopLevelClasses()
+                .and(com.tngtech.archunit.base.DescribedPredicate.describe("are records, enums or interfaces",
+                        (JavaClass c) -> c.isRecord() || c.isEnum() || c.isInterface()))
+                .should().dependOnClassesThat().resideInAPackage("software.amazon.awssdk..")
+                .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Store")
+                .because("records are plain values; their feature's store maps them to items").check(PRODUCT);
     }
 
     @Test
@@ -84,15 +155,19 @@ class ArchitectureTest {
 
     /**
      * Issue 38: idempotency is the service layer's (IdempotencyService runs a keyed operation and answers a typed
-     * result), so the frame every handler shares names neither the data layer nor the SDK, and no HTTP type reaches
-     * below the API: a store writes the record the service hands it, opaque bytes, never a reply.
+     * result), so the frame every handler shares names nothing of shared/ but the refusal it maps to a status
+     * (DomainException), nor the SDK; and no HTTP type reaches below the API: a store writes the record the service
+     * hands it, opaque bytes, never a reply.
      */
     @Test
     void idempotencyIsTheServicesAndNoHttpTypeGoesBelowTheApi() {
-        noClasses().that().haveFullyQualifiedName("com.bigtimedeals.api.ApiHandler").should().dependOnClassesThat()
-                .resideInAnyPackage("com.bigtimedeals.data..", "software.amazon.awssdk..").check(PRODUCT);
-        noClasses().that().resideInAnyPackage("com.bigtimedeals.service..", "com.bigtimedeals.data..",
-                        "com.bigtimedeals.domain..").should().dependOnClassesThat()
+        noClasses().that().haveFullyQualifiedName("com.bigtimedeals.api.ApiHandler").should().dependOnClassesThat(
+                        JavaClass.Predicates.resideInAnyPackage(SHARED)
+                                .and(DescribedPredicate.not(HasName.Predicates.name("com.bigtimedeals.platform.DomainException")))
+                                .or(JavaClass.Predicates.resideInAPackage("software.amazon.awssdk..")))
+                .check(PRODUCT);
+        String[] belowTheApi = Stream.concat(Stream.of("com.bigtimedeals.service.."), Stream.of(SHARED)).toArray(String[]::new);
+        noClasses().that().resideInAnyPackage(belowTheApi).should().dependOnClassesThat()
                 .resideInAnyPackage("com.bigtimedeals.api..", "com.amazonaws.services.lambda.runtime.events..")
                 .check(PRODUCT);
     }
@@ -115,17 +190,17 @@ class ArchitectureTest {
 
     @Test
     void onlyWhereAProcessStartsIsItsEnvironmentRead() {
-        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.data.Settings")
+        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.platform.Settings")
                 .and().resideOutsideOfPackages("com.bigtimedeals.local..", "com.bigtimedeals.bench..")
                 .should().callMethod(System.class, "getenv", String.class)
                 .orShould().callMethod(System.class, "getenv")
                 .orShould().callMethod(System.class, "getProperty", String.class)
                 .because("stores and services are handed their configuration; they never read the environment")
                 .check(PRODUCT);
-        noClasses().that().resideInAnyPackage("com.bigtimedeals.data..", "com.bigtimedeals.domain..",
+        noClasses().that().resideInAnyPackage(Stream.concat(Stream.of(SHARED), Stream.of(
                         "com.bigtimedeals.service..", "com.bigtimedeals.stream..", "com.bigtimedeals.api..",
-                        "com.bigtimedeals.topology..", "com.bigtimedeals.infra..")
-                .should().callMethod("com.bigtimedeals.data.Settings", "fromProcess")
+                        "com.bigtimedeals.topology..", "com.bigtimedeals.infra..")).toArray(String[]::new))
+                .should().callMethod("com.bigtimedeals.platform.Settings", "fromProcess")
                 .because("a function reads its environment once, in Container, where its handler is built")
                 .check(PRODUCT);
     }
@@ -172,7 +247,7 @@ class ArchitectureTest {
             }
             test.getMethodCallsFromSelf().forEach(call -> {
                 String target = call.getTargetOwner().getName() + "." + call.getName();
-                if (OUTSIDE_THE_JVM.contains(target) || call.getTargetOwner().isAssignableTo("com.bigtimedeals.data.DynamoDbTest")) {
+                if (OUTSIDE_THE_JVM.contains(target) || call.getTargetOwner().isAssignableTo("com.bigtimedeals.platform.DynamoDbTest")) {
                     offenders.add(test.getName() + " -> " + target);
                 }
             });

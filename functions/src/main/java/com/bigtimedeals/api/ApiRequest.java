@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Slug;
 import com.bigtimedeals.service.IdempotencyKey;
 import com.bigtimedeals.service.Keyed;
 
@@ -192,8 +192,8 @@ final class ApiRequest {
     }
 
     /** {@code ?window=}: day (the default), week or month. */
-    com.bigtimedeals.domain.HottestWindow window() {
-        return com.bigtimedeals.domain.HottestWindow.parse(query("window"));
+    com.bigtimedeals.deals.HottestWindow window() {
+        return com.bigtimedeals.deals.HottestWindow.parse(query("window"));
     }
 
     /** A required query parameter of at most {@code maxChars} characters; its rules are the caller's to apply. */

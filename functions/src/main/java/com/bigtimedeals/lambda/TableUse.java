@@ -1,7 +1,7 @@
 package com.bigtimedeals.lambda;
 
-import com.bigtimedeals.data.Contention;
-import com.bigtimedeals.data.RequestMeter;
+import com.bigtimedeals.platform.Contention;
+import com.bigtimedeals.platform.RequestMeter;
 
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 

@@ -1,20 +1,20 @@
 package com.bigtimedeals.service;
 
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.FollowChange;
-import com.bigtimedeals.domain.FollowState;
-import com.bigtimedeals.domain.FollowTarget;
-import com.bigtimedeals.domain.Follows;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowChange;
+import com.bigtimedeals.community.FollowState;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.community.Follows;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.FollowTarget;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.Table;
 
 /**
  * Likes and watches: one transaction, then a strongly consistent read-back of the brand or category, so
  * the counts in the answer are exact (2 requests, the contract's budget). With an Idempotency-Key riding on it, a
  * like or watch is a strongly consistent read, then the transaction with the key's record in it
- * ({@link FollowStore#add(Likeable, String, String, Relation, com.bigtimedeals.data.KeyedWrite)}): 2 requests too.
+ * ({@link FollowStore#add(Likeable, String, String, Relation, com.bigtimedeals.platform.KeyedWrite)}): 2 requests too.
  */
 public final class FollowService {
     /** What a keyed like's or watch's record keeps: the change itself, the target as it answered, which a replay answers again. */

@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import com.bigtimedeals.data.IdempotencyStore;
-import com.bigtimedeals.data.IdempotencyStore.Holder;
-import com.bigtimedeals.data.KeyedWrite;
-import com.bigtimedeals.data.Table;
+import com.bigtimedeals.platform.IdempotencyStore;
+import com.bigtimedeals.platform.IdempotencyStore.Holder;
+import com.bigtimedeals.platform.KeyedWrite;
+import com.bigtimedeals.platform.Table;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,14 +9,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.domain.Brand;
-import com.bigtimedeals.domain.Category;
-import com.bigtimedeals.domain.Comment;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCounts;
-import com.bigtimedeals.domain.FollowChange;
-import com.bigtimedeals.domain.Vote;
-import com.bigtimedeals.domain.VoteResult;
+import com.bigtimedeals.community.Comment;
+import com.bigtimedeals.community.FollowChange;
+import com.bigtimedeals.community.Vote;
+import com.bigtimedeals.community.VoteResult;
+import com.bigtimedeals.deals.Brand;
+import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCounts;
 
 /**
  * A replay is the first request's result itself: every result a keyed operation returns comes back from its record
