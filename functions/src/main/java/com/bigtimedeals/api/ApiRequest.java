@@ -2,6 +2,7 @@ package com.bigtimedeals.api;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -61,7 +62,7 @@ final class ApiRequest {
      * The answer to a keyed operation's result, {@code render}ed as of the moment it speaks of (the first request's,
      * for a replay), marked as a replay when it is one: a retry gets the first request's answer again.
      */
-    <T> Reply answer(Keyed<T> keyed, java.util.function.BiFunction<T, Instant, Reply> render) {
+    <T> Reply answer(Keyed<T> keyed, BiFunction<T, Instant, Reply> render) {
         Reply reply = render.apply(keyed.result(), keyed.asOf(now));
         return keyed.replayed() ? reply.replayed() : reply;
     }

@@ -1,7 +1,10 @@
 package com.bigtimedeals.api;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+
+import com.bigtimedeals.topology.HttpConventions;
 
 /**
  * What an operation answers: a status, the JSON body's text (null for none), the next moment the answer changes by
@@ -30,8 +33,8 @@ record Reply(int status, String body, Instant changesAt, Map<String, String> hea
      * and without {@code changesAt}, which was the first answer's to give.
      */
     Reply replayed() {
-        Map<String, String> marked = new java.util.HashMap<>(headers);
-        marked.put(com.bigtimedeals.topology.HttpConventions.IDEMPOTENT_REPLAYED, "true");
+        Map<String, String> marked = new HashMap<>(headers);
+        marked.put(HttpConventions.IDEMPOTENT_REPLAYED, "true");
         return new Reply(status, body, null, Map.copyOf(marked));
     }
 }

@@ -1,6 +1,5 @@
 package com.bigtimedeals.service;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Instant;
@@ -88,8 +87,12 @@ public final class IdempotencyService {
         KeyedWrite<T> write = new KeyedWrite<>(key.caller(), key.key(), key.fingerprint(), now,
                 result -> recorded(now, recording.encode(result)));
         try {
+            // The effect and its record commit together: a crash leaves both or neither, so a retry after a lost
+            // answer either replays it or does it, never does it twice.
             return Keyed.fresh(operation.apply(write), now);
         } catch (KeyedWrite.Held e) {
+            // The store's read found the record, or its transaction lost the record to a twin request's: this one did
+            // nothing, and answers what the first did (or is refused for another request under the key).
             Keyed<T> held = replay(e.holder(), key.fingerprint(), recording);
             if (held != null) {
                 return held;
@@ -153,17 +156,18 @@ public final class IdempotencyService {
         if (holder.outcome() == null) {
             return null;
         }
-        byte[] bytes = holder.outcome();
-        Instant at = Instant.ofEpochMilli(ByteBuffer.wrap(bytes).getLong());
-        return new Keyed<>(recording.decode(Arrays.copyOfRange(bytes, Long.BYTES, bytes.length)), at, true);
+        ByteBuffer bytes = ByteBuffer.wrap(holder.outcome());
+        Instant at = Instant.ofEpochSecond(bytes.getLong(), bytes.getInt());
+        return new Keyed<>(recording.decode(Arrays.copyOfRange(holder.outcome(), MOMENT_BYTES, holder.outcome().length)), at, true);
     }
+
+    /** The first request's moment at the head of a record: seconds and nanoseconds, exactly as it was. */
+    private static final int MOMENT_BYTES = Long.BYTES + Integer.BYTES;
 
     /** A record's bytes: the first request's moment (what a replay renders the result as of), then the result's. */
     private static byte[] recorded(Instant at, byte[] result) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Long.BYTES + result.length);
-        out.writeBytes(ByteBuffer.allocate(Long.BYTES).putLong(at.toEpochMilli()).array());
-        out.writeBytes(result);
-        return out.toByteArray();
+        return ByteBuffer.allocate(MOMENT_BYTES + result.length).putLong(at.getEpochSecond()).putInt(at.getNano())
+                .put(result).array();
     }
 
     private <T> Keyed<T> runClaimed(IdempotencyKey key, long lease, Recording<T> recording, Supplier<T> work) {
