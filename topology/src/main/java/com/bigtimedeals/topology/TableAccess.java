@@ -207,6 +207,8 @@ public final class TableAccess {
     /** The brand list, a brand, a brand's latest deals; the editors' deal with its version, and a deal's history. */
     private static final List<Grant> BRANDS_READ = List.of(
             table(List.of(BRAND, TIMELINE), GET_ITEM),
+            // A brand with its watch count item (the same key family).
+            table(List.of(BRAND), BATCH_GET_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY),
             query(IndexPartitions.BRAND_LATEST_DEALS));
 
@@ -217,7 +219,7 @@ public final class TableAccess {
      */
     private static final List<Grant> BRANDS_WRITE = List.of(
             table(List.of(BRAND, BRANDS, TIMELINE, RENAME), PUT_ITEM),
-            table(List.of(BRAND), GET_ITEM, UPDATE_ITEM),
+            table(List.of(BRAND), GET_ITEM, UPDATE_ITEM, BATCH_GET_ITEM),
             table(List.of(BRAND, BRANDS, TIMELINE), DELETE_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY));
 
@@ -257,6 +259,8 @@ public final class TableAccess {
             table(List.of(BRAND, CATEGORY, SAVED), UPDATE_ITEM),
             table(List.of(BRAND, SAVERS), GET_ITEM),
             table(List.of(DEAL), CONDITION_CHECK_ITEM),
+            // A brand or category from before the watch count items: its item made, on the condition that it exists.
+            table(List.of(BRAND, CATEGORY), CONDITION_CHECK_ITEM, PUT_ITEM),
             table(List.of(CATEGORY, FEATURED, BRAND, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS), QUERY));
 
@@ -360,6 +364,8 @@ public final class TableAccess {
             table(List.of(SAVED, SAVERS, REMINDERS), PUT_ITEM, DELETE_ITEM),
             table(List.of(SAVED, SAVERS), UPDATE_ITEM),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
+            // An account deletion's unwatch of a brand or category from before the watch count items (FollowStore).
+            table(List.of(BRAND, CATEGORY), CONDITION_CHECK_ITEM, PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, DEALS_CACHE_GATE,
                     BLAST, FAN_OUT, ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
