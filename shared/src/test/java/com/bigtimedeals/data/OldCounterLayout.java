@@ -41,6 +41,15 @@ public final class OldCounterLayout {
         }
     }
 
+    /**
+     * Takes away the table's upgrade record (a table from before it has none) and this process's knowledge of it, as
+     * in a process of a stack deployed onto the old table and not upgraded yet.
+     */
+    public static void notUpgraded(DynamoDbClient client, Table table) {
+        client.deleteItem(b -> b.tableName(table.name()).key(Keys.upgrade(DealCountersUpgrade.NAME)));
+        DealCounters.forgetUpgrade(table);
+    }
+
     /** One change per unit, on shards round from {@code first}: each also counts one write. */
     private static void spread(long[][] spread, long n, int counter, int first) {
         for (long i = 0; i < n; i++) {
