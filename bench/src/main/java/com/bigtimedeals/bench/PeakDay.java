@@ -20,14 +20,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.CdnStandIn;
 import com.bigtimedeals.local.LocalStack;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
@@ -130,13 +130,13 @@ final class PeakDay {
             stack.database().partitionLimits(scale);
             Tally tally = new Tally();
             int pushesBefore = stack.sns().pushes().size();
-            double[] pacedBefore = com.bigtimedeals.data.PacedWork.units();
+            double[] pacedBefore = com.bigtimedeals.platform.PacedWork.units();
             long started = System.nanoTime();
             run(cdn, seeded, tally, rate, seconds);
             double elapsed = (System.nanoTime() - started) / 1e9;
             stack.awaitStreamQuiet(1_000, 120_000);
             tally.pushes = stack.sns().pushes().size() - pushesBefore;
-            double[] pacedAfter = com.bigtimedeals.data.PacedWork.units();
+            double[] pacedAfter = com.bigtimedeals.platform.PacedWork.units();
             tally.paced = new double[] {pacedAfter[0] - pacedBefore[0], pacedAfter[1] - pacedBefore[1]};
             report(bench, stack, cdn, tally, rate, scale, elapsed);
         }

@@ -12,12 +12,12 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.CountsGate;
-import com.bigtimedeals.data.PacedWork;
-import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.changes.Change;
+import com.bigtimedeals.deals.CountsGate;
+import com.bigtimedeals.platform.PacedWork;
 import com.bigtimedeals.lambda.ColdStart;
 import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.platform.Configuration;
 import com.bigtimedeals.topology.LambdaFunction;
 
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
@@ -121,7 +121,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         boolean rebuilt = true;
         if (outcome.frontPageChanged()) {
             try {
-                java.util.Map<String, com.bigtimedeals.domain.DealCounts> counts = aggregation == null ? java.util.Map.of() : aggregation.counts();
+                java.util.Map<String, com.bigtimedeals.deals.DealCounts> counts = aggregation == null ? java.util.Map.of() : aggregation.counts();
                 java.util.Set<String> touched = touched(batch);
                 // A rebuild for counts alone is coalesced to a pace; one for a deal created, corrected or taken down is not.
                 outcome.tally().cacheCopiesWritten += touched.isEmpty()

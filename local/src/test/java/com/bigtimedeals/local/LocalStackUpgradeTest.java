@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.bigtimedeals.data.OldCounterLayout;
+import com.bigtimedeals.deals.OldCounterLayout;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -58,7 +58,7 @@ class LocalStackUpgradeTest {
             call(stack, "DELETE", "/cms/deals/" + down, editor, null);
             OldCounterLayout.make(stack.client(), stack.tableName(), live, 130, 20, 0);
             OldCounterLayout.make(stack.client(), stack.tableName(), down, 4, 1, 0);
-            OldCounterLayout.notUpgraded(stack.client(), new com.bigtimedeals.data.Table(stack.client(), stack.tableName(),
+            OldCounterLayout.notUpgraded(stack.client(), new com.bigtimedeals.platform.Table(stack.client(), stack.tableName(),
                     java.time.Clock.systemUTC(), null));
             // The old table as today's code meets it before the upgrade: the old layout's counts, votes on it count.
             assertEquals(111, expect(200, stack, "POST", "/deals/" + live + "/votes", ann, "{\"vote\":\"hot\"}")
