@@ -12,7 +12,7 @@ import com.bigtimedeals.engine.commit.Committer;
 import com.bigtimedeals.engine.commit.StoredState;
 import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.http.HttpServer;
-import com.bigtimedeals.engine.ops.Context;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.ops.Operations;
 import com.bigtimedeals.engine.store.DurableStore;
 import com.bigtimedeals.engine.table.Catalog;

@@ -17,6 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -95,7 +98,7 @@ public final class BatchGetItem implements Operation {
         }
         List<Table> tables = new ArrayList<>();
         for (TableRequest r : requests) {
-            Table table = ctx.catalog.require(r.name);
+            Table table = ctx.catalog().require(r.name);
             for (Map<String, Value> key : r.keys) {
                 ItemKeys.checkKey(table, key);
             }
@@ -114,14 +117,14 @@ public final class BatchGetItem implements Operation {
             Capacity capacity = new Capacity(table.name());
             out.writeArrayFieldStart(r.name);
             for (Map<String, Value> key : r.keys) {
-                if (responseBytes > RESPONSE_BYTES || ctx.faults.fires(Faults.Kind.UNPROCESSED, "BatchGetItem", r.name)) {
+                if (responseBytes > RESPONSE_BYTES || ctx.faults().fires(Faults.Kind.UNPROCESSED, "BatchGetItem", r.name)) {
                     unprocessed.computeIfAbsent(r.name, n -> new ArrayList<>()).add(key);
                     continue;
                 }
                 byte[] stored = table.items.get(table.key(key));
                 double units = Capacity.read(stored == null ? 0 : ItemCodec.size(stored), r.consistent);
                 try {
-                    ctx.throughput.take(table, Table.partitionPrefix(key.get(table.key().partitionKey())), false, units);
+                    ctx.throughput().take(table, Table.partitionPrefix(key.get(table.key().partitionKey())), false, units);
                 } catch (ApiException throttled) {
                     unprocessed.computeIfAbsent(r.name, n -> new ArrayList<>()).add(key);
                     continue;
@@ -181,12 +184,12 @@ public final class BatchGetItem implements Operation {
 
     /** ConsumedCapacity of a multi-table request: one entry per table, in request order. */
     static void writeConsumed(JsonGenerator out, String mode, List<Capacity> consumed) throws IOException {
-        if (!Capacity.wanted(mode)) {
+        if (!CapacityJson.wanted(mode)) {
             return;
         }
         out.writeArrayFieldStart("ConsumedCapacity");
         for (Capacity c : consumed) {
-            c.write(out, mode, null);
+            CapacityJson.write(out, c, mode, null);
         }
         out.writeEndArray();
     }

@@ -16,6 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.WritePath;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -93,7 +97,7 @@ public final class BatchWriteItem implements Operation {
         Set<Object> seen = new HashSet<>();
         List<Map<String, Value>> keys = new ArrayList<>();
         for (Write w : writes) {
-            Table table = tables.computeIfAbsent(w.table, ctx.catalog::require);
+            Table table = tables.computeIfAbsent(w.table, ctx.catalog()::require);
             Map<String, Value> key;
             if (w.item != null) {
                 try {
@@ -127,16 +131,14 @@ public final class BatchWriteItem implements Operation {
         for (int i = 0; i < writes.size(); i++) {
             Write w = writes.get(i);
             Table table = tables.get(w.table);
-            if (ctx.faults.fires(Faults.Kind.UNPROCESSED, "BatchWriteItem", w.table)) {
+            if (ctx.faults().fires(Faults.Kind.UNPROCESSED, "BatchWriteItem", w.table)) {
                 unprocessed.computeIfAbsent(w.table, n -> new ArrayList<>()).add(w);
                 continue;
             }
             try {
                 WritePath.Outcome o = WritePath.write(ctx, table, keys.get(i), current -> w.item);
                 Capacity c = consumed.get(w.table);
-                c.addTable(o.capacity().tableUnits);
-                o.capacity().globalIndexes.forEach((k, v) -> c.globalIndexes.merge(k, v, Double::sum));
-                o.capacity().localIndexes.forEach((k, v) -> c.localIndexes.merge(k, v, Double::sum));
+                c.add(o.capacity());
             } catch (ApiException refused) {
                 String type = refused.shortType();
                 if (!type.equals("ProvisionedThroughputExceededException") && !type.equals("ThrottlingException")

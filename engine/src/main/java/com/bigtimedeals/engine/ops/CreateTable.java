@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -73,14 +74,14 @@ public final class CreateTable implements Operation {
         }
         String name = Req.string(req, "TableName");
         TableDef def = definition(req, name);
-        Table table = new Table(ctx.catalog.newTableId(), def);
+        Table table = new Table(ctx.catalog().newTableId(), def);
         TableSettingsTags.apply(table, def.tags());
-        ctx.committer.defineTable(table, () -> {
-            if (ctx.catalog.putIfAbsent(table) != null) {
+        ctx.committer().defineTable(table, () -> {
+            if (ctx.catalog().putIfAbsent(table) != null) {
                 throw ApiException.resourceInUse("Table already exists: " + name);
             }
             if (def.streamEnabled()) {
-                Streams.open(ctx.catalog, ctx.committer, table, def.latestStreamLabel());
+                Streams.open(ctx.catalog(), ctx.committer(), table, def.latestStreamLabel());
             }
         });
         out.writeStartObject();
@@ -130,7 +131,7 @@ public final class CreateTable implements Operation {
                 streamEnabled ? Streams.label(now) : null,
                 null, false, Map.copyOf(tags), Req.flag(req, "DeletionProtectionEnabled"),
                 Req.string(req, "TableClass"), sseEnabled, sseEnabled ? Req.string(sse, "SSEType", "KMS") : null,
-                sseEnabled ? "arn:aws:kms:" + ctx.settings.region() + ":" + ctx.settings.accountId()
+                sseEnabled ? "arn:aws:kms:" + ctx.settings().region() + ":" + ctx.settings().accountId()
                         + ":key/" + UUID.nameUUIDFromBytes(name.getBytes()) : null);
     }
 

@@ -8,6 +8,9 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.WritePath;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -53,7 +56,7 @@ public final class DeleteItem implements Operation {
         }
         Condition condition = WriteConditions.parse(ex, req);
         Expressions.requireAllUsed(ex, req);
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        Table table = ctx.catalog().require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, condition.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");

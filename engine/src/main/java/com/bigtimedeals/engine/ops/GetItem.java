@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
@@ -48,14 +51,14 @@ public final class GetItem implements Operation {
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Projection projection = Projections.parse(ex, req);
         Expressions.requireAllUsed(ex, req);
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        Table table = ctx.catalog().require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, projection == null ? null : projection.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         byte[] stored = table.items.get(table.key(key));
         boolean consistent = Req.flag(req, "ConsistentRead");
         Capacity capacity = new Capacity(table.name());
         capacity.addTable(Capacity.read(stored == null ? 0 : ItemCodec.size(stored), consistent));
-        ctx.throughput.take(table, Table.partitionPrefix(key.get(table.key().partitionKey())), false, capacity.total());
+        ctx.throughput().take(table, Table.partitionPrefix(key.get(table.key().partitionKey())), false, capacity.total());
         out.writeStartObject();
         if (stored != null) {
             out.writeFieldName("Item");
@@ -65,7 +68,7 @@ public final class GetItem implements Operation {
                 ValueJson.writeItem(out, projection.apply(ItemCodec.decode(stored)));
             }
         }
-        capacity.writeField(out, Req.string(req, "ReturnConsumedCapacity"));
+        CapacityJson.writeField(out, capacity, Req.string(req, "ReturnConsumedCapacity"));
         out.writeEndObject();
     }
 }

@@ -1,5 +1,6 @@
 package com.bigtimedeals.engine.ops;
 
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.Dispatcher;
 
 /** Every operation the engine answers, by its X-Amz-Target. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;

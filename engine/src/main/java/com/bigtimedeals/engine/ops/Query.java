@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
@@ -99,7 +100,7 @@ public final class Query implements Operation {
         Expressions.requireAllUsed(ex, req);
         // The starting key's values only after every expression, as in Scan: a bad filter is reported first.
         Map<String, Value> start = startKey(Req.map(req, "ExclusiveStartKey"));
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        Table table = ctx.catalog().require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
         Index index = Reads.index(ctx, table, indexName, consistent);
         KeySchema schema = index == null ? table.key() : schema(table, index);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -90,7 +91,7 @@ public final class Scan implements Operation {
         Projection projection = Projections.parse(ex, req);
         Expressions.requireAllUsed(ex, req);
         Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
+        Table table = ctx.catalog().require(Req.string(req, "TableName"));
         boolean consistent = Req.flag(req, "ConsistentRead");
         Index index = Reads.index(ctx, table, indexName, consistent);
 

@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -76,7 +79,7 @@ public final class TransactGetItems implements Operation {
         java.util.Set<List<Object>> seen = new java.util.HashSet<>();
         List<Table> tables = new ArrayList<>();
         for (Map<String, Object> raw : raws) {
-            tables.add(ctx.catalog.require(Req.string(raw, "TableName")));
+            tables.add(ctx.catalog().require(Req.string(raw, "TableName")));
         }
         // A key that does not match the schema cancels its read (reason ValidationError); empty or oversized key
         // values are refused for the whole request.
@@ -113,7 +116,7 @@ public final class TransactGetItems implements Operation {
             }
             throw new TransactionCanceled(reasons);
         }
-        if (ctx.faults.fires(Faults.Kind.CONFLICT, "TransactGetItems", gets.get(0).table.name())) {
+        if (ctx.faults().fires(Faults.Kind.CONFLICT, "TransactGetItems", gets.get(0).table.name())) {
             throw TransactionCanceled.at(n, 0, TransactionCanceled.conflict());
         }
         List<Get> order = new ArrayList<>(gets);
@@ -122,7 +125,7 @@ public final class TransactGetItems implements Operation {
         byte[][] stored = new byte[n][];
         try {
             for (Get g : order) {
-                if (!ctx.locks.lockForRead(g.id)) {
+                if (!ctx.locks().lockForRead(g.id)) {
                     throw TransactionCanceled.at(n, gets.indexOf(g), TransactionCanceled.conflict());
                 }
                 locked.add(g);
@@ -132,7 +135,7 @@ public final class TransactGetItems implements Operation {
             }
         } finally {
             for (Get g : locked) {
-                ctx.locks.unlock(g.id);
+                ctx.locks().unlock(g.id);
             }
         }
         long aggregate = 0;
@@ -155,10 +158,10 @@ public final class TransactGetItems implements Operation {
         }
         String mode = Req.string(req, "ReturnConsumedCapacity");
         out.writeStartObject();
-        if (Capacity.wanted(mode)) {
+        if (CapacityJson.wanted(mode)) {
             out.writeArrayFieldStart("ConsumedCapacity");
             for (Capacity c : consumed.values()) {
-                c.write(out, mode, "Read");
+                CapacityJson.write(out, c, mode, "Read");
             }
             out.writeEndArray();
         }

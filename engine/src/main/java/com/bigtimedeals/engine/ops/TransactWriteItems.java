@@ -15,6 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.WritePath;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -115,13 +119,13 @@ public final class TransactWriteItems implements Operation {
             respond(out, mode, result.consumed(), "Write", result.metrics());
             return;
         }
-        byte[] earlier = ctx.idempotency.claim(token, fingerprint(req));
+        byte[] earlier = ctx.idempotency().claim(token, fingerprint(req));
         if (earlier != null) {
             // A repeat writes nothing and answers what the first call answered (its ItemCollectionMetrics), but its
             // ConsumedCapacity is its own: API_TransactWriteItems, ClientRequestToken: "Subsequent TransactWriteItems
             // calls with the same client token return the number of read capacity units consumed in reading the
             // item", and none unless this call asks for it.
-            respond(out, mode, Capacity.wanted(mode) ? replayCapacity(actions) : Map.of(), "Read",
+            respond(out, mode, CapacityJson.wanted(mode) ? replayCapacity(actions) : Map.of(), "Read",
                     earlier.length == 0 ? null : earlier);
             return;
         }
@@ -129,10 +133,10 @@ public final class TransactWriteItems implements Operation {
         try {
             result = run(actions, req);
         } catch (RuntimeException e) {
-            ctx.idempotency.abandon(token);
+            ctx.idempotency().abandon(token);
             throw e;
         }
-        ctx.idempotency.finish(token, result.metrics() == null ? new byte[0] : result.metrics());
+        ctx.idempotency().finish(token, result.metrics() == null ? new byte[0] : result.metrics());
         respond(out, mode, result.consumed(), "Write", result.metrics());
     }
 
@@ -203,7 +207,7 @@ public final class TransactWriteItems implements Operation {
             } else {
                 a.key = ex.attributes(Req.map(a.raw, "Key"));
             }
-            Table found = ctx.catalog.get(Req.string(a.raw, "TableName"));
+            Table found = ctx.catalog().get(Req.string(a.raw, "TableName"));
             if (a.kind.equals("Update")) {
                 a.update = UpdateItem.parseUpdate(ex, a.raw, found == null ? java.util.Set.of() : UpdateItem.keyAttributes(found));
             }
@@ -228,7 +232,7 @@ public final class TransactWriteItems implements Operation {
         }
         java.util.Set<List<Object>> seen = new java.util.HashSet<>();
         for (Action a : actions) {
-            a.table = ctx.catalog.require(Req.string(a.raw, "TableName"));
+            a.table = ctx.catalog().require(Req.string(a.raw, "TableName"));
         }
         for (Action a : actions) {
             // A key or item that does not fit the schema cancels its action (reason ValidationError); empty or
@@ -262,7 +266,7 @@ public final class TransactWriteItems implements Operation {
 
     private Result run(List<Action> actions, Map<String, Object> req) {
         int n = actions.size();
-        if (ctx.faults.fires(Faults.Kind.CONFLICT, "TransactWriteItems", actions.get(0).table.name())) {
+        if (ctx.faults().fires(Faults.Kind.CONFLICT, "TransactWriteItems", actions.get(0).table.name())) {
             throw TransactionCanceled.at(n, 0, TransactionCanceled.conflict());
         }
         List<Action> order = new ArrayList<>();
@@ -275,7 +279,7 @@ public final class TransactWriteItems implements Operation {
         List<Action> locked = new ArrayList<>();
         try {
             for (Action a : order) {
-                if (!ctx.locks.lockForTransaction(a.id)) {
+                if (!ctx.locks().lockForTransaction(a.id)) {
                     throw TransactionCanceled.at(n, actions.indexOf(a), TransactionCanceled.conflict());
                 }
                 locked.add(a);
@@ -318,8 +322,8 @@ public final class TransactWriteItems implements Operation {
                 Capacity one = WritePath.capacity(a.table, a.before, oldSize, a.after, newSize);
                 one.scale(2);
                 try {
-                    if (ctx.throughput.enabledFor(a.table)) {
-                        ctx.throughput.take(a.table, true, WritePath.draws(a.table, a.key, a.before, oldSize, a.after, newSize, 2));
+                    if (ctx.throughput().enabledFor(a.table)) {
+                        ctx.throughput().take(a.table, true, WritePath.draws(a.table, a.key, a.before, oldSize, a.after, newSize, 2));
                     }
                 } catch (ApiException throttled) {
                     boolean onDemand = a.table.def().payPerRequest();
@@ -328,9 +332,7 @@ public final class TransactWriteItems implements Operation {
                             onDemand ? "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly."
                                     : PartitionThroughput.exceeded(a.table).getMessage(), null));
                 }
-                c.addTable(one.tableUnits);
-                one.globalIndexes.forEach((k, v) -> c.globalIndexes.merge(k, v, Double::sum));
-                one.localIndexes.forEach((k, v) -> c.localIndexes.merge(k, v, Double::sum));
+                c.add(one);
                 boolean same = a.before == null ? a.after == null : a.before.equals(a.after);
                 if (!same) {
                     changes.add(new Change(a.table, a.keyBytes, a.before, a.beforeBytes, a.after,
@@ -338,12 +340,12 @@ public final class TransactWriteItems implements Operation {
                 }
             }
             if (!changes.isEmpty()) {
-                ctx.committer.commit(changes);
+                ctx.committer().commit(changes);
             }
             return new Result(consumed, collectionMetrics(req, actions));
         } finally {
             for (Action a : locked) {
-                ctx.locks.unlock(a.id);
+                ctx.locks().unlock(a.id);
             }
         }
     }
@@ -389,10 +391,10 @@ public final class TransactWriteItems implements Operation {
     private static void respond(JsonGenerator out, String mode, Map<String, Capacity> consumed, String kind,
                                 byte[] metrics) throws IOException {
         out.writeStartObject();
-        if (Capacity.wanted(mode)) {
+        if (CapacityJson.wanted(mode)) {
             out.writeArrayFieldStart("ConsumedCapacity");
             for (Capacity c : consumed.values()) {
-                c.write(out, mode, kind);
+                CapacityJson.write(out, c, mode, kind);
             }
             out.writeEndArray();
         }

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.WritePath;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
@@ -149,12 +152,12 @@ public final class UpdateItem implements Operation {
         ex.checkParameters(List.of("UpdateExpression", "ConditionExpression"), List.of("AttributeUpdates", "Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         // Parse errors come before a missing table, as in the service; key attributes need the table when it exists.
-        Table found = ctx.catalog.get(Req.string(req, "TableName"));
+        Table found = ctx.catalog().get(Req.string(req, "TableName"));
         Update update = parseUpdate(ex, req, found == null ? Set.of() : keyAttributes(found));
         Condition condition = WriteConditions.parse(ex, req);
         Expressions.requireAllUsed(ex, req);
         checkKeys(ex, update, found);
-        Table table = found != null ? found : ctx.catalog.require(Req.string(req, "TableName"));
+        Table table = found != null ? found : ctx.catalog().require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
         ItemKeys.checkKey(table, key);
         String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");

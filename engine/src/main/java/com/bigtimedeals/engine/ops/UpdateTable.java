@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.bigtimedeals.engine.core.IndexBuilds;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
@@ -82,7 +84,7 @@ public final class UpdateTable implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         validate(req);
-        Table table = ctx.catalog.requireNamed(Req.string(req, "TableName"));
+        Table table = ctx.catalog().requireNamed(Req.string(req, "TableName"));
         boolean[] gsiCreated = {false};
         synchronized (table) {
             TableDef def = table.def();
@@ -113,22 +115,22 @@ public final class UpdateTable implements Operation {
             boolean sseOn = sse != null ? Req.flag(sse, "Enabled") : def.sseEnabled();
             updated = updated.withSettings(protection, tableClass, sseOn,
                     sseOn ? (sse != null ? Req.string(sse, "SSEType", "KMS") : def.sseType()) : null,
-                    sseOn ? (def.kmsKeyArn() != null ? def.kmsKeyArn() : "arn:aws:kms:" + ctx.settings.region() + ":"
-                            + ctx.settings.accountId() + ":key/" + java.util.UUID.nameUUIDFromBytes(def.name().getBytes())) : null);
+                    sseOn ? (def.kmsKeyArn() != null ? def.kmsKeyArn() : "arn:aws:kms:" + ctx.settings().region() + ":"
+                            + ctx.settings().accountId() + ":key/" + java.util.UUID.nameUUIDFromBytes(def.name().getBytes())) : null);
             TableDef finalDef = updated;
             boolean on = streamOn;
             boolean off = streamOff;
-            ctx.committer.defineTable(table, () -> {
+            ctx.committer().defineTable(table, () -> {
                 if (off) {
-                    Streams.close(ctx.committer, table);
+                    Streams.close(ctx.committer(), table);
                 }
                 table.define(finalDef);
                 if (on) {
-                    Streams.open(ctx.catalog, ctx.committer, table, finalDef.latestStreamLabel());
+                    Streams.open(ctx.catalog(), ctx.committer(), table, finalDef.latestStreamLabel());
                 }
             });
             if (gsiCreated[0]) {
-                IndexUpdates.backfill(ctx, table);
+                IndexBuilds.backfill(ctx, table);
             }
         }
         out.writeStartObject();
@@ -136,7 +138,7 @@ public final class UpdateTable implements Operation {
         TableDescriptions.write(out, table, "UPDATING");
         out.writeEndObject();
         if (gsiCreated[0]) {
-            IndexUpdates.markActive(ctx, table);
+            IndexBuilds.markActive(ctx, table);
         }
     }
 

@@ -3,6 +3,7 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
+import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
@@ -58,7 +59,7 @@ final class WriteConditions {
         if (attributes != null && !attributes.isEmpty()) {
             ValueJson.writeItemField(out, "Attributes", attributes);
         }
-        capacity.writeField(out, Req.string(req, "ReturnConsumedCapacity"));
+        CapacityJson.writeField(out, capacity, Req.string(req, "ReturnConsumedCapacity"));
         if ("SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")) && !table.def().localIndexes().isEmpty()) {
             out.writeFieldName("ItemCollectionMetrics");
             writeCollectionMetrics(out, table, key);

@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.core;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -12,13 +12,13 @@ import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.value.Value;
 
 /** The service's checks on keys and on the key attributes of items, with its messages. */
-final class ItemKeys {
-    static final int MAX_PARTITION_KEY_BYTES = 2048;
-    static final int MAX_SORT_KEY_BYTES = 1024;
+public final class ItemKeys {
+    public static final int MAX_PARTITION_KEY_BYTES = 2048;
+    public static final int MAX_SORT_KEY_BYTES = 1024;
 
     /** How the service begins its messages for empty key values (refused for a whole transaction). */
-    static final String NOT_VALID = "One or more parameter values are not valid.";
-    static final String SCHEMA_MISMATCH = "The provided key element does not match the schema";
+    public static final String NOT_VALID = "One or more parameter values are not valid.";
+    public static final String SCHEMA_MISMATCH = "The provided key element does not match the schema";
 
     private ItemKeys() {
     }
@@ -28,7 +28,7 @@ final class ItemKeys {
      * reason (ValidationError): a key that does not match the schema, a missing key attribute, a type mismatch on
      * a table or index key. Empty and oversized key values are refused for the whole request instead.
      */
-    static boolean cancelsTransactionAction(ApiException e) {
+    public static boolean cancelsTransactionAction(ApiException e) {
         String m = e.getMessage();
         return m.equals(SCHEMA_MISMATCH)
                 || m.startsWith("One or more parameter values were invalid: Missing the key ")
@@ -36,11 +36,11 @@ final class ItemKeys {
     }
 
     /** A Key parameter: exactly the table's key attributes, of the schema's types, not empty, within size limits. */
-    static void checkKey(Table table, Map<String, Value> key) {
+    public static void checkKey(Table table, Map<String, Value> key) {
         checkKey(table.key(), key, "");
     }
 
-    static void checkKey(KeySchema schema, Map<String, Value> key, String prefix) {
+    public static void checkKey(KeySchema schema, Map<String, Value> key, String prefix) {
         int expected = schema.sortKey() == null ? 1 : 2;
         if (key.size() != expected) {
             throw ApiException.validation(prefix + SCHEMA_MISMATCH);
@@ -87,7 +87,7 @@ final class ItemKeys {
     }
 
     /** A whole item (PutItem, a Put in a batch or transaction): its key attributes and its index key attributes. */
-    static void checkItem(Table table, Map<String, Value> item) {
+    public static void checkItem(Table table, Map<String, Value> item) {
         KeySchema schema = table.key();
         checkItemKey(item, schema.partitionKey(), schema.partitionType(), true);
         if (schema.sortKey() != null) {
@@ -113,7 +113,7 @@ final class ItemKeys {
      * Index key attributes present in an item must have the index's types and must not be empty (an item without
      * them is simply left out of the index). {@code byUpdate} picks the message UpdateItem gives for empty values.
      */
-    static void checkIndexKeys(Table table, Map<String, Value> item, boolean byUpdate) {
+    public static void checkIndexKeys(Table table, Map<String, Value> item, boolean byUpdate) {
         TableDef def = table.def();
         if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
             return;
@@ -162,7 +162,7 @@ final class ItemKeys {
     }
 
     /** The key attributes of an item (for stream records' Keys and for LastEvaluatedKey). */
-    static Map<String, Value> keyOf(KeySchema schema, Map<String, Value> item) {
+    public static Map<String, Value> keyOf(KeySchema schema, Map<String, Value> item) {
         return keyOf(schema, item::get);
     }
 
@@ -170,7 +170,7 @@ final class ItemKeys {
      * The key of a stored item, read from its stored form without decoding its other attributes (a stream reader
      * reads every record's keys, and most of an image is not a key).
      */
-    static Map<String, Value> storedKeyOf(KeySchema schema, byte[] stored) {
+    public static Map<String, Value> storedKeyOf(KeySchema schema, byte[] stored) {
         return keyOf(schema, name -> ItemCodec.attribute(stored, name));
     }
 
