@@ -16,45 +16,71 @@ public final class ItemKeys {
     public static final int MAX_PARTITION_KEY_BYTES = 2048;
     public static final int MAX_SORT_KEY_BYTES = 1024;
 
-    /** How the service begins its messages for empty key values (refused for a whole transaction). */
-    public static final String NOT_VALID = "One or more parameter values are not valid.";
     public static final String SCHEMA_MISMATCH = "The provided key element does not match the schema";
 
     private ItemKeys() {
     }
 
     /**
-     * Whether the service reports this refusal of a key or item inside a transaction as the action's cancellation
-     * reason (ValidationError): a key that does not match the schema, a missing key attribute, a type mismatch on
-     * a table or index key. Empty and oversized key values are refused for the whole request instead.
+     * A key or item refused by these checks, with why: callers that word a refusal their own way (a batch, a
+     * transaction's cancellation reasons) decide by the reason, never by the message.
      */
-    public static boolean cancelsTransactionAction(ApiException e) {
-        String m = e.getMessage();
-        return m.equals(SCHEMA_MISMATCH)
-                || m.startsWith("One or more parameter values were invalid: Missing the key ")
-                || m.startsWith("One or more parameter values were invalid: Type mismatch for ");
+    public static final class KeyRefused extends ApiException {
+        private final Reason reason;
+
+        KeyRefused(Reason reason, String message) {
+            super(VALIDATION, message);
+            this.reason = reason;
+        }
+
+        public Reason reason() {
+            return reason;
+        }
+
+        /**
+         * Whether the service reports this refusal inside a transaction as the action's cancellation reason
+         * (ValidationError): a key that does not match the schema, a missing key attribute, a type mismatch on a
+         * table or index key. Empty and oversized key values are refused for the whole request instead.
+         */
+        public boolean cancelsTransactionAction() {
+            return reason == Reason.SCHEMA_MISMATCH || reason == Reason.MISSING_KEY || reason == Reason.KEY_TYPE
+                    || reason == Reason.INDEX_KEY_TYPE;
+        }
+    }
+
+    /** Why a key or item was refused. */
+    public enum Reason {
+        /** A Key parameter with other attributes or types than the table's key. */
+        SCHEMA_MISMATCH,
+        /** An item without one of the table's key attributes. */
+        MISSING_KEY,
+        /** An item whose table key attribute has another type than the schema's. */
+        KEY_TYPE,
+        /** An item whose index key attribute has another type than the index's. */
+        INDEX_KEY_TYPE,
+        /** An empty string or binary as a table or index key value. */
+        EMPTY_VALUE,
+        /** A key value over its size limit. */
+        TOO_LARGE
     }
 
     /** A Key parameter: exactly the table's key attributes, of the schema's types, not empty, within size limits. */
     public static void checkKey(Table table, Map<String, Value> key) {
-        checkKey(table.key(), key, "");
-    }
-
-    public static void checkKey(KeySchema schema, Map<String, Value> key, String prefix) {
+        KeySchema schema = table.key();
         int expected = schema.sortKey() == null ? 1 : 2;
         if (key.size() != expected) {
-            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
+            throw new KeyRefused(Reason.SCHEMA_MISMATCH, SCHEMA_MISMATCH);
         }
-        checkKeyPiece(key, schema.partitionKey(), schema.partitionType(), true, prefix);
+        checkKeyPiece(key, schema.partitionKey(), schema.partitionType(), true);
         if (schema.sortKey() != null) {
-            checkKeyPiece(key, schema.sortKey(), schema.sortType(), false, prefix);
+            checkKeyPiece(key, schema.sortKey(), schema.sortType(), false);
         }
     }
 
-    private static void checkKeyPiece(Map<String, Value> key, String name, Value.Type type, boolean partition, String prefix) {
+    private static void checkKeyPiece(Map<String, Value> key, String name, Value.Type type, boolean partition) {
         Value v = key.get(name);
         if (v == null || v.type() != type) {
-            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
+            throw new KeyRefused(Reason.SCHEMA_MISMATCH, SCHEMA_MISMATCH);
         }
         checkNotEmpty(v, name);
         checkSize(v, partition);
@@ -62,10 +88,10 @@ public final class ItemKeys {
 
     private static void checkNotEmpty(Value v, String name) {
         if (v instanceof Value.S s && s.value().isEmpty()) {
-            throw ApiException.validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: " + name);
+            throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: " + name);
         }
         if (v instanceof Value.B b && b.length() == 0) {
-            throw ApiException.validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: " + name);
+            throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: " + name);
         }
     }
 
@@ -79,10 +105,10 @@ public final class ItemKeys {
             return;
         }
         if (partition && size > MAX_PARTITION_KEY_BYTES) {
-            throw ApiException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+            throw new KeyRefused(Reason.TOO_LARGE, "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
         }
         if (!partition && size > MAX_SORT_KEY_BYTES) {
-            throw ApiException.validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+            throw new KeyRefused(Reason.TOO_LARGE, "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
         }
     }
 
@@ -99,10 +125,10 @@ public final class ItemKeys {
     private static void checkItemKey(Map<String, Value> item, String name, Value.Type type, boolean partition) {
         Value v = item.get(name);
         if (v == null) {
-            throw ApiException.validation("One or more parameter values were invalid: Missing the key " + name + " in the item");
+            throw new KeyRefused(Reason.MISSING_KEY, "One or more parameter values were invalid: Missing the key " + name + " in the item");
         }
         if (v.type() != type) {
-            throw ApiException.validation("One or more parameter values were invalid: Type mismatch for key " + name
+            throw new KeyRefused(Reason.KEY_TYPE, "One or more parameter values were invalid: Type mismatch for key " + name
                     + " expected: " + type + " actual: " + v.type());
         }
         checkNotEmpty(v, name);
@@ -144,7 +170,7 @@ public final class ItemKeys {
         }
         String type = def.attributeType(attribute);
         if (!v.type().name().equals(type)) {
-            throw ApiException.validation("One or more parameter values were invalid: Type mismatch for Index Key " + attribute
+            throw new KeyRefused(Reason.INDEX_KEY_TYPE, "One or more parameter values were invalid: Type mismatch for Index Key " + attribute
                     + " Expected: " + type + " Actual: " + v.type() + " IndexName: " + index.name());
         }
         boolean partition = index.key().isPartitionKey(attribute);
@@ -153,10 +179,10 @@ public final class ItemKeys {
         if (empty) {
             String kind = v instanceof Value.S ? "string" : "binary";
             if (byUpdate) {
-                throw ApiException.validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty "
+                throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty "
                         + kind + " value.");
             }
-            throw ApiException.validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
+            throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
                     + kind + " value. IndexName: " + index.name() + ", IndexKey: " + attribute);
         }
     }

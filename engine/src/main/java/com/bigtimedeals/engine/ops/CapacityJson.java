@@ -1,6 +1,7 @@
 package com.bigtimedeals.engine.ops;
 
 import java.io.IOException;
+import java.util.Collection;
 import java.util.Map;
 
 import com.bigtimedeals.engine.core.Capacity;
@@ -46,6 +47,21 @@ final class CapacityJson {
             out.writeEndObject();
         }
         out.writeEndObject();
+    }
+
+    /**
+     * The {@code ConsumedCapacity} member of a multi-table request (batches, transactions), when {@code mode} asks for
+     * it: one entry per table, in request order; {@code kind} as in {@link #write}.
+     */
+    static void writeList(JsonGenerator out, String mode, Collection<Capacity> consumed, String kind) throws IOException {
+        if (!wanted(mode)) {
+            return;
+        }
+        out.writeArrayFieldStart("ConsumedCapacity");
+        for (Capacity c : consumed) {
+            write(out, c, mode, kind);
+        }
+        out.writeEndArray();
     }
 
     /** Writes the {@code ConsumedCapacity} member when the request asked for it. */

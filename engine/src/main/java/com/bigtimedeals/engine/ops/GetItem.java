@@ -9,12 +9,12 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.core.Context;
-import com.bigtimedeals.engine.core.Capacity;
-import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.table.Table;

@@ -4,14 +4,14 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.Map;
 
-import com.bigtimedeals.engine.core.Context;
-import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.codec.StreamRecord;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.ShardIterators;

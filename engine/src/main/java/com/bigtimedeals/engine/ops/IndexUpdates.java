@@ -7,7 +7,6 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.table.Index;
-import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
 
 /** UpdateTable's GlobalSecondaryIndexUpdates: creating (and back-filling), updating and deleting indexes. */

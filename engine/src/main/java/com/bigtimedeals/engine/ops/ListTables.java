@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** ListTables: names in order, up to Limit (at most 100) after ExclusiveStartTableName. */

@@ -7,12 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.core.Context;
-import com.bigtimedeals.engine.core.Capacity;
-import com.bigtimedeals.engine.core.ItemKeys;
-import com.bigtimedeals.engine.core.PageSize;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
+import com.bigtimedeals.engine.core.PageSize;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Projection;

@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.json.JsonTree;
 import com.bigtimedeals.engine.partiql.Ast;

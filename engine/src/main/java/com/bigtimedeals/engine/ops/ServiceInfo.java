@@ -3,9 +3,9 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** DescribeEndpoints and DescribeLimits: what SDKs ask of any endpoint, answered with the service's defaults. */

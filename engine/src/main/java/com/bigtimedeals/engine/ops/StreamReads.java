@@ -2,8 +2,8 @@ package com.bigtimedeals.engine.ops;
 
 import java.util.regex.Pattern;
 
-import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.StreamLog;
 

@@ -3,8 +3,8 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.ExpressionException;
@@ -36,31 +36,31 @@ final class WriteConditions {
         return Condition.ALWAYS;
     }
 
-    /** Checks the condition against the item it would replace (a missing item has no attributes). */
-    static void check(Condition condition, Map<String, Value> current, String returnOnFailure) {
-        if (condition == Condition.ALWAYS) {
-            return;
-        }
-        boolean holds;
-        try {
-            holds = condition.test(current == null ? Map.of() : current);
-        } catch (ExpressionException e) {
-            throw ApiException.validation(e.getMessage());
-        }
-        if (!holds) {
-            throw new ConditionalCheckFailed("ALL_OLD".equals(returnOnFailure) ? current : null);
+    /** What a write's answer carries beyond its attributes: the ConsumedCapacity mode, whether ItemCollectionMetrics. */
+    record Answer(String capacityMode, boolean collectionMetrics) {
+        static Answer of(Map<String, Object> req) {
+            return new Answer(Req.string(req, "ReturnConsumedCapacity"), "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")));
         }
     }
 
+    /** ReturnValues of a put or delete, which can only return the old item: ALL_OLD, NONE or null. */
+    static String oldOrNone(Map<String, Object> req) {
+        String returnValues = Req.string(req, "ReturnValues");
+        if (returnValues != null && !returnValues.equals("ALL_OLD") && !returnValues.equals("NONE")) {
+            throw ApiException.validation("ReturnValues can only be ALL_OLD or NONE");
+        }
+        return returnValues;
+    }
+
     /** Attributes (when there are any to return), ConsumedCapacity and ItemCollectionMetrics of a write. */
-    static void writeResult(JsonGenerator out, Map<String, Value> attributes, Capacity capacity, Map<String, Object> req,
+    static void writeResult(JsonGenerator out, Map<String, Value> attributes, Capacity capacity, Answer answer,
                             Table table, Map<String, Value> key) throws IOException {
         out.writeStartObject();
         if (attributes != null && !attributes.isEmpty()) {
             ValueJson.writeItemField(out, "Attributes", attributes);
         }
-        CapacityJson.writeField(out, capacity, Req.string(req, "ReturnConsumedCapacity"));
-        if ("SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")) && !table.def().localIndexes().isEmpty()) {
+        CapacityJson.writeField(out, capacity, answer.capacityMode());
+        if (answer.collectionMetrics() && !table.def().localIndexes().isEmpty()) {
             out.writeFieldName("ItemCollectionMetrics");
             writeCollectionMetrics(out, table, key);
         }
