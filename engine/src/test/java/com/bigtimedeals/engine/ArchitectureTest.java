@@ -1,6 +1,7 @@
 package com.bigtimedeals.engine;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -109,6 +110,14 @@ class ArchitectureTest {
         fields().that().areDeclaredInClassesThat().resideInAPackage("..engine.core..").and().areNotStatic()
                 .should().notBePublic()
                 .because("Context and the core's outcomes hand out their parts by accessor: no caller swaps a part")
+                .check(ENGINE);
+    }
+
+    @Test
+    void everyOperationIsAProtocolClassOverTheCore() {
+        classes().that().implement(com.bigtimedeals.engine.api.Operation.class).should()
+                .resideInAPackage("..engine.ops..")
+                .because("an operation decodes its request, calls the core and encodes the outcome: the protocol floor")
                 .check(ENGINE);
     }
 }
