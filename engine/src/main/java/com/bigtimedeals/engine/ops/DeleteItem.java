@@ -14,7 +14,6 @@ import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.core.ItemWrites;
 import com.bigtimedeals.engine.core.WritePath;
-import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -46,28 +45,25 @@ public final class DeleteItem implements Operation {
     }
 
     /** The request, decoded and checked once. */
-    record Request(String tableName, Map<String, Value> key, Condition condition, boolean returnOld,
-                   boolean returnOldOnFailure, WriteConditions.Answer answer) {
+    record Request(String tableName, Map<String, Value> key, WriteConditions.Conditional conditional) {
     }
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("DeleteItem", req);
         Request r = decode(ex, req);
+        WriteConditions.Conditional c = r.conditional();
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, r.condition().nestedTopLevelNames());
+        KeyAccess.check(ex, table, c.condition().nestedTopLevelNames());
         ItemKeys.checkKey(table, r.key());
-        WritePath.Outcome o = ItemWrites.delete(ctx, table, r.key(), r.condition(), r.returnOldOnFailure());
-        WriteConditions.writeResult(out, r.returnOld() ? o.before() : null, o.capacity(), r.answer(), table, r.key());
+        WritePath.Outcome o = ItemWrites.delete(ctx, table, r.key(), c.condition(), c.returnOldOnFailure());
+        WriteConditions.writeResult(out, c.returnOld() ? o.before() : null, o.capacity(), c.answer(), table, r.key());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("ConditionExpression"), List.of("Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
-        String returnValues = WriteConditions.oldOrNone(req);
-        Condition condition = WriteConditions.parse(ex, req);
-        Expressions.requireAllUsed(ex, req);
-        return new Request(Req.string(req, "TableName"), key, condition, "ALL_OLD".equals(returnValues),
-                "ALL_OLD".equals(Req.string(req, "ReturnValuesOnConditionCheckFailure")), WriteConditions.Answer.of(req));
+        boolean returnOld = WriteConditions.returnsOld(req);
+        return new Request(Req.string(req, "TableName"), key, WriteConditions.conditional(ex, req, returnOld));
     }
 }

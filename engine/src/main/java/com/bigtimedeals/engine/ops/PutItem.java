@@ -16,7 +16,6 @@ import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.core.ItemWrites;
 import com.bigtimedeals.engine.core.WritePath;
-import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.ItemSize;
 import com.bigtimedeals.engine.value.Value;
@@ -49,31 +48,28 @@ public final class PutItem implements Operation {
     }
 
     /** The request, decoded and checked once. */
-    record Request(String tableName, Map<String, Value> item, Condition condition, boolean returnOld,
-                   boolean returnOldOnFailure, WriteConditions.Answer answer) {
+    record Request(String tableName, Map<String, Value> item, WriteConditions.Conditional conditional) {
     }
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("PutItem", req);
         Request r = decode(ex, req);
+        WriteConditions.Conditional c = r.conditional();
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, r.condition().nestedTopLevelNames());
+        KeyAccess.check(ex, table, c.condition().nestedTopLevelNames());
         ItemKeys.checkItem(table, r.item());
-        WritePath.Outcome o = ItemWrites.put(ctx, table, r.item(), r.condition(), r.returnOldOnFailure());
-        WriteConditions.writeResult(out, r.returnOld() ? o.before() : null, o.capacity(), r.answer(), table, r.item());
+        WritePath.Outcome o = ItemWrites.put(ctx, table, r.item(), c.condition(), c.returnOldOnFailure());
+        WriteConditions.writeResult(out, c.returnOld() ? o.before() : null, o.capacity(), c.answer(), table, r.item());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("ConditionExpression"), List.of("Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> item = ex.attributes(Req.map(req, "Item"));
-        String returnValues = WriteConditions.oldOrNone(req);
+        boolean returnOld = WriteConditions.returnsOld(req);
         if (Sizes.of(item) > ItemSize.MAX_ITEM_BYTES) {
             throw ApiException.validation("Item size has exceeded the maximum allowed size");
         }
-        Condition condition = WriteConditions.parse(ex, req);
-        Expressions.requireAllUsed(ex, req);
-        return new Request(Req.string(req, "TableName"), item, condition, "ALL_OLD".equals(returnValues),
-                "ALL_OLD".equals(Req.string(req, "ReturnValuesOnConditionCheckFailure")), WriteConditions.Answer.of(req));
+        return new Request(Req.string(req, "TableName"), item, WriteConditions.conditional(ex, req, returnOld));
     }
 }

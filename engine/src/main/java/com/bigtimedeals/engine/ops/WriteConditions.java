@@ -43,13 +43,28 @@ final class WriteConditions {
         }
     }
 
-    /** ReturnValues of a put or delete, which can only return the old item: ALL_OLD, NONE or null. */
-    static String oldOrNone(Map<String, Object> req) {
+    /** ReturnValues of a put or delete, which can only return the old item: whether it asks for ALL_OLD. */
+    static boolean returnsOld(Map<String, Object> req) {
         String returnValues = Req.string(req, "ReturnValues");
         if (returnValues != null && !returnValues.equals("ALL_OLD") && !returnValues.equals("NONE")) {
             throw ApiException.validation("ReturnValues can only be ALL_OLD or NONE");
         }
-        return returnValues;
+        return "ALL_OLD".equals(returnValues);
+    }
+
+    /** A put's or delete's condition and what its answer carries, decoded once. */
+    record Conditional(Condition condition, boolean returnOld, boolean returnOldOnFailure, Answer answer) {
+    }
+
+    /**
+     * The condition (then every name and value must have been used) and the answer's options of a put or delete,
+     * whose ReturnValues ({@link #returnsOld}) was checked before.
+     */
+    static Conditional conditional(Expressions ex, Map<String, Object> req, boolean returnOld) {
+        Condition condition = parse(ex, req);
+        Expressions.requireAllUsed(ex, req);
+        return new Conditional(condition, returnOld, "ALL_OLD".equals(Req.string(req, "ReturnValuesOnConditionCheckFailure")),
+                Answer.of(req));
     }
 
     /** Attributes (when there are any to return), ConsumedCapacity and ItemCollectionMetrics of a write. */
