@@ -41,7 +41,7 @@ final class FirstBatchWarmUp {
     }
 
     static void run() {
-        com.bigtimedeals.data.FrontPageCache.itemBytes(new com.bigtimedeals.domain.FrontPage(0, List.of(), List.of(), null));
+        com.bigtimedeals.deals.FrontPageCache.itemBytes(new com.bigtimedeals.deals.FrontPage(0, List.of(), List.of(), null));
         Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("WARM"), "SK", AttributeValue.fromS("WARM"));
         QueryRequest.builder().tableName("warm").keyConditionExpression("PK = :pk").expressionAttributeValues(key).limit(1)
                 .consistentRead(true).exclusiveStartKey(key).build();
