@@ -5,6 +5,7 @@ import com.bigtimedeals.community.FollowState;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.Follows;
 import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.FeaturedCopies;
 import com.bigtimedeals.deals.FollowTarget;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
@@ -22,16 +23,21 @@ public final class FollowService {
 
     private final FollowStore follows;
     private final CatalogStore catalog;
+    private final FeaturedCopies featured;
     private final IdempotencyService idempotency;
 
-    public FollowService(FollowStore follows, CatalogStore catalog, IdempotencyService idempotency) {
+    public FollowService(FollowStore follows, CatalogStore catalog, FeaturedCopies featured, IdempotencyService idempotency) {
         this.follows = follows;
         this.catalog = catalog;
+        this.featured = featured;
         this.idempotency = idempotency;
     }
 
+    /** One process's copies of the featured lists, shared by both ways a like answers (FeaturedCopies). */
     public static FollowService of(Table table) {
-        return new FollowService(new FollowStore(table), new CatalogStore(table), IdempotencyService.of(table, table.clock()));
+        FeaturedCopies featured = new FeaturedCopies();
+        return new FollowService(new FollowStore(table, featured), new CatalogStore(table), featured,
+                IdempotencyService.of(table, table.clock()));
     }
 
     /**
@@ -62,6 +68,6 @@ public final class FollowService {
     }
 
     private FollowTarget readBack(Likeable kind, String id) {
-        return kind == Likeable.BRAND ? catalog.brand(id, true) : catalog.category(id, true);
+        return kind == Likeable.BRAND ? catalog.brand(id, true) : catalog.category(id, true, featured);
     }
 }
