@@ -308,13 +308,13 @@ public final class CommentStore {
 
     private void forgetAuthor(Comment c, String username) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                     .key(Keys.comment(c.dealId(), c.id()))
                     .updateExpression("REMOVE #author, #body")
                     .conditionExpression("#author = :author")
                     .expressionAttributeNames(Map.of("#body", CommentItems.BODY, "#author", CommentItems.AUTHOR))
                     .expressionAttributeValues(Map.of(":author", AttributeValue.fromS(username)))
-                    .build());
+                    .build()));
         } catch (ConditionalCheckFailedException e) {
             // A replayed step: it has no author already.
         }

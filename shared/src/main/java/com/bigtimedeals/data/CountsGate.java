@@ -112,10 +112,11 @@ public final class CountsGate {
             values.put(":seen", AttributeValue.fromN(Long.toString(seenAt)));
             condition = "#at = :seen";
         }
+        UpdateItemRequest claim = UpdateItemRequest.builder().tableName(table.name()).key(Keys.countsGate(dealId))
+                .updateExpression("SET #at = :now, #t = :type, #d = :deal").conditionExpression(condition)
+                .expressionAttributeNames(names).expressionAttributeValues(values).build();
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.countsGate(dealId))
-                    .updateExpression("SET #at = :now, #t = :type, #d = :deal").conditionExpression(condition)
-                    .expressionAttributeNames(names).expressionAttributeValues(values).build());
+            Transactions.retrying(() -> table.client().updateItem(claim));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
@@ -133,15 +134,16 @@ public final class CountsGate {
             sum += w;
             vector.append(vector.length() == 0 ? "" : ",").append(w);
         }
+        UpdateItemRequest reading = UpdateItemRequest.builder().tableName(table.name()).key(Keys.countsGate(dealId))
+                .updateExpression("SET #c = :c, #s = :s, #t = :type, #d = :deal")
+                .conditionExpression("attribute_not_exists(#s) OR #s < :s")
+                .expressionAttributeNames(Map.of("#c", "covered", "#s", "coveredWrites", "#t", Keys.TYPE, "#d", "dealId"))
+                .expressionAttributeValues(Map.of(":c", AttributeValue.fromS(vector.toString()),
+                        ":s", AttributeValue.fromN(Long.toString(sum)), ":type", AttributeValue.fromS(Keys.COUNTS_GATE),
+                        ":deal", AttributeValue.fromS(dealId)))
+                .build();
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.countsGate(dealId))
-                    .updateExpression("SET #c = :c, #s = :s, #t = :type, #d = :deal")
-                    .conditionExpression("attribute_not_exists(#s) OR #s < :s")
-                    .expressionAttributeNames(Map.of("#c", "covered", "#s", "coveredWrites", "#t", Keys.TYPE, "#d", "dealId"))
-                    .expressionAttributeValues(Map.of(":c", AttributeValue.fromS(vector.toString()),
-                            ":s", AttributeValue.fromN(Long.toString(sum)), ":type", AttributeValue.fromS(Keys.COUNTS_GATE),
-                            ":deal", AttributeValue.fromS(dealId)))
-                    .build());
+            Transactions.retrying(() -> table.client().updateItem(reading));
         } catch (ConditionalCheckFailedException e) {
             // A reading with as many writes or more is recorded already: it covers at least as much.
         }

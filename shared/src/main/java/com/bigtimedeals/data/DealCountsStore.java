@@ -120,7 +120,7 @@ public final class DealCountsStore {
      */
     public Applied apply(String dealId, DealCounts counts) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
                     .updateExpression("SET #h = :h, #c = :c, #m = :m, #v = :v")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND (attribute_not_exists(#v) OR #v < :v)")
@@ -129,7 +129,7 @@ public final class DealCountsStore {
                     .expressionAttributeValues(Map.of(":h", number(counts.hot()), ":c", number(counts.cold()),
                             ":m", number(counts.comments()), ":v", number(counts.version()),
                             ":deal", AttributeValue.fromS(Keys.DEAL)))
-                    .build());
+                    .build()));
             return Applied.APPLIED;
         } catch (ConditionalCheckFailedException e) {
             return DealCodec.isLiveDeal(item(dealId)) ? Applied.NEWER_THERE : Applied.GONE;
@@ -144,7 +144,7 @@ public final class DealCountsStore {
     public Instant markHot(String dealId, Instant at) {
         Instant moment = at.truncatedTo(ChronoUnit.SECONDS);
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
                     .updateExpression("SET #hs = :at")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND attribute_not_exists(#hs)")
@@ -152,7 +152,7 @@ public final class DealCountsStore {
                             "#down", DealCodec.TAKEN_DOWN_AT))
                     .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(moment.toString()),
                             ":deal", AttributeValue.fromS(Keys.DEAL)))
-                    .build());
+                    .build()));
             return moment;
         } catch (ConditionalCheckFailedException e) {
             Map<String, AttributeValue> item = item(dealId);
@@ -175,13 +175,13 @@ public final class DealCountsStore {
      */
     public boolean raisePeak(String dealId, long to) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
                     .updateExpression("SET #p = :p")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND (attribute_not_exists(#p) OR #p < :p)")
                     .expressionAttributeNames(Map.of("#p", PEAK, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT))
                     .expressionAttributeValues(Map.of(":p", number(to), ":deal", AttributeValue.fromS(Keys.DEAL)))
-                    .build());
+                    .build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;

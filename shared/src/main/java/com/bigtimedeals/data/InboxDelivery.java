@@ -100,8 +100,8 @@ public final class InboxDelivery {
         int created = 0;
         for (Map<String, AttributeValue> item : toWrite) {
             try {
-                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                        .conditionExpression("attribute_not_exists(PK)").build());
+                Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                        .conditionExpression("attribute_not_exists(PK)").build()));
                 created++;
             } catch (ConditionalCheckFailedException e) {
                 // Delivered before (redelivery, or the other watcher list): the existing message, read or not, stays.
