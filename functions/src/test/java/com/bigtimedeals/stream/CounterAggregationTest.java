@@ -178,7 +178,7 @@ class CounterAggregationTest extends StreamTest {
     @Test
     void aPacedConsumerStillCarriesEveryChange() {
         Deal a = featuredDeal();
-        handler = new StreamHandler(ChangeReactions.of(table, Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300)), 200, 300),
+        handler = new StreamHandler(ChangeReactions.of(consumer(table), Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300)), 200, 300),
                 Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300)));
         DealCounters counters = new DealCounters(table);
         for (int round = 0; round < 3; round++) {

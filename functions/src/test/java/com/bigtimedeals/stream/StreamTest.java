@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
@@ -15,10 +17,13 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.data.CatalogStore;
 import com.bigtimedeals.data.Configuration;
 import com.bigtimedeals.data.DealStore;
+import com.bigtimedeals.api.HeldItems;
+import com.bigtimedeals.data.DynamoDbClients;
 import com.bigtimedeals.data.DynamoDbTest;
 import com.bigtimedeals.data.Setting;
 import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.data.Table;
+import com.bigtimedeals.data.TableAccessLog;
 import com.bigtimedeals.domain.Deal;
 import com.bigtimedeals.domain.NewDeal;
 import com.bigtimedeals.harness.InboxCensus;
@@ -28,6 +33,7 @@ import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.topology.LambdaFunction;
 
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
@@ -50,16 +56,69 @@ abstract class StreamTest extends DynamoDbTest {
     StreamTap tap;
     StreamHandler handler;
 
+    /**
+     * Whether this class's tests run the consumer while other transactions hold, again and again, every item it has
+     * written so far (issue 43): the {@code *HeldTest} subclasses run a class's tests so, and each must show the
+     * consumer met held items, and its tests' state checks hold all the same.
+     */
+    boolean held() {
+        return false;
+    }
+
+    /** What the consumer writes is held while a held test runs ({@link #held}); the holders' own client is {@code client}. */
+    private HeldItems heldItems;
+    private HeldItems.Holding holding;
+    private DynamoDbClient watched;
+    /** Every write the consumer made that met a held item in this class's tests, by {@link HeldItems#sitesMet}. */
+    private static final java.util.Set<String> SITES_MET = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.concurrent.atomic.AtomicLong CONFLICTS_MET = new java.util.concurrent.atomic.AtomicLong();
+    private static volatile String heldClass;
+
+    /** {@code t} as the consumer's: the same table, through the watched client while the test is held. */
+    Table consumer(Table t) {
+        return watched == null ? t : new Table(watched, t.name(), t.clock(), t.cursors());
+    }
+
     @BeforeEach
     void setUp() {
         table = newTable(NOW);
         tap = new StreamTap(client, streamsClient(), table.name());
-        handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300), CONFIG);
+        if (held()) {
+            heldItems = new HeldItems();
+            watched = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient(), new TableAccessLog(), heldItems);
+            heldItems.watch();
+            holding = heldItems.hold(client, table.name(), 2);
+            heldClass = getClass().getSimpleName();
+        }
+        handler = new StreamHandler(ChangeReactions.of(consumer(table), CONFIG, 200, 300), CONFIG);
         CatalogStore catalog = new CatalogStore(table);
         catalog.createBrand("acme", "Acme", null);
         catalog.createBrand("globex", "Globex", null);
         catalog.createCategory("tech", "Tech");
         catalog.createCategory("home", "Home");
+    }
+
+    @AfterEach
+    void releaseHold() throws InterruptedException {
+        if (holding != null) {
+            holding.close();
+            SITES_MET.addAll(heldItems.sitesMet());
+            CONFLICTS_MET.addAndGet(heldItems.conflictsMet());
+            watched.close();
+        }
+    }
+
+    /** A held class's tests, all together, met held items: the race was real, and which writes it reached is logged. */
+    @AfterAll
+    static void theHoldWasMet() {
+        if (heldClass != null) {
+            String met = heldClass + ": " + CONFLICTS_MET.get() + " conflicts met at " + SITES_MET;
+            System.out.println(met);
+            heldClass = null;
+            long conflicts = CONFLICTS_MET.getAndSet(0);
+            SITES_MET.clear();
+            assertTrue(conflicts > 0, "the consumer met no held item: nothing was raced; " + met);
+        }
     }
 
     StreamsEventResponse deliver(List<DynamodbEvent.DynamodbStreamRecord> records, long remainingMillis) {

@@ -1,0 +1,9 @@
+package com.bigtimedeals.stream;
+
+/** {@link HotDealBlastTest}'s tests while other transactions hold what the consumer writes (issue 43). */
+class HotDealBlastHeldTest extends HotDealBlastTest {
+    @Override
+    boolean held() {
+        return true;
+    }
+}
