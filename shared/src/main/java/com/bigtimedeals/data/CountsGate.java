@@ -54,8 +54,12 @@ public final class CountsGate {
      */
     public Outcome await(String dealId, Map<Integer, Long> needed, BooleanSupplier budgetLeft) {
         for (int round = 0; round < 8; round++) {
-            // Eventually consistent (half the units: every waiting lane reads it): a stale gate only looks less covered
-            // or claimed longer ago than it is, and the claim's condition on the `at` it saw refuses a stale claim.
+            // Eventually consistent (half the units: every waiting lane reads it), one gate per deal, so several deals'
+            // gates are never read as one snapshot, and need not be: each deal is judged by its own gate alone. A stale
+            // gate is an earlier state of it: its `covered` was true of the copies when written (after them), so it
+            // only looks less covered than it is, and claimed longer ago, and the claim's condition on the `at` it saw
+            // refuses a stale claim. Either way the batch aggregates itself: a wasted aggregation, never a lost change
+            // (CountsGateTest#aStaleGateCostsAnAggregationNeverAChange).
             Map<String, AttributeValue> gate = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                     .key(Keys.countsGate(dealId)).build()).item();
             if (covers(gate, needed)) {
