@@ -3,6 +3,7 @@ package com.bigtimedeals.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -35,10 +38,29 @@ class ArchitectureTest {
             .withImportOption(location -> !location.contains("/com/bigtimedeals/engine/"))
             .importPackages("com.bigtimedeals");
 
+    /**
+     * The packages of shared/, by feature (docs/architecture.md), each with the features it may use besides platform:
+     * its records, its stores and its slice of the key chart live together, and a feature reaches another only
+     * along these arrows. platform (settings, clients, start-up, the table, the key chart's core, concurrency
+     * helpers, the shared text rules) uses no feature.
+     */
+    static final Map<String, Set<String>> FEATURES = Map.of(
+            "platform", Set.of(),
+            "accounts", Set.of(),
+            "deals", Set.of(),
+            "community", Set.of("accounts", "deals"),
+            "inbox", Set.of("accounts", "deals"),
+            "saved", Set.of("accounts", "deals"),
+            "devices", Set.of("inbox"),
+            "changes", Set.of("community", "deals", "inbox"));
+
+    static final String[] SHARED = FEATURES.keySet().stream().map(f -> "com.bigtimedeals." + f + "..").sorted()
+            .toArray(String[]::new);
+
     @Test
     void modulesOnlyEverDependDownwards() {
         layeredArchitecture().consideringOnlyDependenciesInAnyPackage("com.bigtimedeals..")
-                .layer("shared").definedBy("com.bigtimedeals.domain..", "com.bigtimedeals.data..")
+                .layer("shared").definedBy(SHARED)
                 .layer("topology").definedBy("com.bigtimedeals.topology..")
                 .layer("functions").definedBy("com.bigtimedeals.lambda..", "com.bigtimedeals.service..",
                         "com.bigtimedeals.api..", "com.bigtimedeals.stream..", "com.bigtimedeals.logging..")
@@ -56,11 +78,59 @@ class ArchitectureTest {
                 .check(PRODUCT);
     }
 
+    /** Every package of shared/ is one of {@link #FEATURES}: a new one is declared there, with its arrows. */
     @Test
-    void theDomainKnowsNothingOfItsStorage() {
-        noClasses().that().resideInAPackage("com.bigtimedeals.domain..").should().dependOnClassesThat()
-                .resideInAnyPackage("com.bigtimedeals.data..", "software.amazon.awssdk..")
-                .because("domain records are plain values; the data layer maps them to items").check(PRODUCT);
+    void sharedHoldsOnlyTheDeclaredFeatures() throws Exception {
+        // The sources, not target/classes: a checkout built before a package moved keeps its old class folders.
+        Path sources = Path.of("..", "shared", "src", "main", "java", "com", "bigtimedeals");
+        Set<String> packages = new TreeSet<>();
+        try (Stream<Path> dirs = Files.list(sources)) {
+            dirs.filter(Files::isDirectory).forEach(d -> packages.add(d.getFileName().toString()));
+        }
+        assertEquals(new TreeSet<>(FEATURES.keySet()), packages);
+    }
+
+    @Test
+    void aFeatureUsesPlatformAndOnlyTheFeaturesItIsDeclaredToDependOn() {
+        for (var feature : FEATURES.entrySet()) {
+            Set<String> allowed = new TreeSet<>(feature.getValue());
+            allowed.add(feature.getKey());
+            allowed.add("platform");
+            String[] others = FEATURES.keySet().stream().filter(f -> !allowed.contains(f))
+                    .map(f -> "com.bigtimedeals." + f + "..").sorted().toArray(String[]::new);
+            noClasses().that().resideInAPackage("com.bigtimedeals." + feature.getKey() + "..").should()
+                    .dependOnClassesThat().resideInAnyPackage(others)
+                    .because(feature.getKey() + " may use " + allowed).check(PRODUCT);
+        }
+    }
+
+    @Test
+    void noCircleRunsBetweenFeatures() {
+        slices().matching("com.bigtimedeals.(*)..").should().beFreeOfCycles()
+                .check(PRODUCT.that(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage(SHARED)));
+    }
+
+    @Test
+    void noFeatureKnowsTheFunctionsThatCallIt() {
+        noClasses().that().resideInAnyPackage(SHARED).should().dependOnClassesThat()
+                .resideInAnyPackage("com.bigtimedeals.api..", "com.bigtimedeals.service..", "com.bigtimedeals.stream..",
+                        "com.bigtimedeals.lambda..")
+                .because("a store is handed what it needs; the functions' layers call down into it").check(PRODUCT);
+    }
+
+    /**
+     * A feature's records (its top-level records, enums and interfaces) are plain values that know nothing of storage.
+     * platform is left out: its records are the table itself (Table, PartitionKeys).
+     */
+    @Test
+    void theRecordsKnowNothingOfTheirStorage() {
+        noClasses().that().resideInAnyPackage(SHARED).and().resideOutsideOfPackage("com.bigtimedeals.platform..")
+                .and().areTopLevelClasses()
+                .and(com.tngtech.archunit.base.DescribedPredicate.describe("are records, enums or interfaces",
+                        (JavaClass c) -> c.isRecord() || c.isEnum() || c.isInterface()))
+                .should().dependOnClassesThat().resideInAPackage("software.amazon.awssdk..")
+                .orShould().dependOnClassesThat().haveSimpleNameEndingWith("Store")
+                .because("records are plain values; their feature's store maps them to items").check(PRODUCT);
     }
 
     @Test
@@ -100,17 +170,17 @@ class ArchitectureTest {
 
     @Test
     void onlyWhereAProcessStartsIsItsEnvironmentRead() {
-        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.data.Settings")
+        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.platform.Settings")
                 .and().resideOutsideOfPackages("com.bigtimedeals.local..", "com.bigtimedeals.bench..")
                 .should().callMethod(System.class, "getenv", String.class)
                 .orShould().callMethod(System.class, "getenv")
                 .orShould().callMethod(System.class, "getProperty", String.class)
                 .because("stores and services are handed their configuration; they never read the environment")
                 .check(PRODUCT);
-        noClasses().that().resideInAnyPackage("com.bigtimedeals.data..", "com.bigtimedeals.domain..",
+        noClasses().that().resideInAnyPackage(Stream.concat(Stream.of(SHARED), Stream.of(
                         "com.bigtimedeals.service..", "com.bigtimedeals.stream..", "com.bigtimedeals.api..",
-                        "com.bigtimedeals.topology..", "com.bigtimedeals.infra..")
-                .should().callMethod("com.bigtimedeals.data.Settings", "fromProcess")
+                        "com.bigtimedeals.topology..", "com.bigtimedeals.infra..")).toArray(String[]::new))
+                .should().callMethod("com.bigtimedeals.platform.Settings", "fromProcess")
                 .because("a function reads its environment once, in Container, where its handler is built")
                 .check(PRODUCT);
     }
@@ -157,7 +227,7 @@ class ArchitectureTest {
             }
             test.getMethodCallsFromSelf().forEach(call -> {
                 String target = call.getTargetOwner().getName() + "." + call.getName();
-                if (OUTSIDE_THE_JVM.contains(target) || call.getTargetOwner().isAssignableTo("com.bigtimedeals.data.DynamoDbTest")) {
+                if (OUTSIDE_THE_JVM.contains(target) || call.getTargetOwner().isAssignableTo("com.bigtimedeals.platform.DynamoDbTest")) {
                     offenders.add(test.getName() + " -> " + target);
                 }
             });

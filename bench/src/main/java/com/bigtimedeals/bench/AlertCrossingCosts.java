@@ -6,15 +6,15 @@ import java.util.NavigableSet;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.NewAlert;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.NewAlert;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.Words;
 
 /**
  * What a temperature crossing costs with 100,000 alerts with a {@code minTemperature} held ({@code --crossing}): one

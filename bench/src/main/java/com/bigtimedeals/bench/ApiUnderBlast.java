@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.LocalStack;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.Table;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**

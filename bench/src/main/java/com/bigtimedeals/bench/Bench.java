@@ -3,8 +3,8 @@ package com.bigtimedeals.bench;
 import java.nio.file.Path;
 import java.time.Instant;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.Settings;
 
 /**
  * One benchmark run, as every measurement sees it: where its results go, the moment it stands at, the repository it

@@ -5,13 +5,13 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.function.IntConsumer;
 
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableDefinition;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

@@ -11,12 +11,12 @@ import java.util.Arrays;
 import java.util.List;
 
 import com.bigtimedeals.bench.Seeding.Seeded;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableDefinition;
 import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableDefinition;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.bigtimedeals.bench.Seeding.Seeded;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableInspector;
+import com.bigtimedeals.deals.TableInspector;
 import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;
 

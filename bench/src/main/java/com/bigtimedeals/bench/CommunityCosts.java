@@ -11,21 +11,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.CommentStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.ReportStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.Comment;
-import com.bigtimedeals.domain.NewComment;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Report;
-import com.bigtimedeals.domain.ReportReason;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.community.Comment;
+import com.bigtimedeals.community.CommentStore;
+import com.bigtimedeals.community.NewComment;
+import com.bigtimedeals.community.Report;
+import com.bigtimedeals.community.ReportReason;
+import com.bigtimedeals.community.ReportStore;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.Gateway;
+import com.bigtimedeals.platform.Table;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**

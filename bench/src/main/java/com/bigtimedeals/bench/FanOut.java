@@ -5,18 +5,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
 

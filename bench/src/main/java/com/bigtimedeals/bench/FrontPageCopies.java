@@ -1,9 +1,9 @@
 package com.bigtimedeals.bench;
 
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.deals.FrontPage;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
 
 /** The front-page cache item on the seeded table: its size, what one read of it costs, and the copies 100k reads a second need. */
 final class FrontPageCopies {

@@ -20,14 +20,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.CdnStandIn;
 import com.bigtimedeals.local.LocalStack;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;

@@ -48,8 +48,8 @@ final class PushDelivery {
         // One at a time (PUSHES_IN_FLIGHT 1: every record's pushes in turn, as before PushRuns), then as the local stack
         // runs it; then both again with the round trips AWS has (PushCosts' stated 5 ms a DynamoDB call, 20 ms a
         // Publish), the deployed 32 in flight against 1. Each a stack of its own, the watchers registered the same way.
-        String local = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.localDefault();
-        String deployed = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.defaultValue();
+        String local = com.bigtimedeals.platform.Setting.PUSHES_IN_FLIGHT.localDefault();
+        String deployed = com.bigtimedeals.platform.Setting.PUSHES_IN_FLIGHT.defaultValue();
         record Variant(String inFlight, boolean roundTrips, String name) {
         }
         for (Variant v : List.of(new Variant("1", false, "oneAtATime."), new Variant(local, false, "sideBySide."),
@@ -58,7 +58,7 @@ final class PushDelivery {
             System.out.printf("%nPushes: a new deal's %,d watchers, one phone each (the whole local stack), %s in flight%s…%n",
                     watchers, v.inFlight(), v.roundTrips() ? ", DynamoDB calls held " + PushCosts.DYNAMODB_MS + " ms and Publishes "
                             + PushCosts.SNS_MS + " ms" : "");
-            String name = com.bigtimedeals.data.Setting.PUSHES_IN_FLIGHT.name();
+            String name = com.bigtimedeals.platform.Setting.PUSHES_IN_FLIGHT.name();
             String before = System.getProperty(name);
             System.setProperty(name, v.inFlight()); // the stack's consumers read it as their environment
             List<Round> runs;

@@ -8,13 +8,13 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.SavedStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.saved.SavedStore;
 import com.bigtimedeals.stream.SavedReminders;
 
 /**

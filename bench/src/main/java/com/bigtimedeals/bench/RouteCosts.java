@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.bench.Seeding.Seeded;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.Table;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.inbox.InboxStore;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.Gateway;
+import com.bigtimedeals.platform.Table;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.platform.CursorCodec;
 import com.sun.net.httpserver.HttpServer;
 
 /**

@@ -16,30 +16,30 @@ import java.util.function.Supplier;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DealCounters;
-import com.bigtimedeals.data.DealCounters.Counter;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.HotList;
-import com.bigtimedeals.data.HottestLists;
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableDefinition;
-import com.bigtimedeals.data.VoteStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.HottestWindow;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Vote;
+import com.bigtimedeals.community.Vote;
+import com.bigtimedeals.community.VoteStore;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCounters.Counter;
+import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.HotList;
+import com.bigtimedeals.deals.HottestLists;
+import com.bigtimedeals.deals.HottestWindow;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
 import com.bigtimedeals.topology.StreamMapping;
@@ -240,11 +240,11 @@ final class VoteBurst {
      * Every deal of a list, page by page: the burst's deal is the newest, but KSUIDs order deals made in the same
      * second by their random part, so with the 30 others made in that second too it need not be on the first page.
      */
-    private static List<Deal> all(java.util.function.BiFunction<Integer, String, com.bigtimedeals.domain.Page<Deal>> pages) {
+    private static List<Deal> all(java.util.function.BiFunction<Integer, String, com.bigtimedeals.platform.Page<Deal>> pages) {
         List<Deal> all = new ArrayList<>();
         String cursor = null;
         do {
-            com.bigtimedeals.domain.Page<Deal> page = pages.apply(25, cursor);
+            com.bigtimedeals.platform.Page<Deal> page = pages.apply(25, cursor);
             all.addAll(page.items());
             cursor = page.nextCursor();
         } while (cursor != null);

@@ -8,12 +8,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.MessageItems;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
 import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageItems;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Table;
 
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;

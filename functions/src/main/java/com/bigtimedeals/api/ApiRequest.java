@@ -6,14 +6,14 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.IdempotencyStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.KeyedWrite;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.IdempotencyStore;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.KeyedWrite;
+import com.bigtimedeals.platform.Slug;
 
 /** One request as an operation sees it: path, query, body and the caller. */
 final class ApiRequest {
@@ -192,8 +192,8 @@ final class ApiRequest {
     }
 
     /** {@code ?window=}: day (the default), week or month. */
-    com.bigtimedeals.domain.HottestWindow window() {
-        return com.bigtimedeals.domain.HottestWindow.parse(query("window"));
+    com.bigtimedeals.deals.HottestWindow window() {
+        return com.bigtimedeals.deals.HottestWindow.parse(query("window"));
     }
 
     /** A required query parameter of at most {@code maxChars} characters; its rules are the caller's to apply. */

@@ -48,7 +48,7 @@ public final class BrandsHandler extends ApiHandler {
                         body.text("logoUrl"))));
             }
             case DELETE_BRAND -> {
-                catalog.delete(com.bigtimedeals.domain.Likeable.BRAND, request.slug("brandId", "brand"));
+                catalog.delete(com.bigtimedeals.platform.Likeable.BRAND, request.slug("brandId", "brand"));
                 yield Reply.noContent();
             }
             default -> throw new IllegalStateException("not a brands route: " + operation);

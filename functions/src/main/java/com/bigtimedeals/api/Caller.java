@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.platform.ContractRules;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpConventions.TokenProblem;
 import com.fasterxml.jackson.core.JsonFactory;

@@ -47,7 +47,7 @@ public final class CategoriesHandler extends ApiHandler {
             case UPDATE_CATEGORY -> Reply.ok(Json.category(catalog.updateCategory(request.slug("categoryId", "category"),
                     request.body().text("name")), request.now()));
             case DELETE_CATEGORY -> {
-                catalog.delete(com.bigtimedeals.domain.Likeable.CATEGORY, request.slug("categoryId", "category"));
+                catalog.delete(com.bigtimedeals.platform.Likeable.CATEGORY, request.slug("categoryId", "category"));
                 yield Reply.noContent();
             }
             default -> throw new IllegalStateException("not a categories route: " + operation);

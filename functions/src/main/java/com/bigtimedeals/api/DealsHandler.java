@@ -2,9 +2,9 @@ package com.bigtimedeals.api;
 
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.FrontPage;
-import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.FrontPage;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.DealService;
@@ -86,7 +86,7 @@ public final class DealsHandler extends ApiHandler {
     }
 
     /** A deal as the editors see it, with its version as the answer's ETag too (what If-Match sends back). */
-    private static Reply edited(com.bigtimedeals.domain.EditedDeal d, ApiRequest request) {
+    private static Reply edited(com.bigtimedeals.deals.EditedDeal d, ApiRequest request) {
         Reply r = Reply.ok(Json.editedDeal(d, request.now()));
         return new Reply(r.status(), r.body(), r.changesAt(), java.util.Map.of("ETag", d.entityTag()));
     }

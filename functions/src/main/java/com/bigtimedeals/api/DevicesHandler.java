@@ -1,8 +1,8 @@
 package com.bigtimedeals.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.data.DeviceStore;
-import com.bigtimedeals.domain.NotificationSettings;
+import com.bigtimedeals.devices.DeviceStore;
+import com.bigtimedeals.devices.NotificationSettings;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.DeviceService;

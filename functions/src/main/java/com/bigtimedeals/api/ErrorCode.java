@@ -1,6 +1,6 @@
 package com.bigtimedeals.api;
 
-import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.platform.DomainException;
 
 /**
  * The {@code code} values an error body carries today, so that a client can switch on them; the OpenAPI document
@@ -51,7 +51,7 @@ public enum ErrorCode {
     }
 
     static ErrorCode of(DomainException e) {
-        if (e instanceof com.bigtimedeals.domain.DuplicateDeal) {
+        if (e instanceof com.bigtimedeals.deals.DuplicateDeal) {
             return DUPLICATE;
         }
         return switch (e.kind()) {

@@ -3,12 +3,12 @@ package com.bigtimedeals.api;
 import java.time.Instant;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.FollowChange;
-import com.bigtimedeals.domain.FollowTarget;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowChange;
+import com.bigtimedeals.deals.FollowTarget;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
 import com.bigtimedeals.service.FollowService;
 import com.bigtimedeals.service.SavedService;
 import com.bigtimedeals.topology.LambdaFunction;

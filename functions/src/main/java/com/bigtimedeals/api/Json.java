@@ -4,28 +4,28 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.bigtimedeals.domain.Alert;
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.Brand;
-import com.bigtimedeals.domain.BrandSummary;
-import com.bigtimedeals.domain.Category;
-import com.bigtimedeals.domain.CategorySummary;
-import com.bigtimedeals.domain.Comment;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.DuplicateDeal;
-import com.bigtimedeals.domain.DealEvent;
-import com.bigtimedeals.domain.EditedDeal;
-import com.bigtimedeals.domain.InvalidFields;
-import com.bigtimedeals.domain.StaleDeal;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.FollowState;
-import com.bigtimedeals.domain.Follows;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.Report;
-import com.bigtimedeals.domain.ReportedDeal;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.community.Comment;
+import com.bigtimedeals.community.FollowState;
+import com.bigtimedeals.community.Follows;
+import com.bigtimedeals.community.Report;
+import com.bigtimedeals.community.ReportedDeal;
+import com.bigtimedeals.deals.Brand;
+import com.bigtimedeals.deals.BrandSummary;
+import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.deals.CategorySummary;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealEvent;
+import com.bigtimedeals.deals.DuplicateDeal;
+import com.bigtimedeals.deals.EditedDeal;
+import com.bigtimedeals.deals.StaleDeal;
+import com.bigtimedeals.inbox.Alert;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.InvalidFields;
+import com.bigtimedeals.platform.Page;
 
 /**
  * The contract's response shapes, one function each. They build {@link JsonObject}s, which write themselves
@@ -69,37 +69,37 @@ final class Json {
     }
 
     /** GET /deals/{dealId}: the Deal with its priceHistory, oldest first. */
-    static JsonObject dealDetail(com.bigtimedeals.domain.DealDetail d, Instant now) {
+    static JsonObject dealDetail(com.bigtimedeals.deals.DealDetail d, Instant now) {
         List<JsonObject> points = new ArrayList<>(d.priceHistory().size());
         d.priceHistory().forEach(p -> points.add(object().put("price", p.price()).put("at", p.at())));
         return deal(d.deal(), now).put("priceHistory", points);
     }
 
     /** A Device: never its token (tokenEnd only) nor its push endpoint. */
-    static JsonObject device(com.bigtimedeals.domain.Device d) {
+    static JsonObject device(com.bigtimedeals.devices.Device d) {
         return object().put("id", d.id()).put("platform", d.platform().wire()).put("tokenEnd", d.tokenEnd())
                 .put("createdAt", d.createdAt());
     }
 
-    static JsonObject devices(List<com.bigtimedeals.domain.Device> devices) {
+    static JsonObject devices(List<com.bigtimedeals.devices.Device> devices) {
         return object().put("devices", devices.stream().map(Json::device).toList());
     }
 
-    static JsonObject notificationSettings(com.bigtimedeals.domain.NotificationSettings s) {
+    static JsonObject notificationSettings(com.bigtimedeals.devices.NotificationSettings s) {
         JsonObject push = object().put("watches", s.watches()).put("alerts", s.alerts()).put("blasts", s.blasts())
                 .put("reminders", s.reminders());
-        com.bigtimedeals.domain.NotificationSettings.QuietHours q = s.quietHours();
+        com.bigtimedeals.devices.NotificationSettings.QuietHours q = s.quietHours();
         return object().put("push", push).put("quietHours", q == null ? null
                 : object().put("start", q.start()).put("end", q.end()).put("timeZone", q.timeZone()));
     }
 
     /** PUT /me/saved/{dealId}'s answer. */
-    static JsonObject saved(com.bigtimedeals.domain.SavedDeal s) {
+    static JsonObject saved(com.bigtimedeals.saved.SavedDeal s) {
         return object().put("dealId", s.dealId()).put("savedAt", s.savedAt());
     }
 
     /** GET /me/saved: each deal as every Deal answer writes it, with savedAt. */
-    static JsonObject savedPage(Page<com.bigtimedeals.domain.SavedDeal> page, Instant now) {
+    static JsonObject savedPage(Page<com.bigtimedeals.saved.SavedDeal> page, Instant now) {
         List<JsonObject> deals = new ArrayList<>(page.items().size());
         page.items().forEach(s -> deals.add(deal(s.deal(), now).put("savedAt", s.savedAt())));
         return object().put("deals", deals).put("nextCursor", page.nextCursor());
@@ -191,12 +191,12 @@ final class Json {
     }
 
     /** A vote's answer: {@code myVote} is JSON null when the caller has none. */
-    static JsonObject vote(com.bigtimedeals.domain.VoteResult v) {
+    static JsonObject vote(com.bigtimedeals.community.VoteResult v) {
         return object().put("dealId", v.dealId()).put("temperature", v.temperature())
                 .put("myVote", v.myVote() == null ? null : v.myVote().wire());
     }
 
-    static JsonObject myVotes(java.util.Map<String, com.bigtimedeals.domain.Vote> votes) {
+    static JsonObject myVotes(java.util.Map<String, com.bigtimedeals.community.Vote> votes) {
         JsonObject byDeal = object();
         votes.forEach((dealId, vote) -> byDeal.put(dealId, vote.wire()));
         return object().put("votes", byDeal);

@@ -15,11 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-import com.bigtimedeals.domain.ContractRules;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.InvalidFields;
 import com.bigtimedeals.topology.BodyField;
 import com.bigtimedeals.topology.RequestBody;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.InvalidFields;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -239,14 +239,14 @@ final class JsonBody {
             case INSTANT -> instant(name, string(name, v));
             case DEAL_ID -> {
                 String id = string(name, v);
-                if (!com.bigtimedeals.data.Ids.isValid(id)) {
+                if (!com.bigtimedeals.platform.Ids.isValid(id)) {
                     throw DomainException.invalid(name, name + " must be a deal id");
                 }
                 yield id;
             }
             case ID -> {
                 String id = string(name, v);
-                if (!com.bigtimedeals.data.Ids.isValid(id)) {
+                if (!com.bigtimedeals.platform.Ids.isValid(id)) {
                     throw DomainException.invalid(name, name + " must be a 27-character id");
                 }
                 yield id;

@@ -1,10 +1,10 @@
 package com.bigtimedeals.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.NewAlert;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.inbox.NewAlert;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.platform.Words;
 import com.bigtimedeals.service.SearchService;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Operation;

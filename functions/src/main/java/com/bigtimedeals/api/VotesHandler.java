@@ -3,7 +3,7 @@ package com.bigtimedeals.api;
 import java.util.Map;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.domain.Vote;
+import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.service.VoteService;

@@ -2,11 +2,11 @@ package com.bigtimedeals.lambda;
 
 import java.time.Clock;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TlsStart;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TlsStart;
 import com.bigtimedeals.service.IdempotencyService;
 
 import software.amazon.awssdk.http.SdkHttpClient;

@@ -13,9 +13,9 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2;
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2.ClaimsAndScopeOverrideDetails;
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2.GroupOverrideDetails;
-import com.bigtimedeals.data.AwsJsonCall;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.AwsJsonCall;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 

@@ -2,7 +2,7 @@ package com.bigtimedeals.lambda;
 
 import java.time.Clock;
 
-import com.bigtimedeals.data.Table;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.service.IdempotencyService;
 
 /**

@@ -3,7 +3,7 @@ package com.bigtimedeals.lambda;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import com.bigtimedeals.domain.Device;
+import com.bigtimedeals.devices.Device;
 import com.bigtimedeals.service.PushEndpoints;
 
 /**

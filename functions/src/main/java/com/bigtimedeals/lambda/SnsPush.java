@@ -2,9 +2,9 @@ package com.bigtimedeals.lambda;
 
 import java.net.URI;
 
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.domain.Device;
-import com.bigtimedeals.domain.DevicePlatform;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.devices.DevicePlatform;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.service.PushEndpoints;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -82,7 +82,7 @@ public final class SnsPush implements PushEndpoints {
         String application = device.platform() == DevicePlatform.FCM ? fcmApplication : apnsApplication;
         if (application == null || application.isBlank()) {
             // A stack deployed without its platform applications: a clear 503, never a 500.
-            throw com.bigtimedeals.domain.DomainException.unavailable("push notifications are not available for "
+            throw com.bigtimedeals.platform.DomainException.unavailable("push notifications are not available for "
                     + device.platform().wire() + " devices yet");
         }
         // Twice at most: an endpoint deleted between CreatePlatformEndpoint and GetEndpointAttributes (a concurrent
@@ -93,7 +93,7 @@ public final class SnsPush implements PushEndpoints {
                 return arn;
             }
         }
-        throw com.bigtimedeals.domain.DomainException.unavailable("the device is busy; try again");
+        throw com.bigtimedeals.platform.DomainException.unavailable("the device is busy; try again");
     }
 
     /** Re-registration: the stored endpoint enabled with the token, or a new one when SNS no longer has it. */
@@ -122,7 +122,7 @@ public final class SnsPush implements PushEndpoints {
             if (message.startsWith("Invalid parameter: Token")) {
                 // A token SNS itself refuses (its checks go beyond the shape the route validates): the client's
                 // error, answered before anything is written.
-                throw com.bigtimedeals.domain.DomainException.invalid("token", "the push service does not accept this token");
+                throw com.bigtimedeals.platform.DomainException.invalid("token", "the push service does not accept this token");
             }
             throw e; // any other parameter is the stack's own (its application's ARN): a server error to see in the logs
         }

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 import org.slf4j.event.Level;
 
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Settings;
 
 /**
  * Which events are written. One level for the process, read when SLF4J starts this backend, as Powertools reads it:

@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.slf4j.event.Level;
 
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Settings;
 
 /**
  * Where lines go: standard output, which Lambda sends to CloudWatch Logs; or, with {@code BIGTIMEDEALS_LOG_OUTPUT}

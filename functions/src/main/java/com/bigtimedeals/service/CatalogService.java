@@ -2,17 +2,17 @@ package com.bigtimedeals.service;
 
 import java.util.List;
 
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Brand;
-import com.bigtimedeals.domain.BrandSummary;
-import com.bigtimedeals.domain.Category;
-import com.bigtimedeals.domain.CategorySummary;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.Slug;
+import com.bigtimedeals.deals.Brand;
+import com.bigtimedeals.deals.BrandSummary;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.deals.CategorySummary;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Slug;
+import com.bigtimedeals.platform.Table;
 
 /** Brands and categories: the browse pages and what editors create. */
 public final class CatalogService {
@@ -57,7 +57,7 @@ public final class CatalogService {
     }
 
     /** Deletes a brand or category no deal names; gone already is done. */
-    public void delete(com.bigtimedeals.domain.Likeable kind, String id) {
+    public void delete(com.bigtimedeals.platform.Likeable kind, String id) {
         catalog.delete(kind, id);
     }
 

@@ -3,16 +3,16 @@ package com.bigtimedeals.service;
 import java.time.Instant;
 import java.util.List;
 
-import com.bigtimedeals.data.CommentStore;
-import com.bigtimedeals.data.KeyedWrite;
-import com.bigtimedeals.data.ReportStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Comment;
-import com.bigtimedeals.domain.NewComment;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.Report;
-import com.bigtimedeals.domain.ReportReason;
-import com.bigtimedeals.domain.ReportedDeal;
+import com.bigtimedeals.community.Comment;
+import com.bigtimedeals.community.CommentStore;
+import com.bigtimedeals.community.NewComment;
+import com.bigtimedeals.community.Report;
+import com.bigtimedeals.community.ReportReason;
+import com.bigtimedeals.community.ReportStore;
+import com.bigtimedeals.community.ReportedDeal;
+import com.bigtimedeals.platform.KeyedWrite;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Table;
 
 /** The deal community: threads, reports, and the editors' moderation queue. */
 public final class CommentService {
@@ -24,7 +24,7 @@ public final class CommentService {
         this.reports = reports;
     }
 
-    public static CommentService of(Table table, com.bigtimedeals.data.Configuration configuration) {
+    public static CommentService of(Table table, com.bigtimedeals.platform.Configuration configuration) {
         return new CommentService(new CommentStore(table), new ReportStore(table, configuration.reporterMinAge()));
     }
 

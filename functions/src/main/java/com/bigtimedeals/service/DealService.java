@@ -4,28 +4,28 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import com.bigtimedeals.data.BlastStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealHistory;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.HotList;
-import com.bigtimedeals.data.HottestLists;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.DealEvent;
-import com.bigtimedeals.domain.EditedDeal;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.FrontPage;
-import com.bigtimedeals.domain.HottestWindow;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealEvent;
+import com.bigtimedeals.deals.DealHistory;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.EditedDeal;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPage;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.HotList;
+import com.bigtimedeals.deals.HottestLists;
+import com.bigtimedeals.deals.HottestWindow;
+import com.bigtimedeals.deals.NewDeal;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Table;
 
 /** Deals, the front page, Editor's Choice and hot-deal blasts. */
 public final class DealService {
@@ -80,7 +80,7 @@ public final class DealService {
     }
 
     /** GET /deals/{dealId}: the deal with exact counts and its price history, 1 request. */
-    public com.bigtimedeals.domain.DealDetail detail(String id) {
+    public com.bigtimedeals.deals.DealDetail detail(String id) {
         return deals.detail(id);
     }
 
@@ -127,7 +127,7 @@ public final class DealService {
 
     /**
      * {@link #correct(String, DealCorrection, Instant)} by {@code editor}, only while the deal is at version
-     * {@code ifMatch} when that is given ({@link com.bigtimedeals.domain.StaleDeal} otherwise, nothing changed).
+     * {@code ifMatch} when that is given ({@link com.bigtimedeals.deals.StaleDeal} otherwise, nothing changed).
      */
     public EditedDeal correct(String dealId, DealCorrection correction, Instant now, String editor, Long ifMatch) {
         if (correction.isEmpty()) {

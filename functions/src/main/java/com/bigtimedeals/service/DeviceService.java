@@ -5,12 +5,12 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import com.bigtimedeals.data.DeviceStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Device;
-import com.bigtimedeals.domain.DevicePlatform;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.NotificationSettings;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.devices.DevicePlatform;
+import com.bigtimedeals.devices.DeviceStore;
+import com.bigtimedeals.devices.NotificationSettings;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.Table;
 
 /** The caller's devices and notification settings (api.md, "Devices and push"). */
 public final class DeviceService {

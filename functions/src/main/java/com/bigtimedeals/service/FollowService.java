@@ -1,15 +1,15 @@
 package com.bigtimedeals.service;
 
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.KeyedWrite;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.FollowChange;
-import com.bigtimedeals.domain.FollowState;
-import com.bigtimedeals.domain.FollowTarget;
-import com.bigtimedeals.domain.Follows;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowChange;
+import com.bigtimedeals.community.FollowState;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.community.Follows;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.FollowTarget;
+import com.bigtimedeals.platform.KeyedWrite;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.Table;
 
 /**
  * Likes and watches: one transaction, then a strongly consistent read-back of the brand or category, so

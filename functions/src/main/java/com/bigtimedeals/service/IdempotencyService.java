@@ -4,10 +4,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.function.Supplier;
 
-import com.bigtimedeals.data.IdempotencyStore;
-import com.bigtimedeals.data.IdempotencyStore.Answer;
-import com.bigtimedeals.data.IdempotencyStore.Holder;
-import com.bigtimedeals.data.Table;
+import com.bigtimedeals.platform.IdempotencyStore.Answer;
+import com.bigtimedeals.platform.IdempotencyStore.Holder;
+import com.bigtimedeals.platform.IdempotencyStore;
+import com.bigtimedeals.platform.Table;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -4,14 +4,14 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 
-import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Table;
 
 /** The caller's profile and inbox. */
 public final class InboxService {

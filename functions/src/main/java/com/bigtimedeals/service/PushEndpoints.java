@@ -3,7 +3,7 @@ package com.bigtimedeals.service;
 import java.util.EnumSet;
 import java.util.Set;
 
-import com.bigtimedeals.domain.Device;
+import com.bigtimedeals.devices.Device;
 import com.bigtimedeals.topology.PushAccess;
 
 /**

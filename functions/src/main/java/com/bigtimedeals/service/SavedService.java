@@ -1,9 +1,9 @@
 package com.bigtimedeals.service;
 
-import com.bigtimedeals.data.SavedStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.SavedDeal;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.saved.SavedDeal;
+import com.bigtimedeals.saved.SavedStore;
 
 /** Saved deals: a user's own list, and the reminder each saved deal with an expiry gets (docs/data-model.md). */
 public final class SavedService {

@@ -2,14 +2,14 @@ package com.bigtimedeals.service;
 
 import java.util.List;
 
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.WordIndex;
-import com.bigtimedeals.domain.Alert;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.NewAlert;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.WordIndex;
+import com.bigtimedeals.inbox.Alert;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.NewAlert;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.Words;
 
 /** Search and deal alerts: a search asks the word index once, an alert asks it for every new deal. */
 public final class SearchService {

@@ -3,11 +3,11 @@ package com.bigtimedeals.service;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.KeyedWrite;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.VoteStore;
-import com.bigtimedeals.domain.Vote;
-import com.bigtimedeals.domain.VoteResult;
+import com.bigtimedeals.community.Vote;
+import com.bigtimedeals.community.VoteResult;
+import com.bigtimedeals.community.VoteStore;
+import com.bigtimedeals.platform.KeyedWrite;
+import com.bigtimedeals.platform.Table;
 
 /** Votes on deals: at most 2 requests each (a read of the vote, the deal and its counters; then a transaction). */
 public final class VoteService {

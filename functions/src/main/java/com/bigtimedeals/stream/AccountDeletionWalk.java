@@ -1,9 +1,14 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.CommentStore;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.domain.AccountDeletion;
+import com.bigtimedeals.accounts.AccountDeletion;
+import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.community.CommentStore;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.community.VoteStore;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.saved.SavedStore;
 
 /**
  * Carries out a deleted account's clean-up as a {@link WalkRunner resumable walk}: pages of follows, then of votes,
@@ -12,20 +17,28 @@ import com.bigtimedeals.domain.AccountDeletion;
  * records stop) continues it in a later invocation. Every page is safe to run twice: a follow or an alert is removed
  * only while its item exists, and a vote only while it is still that vote, so a replayed page or a parallel run never
  * drops a count or moves a temperature twice; a comment is changed only while it still names the user; and deleting a
- * message twice is harmless.
+ * message twice is harmless. Each phase's page is its own feature's step; this is the one place that knows them all.
  */
 final class AccountDeletionWalk {
     private final AccountStore accounts;
-    private final InboxDelivery inbox;
+    private final FollowStore follows;
+    private final VoteStore votes;
+    private final AlertStore alerts;
     private final CommentStore comments;
+    private final SavedStore saved;
+    private final InboxDelivery inbox;
     private final int followPage;
     private final int messagePage;
     private final int votePage;
 
-    AccountDeletionWalk(AccountStore accounts, InboxDelivery inbox, CommentStore comments, int followPage, int messagePage) {
+    AccountDeletionWalk(Table table, AccountStore accounts, InboxDelivery inbox, int followPage, int messagePage) {
         this.accounts = accounts;
+        this.follows = new FollowStore(table);
+        this.votes = new VoteStore(table);
+        this.alerts = new AlertStore(table);
+        this.comments = new CommentStore(table);
+        this.saved = new SavedStore(table);
         this.inbox = inbox;
-        this.comments = comments;
         this.followPage = followPage;
         this.messagePage = messagePage;
         this.votePage = Math.min(followPage, AccountStore.VOTE_PAGE);
@@ -44,12 +57,12 @@ final class AccountDeletionWalk {
             public WalkRunner.Step step(AccountDeletion deletion, String at, boolean firstHand, Tally tally) {
                 AccountDeletion here = new AccountDeletion(username, deletion.deletedAt(), at, false);
                 AccountStore.Cleared page = switch (here.phase()) {
-                    case FOLLOWS -> accounts.removeFollows(here, followPage);
-                    case VOTES -> accounts.removeVotes(here, votePage);
-                    case ALERTS -> accounts.removeAlerts(here, followPage);
+                    case FOLLOWS -> follows.removeForDeletion(here, followPage);
+                    case VOTES -> votes.removeForDeletion(here, votePage);
+                    case ALERTS -> alerts.removeForDeletion(here, followPage);
                     case COMMENTS -> comments.anonymise(username, here.deletedAt(), here.after(), CommentStore.AUTHOR_PAGE);
-                    case SAVED -> accounts.removeSaved(here, followPage);
-                    case MESSAGES -> accounts.removeMessages(here, messagePage, inbox);
+                    case SAVED -> saved.removeForDeletion(here, followPage);
+                    case MESSAGES -> inbox.removeForDeletion(here, messagePage);
                 };
                 return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());
             }

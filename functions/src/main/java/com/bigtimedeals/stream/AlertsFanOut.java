@@ -5,16 +5,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
 
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FanOutStore;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FanOutWork;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.Recipients;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.accounts.Recipients;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.FanOutStore;
+import com.bigtimedeals.inbox.FanOutWork;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Words;
 
 /**
  * A new deal to the users whose alerts it matches, as the last list of the new-deal fan-out. The alerts are found

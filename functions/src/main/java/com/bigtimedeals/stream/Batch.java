@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
-import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.changes.Change;
 
 /**
  * A batch's records as changes, in order, up to the first record that does not decode (which fails, and so does

@@ -55,11 +55,11 @@ final class BatchOutcome {
 
     /** The record at {@code index} moved a deal's counters: they are aggregated once, after the batch. */
     void counted(int index, String dealId) {
-        counted(index, new com.bigtimedeals.domain.Change.CountersChanged(dealId));
+        counted(index, new com.bigtimedeals.changes.Change.CountersChanged(dealId));
     }
 
     /** The same, with which first-view shard moved and its write count after the change (CountsGate). */
-    void counted(int index, com.bigtimedeals.domain.Change.CountersChanged c) {
+    void counted(int index, com.bigtimedeals.changes.Change.CountersChanged c) {
         if (firstCounted < 0) {
             firstCounted = index;
         }

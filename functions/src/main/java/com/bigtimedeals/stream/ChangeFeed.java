@@ -6,8 +6,8 @@ import java.util.Map;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.amazonaws.services.lambda.runtime.events.transformers.v2.dynamodb.DynamodbAttributeValueTransformer;
-import com.bigtimedeals.data.ItemChanges;
-import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.changes.Change;
+import com.bigtimedeals.changes.ItemChanges;
 import com.bigtimedeals.topology.StreamMapping;
 
 /**

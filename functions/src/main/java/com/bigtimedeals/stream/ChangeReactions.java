@@ -2,30 +2,29 @@ package com.bigtimedeals.stream;
 
 import java.time.Instant;
 
-import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.BlastStore;
-import com.bigtimedeals.data.CommentStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealCounters;
-import com.bigtimedeals.data.DealCountsStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FanOutStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.HotList;
-import com.bigtimedeals.data.HottestLists;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.data.ReportStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.data.WordIndex;
-import com.bigtimedeals.domain.Change;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.changes.Change;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.community.ReportStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealCountsStore;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.HotList;
+import com.bigtimedeals.deals.HottestLists;
+import com.bigtimedeals.deals.WordIndex;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.inbox.FanOutStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.Words;
 import com.bigtimedeals.service.DealService;
 
 /** What each change sets off. */
@@ -71,9 +70,9 @@ public final class ChangeReactions {
         this.dealCounts = new DealCountsStore(table);
         this.clock = table.clock();
         this.gateTable = table;
-        this.renames = new RenameWalk(new com.bigtimedeals.data.CatalogRenames(table));
-        this.saved = new SavedDealChanges(new com.bigtimedeals.data.SavedStore(table));
-        this.lows = new PriceLowChanges(new com.bigtimedeals.data.PriceLows(table));
+        this.renames = new RenameWalk(new com.bigtimedeals.deals.CatalogRenames(table));
+        this.saved = new SavedDealChanges(new com.bigtimedeals.saved.SavedStore(table));
+        this.lows = new PriceLowChanges(new com.bigtimedeals.deals.PriceLows(table));
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {
@@ -101,7 +100,7 @@ public final class ChangeReactions {
                 new WatchersFanOut(new FollowStore(table), inbox, work, deals, watcherPage),
                 new AlertsFanOut(new AlertStore(table), inbox, work, deals, watcherPage),
                 new HotDealBlast(blasts, new UserStore(table), inbox, deals, userPage), deals, new WordIndex(table), featured, cache,
-                new AccountDeletionWalk(accounts, inbox, new CommentStore(table), followPage, messagePage),
+                new AccountDeletionWalk(table, accounts, inbox, followPage, messagePage),
                 new DealService(deals, featured, cache, blasts, configuration.blastSegments(), hot, hottest),
                 new ReportStore(table),
                 new CounterAggregation(new DealCountsStore(table), featured, cache, hot, hottest, table.clock(),
@@ -312,7 +311,7 @@ public final class ChangeReactions {
      * moved counts (votes, comments) coalesces with every other such batch: at most one such rebuild a second
      * ({@link FrontPageCache#rebuildCoalesced}, issue 41); a deal created, corrected or taken down rebuilds at once.
      */
-    int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.domain.DealCounts> fresh, java.util.Collection<String> touched) {
+    int rebuildFrontPage(java.util.Map<String, com.bigtimedeals.deals.DealCounts> fresh, java.util.Collection<String> touched) {
         if (touched.isEmpty()) {
             return cache.rebuildCoalesced(featured, deals, fresh);
         }
@@ -337,16 +336,16 @@ public final class ChangeReactions {
     }
 
     /** The gate that coalesces aggregations of one deal's counts across lanes, at {@code paceMillis}. */
-    com.bigtimedeals.data.CountsGate countsGate(long paceMillis) {
+    com.bigtimedeals.deals.CountsGate countsGate(long paceMillis) {
         if (countsGate == null || countsGatePace != paceMillis) {
-            countsGate = new com.bigtimedeals.data.CountsGate(gateTable, paceMillis);
+            countsGate = new com.bigtimedeals.deals.CountsGate(gateTable, paceMillis);
             countsGatePace = paceMillis;
         }
         return countsGate;
     }
 
     private final Table gateTable;
-    private com.bigtimedeals.data.CountsGate countsGate;
+    private com.bigtimedeals.deals.CountsGate countsGate;
     private long countsGatePace;
 
     CounterAggregation.Run startAggregation(java.util.Collection<String> dealIds) {

@@ -5,15 +5,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.DealCountsStore;
-import com.bigtimedeals.data.DealCountsStore.Applied;
-import com.bigtimedeals.data.DealCountsStore.Reading;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.HotList;
-import com.bigtimedeals.data.HottestLists;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCounts;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCounts;
+import com.bigtimedeals.deals.DealCountsStore.Applied;
+import com.bigtimedeals.deals.DealCountsStore.Reading;
+import com.bigtimedeals.deals.DealCountsStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.HotList;
+import com.bigtimedeals.deals.HottestLists;
 
 /**
  * Carries the deal counters (votes, comments) into every copy of each deal, once per batch for all the deals the

@@ -3,7 +3,7 @@ package com.bigtimedeals.stream;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.platform.Words;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
@@ -44,7 +44,7 @@ final class FirstBatchWarmUp {
 
     static void run() {
         Words.indexable("Warm the word index normaliser");
-        com.bigtimedeals.data.FrontPageCache.itemBytes(new com.bigtimedeals.domain.FrontPage(0, List.of(), List.of(), null));
+        com.bigtimedeals.deals.FrontPageCache.itemBytes(new com.bigtimedeals.deals.FrontPage(0, List.of(), List.of(), null));
         Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("WARM"), "SK", AttributeValue.fromS("WARM"));
         QueryRequest.builder().tableName("warm").keyConditionExpression("PK = :pk").expressionAttributeValues(key).limit(1)
                 .consistentRead(true).exclusiveStartKey(key).build();

@@ -3,16 +3,16 @@ package com.bigtimedeals.stream;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.bigtimedeals.data.BlastStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.BlastSegment;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.Recipients;
+import com.bigtimedeals.accounts.Recipients;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.BlastSegment;
+import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Ids;
 
 /**
  * A hot deal to every user with a profile (access pattern: send a Hot Deal Message to all Users). The blast

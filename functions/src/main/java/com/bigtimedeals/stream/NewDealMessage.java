@@ -2,11 +2,11 @@ package com.bigtimedeals.stream;
 
 import java.time.Instant;
 
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.platform.Ids;
 
 /**
  * The one inbox message a user gets for a new deal, whichever list names them: a watcher list of its brand or its

@@ -1,8 +1,8 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.PriceLows;
-import com.bigtimedeals.domain.Change;
-import com.bigtimedeals.domain.Deal;
+import com.bigtimedeals.changes.Change;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.PriceLows;
 
 /**
  * A new deal's price, and every corrected price or link, is recorded under its normalised link ({@link PriceLows}),

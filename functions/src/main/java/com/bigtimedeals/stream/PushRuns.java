@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
-import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.changes.Change;
 
 /**
  * Sends the pushes of a run of consecutive new-message records for different recipients side by side, at most

@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 
-import com.bigtimedeals.data.DeviceStore;
-import com.bigtimedeals.data.PushStore;
-import com.bigtimedeals.data.QuietHolds;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Device;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.NotificationSettings;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.devices.DeviceStore;
+import com.bigtimedeals.devices.NotificationSettings;
+import com.bigtimedeals.devices.PushStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.QuietHolds;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.service.PushEndpoints;
 
 /**

@@ -1,7 +1,7 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.CatalogRenames;
-import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.deals.CatalogRenames;
+import com.bigtimedeals.platform.Likeable;
 
 /**
  * Carries a brand's or category's new name into its deals as a {@link WalkRunner resumable walk}

@@ -2,8 +2,8 @@ package com.bigtimedeals.stream;
 
 import java.util.Objects;
 
-import com.bigtimedeals.data.SavedStore;
-import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.changes.Change;
+import com.bigtimedeals.saved.SavedStore;
 
 /**
  * What a deal's change does to the lists and reminders of those who saved it: a takedown takes it out of every

@@ -2,14 +2,14 @@ package com.bigtimedeals.stream;
 
 import java.util.List;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.data.SavedStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.saved.SavedStore;
 
 /**
  * The saved deals' reminders, sent by the sweeper each minute ({@link SavedStore#sweepDue}: the minute buckets due

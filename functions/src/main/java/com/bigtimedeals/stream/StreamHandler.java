@@ -12,11 +12,11 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.CountsGate;
-import com.bigtimedeals.domain.Change;
+import com.bigtimedeals.changes.Change;
+import com.bigtimedeals.deals.CountsGate;
 import com.bigtimedeals.lambda.ColdStart;
 import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.platform.Configuration;
 import com.bigtimedeals.topology.LambdaFunction;
 
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;

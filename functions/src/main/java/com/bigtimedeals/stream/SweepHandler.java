@@ -10,11 +10,11 @@ import org.slf4j.LoggerFactory;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.bigtimedeals.data.HottestLists;
-import com.bigtimedeals.data.QuietHolds;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.WalkStore;
+import com.bigtimedeals.deals.HottestLists;
+import com.bigtimedeals.inbox.QuietHolds;
 import com.bigtimedeals.lambda.Container;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.WalkStore;
 import com.bigtimedeals.topology.LambdaFunction;
 
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;

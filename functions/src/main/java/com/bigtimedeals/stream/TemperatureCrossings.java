@@ -1,9 +1,9 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.DealCountsStore;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.deals.DealCountsStore;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.platform.Words;
 
 /**
  * Alerts with a {@code minTemperature}: matched when a deal's temperature first reaches the threshold. The counter

@@ -2,12 +2,12 @@ package com.bigtimedeals.stream;
 
 import java.util.List;
 
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.Recipients;
+import com.bigtimedeals.accounts.Recipients;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.Message;
 
 /**
- * Runs one {@link com.bigtimedeals.data.WalkStore resumable walk} (a blast segment, a handed-on watcher fan-out,
+ * Runs one {@link com.bigtimedeals.platform.WalkStore resumable walk} (a blast segment, a handed-on watcher fan-out,
  * an account's clean-up) from its checkpoint: do a page of work, then checkpoint it; stop when it is finished,
  * when another run moved it (that run owns the rest), or when the time budget is spent (the last checkpoint's
  * stream record wakes the next run). No page is started once the budget is spent: the walk is requeued
@@ -32,7 +32,7 @@ final class WalkRunner {
         Step step(S state, String at, boolean firstHand, Tally tally);
 
         /**
-         * Whether this walk claims its pages ({@link com.bigtimedeals.data.WalkStore#claim}). Only a walk that can
+         * Whether this walk claims its pages ({@link com.bigtimedeals.platform.WalkStore#claim}). Only a walk that can
          * do a claimed page more cheaply does: the claim is a write. False by default.
          */
         default boolean claimsPages() {

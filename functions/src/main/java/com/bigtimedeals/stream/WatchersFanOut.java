@@ -4,16 +4,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FanOutStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FanOutWork;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.Recipients;
+import com.bigtimedeals.accounts.Recipients;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.inbox.FanOutStore;
+import com.bigtimedeals.inbox.FanOutWork;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Likeable;
 
 /**
  * New deal to the watchers of its brand and of its category (access patterns: send a new-deal Message to a

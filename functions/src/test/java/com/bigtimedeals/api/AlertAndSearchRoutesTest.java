@@ -13,10 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.WordIndex;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.deals.WordIndex;
 import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.platform.Words;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** POST/GET /me/alerts, DELETE /me/alerts/{alertId} and GET /search over API Gateway events. */

@@ -18,14 +18,14 @@ import org.junit.jupiter.api.BeforeEach;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.contract.ResponseContract;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DynamoDbTest;
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.Table;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.GrantedPush;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.DynamoDbTest;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.service.CommentService;
 import com.bigtimedeals.service.DealService;
@@ -55,14 +55,14 @@ abstract class ApiTest extends DynamoDbTest {
      */
     static final com.bigtimedeals.service.PushEndpoints PUSH_ENDPOINTS = new com.bigtimedeals.service.PushEndpoints() {
         @Override
-        public String create(com.bigtimedeals.domain.Device device) {
+        public String create(com.bigtimedeals.devices.Device device) {
             GrantedPush.assertGranted(CREATE_ACTIONS);
-            return "arn:aws:sns:us-east-1:000000000000:endpoint/" + (device.platform() == com.bigtimedeals.domain.DevicePlatform.FCM
+            return "arn:aws:sns:us-east-1:000000000000:endpoint/" + (device.platform() == com.bigtimedeals.devices.DevicePlatform.FCM
                     ? "GCM/test-fcm/" : "APNS/test-apns/") + Integer.toHexString(device.token().hashCode());
         }
 
         @Override
-        public String ensure(com.bigtimedeals.domain.Device device) {
+        public String ensure(com.bigtimedeals.devices.Device device) {
             GrantedPush.assertGranted(ENSURE_ACTIONS);
             return device.endpointArn();
         }
@@ -95,7 +95,7 @@ abstract class ApiTest extends DynamoDbTest {
         h.put(LambdaFunction.VOTES, new VotesHandler(VoteService.of(table), runtime));
         h.put(LambdaFunction.SEARCH, new SearchHandler(SearchService.of(table), runtime));
         h.put(LambdaFunction.COMMENTS, new CommentsHandler(CommentService.of(table,
-                Configuration.from(com.bigtimedeals.data.Settings.defaults().forLocalStack())), runtime));
+                Configuration.from(com.bigtimedeals.platform.Settings.defaults().forLocalStack())), runtime));
         return h;
     }
 

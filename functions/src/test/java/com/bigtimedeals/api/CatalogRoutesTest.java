@@ -155,8 +155,8 @@ class CatalogRoutesTest extends ApiTest {
     void aCursorIntoABucketTheIndexDoesNotShowYetIsRetried() {
         dynamo.gsiLagMillis(table.name(), 600_000);
         seedCatalog();
-        String cursor = com.bigtimedeals.data.TimelineCursors.brandBucketStart(table, "acme",
-                com.bigtimedeals.data.TimelineCursors.FIRST_BUCKET);
+        String cursor = com.bigtimedeals.deals.TimelineCursors.brandBucketStart(table, "acme",
+                com.bigtimedeals.deals.TimelineCursors.FIRST_BUCKET);
         var r = send(get("/brands/acme/deals").query("cursor=" + java.net.URLEncoder.encode(cursor, java.nio.charset.StandardCharsets.UTF_8)));
         assertEquals(503, r.getStatusCode(), r.getBody());
         assertNotNull(r.getHeaders().get("Retry-After"));

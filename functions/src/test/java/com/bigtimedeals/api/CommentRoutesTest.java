@@ -20,8 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.bigtimedeals.data.TickingClock;
 import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.platform.TickingClock;
 import com.bigtimedeals.topology.HttpConventions;
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableAccessLog;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableAccessLog;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -14,13 +14,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.contract.ResponseContract;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.NewDeal;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.Ids;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The contract's conventions for times, bodies and ids (../shared/design/api.md), over the handlers as API Gateway invokes them. */

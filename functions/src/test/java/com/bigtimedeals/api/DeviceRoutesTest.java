@@ -13,10 +13,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Device;
+import com.bigtimedeals.devices.Device;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.lambda.GrantedPush;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.service.DeviceService;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -210,7 +210,7 @@ class DeviceRoutesTest extends ApiTest {
     @Test
     void theSameTokenAgainKeepsItsEndpointEnabledAndOneGoneAtThePushServiceIsReplaced() {
         register(201, "ann", "fcm", FCM);
-        com.bigtimedeals.data.DeviceStore store = new com.bigtimedeals.data.DeviceStore(table);
+        com.bigtimedeals.devices.DeviceStore store = new com.bigtimedeals.devices.DeviceStore(table);
         String first = store.devicesToPush("ann").get(0).endpointArn();
         assertTrue(first != null && first.startsWith("arn:aws:sns:"), first);
         // The push service answers another endpoint for the device (its own was deleted there): the device keeps it.
@@ -250,7 +250,7 @@ class DeviceRoutesTest extends ApiTest {
 
     @Test
     void anSnsCallTheCallingFunctionIsNotGrantedFailsTheTest() {
-        Device d = new Device("2abc", com.bigtimedeals.domain.DevicePlatform.FCM, FCM, NOW, null);
+        Device d = new Device("2abc", com.bigtimedeals.devices.DevicePlatform.FCM, FCM, NOW, null);
         // The devices write function may make, enable and delete endpoints (PushAccess), so the stand-in answers.
         GrantedPush.as(LambdaFunction.DEVICES, true, () -> PUSH_ENDPOINTS.create(d));
         GrantedPush.as(LambdaFunction.DEVICES, true, () -> {

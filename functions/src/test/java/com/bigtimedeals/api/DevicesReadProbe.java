@@ -2,9 +2,9 @@ package com.bigtimedeals.api;
 
 import java.util.Map;
 
-import com.bigtimedeals.data.Settings;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.service.DeviceService;
 import com.bigtimedeals.topology.LambdaFunction;
 

@@ -41,7 +41,7 @@ class EditorsTogetherTest extends ApiTest {
                 return NOW.plusMillis(ticks.incrementAndGet());
             }
         };
-        table = new com.bigtimedeals.data.Table(table.client(), table.name(), ticking, table.cursors());
+        table = new com.bigtimedeals.platform.Table(table.client(), table.name(), ticking, table.cursors());
         handlers = handlers(table, java.time.Clock.fixed(NOW, java.time.ZoneOffset.UTC));
     }
 
@@ -81,7 +81,7 @@ class EditorsTogetherTest extends ApiTest {
         assertEquals(3, down.get("version").asLong());
         expect(204, delete("/cms/deals/" + id).editor());
         assertEquals(3, edited(id).get("version").asLong(), "a repeated takedown changes nothing");
-        expect(404, get("/cms/deals/" + com.bigtimedeals.data.Ids.dealId(NOW)).editor());
+        expect(404, get("/cms/deals/" + com.bigtimedeals.platform.Ids.dealId(NOW)).editor());
         expect(403, get("/cms/deals/" + id).user("ann"));
     }
 
@@ -164,7 +164,7 @@ class EditorsTogetherTest extends ApiTest {
         } while (cursor != null);
         assertEquals(actions(all), paged);
         expect(400, get("/cms/deals/" + id + "/history").editor().query("cursor=nonsense"));
-        expect(404, get("/cms/deals/" + com.bigtimedeals.data.Ids.dealId(NOW) + "/history").editor());
+        expect(404, get("/cms/deals/" + com.bigtimedeals.platform.Ids.dealId(NOW) + "/history").editor());
     }
 
     @Test

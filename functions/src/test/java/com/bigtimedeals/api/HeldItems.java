@@ -8,9 +8,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import com.bigtimedeals.data.Contention;
-import com.bigtimedeals.data.TableAccessLog;
-import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.platform.Contention;
+import com.bigtimedeals.platform.TableAccessLog;
+import com.bigtimedeals.platform.TableDefinition;
 
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkRequest;

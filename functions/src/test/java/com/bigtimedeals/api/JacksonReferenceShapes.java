@@ -2,16 +2,16 @@ package com.bigtimedeals.api;
 
 import java.util.List;
 
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.Brand;
-import com.bigtimedeals.domain.BrandSummary;
-import com.bigtimedeals.domain.Category;
-import com.bigtimedeals.domain.CategorySummary;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FollowState;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.community.FollowState;
+import com.bigtimedeals.deals.Brand;
+import com.bigtimedeals.deals.BrandSummary;
+import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.deals.CategorySummary;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.platform.Page;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;

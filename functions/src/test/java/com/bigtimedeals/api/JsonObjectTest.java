@@ -11,17 +11,17 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.Brand;
-import com.bigtimedeals.domain.BrandSummary;
-import com.bigtimedeals.domain.Category;
-import com.bigtimedeals.domain.CategorySummary;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FollowState;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.community.FollowState;
+import com.bigtimedeals.deals.Brand;
+import com.bigtimedeals.deals.BrandSummary;
+import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.deals.CategorySummary;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Page;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**

@@ -14,13 +14,13 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Ids;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Deal expiry and takedown, what I follow, the unread badge and account deletion, over API Gateway events. */

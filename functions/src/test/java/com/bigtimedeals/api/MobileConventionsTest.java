@@ -17,7 +17,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.bigtimedeals.data.Ids;
+import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpConventions;
 import com.bigtimedeals.topology.Route;
@@ -158,8 +158,8 @@ class MobileConventionsTest extends ApiTest {
         assertEquals(1, queue.get(0).get("counts").get("wrong-price").asInt());
         // Marking a message read, with a key: the same.
         String message = Ids.messageId(NOW, "ann", "m");
-        delivery(table).deliver(List.of(new com.bigtimedeals.domain.Message(message, "ann", "s", "b", null, true, NOW,
-                com.bigtimedeals.domain.MessageKind.WATCH)));
+        delivery(table).deliver(List.of(new com.bigtimedeals.inbox.Message(message, "ann", "s", "b", null, true, NOW,
+                com.bigtimedeals.inbox.MessageKind.WATCH)));
         expect(204, post("/me/messages/" + message + "/read").user("ann").header(KEY, "read-1"));
         APIGatewayV2HTTPResponse again = send(post("/me/messages/" + message + "/read").user("ann").header(KEY, "read-1"));
         assertEquals(204, again.getStatusCode());

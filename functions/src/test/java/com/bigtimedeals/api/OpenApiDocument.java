@@ -2,22 +2,22 @@ package com.bigtimedeals.api;
 
 import java.util.List;
 
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.HottestWindow;
-import com.bigtimedeals.domain.Vote;
-import com.bigtimedeals.domain.ReportReason;
-import com.bigtimedeals.domain.Slug;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.community.ReportReason;
+import com.bigtimedeals.community.Vote;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.HottestWindow;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Slug;
+import com.bigtimedeals.platform.Words;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.BodyField;
 import com.bigtimedeals.topology.HttpConventions;
-import com.bigtimedeals.topology.RequestBody;
 import com.bigtimedeals.topology.Operation;
+import com.bigtimedeals.topology.RequestBody;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -108,7 +108,7 @@ final class OpenApiDocument {
             // Nullable, so that a page's nextCursor (null on the last page) can be passed straight back under strict
             // typing; a client leaves a null parameter out of the query.
             cursor.putObject("schema").put("type", "string").put("nullable", true).put("minLength", 1)
-                    .put("maxLength", com.bigtimedeals.data.CursorCodec.MAX_CURSOR_CHARS);
+                    .put("maxLength", com.bigtimedeals.platform.CursorCodec.MAX_CURSOR_CHARS);
         }
         if (operation == Operation.LIST_MY_VOTES) {
             ObjectNode ids = params.addObject().put("name", "dealIds").put("in", "query").put("required", true)
@@ -503,7 +503,7 @@ final class OpenApiDocument {
     }
 
     private static ObjectNode clockTime() {
-        return object().put("type", "string").put("pattern", com.bigtimedeals.domain.NotificationSettings.QuietHours.TIME_PATTERN)
+        return object().put("type", "string").put("pattern", com.bigtimedeals.devices.NotificationSettings.QuietHours.TIME_PATTERN)
                 .put("example", "22:30").put("description", "A time of day, HH:MM");
     }
 
@@ -638,13 +638,13 @@ final class OpenApiDocument {
                 "unread", object().put("type", "boolean"), "createdAt", instant(),
                 "kind", openValues("Why the message was sent", MessageKind.values(), MessageKind::wire)));
         s.set("Device", output(List.of("id", "platform", "tokenEnd", "createdAt"), "id", ksuid(),
-                "platform", openValues("The push service the device is reached through", com.bigtimedeals.domain.DevicePlatform.values(),
-                        com.bigtimedeals.domain.DevicePlatform::wire),
-                "tokenEnd", string(com.bigtimedeals.domain.DevicePlatform.TOKEN_END, com.bigtimedeals.domain.DevicePlatform.TOKEN_END)
+                "platform", openValues("The push service the device is reached through", com.bigtimedeals.devices.DevicePlatform.values(),
+                        com.bigtimedeals.devices.DevicePlatform::wire),
+                "tokenEnd", string(com.bigtimedeals.devices.DevicePlatform.TOKEN_END, com.bigtimedeals.devices.DevicePlatform.TOKEN_END)
                         .put("description", "The token's last 6 characters; the token itself is never answered"),
                 "createdAt", instant()));
         s.set("DeviceList", output(List.of("devices"), "devices", arrayOf(ref("Device"))
-                .put("maxItems", com.bigtimedeals.data.DeviceStore.MAX_PER_USER)));
+                .put("maxItems", com.bigtimedeals.devices.DeviceStore.MAX_PER_USER)));
         ObjectNode flag = object().put("type", "boolean");
         s.set("PushChoices", output(List.of("watches", "alerts", "blasts", "reminders"), "watches", flag, "alerts", flag,
                 "blasts", flag, "reminders", flag));
@@ -704,8 +704,8 @@ final class OpenApiDocument {
         ObjectNode fieldChange = output(List.of("from", "to"), "from", value, "to", value.deepCopy());
         ObjectNode changes = object().put("type", "object").put("description", "Each changed field: its value before and after");
         changes.set("additionalProperties", fieldChange);
-        ObjectNode action = openValues("What was done", com.bigtimedeals.domain.DealEvent.Action.values(),
-                com.bigtimedeals.domain.DealEvent.Action::wire);
+        ObjectNode action = openValues("What was done", com.bigtimedeals.deals.DealEvent.Action.values(),
+                com.bigtimedeals.deals.DealEvent.Action::wire);
         s.set("DealEvent", output(List.of("at", "editor", "action", "changes"), "at", instant(),
                 "editor", nullableString().put("maxLength", 128).put("description", "The editor's username; null for the "
                         + "community's expiry"), "action", action, "changes", changes));
@@ -753,8 +753,8 @@ final class OpenApiDocument {
         ObjectNode exclude = string(0, Words.MAX_TEXT).put("description", "0 to " + Words.MAX_WORDS
                 + " words, lowercase, separated by single spaces; \"\" when none");
         ObjectNode minTemperature = object().put("type", "integer").put("nullable", true)
-                .put("minimum", com.bigtimedeals.domain.NewAlert.MIN_TEMPERATURE)
-                .put("maximum", com.bigtimedeals.domain.NewAlert.MAX_TEMPERATURE)
+                .put("minimum", com.bigtimedeals.inbox.NewAlert.MIN_TEMPERATURE)
+                .put("maximum", com.bigtimedeals.inbox.NewAlert.MAX_TEMPERATURE)
                 .put("description", "Matched when the deal's temperature first reaches it; null for none");
         s.set("Alert", output(List.of("id", "keywords", "excludeWords", "minTemperature", "createdAt"), "id", ksuid(),
                 "keywords", keywords, "maxPrice", maxPrice, "brandId", slug(), "categoryId", slug(),

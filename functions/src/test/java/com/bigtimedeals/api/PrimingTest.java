@@ -8,9 +8,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.TableAccessLog;
 import com.bigtimedeals.lambda.GrantedAccess;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.TableAccessLog;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;

@@ -14,7 +14,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.TickingClock;
+import com.bigtimedeals.platform.TickingClock;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Community reports and the moderation queue over API Gateway events (the community expiry: CommunityExpiryTest). */

@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.topology.HttpConventions;
 import com.bigtimedeals.topology.Operation;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,9 +88,9 @@ class RequestBudgetTest extends ApiTest {
         within(3, post("/me/devices").user("cat").body("{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}"));
         within(1, get("/me/devices").user("cat"));
         within(1, get("/me/notifications").user("cat"));
-        com.bigtimedeals.data.WordIndex index = new com.bigtimedeals.data.WordIndex(table);
+        com.bigtimedeals.deals.WordIndex index = new com.bigtimedeals.deals.WordIndex(table);
         for (int i = 0; i < 40; i++) {
-            index.index(deals.get(i), com.bigtimedeals.domain.Words.indexable("D" + i)); // as the stream consumer does
+            index.index(deals.get(i), com.bigtimedeals.platform.Words.indexable("D" + i)); // as the stream consumer does
         }
         within(3, get("/search").query("q=d7&limit=7"));
         within(3, get("/search").query("q=d7%20d8&limit=7"));

@@ -14,12 +14,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.SavedStore;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.WalkStore;
-import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.WalkStore;
+import com.bigtimedeals.saved.SavedStore;
 import com.bigtimedeals.stream.SavedReminders;
 import com.bigtimedeals.stream.SweepHandler;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -184,7 +184,7 @@ class SavedDealRoutesTest extends ApiTest {
 
         // An editor moves the toaster's end two days on: its reminder moves with it (the stream's reaction to the correction).
         Instant newEnd = NOW.plus(Duration.ofHours(54));
-        new DealStore(table).correct(moved, new com.bigtimedeals.domain.DealCorrection(null, null, null, null, null, newEnd, false));
+        new DealStore(table).correct(moved, new com.bigtimedeals.deals.DealCorrection(null, null, null, null, null, newEnd, false));
         new SavedStore(table).replan(moved, newEnd);
         sweepAt(NOW.plus(Duration.ofHours(6)).plusSeconds(30));
         assertEquals(1, reminders("ann").size(), "not at the old moment");

@@ -10,9 +10,9 @@ import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.Table;
 import com.bigtimedeals.lambda.FunctionRuntime;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.service.CatalogService;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -13,10 +13,10 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Ids;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The signed-in user's routes: profile, likes, watches, inbox. */

@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.domain.Device;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.service.PushEndpoints;
 import com.bigtimedeals.topology.PushAccess;
 

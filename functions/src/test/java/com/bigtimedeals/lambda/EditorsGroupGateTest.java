@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2;
 import com.amazonaws.services.lambda.runtime.events.CognitoUserPoolPreTokenGenerationEventV2.GroupConfiguration;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Settings;
 import com.sun.net.httpserver.HttpServer;
 
 /** The trigger's decision and its one signed AdminGetUser, against a loopback stand-in for Cognito (AWS itself). */

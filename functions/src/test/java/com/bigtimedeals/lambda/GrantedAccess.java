@@ -3,7 +3,7 @@ package com.bigtimedeals.lambda;
 import java.util.List;
 import java.util.function.Supplier;
 
-import com.bigtimedeals.data.TableAccessLog;
+import com.bigtimedeals.platform.TableAccessLog;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.TableAccess;
 

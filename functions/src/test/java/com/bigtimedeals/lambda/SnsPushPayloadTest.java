@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.domain.Device;
-import com.bigtimedeals.domain.DevicePlatform;
-import com.bigtimedeals.domain.DomainException;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.devices.DevicePlatform;
+import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.topology.PushAccess;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

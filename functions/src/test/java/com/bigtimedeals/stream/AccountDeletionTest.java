@@ -14,24 +14,24 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.VoteStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.TableAccessLog;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DomainException;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.Relation;
-import com.bigtimedeals.domain.UserProfile;
-import com.bigtimedeals.domain.Vote;
+import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.community.Vote;
+import com.bigtimedeals.community.VoteStore;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.TableAccessLog;
 
 /** DELETE /me at the data layer and through the stream: at once, then completely, exactly, replay-safe. */
 class AccountDeletionTest extends StreamTest {
@@ -232,10 +232,10 @@ class AccountDeletionTest extends StreamTest {
 
     @Test
     void aDeletedUsersSavedDealsAndPendingRemindersGoWithinTheWalk() {
-        com.bigtimedeals.data.SavedStore saved = new com.bigtimedeals.data.SavedStore(table);
+        com.bigtimedeals.saved.SavedStore saved = new com.bigtimedeals.saved.SavedStore(table);
         List<Deal> deals = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            Deal d = new com.bigtimedeals.data.DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Kettle " + i,
+            Deal d = new com.bigtimedeals.deals.DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Kettle " + i,
                     "https://s.example.com/k" + i, new java.math.BigDecimal("5"), "acme", "tech", null, null, null,
                     NOW.plus(java.time.Duration.ofHours(30))));
             deals.add(d);
@@ -264,12 +264,12 @@ class AccountDeletionTest extends StreamTest {
 
     @Test
     void aDeletedUsersAlertsMatchNothingAtOnceAndGoWithTheirIndexEntriesWithinTheWalk() {
-        com.bigtimedeals.data.AlertStore alerts = new com.bigtimedeals.data.AlertStore(table);
+        com.bigtimedeals.inbox.AlertStore alerts = new com.bigtimedeals.inbox.AlertStore(table);
         for (String keywords : List.of("kettle", "steel kettle", "lamp")) {
-            alerts.create("kim", com.bigtimedeals.domain.NewAlert.of(keywords, null, null, null));
+            alerts.create("kim", com.bigtimedeals.inbox.NewAlert.of(keywords, null, null, null));
         }
         alerts.delete("kim", alerts.list("kim").get(0).id());
-        alerts.create("lea", com.bigtimedeals.domain.NewAlert.of("kettle", null, null, null));
+        alerts.create("lea", com.bigtimedeals.inbox.NewAlert.of("kettle", null, null, null));
         pump(60_000);
         new AccountStore(table).delete("kim");
         // A deal made before the walk ran: kim's alerts still stand in the index, and still nothing reaches kim.
@@ -309,29 +309,29 @@ class AccountDeletionTest extends StreamTest {
 
     @Test
     void aDeletedUsersCommentsBecomeTombstonesWithNoAuthorAcrossInvocationsWithNoScan() {
-        com.bigtimedeals.data.Table ticking = table(table.name(), new com.bigtimedeals.data.TickingClock(NOW, 1_000));
-        com.bigtimedeals.data.CommentStore comments = new com.bigtimedeals.data.CommentStore(ticking);
+        com.bigtimedeals.platform.Table ticking = table(table.name(), new com.bigtimedeals.platform.TickingClock(NOW, 1_000));
+        com.bigtimedeals.community.CommentStore comments = new com.bigtimedeals.community.CommentStore(ticking);
         UserStore users = new UserStore(table);
         users.create(new UserProfile("zoe", "zoe@example.com", null, null, NOW));
         users.create(new UserProfile("amy", "amy@example.com", null, null, NOW));
         Deal one = newDeal("One", "acme", "tech");
         Deal two = newDeal("Two", "globex", "home");
-        String amys = comments.post(one.id(), "amy", new com.bigtimedeals.domain.NewComment("Amy's", null)).id();
+        String amys = comments.post(one.id(), "amy", new com.bigtimedeals.community.NewComment("Amy's", null)).id();
         List<String> zoes = new ArrayList<>();
         for (int i = 0; i < 230; i++) {
             Deal on = i % 2 == 0 ? one : two;
             String replyTo = i % 5 == 0 && on == one ? amys : null;
-            zoes.add(comments.post(on.id(), "zoe", new com.bigtimedeals.domain.NewComment("Zoe " + i, replyTo)).id());
+            zoes.add(comments.post(on.id(), "zoe", new com.bigtimedeals.community.NewComment("Zoe " + i, replyTo)).id());
         }
         comments.delete(one.id(), zoes.get(0), "zoe", false); // deleted before: only her name goes
-        String answer = comments.post(two.id(), "amy", new com.bigtimedeals.domain.NewComment("To Zoe", zoes.get(1))).id();
+        String answer = comments.post(two.id(), "amy", new com.bigtimedeals.community.NewComment("To Zoe", zoes.get(1))).id();
         tap.drain();
 
         new AccountStore(table).delete("zoe");
         int invocations = pumpTwiceHandingOn();
 
         assertTrue(new AccountStore(table).get("zoe").done());
-        List<com.bigtimedeals.domain.Comment> thread = new ArrayList<>();
+        List<com.bigtimedeals.community.Comment> thread = new ArrayList<>();
         for (Deal d : List.of(one, two)) {
             String cursor = null;
             do {
@@ -341,7 +341,7 @@ class AccountDeletionTest extends StreamTest {
             } while (cursor != null);
         }
         assertEquals(232, thread.size(), "every comment keeps its place");
-        for (com.bigtimedeals.domain.Comment c : thread) {
+        for (com.bigtimedeals.community.Comment c : thread) {
             if (zoes.contains(c.id())) {
                 assertNull(c.author(), c.id());
                 assertTrue(c.deleted(), c.id());
@@ -355,7 +355,7 @@ class AccountDeletionTest extends StreamTest {
         // Her comments no longer count: each deal counts amy's comments only.
         for (Deal d : List.of(one, two)) {
             long live = thread.stream().filter(c -> c.dealId().equals(d.id()) && !c.deleted()).count();
-            assertEquals(live, new com.bigtimedeals.data.DealStore(table).getExact(d.id()).commentCount(), d.title());
+            assertEquals(live, new com.bigtimedeals.deals.DealStore(table).getExact(d.id()).commentCount(), d.title());
         }
         assertEquals(0, client.query(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder()
                 .tableName(table.name()).keyConditionExpression("PK = :pk").select("COUNT")
@@ -366,7 +366,7 @@ class AccountDeletionTest extends StreamTest {
         // Signed up again, she comments under her name, and a repeated deletion's walk touches only that.
         users.create(new UserProfile("zoe", "zoe@example.com", null, null, NOW));
         new AccountStore(table).revive("zoe");
-        var again = comments.post(one.id(), "zoe", new com.bigtimedeals.domain.NewComment("I'm back", null));
+        var again = comments.post(one.id(), "zoe", new com.bigtimedeals.community.NewComment("I'm back", null));
         assertEquals("zoe", again.author());
     }
 }

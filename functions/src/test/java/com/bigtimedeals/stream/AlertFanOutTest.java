@@ -12,23 +12,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FanOutStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.WordIndex;
-import com.bigtimedeals.domain.Alert;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.NewAlert;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
+import com.bigtimedeals.deals.WordIndex;
 import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.StreamRecords;
+import com.bigtimedeals.inbox.Alert;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.FanOutStore;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.NewAlert;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
 
 /**
  * Deal alerts in the new-deal fan-out, on the real stream: who is messaged, one message per user and deal whatever

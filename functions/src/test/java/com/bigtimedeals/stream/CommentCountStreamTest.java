@@ -6,16 +6,16 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.CommentStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.TickingClock;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.NewComment;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.community.CommentStore;
+import com.bigtimedeals.community.NewComment;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.TickingClock;
 
 /** A deal's comment count in its copies (the latest lists, featured lists, the front page) follows through the stream. */
 class CommentCountStreamTest extends StreamTest {

@@ -12,17 +12,17 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.ReportStore;
-import com.bigtimedeals.domain.Change;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.Report;
-import com.bigtimedeals.domain.ReportReason;
+import com.bigtimedeals.changes.Change;
+import com.bigtimedeals.community.Report;
+import com.bigtimedeals.community.ReportReason;
+import com.bigtimedeals.community.ReportStore;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.FeaturedList;
 
 /**
  * The community's expiry on the real stream: three different users' open expired reports expire a deal once, at the
@@ -37,7 +37,7 @@ class CommunityExpiryTest extends StreamTest {
     /** A profile for the reporter (reports need one), made a day before NOW: old enough to count. */
     private void profile(String user, Instant since) {
         if (profiles.add(user)) {
-            new com.bigtimedeals.data.UserStore(table).create(new com.bigtimedeals.domain.UserProfile(user,
+            new com.bigtimedeals.accounts.UserStore(table).create(new com.bigtimedeals.accounts.UserProfile(user,
                     user + "@example.com", null, null, since));
         }
     }
@@ -51,9 +51,9 @@ class CommunityExpiryTest extends StreamTest {
     void reportsNeedAProfileAndOnlyProfilesOfTheSetAgeCountTowardExpiry() {
         Deal deal = newDeal("Gamed deal", "acme", "tech");
         ReportStore store = new ReportStore(table, java.time.Duration.ofHours(24));
-        var refused = org.junit.jupiter.api.Assertions.assertThrows(com.bigtimedeals.domain.DomainException.class,
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(com.bigtimedeals.platform.DomainException.class,
                 () -> store.report(new Report(deal.id(), "nobody", ReportReason.EXPIRED, null, NOW)));
-        assertEquals(com.bigtimedeals.domain.DomainException.Kind.FORBIDDEN, refused.kind());
+        assertEquals(com.bigtimedeals.platform.DomainException.Kind.FORBIDDEN, refused.kind());
         assertTrue(store.open(deal.id()).isEmpty(), "a refused report writes nothing");
         // Three throwaway accounts, made an hour ago: their reports are filed and shown, but do not count.
         for (int i = 0; i < 3; i++) {
@@ -162,7 +162,7 @@ class CommunityExpiryTest extends StreamTest {
 
     @Test
     void aDealThatExpiresSoonerKeepsItsExpiryAndATakedownClosesItsReports() {
-        Deal soon = new DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Soon", "https://s.example.com/soon",
+        Deal soon = new DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Soon", "https://s.example.com/soon",
                 new java.math.BigDecimal("5"), "acme", "tech", null, null, null, NOW.plusSeconds(30)));
         for (int i = 0; i < 3; i++) {
             report(soon.id(), "u" + i, ReportReason.EXPIRED, NOW.plusSeconds(100 + i));

@@ -11,19 +11,19 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealCounters;
-import com.bigtimedeals.data.DealCounters.Counter;
-import com.bigtimedeals.data.DealCountsStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCounts;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCounters.Counter;
+import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealCounts;
+import com.bigtimedeals.deals.DealCountsStore;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPage;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Setting;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -227,10 +227,10 @@ class CounterAggregationTest extends StreamTest {
             }
         };
         Configuration paced = Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300));
-        com.bigtimedeals.data.Table gated = new com.bigtimedeals.data.Table(client, table.name(), meetingClock, table.cursors());
-        com.bigtimedeals.data.CountsGate otherLane = new com.bigtimedeals.data.CountsGate(gated, 300);
+        com.bigtimedeals.platform.Table gated = new com.bigtimedeals.platform.Table(client, table.name(), meetingClock, table.cursors());
+        com.bigtimedeals.deals.CountsGate otherLane = new com.bigtimedeals.deals.CountsGate(gated, 300);
         for (Deal d : List.of(a, b)) {
-            assertEquals(com.bigtimedeals.data.CountsGate.Outcome.CLAIMED, otherLane.await(d.id(), Map.of(0, 1L), () -> true));
+            assertEquals(com.bigtimedeals.deals.CountsGate.Outcome.CLAIMED, otherLane.await(d.id(), Map.of(0, 1L), () -> true));
         }
         DealCounters counters = new DealCounters(table);
         counters.commit(List.of(), a.id(), Map.of(Counter.HOT, 2L));

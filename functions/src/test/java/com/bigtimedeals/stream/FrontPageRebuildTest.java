@@ -12,14 +12,14 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.FrontPage;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPage;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.FeaturedList;
 
 
 /** The sharded front-page cache: rebuilt by changes, refreshed by corrections, never overwritten by an older rebuild. */
@@ -59,11 +59,11 @@ class FrontPageRebuildTest extends StreamTest {
         new FeaturedStore(table).set(FeaturedList.FRONT_PAGE, List.of(created.get(3), created.get(7)));
         pump(60_000);
         List<String> calls = new ArrayList<>();
-        com.bigtimedeals.data.Table seen = observed((method, request) -> calls.add(method
+        com.bigtimedeals.platform.Table seen = observed((method, request) -> calls.add(method
                 + (request instanceof software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest b
                         ? "(" + b.requestItems().values().iterator().next().keys().size() + ")" : "")));
         // Past the time a rebuild keeps checking recently touched deals (FrontPageCache.take): these are settled.
-        com.bigtimedeals.data.Table observed = new com.bigtimedeals.data.Table(seen.client(), seen.name(),
+        com.bigtimedeals.platform.Table observed = new com.bigtimedeals.platform.Table(seen.client(), seen.name(),
                 java.time.Clock.offset(seen.clock(), java.time.Duration.ofSeconds(11)), seen.cursors());
         FrontPageCache cache = new FrontPageCache(observed, SHARDS);
         cache.rebuild(new FeaturedStore(observed), new DealStore(observed));
@@ -71,7 +71,7 @@ class FrontPageRebuildTest extends StreamTest {
         assertTrue(calls.stream().noneMatch(c -> c.startsWith("batchGetItem")), calls.toString());
         calls.clear();
         // A minute later than the others (this test's clock is fixed): the newest deal, first on the page.
-        String fresh = new DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Fresh", "https://s.example.com/fresh",
+        String fresh = new DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Fresh", "https://s.example.com/fresh",
                 new BigDecimal("5.00"), "acme", "tech", null, null, table.clock().instant().plusSeconds(60))).id();
         cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), List.of(fresh));
         assertEquals(List.of("batchGetItem(1)"), calls.stream().filter(c -> c.startsWith("batchGetItem")).toList(),
@@ -82,10 +82,10 @@ class FrontPageRebuildTest extends StreamTest {
         // add nothing to a full set) and the item stays small.
         List<String> bulk = new ArrayList<>();
         for (int i = 0; i < 70; i++) {
-            bulk.add(com.bigtimedeals.data.Ids.dealId(table.clock().instant().minusSeconds(3_600 + i)));
+            bulk.add(com.bigtimedeals.platform.Ids.dealId(table.clock().instant().minusSeconds(3_600 + i)));
         }
         cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), bulk);
-        String another = new DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Another", "https://s.example.com/another",
+        String another = new DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Another", "https://s.example.com/another",
                 new BigDecimal("5.00"), "acme", "tech", null, null, table.clock().instant().plusSeconds(120))).id();
         cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), List.of(another));
         assertEquals(another, cache.readCopy(1).latest().get(0).id());

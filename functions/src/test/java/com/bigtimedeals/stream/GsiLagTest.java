@@ -15,22 +15,22 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.BlastStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.TableDefinition;
-import com.bigtimedeals.data.WalkStore;
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.Page;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.TableDefinition;
+import com.bigtimedeals.platform.WalkStore;
 import com.bigtimedeals.service.DealService;
 
 import software.amazon.awssdk.services.dynamodb.model.Select;
@@ -85,7 +85,7 @@ class GsiLagTest extends StreamTest {
         // The cached front page is rebuilt by each new deal's record, which comes before the index shows that deal:
         // nothing rebuilds it after the last one, so each rebuild must show every deal its batch and the copy before
         // it knew of, whatever the index said.
-        com.bigtimedeals.data.FrontPageCache cache = new com.bigtimedeals.data.FrontPageCache(table, SHARDS);
+        com.bigtimedeals.deals.FrontPageCache cache = new com.bigtimedeals.deals.FrontPageCache(table, SHARDS);
         for (int shard = 1; shard <= SHARDS; shard++) {
             int s = shard;
             assertEquals(newestFirst(created), cache.readCopy(s).latest().stream().map(Deal::id).toList(),
@@ -116,7 +116,7 @@ class GsiLagTest extends StreamTest {
 
     @Test
     void theCachedFrontPageFollowsEachNewDealAndTakedownFromItsOwnRebuildWhileTheIndexLags() throws Exception {
-        com.bigtimedeals.data.FrontPageCache cache = new com.bigtimedeals.data.FrontPageCache(table, SHARDS);
+        com.bigtimedeals.deals.FrontPageCache cache = new com.bigtimedeals.deals.FrontPageCache(table, SHARDS);
         DealStore deals = new DealStore(table);
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -141,20 +141,20 @@ class GsiLagTest extends StreamTest {
         Deal deal = newDeal("Old title", "acme", "tech");
         Thread.sleep(2 * LAG_MS);
         pump(60_000);
-        new DealStore(table).correct(deal.id(), new com.bigtimedeals.domain.DealCorrection("New title", null, null, null, null));
+        new DealStore(table).correct(deal.id(), new com.bigtimedeals.deals.DealCorrection("New title", null, null, null, null));
         pump(60_000);
         // A rebuild for something else, past the time rebuilds keep checking recently touched deals, while the index
         // still lists the old title: the copy and the index disagree, so the deal item decides.
-        com.bigtimedeals.data.Table later = new com.bigtimedeals.data.Table(client, table.name(),
+        com.bigtimedeals.platform.Table later = new com.bigtimedeals.platform.Table(client, table.name(),
                 java.time.Clock.offset(table.clock(), Duration.ofSeconds(11)), table.cursors());
-        com.bigtimedeals.data.FrontPageCache cache = new com.bigtimedeals.data.FrontPageCache(later, SHARDS);
-        cache.rebuild(new com.bigtimedeals.data.FeaturedStore(later), new DealStore(later));
+        com.bigtimedeals.deals.FrontPageCache cache = new com.bigtimedeals.deals.FrontPageCache(later, SHARDS);
+        cache.rebuild(new com.bigtimedeals.deals.FeaturedStore(later), new DealStore(later));
         for (int shard = 1; shard <= SHARDS; shard++) {
             assertEquals("New title", cache.readCopy(shard).latest().get(0).title(), "copy " + shard);
         }
     }
 
-    private static void assertFrontPage(com.bigtimedeals.data.FrontPageCache cache, List<String> expected, String what) {
+    private static void assertFrontPage(com.bigtimedeals.deals.FrontPageCache cache, List<String> expected, String what) {
         for (int shard = 1; shard <= SHARDS; shard++) {
             assertEquals(expected, cache.readCopy(shard).latest().stream().map(Deal::id).toList(), what + ", copy " + shard);
         }
@@ -197,7 +197,7 @@ class GsiLagTest extends StreamTest {
         FollowStore follows = new FollowStore(table);
         follows.add(Likeable.BRAND, "acme", "zoe", Relation.WATCH);
         follows.add(Likeable.CATEGORY, "tech", "zoe", Relation.LIKE);
-        new com.bigtimedeals.data.UserStore(table).create(new com.bigtimedeals.domain.UserProfile("zoe", "zoe@example.com",
+        new com.bigtimedeals.accounts.UserStore(table).create(new com.bigtimedeals.accounts.UserProfile("zoe", "zoe@example.com",
                 null, null, NOW));
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < 1_200; i++) {
@@ -217,7 +217,7 @@ class GsiLagTest extends StreamTest {
         eventually(0, () -> inbox.unreadCount("zoe"), "zoe's unread badge");
         eventually(List.of(), () -> inbox.list("zoe", false, 10, null).items(), "zoe's inbox");
         assertEquals(0, messagesOf("zoe"), "every message deleted from the table itself");
-        assertEquals(0L, new com.bigtimedeals.data.CatalogStore(table).brand("acme", true).watchers());
+        assertEquals(0L, new com.bigtimedeals.deals.CatalogStore(table).brand("acme", true).watchers());
     }
 
     private int messagesOf(String user) {

@@ -17,21 +17,21 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.MovableClock;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DealCounters;
-import com.bigtimedeals.data.DealCounters.Counter;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.HotList;
-import com.bigtimedeals.data.HottestLists;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.WalkStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.HottestWindow;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealCounters.Counter;
+import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.HotList;
+import com.bigtimedeals.deals.HottestLists;
+import com.bigtimedeals.deals.HottestWindow;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.lambda.GrantedAccess;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.MovableClock;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.WalkStore;
 import com.bigtimedeals.topology.LambdaFunction;
 
 /** The hot list and the hottest lists, fed by the stream's aggregation of the deal counters. */

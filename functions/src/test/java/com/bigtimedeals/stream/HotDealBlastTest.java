@@ -8,13 +8,13 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.BlastStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Message;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.service.DealService;
 
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -58,7 +58,7 @@ class HotDealBlastTest extends StreamTest {
         // run one after another never all arrive, and the barrier breaks after 30 s.
         java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(segments);
         java.util.concurrent.atomic.AtomicInteger arrived = new java.util.concurrent.atomic.AtomicInteger();
-        com.bigtimedeals.data.Table gated = observed((method, request) -> {
+        com.bigtimedeals.platform.Table gated = observed((method, request) -> {
             if (method.equals("scan") && request instanceof software.amazon.awssdk.services.dynamodb.model.ScanRequest scan
                     && scan.totalSegments() != null && !scan.hasExclusiveStartKey()) {
                 arrived.incrementAndGet();

@@ -8,10 +8,10 @@ import java.math.BigDecimal;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 
 /**
  * lowestEver on the real stream: the lowest price of a normalised link across its deals, taken down ones and every

@@ -20,15 +20,15 @@ import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DeviceStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.domain.Device;
-import com.bigtimedeals.domain.DevicePlatform;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.devices.DevicePlatform;
+import com.bigtimedeals.devices.DeviceStore;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.service.PushEndpoints;
 
 /**
@@ -122,11 +122,11 @@ class PushRunsTest extends StreamTest {
     }
 
     static String messageId(DynamodbEvent.DynamodbStreamRecord r) {
-        return ChangeFeed.decode(r) instanceof com.bigtimedeals.domain.Change.MessageArrived m ? m.message().id() : null;
+        return ChangeFeed.decode(r) instanceof com.bigtimedeals.changes.Change.MessageArrived m ? m.message().id() : null;
     }
 
     static String username(DynamodbEvent.DynamodbStreamRecord r) {
-        return ((com.bigtimedeals.domain.Change.MessageArrived) ChangeFeed.decode(r)).message().username();
+        return ((com.bigtimedeals.changes.Change.MessageArrived) ChangeFeed.decode(r)).message().username();
     }
 
     @Test

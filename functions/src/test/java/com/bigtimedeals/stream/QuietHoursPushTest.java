@@ -14,19 +14,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.MovableClock;
-import com.bigtimedeals.data.DeviceStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.data.PushStore;
-import com.bigtimedeals.data.QuietHolds;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Device;
-import com.bigtimedeals.domain.DevicePlatform;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.NotificationSettings;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.devices.DevicePlatform;
+import com.bigtimedeals.devices.DeviceStore;
+import com.bigtimedeals.devices.NotificationSettings;
+import com.bigtimedeals.devices.PushStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.inbox.QuietHolds;
 import com.bigtimedeals.lambda.GrantedAccess;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.MovableClock;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.service.PushEndpoints;
 import com.bigtimedeals.topology.LambdaFunction;
 
@@ -100,13 +100,13 @@ class QuietHoursPushTest extends StreamTest {
         Instant now = clock.instant();
         Message m = new Message(Ids.messageId(now, "ann", "budget"), "ann", "New deal", "b", "deal-budget", true, now,
                 MessageKind.WATCH);
-        com.bigtimedeals.data.RequestMeter.reset();
+        com.bigtimedeals.platform.RequestMeter.reset();
         sender.send(m);
-        assertEquals(3, com.bigtimedeals.data.RequestMeter.usage().requests(), "1 Query, the claim, the mark");
+        assertEquals(3, com.bigtimedeals.platform.RequestMeter.usage().requests(), "1 Query, the claim, the mark");
         assertEquals(List.of(phone), sent.stream().map(Sent::deviceId).toList());
-        com.bigtimedeals.data.RequestMeter.reset();
+        com.bigtimedeals.platform.RequestMeter.reset();
         sender.send(m);
-        assertEquals(2, com.bigtimedeals.data.RequestMeter.usage().requests(), "1 Query, the claim found sent");
+        assertEquals(2, com.bigtimedeals.platform.RequestMeter.usage().requests(), "1 Query, the claim found sent");
         assertEquals(1, sent.size(), "sent once");
     }
 
@@ -385,7 +385,7 @@ class QuietHoursPushTest extends StreamTest {
     record QuietHoldsProbe(List<DynamodbEvent.DynamodbStreamRecord> records) {
         Message message() {
             for (DynamodbEvent.DynamodbStreamRecord r : records) {
-                if (ChangeFeed.ofInterest(r) && ChangeFeed.decode(r) instanceof com.bigtimedeals.domain.Change.MessageArrived m) {
+                if (ChangeFeed.ofInterest(r) && ChangeFeed.decode(r) instanceof com.bigtimedeals.changes.Change.MessageArrived m) {
                     return m.message();
                 }
             }

@@ -8,14 +8,14 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.CatalogRenames;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.deals.CatalogRenames;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Likeable;
 
 /**
  * A renamed brand's or category's name reaches every copy through the stream: its deals (a walk over its latest list,

@@ -10,12 +10,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.SavedStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.SavedDeal;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
+import com.bigtimedeals.saved.SavedDeal;
+import com.bigtimedeals.saved.SavedStore;
 
 /** Saved deals on the real stream: a takedown leaves every saver's list; a moved expiresAt moves the reminders. */
 class SavedDealStreamTest extends StreamTest {

@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
 
 
 /** Partial batch failures with sequence-number checkpoint semantics. */

@@ -14,23 +14,23 @@ import org.junit.jupiter.api.BeforeEach;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealStore;
 import com.bigtimedeals.api.HeldItems;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.DynamoDbTest;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableAccessLog;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.NewDeal;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.InboxCensus;
 import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.DynamoDbTest;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableAccessLog;
 import com.bigtimedeals.topology.LambdaFunction;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -191,8 +191,8 @@ abstract class StreamTest extends DynamoDbTest {
 
     /** Users {@code <prefix>0 .. <prefix>n-1}, each with a profile, so each is in the user index a blast scans. */
     void signUp(String prefix, int n) throws Exception {
-        com.bigtimedeals.data.UserStore users = new com.bigtimedeals.data.UserStore(table);
-        parallel(n, i -> users.create(new com.bigtimedeals.domain.UserProfile(prefix + i, prefix + i + "@example.com", null,
+        com.bigtimedeals.accounts.UserStore users = new com.bigtimedeals.accounts.UserStore(table);
+        parallel(n, i -> users.create(new com.bigtimedeals.accounts.UserProfile(prefix + i, prefix + i + "@example.com", null,
                 null, NOW)));
     }
 

@@ -12,18 +12,18 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.AccountStore;
-import com.bigtimedeals.data.BlastStore;
-import com.bigtimedeals.data.DynamoDbTest;
-import com.bigtimedeals.data.FanOutStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.WalkStore;
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.FanOutWork;
-import com.bigtimedeals.domain.Likeable;
+import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.inbox.FanOutStore;
+import com.bigtimedeals.inbox.FanOutWork;
 import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
+import com.bigtimedeals.platform.DynamoDbTest;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.WalkStore;
 import com.bigtimedeals.topology.LambdaFunction;
 
 /**

@@ -10,17 +10,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.DealCorrection;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.FrontPage;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPage;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
 
 /** A takedown travels through the stream: out of every featured list and the front-page cache, never resurrected. */
 class TakedownStreamTest extends StreamTest {
@@ -91,8 +91,8 @@ class TakedownStreamTest extends StreamTest {
 
     @Test
     void aTakedownEndsABlastInFlightWhereItStandsAndNothingMoreIsSent() throws Exception {
-        com.bigtimedeals.data.UserStore users = new com.bigtimedeals.data.UserStore(table);
-        parallel(3_000, i -> users.create(new com.bigtimedeals.domain.UserProfile("t" + i, "t" + i + "@example.com",
+        com.bigtimedeals.accounts.UserStore users = new com.bigtimedeals.accounts.UserStore(table);
+        parallel(3_000, i -> users.create(new com.bigtimedeals.accounts.UserProfile("t" + i, "t" + i + "@example.com",
                 null, null, NOW)));
         Deal deal = newDeal("Blasted, then taken down", "acme", "tech");
         tap.drain();
@@ -107,7 +107,7 @@ class TakedownStreamTest extends StreamTest {
         new DealStore(table).takeDown(deal.id());
         pump(60_000);
         assertEquals(sent, messagesByUser(deal.id()).size(), "messages sent after the takedown");
-        com.bigtimedeals.domain.Blast ended = new com.bigtimedeals.data.BlastStore(table).get(blastId);
+        com.bigtimedeals.inbox.Blast ended = new com.bigtimedeals.inbox.BlastStore(table).get(blastId);
         assertTrue(ended.done(), "every segment ended where it stood");
         assertEquals(sent, ended.usersReached());
     }

@@ -11,15 +11,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.AlertStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.VoteStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.MessageKind;
-import com.bigtimedeals.domain.NewAlert;
-import com.bigtimedeals.domain.Relation;
-import com.bigtimedeals.domain.Vote;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.community.Vote;
+import com.bigtimedeals.community.VoteStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.inbox.AlertStore;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.inbox.NewAlert;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
 
 /**
  * Sharper alerts on the real stream: excluded words, and alerts with a minTemperature matched when the deal's
@@ -104,7 +104,7 @@ class TemperatureAlertTest extends StreamTest {
     void anExpiredDealReachingAThresholdSendsNothing() {
         alert("ann", "kettle", null, 1, null);
         pump(60_000);
-        Deal deal = new com.bigtimedeals.data.DealStore(table).create(new com.bigtimedeals.domain.NewDeal("Steel kettle",
+        Deal deal = new com.bigtimedeals.deals.DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Steel kettle",
                 "https://s.example.com/expired-kettle", new BigDecimal("5"), "acme", "tech", null, null, NOW.minusSeconds(7200),
                 NOW.minusSeconds(60)));
         pump(60_000);

@@ -14,14 +14,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.bigtimedeals.data.FanOutStore;
-import com.bigtimedeals.data.IdempotencyStore;
-import com.bigtimedeals.data.Ids;
-import com.bigtimedeals.data.InboxDelivery;
-import com.bigtimedeals.data.TableDefinition;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.MessageKind;
+import com.bigtimedeals.inbox.FanOutStore;
+import com.bigtimedeals.inbox.InboxDelivery;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.platform.IdempotencyStore;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.TableDefinition;
 
 /**
  * TTL as deployed: the engine deletes expired messages, fan-out claims and idempotency records through its write path

@@ -11,12 +11,12 @@ import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Message;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
 
 
 /** New deal to watchers: exactly one message each, replays add nothing, long lists are handed on. */

@@ -7,10 +7,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
 
 
 /** A watcher list longer than one invocation can walk is handed on through the table and finished later. */

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.CorsPolicy;
 import com.bigtimedeals.topology.LambdaFunction;

@@ -3,7 +3,7 @@ package com.bigtimedeals.infra;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.topology.TableAccess;
 
 import software.amazon.awscdk.RemovalPolicy;

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.CursorCodec;
+import com.bigtimedeals.platform.CursorCodec;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;
 

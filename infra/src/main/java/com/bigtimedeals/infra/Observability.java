@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.topology.Metrics;
 
 import software.amazon.awscdk.Duration;

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.PushAccess;
 

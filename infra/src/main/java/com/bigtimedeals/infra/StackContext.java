@@ -3,8 +3,8 @@ package com.bigtimedeals.infra;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
 
 import software.constructs.Construct;
 

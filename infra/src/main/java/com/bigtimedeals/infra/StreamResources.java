@@ -2,7 +2,7 @@ package com.bigtimedeals.infra;
 
 import java.util.List;
 
-import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.StreamMapping;
 import com.bigtimedeals.topology.TableAccess;

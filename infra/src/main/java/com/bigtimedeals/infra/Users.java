@@ -2,8 +2,8 @@ package com.bigtimedeals.infra;
 
 import java.util.List;
 
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.TableDefinition;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;
@@ -374,7 +374,7 @@ class BigTimeDealsStackTest {
         // Every product function signs or checks cursors; CDK's CMS-upload singleton has no business with the secret.
         Map<String, Map<String, Object>> functions = productFunctions();
         template.resourcePropertiesCountIs("AWS::Lambda::Function", Map.of("Environment", Map.of("Variables",
-                Match.objectLike(Map.of(com.bigtimedeals.data.CursorCodec.SECRET_ARN_VARIABLE, Map.of("Ref", secret))))),
+                Match.objectLike(Map.of(com.bigtimedeals.platform.CursorCodec.SECRET_ARN_VARIABLE, Map.of("Ref", secret))))),
                 functions.size());
         Map<String, Map<String, Object>> policies = template.findResources("AWS::IAM::Policy");
         for (Map.Entry<String, Map<String, Object>> f : functions.entrySet()) {

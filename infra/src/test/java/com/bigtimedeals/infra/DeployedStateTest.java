@@ -18,10 +18,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.IndexPartitions;
-import com.bigtimedeals.data.PartitionKeys;
-import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.IndexPartitions;
+import com.bigtimedeals.platform.PartitionKeys;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;

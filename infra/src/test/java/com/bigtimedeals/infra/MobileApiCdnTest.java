@@ -82,7 +82,7 @@ class MobileApiCdnTest {
     @Test
     void reservedConcurrencyIsKeptForTheApiFunctionsTheSettingNames() {
         Map<String, Object> context = new java.util.LinkedHashMap<>(BigTimeDealsStackTest.cdkJsonContext);
-        context.put(com.bigtimedeals.data.Setting.RESERVED_CONCURRENCY.contextKey(), "Votes=700, Inbox=160");
+        context.put(com.bigtimedeals.platform.Setting.RESERVED_CONCURRENCY.contextKey(), "Votes=700, Inbox=160");
         software.amazon.awscdk.App app = software.amazon.awscdk.App.Builder.create().context(context).build();
         software.amazon.awscdk.assertions.Template t = software.amazon.awscdk.assertions.Template.fromStack(
                 new BigTimeDealsStack(app, "Reserved", software.amazon.awscdk.StackProps.builder().build()));
@@ -95,7 +95,7 @@ class MobileApiCdnTest {
             }
         });
         assertEquals(Map.of("InboxRead", 160, "InboxWrite", 160, "VotesRead", 700, "VotesWrite", 700), reserved);
-        context.put(com.bigtimedeals.data.Setting.RESERVED_CONCURRENCY.contextKey(), "Nope=5");
+        context.put(com.bigtimedeals.platform.Setting.RESERVED_CONCURRENCY.contextKey(), "Nope=5");
         software.amazon.awscdk.App wrong = software.amazon.awscdk.App.Builder.create().context(context).build();
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> new BigTimeDealsStack(wrong, "Wrong", software.amazon.awscdk.StackProps.builder().build()));

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.PushAccess;
 import com.fasterxml.jackson.databind.ObjectMapper;

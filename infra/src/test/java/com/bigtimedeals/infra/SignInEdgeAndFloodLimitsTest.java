@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.EditorSiteHeaders;
 import com.bigtimedeals.topology.LambdaFunction;

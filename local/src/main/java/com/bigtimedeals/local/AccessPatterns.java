@@ -4,23 +4,23 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.BlastStore;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.FeaturedStore;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.FrontPageCache;
-import com.bigtimedeals.data.InboxStore;
-import com.bigtimedeals.data.RequestMeter;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableInspector;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.FrontPage;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Page;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedStore;
+import com.bigtimedeals.deals.FrontPage;
+import com.bigtimedeals.deals.FrontPageCache;
+import com.bigtimedeals.deals.TableInspector;
+import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.inbox.InboxStore;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
 
 /**
  * Access-pattern scripts (The DynamoDB Book's advice): run any access pattern against the table and print

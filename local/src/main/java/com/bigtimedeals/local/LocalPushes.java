@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.DeviceStore;
-import com.bigtimedeals.data.Table;
+import com.bigtimedeals.devices.DeviceStore;
+import com.bigtimedeals.platform.Table;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -12,15 +12,15 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Map;
 
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DealCountersUpgrade;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableDefinition;
-import com.bigtimedeals.data.WalkStore;
+import com.bigtimedeals.deals.DealCountersUpgrade;
 import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableDefinition;
+import com.bigtimedeals.platform.WalkStore;
 import com.bigtimedeals.stream.SweepHandler;
 import com.bigtimedeals.topology.CorsPolicy;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -175,8 +175,8 @@ public final class LocalStack implements AutoCloseable {
         delivery.start();
         Table table = Table.from(functions, client);
         Sweeper sweeper = new Sweeper(new SweepHandler(new WalkStore(table), options.sweepStalledAfter(),
-                new com.bigtimedeals.data.HottestLists(table)).withReminders(com.bigtimedeals.stream.SavedReminders.of(table,
-                com.bigtimedeals.data.Configuration.from(functions))).withQuietEnds(new com.bigtimedeals.data.QuietHolds(table)));
+                new com.bigtimedeals.deals.HottestLists(table)).withReminders(com.bigtimedeals.stream.SavedReminders.of(table,
+                com.bigtimedeals.platform.Configuration.from(functions))).withQuietEnds(new com.bigtimedeals.inbox.QuietHolds(table)));
         sweeper.start();
         gateway.localRoute("/_local/pushes", new LocalPushes(sns, table)::answer);
         LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName, sns);

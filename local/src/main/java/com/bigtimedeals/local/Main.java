@@ -10,11 +10,11 @@ import java.util.concurrent.CountDownLatch;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.data.Table;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.topology.LambdaFunction;
 
 /** {@code ./bigtimedeals run | token | patterns}: the local stack and its tools. */
@@ -133,12 +133,12 @@ public final class Main {
         Settings settings = Settings.fromProcess();
         try {
             Table table = Table.from(settings, DynamoDbClients.from(settings));
-            com.bigtimedeals.data.DealCountersUpgrade.Result r = new com.bigtimedeals.data.DealCountersUpgrade(table).run();
+            com.bigtimedeals.deals.DealCountersUpgrade.Result r = new com.bigtimedeals.deals.DealCountersUpgrade(table).run();
             System.out.println(r.skipped() ? "Table " + table.name() + " is upgraded already."
                     : "Table " + table.name() + ": " + r.upgraded() + " of " + r.deals() + " deals upgraded, "
                     + r.settingsMoved() + " users' notification settings moved; recorded done.");
         } catch (software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException e) {
-            System.err.println("No table " + com.bigtimedeals.data.TableDefinition.tableName(settings) + " there (check --table, AWS_REGION and the account).");
+            System.err.println("No table " + com.bigtimedeals.platform.TableDefinition.tableName(settings) + " there (check --table, AWS_REGION and the account).");
             System.exit(1);
         } catch (RuntimeException e) {
             System.err.println("The upgrade stopped (run it again: it resumes without counting twice): " + e.getMessage());

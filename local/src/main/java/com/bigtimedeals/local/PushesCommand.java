@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 

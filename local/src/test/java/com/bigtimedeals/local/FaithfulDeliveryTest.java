@@ -14,25 +14,25 @@ import org.junit.jupiter.api.Test;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import com.bigtimedeals.data.CatalogStore;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.CursorCodec;
-import com.bigtimedeals.data.DealStore;
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.data.TableDefinition;
-import com.bigtimedeals.data.UserStore;
-import com.bigtimedeals.data.WalkStore;
-import com.bigtimedeals.domain.Blast;
-import com.bigtimedeals.domain.Deal;
-import com.bigtimedeals.domain.NewDeal;
-import com.bigtimedeals.domain.UserProfile;
+import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
-import com.bigtimedeals.harness.InjectedFaults;
 import com.bigtimedeals.harness.InboxCensus;
+import com.bigtimedeals.harness.InjectedFaults;
 import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.inbox.Blast;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.CursorCodec;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableDefinition;
+import com.bigtimedeals.platform.WalkStore;
 import com.bigtimedeals.service.DealService;
 import com.bigtimedeals.stream.ChangeReactions;
 import com.bigtimedeals.stream.StreamHandler;
@@ -96,7 +96,7 @@ class FaithfulDeliveryTest {
                 // The request's transaction (the blast with its segments) conflicts on its first attempt and is retried.
                 blast = DealService.of(faultyTable, 2, SEGMENTS).blast(deal.id(), null, null, java.time.Instant.now()).blast();
                 long deadline = System.currentTimeMillis() + 15 * 60_000;
-                while (!new com.bigtimedeals.data.BlastStore(table).get(blast.id()).done() && System.currentTimeMillis() < deadline) {
+                while (!new com.bigtimedeals.inbox.BlastStore(table).get(blast.id()).done() && System.currentTimeMillis() < deadline) {
                     Thread.sleep(500);
                 }
                 assertTrue(delivery.awaitCaughtUp(1_000, 60_000));
@@ -107,7 +107,7 @@ class FaithfulDeliveryTest {
                 assertTrue(faults.throttled() > 0 && faults.unprocessed() > 0 && faults.conflicts() > 0, "faults were injected");
                 assertTrue(delivery.redelivered() > 0, "throttled records were redelivered");
             }
-            Blast done = new com.bigtimedeals.data.BlastStore(table).get(blast.id());
+            Blast done = new com.bigtimedeals.inbox.BlastStore(table).get(blast.id());
             assertTrue(done.done());
             assertEquals(USERS, done.usersReached(), "progress is exact");
             Map<String, Integer> counts = InboxCensus.messagesByUser(client, name, deal.id());

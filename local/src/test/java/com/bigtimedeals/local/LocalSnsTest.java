@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.bigtimedeals.domain.Device;
-import com.bigtimedeals.domain.DevicePlatform;
+import com.bigtimedeals.devices.Device;
+import com.bigtimedeals.devices.DevicePlatform;
 import com.bigtimedeals.lambda.SnsPush;
 import com.bigtimedeals.service.PushEndpoints;
 import com.bigtimedeals.topology.LambdaFunction;

@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.contract.ResponseContract;
-import com.bigtimedeals.data.Configuration;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.topology.RouteTable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.bigtimedeals.data.DynamoDbClients;
-import com.bigtimedeals.data.FollowStore;
-import com.bigtimedeals.data.Settings;
-import com.bigtimedeals.data.Table;
-import com.bigtimedeals.domain.Likeable;
-import com.bigtimedeals.domain.Relation;
+import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.harness.ParallelRuns;
+import com.bigtimedeals.platform.DynamoDbClients;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.Table;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;

@@ -3,8 +3,8 @@ package com.bigtimedeals.topology;
 import java.util.List;
 import java.util.Locale;
 
-import com.bigtimedeals.data.Setting;
-import com.bigtimedeals.data.Settings;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.Settings;
 
 /**
  * Which browser origins may call the API, and what a preflight allows: the CDK stack configures the HTTP API's

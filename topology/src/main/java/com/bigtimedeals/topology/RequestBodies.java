@@ -12,11 +12,11 @@ import static com.bigtimedeals.topology.BodyField.Kind.URL;
 
 import java.util.List;
 
-import com.bigtimedeals.domain.ContractRules;
-import com.bigtimedeals.domain.FeaturedList;
-import com.bigtimedeals.domain.ReportReason;
-import com.bigtimedeals.domain.Slug;
-import com.bigtimedeals.domain.Words;
+import com.bigtimedeals.community.ReportReason;
+import com.bigtimedeals.platform.ContractRules;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.Slug;
+import com.bigtimedeals.platform.Words;
 
 /** The request bodies of the contract (../shared/design/api.md), each declared once; {@link Operation} names them. */
 public final class RequestBodies {
@@ -77,8 +77,8 @@ public final class RequestBodies {
             BodyField.note("note", ContractRules.NOTE_MAX));
 
     public static final RequestBody NEW_VOTE = RequestBody.of("NewVote",
-            BodyField.oneOf("vote", java.util.Arrays.stream(com.bigtimedeals.domain.Vote.values())
-                    .map(com.bigtimedeals.domain.Vote::wire).toList()).asRequired());
+            BodyField.oneOf("vote", java.util.Arrays.stream(com.bigtimedeals.community.Vote.values())
+                    .map(com.bigtimedeals.community.Vote::wire).toList()).asRequired());
 
     public static final RequestBody NEW_ALERT = RequestBody.of("NewAlert",
             BodyField.text("keywords", Words.MAX_TEXT).asRequired().describedAs("1 to " + Words.MAX_WORDS
@@ -91,13 +91,13 @@ public final class RequestBodies {
             BodyField.note("excludeWords", Words.MAX_TEXT).describedAs("0 to " + Words.MAX_WORDS
                     + " words separated by spaces, under the keyword rules: a deal whose title holds any of them as a whole"
                     + " word, in any case, does not match; answered lowercase, \"\" when none"),
-            BodyField.positiveInteger("minTemperature", com.bigtimedeals.domain.NewAlert.MAX_TEMPERATURE)
+            BodyField.positiveInteger("minTemperature", com.bigtimedeals.inbox.NewAlert.MAX_TEMPERATURE)
                     .describedAs("Match a deal only when its temperature first reaches this, within the stream delay of the"
                             + " vote that reached it: never at its creation, never twice"));
 
     public static final RequestBody NEW_DEVICE = RequestBody.of("NewDevice",
-            BodyField.oneOf("platform", java.util.Arrays.stream(com.bigtimedeals.domain.DevicePlatform.values())
-                    .map(com.bigtimedeals.domain.DevicePlatform::wire).toList()).asRequired()
+            BodyField.oneOf("platform", java.util.Arrays.stream(com.bigtimedeals.devices.DevicePlatform.values())
+                    .map(com.bigtimedeals.devices.DevicePlatform::wire).toList()).asRequired()
                     .describedAs("fcm (Android, Firebase Cloud Messaging) or apns (iOS)"),
             BodyField.text("token", 4096).asRequired().describedAs("apns: exactly 64 hexadecimal characters; fcm: 20 to "
                     + "4096 letters, digits, ':', '_' and '-'. Never answered back (a Device carries tokenEnd)"));

@@ -1,6 +1,6 @@
 package com.bigtimedeals.topology;
 
-import com.bigtimedeals.data.Setting;
+import com.bigtimedeals.platform.Setting;
 
 /**
  * Which routes API Gateway throttles on their own, beside the stage's default: the ones a flood makes costly or

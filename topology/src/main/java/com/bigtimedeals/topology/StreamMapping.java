@@ -3,7 +3,7 @@ package com.bigtimedeals.topology;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.data.ItemChanges;
+import com.bigtimedeals.changes.ItemChanges;
 
 /**
  * How the table's stream is handed to the consumer: every setting of the event source mapping. The CDK stack

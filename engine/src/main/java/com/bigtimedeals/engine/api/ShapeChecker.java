@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.bigtimedeals.engine.json.JsonTree;
 import com.bigtimedeals.engine.json.JsonTree.JsonNumber;
+import com.bigtimedeals.engine.json.JsonTree;
 
 /**
  * Checks a parsed request against its {@link Shape}s the way the service's request layer does: a serialization

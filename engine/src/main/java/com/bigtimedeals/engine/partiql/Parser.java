@@ -6,8 +6,8 @@ import java.util.List;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.expr.Lexer;
-import com.bigtimedeals.engine.expr.Token;
 import com.bigtimedeals.engine.expr.Token.Kind;
+import com.bigtimedeals.engine.expr.Token;
 import com.bigtimedeals.engine.partiql.Ast.Node;
 import com.bigtimedeals.engine.value.NumberFormatError;
 import com.bigtimedeals.engine.value.Numbers;

@@ -8,7 +8,6 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.json.JsonTree;
-import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;

@@ -2,8 +2,6 @@ package com.bigtimedeals.engine.table;
 
 import java.util.Map;
 
-import com.bigtimedeals.engine.table.Table;
-
 /**
  * Per-table engine settings carried as table tags, so any client (the AWS CLI included) can switch them:
  * {@code engine:partition-limits} ({@code true}/{@code false}) and {@code engine:gsi-lag-ms} (milliseconds).

@@ -1,0 +1,4 @@
+package com.bigtimedeals.community;
+
+public record FollowState(boolean liked, boolean watching) {
+}

@@ -1,0 +1,5 @@
+package com.bigtimedeals.deals;
+
+/** One row of the all-brands list. */
+public record BrandSummary(String id, String name, String logoUrl) {
+}

@@ -1,0 +1,144 @@
+package com.bigtimedeals.deals;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import com.bigtimedeals.deals.DealTimeline.Scope;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.ItemReader;
+import com.bigtimedeals.platform.ItemWriter;
+import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Page;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.Transactions;
+import com.bigtimedeals.platform.WalkStore;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The walk that carries a renamed brand's or category's name into every deal that names it ({@link WalkStore}): one
+ * item per brand or category, written by the rename's own transaction, then a page of the latest list at a time, each
+ * deal one conditional UpdateItem, checkpointed on the item. Each rename has a number ({@code nameVersion}, one more
+ * than the last): a deal takes a name only from a rename newer than the one it has, so a run of an older rename that
+ * is still going never writes its name over a newer one, and the walk's positions carry the number too, so a newer
+ * rename (which restarts the walk) makes the older run's next checkpoint fail and stop it. Each changed deal's stream
+ * record is a correction, which carries the name on into every list and featured copy.
+ */
+public final class CatalogRenames {
+    /** Deals renamed per page: one latest-list page. */
+    public static final int PAGE = DealStore.MAX_PAGE;
+
+    private final Table table;
+    private final WalkStore walks;
+    private final DealTimeline timeline;
+
+    public CatalogRenames(Table table) {
+        this.table = table;
+        this.walks = new WalkStore(table);
+        this.timeline = new DealTimeline(table, DealStore.MAX_PAGE);
+    }
+
+    /** Where one rename's walk stands: the new name, its number, and the position in the latest list. */
+    public record Walk(Likeable kind, String id, String name, long nameVersion, String position) {
+    }
+
+    /** The position of rename {@code version} at the start of its list. */
+    static String start(long version) {
+        return version + "|";
+    }
+
+    /** The transaction's put that (re)starts the walk of rename {@code nameVersion}. */
+    static TransactWriteItem put(Table table, Likeable kind, String id, String name, long nameVersion) {
+        Map<String, AttributeValue> key = Keys.rename(kind, id);
+        java.time.Instant now = table.clock().instant();
+        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, Keys.RENAME)
+                .string("kind", kind.name()).string("targetId", id).string("name", name)
+                .number("nameVersion", nameVersion).string("after", start(nameVersion)).bool("done", false)
+                .number("reached", 0), key.get(Keys.PK).s(), now).build();
+        return TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item).build()).build();
+    }
+
+    /** The walk as it stands, or null when finished (or never started). */
+    public Walk get(Likeable kind, String id) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.rename(kind, id)).consistentRead(true).build()).item();
+        if (item == null || item.isEmpty() || new ItemReader(item).bool("done")) {
+            return null;
+        }
+        ItemReader r = new ItemReader(item);
+        return new Walk(kind, id, r.string("name"), r.number("nameVersion"), r.string("after"));
+    }
+
+    /** What a page did: how many deals took the name, and where the next page starts (null: the end). */
+    public record Renamed(int count, String next) {
+    }
+
+    /**
+     * Renames the deals of one page from {@code position}: 1 Query (up to 3, as any latest-list page) and an UpdateItem
+     * per deal that still shows another name. Safe to repeat: a deal already named by this rename is left as it is.
+     */
+    public Renamed page(Walk walk, String position) {
+        String cursor = position.substring(position.indexOf('|') + 1);
+        Scope scope = walk.kind() == Likeable.BRAND ? Scope.brand(walk.id()) : Scope.category(walk.id());
+        Page<Deal> page;
+        try {
+            page = timeline.page(scope, PAGE, cursor.isEmpty() ? null : cursor);
+        } catch (DomainException e) {
+            return new Renamed(0, null); // the brand or category is gone: nothing names it any more
+        }
+        String attribute = walk.kind() == Likeable.BRAND ? "brandName" : "categoryName";
+        String owner = walk.kind() == Likeable.BRAND ? "brandId" : "categoryId";
+        int renamed = 0;
+        for (Deal d : page.items()) {
+            String shown = walk.kind() == Likeable.BRAND ? d.brandName() : d.categoryName();
+            if (walk.name().equals(shown)) {
+                continue;
+            }
+            if (rename(d.id(), attribute, owner, walk)) {
+                renamed++;
+            }
+        }
+        return new Renamed(renamed, page.nextCursor() == null ? null : walk.nameVersion() + "|" + page.nextCursor());
+    }
+
+    /** One deal takes the name, and moves its version on (its answer changed), unless a newer rename named it. */
+    private boolean rename(String dealId, String attribute, String owner, Walk walk) {
+        Map<String, String> names = new HashMap<>();
+        names.put("#name", attribute);
+        names.put("#owner", owner);
+        names.put("#nv", attribute + "Version");
+        names.put("#v", DealCodec.VERSION);
+        names.put("#t", Keys.TYPE);
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":name", AttributeValue.fromS(walk.name()));
+        values.put(":id", AttributeValue.fromS(walk.id()));
+        values.put(":nv", AttributeValue.fromN(Long.toString(walk.nameVersion())));
+        values.put(":one", AttributeValue.fromN("1"));
+        values.put(":deal", AttributeValue.fromS(Keys.DEAL));
+        try {
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .updateExpression("SET #name = :name, #nv = :nv, #v = if_not_exists(#v, :one) + :one")
+                    .conditionExpression("attribute_exists(PK) AND #t = :deal AND #owner = :id"
+                            + " AND (attribute_not_exists(#nv) OR #nv < :nv)")
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build()));
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            return false; // a newer rename got there first, or the deal is gone
+        }
+    }
+
+    /** Moves the walk from {@code from} to {@code next} (null: finished); false when another run or rename moved it. */
+    public boolean advance(Walk walk, String from, String next, int count) {
+        return walks.advance(Keys.rename(walk.kind(), walk.id()), from, next, count, false);
+    }
+
+    public boolean requeue(Likeable kind, String id) {
+        return walks.requeue(Keys.rename(kind, id));
+    }
+}

@@ -1,0 +1,335 @@
+package com.bigtimedeals.deals;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.bigtimedeals.deals.DealTimeline.Scope;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.ItemReader;
+import com.bigtimedeals.platform.ItemWriter;
+import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.platform.Transactions;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Brands and categories. Each has a small item with its name and like/watch counters (the only item a like
+ * rewrites, so a like stays a few write units), a listing item in the collection that {@code GET /brands} or
+ * {@code GET /categories} reads in one query, and the first bucket of its deal timeline.
+ */
+public final class CatalogStore {
+    private final Table table;
+    private final DealTimeline timeline;
+
+    public CatalogStore(Table table) {
+        this.table = table;
+        this.timeline = new DealTimeline(table, DealStore.MAX_PAGE);
+    }
+
+    /** Access pattern: Create Brand. A taken id is a CONFLICT. */
+    public Brand createBrand(String id, String name, String logoUrl) {
+        ItemWriter brand = new ItemWriter(Keys.brand(id), Keys.BRAND)
+                .string("id", id).string("name", name).string("logoUrl", logoUrl)
+                .number("likes", 0).number("watchers", 0);
+        ItemWriter listing = new ItemWriter(Keys.brandListing(id, name), Keys.BRAND_LISTING)
+                .string("id", id).string("name", name).string("logoUrl", logoUrl);
+        create(brand, listing, Scope.brand(id), "brand " + id + " already exists");
+        return new Brand(id, name, logoUrl, 0, 0);
+    }
+
+    /** Access pattern: Create Category. A taken id is a CONFLICT. */
+    public Category createCategory(String id, String name) {
+        ItemWriter category = new ItemWriter(Keys.category(id), Keys.CATEGORY)
+                .string("id", id).string("name", name).number("likes", 0).number("watchers", 0);
+        ItemWriter listing = new ItemWriter(Keys.categoryListing(id, name), Keys.CATEGORY_LISTING)
+                .string("id", id).string("name", name);
+        create(category, listing, Scope.category(id), "category " + id + " already exists");
+        return new Category(id, name, 0, 0, List.of());
+    }
+
+    private void create(ItemWriter entity, ItemWriter listing, Scope scope, String conflict) {
+        try {
+            // Retried while another transaction holds one of the items (a create, a rename or a delete of the same id): it wrote nothing.
+            Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+                    put(entity.build()), put(listing.build()),
+                    put(timeline.genesisItem(scope, 0, null))).build()));
+        } catch (TransactionCanceledException e) {
+            if (DealStore.onlyConditionFailures(e)) {
+                throw DomainException.conflict(conflict);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Renames a brand or gives it another logo (either may be null: left as it is); the id never changes. 1 consistent
+     * GetItem, then 1 TransactWriteItems: the brand (only as it was read), its listing (whose key holds the name, so a
+     * rename moves it), and for a rename the walk that carries the name into its deals ({@link CatalogRenames}). A
+     * request that changes nothing writes nothing. NOT_FOUND for an unknown brand.
+     */
+    public Brand updateBrand(String id, String name, String logoUrl) {
+        for (int attempt = 1; ; attempt++) {
+            Map<String, AttributeValue> item = read(Keys.brand(id), "brand not found");
+            Brand was = readBrand(item);
+            String newName = name != null ? name : was.name();
+            String newLogo = logoUrl != null ? logoUrl : was.logoUrl();
+            if (newName.equals(was.name()) && java.util.Objects.equals(newLogo, was.logoUrl())) {
+                return was;
+            }
+            ItemWriter listing = new ItemWriter(Keys.brandListing(id, newName), Keys.BRAND_LISTING)
+                    .string("id", id).string("name", newName).string("logoUrl", newLogo);
+            if (edit(Likeable.BRAND, id, item, was.name(), newName, newLogo, Keys.brandListing(id, was.name()), listing, attempt)) {
+                return new Brand(id, newName, newLogo, was.likes(), was.watchers());
+            }
+        }
+    }
+
+    /** Renames a category, as {@link #updateBrand} a brand. */
+    public Category updateCategory(String id, String name) {
+        for (int attempt = 1; ; attempt++) {
+            Map<String, AttributeValue> item = read(Keys.category(id), "category not found");
+            Category was = readCategory(item, List.of());
+            if (name.equals(was.name())) {
+                return category(id, true);
+            }
+            ItemWriter listing = new ItemWriter(Keys.categoryListing(id, name), Keys.CATEGORY_LISTING)
+                    .string("id", id).string("name", name);
+            if (edit(Likeable.CATEGORY, id, item, was.name(), name, null, Keys.categoryListing(id, was.name()), listing, attempt)) {
+                return category(id, true);
+            }
+        }
+    }
+
+    private Map<String, AttributeValue> read(Map<String, AttributeValue> key, String notFound) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(key).consistentRead(true).build()).item();
+        if (item == null || item.isEmpty()) {
+            throw DomainException.notFound(notFound);
+        }
+        return item;
+    }
+
+    /** The rename's (or new logo's) transaction; false when the item changed since it was read (read again). */
+    private boolean edit(Likeable kind, String id, Map<String, AttributeValue> item, String oldName, String newName,
+                         String newLogo, Map<String, AttributeValue> oldListing, ItemWriter listing, int attempt) {
+        boolean renamed = !newName.equals(oldName);
+        ItemReader r = new ItemReader(item);
+        long nameVersion = r.has(NAME_VERSION) ? r.number(NAME_VERSION) : 0;
+        Map<String, String> names = new HashMap<>(Map.of("#n", "name", "#nv", NAME_VERSION));
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":was", AttributeValue.fromS(oldName),
+                ":nv", AttributeValue.fromN(Long.toString(renamed ? nameVersion + 1 : nameVersion))));
+        String update = "SET #n = :n, #nv = :nv";
+        values.put(":n", AttributeValue.fromS(newName));
+        String condition = "#n = :was AND " + (r.has(NAME_VERSION) ? "#nv = :before" : "attribute_not_exists(#nv)");
+        if (r.has(NAME_VERSION)) {
+            values.put(":before", AttributeValue.fromN(Long.toString(nameVersion)));
+        }
+        if (kind == Likeable.BRAND) {
+            names.put("#logo", "logoUrl");
+            if (newLogo != null) {
+                update += ", #logo = :logo";
+                values.put(":logo", AttributeValue.fromS(newLogo));
+            }
+            String was = r.string("logoUrl");
+            condition += was == null ? " AND attribute_not_exists(#logo)" : " AND #logo = :oldLogo";
+            if (was != null) {
+                values.put(":oldLogo", AttributeValue.fromS(was));
+            }
+        }
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(TransactWriteItem.builder().update(software.amazon.awssdk.services.dynamodb.model.Update.builder()
+                .tableName(table.name()).key(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)))
+                .updateExpression(update).conditionExpression(condition).expressionAttributeNames(names)
+                .expressionAttributeValues(values).build()).build());
+        if (renamed) {
+            writes.add(TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                    .tableName(table.name()).key(oldListing).build()).build());
+            writes.add(CatalogRenames.put(table, kind, id, newName, nameVersion + 1));
+        }
+        writes.add(TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(listing.build()).build()).build());
+        try {
+            table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
+            return true;
+        } catch (TransactionCanceledException e) {
+            if (DealStore.failed(e, 0) && attempt < 8) {
+                return false;
+            }
+            if (!Transactions.retryable(e, attempt)) {
+                throw e;
+            }
+            return false;
+        }
+    }
+
+    /** How many renames a brand or category has had: the number a deal's copy of its name carries (CatalogRenames). */
+    static final String NAME_VERSION = "nameVersion";
+
+    /**
+     * Deletes a brand or category that no deal names, live, expired or taken down: 204, and again 204 when it is gone
+     * already. Its deals are counted by its first bucket's placements, which a takedown never takes back: 1 consistent
+     * Query of its timeline, then 1 TransactWriteItems of the item, its listing and its one bucket, conditioned on the
+     * bucket still counting none (a deal placed meanwhile makes it a CONFLICT; a deal placed after finds no bucket and
+     * is refused as naming no brand). CONFLICT while any deal names it.
+     */
+    public void delete(Likeable kind, String id) {
+        Scope scope = kind == Likeable.BRAND ? Scope.brand(id) : Scope.category(id);
+        Map<String, AttributeValue> key = kind == Likeable.BRAND ? Keys.brand(id) : Keys.category(id);
+        String what = kind == Likeable.BRAND ? "brand" : "category";
+        for (int attempt = 1; ; attempt++) {
+            Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                    .key(key).consistentRead(true).build()).item();
+            if (item == null || item.isEmpty()) {
+                return;
+            }
+            List<Map<String, AttributeValue>> buckets = TableReads.partition(table, Keys.timelinePk(scope.key()), true);
+            long placed = 0;
+            for (Map<String, AttributeValue> b : buckets) {
+                placed += new ItemReader(b).number("count");
+            }
+            if (buckets.size() > 1 || placed > 0) {
+                throw DomainException.conflict("deals name this " + what + " (" + placed + "): it can be deleted only "
+                        + "when none does, live, expired or taken down");
+            }
+            String name = new ItemReader(item).string("name");
+            Map<String, AttributeValue> listing = kind == Likeable.BRAND ? Keys.brandListing(id, name)
+                    : Keys.categoryListing(id, name);
+            List<TransactWriteItem> writes = new ArrayList<>(List.of(
+                    TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                            .tableName(table.name()).key(key).conditionExpression("#n = :n")
+                            .expressionAttributeNames(Map.of("#n", "name"))
+                            .expressionAttributeValues(Map.of(":n", AttributeValue.fromS(name))).build()).build(),
+                    TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                            .tableName(table.name()).key(listing).build()).build()));
+            for (Map<String, AttributeValue> b : buckets) {
+                writes.add(TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                        .tableName(table.name()).key(Map.of(Keys.PK, b.get(Keys.PK), Keys.SK, b.get(Keys.SK)))
+                        .conditionExpression("#c = :zero")
+                        .expressionAttributeNames(Map.of("#c", "count"))
+                        .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build()).build());
+            }
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
+                return;
+            } catch (TransactionCanceledException e) {
+                if (!Transactions.retryable(e, attempt) && !DealStore.onlyConditionFailures(e)) {
+                    throw e;
+                }
+                if (attempt >= 8) {
+                    throw DomainException.unavailable(what + " kept changing while it was deleted; try again");
+                }
+                // Renamed, or a deal placed, meanwhile: decide again on what it is now.
+            }
+        }
+    }
+
+    private TransactWriteItem put(Map<String, AttributeValue> item) {
+        return TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(item)
+                .conditionExpression("attribute_not_exists(PK)").build()).build();
+    }
+
+    /** Access pattern: the Brand page header (name, logo, counts). 1 GetItem. */
+    public Brand brand(String id) {
+        return brand(id, false);
+    }
+
+    /** With {@code consistent}, reads what a write just committed (the like and watch read-back). */
+    public Brand brand(String id, boolean consistent) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
+                .tableName(table.name()).key(Keys.brand(id)).consistentRead(consistent).build()).item();
+        if (item == null || item.isEmpty()) {
+            throw DomainException.notFound("brand not found");
+        }
+        return readBrand(item);
+    }
+
+    static Brand readBrand(Map<String, AttributeValue> item) {
+        ItemReader r = new ItemReader(item);
+        return new Brand(r.string("id"), r.string("name"), r.string("logoUrl"), r.number("likes"), r.number("watchers"));
+    }
+
+    /**
+     * Access pattern: Category page header with its featured deals: one BatchGetItem of the small counter
+     * item and the featured list.
+     */
+    public Category category(String id) {
+        return category(id, false);
+    }
+
+    public Category category(String id, boolean consistent) {
+        FollowTarget category = targetAmong(Likeable.CATEGORY, TableReads.batchGet(table, KeysAndAttributes.builder()
+                .keys(Keys.category(id), DealKeys.featured(FeaturedList.category(id))).consistentRead(consistent).build()));
+        if (category == null) {
+            throw DomainException.notFound("category not found");
+        }
+        return (Category) category;
+    }
+
+    /**
+     * The brand or category among {@code items} (a category with its featured list when that is among them too), or
+     * null when the target's own item is not: what one BatchGetItem of the target's keys read.
+     */
+    public static FollowTarget targetAmong(Likeable kind, java.util.Collection<Map<String, AttributeValue>> items) {
+        Map<String, AttributeValue> target = null;
+        List<Deal> featured = List.of();
+        for (Map<String, AttributeValue> item : items) {
+            String type = new ItemReader(item).type();
+            if ((kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type)) {
+                target = item;
+            } else if (Keys.FEATURED_LIST.equals(type)) {
+                featured = DealCodec.readEmbedded(item.get("deals"));
+            }
+        }
+        return target == null ? null : kind == Likeable.BRAND ? readBrand(target) : readCategory(target, featured);
+    }
+
+    static Category readCategory(Map<String, AttributeValue> item, List<Deal> featured) {
+        ItemReader r = new ItemReader(item);
+        return new Category(r.string("id"), r.string("name"), r.number("likes"), r.number("watchers"), featured);
+    }
+
+    /** Access pattern: all Brands, sorted by name case-insensitively (the listing sort key). */
+    public List<BrandSummary> brands() {
+        List<BrandSummary> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : listing(Keys.BRANDS_PK)) {
+            ItemReader r = new ItemReader(item);
+            out.add(new BrandSummary(r.string("id"), r.string("name"), r.string("logoUrl")));
+        }
+        return out;
+    }
+
+    public List<CategorySummary> categories() {
+        List<CategorySummary> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : listing(Keys.CATEGORIES_PK)) {
+            ItemReader r = new ItemReader(item);
+            out.add(new CategorySummary(r.string("id"), r.string("name")));
+        }
+        return out;
+    }
+
+    /**
+     * One query: 200 brands at about 100 bytes are 20 KB, far inside a 1 MB page; more pages only past 10k brands.
+     * The items come in sort-key order; they are put in that order again by the key the current code would write,
+     * compared as DynamoDB compares strings (UTF-8 bytes), because listing items written before the sort key's
+     * separator changed (docs/data-model.md) still carry the old key, and sort wrongly by it.
+     */
+    private List<Map<String, AttributeValue>> listing(String pk) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>(TableReads.partition(table, pk, false));
+        items.sort(java.util.Comparator.comparing((Map<String, AttributeValue> item) -> {
+            ItemReader r = new ItemReader(item);
+            return Keys.listingSortKey("", r.string("name"), r.string("id")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }, java.util.Arrays::compareUnsigned));
+        return items;
+    }
+}

@@ -1,0 +1,4 @@
+package com.bigtimedeals.deals;
+
+public record CategorySummary(String id, String name) {
+}

@@ -1,0 +1,368 @@
+package com.bigtimedeals.devices;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import com.bigtimedeals.platform.Contention;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.ItemReader;
+import com.bigtimedeals.platform.ItemWriter;
+import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.platform.Transactions;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * A user's devices and notification settings (docs/data-model.md, "Devices and push"). A device is
+ * {@code DEVICES#<user> DEVICE#<deviceId>} holding its platform, token, the token's digest and its push endpoint; who
+ * holds a token is {@code PUSHTOKEN#<digest>}, written in the same transaction as the device, so a token belongs to one
+ * device of one user at any moment; a removed device leaves a tombstone {@code REMOVED#<deviceId>}.
+ */
+public final class DeviceStore {
+    /** At most this many devices per user: one more registration removes the oldest. */
+    public static final int MAX_PER_USER = 10;
+    private static final int ATTEMPTS = 4;
+
+    private final Table table;
+
+    public DeviceStore(Table table) {
+        this.table = table;
+    }
+
+    /**
+     * What a registration did: the device (new or the one already holding the token), whether it is new, and the
+     * devices it removed from the caller (the oldest, past {@link #MAX_PER_USER}), whose endpoints are to go.
+     */
+    public record Registration(Device device, boolean created, List<Device> removed) {
+    }
+
+    /**
+     * POST /me/devices: 1 strongly consistent Query of the caller's devices (the same token there: that device, 1
+     * request), 1 GetItem of the token's holder, then 1 transaction: the device and the token's holder (conditioned on
+     * the holder read, so two registrations of one token cannot both win), the previous holder's device removed when the
+     * token moves from another user (a tombstone left), and the caller's oldest device when this is an 11th.
+     * {@code endpoint} names the new device's push endpoint (called once the token is known to be new to the caller,
+     * before the transaction: the push service's CreatePlatformEndpoint is idempotent per token, so a retry or a lost
+     * transaction makes no second endpoint). A transaction that lost a race is tried again from the reads.
+     */
+    public Registration register(String username, DevicePlatform platform, String token, UnaryOperator<Device> endpoint) {
+        String digest = digest(platform, token);
+        for (int attempt = 1; ; attempt++) {
+            List<Device> mine = new ArrayList<>();
+            for (Map<String, AttributeValue> item : liveDeviceItems(username)) {
+                ItemReader r = new ItemReader(item);
+                Device d = read(r);
+                if (digest.equals(r.string("tokenDigest"))) {
+                    return new Registration(d, false, List.of());
+                }
+                mine.add(d);
+            }
+            Map<String, AttributeValue> holderItem = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                    .key(Keys.pushToken(digest)).consistentRead(true).build()).item();
+            ItemReader holder = holderItem == null || holderItem.isEmpty() ? null : new ItemReader(holderItem);
+            Instant now = table.clock().instant();
+            Device draft = endpoint.apply(new Device(Ids.deviceId(now), platform, token, now, null));
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(put(deviceItem(username, draft, digest), "attribute_not_exists(PK)", Map.of()));
+            Map<String, AttributeValue> holderValues = new HashMap<>();
+            String holderCondition = "attribute_not_exists(PK)";
+            if (holder != null) {
+                holderCondition = "username = :u AND deviceId = :d";
+                holderValues.put(":u", AttributeValue.fromS(holder.string("username")));
+                holderValues.put(":d", AttributeValue.fromS(holder.string("deviceId")));
+                // The token moves from the previous holder's device (another account, or a device of the caller's that a
+                // concurrent registration removed): that device goes, and keeps a tombstone for its owner's DELETE.
+                writes.add(delete(Keys.device(holder.string("username"), holder.string("deviceId")), null, Map.of()));
+                writes.add(put(tombstone(holder.string("username"), new Device(holder.string("deviceId"), platform, token,
+                        holder.instant("createdAt"), draft.endpointArn()), now), null, Map.of()));
+            }
+            writes.add(put(new ItemWriter(Keys.pushToken(digest), Keys.PUSH_TOKEN).string("username", username)
+                    .string("deviceId", draft.id()).instant("createdAt", draft.createdAt()).build(), holderCondition, holderValues));
+            List<Device> removed = new ArrayList<>();
+            if (mine.size() >= MAX_PER_USER) {
+                mine.sort(Comparator.comparing(Device::id));
+                for (Device oldest : mine.subList(0, mine.size() - MAX_PER_USER + 1)) {
+                    writes.addAll(removal(username, oldest, now));
+                    removed.add(oldest);
+                }
+            }
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
+                return new Registration(draft, true, removed);
+            } catch (TransactionCanceledException e) {
+                // Another registration or removal of the same token or devices got there first: read again. A
+                // transaction merely holding one of the items (a conflict) changed nothing: as many tries as any
+                // contended write gets (Transactions), not the few a race of registrations needs.
+                if (attempt >= (Contention.isContention(e) ? Transactions.CONFLICT_ATTEMPTS : ATTEMPTS)) {
+                    throw DomainException.unavailable("the device is busy; try again");
+                }
+                Transactions.backOff(attempt);
+            }
+        }
+    }
+
+    /**
+     * The device given another endpoint (its own was gone at the push service): 1 PutItem of the device as read with
+     * the new ARN, conditioned on the item still holding the ARN it was read with, so a device removed, moved or given
+     * an endpoint by a concurrent registration is left as that made it. True when this call replaced it.
+     */
+    public boolean replaceEndpoint(String username, Device device, String endpointArn) {
+        try {
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(deviceItem(username, device.withEndpoint(endpointArn), digest(device.platform(), device.token())))
+                    .conditionExpression("endpointArn = :old")
+                    .expressionAttributeValues(Map.of(":old", AttributeValue.fromS(device.endpointArn()))).build()));
+            return true;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
+            return false;
+        }
+    }
+
+    /** A user's devices (oldest first) and notification settings, as one push reads them. */
+    public record Targets(List<Device> devices, NotificationSettings settings) {
+    }
+
+    /**
+     * What a push needs, in 1 strongly consistent Query (a device removed or a kind switched off a moment ago gets
+     * nothing): the devices and the settings, which sort next to each other ({@code DEVICE#<id>} then
+     * {@code DEVICE~SETTINGS}), so the key condition's range holds nothing else of the partition (no tombstone, no held
+     * push) and a user costs a bounded read however many devices they removed. Descending, so the settings item comes
+     * first and the page (the devices a user may have, plus the one a racing registration adds, plus the settings)
+     * always holds it; a page cut short by more devices than that is followed.
+     */
+    public Targets pushTargets(String username) {
+        List<Device> out = new ArrayList<>();
+        NotificationSettings settings = NotificationSettings.DEFAULTS;
+        Map<String, AttributeValue> from = null;
+        do {
+            QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).consistentRead(true)
+                    .keyConditionExpression("PK = :pk AND SK BETWEEN :d AND :s")
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
+                            ":d", AttributeValue.fromS(Keys.DEVICE_PREFIX), ":s", AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS_SK)))
+                    .scanIndexForward(false).limit(MAX_PER_USER * 2 + 1);
+            if (from != null) {
+                q.exclusiveStartKey(from);
+            }
+            var page = table.client().query(q.build());
+            for (Map<String, AttributeValue> item : page.items()) {
+                ItemReader r = new ItemReader(item);
+                if (Keys.DEVICE.equals(r.type())) {
+                    out.add(read(r));
+                } else if (Keys.NOTIFICATION_SETTINGS.equals(r.type())) {
+                    settings = settings(r);
+                }
+            }
+            from = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (from != null);
+        java.util.Collections.reverse(out); // oldest first, as the devices are pushed
+        return new Targets(out, settings);
+    }
+
+    /** Every device of the user (strongly consistent: a device removed a moment ago gets nothing). */
+    public List<Device> devicesToPush(String username) {
+        List<Device> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : liveDeviceItems(username)) {
+            out.add(read(new ItemReader(item)));
+        }
+        return out;
+    }
+
+    /** GET /me/devices: 1 Query, newest first (device ids sort by creation). */
+    public List<Device> list(String username) {
+        List<Device> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : table.client().query(liveDevices(username).scanIndexForward(false).build()).items()) {
+            out.add(read(new ItemReader(item)));
+        }
+        return out;
+    }
+
+    /**
+     * DELETE /me/devices/{deviceId}: 1 BatchGetItem (the device and its tombstone), then 1 transaction that removes the
+     * device and its token's holder item and leaves a tombstone. Answers the device removed (its endpoint is to go), or
+     * null when it was removed before; an id that never was the caller's device is NOT_FOUND.
+     */
+    public Device remove(String username, String deviceId) {
+        List<Map<String, AttributeValue>> found = TableReads.batchGet(table, KeysAndAttributes.builder()
+                .keys(Keys.device(username, deviceId), Keys.removedDevice(username, deviceId)).consistentRead(true).build());
+        ItemReader live = null;
+        boolean tombstone = false;
+        for (Map<String, AttributeValue> item : found) {
+            ItemReader r = new ItemReader(item);
+            live = Keys.DEVICE.equals(r.type()) ? r : live;
+            tombstone |= Keys.REMOVED_DEVICE.equals(r.type());
+        }
+        if (live == null) {
+            if (tombstone) {
+                return null;
+            }
+            throw DomainException.notFound("device not found");
+        }
+        Device device = read(live);
+        return removeKnown(username, device) ? device : null;
+    }
+
+    /**
+     * Removes a device the caller read (a dead one the push service reported, one of an account being deleted): true
+     * when this call removed it, false when it was gone already (removed, moved, or replaced concurrently).
+     */
+    public boolean removeKnown(String username, Device device) {
+        try {
+            // Retried while another transaction holds the items (a conflict is no answer: the device may still be
+            // there); the device's own condition makes the removal count once.
+            List<TransactWriteItem> removal = removal(username, device, table.clock().instant());
+            Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder()
+                    .transactItems(removal).build()));
+            return true;
+        } catch (TransactionCanceledException e) {
+            if (Contention.isContention(e)) {
+                throw e;
+            }
+            return false;
+        }
+    }
+
+    /** GET /me/notifications: 1 GetItem; a user who never set them has the defaults. */
+    public NotificationSettings settings(String username) {
+        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
+                .key(Keys.notificationSettings(username)).consistentRead(true).build()).item();
+        if (item == null || item.isEmpty()) {
+            return NotificationSettings.DEFAULTS;
+        }
+        return settings(new ItemReader(item));
+    }
+
+    private static NotificationSettings settings(ItemReader r) {
+        NotificationSettings.QuietHours quiet = r.has("quietStart")
+                ? new NotificationSettings.QuietHours(r.string("quietStart"), r.string("quietEnd"), r.string("quietZone"))
+                : null;
+        return new NotificationSettings(r.bool("watches"), r.bool("alerts"), r.bool("blasts"), r.bool("reminders"), quiet);
+    }
+
+    /** PUT /me/notifications: 1 PutItem, the whole object replaced. */
+    public NotificationSettings putSettings(String username, NotificationSettings s) {
+        ItemWriter w = new ItemWriter(Keys.notificationSettings(username), Keys.NOTIFICATION_SETTINGS)
+                .bool("watches", s.watches()).bool("alerts", s.alerts()).bool("blasts", s.blasts()).bool("reminders", s.reminders());
+        if (s.quietHours() != null) {
+            w.string("quietStart", s.quietHours().start()).string("quietEnd", s.quietHours().end())
+                    .string("quietZone", s.quietHours().timeZone());
+        }
+        // The whole object replaced: a retry after a transaction held the item writes the same item.
+        Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build()));
+        return s;
+    }
+
+    private List<Map<String, AttributeValue>> liveDeviceItems(String username) {
+        return table.client().query(liveDevices(username).consistentRead(true).build()).items();
+    }
+
+    private QueryRequest.Builder liveDevices(String username) {
+        return QueryRequest.builder().tableName(table.name())
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :d)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
+                        ":d", AttributeValue.fromS(Keys.DEVICE_PREFIX)))
+                // At most MAX_PER_USER live devices, plus the one a racing registration may have added.
+                .limit(MAX_PER_USER * 2);
+    }
+
+    /** The device gone (it must still be there), its token's holder item gone if it still names it, a tombstone left. */
+    private List<TransactWriteItem> removal(String username, Device device, Instant now) {
+        return List.of(
+                delete(Keys.device(username, device.id()), "attribute_exists(PK)", Map.of()),
+                delete(Keys.pushToken(digest(device.platform(), device.token())), "attribute_not_exists(PK) OR deviceId = :d",
+                        Map.of(":d", AttributeValue.fromS(device.id()))),
+                put(tombstone(username, device, now), null, Map.of()));
+    }
+
+    /**
+     * A removed device: its id (a repeated DELETE is a 204) and, for the local stack's record of what the push service
+     * delivered to it, its platform, endpoint and the time it was registered until.
+     */
+    private Map<String, AttributeValue> tombstone(String username, Device d, Instant now) {
+        return new ItemWriter(Keys.removedDevice(username, d.id()), Keys.REMOVED_DEVICE).string("id", d.id())
+                .string("platform", d.platform().wire()).string("endpointArn", d.endpointArn())
+                .instant("createdAt", d.createdAt()).instant("removedAt", now).build();
+    }
+
+    /** A device a user has or had: removedAt null while registered. */
+    public record History(Device device, Instant removedAt) {
+    }
+
+    /** Every device the user has or had, registered or removed (1 Query of the user's partition; the local stack's pushes). */
+    public List<History> history(String username) {
+        List<History> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : TableReads.partition(table, Keys.devicesPk(username), true)) {
+            ItemReader r = new ItemReader(item);
+            if (Keys.DEVICE.equals(r.type())) {
+                out.add(new History(read(r), null));
+            } else if (Keys.REMOVED_DEVICE.equals(r.type()) && r.has("platform")) {
+                out.add(new History(new Device(r.string("id"), DevicePlatform.fromWire(r.string("platform")), "",
+                        r.instant("createdAt"), r.string("endpointArn")), r.instant("removedAt")));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, AttributeValue> deviceItem(String username, Device d, String digest) {
+        return new ItemWriter(Keys.device(username, d.id()), Keys.DEVICE).string("id", d.id())
+                .string("platform", d.platform().wire()).string("token", d.token()).string("tokenDigest", digest)
+                .instant("createdAt", d.createdAt()).string("endpointArn", d.endpointArn()).build();
+    }
+
+    private static Device read(ItemReader r) {
+        return new Device(r.string("id"), DevicePlatform.fromWire(r.string("platform")), r.string("token"),
+                r.instant("createdAt"), r.string("endpointArn"));
+    }
+
+    private TransactWriteItem put(Map<String, AttributeValue> item, String condition, Map<String, AttributeValue> values) {
+        Put.Builder p = Put.builder().tableName(table.name()).item(item);
+        if (condition != null) {
+            p.conditionExpression(condition);
+            if (!values.isEmpty()) {
+                p.expressionAttributeValues(values);
+            }
+        }
+        return TransactWriteItem.builder().put(p.build()).build();
+    }
+
+    private TransactWriteItem delete(Map<String, AttributeValue> key, String condition, Map<String, AttributeValue> values) {
+        Delete.Builder d = Delete.builder().tableName(table.name()).key(key);
+        if (condition != null) {
+            d.conditionExpression(condition);
+            if (!values.isEmpty()) {
+                d.expressionAttributeValues(values);
+            }
+        }
+        return TransactWriteItem.builder().delete(d.build()).build();
+    }
+
+    /** The token's key: a SHA-256 of platform and token, base64url (a token is longer than a key may be). */
+    public static String digest(DevicePlatform platform, String token) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest((platform.wire() + ":" + token).getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(d);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package com.bigtimedeals.devices;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+import com.bigtimedeals.platform.ItemReader;
+import com.bigtimedeals.platform.ItemWriter;
+import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableDefinition;
+import com.bigtimedeals.platform.Transactions;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * What records a push as sent: one claim item per (push, device), {@code PUSH#<pushId> DEVICE#<deviceId>}, a push
+ * being an inbox message or a quiet-hours summary. A claim is {@code sending} while a sender holds its lease (who, and
+ * until when), then {@code sent} or {@code gone} once the push service answered. The claims expire with the table's
+ * TTL after {@link #KEPT}: by then no redelivery of the push's stream record can come.
+ *
+ * <p>Why a lease rather than a claim that, once written, is never sent again: a sender killed (kill -9, a Lambda
+ * timeout) between its claim and the push service's answer would otherwise lose that push for good. With a lease, the
+ * next delivery of the record finds the claim {@code sending}, waits out the dead sender's lease and takes it over
+ * (a conditional update: one taker only), then sends. The price is the residual window: a sender killed after the push
+ * service accepted the push and before {@link #mark} sends it twice. Both copies carry the same collapse identifier
+ * (the deal, else the push), so the phone shows one notification.
+ */
+public final class PushStore {
+    /** Longer than the stream keeps a record (24 hours) and any redrive of the on-failure queue (14 days). */
+    static final Duration KEPT = Duration.ofDays(15);
+    /**
+     * How long a sender's claim is its own: far longer than a Publish may take (the SNS client's whole call, retries
+     * included, is cut at {@code SnsPush.CALL_TIMEOUT}, 5 s) plus the mark, so a live sender is never taken over in
+     * practice, and short enough that a push of a killed sender goes out again within the stream delay plus this.
+     */
+    public static final Duration LEASE = Duration.ofSeconds(20);
+
+    static final String STATE = "state";
+    static final String SENDING = "sending";
+    static final String OWNER = "leaseOwner";
+    static final String LEASE_UNTIL = "leaseUntil";
+    static final String TAKEOVERS = "takeovers";
+
+    private final Table table;
+
+    public PushStore(Table table) {
+        this.table = table;
+    }
+
+    /** What a sender may do with one (push, device). */
+    public enum Verdict {
+        /** The claim is this sender's: send, then {@link #mark}. */
+        SEND,
+        /** Sent (or the device found gone) already: nothing to do. */
+        DONE,
+        /** Another sender holds a live lease: wait for {@link Claim#leaseUntil} and claim again, or fail and be retried. */
+        BUSY
+    }
+
+    /** A claim's verdict; {@code leaseUntil} is when a BUSY claim's lease runs out. */
+    public record Claim(Verdict verdict, Instant leaseUntil) {
+    }
+
+    /**
+     * Claims the push {@code pushId} to {@code deviceId} for {@code owner} (one attempt: a name no other attempt,
+     * concurrent or later, uses, so two threads of one consumer racing on the same push are two owners). In order:
+     * <ol>
+     * <li>a create-only PutItem of the claim as {@code sending}, leased to the owner: of concurrent deliveries of the
+     * same record (a racing consumer, a retry, a redrive) exactly one writes it, so no two live senders send;</li>
+     * <li>when it exists: {@code sent}/{@code gone} is DONE, so a redelivery after the mark sends nothing;</li>
+     * <li>{@code sending} under a lease that ran out (or was {@link #release}d): taken over by an update conditioned on
+     * the lease as read, so of two deliveries finding the same dead claim only one sends: this is what keeps a kill -9
+     * between claim and Publish from losing the push;</li>
+     * <li>{@code sending} under another owner's live lease: BUSY, never skipped (it may be a dead sender's).</li>
+     * </ol>
+     * A claim written before leases existed (no state, no outcome) counts as a lease that ran out.
+     */
+    public Claim claim(String pushId, String deviceId, String username, String owner) {
+        Instant now = table.clock().instant();
+        Map<String, AttributeValue> found;
+        try {
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(new ItemWriter(Keys.pushClaim(pushId, deviceId), Keys.PUSH_CLAIM).string("username", username)
+                            .string(STATE, SENDING).string(OWNER, owner).instant(LEASE_UNTIL, now.plus(LEASE))
+                            .instant("claimedAt", now)
+                            .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build())
+                    .conditionExpression("attribute_not_exists(PK)")
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()));
+            return new Claim(Verdict.SEND, null);
+        } catch (ConditionalCheckFailedException e) {
+            found = e.item();
+        }
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (found == null || found.isEmpty()) {
+                // Written and gone between our two requests: only the table's TTL deletes a claim, 15 days on.
+                throw new IllegalStateException("push claim " + pushId + "/" + deviceId + " vanished; retry the record");
+            }
+            ItemReader claim = new ItemReader(found);
+            if (claim.has("outcome")) {
+                return new Claim(Verdict.DONE, null);
+            }
+            if (owner.equals(claim.has(OWNER) ? claim.string(OWNER) : null)) {
+                // Our own write: it committed, its answer was lost, and the SDK's retry found it. The owner is this
+                // attempt's alone, so the claim is ours; without this the sender waited out its own 20 s lease.
+                return new Claim(Verdict.SEND, null);
+            }
+            Instant until = claim.has(LEASE_UNTIL) ? claim.instant(LEASE_UNTIL) : Instant.EPOCH;
+            if (until.isAfter(now)) {
+                return new Claim(Verdict.BUSY, until);
+            }
+            Map<String, AttributeValue> values = new HashMap<>();
+            values.put(":me", AttributeValue.fromS(owner));
+            values.put(":until", AttributeValue.fromS(now.plus(LEASE).toString()));
+            values.put(":one", AttributeValue.fromN("1"));
+            values.put(":zero", AttributeValue.fromN("0"));
+            String condition = "attribute_not_exists(outcome) AND "
+                    + (claim.has(LEASE_UNTIL) ? "#until = :was" : "attribute_not_exists(#until)");
+            if (claim.has(LEASE_UNTIL)) {
+                values.put(":was", found.get(LEASE_UNTIL));
+            }
+            try {
+                Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+                        .updateExpression("SET #state = :sending, #owner = :me, #until = :until, "
+                                + "#takeovers = if_not_exists(#takeovers, :zero) + :one")
+                        .conditionExpression(condition)
+                        .expressionAttributeNames(Map.of("#state", STATE, "#owner", OWNER, "#until", LEASE_UNTIL,
+                                "#takeovers", TAKEOVERS))
+                        .expressionAttributeValues(with(values, ":sending", AttributeValue.fromS(SENDING)))
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()));
+                return new Claim(Verdict.SEND, null);
+            } catch (ConditionalCheckFailedException lost) {
+                found = lost.item(); // another taker, or the mark, got there first: judge what it left
+            }
+        }
+        throw new IllegalStateException("push claim " + pushId + "/" + deviceId + " keeps changing; retry the record");
+    }
+
+    private static Map<String, AttributeValue> with(Map<String, AttributeValue> values, String name, AttributeValue v) {
+        values.put(name, v);
+        return values;
+    }
+
+    /** The outcome a push held for quiet hours is recorded under, in place of a send. */
+    static final String HELD = "held";
+
+    /**
+     * Records the push to {@code deviceId} as held for the user's quiet hours, create-only, with the outcome
+     * {@code held}: from here on any delivery of the record finds the claim DONE, so a redelivery after the window ended
+     * (the summary having counted it) pushes nothing. True when the push is held for this device (written now, or by
+     * an earlier delivery); false when the device had it, or is having it, before the window began (a claim sent,
+     * gone or sending): that delivery is not held again, and the summary never counts a message the phone has.
+     */
+    public boolean hold(String pushId, String deviceId, String username) {
+        Instant now = table.clock().instant();
+        try {
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(new ItemWriter(Keys.pushClaim(pushId, deviceId), Keys.PUSH_CLAIM).string("username", username)
+                            .string(STATE, HELD).string("outcome", HELD).instant("claimedAt", now)
+                            .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build())
+                    .conditionExpression("attribute_not_exists(PK)")
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()));
+            return true;
+        } catch (ConditionalCheckFailedException e) {
+            ItemReader found = new ItemReader(e.item());
+            return found.has("outcome") && HELD.equals(found.string("outcome"));
+        }
+    }
+
+    /**
+     * Gives up {@code owner}'s lease at once (its Publish failed: a throttle, the service unreachable), so the record's
+     * redelivery claims the push without waiting the lease out. Only while the claim is still this owner's and unmarked;
+     * otherwise nothing (another sender has it, or it is done). A release lost to a crash costs only the wait.
+     */
+    public void release(String pushId, String deviceId, String owner) {
+        try {
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+                    .updateExpression("SET #until = :gone")
+                    .conditionExpression("#owner = :me AND attribute_not_exists(outcome)")
+                    .expressionAttributeNames(Map.of("#until", LEASE_UNTIL, "#owner", OWNER))
+                    .expressionAttributeValues(Map.of(":gone", AttributeValue.fromS(Instant.EPOCH.toString()),
+                            ":me", AttributeValue.fromS(owner))).build()));
+        } catch (ConditionalCheckFailedException e) {
+            // Taken over or marked meanwhile: not ours to give up.
+        }
+    }
+
+    /**
+     * Marks the claimed push as handed over ({@code sent}) or the device as found dead ({@code gone}): from here on
+     * every delivery of the record finds it DONE. Unconditional: whoever sent, the push is out.
+     */
+    public void mark(String pushId, String deviceId, String outcome) {
+        Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+                .updateExpression("SET outcome = :o, #state = :o, doneAt = :t REMOVE #until")
+                .expressionAttributeNames(Map.of("#state", STATE, "#until", LEASE_UNTIL))
+                .expressionAttributeValues(Map.of(":o", AttributeValue.fromS(outcome),
+                        ":t", AttributeValue.fromS(table.clock().instant().toString()))).build()));
+    }
+}

@@ -1,5 +1,0 @@
-package com.bigtimedeals.domain;
-
-/** One row of the all-brands list. */
-public record BrandSummary(String id, String name, String logoUrl) {
-}

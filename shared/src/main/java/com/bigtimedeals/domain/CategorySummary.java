@@ -1,4 +1,0 @@
-package com.bigtimedeals.domain;
-
-public record CategorySummary(String id, String name) {
-}

@@ -1,5 +1,0 @@
-package com.bigtimedeals.domain;
-
-/** What a like or watch did: the brand or category as its answer shows it, and whether the call changed anything. */
-public record FollowChange(FollowTarget target, boolean changed) {
-}

@@ -1,4 +1,0 @@
-package com.bigtimedeals.domain;
-
-public record FollowState(boolean liked, boolean watching) {
-}

@@ -1,7 +1,0 @@
-package com.bigtimedeals.domain;
-
-import java.util.List;
-
-/** One page of a newest-first list; {@code nextCursor} is null on the last page. */
-public record Page<T>(List<T> items, String nextCursor) {
-}

@@ -1,6 +1,0 @@
-package com.bigtimedeals.domain;
-
-/** The two ways a user follows a brand or category. */
-public enum Relation {
-    LIKE, WATCH
-}

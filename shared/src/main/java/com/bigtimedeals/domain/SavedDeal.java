@@ -1,7 +1,0 @@
-package com.bigtimedeals.domain;
-
-import java.time.Instant;
-
-/** A deal the user saved, and when (the first save: saving again changes nothing). {@code deal} is null in a PUT's answer. */
-public record SavedDeal(String dealId, Instant savedAt, Deal deal) {
-}

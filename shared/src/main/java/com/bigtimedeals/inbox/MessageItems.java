@@ -1,0 +1,54 @@
+package com.bigtimedeals.inbox;
+
+import java.time.Duration;
+import java.util.Map;
+
+import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.ItemReader;
+import com.bigtimedeals.platform.ItemWriter;
+import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.Setting;
+import com.bigtimedeals.platform.TableDefinition;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * How an inbox message is stored: its keys, its attributes, its expiry (DynamoDB TTL deletes it once the retention
+ * has passed) and, while unread, its entry in the sparse unread index (GSI1).
+ */
+public final class MessageItems {
+    /** The TTL attribute (epoch seconds) DynamoDB deletes expired messages by; the table enables TTL on it. */
+    public static final String EXPIRY_ATTRIBUTE = TableDefinition.TTL_ATTRIBUTE;
+
+    private final Duration retention;
+
+    /** Messages kept for {@code retention}, within {@link Setting#INBOX_RETENTION_DAYS}'s range (the one rule). */
+    public MessageItems(Duration retention) {
+        Setting.INBOX_RETENTION_DAYS.checked(retention.toDays());
+        this.retention = retention;
+    }
+
+    Duration retention() {
+        return retention;
+    }
+
+    /** The item a message is stored as; the benchmark writes the same items raw, to measure the table's ceiling. */
+    public Map<String, AttributeValue> item(Message m) {
+        ItemWriter w = new ItemWriter(Keys.message(m.username(), m.id()), Keys.MESSAGE)
+                .string("id", m.id()).string("username", m.username()).string("subject", m.subject())
+                .string("body", m.body()).string("dealId", m.dealId()).bool("unread", m.unread())
+                .instant("createdAt", m.createdAt()).string("kind", m.kind().wire())
+                .number(EXPIRY_ATTRIBUTE, Ids.instantOf(m.id()).plus(retention).getEpochSecond());
+        if (m.unread()) {
+            w.index(TableDefinition.GSI1.partitionKey(), Keys.messagesPk(m.username()))
+                    .index(TableDefinition.GSI1.sortKey(), Keys.messageSk(m.id()));
+        }
+        return w.build();
+    }
+
+    public static Message read(Map<String, AttributeValue> item) {
+        ItemReader r = new ItemReader(item);
+        return new Message(r.string("id"), r.string("username"), r.string("subject"), r.string("body"),
+                r.string("dealId"), r.bool("unread"), r.instant("createdAt"), MessageKind.fromWire(r.string("kind")));
+    }
+}

@@ -1,0 +1,140 @@
+package com.bigtimedeals.platform;
+
+import java.util.List;
+
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * Counts the DynamoDB requests and the capacity they consumed on the current thread, so that the request
+ * budget of every route can be logged, asserted in tests and shown by the local stack in
+ * {@code X-DynamoDB-*} headers. It asks DynamoDB for {@code TOTAL} consumed capacity on every request.
+ * Retries of one call count as one request, as the budget counts calls.
+ */
+public final class RequestMeter implements ExecutionInterceptor {
+    /** What one thread has spent since {@link #reset()}. */
+    public record Usage(int requests, double readUnits, double writeUnits, boolean capacityReported) {
+    }
+
+    private static final class Tally {
+        int requests;
+        double read;
+        double write;
+        boolean reported;
+    }
+
+    private static final ThreadLocal<Tally> TALLY = ThreadLocal.withInitial(Tally::new);
+
+    public static void reset() {
+        TALLY.set(new Tally());
+    }
+
+    public static Usage usage() {
+        Tally t = TALLY.get();
+        return new Usage(t.requests, t.read, t.write, t.reported);
+    }
+
+    @Override
+    public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
+        SdkRequest r = context.request();
+        ReturnConsumedCapacity total = ReturnConsumedCapacity.TOTAL;
+        if (r instanceof GetItemRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof QueryRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof PutItemRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof UpdateItemRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof DeleteItemRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof BatchGetItemRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof BatchWriteItemRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof TransactWriteItemsRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof TransactGetItemsRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof ScanRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
+        }
+        return r;
+    }
+
+    @Override
+    public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+        TALLY.get().requests++;
+    }
+
+    @Override
+    public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        SdkResponse r = context.response();
+        if (r instanceof GetItemResponse g) {
+            add(g.consumedCapacity(), true);
+        } else if (r instanceof QueryResponse g) {
+            add(g.consumedCapacity(), true);
+        } else if (r instanceof ScanResponse g) {
+            add(g.consumedCapacity(), true);
+        } else if (r instanceof BatchGetItemResponse g) {
+            addAll(g.consumedCapacity(), true);
+        } else if (r instanceof TransactGetItemsResponse g) {
+            addAll(g.consumedCapacity(), true);
+        } else if (r instanceof PutItemResponse g) {
+            add(g.consumedCapacity(), false);
+        } else if (r instanceof UpdateItemResponse g) {
+            add(g.consumedCapacity(), false);
+        } else if (r instanceof DeleteItemResponse g) {
+            add(g.consumedCapacity(), false);
+        } else if (r instanceof BatchWriteItemResponse g) {
+            addAll(g.consumedCapacity(), false);
+        } else if (r instanceof TransactWriteItemsResponse g) {
+            addAll(g.consumedCapacity(), false);
+        }
+    }
+
+    private static void addAll(List<ConsumedCapacity> list, boolean read) {
+        if (list != null) {
+            list.forEach(c -> add(c, read));
+        }
+    }
+
+    /** Reads and writes are told apart by the operation: DynamoDB often reports only the total. */
+    private static void add(ConsumedCapacity c, boolean read) {
+        if (c == null || c.capacityUnits() == null) {
+            return;
+        }
+        Tally t = TALLY.get();
+        t.reported = true;
+        if (read) {
+            t.read += c.capacityUnits();
+        } else {
+            t.write += c.capacityUnits();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package com.bigtimedeals.platform;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a word is, once, for deal alerts, search and the CMS: a maximal run of Unicode letters and digits, compared
+ * in a locale-independent lower case. {@code PS5,} holds the word {@code ps5}; {@code PS55} does not.
+ *
+ * <p>Three refinements, each so that what a person sees as one word is one word: the text is put in Unicode's
+ * composed form first (NFC), so an {@code é} typed as {@code e} plus a combining accent is the same letter as a
+ * precomposed one; a combining mark continues the word of the letter it marks (a Hindi vowel sign or virama does
+ * not cut a word in two); and each word is lowercased on its own with {@link Locale#ROOT}, never the machine's
+ * locale (a Turkish server would lowercase {@code I} to a dotless {@code ı}), then composed again.
+ *
+ * <p>The CMS holds a copy of this rule ({@code cms/src/lib/words.ts}); both are tested against the one table of
+ * cases, {@code shared/src/test/resources/word-cases.json}. Java's and JavaScript's {@code \p{L}}, {@code \p{Nd}},
+ * {@code \p{M}}, NFC and lower case all follow the Unicode standard, so they agree on every character both
+ * versions of the standard know (the table keeps to those).
+ */
+public final class Words {
+    /** The contract's bounds on a keyword or search word, in letters and digits (code points). */
+    public static final int MIN_LENGTH = 2;
+    public static final int MAX_LENGTH = 30;
+    /** The contract's bound on the words of an alert or a search. */
+    public static final int MAX_WORDS = 5;
+    /** A letter or digit, then letters, digits and the marks that belong to them. The CMS uses the same expression. */
+    public static final String PATTERN = "[\\p{L}\\p{Nd}][\\p{L}\\p{Nd}\\p{M}]*";
+    /** Longer keyword or query text is refused before it is looked at: 5 words of 30 and the spaces between. */
+    public static final int MAX_TEXT = MAX_WORDS * (MAX_LENGTH + 1) * 2;
+
+    private static final Pattern WORD = Pattern.compile(PATTERN);
+
+    private Words() {
+    }
+
+    /** Every word of {@code text} in order, lowercased, repeats included; none for null. */
+    public static List<String> of(String text) {
+        List<String> words = new ArrayList<>();
+        if (text == null) {
+            return words;
+        }
+        Matcher m = WORD.matcher(Normalizer.normalize(text, Normalizer.Form.NFC));
+        while (m.find()) {
+            words.add(lower(m.group()));
+        }
+        return words;
+    }
+
+    /**
+     * The distinct words of {@code text} that a keyword or search word could be ({@link #MIN_LENGTH} to
+     * {@link #MAX_LENGTH} letters or digits), in code-point order: what the word index holds for a deal's title,
+     * and what an alert or a search is matched against. A shorter or longer word can never be asked for.
+     */
+    public static NavigableSet<String> indexable(String text) {
+        NavigableSet<String> words = new TreeSet<>();
+        for (String w : of(text)) {
+            if (isAskable(w)) {
+                words.add(w);
+            }
+        }
+        return words;
+    }
+
+    /**
+     * The contract's keywords and search text: 1 to {@link #MAX_WORDS} words separated by spaces, each
+     * {@link #MIN_LENGTH} to {@link #MAX_LENGTH} letters or digits. Returned lowercase, each once, in the order
+     * given. Anything else (punctuation inside a word, a tab, a word too short or too long, too many) is a client
+     * mistake naming {@code field}.
+     */
+    public static List<String> parse(String field, String text) {
+        String rule = field + " must be 1 to " + MAX_WORDS + " words separated by spaces, each " + MIN_LENGTH + " to "
+                + MAX_LENGTH + " letters or digits";
+        if (text == null || text.length() > MAX_TEXT) {
+            throw DomainException.invalid(field, rule);
+        }
+        // Spaces only around and between the words: String.trim() would also drop NUL and every other control
+        // character before or after them, and take "\u0000ab" for the word "ab".
+        String[] tokens = text.replaceAll("^ +| +$", "").split(" +");
+        if (tokens.length > MAX_WORDS || tokens[0].isEmpty()) {
+            throw DomainException.invalid(field, rule);
+        }
+        Set<String> words = new LinkedHashSet<>();
+        for (String token : tokens) {
+            String composed = Normalizer.normalize(token, Normalizer.Form.NFC);
+            if (!WORD.matcher(composed).matches()) {
+                throw DomainException.invalid(field, rule + ": '" + ContractRules.shorten(token, MAX_LENGTH) + "' is not one word");
+            }
+            String word = lower(composed);
+            if (!isAskable(word)) {
+                throw DomainException.invalid(field, rule + ": '" + ContractRules.shorten(token, MAX_LENGTH) + "' is not "
+                        + MIN_LENGTH + " to " + MAX_LENGTH + " long");
+            }
+            words.add(word);
+        }
+        return List.copyOf(words);
+    }
+
+    private static boolean isAskable(String word) {
+        int n = word.codePointCount(0, word.length());
+        return n >= MIN_LENGTH && n <= MAX_LENGTH;
+    }
+
+    private static String lower(String word) {
+        return Normalizer.normalize(word.toLowerCase(Locale.ROOT), Normalizer.Form.NFC);
+    }
+}

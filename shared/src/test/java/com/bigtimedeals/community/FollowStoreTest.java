@@ -1,0 +1,208 @@
+package com.bigtimedeals.community;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.deals.Brand;
+import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.platform.DomainException;
+import com.bigtimedeals.platform.DynamoDbTest;
+import com.bigtimedeals.platform.Fixtures;
+import com.bigtimedeals.platform.IdempotencyStore;
+import com.bigtimedeals.platform.KeyedWrite;
+import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
+
+class FollowStoreTest extends DynamoDbTest {
+
+    private record Setup(CatalogStore catalog, FollowStore follows, Table table) {
+    }
+
+    private static Setup setup() {
+        Table t = newTable(Fixtures.NOW);
+        CatalogStore catalog = new CatalogStore(t);
+        Fixtures.catalog(catalog);
+        return new Setup(catalog, new FollowStore(t), t);
+    }
+
+    @Test
+    void likeBrandCountsOnceAndCostsAboutFourWriteUnits() {
+        Setup s = setup();
+        RequestMeter.reset();
+        assertTrue(s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE));
+        assertEquals(1, RequestMeter.usage().requests());
+        assertFalse(s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE));
+        assertEquals(1, s.catalog().brand("acme").likes());
+        assertEquals(0, s.catalog().brand("acme").watchers());
+    }
+
+    @Test
+    void watchBrandAndUnwatchBrand() {
+        Setup s = setup();
+        assertTrue(s.follows().add(Likeable.BRAND, "acme", "ann", Relation.WATCH));
+        assertEquals(new FollowState(false, true), s.follows().state(Likeable.BRAND, "acme", "ann"));
+        assertEquals(1, s.catalog().brand("acme").watchers());
+        assertTrue(s.follows().remove(Likeable.BRAND, "acme", "ann", Relation.WATCH));
+        assertFalse(s.follows().remove(Likeable.BRAND, "acme", "ann", Relation.WATCH));
+        assertEquals(0, s.catalog().brand("acme").watchers());
+    }
+
+    @Test
+    void likeCategoryAndWatchCategoryTouchOnlyTheSmallCounterItem() {
+        Setup s = setup();
+        assertTrue(s.follows().add(Likeable.CATEGORY, "tech", "ann", Relation.LIKE));
+        assertTrue(s.follows().add(Likeable.CATEGORY, "tech", "ann", Relation.WATCH));
+        assertTrue(s.follows().add(Likeable.CATEGORY, "tech", "bob", Relation.WATCH));
+        var tech = s.catalog().category("tech");
+        assertEquals(1, tech.likes());
+        assertEquals(2, tech.watchers());
+        RequestMeter.reset();
+        assertEquals(new FollowState(true, true), s.follows().state(Likeable.CATEGORY, "tech", "ann"));
+        assertEquals(1, RequestMeter.usage().requests());
+        assertEquals(new FollowState(false, false), s.follows().state(Likeable.CATEGORY, "food-drink", "ann"));
+    }
+
+    @Test
+    void unlikeWhenNotLikedNeverGoesBelowZero() {
+        Setup s = setup();
+        assertFalse(s.follows().remove(Likeable.BRAND, "acme", "ann", Relation.LIKE));
+        assertEquals(0, s.catalog().brand("acme").likes());
+    }
+
+    @Test
+    void likingAnUnknownBrandOrCategoryIsNotFoundAndWritesNothing() {
+        Setup s = setup();
+        assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
+                () -> s.follows().add(Likeable.BRAND, "nope", "ann", Relation.LIKE)).kind());
+        assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
+                () -> s.follows().add(Likeable.CATEGORY, "nope", "ann", Relation.WATCH)).kind());
+        assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
+                () -> s.follows().state(Likeable.BRAND, "nope", "ann")).kind(), "an unknown brand is not \"neither liked nor watched\"");
+    }
+
+    @Test
+    void twentyFiveUsersLikingAtOnceCountTwentyFive() throws Exception {
+        Setup s = setup();
+        List<Callable<Boolean>> calls = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            String user = "user" + i;
+            calls.add(() -> s.follows().add(Likeable.BRAND, "acme", user, Relation.LIKE));
+        }
+        assertEquals(25, run(calls).stream().filter(b -> b).count());
+        assertEquals(25, s.catalog().brand("acme").likes());
+    }
+
+    @Test
+    void tenThreadsOfOneUserCountOne() throws Exception {
+        Setup s = setup();
+        List<Callable<Boolean>> calls = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            calls.add(() -> s.follows().add(Likeable.CATEGORY, "tech", "ann", Relation.LIKE));
+        }
+        assertEquals(1, run(calls).stream().filter(b -> b).count());
+        assertEquals(1, s.catalog().category("tech").likes());
+    }
+
+    @Test
+    void interleavedLikeAndUnlikeNeverDriveTheCountNegative() throws Exception {
+        Setup s = setup();
+        List<Callable<Boolean>> calls = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String user = "user" + (i % 5);
+            boolean like = i % 2 == 0;
+            calls.add(() -> {
+                boolean changed = like ? s.follows().add(Likeable.BRAND, "acme", user, Relation.LIKE)
+                        : s.follows().remove(Likeable.BRAND, "acme", user, Relation.LIKE);
+                long likes = s.catalog().brand("acme", true).likes();
+                assertTrue(likes >= 0 && likes <= 5, "likes went to " + likes);
+                return changed;
+            });
+        }
+        run(calls);
+        long liked = 0;
+        for (int u = 0; u < 5; u++) {
+            liked += s.follows().state(Likeable.BRAND, "acme", "user" + u).liked() ? 1 : 0;
+        }
+        assertEquals(liked, s.catalog().brand("acme", true).likes());
+    }
+
+    /** A key for the keyed path, answering with the target's like count; {@code between} runs between read and write. */
+    private static KeyedWrite<FollowChange> key(String key, Runnable between) {
+        return new KeyedWrite<>("user:ann", key, "fingerprint-" + key, Fixtures.NOW, change -> {
+            between.run();
+            return new IdempotencyStore.Answer(change.changed() ? 201 : 200,
+                    Long.toString(change.target().fold(Brand::likes, Category::likes)));
+        });
+    }
+
+    @Test
+    void aKeyedLikeIsOneReadAndOneTransactionAndItsAnswerIsTheCountItLeaves() {
+        Setup s = setup();
+        RequestMeter.reset();
+        FollowChange liked = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> { }));
+        assertEquals(2, RequestMeter.usage().requests(), "the read with the key's record, then the transaction with it");
+        assertTrue(liked.changed());
+        assertEquals(1, ((Brand) liked.target()).likes());
+        assertEquals(1, s.catalog().brand("acme", true).likes());
+        // The same key again: the record, read with the brand, is what answers; nothing is done.
+        KeyedWrite.Held held = assertThrows(KeyedWrite.Held.class,
+                () -> s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> { })));
+        assertEquals(new IdempotencyStore.Answer(201, "1"), held.holder().answer());
+        // A like that is already there, under a new key: the record alone.
+        RequestMeter.reset();
+        FollowChange again = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k2", () -> { }));
+        assertEquals(2, RequestMeter.usage().requests());
+        assertFalse(again.changed());
+        assertEquals(1, s.catalog().brand("acme", true).likes());
+        assertThrows(DomainException.class,
+                () -> s.follows().add(Likeable.BRAND, "nope", "ann", Relation.LIKE, key("k3", () -> { })));
+    }
+
+    @Test
+    void aKeyedLikeOvertakenByOtherLikesReadsAgainThenGivesWayHavingDoneNothing() {
+        Setup s = setup();
+        // Another user likes the brand between this request's read and its write, once: it reads again, and its
+        // answer counts both likes, which is what the brand holds after it.
+        int[] others = {0};
+        FollowChange liked = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> {
+            if (others[0] < 1) {
+                s.follows().add(Likeable.BRAND, "acme", "other" + others[0]++, Relation.LIKE);
+            }
+        }));
+        assertEquals(2, ((Brand) liked.target()).likes());
+        assertEquals(2, s.catalog().brand("acme", true).likes());
+        // Overtaken on every read: it gives way, and neither its like nor its record was written.
+        assertThrows(KeyedWrite.Contended.class, () -> s.follows().add(Likeable.BRAND, "acme", "bob", Relation.LIKE,
+                key("k2", () -> s.follows().add(Likeable.BRAND, "acme", "other" + others[0]++, Relation.LIKE))));
+        assertFalse(s.follows().state(Likeable.BRAND, "acme", "bob").liked());
+        assertEquals(2 + others[0] - 1, s.catalog().brand("acme", true).likes());
+        assertEquals(null, new IdempotencyStore(s.table()).read("user:ann", "k2", Fixtures.NOW), "no record of the key");
+    }
+
+    private static List<Boolean> run(List<Callable<Boolean>> calls) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
+        try {
+            List<Boolean> results = new ArrayList<>();
+            for (Future<Boolean> f : pool.invokeAll(calls)) {
+                results.add(f.get());
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package com.bigtimedeals.devices;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.bigtimedeals.inbox.Message;
+import com.bigtimedeals.inbox.MessageKind;
+import com.bigtimedeals.inbox.QuietHolds;
+import com.bigtimedeals.platform.DynamoDbTest;
+import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.platform.Table;
+
+/**
+ * A push's one read ({@link DeviceStore#pushTargets}): the devices and the settings in one Query, whatever else the
+ * user's partition holds (tombstones of removed devices, pushes held in quiet hours), which it must neither answer nor
+ * pay for.
+ */
+class DeviceStoreTest extends DynamoDbTest {
+    final Table table = table(newTable(), Clock.systemUTC());
+    final DeviceStore devices = new DeviceStore(table);
+
+    private Device register(String username, String token) {
+        return devices.register(username, DevicePlatform.FCM, token, d -> d.withEndpoint("arn:endpoint/" + token)).device();
+    }
+
+    @Test
+    void oneQueryReadsTheDevicesAndSettingsAndNoneOfTheTombstonesOrHeldPushes() {
+        // Forty devices registered and removed (forty tombstones) and forty pushes held: all in DEVICES#ann.
+        for (int i = 0; i < 40; i++) {
+            Device gone = register("ann", "gone-" + i + "-" + "t".repeat(40));
+            assertTrue(devices.removeKnown("ann", gone));
+        }
+        QuietHolds holds = new QuietHolds(table);
+        for (int i = 0; i < 40; i++) {
+            holds.hold(new Message("m" + i, "ann", "A deal " + "s".repeat(80), "b".repeat(200), "deal" + i, true,
+                    Instant.now(), MessageKind.WATCH), Instant.now().plusSeconds(3_600));
+        }
+        Device first = register("ann", "phone-1");
+        Device second = register("ann", "phone-2");
+        NotificationSettings quiet = new NotificationSettings(true, false, true, true,
+                new NotificationSettings.QuietHours("22:00", "07:00", "Europe/Berlin"));
+        devices.putSettings("ann", quiet);
+
+        RequestMeter.reset();
+        DeviceStore.Targets read = devices.pushTargets("ann");
+        RequestMeter.Usage used = RequestMeter.usage();
+
+        assertEquals(List.of(first.id(), second.id()), read.devices().stream().map(Device::id).toList(), "oldest first");
+        assertEquals("arn:endpoint/phone-1", read.devices().get(0).endpointArn());
+        assertEquals(quiet, read.settings());
+        assertEquals(1, used.requests(), "devices and settings in one request");
+        // Strongly consistent, two devices and the settings: one 4 KB read unit. The 80 other items (over 20 KB) would
+        // cost six more.
+        assertEquals(1.0, used.readUnits(), "the tombstones and held pushes are outside the key condition");
+    }
+
+    @Test
+    void aUserWhoNeverSetTheSettingsHasTheDefaultsAndOneWithoutDevicesNone() {
+        Device phone = register("bob", "bob-phone");
+        DeviceStore.Targets bob = devices.pushTargets("bob");
+        assertEquals(List.of(phone.id()), bob.devices().stream().map(Device::id).toList());
+        assertEquals(NotificationSettings.DEFAULTS, bob.settings());
+        assertEquals(devices.settings("bob"), bob.settings(), "the same settings GET /me/notifications answers");
+
+        NotificationSettings off = new NotificationSettings(false, false, false, false, null);
+        devices.putSettings("cy", off);
+        DeviceStore.Targets cy = devices.pushTargets("cy");
+        assertTrue(cy.devices().isEmpty());
+        assertEquals(off, cy.settings());
+        assertEquals(off, devices.settings("cy"));
+    }
+}
