@@ -202,30 +202,17 @@ class CounterAggregationTest extends StreamTest {
         Deal b = new DealStore(table).latestForBrand("globex", 1, null).items().get(0);
         java.util.concurrent.CyclicBarrier meeting = new java.util.concurrent.CyclicBarrier(2);
         Map<String, Integer> looks = new java.util.concurrent.ConcurrentHashMap<>();
-        java.time.Clock meetingClock = new java.time.Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
-            }
-
-            @Override
-            public java.time.Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public java.time.Instant instant() {
-                String thread = Thread.currentThread().getName();
-                if (thread.startsWith("counts-gate") && looks.merge(thread, 1, Integer::sum) == 2) {
-                    try {
-                        meeting.await(30, java.util.concurrent.TimeUnit.SECONDS); // a bound on a hang, not a timing
-                    } catch (Exception e) {
-                        throw new IllegalStateException("the gates' waits never met: they waited one after the other", e);
-                    }
+        java.time.Clock meetingClock = new com.bigtimedeals.platform.LookingClock(() -> {
+            String thread = Thread.currentThread().getName();
+            if (thread.startsWith("counts-gate") && looks.merge(thread, 1, Integer::sum) == 2) {
+                try {
+                    meeting.await(30, java.util.concurrent.TimeUnit.SECONDS); // a bound on a hang, not a timing
+                } catch (Exception e) {
+                    throw new IllegalStateException("the gates' waits never met: they waited one after the other", e);
                 }
-                return NOW;
             }
-        };
+            return NOW;
+        });
         Configuration paced = Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300));
         com.bigtimedeals.platform.Table gated = new com.bigtimedeals.platform.Table(client, table.name(), meetingClock, table.cursors());
         com.bigtimedeals.deals.CountsGate otherLane = new com.bigtimedeals.deals.CountsGate(gated, 300);
