@@ -5,6 +5,7 @@ import com.bigtimedeals.community.FollowState;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.Follows;
 import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.FeaturedCopies;
 import com.bigtimedeals.deals.FollowTarget;
 import com.bigtimedeals.platform.KeyedWrite;
 import com.bigtimedeals.platform.Likeable;
@@ -20,14 +21,18 @@ import com.bigtimedeals.platform.Table;
 public final class FollowService {
     private final FollowStore follows;
     private final CatalogStore catalog;
+    private final FeaturedCopies featured;
 
-    public FollowService(FollowStore follows, CatalogStore catalog) {
+    public FollowService(FollowStore follows, CatalogStore catalog, FeaturedCopies featured) {
         this.follows = follows;
         this.catalog = catalog;
+        this.featured = featured;
     }
 
+    /** One process's copies of the featured lists, shared by both ways a like answers (FeaturedCopies). */
     public static FollowService of(Table table) {
-        return new FollowService(new FollowStore(table), new CatalogStore(table));
+        FeaturedCopies featured = new FeaturedCopies();
+        return new FollowService(new FollowStore(table, featured), new CatalogStore(table), featured);
     }
 
     /** {@code keyed}: the request's Idempotency-Key, to ride on the write; null without one. */
@@ -53,6 +58,6 @@ public final class FollowService {
     }
 
     private FollowTarget readBack(Likeable kind, String id) {
-        return kind == Likeable.BRAND ? catalog.brand(id, true) : catalog.category(id, true);
+        return kind == Likeable.BRAND ? catalog.brand(id, true) : catalog.category(id, true, featured);
     }
 }
