@@ -10,6 +10,7 @@ import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;
+import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -84,13 +85,13 @@ public final class PushStore {
         Instant now = table.clock().instant();
         Map<String, AttributeValue> found;
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name())
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
                     .item(new ItemWriter(Keys.pushClaim(pushId, deviceId), Keys.PUSH_CLAIM).string("username", username)
                             .string(STATE, SENDING).string(OWNER, owner).instant(LEASE_UNTIL, now.plus(LEASE))
                             .instant("claimedAt", now)
                             .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build())
                     .conditionExpression("attribute_not_exists(PK)")
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build());
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()));
             return new Claim(Verdict.SEND, null);
         } catch (ConditionalCheckFailedException e) {
             found = e.item();
@@ -118,22 +119,20 @@ public final class PushStore {
             values.put(":until", AttributeValue.fromS(now.plus(LEASE).toString()));
             values.put(":one", AttributeValue.fromN("1"));
             values.put(":zero", AttributeValue.fromN("0"));
-            String condition = "attribute_not_exists(outcome) AND ";
+            String condition = "attribute_not_exists(outcome) AND "
+                    + (claim.has(LEASE_UNTIL) ? "#until = :was" : "attribute_not_exists(#until)");
             if (claim.has(LEASE_UNTIL)) {
-                condition += "#until = :was";
                 values.put(":was", found.get(LEASE_UNTIL));
-            } else {
-                condition += "attribute_not_exists(#until)";
             }
             try {
-                table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+                Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
                         .updateExpression("SET #state = :sending, #owner = :me, #until = :until, "
                                 + "#takeovers = if_not_exists(#takeovers, :zero) + :one")
                         .conditionExpression(condition)
                         .expressionAttributeNames(Map.of("#state", STATE, "#owner", OWNER, "#until", LEASE_UNTIL,
                                 "#takeovers", TAKEOVERS))
                         .expressionAttributeValues(with(values, ":sending", AttributeValue.fromS(SENDING)))
-                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build());
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()));
                 return new Claim(Verdict.SEND, null);
             } catch (ConditionalCheckFailedException lost) {
                 found = lost.item(); // another taker, or the mark, got there first: judge what it left
@@ -160,12 +159,12 @@ public final class PushStore {
     public boolean hold(String pushId, String deviceId, String username) {
         Instant now = table.clock().instant();
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name())
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
                     .item(new ItemWriter(Keys.pushClaim(pushId, deviceId), Keys.PUSH_CLAIM).string("username", username)
                             .string(STATE, HELD).string("outcome", HELD).instant("claimedAt", now)
                             .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build())
                     .conditionExpression("attribute_not_exists(PK)")
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build());
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             ItemReader found = new ItemReader(e.item());
@@ -180,12 +179,12 @@ public final class PushStore {
      */
     public void release(String pushId, String deviceId, String owner) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
                     .updateExpression("SET #until = :gone")
                     .conditionExpression("#owner = :me AND attribute_not_exists(outcome)")
                     .expressionAttributeNames(Map.of("#until", LEASE_UNTIL, "#owner", OWNER))
                     .expressionAttributeValues(Map.of(":gone", AttributeValue.fromS(Instant.EPOCH.toString()),
-                            ":me", AttributeValue.fromS(owner))).build());
+                            ":me", AttributeValue.fromS(owner))).build()));
         } catch (ConditionalCheckFailedException e) {
             // Taken over or marked meanwhile: not ours to give up.
         }
@@ -196,10 +195,10 @@ public final class PushStore {
      * every delivery of the record finds it DONE. Unconditional: whoever sent, the push is out.
      */
     public void mark(String pushId, String deviceId, String outcome) {
-        table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+        Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
                 .updateExpression("SET outcome = :o, #state = :o, doneAt = :t REMOVE #until")
                 .expressionAttributeNames(Map.of("#state", STATE, "#until", LEASE_UNTIL))
                 .expressionAttributeValues(Map.of(":o", AttributeValue.fromS(outcome),
-                        ":t", AttributeValue.fromS(table.clock().instant().toString()))).build());
+                        ":t", AttributeValue.fromS(table.clock().instant().toString()))).build()));
     }
 }

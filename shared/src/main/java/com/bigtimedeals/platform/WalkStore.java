@@ -87,9 +87,9 @@ public final class WalkStore {
         String condition = "done = :false AND " + at(from, values)
                 + " AND (attribute_not_exists(claimed) OR claimed <> :page)";
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
                     .updateExpression("SET claimed = :page").conditionExpression(condition)
-                    .expressionAttributeNames(names).expressionAttributeValues(values).build());
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
@@ -145,9 +145,10 @@ public final class WalkStore {
         }
         String condition = "done = :false AND " + at(from, values);
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+            UpdateItemRequest checkpoint = UpdateItemRequest.builder().tableName(table.name()).key(key)
                     .updateExpression(update).conditionExpression(condition)
-                    .expressionAttributeNames(names).expressionAttributeValues(values).build());
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build();
+            Transactions.retrying(() -> table.client().updateItem(checkpoint));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
@@ -220,10 +221,10 @@ public final class WalkStore {
         values.put(":now", AttributeValue.fromS(stamp(table.clock().instant())));
         values.put(":one", AttributeValue.fromN("1"));
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
                     .updateExpression("SET #gsk = :now ADD touches :one").conditionExpression(condition)
                     .expressionAttributeNames(Map.of("#gsk", TableDefinition.GSI1.sortKey()))
-                    .expressionAttributeValues(values).build());
+                    .expressionAttributeValues(values).build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
