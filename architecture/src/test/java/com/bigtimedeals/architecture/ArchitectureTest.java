@@ -18,9 +18,11 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAnnotation;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -147,9 +149,28 @@ class ArchitectureTest {
     @Test
     void apiHandlersCallServicesNeverStoresOrTheSdk() {
         classes().that().resideInAPackage("com.bigtimedeals.api..").and().haveSimpleNameEndingWith("Handler")
-                .and().doNotHaveSimpleName("ApiHandler").should().onlyDependOnClassesThat()
+                .should().onlyDependOnClassesThat()
                 .resideOutsideOfPackages("software.amazon.awssdk..").andShould().onlyDependOnClassesThat()
                 .haveSimpleNameNotEndingWith("Store").check(PRODUCT);
+    }
+
+    /**
+     * Issue 38: idempotency is the service layer's (IdempotencyService runs a keyed operation and answers a typed
+     * result), so the frame every handler shares names nothing of shared/ but the refusal it maps to a status
+     * (DomainException), nor the SDK; and no HTTP type reaches below the API: a store writes the record the service
+     * hands it, opaque bytes, never a reply.
+     */
+    @Test
+    void idempotencyIsTheServicesAndNoHttpTypeGoesBelowTheApi() {
+        noClasses().that().haveFullyQualifiedName("com.bigtimedeals.api.ApiHandler").should().dependOnClassesThat(
+                        JavaClass.Predicates.resideInAnyPackage(SHARED)
+                                .and(DescribedPredicate.not(HasName.Predicates.nameMatching("com\\.bigtimedeals\\.platform\\.DomainException(\\$.*)?")))
+                                .or(JavaClass.Predicates.resideInAPackage("software.amazon.awssdk..")))
+                .check(PRODUCT);
+        String[] belowTheApi = Stream.concat(Stream.of("com.bigtimedeals.service.."), Stream.of(SHARED)).toArray(String[]::new);
+        noClasses().that().resideInAnyPackage(belowTheApi).should().dependOnClassesThat()
+                .resideInAnyPackage("com.bigtimedeals.api..", "com.amazonaws.services.lambda.runtime.events..")
+                .check(PRODUCT);
     }
 
     /**

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import com.bigtimedeals.bench.Seeding.Seeded;
 import com.bigtimedeals.deals.TableInspector;
 import com.bigtimedeals.harness.Database;
+import com.bigtimedeals.lambda.SnsPush;
+import com.bigtimedeals.local.LocalSns;
 import com.bigtimedeals.platform.CursorCodec;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -68,6 +70,18 @@ final class ColdStarts {
         }) {
             probes.add(new Probe(h[0], ColdStartProbe.class, List.of(h), true, null));
         }
+        // DevicesWrite, deployed on demand (no SnapStart): its environment names the platform applications, so it builds
+        // the SNS client at init (Container.devicesPush), and an app's registration at every start re-checks its endpoint
+        // (GetEndpointAttributes, SnsPush#ensure) against a loopback stand-in of SNS. The device is registered once
+        // before the measured runs, so each run is that re-registration, answered 200.
+        LocalSns sns = LocalSns.start(null, java.time.Clock.systemUTC());
+        Probe devicesWrite = new Probe(LambdaFunction.DEVICES.handlerClass(), ColdStartProbe.class,
+                List.of(LambdaFunction.DEVICES.handlerClass(), "POST /me/devices", "-", "-", "true", "-",
+                        "{\"platform\":\"fcm\",\"token\":\"cold-start-device-token-0001\"}"),
+                true, "an app's registration at its start: the stored endpoint re-checked (SNS built at init, on demand)",
+                "DevicesWrite", Map.of(SnsPush.FCM_APPLICATION, LocalSns.FCM_APPLICATION, SnsPush.APNS_APPLICATION,
+                        LocalSns.APNS_APPLICATION, SnsPush.ENDPOINT, sns.endpoint().toString()));
+        probes.add(devicesWrite);
         List<String> correction = new ArrayList<>(List.of(LambdaFunction.STREAM_CONSUMER.handlerClass()));
         inspector.dealItem(deal).forEach((name, v) -> {
             if (v.s() != null) {
@@ -95,24 +109,26 @@ final class ColdStarts {
         List<double[]> baseline = new ArrayList<>();
         Map<Probe, List<double[]>> measured = new LinkedHashMap<>();
         // Every function over the table reads its cursor-signing key from Secrets Manager at init, as deployed (CURSOR_SECRET_ARN).
-        try (SecretsManagerStandIn secrets = new SecretsManagerStandIn()) {
+        try (SecretsManagerStandIn secrets = new SecretsManagerStandIn(); sns) {
             Map<String, String> asDeployed = secrets.functionEnvironment();
+            probe(root, handlerClasspath, devicesWrite.main().getName(), devicesWrite.args(), dynamo, tableName,
+                    devicesWrite.environment(asDeployed), 201);
             for (int run = 0; run < runs; run++) {
                 Map<String, String> key = TableInspector.brandKey(s.denseBrand());
                 baseline.add(probe(root, baselineClasspath, BaselineProbe.class.getName(),
                         List.of(tableName, key.get("PK"), key.get("SK")), dynamo, tableName));
                 for (Probe p : probes) {
                     measured.computeIfAbsent(p, k -> new ArrayList<>()).add(probe(root, handlerClasspath, p.main().getName(),
-                            p.args(), dynamo, tableName, asDeployed));
+                            p.args(), dynamo, tableName, p.environment(asDeployed), 200));
                 }
             }
-            expectReads(secrets, runs * (int) probes.stream().filter(Probe::readsKey).count());
+            expectReads(secrets, 1 + runs * (int) probes.stream().filter(Probe::readsKey).count());
         }
         bench.add("coldstart.baseline.constructMs", Medians.field(baseline, 0), "ms", null, null, "DynamoDbClient.create(), default HTTP client");
         bench.add("coldstart.baseline.firstInvokeMs", Medians.field(baseline, 1), "ms", null, null, "one GetItem");
         bench.add("coldstart.baseline.classesLoaded", Medians.field(baseline, 3), "classes", null, null, null);
         for (Map.Entry<Probe, List<double[]>> e : measured.entrySet()) {
-            String name = e.getKey().handlerClass().substring(e.getKey().handlerClass().lastIndexOf('.') + 1);
+            String name = e.getKey().name();
             bench.add("coldstart." + name + ".classesLoaded", Medians.field(e.getValue(), 3), "classes", null, null, e.getKey().what());
             bench.add("coldstart." + name + ".ratioToBaseline", Medians.paired(e.getValue(), baseline, r -> r[0] + r[1]), "x", null, null,
                     "wall time of construct + first response over the baseline's, median of same-run pairs");
@@ -163,7 +179,18 @@ final class ColdStarts {
      * One function's probe: its handler, the probe class run in the fresh JVM and its arguments, whether the function
      * reads the cursor key at init (every function over the table does), and what its event does when a route does not say.
      */
-    private record Probe(String handlerClass, Class<?> main, List<String> args, boolean readsKey, String what) {
+    private record Probe(String handlerClass, Class<?> main, List<String> args, boolean readsKey, String what, String name,
+                         Map<String, String> env) {
+        Probe(String handlerClass, Class<?> main, List<String> args, boolean readsKey, String what) {
+            this(handlerClass, main, args, readsKey, what, handlerClass.substring(handlerClass.lastIndexOf('.') + 1), Map.of());
+        }
+
+        /** The function's environment: the deployed one's secret, and what this function is given beyond it. */
+        Map<String, String> environment(Map<String, String> asDeployed) {
+            Map<String, String> all = new LinkedHashMap<>(asDeployed);
+            all.putAll(env);
+            return all;
+        }
     }
 
     /** Stops the bench when a probe given the secret's ARN did not read it: its figure would not be the read's. */
@@ -180,11 +207,17 @@ final class ColdStarts {
      */
     private static double[] probe(Path root, String classpath, String main, List<String> args, Database dynamo,
                                   String table) throws Exception {
-        return probe(root, classpath, main, args, dynamo, table, Map.of());
+        return probe(root, classpath, main, args, dynamo, table, Map.of(), 200);
     }
 
     private static double[] probe(Path root, String classpath, String main, List<String> args, Database dynamo,
                                   String table, Map<String, String> extraEnv) throws Exception {
+        return probe(root, classpath, main, args, dynamo, table, extraEnv, 200);
+    }
+
+    /** {@code expected}: the status the probe's event must answer (200, but 201 for a setup run that creates). */
+    private static double[] probe(Path root, String classpath, String main, List<String> args, Database dynamo,
+                                  String table, Map<String, String> extraEnv, int expected) throws Exception {
         Path probes = root.resolve("bench/target/bench-1.0.0-SNAPSHOT.jar");
         List<String> command = new ArrayList<>(List.of(System.getProperty("java.home") + "/bin/java",
                 "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
@@ -214,7 +247,7 @@ final class ColdStarts {
                 .orElseThrow(() -> new IllegalStateException("probe printed no result: " + out));
         var n = Results.JSON.readTree(line);
         // Every probe's event is one its function serves: any other answer would time a path the function rarely takes.
-        if (n.get("status").asInt() != 200) {
+        if (n.get("status").asInt() != expected) {
             throw new IllegalStateException("probe answered " + n.get("status") + ": " + out);
         }
         return new double[] {n.get("constructMs").asDouble(), n.get("firstInvokeMs").asDouble(), n.get("cpuMs").asDouble(),

@@ -93,6 +93,8 @@ final class PeakDay {
         final LongAdder dropped = new LongAdder();
         /** Pushes the push service's stand-in delivered during the run (the blast's and the alerts'). */
         long pushes;
+        /** Read and write units of the time-paced work during the run (PacedWork: counts aggregation, coalesced rebuilds). */
+        double[] paced = {0, 0};
         final DoubleAdder viewerBytes = new DoubleAdder();
         final Map<LambdaFunction, LongAdder> originByFunction = new ConcurrentHashMap<>();
         final Map<LambdaFunction, DoubleAdder> originMillisByFunction = new ConcurrentHashMap<>();
@@ -128,11 +130,14 @@ final class PeakDay {
             stack.database().partitionLimits(scale);
             Tally tally = new Tally();
             int pushesBefore = stack.sns().pushes().size();
+            double[] pacedBefore = com.bigtimedeals.platform.PacedWork.units();
             long started = System.nanoTime();
             run(cdn, seeded, tally, rate, seconds);
             double elapsed = (System.nanoTime() - started) / 1e9;
             stack.awaitStreamQuiet(1_000, 120_000);
             tally.pushes = stack.sns().pushes().size() - pushesBefore;
+            double[] pacedAfter = com.bigtimedeals.platform.PacedWork.units();
+            tally.paced = new double[] {pacedAfter[0] - pacedBefore[0], pacedAfter[1] - pacedBefore[1]};
             report(bench, stack, cdn, tally, rate, scale, elapsed);
         }
     }
@@ -363,8 +368,10 @@ final class PeakDay {
                 .sorted((x, y) -> Double.compare(y.getValue()[0] * Prices.DYNAMODB_PER_MILLION_READS + y.getValue()[1] * Prices.DYNAMODB_PER_MILLION_WRITES,
                         x.getValue()[0] * Prices.DYNAMODB_PER_MILLION_READS + x.getValue()[1] * Prices.DYNAMODB_PER_MILLION_WRITES))
                 .limit(16).forEach(e -> System.out.printf("    %-52s %,9.0f %,9.0f%n", e.getKey(), e.getValue()[0], e.getValue()[1]));
-        System.out.printf("  units served: %,.0f reads, %,.0f writes; the API's routes %,.0f and %,.0f, the rest (stream consumer,"
-                + " fan-out, blast, sweeper) %,.0f and %,.0f%n", units[0], units[1], apiReads, apiWrites, units[0] - apiReads, units[1] - apiWrites);
+        System.out.printf("  units served: %,.0f reads, %,.0f writes; the API's routes %,.0f and %,.0f; the stream consumer's"
+                        + " time-paced work (counts aggregation, coalesced front-page rebuilds) %,.0f and %,.0f; the rest (stream"
+                        + " consumer's reactions, fan-out, blast and pushes, sweeper) %,.0f and %,.0f%n", units[0], units[1], apiReads,
+                apiWrites, tally.paced[0], tally.paced[1], units[0] - apiReads - tally.paced[0], units[1] - apiWrites - tally.paced[1]);
         long viewer = cdn.viewerRequests();
         double hitRatio = viewer == 0 ? 0 : (double) cdn.hits() / viewer;
         double originPerSecond = cdn.originRequests() / elapsed;
@@ -443,7 +450,12 @@ final class PeakDay {
                 + cdn.originRequests() * perMillion / 1e6 * Prices.ORIGIN_SHIELD_PER_MILLION;
         double apiGateway = cdn.originRequests() * perMillion / 1e6 * Prices.API_GATEWAY_PER_MILLION;
         double lambda = cdn.originRequests() * perMillion / 1e6 * Prices.LAMBDA_PER_MILLION + lambdaGbSeconds * perMillion * Prices.LAMBDA_PER_GB_SECOND;
-        double dynamo = units[0] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_READS + units[1] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_WRITES;
+        // Time-paced work (PacedWork) runs at the same pace at both scales, so at 50,000 requests a second its units a
+        // second are what they were here, spread over 1/scale times the requests: per request, scale times the local.
+        double[] atFullScale = {units[0] - tally.paced[0] * (1 - scale), units[1] - tally.paced[1] * (1 - scale)};
+        double dynamo = atFullScale[0] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_READS
+                + atFullScale[1] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_WRITES;
+        double dynamoAsRun = units[0] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_READS + units[1] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_WRITES;
         // Each push is one SNS Publish to the device's endpoint and one mobile push delivery.
         double sns = tally.pushes * perMillion / 1e6 * (Prices.SNS_PER_MILLION_PUBLISHES + Prices.SNS_PER_MILLION_PUSHES);
         double total = cloudFront + apiGateway + lambda + dynamo + sns;
@@ -451,8 +463,10 @@ final class PeakDay {
         bench.add("peak.costPerMillion.apiGateway", apiGateway, "USD", null, null, "HTTP API requests that missed the CDN, per million viewer requests");
         bench.add("peak.costPerMillion.lambda", lambda, "USD", null, null, "API functions' requests and Arm GB-seconds (the handlers' measured run time plus 8 ms a DynamoDB request as duration), per million viewer requests");
         bench.add("peak.costPerMillion.dynamoDb", dynamo, "USD", null, null, String.format(
-                "on-demand units the engine served (API, stream consumer, fan-out, blast): %.0f reads, %.0f writes per million viewer requests",
-                units[0] * perMillion, units[1] * perMillion));
+                "on-demand units the engine served (API, stream consumer, fan-out, blast): %.0f reads, %.0f writes per million viewer"
+                        + " requests at 50,000 requests/s, the time-paced work's %.0f and %.0f here at its full-scale rate (x %.4f);"
+                        + " as run here, %.0f and %.0f ($%.2f)", atFullScale[0] * perMillion, atFullScale[1] * perMillion,
+                tally.paced[0] * perMillion, tally.paced[1] * perMillion, scale, units[0] * perMillion, units[1] * perMillion, dynamoAsRun));
         bench.add("peak.pushes", tally.pushes, "pushes", null, null, String.format(
                 "pushes delivered during the run (one blast to every user, alerts and watches): %.0f per million viewer requests",
                 tally.pushes * perMillion));

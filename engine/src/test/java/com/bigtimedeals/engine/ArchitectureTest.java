@@ -1,6 +1,8 @@
 package com.bigtimedeals.engine;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
@@ -14,7 +16,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
  * The engine's floors (docs/engine.md, "How it is built"), held by its own classes: the next arrow that runs back up
  * fails here. From the bottom: values and their stored forms; the expression language and the wire vocabulary (errors
  * and request shapes); durability, which knows only identifiers and bytes and is handed every commit; the core
- * (tables, indexes, streams, the commit point); the operations; and the engine itself with its HTTP server on top.
+ * (catalog, tables, indexes, streams, the commit point, and core/: the write path, capacity, TTL expiry, idempotency,
+ * the core's state); the protocol, which decodes each operation's request, calls the core and encodes its answer
+ * (ops/, and PartiQL and the TTL sweep beside it); and the engine itself with its HTTP server on top.
  */
 class ArchitectureTest {
     static final JavaClasses ENGINE = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -26,7 +30,7 @@ class ArchitectureTest {
     private static final String FAULTS = "Fault injection";
     private static final String DURABILITY = "Durability";
     private static final String CORE = "Core";
-    private static final String OPERATIONS = "Operations";
+    private static final String PROTOCOL = "Protocol";
     private static final String ENGINE_LAYER = "Engine";
 
     @Test
@@ -37,8 +41,8 @@ class ArchitectureTest {
                 .layer(VOCABULARY).definedBy("..engine.api..")
                 .layer(FAULTS).definedBy("..engine.fault..")
                 .layer(DURABILITY).definedBy("..engine.store..")
-                .layer(CORE).definedBy("..engine.table..", "..engine.stream..", "..engine.commit..")
-                .layer(OPERATIONS).definedBy("..engine.ops..", "..engine.partiql..", "..engine.ttl..")
+                .layer(CORE).definedBy("..engine.core..", "..engine.table..", "..engine.stream..", "..engine.commit..")
+                .layer(PROTOCOL).definedBy("..engine.ops..", "..engine.partiql..", "..engine.ttl..")
                 .layer(ENGINE_LAYER).definedBy(resideInAnyPackage("com.bigtimedeals.engine", "..engine.http..", "..engine.sdk..")
                         .as("the engine, its settings and its HTTP server"))
                 .whereLayer(VALUES).mayNotAccessAnyLayer()
@@ -46,8 +50,8 @@ class ArchitectureTest {
                 .whereLayer(EXPRESSIONS).mayOnlyAccessLayers(VALUES)
                 .whereLayer(VOCABULARY).mayOnlyAccessLayers(VALUES)
                 .whereLayer(DURABILITY).mayOnlyAccessLayers(VALUES)
-                .whereLayer(CORE).mayOnlyAccessLayers(VALUES, EXPRESSIONS, VOCABULARY, DURABILITY)
-                .whereLayer(OPERATIONS).mayOnlyAccessLayers(VALUES, EXPRESSIONS, VOCABULARY, FAULTS, CORE)
+                .whereLayer(CORE).mayOnlyAccessLayers(VALUES, EXPRESSIONS, VOCABULARY, FAULTS, DURABILITY)
+                .whereLayer(PROTOCOL).mayOnlyAccessLayers(VALUES, EXPRESSIONS, VOCABULARY, FAULTS, CORE)
                 .whereLayer(ENGINE_LAYER).mayNotBeAccessedByAnyLayer()
                 .check(ENGINE);
     }
@@ -55,7 +59,7 @@ class ArchitectureTest {
     @Test
     void durabilityListensToCommitsAndNeverCallsUp() {
         noClasses().that().resideInAPackage("..engine.store..").should().dependOnClassesThat()
-                .resideInAnyPackage("..engine.table..", "..engine.stream..", "..engine.commit..", "..engine.ops..",
+                .resideInAnyPackage("..engine.core..", "..engine.table..", "..engine.stream..", "..engine.commit..", "..engine.ops..",
                         "..engine.expr..", "..engine.api..")
                 .because("the store is handed commits (Journal) and gives back what it read (Contents) as ids and bytes")
                 .check(ENGINE);
@@ -88,5 +92,32 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("..engine.ops..").should().dependOnClassesThat()
                 .resideInAPackage("..engine.ttl..")
                 .because("the TTL sweep deletes through the operations' write path, never the other way").check(ENGINE);
+    }
+
+    @Test
+    void theCoreAnswersInTypesAndLeavesTheWireToTheProtocol() {
+        noClasses().that().resideInAPackage("..engine.core..").should().dependOnClassesThat()
+                .resideInAnyPackage("com.fasterxml.jackson..", "..engine.json..", "..engine.http..")
+                .because("the core returns typed outcomes (WritePath.Outcome, Capacity); ops/ writes each shape once")
+                .check(ENGINE);
+        noClasses().that().resideInAPackage("..engine.core..").should().dependOnClassesThat()
+                .resideInAnyPackage("..engine.ops..", "..engine.partiql..", "..engine.ttl..")
+                .because("the protocol calls the core, never the other way").check(ENGINE);
+    }
+
+    @Test
+    void theCoresStateIsReadThroughMethodsOnly() {
+        fields().that().areDeclaredInClassesThat().resideInAPackage("..engine.core..").and().areNotStatic()
+                .should().notBePublic()
+                .because("Context and the core's outcomes hand out their parts by accessor: no caller swaps a part")
+                .check(ENGINE);
+    }
+
+    @Test
+    void everyOperationIsAProtocolClassOverTheCore() {
+        classes().that().implement(com.bigtimedeals.engine.api.Operation.class).should()
+                .resideInAPackage("..engine.ops..")
+                .because("an operation decodes its request, calls the core and encodes the outcome: the protocol floor")
+                .check(ENGINE);
     }
 }

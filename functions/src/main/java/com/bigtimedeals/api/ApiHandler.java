@@ -20,12 +20,11 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.bigtimedeals.lambda.ColdStart;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.lambda.SyntheticContext;
-import com.bigtimedeals.platform.Contention;
+import com.bigtimedeals.lambda.TableUse;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.platform.IdempotencyStore;
-import com.bigtimedeals.platform.KeyedWrite;
-import com.bigtimedeals.platform.RequestMeter;
+import com.bigtimedeals.service.IdempotencyKey;
 import com.bigtimedeals.service.IdempotencyService;
+import com.bigtimedeals.service.Keyed;
 import com.bigtimedeals.topology.Access;
 import com.bigtimedeals.topology.HttpApiEvents;
 import com.bigtimedeals.topology.HttpConventions;
@@ -34,7 +33,6 @@ import com.bigtimedeals.topology.Operation;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;
 
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.lambda.powertools.logging.PowertoolsLogging;
 
 /**
@@ -80,7 +78,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
 
     private APIGatewayV2HTTPResponse serve(APIGatewayV2HTTPEvent event, Context context) {
         long started = System.nanoTime();
-        RequestMeter.reset();
+        TableUse.start();
         String requestId = event.getRequestContext() != null && event.getRequestContext().getRequestId() != null
                 ? event.getRequestContext().getRequestId() : context.getAwsRequestId();
         MDC.put("correlation_id", requestId);
@@ -98,16 +96,16 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             if (key == null) {
                 return handle(route.operation(), request);
             }
-            return idempotently(route, event, caller, key, context, request, requestId);
+            return idempotently(route, event, caller, key, context, request);
         }, requestId);
         APIGatewayV2HTTPResponse response = HttpAnswers.write(route, event, reply, requestId, now);
-        RequestMeter.Usage usage = RequestMeter.usage();
+        TableUse.Spent spent = TableUse.spent();
         LOG.info("request",
                 entry("route", route == null ? event.getRouteKey() : route.routeKey()),
                 entry("status", response.getStatusCode()),
-                entry("dynamodbRequests", usage.requests()),
-                entry("readUnits", usage.readUnits()),
-                entry("writeUnits", usage.writeUnits()),
+                entry("dynamodbRequests", spent.requests()),
+                entry("readUnits", spent.readUnits()),
+                entry("writeUnits", spent.writeUnits()),
                 entry("latencyMs", (System.nanoTime() - started) / 1_000_000));
         return response;
     }
@@ -130,26 +128,24 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
                     HttpConventions.IDEMPOTENCY_KEY, requestId));
             return reused ? r : new Reply(r.status(), r.body(), null,
                     Map.of("Retry-After", Integer.toString(HttpConventions.RETRY_AFTER_SECONDS)));
-        } catch (AwsServiceException e) {
-            // Throttled, or held by another transaction past the code's own retries: the client may try again.
-            boolean throttled = e.isThrottlingException() || Contention.isContention(e);
-            LOG.error("DynamoDB request failed", e);
-            return new Reply(throttled ? 503 : 500, Json.failure(throttled ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
         } catch (RuntimeException e) {
-            LOG.error("request failed", e);
-            return new Reply(500, Json.failure(ErrorCode.INTERNAL, requestId));
+            TableUse.Failure failure = TableUse.failure(e);
+            LOG.error(failure == TableUse.Failure.OTHER ? "request failed" : "DynamoDB request failed", e);
+            // Throttled, or held by another transaction past the code's own retries: the client may try again.
+            boolean busy = failure == TableUse.Failure.BUSY;
+            return new Reply(busy ? 503 : 500, Json.failure(busy ? ErrorCode.UNAVAILABLE : ErrorCode.INTERNAL, requestId));
         }
     }
 
     /**
      * A POST with an {@code Idempotency-Key}: run once per caller, key and request (method, path, body), answered the
-     * same within 24 hours. Central, so every POST route has it without code of its own. An operation with a request
-     * budget carries the key in its own read and transaction ({@link Operation#carriesIdempotencyKey}, KeyedWrite);
-     * every other claims the key, runs, and records its answer (IdempotencyService), as does a carrying one that other
-     * requests' changes kept overtaking.
+     * same within 24 hours (IdempotencyService). Central, so every POST route has it without code of its own. An
+     * operation with a request budget ({@link Operation#carriesIdempotencyKey}) is handed the key, and its service
+     * runs it under the key inside the operation's own read and transaction and answers a typed {@link Keyed} result;
+     * every other runs claimed here, its answer (status, body, headers) being the result its record keeps.
      */
     private Reply idempotently(Route route, APIGatewayV2HTTPEvent event, Caller caller, String key, Context context,
-                               ApiRequest request, String requestId) {
+                               ApiRequest request) {
         if (!HttpConventions.isIdempotencyKey(key)) {
             throw DomainException.invalid(HttpConventions.IDEMPOTENCY_KEY, HttpConventions.IDEMPOTENCY_KEY
                     + " must be 1 to " + HttpConventions.IDEMPOTENCY_KEY_MAX + " printable ASCII characters");
@@ -157,34 +153,16 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
         // Per caller: a signed-in route's user; a public POST (none today) would be keyed by the client's address.
         String scope = caller != null ? "user:" + caller.username()
                 : "ip:" + event.getRequestContext().getHttp().getSourceIp();
-        String fingerprint = fingerprint(route, event);
-        if (route.operation().carriesIdempotencyKey()) {
-            try {
-                return handle(route.operation(), request.carrying(new ApiRequest.CarriedKey(scope, key, fingerprint)));
-            } catch (KeyedWrite.Held e) {
-                IdempotencyService.Outcome held = idempotency.held(e.holder(), fingerprint);
-                if (held != null) {
-                    return replay(held);
-                }
-                // A claimed request with the key is running: the claimed path below waits for its answer.
-            } catch (KeyedWrite.Contended e) {
-                // It did nothing: the claimed path below, whose write races no other request.
-            }
-        }
         long lease = function.timeoutSeconds() * 1000L + 1000;
         // Wait for a concurrent request with the key while this invocation still has time to answer.
         long wait = Math.max(0, Math.min(lease, context.getRemainingTimeInMillis() - 1500L));
-        return replay(idempotency.run(scope, key, fingerprint, lease, wait, () -> {
-            Reply r = answer(() -> handle(route.operation(), request), requestId);
-            return new IdempotencyStore.Answer(r.status(), r.body());
-        }));
-    }
-
-    /** The answer an Idempotency-Key gave: marked when it is an earlier request's. */
-    private static Reply replay(IdempotencyService.Outcome outcome) {
-        Map<String, String> headers = outcome.replayed()
-                ? Map.of(HttpConventions.IDEMPOTENT_REPLAYED, "true") : Map.of();
-        return new Reply(outcome.answer().status(), outcome.answer().body(), null, headers);
+        IdempotencyKey idempotencyKey = new IdempotencyKey(scope, key, fingerprint(route, event), request.now(), lease, wait);
+        if (route.operation().carriesIdempotencyKey()) {
+            return handle(route.operation(), request.carrying(idempotencyKey));
+        }
+        // A refusal or failure is thrown through, so that the key is given back and the answer mapped below.
+        return request.answer(idempotency.claimed(idempotencyKey, ReplyRecording.INSTANCE,
+                () -> handle(route.operation(), request)), (reply, at) -> reply);
     }
 
     /** The request a key was first used with: method, path and the exact body. */

@@ -2,7 +2,7 @@ package com.bigtimedeals.api;
 
 import java.time.Instant;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -10,10 +10,10 @@ import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.platform.ContractRules;
 import com.bigtimedeals.platform.CursorCodec;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.platform.IdempotencyStore;
 import com.bigtimedeals.platform.Ids;
-import com.bigtimedeals.platform.KeyedWrite;
 import com.bigtimedeals.platform.Slug;
+import com.bigtimedeals.service.IdempotencyKey;
+import com.bigtimedeals.service.Keyed;
 
 /** One request as an operation sees it: path, query, body and the caller. */
 final class ApiRequest {
@@ -29,41 +29,42 @@ final class ApiRequest {
     private final Caller caller;
     private final Instant now;
     private final JsonBody body;
-    private final CarriedKey carried;
-
-    /** An Idempotency-Key for the operation's own requests to carry: whose it is, and the request it was sent with. */
-    record CarriedKey(String scope, String key, String fingerprint) {
-    }
+    private final IdempotencyKey idempotencyKey;
 
     /** {@code body}: the body already read by the operation's declaration, null for a route that takes none. */
     ApiRequest(APIGatewayV2HTTPEvent event, Caller caller, Instant now, JsonBody body) {
         this(event, caller, now, body, null);
     }
 
-    private ApiRequest(APIGatewayV2HTTPEvent event, Caller caller, Instant now, JsonBody body, CarriedKey carried) {
+    private ApiRequest(APIGatewayV2HTTPEvent event, Caller caller, Instant now, JsonBody body, IdempotencyKey key) {
         this.event = event;
         this.caller = caller;
         this.now = now;
         this.body = body;
-        this.carried = carried;
+        this.idempotencyKey = key;
     }
 
-    /** The same request, its Idempotency-Key to be carried by the operation's writes ({@link #keyed}). */
-    ApiRequest carrying(CarriedKey key) {
+    /** The same request, its Idempotency-Key for the operation's service to run it under ({@link #idempotencyKey}). */
+    ApiRequest carrying(IdempotencyKey key) {
         return new ApiRequest(event, caller, now, body, key);
     }
 
     /**
-     * The request's Idempotency-Key for the operation's store to carry ({@link KeyedWrite}), the record answering what
-     * {@code reply} renders from the store's decision; null when the request carries none. The operation answers with
-     * the same {@code reply} of the same decision, so the record holds exactly what the first request answered.
+     * The request's Idempotency-Key, for an operation that carries it in its own requests
+     * ({@code Operation#carriesIdempotencyKey}): its service runs the operation once under it and answers a typed
+     * {@link Keyed} result; null when the request carries none.
      */
-    <T> KeyedWrite<T> keyed(Function<T, Reply> reply) {
-        return carried == null ? null : new KeyedWrite<>(carried.scope(), carried.key(), carried.fingerprint(), now,
-                decision -> {
-                    Reply r = reply.apply(decision);
-                    return new IdempotencyStore.Answer(r.status(), r.body());
-                });
+    IdempotencyKey idempotencyKey() {
+        return idempotencyKey;
+    }
+
+    /**
+     * The answer to a keyed operation's result, {@code render}ed as of the moment it speaks of (the first request's,
+     * for a replay), marked as a replay when it is one: a retry gets the first request's answer again.
+     */
+    <T> Reply answer(Keyed<T> keyed, BiFunction<T, Instant, Reply> render) {
+        Reply reply = render.apply(keyed.result(), keyed.asOf(now));
+        return keyed.replayed() ? reply.replayed() : reply;
     }
 
     Instant now() {

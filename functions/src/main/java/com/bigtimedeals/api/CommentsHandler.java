@@ -38,8 +38,8 @@ public final class CommentsHandler extends ApiHandler {
             case POST_COMMENT -> {
                 String dealId = request.ksuid("dealId", "deal");
                 JsonBody body = request.body();
-                yield Reply.created(Json.comment(community.post(dealId, request.username(), body.text("body"),
-                        body.text("replyTo"), request.keyed(comment -> Reply.created(Json.comment(comment))))));
+                yield request.answer(community.post(dealId, request.username(), body.text("body"), body.text("replyTo"),
+                        request.idempotencyKey()), (comment, at) -> Reply.created(Json.comment(comment)));
             }
             case DELETE_COMMENT -> {
                 community.delete(request.ksuid("dealId", "deal"), request.commentId(), request.username(), request.isEditor());

@@ -3,7 +3,6 @@ package com.bigtimedeals.api;
 import java.time.Instant;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.community.FollowChange;
 import com.bigtimedeals.deals.FollowTarget;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
@@ -67,13 +66,8 @@ public final class FollowsHandler extends ApiHandler {
     }
 
     private Reply add(ApiRequest request, Likeable kind, Relation relation) {
-        Instant now = request.now();
-        return added(follows.follow(kind, id(request, kind), request.username(), relation,
-                request.keyed(followed -> added(followed, now))), now);
-    }
-
-    private static Reply added(FollowChange followed, Instant now) {
-        return new Reply(followed.changed() ? 201 : 200, render(followed.target(), now));
+        return request.answer(follows.follow(kind, id(request, kind), request.username(), relation, request.idempotencyKey()),
+                (followed, at) -> new Reply(followed.changed() ? 201 : 200, render(followed.target(), at)));
     }
 
     private Reply remove(ApiRequest request, Likeable kind, Relation relation) {

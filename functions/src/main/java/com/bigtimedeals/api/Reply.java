@@ -1,7 +1,10 @@
 package com.bigtimedeals.api;
 
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+
+import com.bigtimedeals.topology.HttpConventions;
 
 /**
  * What an operation answers: a status, the JSON body's text (null for none), the next moment the answer changes by
@@ -23,5 +26,15 @@ record Reply(int status, String body, Instant changesAt, Map<String, String> hea
 
     static Reply noContent() {
         return new Reply(204, (JsonObject) null);
+    }
+
+    /**
+     * This answer given again to a repeat of the request that first got it (same Idempotency-Key): marked as such,
+     * and without {@code changesAt}, which was the first answer's to give.
+     */
+    Reply replayed() {
+        Map<String, String> marked = new HashMap<>(headers);
+        marked.put(HttpConventions.IDEMPOTENT_REPLAYED, "true");
+        return new Reply(status, body, null, Map.copyOf(marked));
     }
 }

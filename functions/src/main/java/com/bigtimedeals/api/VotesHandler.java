@@ -43,8 +43,8 @@ public final class VotesHandler extends ApiHandler {
             case CAST_VOTE -> {
                 String dealId = request.ksuid("dealId", "deal");
                 Vote vote = Vote.parse(request.body().text("vote"));
-                yield Reply.ok(Json.vote(votes.vote(request.username(), dealId, vote,
-                        request.keyed(cast -> Reply.ok(Json.vote(cast))))));
+                yield request.answer(votes.vote(request.username(), dealId, vote, request.idempotencyKey()),
+                        (cast, at) -> Reply.ok(Json.vote(cast)));
             }
             case WITHDRAW_VOTE -> Reply.ok(Json.vote(votes.withdraw(request.username(), request.ksuid("dealId", "deal"))));
             case LIST_MY_VOTES -> {

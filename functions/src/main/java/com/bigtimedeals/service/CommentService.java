@@ -10,31 +10,41 @@ import com.bigtimedeals.community.Report;
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.community.ReportStore;
 import com.bigtimedeals.community.ReportedDeal;
-import com.bigtimedeals.platform.KeyedWrite;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
 
 /** The deal community: threads, reports, and the editors' moderation queue. */
 public final class CommentService {
+    /** What a keyed comment's record keeps: the comment itself, which a replay answers again. */
+    private static final Recording<Comment> RECORDED = Recording.of(Comment.class);
+
     private final CommentStore comments;
     private final ReportStore reports;
+    private final IdempotencyService idempotency;
 
-    public CommentService(CommentStore comments, ReportStore reports) {
+    public CommentService(CommentStore comments, ReportStore reports, IdempotencyService idempotency) {
         this.comments = comments;
         this.reports = reports;
+        this.idempotency = idempotency;
     }
 
     public static CommentService of(Table table, com.bigtimedeals.platform.Configuration configuration) {
-        return new CommentService(new CommentStore(table), new ReportStore(table, configuration.reporterMinAge()));
+        return new CommentService(new CommentStore(table), new ReportStore(table, configuration.reporterMinAge()),
+                IdempotencyService.of(table, table.clock()));
     }
 
     public Page<Comment> thread(String dealId, int limit, String cursor) {
         return comments.thread(dealId, limit, cursor);
     }
 
-    /** {@code keyed}: the request's Idempotency-Key, to ride on the comment's read and transaction; null without one. */
-    public Comment post(String dealId, String author, String body, String replyTo, KeyedWrite<Comment> keyed) {
-        return comments.post(dealId, author, new NewComment(body, replyTo), keyed);
+    /**
+     * {@code key}: the request's Idempotency-Key (null without one), its record read with the deal and written in the
+     * comment's transaction, so that a keyed comment is 2 requests and a retry whose answer was lost gets the same
+     * comment back instead of posting it twice.
+     */
+    public Keyed<Comment> post(String dealId, String author, String body, String replyTo, IdempotencyKey key) {
+        NewComment draft = new NewComment(body, replyTo);
+        return idempotency.carried(key, RECORDED, keyed -> comments.post(dealId, author, draft, keyed));
     }
 
     /** The author deletes their own comment; an editor any comment. A repeat succeeds. */

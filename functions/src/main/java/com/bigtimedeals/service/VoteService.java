@@ -6,24 +6,32 @@ import java.util.Map;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteResult;
 import com.bigtimedeals.community.VoteStore;
-import com.bigtimedeals.platform.KeyedWrite;
 import com.bigtimedeals.platform.Table;
 
 /** Votes on deals: at most 2 requests each (a read of the vote, the deal and its counters; then a transaction). */
 public final class VoteService {
-    private final VoteStore votes;
+    /** What a keyed vote's record keeps: the result itself, which a replay answers again. */
+    private static final Recording<VoteResult> RECORDED = Recording.of(VoteResult.class);
 
-    public VoteService(VoteStore votes) {
+    private final VoteStore votes;
+    private final IdempotencyService idempotency;
+
+    public VoteService(VoteStore votes, IdempotencyService idempotency) {
         this.votes = votes;
+        this.idempotency = idempotency;
     }
 
     public static VoteService of(Table table) {
-        return new VoteService(new VoteStore(table));
+        return new VoteService(new VoteStore(table), IdempotencyService.of(table, table.clock()));
     }
 
-    /** {@code keyed}: the request's Idempotency-Key, to ride on the vote's read and transaction; null without one. */
-    public VoteResult vote(String username, String dealId, Vote vote, KeyedWrite<VoteResult> keyed) {
-        return votes.cast(username, dealId, vote, keyed);
+    /**
+     * {@code key}: the request's Idempotency-Key (null without one), its record read with the vote and written in the
+     * vote's transaction, so that a keyed vote is 2 requests and a retry whose answer was lost replays it instead of
+     * voting again.
+     */
+    public Keyed<VoteResult> vote(String username, String dealId, Vote vote, IdempotencyKey key) {
+        return idempotency.carried(key, RECORDED, keyed -> votes.cast(username, dealId, vote, keyed));
     }
 
     public VoteResult withdraw(String username, String dealId) {

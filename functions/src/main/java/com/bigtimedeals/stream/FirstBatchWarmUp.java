@@ -3,8 +3,6 @@ package com.bigtimedeals.stream;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.platform.Words;
-
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -25,8 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 /**
  * What the consumer's first batch needs that does not need the DynamoDB client, done on an init thread of its own
  * while the container builds the client on the constructing thread
- * ({@link com.bigtimedeals.lambda.Container#fromProcess(Runnable)}), as the TLS context is: the word normaliser a
- * correction's reindex uses (the JDK's ICU tables), the front page's codec and deflater, and the request and response
+ * ({@link com.bigtimedeals.lambda.Container#fromProcess(Runnable)}), as the TLS context is: the front page's codec and
+ * deflater, and the request and response
  * shapes of the operations a batch sends beyond GetItem (Query, BatchGetItem, BatchWriteItem, UpdateItem, PutItem).
  * Each shape's model classes link a getter and a setter lambda per field when first built: about 300 classes and
  * 70 ms of CPU (docs/cold-start.md), which the constructing thread paid on the first batch's critical path. Nothing
@@ -43,7 +41,6 @@ final class FirstBatchWarmUp {
     }
 
     static void run() {
-        Words.indexable("Warm the word index normaliser");
         com.bigtimedeals.deals.FrontPageCache.itemBytes(new com.bigtimedeals.deals.FrontPage(0, List.of(), List.of(), null));
         Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("WARM"), "SK", AttributeValue.fromS("WARM"));
         QueryRequest.builder().tableName("warm").keyConditionExpression("PK = :pk").expressionAttributeValues(key).limit(1)

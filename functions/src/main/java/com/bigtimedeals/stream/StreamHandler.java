@@ -14,6 +14,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStream
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.changes.Change;
 import com.bigtimedeals.deals.CountsGate;
+import com.bigtimedeals.platform.PacedWork;
 import com.bigtimedeals.lambda.ColdStart;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.platform.Configuration;
@@ -100,14 +101,14 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         java.util.Set<String> toCount = new java.util.LinkedHashSet<>();
         if (!outcome.countedDeals().isEmpty()) {
             try {
-                java.util.Map<String, CountsGate.Outcome> gated = gate(outcome, budget);
+                java.util.Map<String, CountsGate.Outcome> gated = PacedWork.metered(() -> gate(outcome, budget));
                 for (String id : outcome.countedDeals()) {
                     if (gated.get(id) != CountsGate.Outcome.COVERED) {
                         toCount.add(id); // claimed, or ungated: aggregated here either way
                     }
                 }
                 if (!toCount.isEmpty()) {
-                    aggregation = reactions.startAggregation(toCount);
+                    aggregation = PacedWork.metered(() -> reactions.startAggregation(toCount));
                     if (aggregation.frontPage()) {
                         outcome.countedOnFrontPage();
                     }
@@ -120,8 +121,12 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         boolean rebuilt = true;
         if (outcome.frontPageChanged()) {
             try {
-                outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage(
-                        aggregation == null ? java.util.Map.of() : aggregation.counts(), touched(batch));
+                java.util.Map<String, com.bigtimedeals.deals.DealCounts> counts = aggregation == null ? java.util.Map.of() : aggregation.counts();
+                java.util.Set<String> touched = touched(batch);
+                // A rebuild for counts alone is coalesced to a pace; one for a deal created, corrected or taken down is not.
+                outcome.tally().cacheCopiesWritten += touched.isEmpty()
+                        ? PacedWork.metered(() -> reactions.rebuildFrontPage(counts, touched))
+                        : reactions.rebuildFrontPage(counts, touched);
             } catch (RuntimeException e) {
                 LOG.error("front-page rebuild failed", e);
                 outcome.frontPageRebuildFailed();
@@ -131,13 +136,17 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
         if (aggregation != null && rebuilt) {
             // The deal items last: once one carries the counts, every copy of them is written (CounterAggregation).
             try {
-                if (!aggregation.isEmpty()) {
-                    outcome.tally().dealsCounted += reactions.finishAggregation(aggregation);
-                }
-                // Then the gates: what was read is in every copy now, so the batches it covers have nothing to do.
-                if (countsPaceMillis > 0) {
-                    aggregation.read().forEach((id, writes) -> reactions.countsGate(countsPaceMillis).covered(id, writes));
-                }
+                CounterAggregation.Run finishing = aggregation;
+                PacedWork.metered(() -> {
+                    if (!finishing.isEmpty()) {
+                        outcome.tally().dealsCounted += reactions.finishAggregation(finishing);
+                    }
+                    // Then the gates: what was read is in every copy now, so the batches it covers have nothing to do.
+                    if (countsPaceMillis > 0) {
+                        finishing.read().forEach((id, writes) -> reactions.countsGate(countsPaceMillis).covered(id, writes));
+                    }
+                    return null;
+                });
             } catch (RuntimeException e) {
                 LOG.error("counter aggregation failed", e);
                 outcome.aggregationFailed();

@@ -25,22 +25,7 @@ class EditorsTogetherTest extends ApiTest {
     @org.junit.jupiter.api.BeforeEach
     void tickingClock() {
         java.util.concurrent.atomic.AtomicLong ticks = new java.util.concurrent.atomic.AtomicLong();
-        java.time.Clock ticking = new java.time.Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
-            }
-
-            @Override
-            public java.time.Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public java.time.Instant instant() {
-                return NOW.plusMillis(ticks.incrementAndGet());
-            }
-        };
+        java.time.Clock ticking = new com.bigtimedeals.platform.LookingClock(() -> NOW.plusMillis(ticks.incrementAndGet()));
         table = new com.bigtimedeals.platform.Table(table.client(), table.name(), ticking, table.cursors());
         handlers = handlers(table, java.time.Clock.fixed(NOW, java.time.ZoneOffset.UTC));
     }

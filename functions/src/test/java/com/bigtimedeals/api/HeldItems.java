@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * afterwards is the route's alone, yet each holds its items exactly as a writing transaction does (the service and
  * the engine lock an item for a ConditionCheck as for a Put).
  */
-final class HeldItems implements ExecutionInterceptor {
+public final class HeldItems implements ExecutionInterceptor {
     /** Items per holding transaction: a few, so that holders and handlers meet often but not always. */
     private static final int PER_TRANSACTION = 8;
 
@@ -46,17 +46,19 @@ final class HeldItems implements ExecutionInterceptor {
     private final Map<Map<String, AttributeValue>, Boolean> written = java.util.Collections.synchronizedMap(
             new java.util.LinkedHashMap<>(16, 0.75f, true));
     private final AtomicLong conflictsMet = new AtomicLong();
+    private final java.util.Set<String> sitesMet = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean watching;
 
     /** How many of the handlers' DynamoDB requests failed for contention (before the handlers' own retries). */
-    long conflictsMet() {
+    public long conflictsMet() {
         return conflictsMet.get();
     }
 
     /** Starts recording what the handlers write (a test's set-up before this is not held). */
-    void watch() {
+    public void watch() {
         written.clear();
         conflictsMet.set(0);
+        sitesMet.clear();
         watching = true;
     }
 
@@ -90,7 +92,50 @@ final class HeldItems implements ExecutionInterceptor {
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
         if (watching && context.exception() instanceof AwsServiceException e && Contention.isContention(e)) {
             conflictsMet.incrementAndGet();
+            sitesMet.add(site(context.request()));
         }
+    }
+
+    /**
+     * The writes that met a held item, each as its operation and the shape of its first key (ids left out:
+     * {@code UpdateItem DEAL#* DEAL}), so that a test can name which of its writes were raced.
+     */
+    public java.util.Set<String> sitesMet() {
+        return new java.util.TreeSet<>(sitesMet);
+    }
+
+    private static String site(SdkRequest r) {
+        Map<String, AttributeValue> key = r instanceof PutItemRequest q ? q.item()
+                : r instanceof UpdateItemRequest q ? q.key()
+                : r instanceof DeleteItemRequest q ? q.key()
+                : r instanceof BatchWriteItemRequest q ? first(q)
+                : r instanceof TransactWriteItemsRequest q ? first(q) : null;
+        String operation = r.getClass().getSimpleName().replace("Request", "");
+        return key == null ? operation : operation + " " + shape(key.get(TableDefinition.PARTITION_KEY))
+                + " " + shape(key.get(TableDefinition.SORT_KEY));
+    }
+
+    private static Map<String, AttributeValue> first(BatchWriteItemRequest q) {
+        WriteRequest w = q.requestItems().values().iterator().next().get(0);
+        return w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key();
+    }
+
+    private static Map<String, AttributeValue> first(TransactWriteItemsRequest q) {
+        TransactWriteItem w = q.transactItems().get(q.transactItems().size() - 1);
+        return w.put() != null ? w.put().item() : w.update() != null ? w.update().key()
+                : w.delete() != null ? w.delete().key() : w.conditionCheck().key();
+    }
+
+    /** A key's constant parts (upper-case words), the rest as {@code *}. */
+    private static String shape(AttributeValue v) {
+        if (v == null || v.s() == null) {
+            return "-";
+        }
+        StringBuilder b = new StringBuilder();
+        for (String part : v.s().split("#", -1)) {
+            b.append(b.length() == 0 ? "" : "#").append(part.matches("[A-Z_]+") ? part : "*");
+        }
+        return b.toString();
     }
 
     private void add(Map<String, AttributeValue> item) {
@@ -102,11 +147,11 @@ final class HeldItems implements ExecutionInterceptor {
      * Starts {@code threads} holders on {@code table} through {@code client} (not the handlers' client: their own
      * requests are no part of what is recorded, nor of what a function did). Close to stop them.
      */
-    Holding hold(DynamoDbClient client, String table, int threads) {
+    public Holding hold(DynamoDbClient client, String table, int threads) {
         return new Holding(client, table, threads);
     }
 
-    final class Holding implements AutoCloseable {
+    public final class Holding implements AutoCloseable {
         private final AtomicBoolean running = new AtomicBoolean(true);
         private final List<Thread> threads = new ArrayList<>();
         private final AtomicLong held = new AtomicLong();
@@ -158,7 +203,7 @@ final class HeldItems implements ExecutionInterceptor {
         }
 
         /** How many holding transactions went through. */
-        long held() {
+        public long held() {
             return held.get();
         }
 

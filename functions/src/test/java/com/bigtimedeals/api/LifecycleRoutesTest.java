@@ -21,6 +21,7 @@ import com.bigtimedeals.inbox.InboxStore;
 import com.bigtimedeals.inbox.Message;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.topology.HttpConventions;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Deal expiry and takedown, what I follow, the unread badge and account deletion, over API Gateway events. */
@@ -72,6 +73,31 @@ class LifecycleRoutesTest extends ApiTest {
         assertFalse(cleared.has("expiresAt"));
         assertFalse(cleared.get("expired").asBoolean());
         expect(200, put("/cms/editors-choice").editor().body(idList(List.of(soon))));
+    }
+
+    /**
+     * A replay is the first answer, not a new one rendered from it: the category's featured deal that has expired since
+     * is still in the replayed watch's answer, as it was in the first, while the category itself now shows none.
+     */
+    @Test
+    void aKeyedWatchReplayedAfterItsCategorysFeaturedDealExpiredAnswersWhatTheFirstRequestGot() {
+        seedCatalog();
+        Instant expires = NOW.plus(Duration.ofMinutes(30)); // test tokens last an hour
+        String soon = createExpiring("Soon", expires);
+        expect(200, put("/cms/categories/tech/featured").editor().body(idList(List.of(soon))));
+        Call watch = post("/categories/tech/watches").user("ann").header(HttpConventions.IDEMPOTENCY_KEY, "watch-1");
+        com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse first = send(watch);
+        assertEquals(201, first.getStatusCode(), first.getBody());
+        assertEquals(List.of(soon), ids(parse(first).get("featured")));
+
+        handlers = handlers(table, Clock.fixed(expires.plusSeconds(60), ZoneOffset.UTC));
+        com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse replay = send(
+                post("/categories/tech/watches").user("ann").header(HttpConventions.IDEMPOTENCY_KEY, "watch-1"));
+        assertEquals(201, replay.getStatusCode());
+        assertEquals("true", replay.getHeaders().get(HttpConventions.IDEMPOTENT_REPLAYED));
+        assertEquals(first.getBody(), replay.getBody(), "the first answer, its featured deal and all");
+        assertTrue(expect(200, get("/categories/tech")).get("featured").isEmpty(), "the category shows it no longer");
+        assertEquals(1, expect(200, get("/categories/tech")).get("watchers").asLong(), "watched once");
     }
 
     @Test

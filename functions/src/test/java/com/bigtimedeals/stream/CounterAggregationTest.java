@@ -178,7 +178,7 @@ class CounterAggregationTest extends StreamTest {
     @Test
     void aPacedConsumerStillCarriesEveryChange() {
         Deal a = featuredDeal();
-        handler = new StreamHandler(ChangeReactions.of(table, Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300)), 200, 300),
+        handler = new StreamHandler(ChangeReactions.of(consumer(table), Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300)), 200, 300),
                 Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300)));
         DealCounters counters = new DealCounters(table);
         for (int round = 0; round < 3; round++) {
@@ -189,5 +189,46 @@ class CounterAggregationTest extends StreamTest {
         }
         pump(60_000);
         copies(a.id()).forEach((where, shown) -> assertEquals("12/0", shown, where));
+    }
+    /**
+     * A batch's counted deals wait at their gates side by side (StreamHandler#gate): two deals whose gates another
+     * lane has just claimed are waited for at once. Each wait looks at the clock again once it has slept; that second
+     * look waits for the other deal's, so a batch that waited one deal after the other would never get past the first
+     * (the meeting breaks, the batch fails). Nothing is timed; the counts then reach every copy all the same.
+     */
+    @Test
+    void aBatchWaitsAtTwoClosedGatesAtOnce() throws Exception {
+        Deal a = featuredDeal();
+        Deal b = new DealStore(table).latestForBrand("globex", 1, null).items().get(0);
+        java.util.concurrent.CyclicBarrier meeting = new java.util.concurrent.CyclicBarrier(2);
+        Map<String, Integer> looks = new java.util.concurrent.ConcurrentHashMap<>();
+        java.time.Clock meetingClock = new com.bigtimedeals.platform.LookingClock(() -> {
+            String thread = Thread.currentThread().getName();
+            if (thread.startsWith("counts-gate") && looks.merge(thread, 1, Integer::sum) == 2) {
+                try {
+                    meeting.await(30, java.util.concurrent.TimeUnit.SECONDS); // a bound on a hang, not a timing
+                } catch (Exception e) {
+                    throw new IllegalStateException("the gates' waits never met: they waited one after the other", e);
+                }
+            }
+            return NOW;
+        });
+        Configuration paced = Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300));
+        com.bigtimedeals.platform.Table gated = new com.bigtimedeals.platform.Table(client, table.name(), meetingClock, table.cursors());
+        com.bigtimedeals.deals.CountsGate otherLane = new com.bigtimedeals.deals.CountsGate(gated, 300);
+        for (Deal d : List.of(a, b)) {
+            assertEquals(com.bigtimedeals.deals.CountsGate.Outcome.CLAIMED, otherLane.await(d.id(), Map.of(0, 1L), () -> true));
+        }
+        DealCounters counters = new DealCounters(table);
+        counters.commit(List.of(), a.id(), Map.of(Counter.HOT, 2L));
+        counters.commit(List.of(), b.id(), Map.of(Counter.COLD, 1L));
+        handler = new StreamHandler(ChangeReactions.of(consumer(gated), paced, 200, 300), paced);
+        assertTrue(deliver(tap.drain(), 60_000).getBatchItemFailures().isEmpty());
+        assertEquals(0, meeting.getNumberWaiting());
+        assertTrue(!meeting.isBroken());
+        assertEquals(2, looks.values().stream().filter(n -> n >= 2).count(), "both waits slept and looked again: " + looks);
+        pump(60_000);
+        copies(a.id()).forEach((where, shown) -> assertEquals("2/0", shown, where));
+        assertEquals(-1, new DealStore(table).find(b.id()).temperature());
     }
 }

@@ -42,7 +42,7 @@ class HotAndHottestTest extends StreamTest {
     @BeforeEach
     void onTheMovableClock() {
         table = new Table(client, table.name(), clock, new CursorCodec("test-key"));
-        handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300), CONFIG);
+        handler = new StreamHandler(ChangeReactions.of(consumer(table), CONFIG, 200, 300), CONFIG);
         counters = new DealCounters(table);
     }
 

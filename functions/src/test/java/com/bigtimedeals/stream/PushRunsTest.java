@@ -91,7 +91,7 @@ class PushRunsTest extends StreamTest {
     }
 
     StreamHandler pushing(RecordingPush push) {
-        return new StreamHandler(ChangeReactions.of(table, SIDE_BY_SIDE, 200, 300).withPush(new PushSender(table, () -> push)),
+        return new StreamHandler(ChangeReactions.of(consumer(table), SIDE_BY_SIDE, 200, 300).withPush(new PushSender(consumer(table), () -> push)),
                 SIDE_BY_SIDE);
     }
 

@@ -56,8 +56,8 @@ class QuietHoursPushTest extends StreamTest {
         clock = new MovableClock(Instant.parse("2026-12-03T12:00:00Z"));
         table = new Table(client, table.name(), clock, table.cursors());
         PushEndpoints service = sentBy();
-        sender = new PushSender(table, () -> service).pausingWith(millis -> clock.advance(java.time.Duration.ofMillis(millis)));
-        handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300).withPush(sender), CONFIG);
+        sender = new PushSender(consumer(table), () -> service).pausingWith(millis -> clock.advance(java.time.Duration.ofMillis(millis)));
+        handler = new StreamHandler(ChangeReactions.of(consumer(table), CONFIG, 200, 300).withPush(sender), CONFIG);
     }
 
     private String device(String user, DevicePlatform platform, String token) {

@@ -8,10 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.api.HeldItems;
 import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
@@ -25,9 +28,12 @@ import com.bigtimedeals.platform.Configuration;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.platform.Settings;
+import com.bigtimedeals.platform.DynamoDbClients;
 import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableAccessLog;
 import com.bigtimedeals.topology.LambdaFunction;
 
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
@@ -50,16 +56,69 @@ abstract class StreamTest extends DynamoDbTest {
     StreamTap tap;
     StreamHandler handler;
 
+    /**
+     * Whether this class's tests run the consumer while other transactions hold, again and again, every item it has
+     * written so far (issue 43): the {@code *HeldTest} subclasses run a class's tests so, and each must show the
+     * consumer met held items, and its tests' state checks hold all the same.
+     */
+    boolean held() {
+        return false;
+    }
+
+    /** What the consumer writes is held while a held test runs ({@link #held}); the holders' own client is {@code client}. */
+    private HeldItems heldItems;
+    private HeldItems.Holding holding;
+    private DynamoDbClient watched;
+    /** Every write the consumer made that met a held item in this class's tests, by {@link HeldItems#sitesMet}. */
+    private static final java.util.Set<String> SITES_MET = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.concurrent.atomic.AtomicLong CONFLICTS_MET = new java.util.concurrent.atomic.AtomicLong();
+    private static volatile String heldClass;
+
+    /** {@code t} as the consumer's: the same table, through the watched client while the test is held. */
+    Table consumer(Table t) {
+        return watched == null ? t : new Table(watched, t.name(), t.clock(), t.cursors());
+    }
+
     @BeforeEach
     void setUp() {
         table = newTable(NOW);
         tap = new StreamTap(client, streamsClient(), table.name());
-        handler = new StreamHandler(ChangeReactions.of(table, CONFIG, 200, 300), CONFIG);
+        if (held()) {
+            heldItems = new HeldItems();
+            watched = DynamoDbClients.local(dynamo.endpoint(), dynamo.httpClient(), new TableAccessLog(), heldItems);
+            heldItems.watch();
+            holding = heldItems.hold(client, table.name(), 2);
+            heldClass = getClass().getSimpleName();
+        }
+        handler = new StreamHandler(ChangeReactions.of(consumer(table), CONFIG, 200, 300), CONFIG);
         CatalogStore catalog = new CatalogStore(table);
         catalog.createBrand("acme", "Acme", null);
         catalog.createBrand("globex", "Globex", null);
         catalog.createCategory("tech", "Tech");
         catalog.createCategory("home", "Home");
+    }
+
+    @AfterEach
+    void releaseHold() throws InterruptedException {
+        if (holding != null) {
+            holding.close();
+            SITES_MET.addAll(heldItems.sitesMet());
+            CONFLICTS_MET.addAndGet(heldItems.conflictsMet());
+            watched.close();
+        }
+    }
+
+    /** A held class's tests, all together, met held items: the race was real, and which writes it reached is logged. */
+    @AfterAll
+    static void theHoldWasMet() {
+        if (heldClass != null) {
+            String met = heldClass + ": " + CONFLICTS_MET.get() + " conflicts met at " + SITES_MET;
+            System.out.println(met);
+            heldClass = null;
+            long conflicts = CONFLICTS_MET.getAndSet(0);
+            SITES_MET.clear();
+            assertTrue(conflicts > 0, "the consumer met no held item: nothing was raced; " + met);
+        }
     }
 
     StreamsEventResponse deliver(List<DynamodbEvent.DynamodbStreamRecord> records, long remainingMillis) {

@@ -45,7 +45,7 @@ class TtlDeletionTest extends StreamTest {
         Instant answered = now.minus(Duration.ofDays(2));
         IdempotencyStore keys = new IdempotencyStore(table);
         keys.claim("user:ann", "like-1", "fingerprint", answered, answered.toEpochMilli() + 60_000);
-        keys.complete("user:ann", "like-1", answered.toEpochMilli() + 60_000, new IdempotencyStore.Answer(201, "{}"));
+        keys.complete("user:ann", "like-1", answered.toEpochMilli() + 60_000, new byte[] {1});
         tap.drain();
         int before = itemCount();
 

@@ -181,11 +181,10 @@ public final class LocalStack implements AutoCloseable {
         gateway.localRoute("/_local/pushes", new LocalPushes(sns, table)::answer);
         LocalStack stack = new LocalStack(dynamo, client, streams, gateway, delivery, sweeper, tableName, sns);
         try {
-            if (options.dataDir() != null && !empty) {
-                // A kept table may hold deals from before the counter views and markers: brought up to date before
-                // the port opens, so no vote meets one (one GetItem once the table is recorded done).
-                upgrade(table, options.quiet());
-            }
+            // A kept table may hold deals from before the counter views and markers: brought up to date before the
+            // port opens, so no vote meets one (one GetItem once the table is recorded done). A new table is recorded
+            // done at once (a Scan of nothing), so its readers read today's layout (DealCounters.keys).
+            upgrade(table, options.quiet());
             seedAndOpen(stack, options.demo() && empty);
         } catch (IOException | RuntimeException e) {
             stack.close();

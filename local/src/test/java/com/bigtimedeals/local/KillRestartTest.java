@@ -68,11 +68,11 @@ class KillRestartTest {
 
         stack = StackProcess.start(work, data, dynamoPort, "second");
         // Stop cleanly (SIGTERM: the shutdown hook, as Ctrl-C) once the blast is under way but not done.
-        JsonNode progress = stack.call("GET", "/cms/hot-deals/" + blastId, editor, null, 200);
+        JsonNode progress = stack.poll("/cms/hot-deals/" + blastId, editor, 200);
         long waitUntil = System.currentTimeMillis() + 60_000;
         while (progress.get("usersReached").asInt() == 0 && System.currentTimeMillis() < waitUntil) {
             Thread.sleep(20);
-            progress = stack.call("GET", "/cms/hot-deals/" + blastId, editor, null, 200);
+            progress = stack.poll("/cms/hot-deals/" + blastId, editor, 200);
         }
         assertTrue(stack.stop(), "a clean stop ends the process");
         System.out.println("stopped cleanly at " + progress);
@@ -83,7 +83,7 @@ class KillRestartTest {
             Map<String, Integer> blasted = Map.of();
             Map<String, Integer> watched = Map.of();
             while (System.currentTimeMillis() < deadline) {
-                progress = third.call("GET", "/cms/hot-deals/" + blastId, editor, null, 200);
+                progress = third.poll("/cms/hot-deals/" + blastId, editor, 200);
                 blasted = InboxCensus.messagesByUser(client, Table.from(Settings.fromProcess(), client).name(), blastDeal);
                 watched = InboxCensus.messagesByUser(client, Table.from(Settings.fromProcess(), client).name(), fanOutDeal);
                 if (progress.get("done").asBoolean() && watched.size() == WATCHERS) {

@@ -58,16 +58,25 @@ class LocalStackUpgradeTest {
             call(stack, "DELETE", "/cms/deals/" + down, editor, null);
             OldCounterLayout.make(stack.client(), stack.tableName(), live, 130, 20, 0);
             OldCounterLayout.make(stack.client(), stack.tableName(), down, 4, 1, 0);
-            // The old table as today's code met it: a vote on the old live deal is a 404.
-            expect(404, stack, "POST", "/deals/" + live + "/votes", ann, "{\"vote\":\"hot\"}");
+            OldCounterLayout.notUpgraded(stack.client(), new com.bigtimedeals.platform.Table(stack.client(), stack.tableName(),
+                    java.time.Clock.systemUTC(), null));
+            // The old table as today's code meets it before the upgrade: the old layout's counts, votes on it count.
+            assertEquals(111, expect(200, stack, "POST", "/deals/" + live + "/votes", ann, "{\"vote\":\"hot\"}")
+                    .get("temperature").asLong());
+            for (int i = 0; i < 12; i++) {
+                assertEquals(111, expect(200, stack, "GET", "/deals/" + live, null, null).get("temperature").asLong());
+            }
+            expect(404, stack, "POST", "/deals/" + down + "/votes", ann, "{\"vote\":\"hot\"}");
         }
         try (LocalStack stack = LocalStack.start(options)) {
             assertEquals(111, expect(200, stack, "POST", "/deals/" + live + "/votes", ann, "{\"vote\":\"hot\"}")
                     .get("temperature").asLong());
+            assertEquals(112, expect(200, stack, "POST", "/deals/" + live + "/votes", BearerToken.forUser("bob", false),
+                    "{\"vote\":\"hot\"}").get("temperature").asLong());
             expect(404, stack, "POST", "/deals/" + down + "/votes", ann, "{\"vote\":\"hot\"}");
             // Each read picks one of the two views at random: every one says the same.
             for (int i = 0; i < 12; i++) {
-                assertEquals(111, expect(200, stack, "GET", "/deals/" + live, null, null).get("temperature").asLong());
+                assertEquals(112, expect(200, stack, "GET", "/deals/" + live, null, null).get("temperature").asLong());
             }
         }
     }

@@ -135,6 +135,22 @@ final class StackProcess implements AutoCloseable {
         return r.body().isEmpty() ? null : JSON.readTree(r.body());
     }
 
+    /**
+     * A GET polled until a deadline: a timed-out attempt is asked again rather than failing the test, since a read is
+     * safe to repeat and a stack replaying its stream on a loaded machine can take longer than one request's 30 s.
+     */
+    JsonNode poll(String path, String token, int status) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call("GET", path, token, null, status);
+            } catch (java.net.http.HttpTimeoutException slow) {
+                if (attempt == 3) {
+                    throw slow;
+                }
+            }
+        }
+    }
+
     HttpResponse<String> send(String method, String path, String token, String body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))

@@ -22,6 +22,7 @@ import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -319,13 +320,13 @@ public final class CommentStore {
 
     private void forgetAuthor(Comment c, String username) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                     .key(Keys.comment(c.dealId(), c.id()))
                     .updateExpression("REMOVE #author, #body")
                     .conditionExpression("#author = :author")
                     .expressionAttributeNames(Map.of("#body", CommentItems.BODY, "#author", CommentItems.AUTHOR))
                     .expressionAttributeValues(Map.of(":author", AttributeValue.fromS(username)))
-                    .build());
+                    .build()));
         } catch (ConditionalCheckFailedException e) {
             // A replayed step: it has no author already.
         }

@@ -9,6 +9,7 @@ import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.DealKeys;
+import com.bigtimedeals.deals.FeaturedCopies;
 import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.deals.FollowTarget;
 import com.bigtimedeals.platform.Contention;
@@ -37,15 +38,23 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 /**
  * Likes and watches (access patterns: Like/Watch Brand, Like/Watch Category, and unlike, unwatch and "do I
  * like/watch this?"). Each change is one transaction: the relation item, conditioned on (not) existing,
- * and the counter on the small brand/category item, so the count is exact under any concurrency and never
- * drops below zero. A like is about 4 write units: two items under 1 KB, doubled for the transaction; a
- * watch also writes its user-side twin (6), so that a user's follows are one partition (docs/data-model.md).
+ * and the counter (a like's on the small brand/category item, a watch's on the target's watch counter item,
+ * {@link Keys#watcherCount}), so the count is exact under any concurrency and never drops below zero. A like is
+ * about 4 write units: two items under 1 KB, doubled for the transaction; a watch also writes its user-side twin (6),
+ * so that a user's follows are one partition (docs/data-model.md).
  */
 public final class FollowStore {
     private final Table table;
+    private final FeaturedCopies featured;
 
     public FollowStore(Table table) {
+        this(table, new FeaturedCopies());
+    }
+
+    /** {@code featured}: the process's copies of the featured lists a category like or watch answers with. */
+    public FollowStore(Table table, FeaturedCopies featured) {
         this.table = table;
+        this.featured = featured;
     }
 
     /**
@@ -58,13 +67,48 @@ public final class FollowStore {
     public boolean add(Likeable kind, String id, String username, Relation relation) {
         List<TransactWriteItem> writes = relationWrites(kind, id, username, relation);
         writes.add(TransactWriteItem.builder().update(Update.builder().tableName(table.name())
-                .key(Keys.target(kind, id))
+                .key(counterKey(kind, id, relation))
                 .updateExpression("ADD #c :one")
                 .conditionExpression("attribute_exists(PK)")
                 .expressionAttributeNames(Map.of("#c", counter(relation)))
                 .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
                 .build()).build());
-        return commit(writes, kind);
+        return commit(writes, kind, id, relation);
+    }
+
+    /** Where a relation is counted: a like on the target's item, a watch on its watch counter item. */
+    private static Map<String, AttributeValue> counterKey(Likeable kind, String id, Relation relation) {
+        return relation == Relation.LIKE ? Keys.target(kind, id) : Keys.watcherCount(kind, id);
+    }
+
+    /**
+     * Gives a brand or category made before the watch counter items its item (at 0: its item's {@code watchers} keep
+     * the watches counted before), on the condition that the target exists. False when it does not. Idempotent: a
+     * second call, or a racing one, finds the item there.
+     */
+    private boolean ensureWatcherCount(Likeable kind, String id) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
+                        TransactWriteItem.builder().conditionCheck(software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                                .tableName(table.name()).key(Keys.target(kind, id)).conditionExpression("attribute_exists(PK)").build()).build(),
+                        TransactWriteItem.builder().put(Put.builder().tableName(table.name())
+                                .item(CatalogStore.watcherCountItem(kind, id)).conditionExpression("attribute_not_exists(PK)").build()).build())
+                        .build());
+                return true;
+            } catch (TransactionCanceledException e) {
+                List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+                if (reasons.size() == 2 && failedCondition(reasons.get(0))) {
+                    return false;
+                }
+                if (reasons.size() == 2 && failedCondition(reasons.get(1))) {
+                    return true;
+                }
+                if (!Transactions.retryable(e, attempt)) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /**
@@ -79,10 +123,13 @@ public final class FollowStore {
      */
     public FollowChange add(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
         String relationType = relationType(relation);
+        boolean ensured = false;
         for (int attempt = 1; attempt <= KEYED_ATTEMPTS; attempt++) {
-            List<Map<String, AttributeValue>> keys = new ArrayList<>(4);
+            List<Map<String, AttributeValue>> keys = new ArrayList<>(5);
             keys.add(Keys.target(kind, id));
-            if (kind == Likeable.CATEGORY) {
+            keys.add(Keys.watcherCount(kind, id));
+            List<com.bigtimedeals.deals.Deal> copied = kind == Likeable.CATEGORY ? featured.get(id) : null;
+            if (kind == Likeable.CATEGORY && copied == null) {
                 keys.add(DealKeys.featured(FeaturedList.category(id)));
             }
             keys.add(key(kind, id, username, relation));
@@ -93,6 +140,22 @@ public final class FollowStore {
             if (seen == null) {
                 throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
             }
+            if (seen instanceof com.bigtimedeals.deals.Category c) {
+                seen = featured.withFeatured(c, copied);
+            }
+            // The counter this relation moves, as its own item holds it (a watch count's item holds only its part).
+            Map<String, AttributeValue> counted = relation == Relation.LIKE ? CatalogStore.targetItem(kind, items)
+                    : items.stream().filter(item -> Keys.WATCHER_COUNT.equals(new ItemReader(item).type())).findFirst().orElse(null);
+            if (counted == null && !ensured) {
+                // A target from before the watch counter items: given its item, then read again.
+                ensured = true;
+                ensureWatcherCount(kind, id);
+                attempt--;
+                continue;
+            }
+            if (counted == null) {
+                throw new IllegalStateException("the watch counter item of " + kind + " " + id + " is missing after it was made");
+            }
             boolean related = items.stream().anyMatch(item -> relationType.equals(new ItemReader(item).type()));
             if (related) {
                 FollowChange already = new FollowChange(seen, false);
@@ -101,7 +164,7 @@ public final class FollowStore {
             }
             FollowChange added = new FollowChange(seen.followedBy(relation), true);
             List<TransactWriteItem> writes = relationWrites(kind, id, username, relation);
-            writes.add(countAsSeen(kind, id, relation, seen.count(relation)));
+            writes.add(countAsSeen(kind, id, relation, new ItemReader(counted).number(counter(relation))));
             writes.add(keyed.record(table.name(), added));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
@@ -129,10 +192,10 @@ public final class FollowStore {
         return writes;
     }
 
-    /** One more like or watch, on the condition that its count is still {@code seen} (never written: 0). */
+    /** One more like or watch, on the condition that its counter item still holds {@code seen} (never written: 0). */
     private TransactWriteItem countAsSeen(Likeable kind, String id, Relation relation, long seen) {
         return TransactWriteItem.builder().update(Update.builder().tableName(table.name())
-                .key(Keys.target(kind, id))
+                .key(counterKey(kind, id, relation))
                 .updateExpression("ADD #c :one")
                 .conditionExpression(seen == 0 ? "attribute_exists(PK) AND (attribute_not_exists(#c) OR #c = :seen)" : "#c = :seen")
                 .expressionAttributeNames(Map.of("#c", counter(relation)))
@@ -150,14 +213,21 @@ public final class FollowStore {
             writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
                     .key(Keys.watchOfUser(kind, id, username)).build()).build());
         }
+        // A like's count is all on the target's item: never below zero. A watch's counter item holds only the watches
+        // counted since it was made (its target's item holds the rest), so it may go below zero while the sum, one
+        // per watch relation (each removed once, on its condition), does not.
+        Map<String, AttributeValue> values = new java.util.HashMap<>(Map.of(":minus", AttributeValue.fromN("-1")));
+        if (relation == Relation.LIKE) {
+            values.put(":zero", AttributeValue.fromN("0"));
+        }
         writes.add(TransactWriteItem.builder().update(Update.builder().tableName(table.name())
-                .key(Keys.target(kind, id))
+                .key(counterKey(kind, id, relation))
                 .updateExpression("ADD #c :minus")
-                .conditionExpression("attribute_exists(PK) AND #c > :zero")
+                .conditionExpression(relation == Relation.LIKE ? "attribute_exists(PK) AND #c > :zero" : "attribute_exists(PK)")
                 .expressionAttributeNames(Map.of("#c", counter(relation)))
-                .expressionAttributeValues(Map.of(":minus", AttributeValue.fromN("-1"), ":zero", AttributeValue.fromN("0")))
+                .expressionAttributeValues(values)
                 .build()).build());
-        return commit(writes, kind);
+        return commit(writes, kind, id, relation);
     }
 
     private Map<String, AttributeValue> relationItem(Map<String, AttributeValue> key, String type, Likeable kind, String id,
@@ -178,7 +248,8 @@ public final class FollowStore {
     }
 
     /** The relation item is always first, the counter always last. */
-    private boolean commit(List<TransactWriteItem> writes, Likeable kind) {
+    private boolean commit(List<TransactWriteItem> writes, Likeable kind, String id, Relation relation) {
+        boolean ensured = false;
         for (int attempt = 1; ; attempt++) {
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
@@ -192,6 +263,11 @@ public final class FollowStore {
                         return false;
                     }
                     if (failedCondition(reasons.get(reasons.size() - 1))) {
+                        // A watch of a target from before the watch counter items: given its item, then tried again.
+                        if (relation == Relation.WATCH && !ensured && ensureWatcherCount(kind, id)) {
+                            ensured = true;
+                            continue;
+                        }
                         throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
                     }
                 }

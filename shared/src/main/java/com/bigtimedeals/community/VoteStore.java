@@ -71,23 +71,36 @@ public final class VoteStore {
      * record of the request's Idempotency-Key: {@link KeyedWrite.Held} when it holds one); NOT_FOUND for no live deal.
      */
     private Seen read(String username, String dealId, KeyedWrite<VoteResult> keyed) {
-        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
+        boolean upgraded = DealCounters.upgraded(table);
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(table, dealId));
         keys.add(DealCounters.liveMarker(dealId));
         keys.add(Keys.vote(username, dealId));
+        if (!upgraded) {
+            // Until the table is known upgraded, an old deal has no marker: its item says whether it is live.
+            keys.add(Keys.deal(dealId));
+        }
         String projection = "#t, dealId, #vote, #h, #c, #m, #w, #down";
         Map<String, String> names = Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
                 "#c", Counter.COLD.attribute(), "#m", Counter.COMMENTS.attribute(), "#w", DealCounters.WRITES,
                 "#down", DealCodec.TAKEN_DOWN_AT);
         List<Map<String, AttributeValue>> items = KeyedWrite.read(table, keyed, keys, projection, names);
+        DealCounters.learn(table, items);
         boolean live = false;
+        boolean marked = false;
+        boolean liveItem = false;
         Vote vote = null;
         for (Map<String, AttributeValue> item : items) {
             String type = new ItemReader(item).type();
             live |= DealCounters.isLiveMarker(item);
+            marked |= Keys.DEAL_LIVE.equals(type);
+            liveItem |= DealCodec.isLiveDeal(item);
             if (Keys.VOTE.equals(type)) {
                 vote = Vote.parse(new ItemReader(item).string(VOTE));
             }
         }
+        // A deal from before the markers (a table not upgraded yet) is live when its item is; a marker, once there
+        // (the upgrade's, or a takedown's), decides.
+        live |= !marked && liveItem;
         if (!live) {
             throw DomainException.notFound("deal not found");
         }

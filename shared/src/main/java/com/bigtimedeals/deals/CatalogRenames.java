@@ -11,6 +11,7 @@ import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.Transactions;
 import com.bigtimedeals.platform.WalkStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -121,11 +122,11 @@ public final class CatalogRenames {
         values.put(":one", AttributeValue.fromN("1"));
         values.put(":deal", AttributeValue.fromS(Keys.DEAL));
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
                     .updateExpression("SET #name = :name, #nv = :nv, #v = if_not_exists(#v, :one) + :one")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND #owner = :id"
                             + " AND (attribute_not_exists(#nv) OR #nv < :nv)")
-                    .expressionAttributeNames(names).expressionAttributeValues(values).build());
+                    .expressionAttributeNames(names).expressionAttributeValues(values).build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false; // a newer rename got there first, or the deal is gone

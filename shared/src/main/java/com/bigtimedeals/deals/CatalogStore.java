@@ -25,9 +25,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * Brands and categories. Each has a small item with its name and like/watch counters (the only item a like
- * rewrites, so a like stays a few write units), a listing item in the collection that {@code GET /brands} or
- * {@code GET /categories} reads in one query, and the first bucket of its deal timeline.
+ * Brands and categories. Each has a small item with its name and like counter (the only item a like rewrites, so a
+ * like stays a few write units), a watch counter item under a partition key of its own ({@link Keys#watcherCount}:
+ * likes and watches of a popular target write two partitions, issue 41), a listing item in the collection that
+ * {@code GET /brands} or {@code GET /categories} reads in one query, and the first bucket of its deal timeline. A
+ * target's watch count is the sum of its item's {@code watchers} (all of it before the counter item existed) and the
+ * counter item's; every read of a target reads both in one BatchGetItem ({@link #targetAmong}).
  */
 public final class CatalogStore {
     private final Table table;
@@ -45,7 +48,7 @@ public final class CatalogStore {
                 .number("likes", 0).number("watchers", 0);
         ItemWriter listing = new ItemWriter(Keys.brandListing(id, name), Keys.BRAND_LISTING)
                 .string("id", id).string("name", name).string("logoUrl", logoUrl);
-        create(brand, listing, Scope.brand(id), "brand " + id + " already exists");
+        create(brand, listing, watcherCountItem(Likeable.BRAND, id), Scope.brand(id), "brand " + id + " already exists");
         return new Brand(id, name, logoUrl, 0, 0);
     }
 
@@ -55,15 +58,20 @@ public final class CatalogStore {
                 .string("id", id).string("name", name).number("likes", 0).number("watchers", 0);
         ItemWriter listing = new ItemWriter(Keys.categoryListing(id, name), Keys.CATEGORY_LISTING)
                 .string("id", id).string("name", name);
-        create(category, listing, Scope.category(id), "category " + id + " already exists");
+        create(category, listing, watcherCountItem(Likeable.CATEGORY, id), Scope.category(id), "category " + id + " already exists");
         return new Category(id, name, 0, 0, List.of());
     }
 
-    private void create(ItemWriter entity, ItemWriter listing, Scope scope, String conflict) {
+    /** A new target's watch counter item, at 0. */
+    public static Map<String, AttributeValue> watcherCountItem(Likeable kind, String id) {
+        return new ItemWriter(Keys.watcherCount(kind, id), Keys.WATCHER_COUNT).number("watchers", 0).build();
+    }
+
+    private void create(ItemWriter entity, ItemWriter listing, Map<String, AttributeValue> watcherCount, Scope scope, String conflict) {
         try {
             // Retried while another transaction holds one of the items (a create, a rename or a delete of the same id): it wrote nothing.
             Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-                    put(entity.build()), put(listing.build()),
+                    put(entity.build()), put(listing.build()), put(watcherCount),
                     put(timeline.genesisItem(scope, 0, null))).build()));
         } catch (TransactionCanceledException e) {
             if (DealStore.onlyConditionFailures(e)) {
@@ -81,8 +89,9 @@ public final class CatalogStore {
      */
     public Brand updateBrand(String id, String name, String logoUrl) {
         for (int attempt = 1; ; attempt++) {
-            Map<String, AttributeValue> item = read(Keys.brand(id), "brand not found");
-            Brand was = readBrand(item);
+            List<Map<String, AttributeValue>> items = readTarget(Likeable.BRAND, id, "brand not found");
+            Map<String, AttributeValue> item = targetItem(Likeable.BRAND, items);
+            Brand was = (Brand) targetAmong(Likeable.BRAND, items);
             String newName = name != null ? name : was.name();
             String newLogo = logoUrl != null ? logoUrl : was.logoUrl();
             if (newName.equals(was.name()) && java.util.Objects.equals(newLogo, was.logoUrl())) {
@@ -119,6 +128,22 @@ public final class CatalogStore {
             throw DomainException.notFound(notFound);
         }
         return item;
+    }
+
+    /** The target's item and its watch counter item: 1 strongly consistent BatchGetItem. */
+    private List<Map<String, AttributeValue>> readTarget(Likeable kind, String id, String notFound) {
+        List<Map<String, AttributeValue>> items = TableReads.batchGetConsistent(table,
+                List.of(Keys.target(kind, id), Keys.watcherCount(kind, id)));
+        if (targetItem(kind, items) == null) {
+            throw DomainException.notFound(notFound);
+        }
+        return items;
+    }
+
+    /** The target's own item among {@code items}, or null. */
+    public static Map<String, AttributeValue> targetItem(Likeable kind, java.util.Collection<Map<String, AttributeValue>> items) {
+        String type = kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY;
+        return items.stream().filter(item -> type.equals(new ItemReader(item).type())).findFirst().orElse(null);
     }
 
     /** The rename's (or new logo's) transaction; false when the item changed since it was read (read again). */
@@ -211,7 +236,9 @@ public final class CatalogStore {
                             .expressionAttributeNames(Map.of("#n", "name"))
                             .expressionAttributeValues(Map.of(":n", AttributeValue.fromS(name))).build()).build(),
                     TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
-                            .tableName(table.name()).key(listing).build()).build()));
+                            .tableName(table.name()).key(listing).build()).build(),
+                    TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
+                            .tableName(table.name()).key(Keys.watcherCount(kind, id)).build()).build()));
             for (Map<String, AttributeValue> b : buckets) {
                 writes.add(TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
                         .tableName(table.name()).key(Map.of(Keys.PK, b.get(Keys.PK), Keys.SK, b.get(Keys.SK)))
@@ -239,41 +266,54 @@ public final class CatalogStore {
                 .conditionExpression("attribute_not_exists(PK)").build()).build();
     }
 
-    /** Access pattern: the Brand page header (name, logo, counts). 1 GetItem. */
+    /** Access pattern: the Brand page header (name, logo, counts). 1 BatchGetItem (the brand and its watch count). */
     public Brand brand(String id) {
         return brand(id, false);
     }
 
     /** With {@code consistent}, reads what a write just committed (the like and watch read-back). */
     public Brand brand(String id, boolean consistent) {
-        Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
-                .tableName(table.name()).key(Keys.brand(id)).consistentRead(consistent).build()).item();
-        if (item == null || item.isEmpty()) {
+        FollowTarget brand = targetAmong(Likeable.BRAND, TableReads.batchGet(table, KeysAndAttributes.builder()
+                .keys(Keys.brand(id), Keys.watcherCount(Likeable.BRAND, id)).consistentRead(consistent).build()));
+        if (brand == null) {
             throw DomainException.notFound("brand not found");
         }
-        return readBrand(item);
-    }
-
-    static Brand readBrand(Map<String, AttributeValue> item) {
-        ItemReader r = new ItemReader(item);
-        return new Brand(r.string("id"), r.string("name"), r.string("logoUrl"), r.number("likes"), r.number("watchers"));
+        return (Brand) brand;
     }
 
     /**
      * Access pattern: Category page header with its featured deals: one BatchGetItem of the small counter
-     * item and the featured list.
+     * items and the featured list.
      */
     public Category category(String id) {
         return category(id, false);
     }
 
     public Category category(String id, boolean consistent) {
-        FollowTarget category = targetAmong(Likeable.CATEGORY, TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.category(id), DealKeys.featured(FeaturedList.category(id))).consistentRead(consistent).build()));
+        return category(id, consistent, null);
+    }
+
+    /**
+     * With {@code copies}, the featured list comes from that process's copy when it holds one ({@link FeaturedCopies}:
+     * the like and watch answers), and the BatchGetItem reads only the counts; else the list is read with them and
+     * copied.
+     */
+    public Category category(String id, boolean consistent, FeaturedCopies copies) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(List.of(Keys.category(id), Keys.watcherCount(Likeable.CATEGORY, id)));
+        List<Deal> copied = copies == null ? null : copies.get(id);
+        if (copied == null) {
+            keys.add(DealKeys.featured(FeaturedList.category(id)));
+        }
+        List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
+                .consistentRead(consistent).build());
+        FollowTarget category = targetAmong(Likeable.CATEGORY, items);
         if (category == null) {
             throw DomainException.notFound("category not found");
         }
-        return (Category) category;
+        if (copies == null) {
+            return (Category) category;
+        }
+        return copies.withFeatured((Category) category, copied);
     }
 
     /**
@@ -283,15 +323,25 @@ public final class CatalogStore {
     public static FollowTarget targetAmong(Likeable kind, java.util.Collection<Map<String, AttributeValue>> items) {
         Map<String, AttributeValue> target = null;
         List<Deal> featured = List.of();
+        long counted = 0;
         for (Map<String, AttributeValue> item : items) {
-            String type = new ItemReader(item).type();
+            ItemReader r = new ItemReader(item);
+            String type = r.type();
             if ((kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type)) {
                 target = item;
             } else if (Keys.FEATURED_LIST.equals(type)) {
                 featured = DealCodec.readEmbedded(item.get("deals"));
+            } else if (Keys.WATCHER_COUNT.equals(type)) {
+                counted = r.number("watchers");
             }
         }
-        return target == null ? null : kind == Likeable.BRAND ? readBrand(target) : readCategory(target, featured);
+        if (target == null) {
+            return null;
+        }
+        ItemReader r = new ItemReader(target);
+        long watchers = r.number("watchers") + counted;
+        return kind == Likeable.BRAND ? new Brand(r.string("id"), r.string("name"), r.string("logoUrl"), r.number("likes"), watchers)
+                : new Category(r.string("id"), r.string("name"), r.number("likes"), watchers, featured);
     }
 
     static Category readCategory(Map<String, AttributeValue> item, List<Deal> featured) {

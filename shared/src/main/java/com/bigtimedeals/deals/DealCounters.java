@@ -103,6 +103,50 @@ public final class DealCounters {
         return keys(dealId, READ_CHOICE.next(VIEWS) - 1);
     }
 
+    /** Tables this process has seen recorded upgraded ({@code UPGRADE#counter-views}), by name. */
+    private static final java.util.Set<String> UPGRADED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * What to read for one exact sum of a deal's counters on {@code table}: {@link #keys(String)} once this process has
+     * seen the table's upgrade record ({@link DealCountersUpgrade}); until then view 0, which holds the counts in both
+     * layouts (the old 8 shards are its first 8, and today's code writes every view), and the record's key, so the same
+     * BatchGetItem finds out ({@link #learn}). Between a deploy and {@code ./bigtimedeals upgrade} no read answers 0
+     * for an old deal's counts; once upgraded a process reads no key more than before.
+     */
+    public static List<Map<String, AttributeValue>> keys(Table table, String dealId) {
+        if (upgraded(table)) {
+            return keys(dealId);
+        }
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(keys(dealId, 0));
+        keys.add(Keys.upgrade(DealCountersUpgrade.NAME));
+        return keys;
+    }
+
+    /** Whether this process knows {@code table} upgraded. */
+    public static boolean upgraded(Table table) {
+        return UPGRADED.contains(table.name());
+    }
+
+    /** Notes the table upgraded when its record is among {@code items} (read with {@link #keys(Table, String)}). */
+    public static void learn(Table table, Collection<Map<String, AttributeValue>> items) {
+        for (Map<String, AttributeValue> item : items) {
+            if (Keys.UPGRADE.equals(new ItemReader(item).type())) {
+                UPGRADED.add(table.name());
+                return;
+            }
+        }
+    }
+
+    /** Tests: this process forgets it saw {@code table} upgraded, as another process that has not read it yet. */
+    static void forgetUpgrade(Table table) {
+        UPGRADED.remove(table.name());
+    }
+
+    /** The upgrade recorded it done: this process reads today's layout from now on. */
+    static void upgradedNow(Table table) {
+        UPGRADED.add(table.name());
+    }
+
     /** The keys of the shards of view {@code view}. */
     public static List<Map<String, AttributeValue>> keys(String dealId, int view) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(SHARDS_PER_VIEW);
@@ -186,11 +230,20 @@ public final class DealCounters {
      */
     public Map<String, DealCounts> read(Collection<String> dealIds) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        boolean upgraded = upgraded(table);
         for (String id : new LinkedHashSet<>(dealIds)) {
-            keys.addAll(keys(id));
+            keys.addAll(upgraded ? keys(id) : keys(id, 0));
         }
+        if (!upgraded) {
+            keys.add(Keys.upgrade(DealCountersUpgrade.NAME));
+        }
+        List<Map<String, AttributeValue>> read = TableReads.batchGetConsistent(table, keys);
+        learn(table, read);
         Map<String, List<Map<String, AttributeValue>>> byDeal = new HashMap<>();
-        for (Map<String, AttributeValue> item : TableReads.batchGetConsistent(table, keys)) {
+        for (Map<String, AttributeValue> item : read) {
+            if (!Keys.DEAL_COUNTERS.equals(new ItemReader(item).type())) {
+                continue; // the upgrade record
+            }
             byDeal.computeIfAbsent(new ItemReader(item).string("dealId"), k -> new ArrayList<>()).add(item);
         }
         Map<String, DealCounts> counts = new HashMap<>();

@@ -74,8 +74,12 @@ public final class DealCountersUpgrade {
 
     /** True when the table's record says every deal is done (1 strongly consistent GetItem). */
     public boolean done() {
-        return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.upgrade(NAME))
+        boolean done = table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.upgrade(NAME))
                 .consistentRead(true).build()).hasItem();
+        if (done) {
+            DealCounters.upgradedNow(table);
+        }
+        return done;
     }
 
     /**
@@ -120,6 +124,7 @@ public final class DealCountersUpgrade {
         table.client().putItem(PutItemRequest.builder().tableName(table.name())
                 .item(new ItemWriter(Keys.upgrade(NAME), Keys.UPGRADE).instant("doneAt", table.clock().instant()).build())
                 .build());
+        DealCounters.upgradedNow(table);
         return new Result(false, deals, upgraded, settingsMoved);
     }
 

@@ -14,6 +14,7 @@ import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -122,7 +123,7 @@ public final class DealCountsStore {
      */
     public Applied apply(String dealId, DealCounts counts) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
                     .updateExpression("SET #h = :h, #c = :c, #m = :m, #v = :v")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND (attribute_not_exists(#v) OR #v < :v)")
@@ -131,7 +132,7 @@ public final class DealCountsStore {
                     .expressionAttributeValues(Map.of(":h", number(counts.hot()), ":c", number(counts.cold()),
                             ":m", number(counts.comments()), ":v", number(counts.version()),
                             ":deal", AttributeValue.fromS(Keys.DEAL)))
-                    .build());
+                    .build()));
             return Applied.APPLIED;
         } catch (ConditionalCheckFailedException e) {
             return DealCodec.isLiveDeal(item(dealId)) ? Applied.NEWER_THERE : Applied.GONE;
@@ -146,7 +147,7 @@ public final class DealCountsStore {
     public Instant markHot(String dealId, Instant at) {
         Instant moment = at.truncatedTo(ChronoUnit.SECONDS);
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
                     .updateExpression("SET #hs = :at")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND attribute_not_exists(#hs)")
@@ -154,7 +155,7 @@ public final class DealCountsStore {
                             "#down", DealCodec.TAKEN_DOWN_AT))
                     .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(moment.toString()),
                             ":deal", AttributeValue.fromS(Keys.DEAL)))
-                    .build());
+                    .build()));
             return moment;
         } catch (ConditionalCheckFailedException e) {
             Map<String, AttributeValue> item = item(dealId);
@@ -177,13 +178,13 @@ public final class DealCountsStore {
      */
     public boolean raisePeak(String dealId, long to) {
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
                     .updateExpression("SET #p = :p")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND (attribute_not_exists(#p) OR #p < :p)")
                     .expressionAttributeNames(Map.of("#p", PEAK, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT))
                     .expressionAttributeValues(Map.of(":p", number(to), ":deal", AttributeValue.fromS(Keys.DEAL)))
-                    .build());
+                    .build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;

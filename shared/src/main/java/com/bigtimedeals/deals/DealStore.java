@@ -210,10 +210,11 @@ public final class DealStore {
 
     /** {@link #getExact} with the deal's price history, read from the same item: still 1 request. */
     public com.bigtimedeals.deals.DealDetail detail(String dealId) {
-        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(table, dealId));
         keys.add(Keys.deal(dealId));
         List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
                 .consistentRead(true).build());
+        DealCounters.learn(table, items);
         for (Map<String, AttributeValue> item : items) {
             if (Keys.DEAL.equals(new ItemReader(item).type())) {
                 if (!DealCodec.isLiveDeal(item)) {
@@ -233,10 +234,11 @@ public final class DealStore {
      * deals too. 1 strongly consistent BatchGetItem of the deal and its counter shards, as {@link #getExact}.
      */
     public EditedDeal edited(String dealId) {
-        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(dealId));
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(table, dealId));
         keys.add(Keys.deal(dealId));
         List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
                 .consistentRead(true).build());
+        DealCounters.learn(table, items);
         for (Map<String, AttributeValue> item : items) {
             if (Keys.DEAL.equals(new ItemReader(item).type())) {
                 Deal stored = DealCodec.read(item);

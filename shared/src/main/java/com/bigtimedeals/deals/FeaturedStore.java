@@ -63,10 +63,12 @@ public final class FeaturedStore {
     public Category setForCategory(String categoryId, List<String> dealIds, java.time.Instant now) {
         Resolved r = resolve(dealIds, categoryId, now);
         write(FeaturedList.category(categoryId), r.deals(), null);
-        return CatalogStore.readCategory(r.category(), r.deals());
+        Category c = (Category) CatalogStore.targetAmong(com.bigtimedeals.platform.Likeable.CATEGORY, r.category());
+        return new Category(c.id(), c.name(), c.likes(), c.watchers(), r.deals());
     }
 
-    private record Resolved(List<Deal> deals, Map<String, AttributeValue> category) {
+    /** The deals, and for a category's list the category's item and its watch count item. */
+    private record Resolved(List<Deal> deals, List<Map<String, AttributeValue>> category) {
     }
 
     private Resolved resolve(List<String> dealIds, String categoryId, java.time.Instant now) {
@@ -85,18 +87,22 @@ public final class FeaturedStore {
         dealIds.forEach(id -> keys.add(Keys.deal(id)));
         if (categoryId != null) {
             keys.add(Keys.category(categoryId));
+            keys.add(Keys.watcherCount(com.bigtimedeals.platform.Likeable.CATEGORY, categoryId));
         }
         Map<String, Deal> found = new HashMap<>();
-        Map<String, AttributeValue> category = null;
+        List<Map<String, AttributeValue>> category = new ArrayList<>();
+        boolean categoryFound = false;
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
-            if (Keys.CATEGORY.equals(new ItemReader(item).type())) {
-                category = item;
+            String type = new ItemReader(item).type();
+            if (Keys.CATEGORY.equals(type) || Keys.WATCHER_COUNT.equals(type)) {
+                category.add(item);
+                categoryFound |= Keys.CATEGORY.equals(type);
             } else if (DealCodec.isLiveDeal(item)) {
                 Deal d = DealCodec.read(item);
                 found.put(d.id(), d);
             }
         }
-        if (categoryId != null && category == null) {
+        if (categoryId != null && !categoryFound) {
             throw DomainException.notFound("category not found");
         }
         List<Deal> deals = new ArrayList<>();

@@ -172,10 +172,10 @@ public final class FrontPageCache {
             }
         }
         if (!stale.isEmpty()) {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheVersion())
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheVersion())
                     .updateExpression("DELETE #r :stale")
                     .expressionAttributeNames(Map.of("#r", RECENT_ATTRIBUTE))
-                    .expressionAttributeValues(Map.of(":stale", AttributeValue.fromSs(stale))).build());
+                    .expressionAttributeValues(Map.of(":stale", AttributeValue.fromSs(stale))).build()));
         }
         return new Taken(Long.parseLong(after.get("version").n()), recent);
     }
@@ -282,10 +282,10 @@ public final class FrontPageCache {
             }
             Map<String, AttributeValue> gate;
             if (mine == null) {
-                gate = table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+                gate = Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                         .key(Keys.dealsCacheGate()).updateExpression("ADD seq :one")
                         .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
-                        .returnValues(ReturnValue.ALL_NEW).build()).attributes();
+                        .returnValues(ReturnValue.ALL_NEW).build())).attributes();
                 mine = Long.parseLong(gate.get("seq").n());
             } else {
                 gate = table.client().getItem(GetItemRequest.builder().tableName(table.name())

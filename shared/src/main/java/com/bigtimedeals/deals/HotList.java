@@ -11,6 +11,7 @@ import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -51,19 +52,19 @@ public final class HotList {
         Map<String, AttributeValue> key = key(counted.id(), c.hotSince());
         for (int attempt = 0; attempt < 2; attempt++) {
             try {
-                table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
+                Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(key)
                         .updateExpression("SET #h = :h, #c = :c, #m = :m, #v = :v")
                         .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(#v) OR #v < :v)")
                         .expressionAttributeNames(Map.of("#h", DealCodec.HOT, "#c", DealCodec.COLD, "#m", DealCodec.COMMENTS,
                                 "#v", DealCodec.COUNTERS_VERSION))
                         .expressionAttributeValues(Map.of(":h", n(c.hot()), ":c", n(c.cold()), ":m", n(c.comments()),
                                 ":v", n(c.version())))
-                        .build());
+                        .build()));
                 return;
             } catch (ConditionalCheckFailedException notThereOrNewer) {
                 try {
-                    table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                            .item(entry(key, counted)).conditionExpression("attribute_not_exists(PK)").build());
+                    Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                            .item(entry(key, counted)).conditionExpression("attribute_not_exists(PK)").build()));
                     return;
                 } catch (ConditionalCheckFailedException there) {
                     // It exists: with newer counts (nothing to do, the update's condition said so) or created by a
@@ -110,15 +111,15 @@ public final class HotList {
             values.put(":a" + n, item.get(counter));
             n++;
         }
-        table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
+        Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                 .key(key(corrected.id(), corrected.counts().hotSince()))
                 .updateExpression("SET " + set + (remove.length() == 0 ? "" : " REMOVE " + remove))
-                .expressionAttributeNames(names).expressionAttributeValues(values).build());
+                .expressionAttributeNames(names).expressionAttributeValues(values).build()));
     }
 
     /** A taken-down deal leaves the list. Idempotent. */
     public void remove(String dealId, Instant hotSince) {
-        table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(key(dealId, hotSince)).build());
+        Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(key(dealId, hotSince)).build()));
     }
 
     /**

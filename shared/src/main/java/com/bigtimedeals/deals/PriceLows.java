@@ -10,6 +10,7 @@ import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -40,15 +41,15 @@ public final class PriceLows {
     public void record(Deal deal) {
         String normal = DealLink.normalise(deal.link());
         String pk = Keys.linkLowPk(normal);
-        table.client().putItem(PutItemRequest.builder().tableName(table.name())
+        Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
                 .item(new ItemWriter(Keys.key(pk, "DEAL#" + deal.id()), Keys.LINK_DEAL).string("dealId", deal.id()).build())
-                .build());
+                .build()));
         try {
-            table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.key(pk, "LOW"))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.key(pk, "LOW"))
                     .updateExpression("SET #t = :type, low = :p").conditionExpression("attribute_not_exists(low) OR low > :p")
                     .expressionAttributeNames(Map.of("#t", Keys.TYPE))
                     .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(Keys.LINK_LOW),
-                            ":p", AttributeValue.fromN(deal.price().toPlainString()))).build());
+                            ":p", AttributeValue.fromN(deal.price().toPlainString()))).build()));
         } catch (ConditionalCheckFailedException lowerAlready) {
             // The link was offered at this price or lower before.
         }
@@ -78,14 +79,14 @@ public final class PriceLows {
                     continue; // moved to another link since, or already as low
                 }
                 try {
-                    table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(d.id()))
+                    Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(d.id()))
                             .updateExpression("SET #l = :low")
                             .conditionExpression("attribute_exists(PK) AND attribute_not_exists(#down) AND #link = :link"
                                     + " AND (attribute_not_exists(#l) OR #l > :low)")
                             .expressionAttributeNames(Map.of("#l", DealCodec.LINK_LOW, "#down", DealCodec.TAKEN_DOWN_AT,
                                     "#link", "link"))
                             .expressionAttributeValues(Map.of(":low", AttributeValue.fromN(low.toPlainString()),
-                                    ":link", AttributeValue.fromS(d.link()))).build());
+                                    ":link", AttributeValue.fromS(d.link()))).build()));
                 } catch (ConditionalCheckFailedException changed) {
                     // Taken down, moved or lowered meanwhile: its own record carries it on.
                 }

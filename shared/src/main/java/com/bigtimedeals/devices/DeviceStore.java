@@ -144,10 +144,10 @@ public final class DeviceStore {
      */
     public boolean replaceEndpoint(String username, Device device, String endpointArn) {
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name())
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
                     .item(deviceItem(username, device.withEndpoint(endpointArn), digest(device.platform(), device.token())))
                     .conditionExpression("endpointArn = :old")
-                    .expressionAttributeValues(Map.of(":old", AttributeValue.fromS(device.endpointArn()))).build());
+                    .expressionAttributeValues(Map.of(":old", AttributeValue.fromS(device.endpointArn()))).build()));
             return true;
         } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
             return false;

@@ -259,13 +259,13 @@ public final class AlertStore {
                 remove(d.username(), i, null);
                 removed++;
             } else if (Keys.DELETED_ALERT.equals(i.type())) {
-                table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
-                        .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build());
+                Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
+                        .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build()));
             } else if (Keys.ALERT_COUNT.equals(i.type())) {
                 try {
-                    table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(Keys.alertCount(d.username()))
+                    Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(Keys.alertCount(d.username()))
                             .conditionExpression("#n <= :zero").expressionAttributeNames(Map.of("#n", "count"))
-                            .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build());
+                            .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build()));
                 } catch (ConditionalCheckFailedException e) {
                     // Alerts of the account signed up again are counted here: the count stays.
                 }

@@ -8,6 +8,7 @@ import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;
+import com.bigtimedeals.platform.Transactions;
 import com.bigtimedeals.platform.WalkStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -47,8 +48,8 @@ public final class FanOutStore {
                 .number(TableDefinition.TTL_ATTRIBUTE, table.clock().instant().plus(CLAIM_KEPT).getEpochSecond())
                 .build();
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                    .conditionExpression("attribute_not_exists(PK)").build());
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                    .conditionExpression("attribute_not_exists(PK)").build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;
@@ -87,8 +88,8 @@ public final class FanOutStore {
                 .instant("messageAt", work.messageAt()).bool("done", false).number("reached", 0),
                 key.get(Keys.PK).s(), table.clock().instant()).build();
         try {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                    .conditionExpression("attribute_not_exists(PK)").build());
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                    .conditionExpression("attribute_not_exists(PK)").build()));
         } catch (ConditionalCheckFailedException e) {
             // Handed on before: that walk carries on from its own checkpoint.
         }

@@ -15,6 +15,7 @@ import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.ParallelWrites;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -108,8 +109,8 @@ public final class InboxDelivery {
         int created = 0;
         for (Map<String, AttributeValue> item : toWrite) {
             try {
-                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
-                        .conditionExpression("attribute_not_exists(PK)").build());
+                Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item)
+                        .conditionExpression("attribute_not_exists(PK)").build()));
                 created++;
             } catch (ConditionalCheckFailedException e) {
                 // Delivered before (redelivery, or the other watcher list): the existing message, read or not, stays.

@@ -14,6 +14,7 @@ import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
@@ -64,7 +65,7 @@ public final class QuietHolds {
         if (m.dealId() != null) {
             w.string("dealId", m.dealId());
         }
-        table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build());
+        Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build()));
     }
 
     /**
@@ -74,11 +75,11 @@ public final class QuietHolds {
      */
     public void planEnd(String username, Instant due) {
         Instant now = table.clock().instant();
-        table.client().putItem(PutItemRequest.builder().tableName(table.name())
+        Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
                 .item(new ItemWriter(Keys.quietEnd(minute(due), shard(username), username), Keys.QUIET_END)
                         .string("username", username).instant("due", due)
                         .number(TableDefinition.TTL_ATTRIBUTE, (due.isAfter(now) ? due : now).plus(KEPT).getEpochSecond())
-                        .build()).build());
+                        .build()).build()));
     }
 
     /** The user's held pushes, oldest message first (1 strongly consistent Query while they fit in a page). */
@@ -107,8 +108,9 @@ public final class QuietHolds {
      */
     public void release(String username, List<Held> held) {
         for (int i = held.size() - 1; i >= 0; i--) {
-            table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
-                    .key(Keys.heldPush(username, held.get(i).messageId())).build());
+            String messageId = held.get(i).messageId();
+            Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
+                    .key(Keys.heldPush(username, messageId)).build()));
         }
     }
 
@@ -134,8 +136,8 @@ public final class QuietHolds {
         }
         Instant keep = through.minus(Duration.ofMinutes(2));
         if (keep.isAfter(from.minus(Duration.ofMinutes(1)))) {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                    .item(new ItemWriter(Keys.quietEndSwept(), Keys.QUIET_END_SWEPT).instant("through", keep).build()).build());
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(new ItemWriter(Keys.quietEndSwept(), Keys.QUIET_END_SWEPT).instant("through", keep).build()).build()));
         }
         return woken;
     }
@@ -151,7 +153,7 @@ public final class QuietHolds {
                 Map<String, AttributeValue> wake = new java.util.HashMap<>(item);
                 wake.put(Keys.TYPE, AttributeValue.fromS(Keys.QUIET_WOKEN));
                 wake.put("wokenAt", AttributeValue.fromS(now.toString()));
-                table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(wake).build());
+                Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(wake).build()));
                 woken[0]++;
             }
         });

@@ -21,8 +21,9 @@ public final class BatchWrites {
     public static int write(Table table, List<WriteRequest> writes) {
         Map<String, List<WriteRequest>> pending = Map.of(table.name(), writes);
         for (int attempt = 1; ; attempt++) {
-            BatchWriteItemResponse r = table.client().batchWriteItem(BatchWriteItemRequest.builder()
-                    .requestItems(pending).build());
+            // Every item held by a transaction: the whole request is refused, and goes again like a single write.
+            BatchWriteItemRequest request = BatchWriteItemRequest.builder().requestItems(pending).build();
+            BatchWriteItemResponse r = Transactions.retrying(() -> table.client().batchWriteItem(request));
             if (!r.hasUnprocessedItems() || r.unprocessedItems().isEmpty()) {
                 return writes.size();
             }

@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -21,33 +20,30 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionChe
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * The answers to {@code POST}s sent with an {@code Idempotency-Key}: one item per caller and key (access pattern:
- * Idempotency record), kept for {@link #RETENTION_SECONDS} by DynamoDB's TTL. A request claims the key with a
- * conditional put (one request; a failed claim returns the item that holds the key, so a replay costs that one
- * request); the claimant runs the work and records its answer (one more request). A claim is held for a lease: if
- * its request died with the function (a Lambda timeout), another may take the key over once the lease has run out.
- * The routes with a request budget write the record, answer and all, in their own transaction instead
- * ({@link KeyedWrite}): no claim, no lease, 2 requests fewer. Either way a record holding an answer is final.
- * Reads never depend on TTL having deleted anything: an item past its expiry counts as absent.
+ * The records of keyed operations (a {@code POST} sent with an {@code Idempotency-Key}): one item per caller and key
+ * (access pattern: Idempotency record), kept for {@link #RETENTION_SECONDS} by DynamoDB's TTL. What a record keeps of
+ * the operation's result is opaque here: bytes the service layer made (IdempotencyService) and alone reads back. The
+ * service claims a key with a conditional put (one request; a failed claim returns the item that holds the key, so a
+ * replay costs that one request), runs the operation and records its outcome (one more request). A claim is held for
+ * a lease: if its request died with the function (a Lambda timeout), another may take the key over once the lease has
+ * run out. An operation with a request budget has its store write the record, outcome and all, in the operation's own
+ * transaction instead ({@link KeyedWrite}): no claim, no lease, 2 requests fewer. Either way a record holding an
+ * outcome is final. Reads never depend on TTL having deleted anything: an item past its expiry counts as absent.
  */
 public final class IdempotencyStore {
     /** 24 hours, as the contract keeps keys. */
     public static final long RETENTION_SECONDS = 24 * 3600;
     private static final String FINGERPRINT = "fingerprint";
     private static final String LEASE = "leaseUntil";
-    private static final String STATUS = "status";
-    private static final String BODY = "body";
+    /** The outcome's bytes, compressed; absent while the claimant still runs. */
+    private static final String OUTCOME = "outcome";
     private static final String TTL = TableDefinition.TTL_ATTRIBUTE;
 
-    /** The first answer under a key: its status and body (null for none). */
-    public record Answer(int status, String body) {
-    }
-
     /**
-     * What holds a key. {@code answer} is null while its first request still runs (until {@code leaseUntil}, epoch
-     * milliseconds).
+     * What holds a key. {@code outcome} (the service's bytes) is null while its first request still runs (until
+     * {@code leaseUntil}, epoch milliseconds).
      */
-    public record Holder(String fingerprint, Answer answer, long leaseUntil) {
+    public record Holder(String fingerprint, byte[] outcome, long leaseUntil) {
     }
 
     private final Table table;
@@ -86,8 +82,8 @@ public final class IdempotencyStore {
             pastTransactions(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                     .key(Keys.idempotencyRecord(caller, key))
                     .updateExpression("SET #lease = :lease")
-                    .conditionExpression("#lease = :expired AND attribute_not_exists(#status)")
-                    .expressionAttributeNames(Map.of("#lease", LEASE, "#status", STATUS))
+                    .conditionExpression("#lease = :expired AND attribute_not_exists(#outcome)")
+                    .expressionAttributeNames(Map.of("#lease", LEASE, "#outcome", OUTCOME))
                     .expressionAttributeValues(Map.of(":lease", AttributeValue.fromN(Long.toString(leaseUntil)),
                             ":expired", AttributeValue.fromN(Long.toString(expiredLease))))
                     .build()));
@@ -114,7 +110,7 @@ public final class IdempotencyStore {
     }
 
     /** Every attribute {@link #holder} and {@link #isLive} read, for a projection that must read a record whole. */
-    static final java.util.List<String> ATTRIBUTES = java.util.List.of(Keys.PK, Keys.SK, FINGERPRINT, LEASE, STATUS, BODY, TTL);
+    static final java.util.List<String> ATTRIBUTES = java.util.List.of(Keys.PK, Keys.SK, FINGERPRINT, LEASE, OUTCOME, TTL);
 
     /** A record past its expiry that TTL has not deleted yet no longer holds its key. */
     static boolean isLive(Map<String, AttributeValue> item, Instant now) {
@@ -137,38 +133,27 @@ public final class IdempotencyStore {
     }
 
     /**
-     * A record written with its answer, by the route's own transaction ({@link KeyedWrite}): it holds no lease (no
-     * request is running under it), so nothing ever takes it over.
+     * A record written with its outcome, by the operation's own transaction ({@link KeyedWrite}): it holds no lease
+     * (no request is running under it), so nothing ever takes it over.
      */
-    static Map<String, AttributeValue> answeredItem(String caller, String key, String fingerprint, Instant now, Answer answer) {
-        ItemWriter record = record(caller, key, fingerprint, now, now.toEpochMilli()).number(STATUS, answer.status());
-        if (answer.body() != null) {
-            record.value(BODY, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(gzip(answer.body()))));
-        }
-        return record.build();
+    static Map<String, AttributeValue> recordedItem(String caller, String key, String fingerprint, Instant now, byte[] outcome) {
+        return record(caller, key, fingerprint, now, now.toEpochMilli()).value(OUTCOME, compressed(outcome)).build();
     }
 
-    /** Records the claimant's answer for replays; the body is kept compressed (a category with 20 deals is 10 KB). */
-    public void complete(String caller, String key, long lease, Answer answer) {
-        Map<String, AttributeValue> values = new java.util.HashMap<>();
-        values.put(":status", AttributeValue.fromN(Integer.toString(answer.status())));
-        values.put(":lease", AttributeValue.fromN(Long.toString(lease)));
-        Map<String, String> names = new java.util.HashMap<>(Map.of("#status", STATUS, "#lease", LEASE));
-        String set = "SET #status = :status";
-        // A 204 has no body: the name is given only with its value, since DynamoDB refuses a name no expression uses.
-        if (answer.body() != null) {
-            values.put(":body", AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(gzip(answer.body()))));
-            names.put("#body", BODY);
-            set += ", #body = :body";
-        }
+    /**
+     * Records the claimant's outcome for replays, kept compressed (a category with 20 featured deals is 10 KB of
+     * answer).
+     */
+    public void complete(String caller, String key, long lease, byte[] outcome) {
         UpdateItemRequest.Builder update = UpdateItemRequest.builder().tableName(table.name())
                 .key(Keys.idempotencyRecord(caller, key))
-                .updateExpression(set)
-                // Only the request whose lease this still is records an answer: one that lost its lease to a
-                // takeover (it outlived it) must not overwrite the answer of the request that took over.
+                .updateExpression("SET #outcome = :outcome")
+                // Only the request whose lease this still is records an outcome: one that lost its lease to a
+                // takeover (it outlived it) must not overwrite the outcome of the request that took over.
                 .conditionExpression("#lease = :lease")
-                .expressionAttributeNames(names)
-                .expressionAttributeValues(values);
+                .expressionAttributeNames(Map.of("#outcome", OUTCOME, "#lease", LEASE))
+                .expressionAttributeValues(Map.of(":outcome", compressed(outcome),
+                        ":lease", AttributeValue.fromN(Long.toString(lease))));
         pastTransactions(() -> table.client().updateItem(update.build()));
     }
 
@@ -180,8 +165,8 @@ public final class IdempotencyStore {
         try {
             pastTransactions(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
                     .key(Keys.idempotencyRecord(caller, key))
-                    .conditionExpression("#lease = :lease AND attribute_not_exists(#status)")
-                    .expressionAttributeNames(Map.of("#lease", LEASE, "#status", STATUS))
+                    .conditionExpression("#lease = :lease AND attribute_not_exists(#outcome)")
+                    .expressionAttributeNames(Map.of("#lease", LEASE, "#outcome", OUTCOME))
                     .expressionAttributeValues(Map.of(":lease", AttributeValue.fromN(Long.toString(lease))))
                     .build()));
         } catch (ConditionalCheckFailedException e) {
@@ -191,27 +176,24 @@ public final class IdempotencyStore {
 
     static Holder holder(Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
-        Answer answer = null;
-        if (r.has(STATUS)) {
-            AttributeValue body = item.get(BODY);
-            answer = new Answer((int) r.number(STATUS), body == null ? null : gunzip(body.b().asByteArrayUnsafe()));
-        }
-        return new Holder(r.string(FINGERPRINT), answer, r.number(LEASE));
+        AttributeValue outcome = item.get(OUTCOME);
+        return new Holder(r.string(FINGERPRINT), outcome == null ? null : gunzip(outcome.b().asByteArrayUnsafe()),
+                r.number(LEASE));
     }
 
-    private static byte[] gzip(String text) {
+    private static AttributeValue compressed(byte[] outcome) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(out)) {
-            z.write(text.getBytes(StandardCharsets.UTF_8));
+            z.write(outcome);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return out.toByteArray();
+        return AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(out.toByteArray()));
     }
 
-    private static String gunzip(byte[] bytes) {
+    private static byte[] gunzip(byte[] bytes) {
         try (GZIPInputStream z = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
-            return new String(z.readAllBytes(), StandardCharsets.UTF_8);
+            return z.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

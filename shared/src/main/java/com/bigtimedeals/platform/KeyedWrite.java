@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import com.bigtimedeals.platform.IdempotencyStore.Answer;
 import com.bigtimedeals.platform.IdempotencyStore.Holder;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -22,21 +21,23 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * A {@code POST}'s {@code Idempotency-Key} carried by the route's own requests, for the routes the contract gives a
- * request budget (likes, watches, votes, comments): the key's record is read by the route's first, strongly
- * consistent read and written, its answer in it, by the route's own transaction (or, when the answer changes
- * nothing, by one conditional put), so a request with a key costs what one without a key costs. There is no claim
+ * The record of a keyed operation, carried by the operation's own requests, for the operations the contract gives a
+ * request budget (likes, watches, votes, comments): the key's record is read by the store's first, strongly
+ * consistent read and written, the service's outcome in it, by the store's own transaction (or, when the decision
+ * changes nothing, by one conditional put), so a request with a key costs what one without a key costs. The store
+ * never knows what the outcome says: the service layer (IdempotencyService) builds this with the encoding of its
+ * typed result, and the store only hands it its decision. There is no claim
  * and no lease: the record comes into being only with the work, in one transaction, so a crash leaves both or neither,
  * and a repeat of a request whose answer was lost finds either the record (and replays it) or nothing done (and does
  * it). Two requests with one key at once: both may read the key as free, but only one transaction can create the
  * record; the other's is cancelled on it and answers with what it holds.
  *
- * @param <T> what the route's store decides (a like's target and whether it changed, a vote's result, a comment)
+ * @param <T> what the store decides (a like's target and whether it changed, a vote's result, a comment)
  */
 public final class KeyedWrite<T> {
     /**
-     * The key already holds a record: the route does nothing and the answer comes from the record (a replay, or a
-     * refusal when the key was first used with another request).
+     * The key already holds a record: the store does nothing and the service answers from the record (a replay, or
+     * a refusal when the key was first used with another request).
      */
     public static final class Held extends RuntimeException {
         private final transient Holder holder;
@@ -52,9 +53,9 @@ public final class KeyedWrite<T> {
     }
 
     /**
-     * The route's reads kept being overtaken by other requests' changes (a popular brand liked by many at once): it did
-     * nothing and gives way to the claimed path (claim, the route's contention-free write, record), which costs 2
-     * requests more but races nobody.
+     * The store's reads kept being overtaken by other requests' changes (a popular brand liked by many at once): it
+     * did nothing and the service gives way to the claimed path (claim, the store's contention-free write, record),
+     * which costs 2 requests more but races nobody.
      */
     public static final class Contended extends RuntimeException {
         public Contended() {
@@ -66,27 +67,28 @@ public final class KeyedWrite<T> {
     private final String key;
     private final String fingerprint;
     private final Instant now;
-    private final Function<T, Answer> answerOf;
+    private final Function<T, byte[]> outcomeOf;
 
     /**
-     * @param answerOf the HTTP answer to a decision of the route's store: what the record keeps, and what the route
-     *                 answers (it renders its answer with the same function, from the same decision)
+     * @param outcomeOf the service's record of a decision of the store: opaque bytes, which a replay decodes back into
+     *                  the same typed result (it is written in the decision's own transaction, so a retry after a
+     *                  lost answer finds exactly what the first request did)
      */
-    public KeyedWrite(String caller, String key, String fingerprint, Instant now, Function<T, Answer> answerOf) {
+    public KeyedWrite(String caller, String key, String fingerprint, Instant now, Function<T, byte[]> outcomeOf) {
         this.caller = caller;
         this.key = key;
         this.fingerprint = fingerprint;
         this.now = now;
-        this.answerOf = answerOf;
+        this.outcomeOf = outcomeOf;
     }
 
-    /** The record's key, read with the route's own strongly consistent BatchGetItem. */
+    /** The record's key, read with the store's own strongly consistent BatchGetItem. */
     public Map<String, AttributeValue> recordKey() {
         return Keys.idempotencyRecord(caller, key);
     }
 
     /**
-     * A route's first read: one strongly consistent BatchGetItem of {@code keys}, projected; with {@code keyed}, the
+     * A store's first read: one strongly consistent BatchGetItem of {@code keys}, projected; with {@code keyed}, the
      * key's record read in it too and {@link Held} when it holds one (without a key, {@code keyed} is null).
      */
     public static List<Map<String, AttributeValue>> read(Table table, KeyedWrite<?> keyed, List<Map<String, AttributeValue>> keys,
@@ -102,8 +104,8 @@ public final class KeyedWrite<T> {
     }
 
     /**
-     * The route's read with the key's record added: its key, and its attributes beside the route's own projection (the
-     * expression and its names), so that the route reads its own items as narrowly as without a key.
+     * The store's read with the key's record added: its key, and its attributes beside the store's own projection (the
+     * expression and its names), so that the store reads its own items as narrowly as without a key.
      */
     private KeysAndAttributes.Builder reading(List<Map<String, AttributeValue>> keys, String projection, Map<String, String> names) {
         List<Map<String, AttributeValue>> all = new ArrayList<>(keys);
@@ -117,7 +119,7 @@ public final class KeyedWrite<T> {
         return KeysAndAttributes.builder().keys(all).projectionExpression(expression.toString()).expressionAttributeNames(allNames);
     }
 
-    /** Stops the route ({@link Held}) when the items its read returned hold a live record of this key. */
+    /** Stops the store ({@link Held}) when the items its read returned hold a live record of this key. */
     public void requireFree(Collection<Map<String, AttributeValue>> items) {
         Map<String, AttributeValue> recordKey = recordKey();
         for (Map<String, AttributeValue> item : items) {
@@ -128,9 +130,9 @@ public final class KeyedWrite<T> {
         }
     }
 
-    /** The record holding the answer to {@code decision}, as an item of the route's transaction. */
+    /** The record holding the outcome of {@code decision}, as an item of the store's transaction. */
     public TransactWriteItem record(String tableName, T decision) {
-        Put.Builder put = Put.builder().tableName(tableName).item(item(answerOf.apply(decision)))
+        Put.Builder put = Put.builder().tableName(tableName).item(item(outcomeOf.apply(decision)))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
         IdempotencyStore.whileFree(now, put::conditionExpression, put::expressionAttributeNames, put::expressionAttributeValues);
         return TransactWriteItem.builder().put(put.build()).build();
@@ -141,7 +143,7 @@ public final class KeyedWrite<T> {
      * conditional PutItem; {@link Held} when another request with the key wrote its record first.
      */
     public void recordAlone(Table table, T decision) {
-        PutItemRequest.Builder put = PutItemRequest.builder().tableName(table.name()).item(item(answerOf.apply(decision)))
+        PutItemRequest.Builder put = PutItemRequest.builder().tableName(table.name()).item(item(outcomeOf.apply(decision)))
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
         IdempotencyStore.whileFree(now, put::conditionExpression, put::expressionAttributeNames, put::expressionAttributeValues);
         PutItemRequest request = put.build();
@@ -156,8 +158,8 @@ public final class KeyedWrite<T> {
     }
 
     /**
-     * After the route's transaction was cancelled: {@link Held} when the record's own condition failed (a request with
-     * the same key committed first), with the record the cancellation returned. Otherwise it returns, and the route
+     * After the store's transaction was cancelled: {@link Held} when the record's own condition failed (a request with
+     * the same key committed first), with the record the cancellation returned. Otherwise it returns, and the store
      * handles the cancellation as it would without a key.
      *
      * @param index where {@link #record} stands among the transaction's items
@@ -173,7 +175,7 @@ public final class KeyedWrite<T> {
         }
     }
 
-    private Map<String, AttributeValue> item(Answer answer) {
-        return IdempotencyStore.answeredItem(caller, key, fingerprint, now, answer);
+    private Map<String, AttributeValue> item(byte[] outcome) {
+        return IdempotencyStore.recordedItem(caller, key, fingerprint, now, outcome);
     }
 }

@@ -23,6 +23,7 @@ public final class Keys {
     public static final String BRAND_LISTING = "BrandListing";
     public static final String CATEGORY = "Category";
     public static final String CATEGORY_LISTING = "CategoryListing";
+    public static final String WATCHER_COUNT = "WatcherCount";
     public static final String LIKE = "Like";
     public static final String WATCH = "Watch";
     public static final String WATCH_OF_USER = "WatchOfUser";
@@ -188,6 +189,16 @@ public final class Keys {
 
     public static Map<String, AttributeValue> target(com.bigtimedeals.platform.Likeable kind, String id) {
         return kind == com.bigtimedeals.platform.Likeable.BRAND ? brand(id) : category(id);
+    }
+
+    /**
+     * A brand's or category's watch count, apart from its item (which keeps the like count), under a partition key
+     * of its own: likes and watches of one popular target then write two partitions, not one (issue 41). Inside the
+     * target's {@code BRAND#}/{@code CATEGORY#} key family, so every policy that names the target names it too.
+     */
+    public static Map<String, AttributeValue> watcherCount(com.bigtimedeals.platform.Likeable kind, String id) {
+        String pk = target(kind, id).get(PK).s() + "#WATCHERS";
+        return key(pk, pk);
     }
 
     // Likes and watches. Everything a user follows lives in the user's FOLLOWS partition (a like, and a twin

@@ -268,13 +268,13 @@ public final class SavedStore {
                     continue;
                 }
                 String user = saver.string("username");
-                table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                        .item(reminder(user, dealId, due, expiresAt)).build());
+                Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                        .item(reminder(user, dealId, due, expiresAt)).build()));
                 try {
-                    table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.saver(dealId, user))
+                    Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.saver(dealId, user))
                             .updateExpression("SET #r = :r").conditionExpression("attribute_exists(PK)")
                             .expressionAttributeNames(Map.of("#r", REMINDER_PK))
-                            .expressionAttributeValues(Map.of(":r", AttributeValue.fromS(Keys.reminderPk(minute(due))))).build());
+                            .expressionAttributeValues(Map.of(":r", AttributeValue.fromS(Keys.reminderPk(minute(due))))).build()));
                 } catch (ConditionalCheckFailedException unsaved) {
                     // Unsaved meanwhile: the reminder just put finds no saver when due.
                 }
@@ -321,8 +321,8 @@ public final class SavedStore {
         }
         Instant keep = through.minus(Duration.ofMinutes(2));
         if (keep.isAfter(from.minus(Duration.ofMinutes(1)))) {
-            table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                    .item(new ItemWriter(Keys.reminderSwept(), Keys.REMINDER_SWEPT).instant("through", keep).build()).build());
+            Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
+                    .item(new ItemWriter(Keys.reminderSwept(), Keys.REMINDER_SWEPT).instant("through", keep).build()).build()));
         }
         return sent;
     }
@@ -353,18 +353,18 @@ public final class SavedStore {
                 if (valid) {
                     send.accept(new DueReminder(user, dealId, reminder.instant("due"), d));
                     try {
-                        table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.saver(dealId, user))
+                        Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.saver(dealId, user))
                                 .updateExpression("SET #r = :at").conditionExpression("attribute_exists(PK)")
                                 .expressionAttributeNames(Map.of("#r", REMINDED_AT))
                                 .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(now.truncatedTo(ChronoUnit.SECONDS).toString())))
-                                .build());
+                                .build()));
                     } catch (ConditionalCheckFailedException unsaved) {
                         // Unsaved since the read: the message stands, there is nothing to mark.
                     }
                     sent[0]++;
                 }
-                table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
-                        .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build());
+                Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
+                        .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build()));
             }
         });
         return sent[0];
@@ -389,15 +389,15 @@ public final class SavedStore {
                 if (saver != null && !saver.isEmpty()) {
                     remove(new ItemReader(saver));
                 } else {
-                    table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
-                            .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build());
+                    Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
+                            .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build()));
                 }
                 removed++;
             } else if (Keys.SAVED_COUNT.equals(i.type())) {
                 try {
-                    table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(Keys.savedCount(d.username()))
+                    Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(Keys.savedCount(d.username()))
                             .conditionExpression("#n <= :zero").expressionAttributeNames(Map.of("#n", "count"))
-                            .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build());
+                            .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build()));
                 } catch (ConditionalCheckFailedException e) {
                     // Saves of the account signed up again are counted here: the count stays.
                 }

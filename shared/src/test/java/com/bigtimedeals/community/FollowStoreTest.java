@@ -17,11 +17,15 @@ import org.junit.jupiter.api.Test;
 import com.bigtimedeals.deals.Brand;
 import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedCopies;
+import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.IdempotencyStore;
 import com.bigtimedeals.platform.KeyedWrite;
+import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
 import com.bigtimedeals.platform.RequestMeter;
@@ -140,12 +144,15 @@ class FollowStoreTest extends DynamoDbTest {
         assertEquals(liked, s.catalog().brand("acme", true).likes());
     }
 
-    /** A key for the keyed path, answering with the target's like count; {@code between} runs between read and write. */
+    /**
+     * A key for the keyed path, its record (opaque to the store) the target's like count and whether it changed;
+     * {@code between} runs between read and write.
+     */
     private static KeyedWrite<FollowChange> key(String key, Runnable between) {
         return new KeyedWrite<>("user:ann", key, "fingerprint-" + key, Fixtures.NOW, change -> {
             between.run();
-            return new IdempotencyStore.Answer(change.changed() ? 201 : 200,
-                    Long.toString(change.target().fold(Brand::likes, Category::likes)));
+            return (change.changed() + " " + change.target().fold(Brand::likes, Category::likes))
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         });
     }
 
@@ -161,7 +168,7 @@ class FollowStoreTest extends DynamoDbTest {
         // The same key again: the record, read with the brand, is what answers; nothing is done.
         KeyedWrite.Held held = assertThrows(KeyedWrite.Held.class,
                 () -> s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k1", () -> { })));
-        assertEquals(new IdempotencyStore.Answer(201, "1"), held.holder().answer());
+        assertEquals("true 1", new String(held.holder().outcome(), java.nio.charset.StandardCharsets.UTF_8));
         // A like that is already there, under a new key: the record alone.
         RequestMeter.reset();
         FollowChange again = s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE, key("k2", () -> { }));
@@ -191,6 +198,60 @@ class FollowStoreTest extends DynamoDbTest {
         assertFalse(s.follows().state(Likeable.BRAND, "acme", "bob").liked());
         assertEquals(2 + others[0] - 1, s.catalog().brand("acme", true).likes());
         assertEquals(null, new IdempotencyStore(s.table()).read("user:ann", "k2", Fixtures.NOW), "no record of the key");
+    }
+
+    @Test
+    void aTargetFromBeforeTheWatchCountItemsKeepsItsWatchesAndCountsOnExactly() {
+        Setup s = setup();
+        for (String old : List.of("old1", "old2", "old3")) {
+            s.follows().add(Likeable.CATEGORY, "tech", old, Relation.WATCH);
+        }
+        // The layout before: every watch counted on the category's own item, no watch count item.
+        var client = s.table().client();
+        client.deleteItem(b -> b.tableName(s.table().name()).key(Keys.watcherCount(Likeable.CATEGORY, "tech")));
+        client.updateItem(b -> b.tableName(s.table().name()).key(Keys.category("tech")).updateExpression("SET watchers = :n")
+                .expressionAttributeValues(java.util.Map.of(":n", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("3"))));
+        assertEquals(3, s.catalog().category("tech", true).watchers());
+        // An unwatch of an old watch, a watch, a keyed watch: each counted once, on the new item, the old ones kept.
+        assertTrue(s.follows().remove(Likeable.CATEGORY, "tech", "old1", Relation.WATCH));
+        assertEquals(2, s.catalog().category("tech", true).watchers());
+        assertTrue(s.follows().add(Likeable.CATEGORY, "tech", "ann", Relation.WATCH));
+        assertEquals(3, s.catalog().category("tech", true).watchers());
+        FollowChange keyed = s.follows().add(Likeable.CATEGORY, "tech", "bob", Relation.WATCH, key("w1", () -> { }));
+        assertEquals(4, keyed.target().count(Relation.WATCH));
+        assertEquals(4, s.catalog().category("tech", true).watchers());
+        assertEquals(0, s.catalog().category("tech", true).likes());
+        // A deleted category's watch count item goes with it: a watch of it is NOT_FOUND, and nothing is left behind.
+        s.catalog().delete(Likeable.BRAND, "globex");
+        assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
+                () -> s.follows().add(Likeable.BRAND, "globex", "ann", Relation.WATCH)).kind());
+        assertEquals(null, client.getItem(b -> b.tableName(s.table().name()).key(Keys.watcherCount(Likeable.BRAND, "globex"))).item()
+                .get(Keys.PK));
+    }
+
+    @Test
+    void aCategoryLikeAnswersWithTheProcesssCopyOfItsFeaturedListForThirtySeconds() {
+        Setup s = setup();
+        DealStore deals = new DealStore(s.table());
+        String first = deals.create(Fixtures.deal("Featured one", "acme", "tech", Fixtures.NOW.minusSeconds(1))).id();
+        String second = deals.create(Fixtures.deal("Featured two", "acme", "tech", Fixtures.NOW.minusSeconds(2))).id();
+        FeaturedStore featured = new FeaturedStore(s.table());
+        featured.setForCategory("tech", List.of(first));
+        long[] nanos = {0};
+        FollowStore follows = new FollowStore(s.table(), new FeaturedCopies(() -> nanos[0]));
+        FollowChange one = follows.add(Likeable.CATEGORY, "tech", "ann", Relation.LIKE, key("c1", () -> { }));
+        assertEquals(List.of(first), ((Category) one.target()).featured().stream().map(d -> d.id()).toList());
+        featured.setForCategory("tech", List.of(second));
+        nanos[0] = java.util.concurrent.TimeUnit.SECONDS.toNanos(29);
+        RequestMeter.reset();
+        FollowChange two = follows.add(Likeable.CATEGORY, "tech", "bob", Relation.LIKE, key("c2", () -> { }));
+        assertEquals(2, RequestMeter.usage().requests(), "the counts read without the list, then the transaction");
+        assertEquals(List.of(first), ((Category) two.target()).featured().stream().map(d -> d.id()).toList(), "the copy");
+        assertEquals(2, ((Category) two.target()).likes(), "the counts read strongly consistent all the same");
+        nanos[0] = java.util.concurrent.TimeUnit.SECONDS.toNanos(31);
+        FollowChange three = follows.add(Likeable.CATEGORY, "tech", "carol", Relation.LIKE, key("c3", () -> { }));
+        assertEquals(List.of(second), ((Category) three.target()).featured().stream().map(d -> d.id()).toList(), "read again");
+        assertEquals(3, ((Category) three.target()).likes());
     }
 
     private static List<Boolean> run(List<Callable<Boolean>> calls) throws Exception {

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
+import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 
 import org.junit.jupiter.api.Test;
@@ -45,5 +46,50 @@ class CountsGateTest extends DynamoDbTest {
         long[] older = new long[DealCounters.SHARDS_PER_VIEW];
         gate.covered("d1", older); // a reading with fewer writes never replaces a newer one
         assertEquals(CountsGate.Outcome.COVERED, gate.await("d1", Map.of(4, 2L), () -> true));
+    }
+    /**
+     * The gate is read eventually consistent: a stale read is the gate as it was. Before the aggregation recorded its
+     * reading, a batch that reading covers is not covered, and a claim on the `at` it saw is refused once another lane
+     * claimed again: the batch ends ungated (it aggregates itself), never covered by what the gate did not hold.
+     */
+    @Test
+    void aStaleGateCostsAnAggregationNeverAChange() {
+        Table t = newTable(Fixtures.NOW);
+        CountsGate gate = new CountsGate(t, 2_000);
+        assertEquals(CountsGate.Outcome.CLAIMED, gate.await("d1", Map.of(4, 2L), () -> true));
+        Map<String, AttributeValue> claimedUncovered = client.getItem(b -> b.tableName(t.name()).key(Keys.countsGate("d1"))).item();
+        long[] read = new long[DealCounters.SHARDS_PER_VIEW];
+        read[4] = 2;
+        gate.covered("d1", read);
+        assertEquals(CountsGate.Outcome.COVERED, gate.await("d1", Map.of(4, 2L), () -> true));
+        assertEquals(CountsGate.Outcome.UNGATED, new CountsGate(stale(t, claimedUncovered), 200)
+                .await("d1", Map.of(4, 2L), () -> true), "a stale gate: the batch aggregates itself");
+
+        // Past the pace another lane claims again; a stale `at` claims nothing, the batch aggregates itself.
+        Table later = new Table(client, t.name(), java.time.Clock.fixed(Fixtures.NOW.plusSeconds(3), java.time.ZoneOffset.UTC),
+                t.cursors());
+        assertEquals(CountsGate.Outcome.CLAIMED, new CountsGate(later, 2_000).await("d1", Map.of(4, 3L), () -> true));
+        Map<String, AttributeValue> claimedAgain = client.getItem(b -> b.tableName(t.name()).key(Keys.countsGate("d1"))).item();
+        assertEquals(CountsGate.Outcome.UNGATED, new CountsGate(stale(later, claimedUncovered), 200)
+                .await("d1", Map.of(4, 3L), () -> true));
+        assertEquals(claimedAgain, client.getItem(b -> b.tableName(t.name()).key(Keys.countsGate("d1"))).item(),
+                "the stale claim was refused");
+    }
+
+    /** {@code t}, except that every read of a counts gate answers {@code gate}, as a stale replica would. */
+    private static Table stale(Table t, Map<String, AttributeValue> gate) {
+        var proxy = java.lang.reflect.Proxy.newProxyInstance(CountsGateTest.class.getClassLoader(),
+                new Class<?>[] {software.amazon.awssdk.services.dynamodb.DynamoDbClient.class}, (p, method, args) -> {
+                    if (args != null && args.length == 1 && args[0] instanceof software.amazon.awssdk.services.dynamodb.model.GetItemRequest g
+                            && g.key().equals(Keys.countsGate("d1"))) {
+                        return software.amazon.awssdk.services.dynamodb.model.GetItemResponse.builder().item(gate).build();
+                    }
+                    try {
+                        return method.invoke(t.client(), args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        return new Table((software.amazon.awssdk.services.dynamodb.DynamoDbClient) proxy, t.name(), t.clock(), t.cursors());
     }
 }

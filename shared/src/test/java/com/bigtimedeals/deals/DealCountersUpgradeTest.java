@@ -71,21 +71,30 @@ class DealCountersUpgradeTest extends DynamoDbTest {
         return true;
     }
 
-    @Test
-    void oldDealsVoteAgainWithExactCountsOnBothViewsAndATakenDownOneStays404() {
+    /** A new table with the catalog, an old live deal (130 hot, 20 cold, 7 comments) and an old taken-down one. */
+    private record OldTable(Table table, DealStore deals, VoteStore votes, Deal live, Deal down) {
+    }
+
+    private static OldTable oldTable() {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
-        VoteStore votes = new VoteStore(t);
-        Deal live = oldDeal(t, deals, "Old and live", 130, 20, 7, false);
-        Deal down = oldDeal(t, deals, "Old and down", 4, 1, 2, true);
+        return new OldTable(t, deals, new VoteStore(t), oldDeal(t, deals, "Old and live", 130, 20, 7, false),
+                oldDeal(t, deals, "Old and down", 4, 1, 2, true));
+    }
+
+    @Test
+    void oldDealsVoteAgainWithExactCountsOnBothViewsAndATakenDownOneStays404() {
+        OldTable old = oldTable();
+        Table t = old.table();
+        DealStore deals = old.deals();
+        VoteStore votes = old.votes();
+        Deal live = old.live();
+        Deal down = old.down();
         Deal quiet = oldDeal(t, deals, "Old, never counted", 0, 0, 0, false);
         Deal fresh = deals.create(Fixtures.deal("New since today", "acme", "tech", null));
         votes.cast("ann", fresh.id(), Vote.HOT);
 
-        // What the stack did without the upgrade: the old deal is a 404 to a vote.
-        DomainException before = assertThrows(DomainException.class, () -> votes.cast("bob", live.id(), Vote.HOT));
-        assertEquals(DomainException.Kind.NOT_FOUND, before.kind());
         // A comment counted while the old layout was served by today's code: into both views, so view 1 lacks only
         // the old counts; the upgrade adds exactly those.
         new DealCounters(t).commit(List.of(), live.id(), Map.of(Counter.COMMENTS, 1L));
@@ -127,6 +136,51 @@ class DealCountersUpgradeTest extends DynamoDbTest {
         for (int i = 0; i < 16; i++) {
             assertEquals(4, deals.edited(down.id()).deal().counts().hot(), "the editors' view of the tombstone");
         }
+    }
+
+    @Test
+    void beforeTheUpgradeEveryReaderReadsTheOldLayoutAndOnceItIsRecordedTodays() {
+        OldTable old = oldTable();
+        Table t = old.table();
+        DealStore deals = old.deals();
+        VoteStore votes = old.votes();
+        String live = old.live().id();
+        String down = old.down().id();
+        assertFalse(DealCounters.upgraded(t));
+
+        // Deployed, not upgraded yet: a vote on the old live deal counts (no marker: its item says it is live), every
+        // read sums view 0 (view 1 was never written by the old code), a taken-down old deal stays a 404.
+        assertEquals(130 - 20 + 1, votes.cast("bob", live, Vote.HOT).temperature());
+        for (int i = 0; i < 16; i++) {
+            Deal read = deals.getExact(live);
+            assertEquals(List.of(131L, 20L, 7L), List.of(read.counts().hot(), read.counts().cold(), read.commentCount()));
+            assertEquals(131, new DealCounters(t).read(List.of(live)).get(live).hot());
+        }
+        assertEquals(DomainException.Kind.NOT_FOUND,
+                assertThrows(DomainException.class, () -> votes.cast("bob", down, Vote.HOT)).kind());
+        // A takedown while not upgraded writes the markers down: the vote after it is a 404 too.
+        Deal later = oldDeal(t, deals, "Old, taken down after the deploy", 3, 0, 0, false);
+        deals.takeDown(later.id());
+        assertEquals(DomainException.Kind.NOT_FOUND,
+                assertThrows(DomainException.class, () -> votes.cast("bob", later.id(), Vote.HOT)).kind());
+        assertFalse(DealCounters.upgraded(t), "no record yet: still the old layout's reads");
+
+        new DealCountersUpgrade(t).run();
+        assertViews(t, live, 131, 20, 7);
+        // Another process (a function's container) learns it from its next read, which named the record's key.
+        DealCountersUpgradeTest.forget(t);
+        assertEquals(131, deals.getExact(live).counts().hot());
+        assertTrue(DealCounters.upgraded(t));
+        // From then on the reads name no key more than before the fallback: one view, the deal (or marker and vote).
+        RequestMeter.reset();
+        deals.getExact(live);
+        assertEquals(DealCounters.SHARDS_PER_VIEW + 1.0, RequestMeter.usage().readUnits(), "a view of shards and the deal");
+        assertEquals(131 - 20 + 1, votes.cast("cid", live, Vote.HOT).temperature());
+    }
+
+    /** As a process that has not read the table's upgrade record yet. */
+    private static void forget(Table t) {
+        DealCounters.forgetUpgrade(t);
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.platform.Table;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -42,6 +43,15 @@ public final class OldCounterLayout {
                     .number("comments", spread[shard][2]).build());
             client.putItem(b -> b.tableName(table).item(item));
         }
+    }
+
+    /**
+     * Takes away the table's upgrade record (a table from before it has none) and this process's knowledge of it, as
+     * in a process of a stack deployed onto the old table and not upgraded yet.
+     */
+    public static void notUpgraded(DynamoDbClient client, Table table) {
+        client.deleteItem(b -> b.tableName(table.name()).key(Keys.upgrade(DealCountersUpgrade.NAME)));
+        DealCounters.forgetUpgrade(table);
     }
 
     /** One change per unit, on shards round from {@code first}: each also counts one write. */

@@ -20,6 +20,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * keywords or searches the contract accepts, which the CMS's copy of the rule is held to as well.
  */
 class WordsTest {
+    /** The shortcut past the JDK's normaliser is NFC itself for every pair of characters below U+0300, and not above. */
+    @Test
+    void textBelowTheFirstCombiningMarkIsNfcAsItIs() {
+        for (char a = 0; a < 0x300; a++) {
+            for (char b = 0; b < 0x300; b++) {
+                String pair = new String(new char[] {a, b});
+                assertEquals(java.text.Normalizer.normalize(pair, java.text.Normalizer.Form.NFC), Words.nfc(pair), pair);
+            }
+        }
+        assertEquals("\u00e9", Words.nfc("e\u0301"));
+        assertEquals(List.of("i\u0307stanbul"), Words.of("\u0130stanbul")); // lowercased past U+0300: normalised again
+    }
+
     static JsonNode table() throws IOException {
         try (InputStream in = WordsTest.class.getResourceAsStream("/word-cases.json")) {
             return new ObjectMapper().readTree(in);

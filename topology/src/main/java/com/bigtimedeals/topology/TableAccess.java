@@ -15,6 +15,7 @@ import static com.bigtimedeals.platform.PartitionKeys.DEAL;
 import static com.bigtimedeals.platform.PartitionKeys.DEVICES;
 import static com.bigtimedeals.platform.PartitionKeys.PUSH_TOKENS;
 import static com.bigtimedeals.platform.PartitionKeys.DEAL_COUNTERS;
+import static com.bigtimedeals.platform.PartitionKeys.UPGRADE;
 import static com.bigtimedeals.platform.PartitionKeys.DEAL_LIVE;
 import static com.bigtimedeals.platform.PartitionKeys.DEALS_CACHE;
 import static com.bigtimedeals.platform.PartitionKeys.DEALS_CACHE_GATE;
@@ -185,7 +186,8 @@ public final class TableAccess {
      */
     private static final List<Grant> DEALS_READ = List.of(
             table(List.of(DEAL, DEALS_CACHE, FEATURED, BLAST, HOTTEST, TIMELINE), GET_ITEM),
-            table(List.of(BLAST, DEAL, DEAL_COUNTERS), BATCH_GET_ITEM),
+            // The counters' upgrade record is read with the shards until this process has seen it (DealCounters.keys).
+            table(List.of(BLAST, DEAL, DEAL_COUNTERS, UPGRADE), BATCH_GET_ITEM),
             table(List.of(TIMELINE, HOT_DEALS, DEAL), QUERY),
             query(IndexPartitions.LATEST_DEALS));
 
@@ -197,7 +199,7 @@ public final class TableAccess {
      */
     private static final List<Grant> DEALS_WRITE = List.of(
             table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD, TIMELINE), GET_ITEM),
-            table(List.of(DEAL, BRAND, CATEGORY, BLAST), BATCH_GET_ITEM),
+            table(List.of(DEAL, BRAND, CATEGORY, BLAST, DEAL_COUNTERS, UPGRADE), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
             table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_LIVE), PUT_ITEM),
             table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION, DEAL_LIVE), UPDATE_ITEM),
@@ -207,6 +209,8 @@ public final class TableAccess {
     /** The brand list, a brand, a brand's latest deals; the editors' deal with its version, and a deal's history. */
     private static final List<Grant> BRANDS_READ = List.of(
             table(List.of(BRAND, TIMELINE), GET_ITEM),
+            // A brand with its watch count item (the same key family).
+            table(List.of(BRAND), BATCH_GET_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY),
             query(IndexPartitions.BRAND_LATEST_DEALS));
 
@@ -217,7 +221,7 @@ public final class TableAccess {
      */
     private static final List<Grant> BRANDS_WRITE = List.of(
             table(List.of(BRAND, BRANDS, TIMELINE, RENAME), PUT_ITEM),
-            table(List.of(BRAND), GET_ITEM, UPDATE_ITEM),
+            table(List.of(BRAND), GET_ITEM, UPDATE_ITEM, BATCH_GET_ITEM),
             table(List.of(BRAND, BRANDS, TIMELINE), DELETE_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY));
 
@@ -257,6 +261,8 @@ public final class TableAccess {
             table(List.of(BRAND, CATEGORY, SAVED), UPDATE_ITEM),
             table(List.of(BRAND, SAVERS), GET_ITEM),
             table(List.of(DEAL), CONDITION_CHECK_ITEM),
+            // A brand or category from before the watch count items: its item made, on the condition that it exists.
+            table(List.of(BRAND, CATEGORY), CONDITION_CHECK_ITEM, PUT_ITEM),
             table(List.of(CATEGORY, FEATURED, BRAND, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS), QUERY));
 
@@ -352,7 +358,7 @@ public final class TableAccess {
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
                     DEAL_COUNTERS), GET_ITEM),
-            table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD), BATCH_GET_ITEM),
+            table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD, UPGRADE), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
             // A link's lowest price and its deals (a new deal, a corrected price or link).
@@ -362,6 +368,8 @@ public final class TableAccess {
             table(List.of(SAVED, SAVERS, REMINDERS), PUT_ITEM, DELETE_ITEM),
             table(List.of(SAVED, SAVERS), UPDATE_ITEM),
             table(List.of(DEAL, DEALS_CACHE, MESSAGES, FAN_OUT, BLAST, HOT_DEALS, HOTTEST), PUT_ITEM),
+            // An account deletion's unwatch of a brand or category from before the watch count items (FollowStore).
+            table(List.of(BRAND, CATEGORY), CONDITION_CHECK_ITEM, PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, DEALS_CACHE_GATE,
                     BLAST, FAN_OUT, ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
@@ -399,7 +407,8 @@ public final class TableAccess {
      * the vote item and one shard per view in one transaction; priming: the caller's votes.
      */
     private static final List<Grant> VOTES_WRITE = List.of(
-            table(List.of(VOTES, DEAL_LIVE, DEAL_COUNTERS), BATCH_GET_ITEM),
+            // Until the process has seen the counters' upgrade record, it and the deal item too (DealCounters.keys).
+            table(List.of(VOTES, DEAL_LIVE, DEAL_COUNTERS, DEAL, UPGRADE), BATCH_GET_ITEM),
             table(List.of(VOTES), PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL_COUNTERS), UPDATE_ITEM));
 }

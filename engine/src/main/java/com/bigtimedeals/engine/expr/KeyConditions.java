@@ -207,6 +207,16 @@ public final class KeyConditions {
     }
 
     /** Walks the checked expression, refusing what a key condition cannot say, in the service's order. */
+    /**
+     * A key condition refused for its structure (its operators, the attributes in one condition, conditions per key),
+     * not its text: the service reports every other expression's errors and unused names and values first.
+     */
+    public static final class StructureError extends ExpressionException {
+        StructureError(String message) {
+            super(message);
+        }
+    }
+
     private static final class Builder {
         private final ExpressionContext context;
         private final Map<String, KeyPart> parts;
@@ -262,7 +272,7 @@ public final class KeyConditions {
                 return;
             }
             if (function != null && function.yieldsValue) {
-                throw new ExpressionException(PREFIX + "KeyConditionExpressions cannot contain nested operations");
+                throw new StructureError(PREFIX + "KeyConditionExpressions cannot contain nested operations");
             }
             throw invalidOperator(call.functionName());
         }
@@ -275,11 +285,11 @@ public final class KeyConditions {
                 Syntax.Operand arg = Syntax.unwrap(args.get(i));
                 if (arg instanceof Syntax.PathRef path) {
                     if (attribute != null) {
-                        throw new ExpressionException(PREFIX
+                        throw new StructureError(PREFIX
                                 + "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
                     }
                     if (path.steps().size() > 1) {
-                        throw new ExpressionException(PREFIX
+                        throw new StructureError(PREFIX
                                 + "KeyConditionExpressions cannot have conditions on nested attributes");
                     }
                     // Already checked as a condition: its name is defined.
@@ -292,10 +302,10 @@ public final class KeyConditions {
                 }
             }
             if (attribute == null) {
-                throw new ExpressionException(PREFIX + "Invalid condition in KeyConditionExpression: No key attribute specified");
+                throw new StructureError(PREFIX + "Invalid condition in KeyConditionExpression: No key attribute specified");
             }
             if (parts.containsKey(attribute)) {
-                throw new ExpressionException(PREFIX + "KeyConditionExpressions must only contain one condition per key");
+                throw new StructureError(PREFIX + "KeyConditionExpressions must only contain one condition per key");
             }
             if (attributeAt != 0) {
                 op = flipped(op);
@@ -324,12 +334,12 @@ public final class KeyConditions {
             };
         }
 
-        private static ExpressionException invalidOperator(String operator) {
-            return new ExpressionException(PREFIX + "Invalid operator used in KeyConditionExpression: " + operator);
+        private static StructureError invalidOperator(String operator) {
+            return new StructureError(PREFIX + "Invalid operator used in KeyConditionExpression: " + operator);
         }
 
-        private static ExpressionException firstOperand(String operator) {
-            return new ExpressionException(PREFIX + "Invalid condition in KeyConditionExpression: " + operator
+        private static StructureError firstOperand(String operator) {
+            return new StructureError(PREFIX + "Invalid condition in KeyConditionExpression: " + operator
                     + " operator must have the key attribute as its first operand");
         }
     }

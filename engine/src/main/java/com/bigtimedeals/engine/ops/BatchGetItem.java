@@ -12,7 +12,6 @@ import static com.bigtimedeals.engine.api.Shape.valueStruct;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,17 +20,19 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.core.BatchReads;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.expr.Projection;
-import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
-/** BatchGetItem: up to 100 items from one or more tables; what does not fit in 16 MB comes back unprocessed. */
+/**
+ * BatchGetItem: up to 100 items from one or more tables, decoded into a {@link Request}, read by the core's
+ * {@link BatchReads}; what it leaves unprocessed comes back as UnprocessedKeys.
+ */
 public final class BatchGetItem implements Operation {
-    static final long RESPONSE_BYTES = 16L * 1024 * 1024;
-
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("RequestItems", map("KeysAndAttributes", valueStruct("KeysAndAttributes")
@@ -54,11 +55,29 @@ public final class BatchGetItem implements Operation {
         return SHAPE;
     }
 
-    private record TableRequest(String name, Map<String, Object> raw, List<Map<String, Value>> keys, Projection projection, boolean consistent) {
+    /**
+     * One table's part of the request, decoded and checked once: what to read, how to answer it, and the members
+     * echoed back with its UnprocessedKeys (null where the request left them out).
+     */
+    record TableRequest(BatchReads.TableReads reads, Projection projection, Boolean consistentRead,
+                        String projectionExpression, List<String> attributesToGet, Map<String, Object> names) {
+    }
+
+    /** The request, decoded and checked once. */
+    record Request(List<TableRequest> tables, String capacityMode) {
     }
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+        Request request = decode(req);
+        List<BatchReads.TableReads> reads = new ArrayList<>();
+        for (TableRequest t : request.tables()) {
+            reads.add(t.reads());
+        }
+        encode(out, request, BatchReads.read(ctx, reads));
+    }
+
+    static Request decode(Map<String, Object> req) {
         Map<String, Object> requestItems = Req.map(req, "RequestItems");
         if (requestItems.isEmpty()) {
             // A semantic check of the service's, sent bare (issue 37: the service's answer to an empty map).
@@ -91,103 +110,70 @@ public final class BatchGetItem implements Operation {
                     throw ApiException.validation("Too many items requested for the BatchGetItem call");
                 }
             }
-            requests.add(new TableRequest(e.getKey(), t, keys, projection, Req.flag(t, "ConsistentRead")));
+            requests.add(new TableRequest(new BatchReads.TableReads(e.getKey(), keys, Req.flag(t, "ConsistentRead")), projection,
+                    Req.bool(t, "ConsistentRead"), Req.string(t, "ProjectionExpression"), Req.strings(t, "AttributesToGet"),
+                    Req.map(t, "ExpressionAttributeNames")));
         }
-        List<Table> tables = new ArrayList<>();
-        for (TableRequest r : requests) {
-            Table table = ctx.catalog.require(r.name);
-            for (Map<String, Value> key : r.keys) {
-                ItemKeys.checkKey(table, key);
-            }
-            tables.add(table);
-        }
+        return new Request(requests, Req.string(req, "ReturnConsumedCapacity"));
+    }
 
-        String mode = Req.string(req, "ReturnConsumedCapacity");
-        long responseBytes = 0;
-        Map<String, List<Map<String, Value>>> unprocessed = new LinkedHashMap<>();
+    static void encode(JsonGenerator out, Request request, List<BatchReads.TableOutcome> done) throws IOException {
         List<Capacity> consumed = new ArrayList<>();
         out.writeStartObject();
         out.writeObjectFieldStart("Responses");
-        for (int i = 0; i < requests.size(); i++) {
-            TableRequest r = requests.get(i);
-            Table table = tables.get(i);
-            Capacity capacity = new Capacity(table.name());
-            out.writeArrayFieldStart(r.name);
-            for (Map<String, Value> key : r.keys) {
-                if (responseBytes > RESPONSE_BYTES || ctx.faults.fires(Faults.Kind.UNPROCESSED, "BatchGetItem", r.name)) {
-                    unprocessed.computeIfAbsent(r.name, n -> new ArrayList<>()).add(key);
-                    continue;
-                }
-                byte[] stored = table.items.get(table.key(key));
-                double units = Capacity.read(stored == null ? 0 : ItemCodec.size(stored), r.consistent);
-                try {
-                    ctx.throughput.take(table, Table.partitionPrefix(key.get(table.key().partitionKey())), false, units);
-                } catch (ApiException throttled) {
-                    unprocessed.computeIfAbsent(r.name, n -> new ArrayList<>()).add(key);
-                    continue;
-                }
-                capacity.addTable(units);
-                if (stored != null) {
-                    responseBytes += ItemCodec.size(stored);
-                    if (r.projection == null) {
-                        ItemCodec.writeJson(stored, out);
-                    } else {
-                        ValueJson.writeItem(out, r.projection.apply(ItemCodec.decode(stored)));
-                    }
+        for (int i = 0; i < done.size(); i++) {
+            TableRequest r = request.tables().get(i);
+            out.writeArrayFieldStart(r.reads().table());
+            for (byte[] stored : done.get(i).found()) {
+                if (r.projection() == null) {
+                    ItemCodec.writeJson(stored, out);
+                } else {
+                    ValueJson.writeItem(out, r.projection().apply(ItemCodec.decode(stored)));
                 }
             }
             out.writeEndArray();
-            consumed.add(capacity);
+            consumed.add(done.get(i).consumed());
         }
         out.writeEndObject();
         out.writeObjectFieldStart("UnprocessedKeys");
-        for (TableRequest r : requests) {
-            List<Map<String, Value>> keys = unprocessed.get(r.name);
-            if (keys == null) {
-                continue;
+        for (int i = 0; i < done.size(); i++) {
+            if (!done.get(i).unprocessed().isEmpty()) {
+                writeUnprocessed(out, request.tables().get(i), done.get(i).unprocessed());
             }
-            out.writeObjectFieldStart(r.name);
-            out.writeArrayFieldStart("Keys");
-            for (Map<String, Value> key : keys) {
-                ValueJson.writeItem(out, key);
+        }
+        out.writeEndObject();
+        CapacityJson.writeList(out, request.capacityMode(), consumed, null);
+        out.writeEndObject();
+    }
+
+    /** One table's UnprocessedKeys: the keys, with the request's members for them, as the service echoes them. */
+    private static void writeUnprocessed(JsonGenerator out, TableRequest r, List<Map<String, Value>> keys) throws IOException {
+        out.writeObjectFieldStart(r.reads().table());
+        out.writeArrayFieldStart("Keys");
+        for (Map<String, Value> key : keys) {
+            ValueJson.writeItem(out, key);
+        }
+        out.writeEndArray();
+        if (r.consistentRead() != null) {
+            out.writeBooleanField("ConsistentRead", r.reads().consistent());
+        }
+        if (r.projectionExpression() != null) {
+            out.writeStringField("ProjectionExpression", r.projectionExpression());
+        }
+        if (r.attributesToGet() != null) {
+            out.writeArrayFieldStart("AttributesToGet");
+            for (String a : r.attributesToGet()) {
+                out.writeString(a);
             }
             out.writeEndArray();
-            if (Req.has(r.raw, "ConsistentRead")) {
-                out.writeBooleanField("ConsistentRead", r.consistent);
-            }
-            if (Req.has(r.raw, "ProjectionExpression")) {
-                out.writeStringField("ProjectionExpression", Req.string(r.raw, "ProjectionExpression"));
-            }
-            if (Req.has(r.raw, "AttributesToGet")) {
-                out.writeArrayFieldStart("AttributesToGet");
-                for (String a : Req.strings(r.raw, "AttributesToGet")) {
-                    out.writeString(a);
-                }
-                out.writeEndArray();
-            }
-            if (Req.has(r.raw, "ExpressionAttributeNames")) {
-                out.writeObjectFieldStart("ExpressionAttributeNames");
-                for (Map.Entry<String, Object> n : Req.map(r.raw, "ExpressionAttributeNames").entrySet()) {
-                    out.writeStringField(n.getKey(), (String) n.getValue());
-                }
-                out.writeEndObject();
+        }
+        if (r.names() != null) {
+            out.writeObjectFieldStart("ExpressionAttributeNames");
+            for (Map.Entry<String, Object> n : r.names().entrySet()) {
+                out.writeStringField(n.getKey(), (String) n.getValue());
             }
             out.writeEndObject();
         }
         out.writeEndObject();
-        writeConsumed(out, mode, consumed);
-        out.writeEndObject();
-    }
-
-    /** ConsumedCapacity of a multi-table request: one entry per table, in request order. */
-    static void writeConsumed(JsonGenerator out, String mode, List<Capacity> consumed) throws IOException {
-        if (!Capacity.wanted(mode)) {
-            return;
-        }
-        out.writeArrayFieldStart("ConsumedCapacity");
-        for (Capacity c : consumed) {
-            c.write(out, mode, null);
-        }
-        out.writeEndArray();
     }
 }

@@ -19,6 +19,7 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.commit.Streams;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
@@ -73,14 +74,14 @@ public final class CreateTable implements Operation {
         }
         String name = Req.string(req, "TableName");
         TableDef def = definition(req, name);
-        Table table = new Table(ctx.catalog.newTableId(), def);
+        Table table = new Table(ctx.catalog().newTableId(), def);
         TableSettingsTags.apply(table, def.tags());
-        ctx.committer.defineTable(table, () -> {
-            if (ctx.catalog.putIfAbsent(table) != null) {
+        ctx.committer().defineTable(table, () -> {
+            if (ctx.catalog().putIfAbsent(table) != null) {
                 throw ApiException.resourceInUse("Table already exists: " + name);
             }
             if (def.streamEnabled()) {
-                Streams.open(ctx.catalog, ctx.committer, table, def.latestStreamLabel());
+                Streams.open(ctx.catalog(), ctx.committer(), table, def.latestStreamLabel());
             }
         });
         out.writeStartObject();
@@ -130,7 +131,7 @@ public final class CreateTable implements Operation {
                 streamEnabled ? Streams.label(now) : null,
                 null, false, Map.copyOf(tags), Req.flag(req, "DeletionProtectionEnabled"),
                 Req.string(req, "TableClass"), sseEnabled, sseEnabled ? Req.string(sse, "SSEType", "KMS") : null,
-                sseEnabled ? "arn:aws:kms:" + ctx.settings.region() + ":" + ctx.settings.accountId()
+                sseEnabled ? "arn:aws:kms:" + ctx.settings().region() + ":" + ctx.settings().accountId()
                         + ":key/" + UUID.nameUUIDFromBytes(name.getBytes()) : null);
     }
 
@@ -181,24 +182,72 @@ public final class CreateTable implements Operation {
     /** The service's checks after the constraint pass, in the service's order; null when the request is valid. */
     static String validate(Map<String, Object> req) {
         String billing = Req.string(req, "BillingMode");
-        Map<String, Object> throughput = Req.map(req, "ProvisionedThroughput");
-        if ("PAY_PER_REQUEST".equals(billing)) {
-            if (throughput != null) {
-                return "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST";
-            }
-        } else {
-            if (throughput == null) {
-                return "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED";
-            }
-            String bounds = UpdateTable.bounds(throughput);
-            if (bounds != null) {
-                return bounds;
-            }
+        String error = billingError(billing, Req.map(req, "ProvisionedThroughput"));
+        if (error != null) {
+            return error;
         }
         List<Object> definitions = Req.list(req, "AttributeDefinitions");
         List<String> defined = names(definitions, "AttributeName");
         List<Object> keySchema = Req.list(req, "KeySchema");
         List<String> keys = names(keySchema, "AttributeName");
+        error = keySchemaError(defined, keySchema, keys);
+        if (error != null) {
+            return error;
+        }
+        List<Object> lsis = Req.list(req, "LocalSecondaryIndexes");
+        List<Object> gsis = Req.list(req, "GlobalSecondaryIndexes");
+        if (lsis == null && gsis == null && keys.size() != defined.size()) {
+            return "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions";
+        }
+        Set<String> indexNames = new HashSet<>();
+        Set<String> used = new LinkedHashSet<>(keys);
+        if (lsis != null) {
+            if (keySchema.size() != 2 && !lsis.isEmpty()) {
+                return "One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex";
+            }
+            error = indexesError(lsis, "LocalSecondaryIndexes", 5, "Number of LocalSecondaryIndexes exceeds per-table limit of 5",
+                    defined, indexNames, billing, keys.get(0), used);
+            if (error != null) {
+                return error;
+            }
+        }
+        if (gsis != null) {
+            error = indexesError(gsis, "GlobalSecondaryIndexes", 20, "GlobalSecondaryIndex count exceeds the per-table limit of 20",
+                    defined, indexNames, billing, null, used);
+            if (error != null) {
+                return error;
+            }
+        }
+        if (used.size() != defined.size()) {
+            return "One or more parameter values were invalid: Some AttributeDefinitions are not used. AttributeDefinitions: "
+                    + bracketed(defined) + ", keys used: " + bracketed(new ArrayList<>(used));
+        }
+        String projections = projectionLimit(lsis, gsis);
+        if (projections != null) {
+            return projections;
+        }
+        List<Object> tags = Req.list(req, "Tags");
+        if (tags != null && tags.size() > 50) {
+            return "One or more parameter values were invalid: The number of tags exceeds the limit of 50 tags per resource";
+        }
+        Map<String, Object> stream = Req.map(req, "StreamSpecification");
+        return stream == null ? null : streamError(stream);
+    }
+
+    /** BillingMode against ProvisionedThroughput, and the throughput's bounds. */
+    private static String billingError(String billing, Map<String, Object> throughput) {
+        if ("PAY_PER_REQUEST".equals(billing)) {
+            return throughput == null ? null
+                    : "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST";
+        }
+        if (throughput == null) {
+            return "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED";
+        }
+        return UpdateTable.bounds(throughput);
+    }
+
+    /** The table's KeySchema against AttributeDefinitions, then the definitions' own duplicates. */
+    private static String keySchemaError(List<String> defined, List<Object> keySchema, List<String> keys) {
         if (keys.size() > defined.size()) {
             return "Invalid KeySchema: Some index key attribute have no definition";
         }
@@ -221,68 +270,27 @@ public final class CreateTable implements Operation {
                 return "One or more parameter values were invalid: Duplicate AttributeName found in AttributeDefinitions: " + d;
             }
         }
-        List<Object> lsis = Req.list(req, "LocalSecondaryIndexes");
-        List<Object> gsis = Req.list(req, "GlobalSecondaryIndexes");
-        if (lsis == null && gsis == null && keys.size() != defined.size()) {
-            return "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions";
+        return null;
+    }
+
+    /**
+     * One list of indexes (local or global): not empty, each index valid ({@link #indexError}, its key attributes
+     * added to {@code used}), then no more than {@code limit} of them.
+     */
+    private static String indexesError(List<Object> indexes, String member, int limit, String overLimit, List<String> defined,
+                                       Set<String> indexNames, String billing, String tablePartitionKey, Set<String> used) {
+        if (indexes.isEmpty()) {
+            return "One or more parameter values were invalid: List of " + member + " is empty";
         }
-        Set<String> indexNames = new HashSet<>();
-        Set<String> used = new LinkedHashSet<>(keys);
-        if (lsis != null) {
-            if (lsis.isEmpty()) {
-                return "One or more parameter values were invalid: List of LocalSecondaryIndexes is empty";
-            }
-            if (keySchema.size() != 2) {
-                return "One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex";
-            }
-            for (Object o : lsis) {
-                Map<String, Object> index = Req.asMap(o);
-                String error = indexError(index, defined, indexNames, billing, keys.get(0));
-                if (error != null) {
-                    return error;
-                }
-                used.addAll(names(Req.list(index, "KeySchema"), "AttributeName"));
-            }
-            if (lsis.size() > 5) {
-                return "One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of 5";
-            }
-        }
-        if (gsis != null) {
-            if (gsis.isEmpty()) {
-                return "One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty";
-            }
-            for (Object o : gsis) {
-                Map<String, Object> index = Req.asMap(o);
-                String error = indexError(index, defined, indexNames, billing, null);
-                if (error != null) {
-                    return error;
-                }
-                used.addAll(names(Req.list(index, "KeySchema"), "AttributeName"));
-            }
-            if (gsis.size() > 20) {
-                return "One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20";
-            }
-        }
-        if (used.size() != defined.size()) {
-            return "One or more parameter values were invalid: Some AttributeDefinitions are not used. AttributeDefinitions: "
-                    + bracketed(defined) + ", keys used: " + bracketed(new ArrayList<>(used));
-        }
-        String projections = projectionLimit(lsis, gsis);
-        if (projections != null) {
-            return projections;
-        }
-        List<Object> tags = Req.list(req, "Tags");
-        if (tags != null && tags.size() > 50) {
-            return "One or more parameter values were invalid: The number of tags exceeds the limit of 50 tags per resource";
-        }
-        Map<String, Object> stream = Req.map(req, "StreamSpecification");
-        if (stream != null) {
-            String error = streamError(stream);
+        for (Object o : indexes) {
+            Map<String, Object> index = Req.asMap(o);
+            String error = indexError(index, defined, indexNames, billing, tablePartitionKey);
             if (error != null) {
                 return error;
             }
+            used.addAll(names(Req.list(index, "KeySchema"), "AttributeName"));
         }
-        return null;
+        return indexes.size() > limit ? "One or more parameter values were invalid: " + overLimit : null;
     }
 
     static String streamError(Map<String, Object> stream) {

@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.expr.Condition;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
+import com.bigtimedeals.engine.core.ItemWrites;
+import com.bigtimedeals.engine.core.WritePath;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -42,25 +44,26 @@ public final class DeleteItem implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once. */
+    record Request(String tableName, Map<String, Value> key, WriteConditions.Conditional conditional) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("DeleteItem", req);
+        Request r = decode(ex, req);
+        WriteConditions.Conditional c = r.conditional();
+        Table table = ctx.catalog().require(r.tableName());
+        KeyAccess.check(ex, table, c.condition().nestedTopLevelNames());
+        ItemKeys.checkKey(table, r.key());
+        WritePath.Outcome o = ItemWrites.delete(ctx, table, r.key(), c.condition(), c.returnOldOnFailure());
+        WriteConditions.writeResult(out, c.returnOld() ? o.before() : null, o.capacity(), c.answer(), table, r.key());
+    }
+
+    static Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("ConditionExpression"), List.of("Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
-        String returnValues = Req.string(req, "ReturnValues");
-        if (returnValues != null && !returnValues.equals("ALL_OLD") && !returnValues.equals("NONE")) {
-            throw ApiException.validation("ReturnValues can only be ALL_OLD or NONE");
-        }
-        Condition condition = WriteConditions.parse(ex, req);
-        Expressions.requireAllUsed(ex, req);
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
-        KeyAccess.check(ex, table, condition.nestedTopLevelNames());
-        ItemKeys.checkKey(table, key);
-        String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
-        WritePath.Outcome o = WritePath.write(ctx, table, key, current -> {
-            WriteConditions.check(condition, current, onFailure);
-            return null;
-        });
-        WriteConditions.writeResult(out, "ALL_OLD".equals(returnValues) ? o.before() : null, o.capacity(), req, table, key);
+        boolean returnOld = WriteConditions.returnsOld(req);
+        return new Request(Req.string(req, "TableName"), key, WriteConditions.conditional(ex, req, returnOld));
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.StreamLog;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -37,19 +38,7 @@ public final class DescribeStream implements Operation {
         Long limitValue = Req.number(req, "Limit");
         int limit = limitValue == null ? 100 : limitValue.intValue();
         String start = Req.string(req, "ExclusiveStartShardId");
-        List<Shard> shards = stream.shards();
-        Map<String, Object> filter = Req.map(req, "ShardFilter");
-        if (filter != null) {
-            // CHILD_SHARDS: the shards that took over from the one named, for readers following a closed shard.
-            String parent = Req.string(filter, "ShardId");
-            List<Shard> children = new java.util.ArrayList<>();
-            for (Shard s : shards) {
-                if (parent.equals(s.parentId)) {
-                    children.add(s);
-                }
-            }
-            shards = children;
-        }
+        List<Shard> shards = shards(stream, Req.map(req, "ShardFilter"));
         // Shard ids sort in creation order (they start with the creation time), and a page resumes after the
         // named id whether or not that shard still exists: an id past every shard gives an empty page.
         int from = 0;
@@ -70,26 +59,45 @@ public final class DescribeStream implements Operation {
         out.writeStringField("TableName", stream.tableName);
         TableDescriptions.keySchema(out, stream.key);
         out.writeArrayFieldStart("Shards");
-        for (int i = from; i < to; i++) {
-            Shard s = shards.get(i);
-            out.writeStartObject();
-            out.writeStringField("ShardId", s.id);
-            out.writeObjectFieldStart("SequenceNumberRange");
-            out.writeStringField("StartingSequenceNumber", StreamReads.sequence(s.startingSequence));
-            if (s.closed()) {
-                out.writeStringField("EndingSequenceNumber", StreamReads.sequence(s.endingSequence()));
-            }
-            out.writeEndObject();
-            if (s.parentId != null) {
-                out.writeStringField("ParentShardId", s.parentId);
-            }
-            out.writeEndObject();
+        for (Shard s : shards.subList(from, to)) {
+            shard(out, s);
         }
         out.writeEndArray();
         if (to < shards.size()) {
             out.writeStringField("LastEvaluatedShardId", shards.get(to - 1).id);
         }
         out.writeEndObject();
+        out.writeEndObject();
+    }
+
+    /** The stream's shards; with a CHILD_SHARDS filter, those that took over from the one named (readers follow a closed shard). */
+    private static List<Shard> shards(StreamLog stream, Map<String, Object> filter) {
+        List<Shard> shards = stream.shards();
+        if (filter == null) {
+            return shards;
+        }
+        String parent = Req.string(filter, "ShardId");
+        List<Shard> children = new java.util.ArrayList<>();
+        for (Shard s : shards) {
+            if (parent.equals(s.parentId)) {
+                children.add(s);
+            }
+        }
+        return children;
+    }
+
+    private static void shard(JsonGenerator out, Shard s) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("ShardId", s.id);
+        out.writeObjectFieldStart("SequenceNumberRange");
+        out.writeStringField("StartingSequenceNumber", StreamReads.sequence(s.startingSequence));
+        if (s.closed()) {
+            out.writeStringField("EndingSequenceNumber", StreamReads.sequence(s.endingSequence()));
+        }
+        out.writeEndObject();
+        if (s.parentId != null) {
+            out.writeStringField("ParentShardId", s.parentId);
+        }
         out.writeEndObject();
     }
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.table.Table;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -26,7 +27,7 @@ public final class DescribeTable implements Operation {
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Table table = ctx.catalog.requireNamed(Req.string(req, "TableName"));
+        Table table = ctx.catalog().requireNamed(Req.string(req, "TableName"));
         table.lag.drain(ctx.now());
         out.writeStartObject();
         out.writeFieldName("Table");

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.table.TableDef;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -23,7 +24,7 @@ public final class DescribeTimeToLive implements Operation {
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        TableDef def = ctx.catalog.requireNamed(Req.string(req, "TableName")).def();
+        TableDef def = ctx.catalog().requireNamed(Req.string(req, "TableName")).def();
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveDescription");
         out.writeStringField("TimeToLiveStatus", def.ttlEnabled() ? "ENABLED" : "DISABLED");

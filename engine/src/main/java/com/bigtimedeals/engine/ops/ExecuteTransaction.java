@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.api.ConditionalCheckFailed;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.api.TransactionCanceled;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
 import com.bigtimedeals.engine.partiql.ExpressionText;

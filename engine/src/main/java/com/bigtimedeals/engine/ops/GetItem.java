@@ -12,6 +12,9 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemReads;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.table.Table;
@@ -40,32 +43,41 @@ public final class GetItem implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once. */
+    record Request(String tableName, Map<String, Value> key, Projection projection, boolean consistent, String capacityMode) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("GetItem", req);
+        Request r = decode(ex, req);
+        Table table = ctx.catalog().require(r.tableName());
+        KeyAccess.check(ex, table, r.projection() == null ? null : r.projection().nestedTopLevelNames());
+        ItemKeys.checkKey(table, r.key());
+        encode(out, r, ItemReads.get(ctx, table, r.key(), r.consistent()));
+    }
+
+    static Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("ProjectionExpression"), List.of("AttributesToGet"), null);
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
         Projection projection = Projections.parse(ex, req);
         Expressions.requireAllUsed(ex, req);
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
-        KeyAccess.check(ex, table, projection == null ? null : projection.nestedTopLevelNames());
-        ItemKeys.checkKey(table, key);
-        byte[] stored = table.items.get(table.key(key));
-        boolean consistent = Req.flag(req, "ConsistentRead");
-        Capacity capacity = new Capacity(table.name());
-        capacity.addTable(Capacity.read(stored == null ? 0 : ItemCodec.size(stored), consistent));
-        ctx.throughput.take(table, Table.partitionPrefix(key.get(table.key().partitionKey())), false, capacity.total());
+        return new Request(Req.string(req, "TableName"), key, projection, Req.flag(req, "ConsistentRead"),
+                Req.string(req, "ReturnConsumedCapacity"));
+    }
+
+    static void encode(JsonGenerator out, Request r, ItemReads.Outcome read) throws IOException {
         out.writeStartObject();
-        if (stored != null) {
+        if (read.stored() != null) {
             out.writeFieldName("Item");
-            if (projection == null) {
-                ItemCodec.writeJson(stored, out);
+            if (r.projection() == null) {
+                ItemCodec.writeJson(read.stored(), out);
             } else {
-                ValueJson.writeItem(out, projection.apply(ItemCodec.decode(stored)));
+                ValueJson.writeItem(out, r.projection().apply(ItemCodec.decode(read.stored())));
             }
         }
-        capacity.writeField(out, Req.string(req, "ReturnConsumedCapacity"));
+        CapacityJson.writeField(out, read.capacity(), r.capacityMode());
         out.writeEndObject();
     }
 }

@@ -10,6 +10,8 @@ import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.codec.StreamRecord;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.ShardIterators;
@@ -46,18 +48,18 @@ public final class GetRecords implements Operation {
             throw ApiException.validation("Invalid ShardIterator");
         }
         long now = ctx.now();
-        if (now - at.createdMillis() > ctx.settings.iteratorLifetimeMillis()) {
+        if (now - at.createdMillis() > ctx.settings().iteratorLifetimeMillis()) {
             throw new ApiException(ApiException.DYNAMODB + "ExpiredIteratorException",
                     "Iterator expired. The iterator was created at time " + Instant.ofEpochMilli(at.createdMillis())
                             + " while right now it is " + Instant.ofEpochMilli(now)
-                            + " which is further in the future than the tolerated delay of " + ctx.settings.iteratorLifetimeMillis() + " milliseconds.");
+                            + " which is further in the future than the tolerated delay of " + ctx.settings().iteratorLifetimeMillis() + " milliseconds.");
         }
-        StreamLog stream = ctx.catalog.stream(at.streamArn());
+        StreamLog stream = ctx.catalog().stream(at.streamArn());
         if (stream == null) {
             throw ApiException.resourceNotFound("Requested resource not found: Stream: " + at.streamArn() + " not found");
         }
         Shard shard = StreamReads.shard(stream, at.shardId());
-        long horizon = shard.trimHorizon(now - ctx.settings.streamRetentionMillis());
+        long horizon = shard.trimHorizon(now - ctx.settings().streamRetentionMillis());
         if (at.position() < horizon) {
             throw StreamReads.trimmed();
         }
@@ -95,7 +97,7 @@ public final class GetRecords implements Operation {
         out.writeStringField("eventName", r.eventName());
         out.writeStringField("eventVersion", "1.1");
         out.writeStringField("eventSource", "aws:dynamodb");
-        out.writeStringField("awsRegion", ctx.settings.region());
+        out.writeStringField("awsRegion", ctx.settings().region());
         out.writeObjectFieldStart("dynamodb");
         out.writeNumberField("ApproximateCreationDateTime", r.timeMillis() / 1000);
         ValueJson.writeItemField(out, "Keys", keys);

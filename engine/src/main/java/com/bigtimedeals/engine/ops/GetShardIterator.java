@@ -6,6 +6,7 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.ShardIterators;
 import com.bigtimedeals.engine.stream.StreamLog;
@@ -45,7 +46,7 @@ public final class GetShardIterator implements Operation {
         StreamLog stream = StreamReads.stream(ctx, Req.string(req, "StreamArn"));
         Shard shard = StreamReads.shard(stream, Req.string(req, "ShardId"));
         long now = ctx.now();
-        long horizon = shard.trimHorizon(now - ctx.settings.streamRetentionMillis());
+        long horizon = shard.trimHorizon(now - ctx.settings().streamRetentionMillis());
         long position;
         switch (type) {
             case "TRIM_HORIZON":

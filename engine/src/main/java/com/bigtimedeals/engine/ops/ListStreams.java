@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.stream.StreamLog;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -38,7 +39,7 @@ public final class ListStreams implements Operation {
         Long limitValue = Req.number(req, "Limit");
         int limit = limitValue == null ? 100 : limitValue.intValue();
         List<StreamLog> streams = new ArrayList<>();
-        for (StreamLog s : ctx.catalog.streams()) {
+        for (StreamLog s : ctx.catalog().streams()) {
             if (table == null || table.equals(s.tableName)) {
                 streams.add(s);
             }

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** ListTables: names in order, up to Limit (at most 100) after ExclusiveStartTableName. */
@@ -30,7 +31,7 @@ public final class ListTables implements Operation {
         Long limitValue = Req.number(req, "Limit");
         int limit = limitValue == null ? 100 : limitValue.intValue();
         String start = Req.string(req, "ExclusiveStartTableName");
-        List<String> names = ctx.catalog.names();
+        List<String> names = ctx.catalog().names();
         int from = 0;
         if (start != null) {
             while (from < names.size() && names.get(from).compareTo(start) <= 0) {

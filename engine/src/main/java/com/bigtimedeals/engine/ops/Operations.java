@@ -1,6 +1,7 @@
 package com.bigtimedeals.engine.ops;
 
 import com.bigtimedeals.engine.api.Dispatcher;
+import com.bigtimedeals.engine.core.Context;
 
 /** Every operation the engine answers, by its X-Amz-Target. */
 public final class Operations {

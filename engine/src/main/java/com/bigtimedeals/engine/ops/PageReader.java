@@ -9,6 +9,10 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
+import com.bigtimedeals.engine.core.PageSize;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Projection;
@@ -123,7 +127,7 @@ final class PageReader {
         if (partition != null) {
             // A global index's partition serves its own reads; a local index lives in the table's partition.
             Index drawn = plan.index != null && plan.index.global() ? plan.index : null;
-            ctx.throughput.take(plan.table, false, List.of(new PartitionThroughput.Draw(drawn, partition, capacity.total())));
+            ctx.throughput().take(plan.table, false, List.of(new PartitionThroughput.Draw(drawn, partition, capacity.total())));
         }
         out.writeStartObject();
         if (!countOnly) {
@@ -144,9 +148,9 @@ final class PageReader {
         if (stopped && last != null) {
             ValueJson.writeItemField(out, "LastEvaluatedKey", lastKey(plan, ItemCodec.decode(last)));
         }
-        if (Capacity.wanted(capacityMode)) {
+        if (CapacityJson.wanted(capacityMode)) {
             out.writeFieldName("ConsumedCapacity");
-            capacity.write(out, capacityMode, null);
+            CapacityJson.write(out, capacity, capacityMode, null);
         }
         out.writeEndObject();
     }

@@ -16,8 +16,10 @@ import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
+import com.bigtimedeals.engine.api.ConditionalCheckFailed;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
@@ -270,31 +272,43 @@ final class Partiql {
             if (reads && writesSeen) {
                 throw ApiException.validation("Read and write requests together in the same batch is not supported.");
             }
-            List<Object> planned = new ArrayList<>();
             List<String> tables = new ArrayList<>();
             for (Object o : prepared) {
                 tables.add(o instanceof Prepared p ? p.statement().table() : null);
             }
+            respond(out, statements, plan(prepared), tables, Req.string(req, "ReturnConsumedCapacity"));
+        }
+
+        /**
+         * Each member's plan: a read stays prepared, a write becomes its action, a member refused stays its error. Two
+         * writes of one item refuse the whole batch.
+         */
+        private List<Object> plan(List<Object> prepared) {
+            List<Object> planned = new ArrayList<>();
             Set<List<Object>> keys = new HashSet<>();
             for (Object o : prepared) {
                 if (!(o instanceof Prepared p) || p.read()) {
                     planned.add(o);
                     continue;
                 }
+                PartiqlWrites.Action a;
                 try {
-                    PartiqlWrites.Action a = writes.plan(p.statement(), p.params());
-                    if (!keys.add(List.of(a.table(), a.key()))) {
-                        throw ApiException.validation("Provided list of item keys contains duplicates");
-                    }
-                    planned.add(a);
+                    a = writes.plan(p.statement(), p.params());
                 } catch (ApiException e) {
-                    if (e.getMessage().equals("Provided list of item keys contains duplicates")) {
-                        throw e;
-                    }
                     planned.add(e);
+                    continue;
                 }
+                if (!keys.add(List.of(a.table(), a.key()))) {
+                    throw ApiException.validation("Provided list of item keys contains duplicates");
+                }
+                planned.add(a);
             }
-            String capacity = Req.string(req, "ReturnConsumedCapacity");
+            return planned;
+        }
+
+        /** Runs each planned member in order, answering one response (or error) per member, then ConsumedCapacity. */
+        private void respond(JsonGenerator out, List<Object> statements, List<Object> planned, List<String> tables,
+                             String capacity) throws IOException {
             Map<String, Map<String, Object>> consumed = new java.util.LinkedHashMap<>();
             out.writeStartObject();
             out.writeArrayFieldStart("Responses");

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.json.JsonTree;
 import com.bigtimedeals.engine.partiql.Ast;
@@ -44,7 +45,7 @@ final class PartiqlReads {
      * read or given (a batch's single-item reads).
      */
     Page select(Ast.Select s, List<Value> params, boolean consistent, Long limit, String nextToken, String capacity, String binding) {
-        Table table = ctx.catalog.require(s.table());
+        Table table = ctx.catalog().require(s.table());
         KeySchema schema;
         if (s.index() != null) {
             Index index = table.index(s.index());

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
@@ -69,7 +70,7 @@ final class PartiqlWrites {
 
     /** Null when the clause does not name the whole key (the caller words that refusal). */
     Target target(String tableName, Ast.Node where, ExpressionText text) {
-        Table table = ctx.catalog.require(tableName);
+        Table table = ctx.catalog().require(tableName);
         KeySchema schema = table.key();
         Map<String, Value> key = new LinkedHashMap<>();
         List<Ast.Node> rest = new ArrayList<>();
@@ -143,7 +144,7 @@ final class PartiqlWrites {
         if (!(value instanceof Value.M m)) {
             throw ApiException.validation("Unsupported data type: the value of an INSERT must be a tuple");
         }
-        Table table = ctx.catalog.require(insert.table());
+        Table table = ctx.catalog().require(insert.table());
         KeySchema schema = table.key();
         Map<String, Value> item = m.values();
         Map<String, Value> key = new LinkedHashMap<>();

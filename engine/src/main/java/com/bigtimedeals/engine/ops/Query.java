@@ -14,8 +14,8 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.codec.Bytes;
-import com.bigtimedeals.engine.codec.KeyCodec;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.KeyRanges;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.ExpressionException;
@@ -24,7 +24,6 @@ import com.bigtimedeals.engine.expr.KeyConditions;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.expr.Legacy;
 import com.bigtimedeals.engine.expr.Projection;
-import com.bigtimedeals.engine.expr.SortKeyCondition;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
@@ -62,9 +61,50 @@ public final class Query implements Operation {
         return SHAPE;
     }
 
+    /**
+     * The request, decoded and checked as far as it can be without the table: the key condition (an expression, or
+     * the legacy KeyConditions), filter, projection, starting key and how to page and answer.
+     */
+    record Request(String tableName, String indexName, KeyConditions keyExpression,
+                   Map<String, Legacy.LegacyCondition> legacyKey, Condition filter, boolean legacyFilter,
+                   Projection projection, Map<String, Value> start, String select, boolean consistent, Long limit,
+                   boolean forward, String capacityMode) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("Query", req);
+        Request r = decode(ex, req);
+        Table table = ctx.catalog().require(r.tableName());
+        Index index = Reads.index(ctx, table, r.indexName(), r.consistent());
+        KeySchema schema = index == null ? table.key() : schema(table, index);
+        // The starting key is checked against the schema before the key condition is (dynalite's captures).
+        if (r.start() != null) {
+            Reads.checkQueryStartKey(table, index, r.start());
+        }
+        byte[] startBytes = r.start() == null ? null : Reads.startKey(table, index, r.start());
+        KeyCondition key;
+        try {
+            key = r.keyExpression() != null ? r.keyExpression().against(schema) : Legacy.keyConditions(r.legacyKey(), schema);
+            if (r.filter() != null) {
+                KeyConditions.refuseKeyAttributesInFilter(r.filter(), schema, r.legacyFilter());
+            }
+        } catch (ExpressionException e) {
+            throw ex.invalid(e);
+        }
+        KeyAccess.check(ex, table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
+                r.projection() == null ? null : r.projection().nestedTopLevelNames());
+        PageReader.Plan plan = Reads.plan(table, index, r.filter(), r.projection(), r.select(), r.consistent(), r.limit());
+        if (r.start() != null) {
+            KeyRanges.checkStart(key, schema, r.start());
+        }
+        KeyRanges.Range range = KeyRanges.of(key);
+        var entries = Reads.range(index == null ? table.items : index.entries, range.from(), range.to(), startBytes, r.forward());
+        // A Query reads one partition: the table's, a local index's (the table's too) or a global index's.
+        PageReader.read(plan, entries.entrySet().iterator(), out, r.capacityMode(), ctx, range.partition());
+    }
+
+    static Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression", "KeyConditionExpression"),
                 List.of("AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"), "QueryFilter");
         // A legacy QueryFilter is checked before AttributesToGet and the key condition; a FilterExpression with the
@@ -79,19 +119,17 @@ public final class Query implements Operation {
         String indexName = Req.string(req, "IndexName");
         Reads.checkSelect(select, req, indexName, "1 validation error detected: ");
         // The service's order: every expression, then unused names and values, then what needs the table.
-        KeyConditions keyConditions;
+        KeyConditions keyExpression;
         try {
-            keyConditions = keyConditions(ex, req);
-        } catch (ApiException e) {
-            if (isKeyStructureError(e)) {
-                // The service parses every expression and looks for unused names and values before it checks the key
-                // condition's structure: a filter or projection that does not parse (an empty one, say) or an unused
-                // name is reported first.
-                filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
-                Projections.parse(ex, req);
-                Expressions.requireAllUsed(ex, req);
-            }
-            throw e;
+            keyExpression = keyConditions(ex, req);
+        } catch (KeyConditions.StructureError e) {
+            // The service parses every expression and looks for unused names and values before it checks the key
+            // condition's structure: a filter or projection that does not parse (an empty one, say) or an unused
+            // name is reported first.
+            filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
+            Projections.parse(ex, req);
+            Expressions.requireAllUsed(ex, req);
+            throw ex.invalid(e);
         }
         Condition filter = legacyFilter != null ? legacyFilter
                 : filter(ex, req, "QueryFilter", ExpressionContext.Kind.FilterExpression);
@@ -99,80 +137,13 @@ public final class Query implements Operation {
         Expressions.requireAllUsed(ex, req);
         // The starting key's values only after every expression, as in Scan: a bad filter is reported first.
         Map<String, Value> start = startKey(Req.map(req, "ExclusiveStartKey"));
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
-        boolean consistent = Req.flag(req, "ConsistentRead");
-        Index index = Reads.index(ctx, table, indexName, consistent);
-        KeySchema schema = index == null ? table.key() : schema(table, index);
-        // The starting key is checked against the schema before the key condition is (dynalite's captures).
-        if (start != null) {
-            Reads.checkQueryStartKey(table, index, start);
-        }
-        byte[] startBytes = start == null ? null : Reads.startKey(table, index, start);
-        KeyCondition key;
-        try {
-            key = keyConditions != null ? keyConditions.against(schema)
-                    : Legacy.keyConditions(ItemShapes.conditions(ex, Req.map(req, "KeyConditions")), schema);
-            if (filter != null) {
-                KeyConditions.refuseKeyAttributesInFilter(filter, schema, Req.has(req, "QueryFilter"));
-            }
-        } catch (ExpressionException e) {
-            throw ex.invalid(e);
-        }
-        KeyAccess.check(ex, table, filter == null ? null : filter.nestedTopLevelNames(),
-                projection == null ? null : projection.nestedTopLevelNames());
-
-        PageReader.Plan plan = new PageReader.Plan();
-        plan.table = table;
-        plan.index = index;
-        plan.filter = filter;
-        plan.projection = projection;
-        plan.select = select != null ? select : projection != null ? "SPECIFIC_ATTRIBUTES" : index != null ? "ALL_PROJECTED_ATTRIBUTES" : "ALL_ATTRIBUTES";
-        plan.consistent = consistent;
-        Long limit = Req.number(req, "Limit");
-        plan.limit = limit == null ? null : limit.intValue();
-        Reads.plan(plan, plan.select, projection);
-
-        Bytes keyPrefix = KeyCodec.partition(key.partitionValues());
-        for (Value v : key.sortPrefix()) {
-            KeyCodec.append(keyPrefix, v);
-        }
-        byte[] prefix = keyPrefix.toArray();
-        byte[] from = prefix;
-        byte[] to = KeyCodec.prefixEnd(prefix);
-        SortKeyCondition sort = key.sortKey();
-        if (sort != null) {
-            byte[][] bounds = bounds(prefix, sort);
-            from = bounds[0];
-            to = bounds[1];
-        }
-        if (start != null) {
-            boolean inPartition = true;
-            for (int i = 0; i < schema.partitionKeys().size(); i++) {
-                inPartition &= key.partitionValues().get(i).equals(start.get(schema.partitionKeys().get(i)));
-            }
-            boolean inRange = sort == null || sort.test(start.get(sort.attribute()));
-            for (int i = 0; i < key.sortPrefix().size(); i++) {
-                inRange &= key.sortPrefix().get(i).equals(start.get(schema.sortKeys().get(i)));
-            }
-            // With a sort key condition the range is checked first, and a key of another partition that fits it
-            // is refused as a restart of a one-row query (mhart/dynalite's actions/query.js, its captures).
-            if (!inRange) {
-                throw ApiException.validation("The provided starting key does not match the range key predicate");
-            }
-            if (!inPartition) {
-                // The service's wording today (characterised against it in 2026 by others' suites): "condition",
-                // singular; mhart/dynalite's older captures end in "conditions".
-                throw ApiException.validation(sort == null ? OUTSIDE_BOUNDARIES
-                        : "The query can return at most one row and cannot be restarted");
-            }
-        }
-        boolean forward = !Boolean.FALSE.equals(Req.bool(req, "ScanIndexForward"));
-        var entries = Reads.range(index == null ? table.items : index.entries, from, to, startBytes, forward);
-        // A Query reads one partition: the table's, a local index's (the table's too) or a global index's.
-        PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx, prefix);
+        Map<String, Legacy.LegacyCondition> legacyKey = keyExpression == null
+                ? ItemShapes.conditions(ex, Req.map(req, "KeyConditions")) : null;
+        return new Request(Req.string(req, "TableName"), indexName, keyExpression, legacyKey, filter,
+                Req.has(req, "QueryFilter"), projection, start, select, Req.flag(req, "ConsistentRead"),
+                Req.number(req, "Limit"), !Boolean.FALSE.equals(Req.bool(req, "ScanIndexForward")),
+                Req.string(req, "ReturnConsumedCapacity"));
     }
-
-    static final String OUTSIDE_BOUNDARIES = "The provided starting key is outside query boundaries based on provided condition";
 
     static KeySchema schema(Table table, Index index) {
         KeySchema k = index.def.key();
@@ -219,14 +190,10 @@ public final class Query implements Operation {
         return null;
     }
 
-    /** Whether a key condition error is about its structure (operators, attributes per condition), not its text. */
-    private static boolean isKeyStructureError(ApiException e) {
-        String body = e.getMessage().substring(e.getMessage().indexOf(':') + 1).trim();
-        return body.startsWith("Invalid condition in KeyConditionExpression") || body.startsWith("Invalid operator used in KeyConditionExpression")
-                || body.startsWith("KeyConditionExpressions ");
-    }
-
-    /** KeyConditionExpression checked as far as it can be without the table; null for legacy KeyConditions. */
+    /**
+     * KeyConditionExpression checked as far as it can be without the table; null for legacy KeyConditions. A
+     * structure error is left to the caller, which reports other errors first.
+     */
     private static KeyConditions keyConditions(Expressions ex, Map<String, Object> req) {
         String text = Req.string(req, "KeyConditionExpression");
         if (text == null) {
@@ -239,45 +206,10 @@ public final class Query implements Operation {
         }
         try {
             return ex.context().keyCondition(text);
+        } catch (KeyConditions.StructureError e) {
+            throw e;
         } catch (ExpressionException e) {
             throw ex.invalid(e);
         }
-    }
-
-    /** [from, to) of the keys a sort key condition selects within a partition's prefix. */
-    static byte[][] bounds(byte[] prefix, SortKeyCondition sort) {
-        byte[] end = KeyCodec.prefixEnd(prefix);
-        byte[] at = with(prefix, sort.first());
-        byte[] atEnd = KeyCodec.prefixEnd(at);
-        switch (sort.op()) {
-            case EQ:
-                return new byte[][] {at, atEnd};
-            case LT:
-                return new byte[][] {prefix, at};
-            case LE:
-                return new byte[][] {prefix, atEnd};
-            case GT:
-                return new byte[][] {atEnd, end};
-            case GE:
-                return new byte[][] {at, end};
-            case BETWEEN:
-                return new byte[][] {at, KeyCodec.prefixEnd(with(prefix, sort.second()))};
-            case BEGINS_WITH: {
-                Bytes b = new Bytes(prefix.length + 32);
-                b.put(prefix);
-                KeyCodec.appendPrefix(b, sort.first());
-                byte[] p = b.toArray();
-                return new byte[][] {p, KeyCodec.prefixEnd(p)};
-            }
-            default:
-                throw new IllegalStateException(sort.op().name());
-        }
-    }
-
-    private static byte[] with(byte[] prefix, Value v) {
-        Bytes b = new Bytes(prefix.length + 32);
-        b.put(prefix);
-        KeyCodec.append(b, v);
-        return b.toArray();
     }
 }

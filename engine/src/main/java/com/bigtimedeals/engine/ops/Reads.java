@@ -6,6 +6,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.codec.KeyCodec;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.table.Index;
@@ -57,6 +59,25 @@ final class Reads {
         if (select.equals("ALL_PROJECTED_ATTRIBUTES") && indexName == null) {
             throw ApiException.validation(prefix + "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
         }
+    }
+
+    /**
+     * How a Query or Scan reads and answers its page, once the table and index are known: Select defaults to what the
+     * projection or the index implies.
+     */
+    static PageReader.Plan plan(Table table, Index index, Condition filter, Projection projection, String select,
+                                boolean consistent, Long limit) {
+        PageReader.Plan plan = new PageReader.Plan();
+        plan.table = table;
+        plan.index = index;
+        plan.filter = filter;
+        plan.projection = projection;
+        plan.select = select != null ? select : projection != null ? "SPECIFIC_ATTRIBUTES"
+                : index != null ? "ALL_PROJECTED_ATTRIBUTES" : "ALL_ATTRIBUTES";
+        plan.consistent = consistent;
+        plan.limit = limit == null ? null : limit.intValue();
+        plan(plan, plan.select, projection);
+        return plan;
     }
 
     /** Fills the plan's view of an index: ALL_ATTRIBUTES on a global index needs an ALL projection. */

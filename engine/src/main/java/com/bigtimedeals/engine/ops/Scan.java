@@ -13,8 +13,8 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.codec.Bytes;
-import com.bigtimedeals.engine.codec.KeyCodec;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.KeyRanges;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.Projection;
@@ -57,9 +57,37 @@ public final class Scan implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked as far as it can be without the table. */
+    record Request(String tableName, String indexName, Long segment, Long totalSegments, Condition filter,
+                   Projection projection, Map<String, Value> start, String select, boolean consistent, Long limit,
+                   String capacityMode) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("Scan", req);
+        Request r = decode(ex, req);
+        Table table = ctx.catalog().require(r.tableName());
+        Index index = Reads.index(ctx, table, r.indexName(), r.consistent());
+        PageReader.Plan plan = Reads.plan(table, index, r.filter(), r.projection(), r.select(), r.consistent(), r.limit());
+        KeyRanges.Segment segment = KeyRanges.Segment.of(r.segment(), r.totalSegments());
+        byte[] startBytes = null;
+        if (r.start() != null) {
+            startBytes = Reads.startKey(table, index, r.start());
+            if (!segment.holds(startBytes)) {
+                throw ApiException.validation("The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: "
+                        + r.totalSegments() + " Segment: " + r.segment());
+            }
+        }
+        // Paths into key attributes are refused after the index and the starting key are checked (dynalite's
+        // captures: an unknown index is reported before a filter on a.b.c).
+        KeyAccess.check(ex, table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
+                r.projection() == null ? null : r.projection().nestedTopLevelNames());
+        var entries = Reads.range(index == null ? table.items : index.entries, segment.from(), segment.to(), startBytes, true);
+        PageReader.read(plan, entries.entrySet().iterator(), out, r.capacityMode(), ctx, null);
+    }
+
+    static Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("ProjectionExpression", "FilterExpression"),
                 List.of("AttributesToGet", "ScanFilter", "ConditionalOperator"), "ScanFilter");
         ItemShapes.noDuplicates(Req.strings(req, "AttributesToGet"));
@@ -90,53 +118,7 @@ public final class Scan implements Operation {
         Projection projection = Projections.parse(ex, req);
         Expressions.requireAllUsed(ex, req);
         Map<String, Value> start = Query.startKey(Req.map(req, "ExclusiveStartKey"));
-        Table table = ctx.catalog.require(Req.string(req, "TableName"));
-        boolean consistent = Req.flag(req, "ConsistentRead");
-        Index index = Reads.index(ctx, table, indexName, consistent);
-
-        PageReader.Plan plan = new PageReader.Plan();
-        plan.table = table;
-        plan.index = index;
-        plan.filter = filter;
-        plan.projection = projection;
-        plan.select = select != null ? select : projection != null ? "SPECIFIC_ATTRIBUTES" : index != null ? "ALL_PROJECTED_ATTRIBUTES" : "ALL_ATTRIBUTES";
-        plan.consistent = consistent;
-        Long limit = Req.number(req, "Limit");
-        plan.limit = limit == null ? null : limit.intValue();
-        Reads.plan(plan, plan.select, projection);
-
-        long low = 0;
-        long high = 1L << 32;
-        if (total != null && total > 1) {
-            // The service splits the hash into 4096 buckets and gives each segment the buckets from
-            // ceil(4096 * segment / total) (dynalite's captures: which keys each of 4096 segments holds).
-            low = ceilDiv(4096 * segment, total) << 20;
-            high = ceilDiv(4096 * (segment + 1), total) << 20;
-        }
-        byte[] from = token(low);
-        byte[] to = high >= (1L << 32) ? null : token(high);
-        byte[] startBytes = null;
-        if (start != null) {
-            startBytes = Reads.startKey(table, index, start);
-            long t = KeyCodec.token(startBytes);
-            if (t < low || t >= high) {
-                throw ApiException.validation("The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: "
-                        + total + " Segment: " + segment);
-            }
-        }
-        // Paths into key attributes are refused after the index and the starting key are checked (dynalite's
-        // captures: an unknown index is reported before a filter on a.b.c).
-        KeyAccess.check(ex, table, filter == null ? null : filter.nestedTopLevelNames(),
-                projection == null ? null : projection.nestedTopLevelNames());
-        var entries = Reads.range(index == null ? table.items : index.entries, from, to, startBytes, true);
-        PageReader.read(plan, entries.entrySet().iterator(), out, Req.string(req, "ReturnConsumedCapacity"), ctx, null);
-    }
-
-    private static long ceilDiv(long a, long b) {
-        return -Math.floorDiv(-a, b);
-    }
-
-    private static byte[] token(long t) {
-        return new Bytes(4).putInt((int) t).toArray();
+        return new Request(Req.string(req, "TableName"), indexName, segment, total, filter, projection, start, select,
+                Req.flag(req, "ConsistentRead"), Req.number(req, "Limit"), Req.string(req, "ReturnConsumedCapacity"));
     }
 }

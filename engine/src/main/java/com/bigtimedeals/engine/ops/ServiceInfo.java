@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** DescribeEndpoints and DescribeLimits: what SDKs ask of any endpoint, answered with the service's defaults. */
@@ -29,7 +30,7 @@ final class ServiceInfo {
             out.writeStartObject();
             out.writeArrayFieldStart("Endpoints");
             out.writeStartObject();
-            out.writeStringField("Address", "dynamodb." + ctx.settings.region() + ".amazonaws.com");
+            out.writeStringField("Address", "dynamodb." + ctx.settings().region() + ".amazonaws.com");
             out.writeNumberField("CachePeriodInMinutes", 1440);
             out.writeEndObject();
             out.writeEndArray();
@@ -76,7 +77,7 @@ final class ServiceInfo {
         @Override
         public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
             String name = Req.string(req, "TableName");
-            if (ctx.catalog.get(name) == null) {
+            if (ctx.catalog().get(name) == null) {
                 throw new com.bigtimedeals.engine.api.ApiException(com.bigtimedeals.engine.api.ApiException.DYNAMODB
                         + "TableNotFoundException", "Table not found: " + name);
             }

@@ -3,6 +3,7 @@ package com.bigtimedeals.engine.ops;
 import java.util.regex.Pattern;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.StreamLog;
 
@@ -18,7 +19,7 @@ final class StreamReads {
         if (!ARN.matcher(arn).matches()) {
             throw ApiException.validation("Invalid StreamArn");
         }
-        StreamLog stream = ctx.catalog.stream(arn);
+        StreamLog stream = ctx.catalog().stream(arn);
         if (stream == null) {
             throw ApiException.resourceNotFound("Requested resource not found: Stream: " + arn + " not found");
         }

@@ -44,41 +44,62 @@ final class TableDescriptions {
             }
             out.writeEndObject();
         }
-        if (!def.localIndexes().isEmpty()) {
-            out.writeArrayFieldStart("LocalSecondaryIndexes");
-            for (TableDef.IndexDef i : def.localIndexes()) {
-                Index index = table.index(i.name());
-                out.writeStartObject();
-                out.writeStringField("IndexName", i.name());
-                keySchema(out, i.key());
-                projection(out, i);
-                out.writeNumberField("IndexSizeBytes", creating || index == null ? 0 : index.bytes.get());
-                out.writeNumberField("ItemCount", creating || index == null ? 0 : index.count.get());
-                out.writeStringField("IndexArn", def.arn() + "/index/" + i.name());
-                out.writeEndObject();
-            }
-            out.writeEndArray();
+        localIndexes(out, table, creating);
+        globalIndexes(out, table, creating);
+        settings(out, def);
+        out.writeBooleanField("DeletionProtectionEnabled", def.deletionProtection());
+        out.writeEndObject();
+    }
+
+    private static void localIndexes(JsonGenerator out, Table table, boolean creating) throws IOException {
+        TableDef def = table.def();
+        if (def.localIndexes().isEmpty()) {
+            return;
         }
-        if (!def.globalIndexes().isEmpty()) {
-            out.writeArrayFieldStart("GlobalSecondaryIndexes");
-            for (TableDef.IndexDef i : def.globalIndexes()) {
-                Index index = table.index(i.name());
-                out.writeStartObject();
-                out.writeStringField("IndexName", i.name());
-                keySchema(out, i.key());
-                projection(out, i);
-                out.writeStringField("IndexStatus", creating ? "CREATING" : i.status());
-                if ("CREATING".equals(i.status()) && !creating) {
-                    out.writeBooleanField("Backfilling", false);
-                }
-                throughput(out, i.throughput() == null ? TableDef.Throughput.NONE : i.throughput());
-                out.writeNumberField("IndexSizeBytes", creating || index == null ? 0 : index.bytes.get());
-                out.writeNumberField("ItemCount", creating || index == null ? 0 : index.count.get());
-                out.writeStringField("IndexArn", def.arn() + "/index/" + i.name());
-                out.writeEndObject();
-            }
-            out.writeEndArray();
+        out.writeArrayFieldStart("LocalSecondaryIndexes");
+        for (TableDef.IndexDef i : def.localIndexes()) {
+            out.writeStartObject();
+            out.writeStringField("IndexName", i.name());
+            keySchema(out, i.key());
+            projection(out, i);
+            indexContents(out, table, i, creating);
+            out.writeEndObject();
         }
+        out.writeEndArray();
+    }
+
+    private static void globalIndexes(JsonGenerator out, Table table, boolean creating) throws IOException {
+        TableDef def = table.def();
+        if (def.globalIndexes().isEmpty()) {
+            return;
+        }
+        out.writeArrayFieldStart("GlobalSecondaryIndexes");
+        for (TableDef.IndexDef i : def.globalIndexes()) {
+            out.writeStartObject();
+            out.writeStringField("IndexName", i.name());
+            keySchema(out, i.key());
+            projection(out, i);
+            out.writeStringField("IndexStatus", creating ? "CREATING" : i.status());
+            if ("CREATING".equals(i.status()) && !creating) {
+                out.writeBooleanField("Backfilling", false);
+            }
+            throughput(out, i.throughput() == null ? TableDef.Throughput.NONE : i.throughput());
+            indexContents(out, table, i, creating);
+            out.writeEndObject();
+        }
+        out.writeEndArray();
+    }
+
+    /** An index's size, item count (none yet while its table is being created) and ARN. */
+    private static void indexContents(JsonGenerator out, Table table, TableDef.IndexDef i, boolean creating) throws IOException {
+        Index index = table.index(i.name());
+        out.writeNumberField("IndexSizeBytes", creating || index == null ? 0 : index.bytes.get());
+        out.writeNumberField("ItemCount", creating || index == null ? 0 : index.count.get());
+        out.writeStringField("IndexArn", table.def().arn() + "/index/" + i.name());
+    }
+
+    /** The stream, encryption and table class, each only when set. */
+    private static void settings(JsonGenerator out, TableDef def) throws IOException {
         if (def.streamEnabled()) {
             out.writeObjectFieldStart("StreamSpecification");
             out.writeBooleanField("StreamEnabled", true);
@@ -101,8 +122,6 @@ final class TableDescriptions {
             out.writeStringField("TableClass", def.tableClass());
             out.writeEndObject();
         }
-        out.writeBooleanField("DeletionProtectionEnabled", def.deletionProtection());
-        out.writeEndObject();
     }
 
     /**

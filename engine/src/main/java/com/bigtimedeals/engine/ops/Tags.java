@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.table.TableSettingsTags;
@@ -27,7 +28,7 @@ final class Tags {
 
     private static ApiException accessDenied(Context ctx, String operation, String arn, String why) {
         return new ApiException("com.amazon.coral.service#AccessDeniedException", "User: arn:aws:iam::"
-                + ctx.settings.accountId() + ":user/local is not authorized to perform: dynamodb:" + operation
+                + ctx.settings().accountId() + ":user/local is not authorized to perform: dynamodb:" + operation
                 + " on resource: " + arn + why) {
             @Override
             protected String messageMember() {
@@ -48,14 +49,14 @@ final class Tags {
             throw accessDenied(ctx, operation, arn, "");
         }
         String[] parts = arn.split(":", 6);
-        if (parts.length == 6 && parts[2].equals("dynamodb") && !parts[4].equals(ctx.settings.accountId())) {
+        if (parts.length == 6 && parts[2].equals("dynamodb") && !parts[4].equals(ctx.settings().accountId())) {
             // A resource of another account: the caller has no permission on it.
             throw accessDenied(ctx, operation, arn, " because no resource-based policy allows the dynamodb:" + operation + " action");
         }
         if (!TABLE_ARN.matcher(arn).matches()) {
             throw ApiException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
-        Table t = ctx.catalog.get(arn.substring(arn.lastIndexOf('/') + 1));
+        Table t = ctx.catalog().get(arn.substring(arn.lastIndexOf('/') + 1));
         if (t == null || !t.def().arn().equals(arn)) {
             throw ApiException.resourceNotFound("Requested resource not found: ResourcArn: " + arn + " not found");
         }
@@ -67,7 +68,7 @@ final class Tags {
         synchronized (table) {
             Map<String, String> tags = change.apply(new LinkedHashMap<>(table.def().tags()));
             TableDef updated = table.def().withTags(tags);
-            ctx.committer.defineTable(table, () -> table.define(updated));
+            ctx.committer().defineTable(table, () -> table.define(updated));
             TableSettingsTags.apply(table, tags);
         }
     }

@@ -18,33 +18,27 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.codec.Sizes;
-import com.bigtimedeals.engine.commit.Change;
-import com.bigtimedeals.engine.commit.ItemLocks;
+import com.bigtimedeals.engine.core.Capacity;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.TransactReads;
+import com.bigtimedeals.engine.core.TransactWrites;
 import com.bigtimedeals.engine.expr.Condition;
-import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Update;
-import com.bigtimedeals.engine.fault.Faults;
 import com.bigtimedeals.engine.json.JsonTree;
-import com.bigtimedeals.engine.table.PartitionThroughput;
 import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.ItemSize;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 
 /**
- * TransactWriteItems: up to 100 condition checks, puts, updates and deletes, all or nothing and serializable. The
- * items are locked in one global order; an item held by another transaction cancels this one with
- * TransactionConflict, as the service does. All changes are committed as one record.
+ * TransactWriteItems: up to 100 condition checks, puts, updates and deletes, decoded into a {@link Request} and run
+ * all or nothing by the core's {@link TransactWrites}; a ClientRequestToken makes a repeat answer what the first call
+ * answered (the core's {@link com.bigtimedeals.engine.core.Idempotency}).
  */
 public final class TransactWriteItems implements Operation {
     static final int MAX_ACTIONS = 100;
-    /**
-     * The largest transaction payload: what the actions carry (a Put's item; the key and ExpressionAttributeValues of
-     * an Update, Delete or ConditionCheck), by the item size rules.
-     */
-    static final long MAX_TRANSACTION_BYTES = 4L * 1024 * 1024;
 
     private static Shape action(String type, boolean item, boolean condition, boolean update) {
         Shape s = fieldStruct(type);
@@ -81,78 +75,40 @@ public final class TransactWriteItems implements Operation {
         return SHAPE;
     }
 
-    /** One action, parsed and checked. */
-    private static final class Action {
-        String kind;
-        Map<String, Object> raw;
-        Table table;
-        Map<String, Value> key;
-        Map<String, Value> item;
-        Condition condition;
-        Update update;
-        byte[] keyBytes;
-        ItemLocks.ItemId id;
-        Map<String, Value> before;
-        byte[] beforeBytes;
-        Map<String, Value> after;
-        /** Why the service cancels this action before reading its item (the key or item does not fit the schema). */
-        String invalid;
-        /** What the action carries toward the transaction's 4 MB. */
-        long payload;
+    /** The request, decoded and checked as far as it can be without the tables' keys. */
+    record Request(List<TransactWrites.Action> actions, String capacityMode, boolean collectionMetrics, String token) {
     }
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        List<Object> items = Req.list(req, "TransactItems");
-        if (items.size() > MAX_ACTIONS) {
-            throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
-        }
-        List<Action> actions = parse(items);
-        String mode = Req.string(req, "ReturnConsumedCapacity");
-        String token = Req.string(req, "ClientRequestToken");
-        if (token == null) {
-            Result result = run(actions, req);
-            respond(out, mode, result.consumed(), "Write", result.metrics());
+        Request r = decode(req);
+        TransactWrites.prepare(ctx, r.actions());
+        if (r.token() == null) {
+            Map<String, Capacity> consumed = TransactWrites.run(ctx, r.actions());
+            respond(out, r.capacityMode(), consumed, "Write", collectionMetrics(r));
             return;
         }
-        byte[] earlier = ctx.idempotency.claim(token, fingerprint(req));
+        byte[] earlier = ctx.idempotency().claim(r.token(), fingerprint(req));
         if (earlier != null) {
             // A repeat writes nothing and answers what the first call answered (its ItemCollectionMetrics), but its
             // ConsumedCapacity is its own: API_TransactWriteItems, ClientRequestToken: "Subsequent TransactWriteItems
             // calls with the same client token return the number of read capacity units consumed in reading the
             // item", and none unless this call asks for it.
-            respond(out, mode, Capacity.wanted(mode) ? replayCapacity(actions) : Map.of(), "Read",
-                    earlier.length == 0 ? null : earlier);
+            respond(out, r.capacityMode(), CapacityJson.wanted(r.capacityMode()) ? TransactWrites.replayCapacity(r.actions()) : Map.of(),
+                    "Read", earlier.length == 0 ? null : earlier);
             return;
         }
-        Result result;
+        Map<String, Capacity> consumed;
+        byte[] metrics;
         try {
-            result = run(actions, req);
+            consumed = TransactWrites.run(ctx, r.actions());
+            metrics = collectionMetrics(r);
         } catch (RuntimeException e) {
-            ctx.idempotency.abandon(token);
+            ctx.idempotency().abandon(r.token());
             throw e;
         }
-        ctx.idempotency.finish(token, result.metrics() == null ? new byte[0] : result.metrics());
-        respond(out, mode, result.consumed(), "Write", result.metrics());
-    }
-
-    /** What a transaction that ran consumed per table, and its ItemCollectionMetrics (JSON) when asked for. */
-    private record Result(Map<String, Capacity> consumed, byte[] metrics) {
-    }
-
-    /**
-     * What a repeated call consumed: reading the transaction's items, as strongly consistent reads of what they are
-     * now (4 KB units, one at least, an absent item too), per table. The API reference gives the kind of units, not
-     * how they are counted; this is the engine's reading of it.
-     */
-    private static Map<String, Capacity> replayCapacity(List<Action> actions) {
-        Map<String, Capacity> consumed = new LinkedHashMap<>();
-        for (Action a : actions) {
-            byte[] stored = a.keyBytes == null ? null : a.table.items.get(a.keyBytes);
-            consumed.computeIfAbsent(a.table.name(), Capacity::new)
-                    .addTable(Capacity.read(stored == null ? 0 : ItemCodec.size(stored), true));
-        }
-        return consumed;
+        ctx.idempotency().finish(r.token(), metrics == null ? new byte[0] : metrics);
+        respond(out, r.capacityMode(), consumed, "Write", metrics);
     }
 
     /** What makes two requests with one token "the same request": everything but the token. */
@@ -184,218 +140,70 @@ public final class TransactWriteItems implements Operation {
         return String.valueOf(o);
     }
 
-    private List<Action> parse(List<Object> items) {
-        List<Action> actions = new ArrayList<>();
+    private Request decode(Map<String, Object> req) {
+        List<Object> items = Req.list(req, "TransactItems");
+        if (items.size() > MAX_ACTIONS) {
+            throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
+        }
+        List<TransactWrites.Action> actions = new ArrayList<>();
+        long total = 0;
         for (Object o : items) {
             Map<String, Object> entry = Req.asMap(o);
             if (entry.size() != 1) {
                 throw ApiException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
             }
-            Action a = new Action();
-            a.kind = entry.keySet().iterator().next();
-            a.raw = Req.map(entry, a.kind);
-            Expressions ex = new Expressions("TransactWriteItems", a.raw);
-            if (a.kind.equals("Put")) {
-                a.item = ex.attributes(Req.map(a.raw, "Item"));
-                if (Sizes.of(a.item) > PutItem.MAX_ITEM_BYTES) {
+            String kind = entry.keySet().iterator().next();
+            Map<String, Object> raw = Req.map(entry, kind);
+            Expressions ex = new Expressions("TransactWriteItems", raw);
+            Map<String, Value> item = null;
+            Map<String, Value> key = null;
+            if (kind.equals("Put")) {
+                item = ex.attributes(Req.map(raw, "Item"));
+                if (Sizes.of(item) > ItemSize.MAX_ITEM_BYTES) {
                     throw ApiException.validation("Item size has exceeded the maximum allowed size");
                 }
             } else {
-                a.key = ex.attributes(Req.map(a.raw, "Key"));
+                key = ex.attributes(Req.map(raw, "Key"));
             }
-            Table found = ctx.catalog.get(Req.string(a.raw, "TableName"));
-            if (a.kind.equals("Update")) {
-                a.update = UpdateItem.parseUpdate(ex, a.raw, found == null ? java.util.Set.of() : UpdateItem.keyAttributes(found));
-            }
-            a.condition = WriteConditions.parse(ex, a.raw);
+            Table found = ctx.catalog().get(Req.string(raw, "TableName"));
+            Update update = kind.equals("Update")
+                    ? UpdateItem.parseUpdate(ex, raw, found == null ? java.util.Set.of() : UpdateItem.keyAttributes(found)) : null;
+            Condition condition = WriteConditions.parse(ex, raw);
             // Inside a transaction the service accepts names or values with no expression at all.
-            if (Req.has(a.raw, "ConditionExpression") || Req.has(a.raw, "UpdateExpression")) {
-                Expressions.requireAllUsed(ex, a.raw);
+            if (Req.has(raw, "ConditionExpression") || Req.has(raw, "UpdateExpression")) {
+                Expressions.requireAllUsed(ex, raw);
             }
-            UpdateItem.checkKeys(ex, a.update, found);
+            UpdateItem.checkKeys(ex, update, found);
             // What the action carries, as a Put's item counts whole: an Update's values are what it writes (12
             // Updates SETting 390 KB each are as large a request as 12 Puts of those items), and any action's condition
             // values, a Put's too, are carried as well.
-            a.payload = (a.item != null ? Sizes.of(a.item) : Sizes.of(a.key)) + ex.expressionValuesSize();
-            actions.add(a);
+            total += (item != null ? Sizes.of(item) : Sizes.of(key)) + ex.expressionValuesSize();
+            actions.add(new TransactWrites.Action(kind(kind), Req.string(raw, "TableName"), key, item, condition, update,
+                    "ALL_OLD".equals(Req.string(raw, "ReturnValuesOnConditionCheckFailure"))));
         }
-        long total = 0;
-        for (Action a : actions) {
-            total += a.payload;
-        }
-        if (total > MAX_TRANSACTION_BYTES) {
+        // The payload is what the actions carry (a Put's item; the key and ExpressionAttributeValues of an Update,
+        // Delete or ConditionCheck), by the item size rules.
+        if (total > TransactReads.MAX_TRANSACTION_BYTES) {
             throw ApiException.validation("Transaction payload size cannot exceed 4MB. Payload Size: " + total);
         }
-        java.util.Set<List<Object>> seen = new java.util.HashSet<>();
-        for (Action a : actions) {
-            a.table = ctx.catalog.require(Req.string(a.raw, "TableName"));
-        }
-        for (Action a : actions) {
-            // A key or item that does not fit the schema cancels its action (reason ValidationError); empty or
-            // oversized key values are refused for the whole request, as the service does.
-            try {
-                if (a.item != null) {
-                    ItemKeys.checkItem(a.table, a.item);
-                    a.key = ItemKeys.keyOf(a.table.key(), a.item);
-                } else {
-                    ItemKeys.checkKey(a.table, a.key);
-                }
-            } catch (ApiException e) {
-                if (!ItemKeys.cancelsTransactionAction(e)) {
-                    throw e;
-                }
-                a.invalid = e.getMessage();
-            }
-        }
-        for (Action a : actions) {
-            if (a.invalid != null) {
-                continue;
-            }
-            a.keyBytes = a.table.key(a.key);
-            a.id = new ItemLocks.ItemId(a.table.id, a.keyBytes);
-            if (!seen.add(List.of(a.table.id, java.nio.ByteBuffer.wrap(a.keyBytes)))) {
-                throw ApiException.validation("Transaction request cannot include multiple operations on one item");
-            }
-        }
-        return actions;
+        return new Request(actions, Req.string(req, "ReturnConsumedCapacity"),
+                "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")), Req.string(req, "ClientRequestToken"));
     }
 
-    private Result run(List<Action> actions, Map<String, Object> req) {
-        int n = actions.size();
-        if (ctx.faults.fires(Faults.Kind.CONFLICT, "TransactWriteItems", actions.get(0).table.name())) {
-            throw TransactionCanceled.at(n, 0, TransactionCanceled.conflict());
-        }
-        List<Action> order = new ArrayList<>();
-        for (Action a : actions) {
-            if (a.id != null) {
-                order.add(a);
-            }
-        }
-        order.sort((x, y) -> x.id.compareTo(y.id));
-        List<Action> locked = new ArrayList<>();
-        try {
-            for (Action a : order) {
-                if (!ctx.locks.lockForTransaction(a.id)) {
-                    throw TransactionCanceled.at(n, actions.indexOf(a), TransactionCanceled.conflict());
-                }
-                locked.add(a);
-            }
-            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
-            boolean failed = false;
-            ApiException hoisted = null;
-            for (Action a : actions) {
-                TransactionCanceled.Reason r;
-                if (a.invalid != null) {
-                    r = new TransactionCanceled.Reason("ValidationError", a.invalid, null);
-                } else {
-                    try {
-                        r = decide(a);
-                    } catch (ApiException refused) {
-                        hoisted = hoisted == null ? refused : hoisted;
-                        r = TransactionCanceled.Reason.NONE;
-                    }
-                }
-                failed |= r != TransactionCanceled.Reason.NONE;
-                reasons.add(r);
-            }
-            if (hoisted != null) {
-                throw hoisted;
-            }
-            if (failed) {
-                throw new TransactionCanceled(reasons);
-            }
-            Map<String, Capacity> consumed = new LinkedHashMap<>();
-            List<Change> changes = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                Action a = actions.get(i);
-                long oldSize = a.beforeBytes == null ? 0 : ItemCodec.size(a.beforeBytes);
-                Capacity c = consumed.computeIfAbsent(a.table.name(), Capacity::new);
-                if (a.kind.equals("ConditionCheck")) {
-                    c.addTable(2 * Capacity.write(oldSize));
-                    continue;
-                }
-                long newSize = a.after == null ? 0 : Sizes.of(a.after);
-                Capacity one = WritePath.capacity(a.table, a.before, oldSize, a.after, newSize);
-                one.scale(2);
-                try {
-                    if (ctx.throughput.enabledFor(a.table)) {
-                        ctx.throughput.take(a.table, true, WritePath.draws(a.table, a.key, a.before, oldSize, a.after, newSize, 2));
-                    }
-                } catch (ApiException throttled) {
-                    boolean onDemand = a.table.def().payPerRequest();
-                    throw TransactionCanceled.at(n, i, new TransactionCanceled.Reason(
-                            onDemand ? "ThrottlingError" : "ProvisionedThroughputExceeded",
-                            onDemand ? "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly."
-                                    : PartitionThroughput.exceeded(a.table).getMessage(), null));
-                }
-                c.addTable(one.tableUnits);
-                one.globalIndexes.forEach((k, v) -> c.globalIndexes.merge(k, v, Double::sum));
-                one.localIndexes.forEach((k, v) -> c.localIndexes.merge(k, v, Double::sum));
-                boolean same = a.before == null ? a.after == null : a.before.equals(a.after);
-                if (!same) {
-                    changes.add(new Change(a.table, a.keyBytes, a.before, a.beforeBytes, a.after,
-                            a.after == null ? null : ItemCodec.encode(a.after, newSize), false));
-                }
-            }
-            if (!changes.isEmpty()) {
-                ctx.committer.commit(changes);
-            }
-            return new Result(consumed, collectionMetrics(req, actions));
-        } finally {
-            for (Action a : locked) {
-                ctx.locks.unlock(a.id);
-            }
-        }
-    }
-
-    /** Reads the action's item (its lock is held), checks its condition and works out what it becomes. */
-    private TransactionCanceled.Reason decide(Action a) {
-        a.beforeBytes = a.table.items.get(a.keyBytes);
-        a.before = a.beforeBytes == null ? null : ItemCodec.decode(a.beforeBytes);
-        try {
-            WriteConditions.check(a.condition, a.before, Req.string(a.raw, "ReturnValuesOnConditionCheckFailure"));
-        } catch (ConditionalCheckFailed failed) {
-            Map<String, Value> item = "ALL_OLD".equals(Req.string(a.raw, "ReturnValuesOnConditionCheckFailure")) ? a.before : null;
-            return new TransactionCanceled.Reason("ConditionalCheckFailed", "The conditional request failed", item);
-        }
-        try {
-            switch (a.kind) {
-                case "Put":
-                    a.after = a.item;
-                    break;
-                case "Delete":
-                    a.after = null;
-                    break;
-                case "Update":
-                    a.after = UpdateItem.apply(a.table, a.update, a.before, a.key);
-                    break;
-                default:
-                    a.after = a.before;
-                    break;
-            }
-        } catch (ApiException invalid) {
-            if (!ItemKeys.cancelsTransactionAction(invalid) && invalid.getMessage().startsWith(ItemKeys.NOT_VALID)) {
-                // An empty index key value set by an update is refused for the whole request.
-                throw invalid;
-            }
-            return new TransactionCanceled.Reason("ValidationError", invalid.getMessage(), null);
-        } catch (ExpressionException invalid) {
-            return new TransactionCanceled.Reason("ValidationError", invalid.getMessage(), null);
-        }
-        return TransactionCanceled.Reason.NONE;
+    private static TransactWrites.Kind kind(String member) {
+        return switch (member) {
+            case "Put" -> TransactWrites.Kind.PUT;
+            case "Delete" -> TransactWrites.Kind.DELETE;
+            case "Update" -> TransactWrites.Kind.UPDATE;
+            default -> TransactWrites.Kind.CONDITION_CHECK;
+        };
     }
 
     /** The response: ConsumedCapacity when {@code mode} asks for it, then ItemCollectionMetrics when there are any. */
     private static void respond(JsonGenerator out, String mode, Map<String, Capacity> consumed, String kind,
                                 byte[] metrics) throws IOException {
         out.writeStartObject();
-        if (Capacity.wanted(mode)) {
-            out.writeArrayFieldStart("ConsumedCapacity");
-            for (Capacity c : consumed.values()) {
-                c.write(out, mode, kind);
-            }
-            out.writeEndArray();
-        }
+        CapacityJson.writeList(out, mode, consumed.values(), kind);
         if (metrics != null) {
             out.writeFieldName("ItemCollectionMetrics");
             out.writeRawValue(new String(metrics, StandardCharsets.UTF_8));
@@ -403,24 +211,27 @@ public final class TransactWriteItems implements Operation {
         out.writeEndObject();
     }
 
-    /** ItemCollectionMetrics as JSON when the request asks for SIZE (read while the items are still locked), or null. */
-    private static byte[] collectionMetrics(Map<String, Object> req, List<Action> actions) {
-        if (!"SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics"))) {
+    /**
+     * ItemCollectionMetrics as JSON when the request asks for SIZE, or null: kept with the token, so that a repeat
+     * answers what the first call answered.
+     */
+    private static byte[] collectionMetrics(Request r) {
+        if (!r.collectionMetrics()) {
             return null;
         }
         ByteArrayBuilder buffer = new ByteArrayBuilder(256);
         try (JsonGenerator out = JsonTree.FACTORY.createGenerator(buffer)) {
             out.writeStartObject();
-            Map<String, List<Action>> byTable = new LinkedHashMap<>();
-            for (Action a : actions) {
-                if (!a.kind.equals("ConditionCheck") && !a.table.def().localIndexes().isEmpty()) {
-                    byTable.computeIfAbsent(a.table.name(), t -> new ArrayList<>()).add(a);
+            Map<String, List<TransactWrites.Action>> byTable = new LinkedHashMap<>();
+            for (TransactWrites.Action a : r.actions()) {
+                if (a.kind() != TransactWrites.Kind.CONDITION_CHECK && !a.table().def().localIndexes().isEmpty()) {
+                    byTable.computeIfAbsent(a.table().name(), t -> new ArrayList<>()).add(a);
                 }
             }
-            for (Map.Entry<String, List<Action>> e : byTable.entrySet()) {
+            for (Map.Entry<String, List<TransactWrites.Action>> e : byTable.entrySet()) {
                 out.writeArrayFieldStart(e.getKey());
-                for (Action a : e.getValue()) {
-                    WriteConditions.writeCollectionMetrics(out, a.table, a.key);
+                for (TransactWrites.Action a : e.getValue()) {
+                    WriteConditions.writeCollectionMetrics(out, a.table(), a.key());
                 }
                 out.writeEndArray();
             }

@@ -5,16 +5,17 @@ import static com.bigtimedeals.engine.api.Shape.string;
 import static com.bigtimedeals.engine.api.Shape.stringMap;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.codec.Sizes;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
+import com.bigtimedeals.engine.core.ItemWrites;
+import com.bigtimedeals.engine.core.WritePath;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.Legacy;
@@ -108,61 +109,33 @@ public final class UpdateItem implements Operation {
                 : Set.of(table.key().partitionKey(), table.key().sortKey());
     }
 
-    /**
-     * The item after an update: applied to the current item, or to the bare key when there is none; checked
-     * against the size limit, the nesting every stored item keeps ({@link AttributeValues#checkLevels}; {@code SET a.b = :v}
-     * can nest deeper than any value of the request) and the indexes' key types. Every
-     * update path (UpdateItem, a transaction's Update, PartiQL's UPDATE) comes through here. Errors found while
-     * applying (an operand of the wrong type, a path that does not exist) are the service's validation errors.
-     */
-    static Map<String, Value> apply(Table table, Update update, Map<String, Value> current, Map<String, Value> key) {
-        if (current == null && update != null && update.removesOnly()) {
-            // The service does not create an item for an update that only takes away (REMOVE, DELETE): there is
-            // nothing to take from a missing item. Any other update, even an empty AttributeUpdates, creates it.
-            return null;
-        }
-        Map<String, Value> after;
-        try {
-            if (update == null) {
-                after = current != null ? current : new LinkedHashMap<>(key);
-            } else {
-                after = current != null ? update.apply(current) : update.applyToMissing(new LinkedHashMap<>(key));
-            }
-        } catch (ExpressionException e) {
-            throw ApiException.validation(e.getMessage());
-        }
-        if (Sizes.of(after) > PutItem.MAX_ITEM_BYTES) {
-            throw ApiException.validation("Item size to update has exceeded the maximum allowed size");
-        }
-        try {
-            AttributeValues.checkLevels(after);
-        } catch (AttributeValues.Invalid e) {
-            throw ApiException.validation(e.getMessage());
-        }
-        ItemKeys.checkIndexKeys(table, after, true);
-        return after;
+    /** The request, decoded and checked as far as it can be without the table's keys. */
+    record Request(Table table, Map<String, Value> key, Update update, Condition condition, String returnValues,
+                   boolean returnOldOnFailure, WriteConditions.Answer answer) {
     }
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         Expressions ex = new Expressions("UpdateItem", req);
+        Request r = decode(ex, req);
+        ItemKeys.checkKey(r.table(), r.key());
+        WritePath.Outcome o = ItemWrites.update(ctx, r.table(), r.key(), r.update(), r.condition(), r.returnOldOnFailure());
+        WriteConditions.writeResult(out, returned(r.returnValues(), r.update(), o), o.capacity(), r.answer(), r.table(), r.key());
+    }
+
+    private Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("UpdateExpression", "ConditionExpression"), List.of("AttributeUpdates", "Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         // Parse errors come before a missing table, as in the service; key attributes need the table when it exists.
-        Table found = ctx.catalog.get(Req.string(req, "TableName"));
+        Table found = ctx.catalog().get(Req.string(req, "TableName"));
         Update update = parseUpdate(ex, req, found == null ? Set.of() : keyAttributes(found));
         Condition condition = WriteConditions.parse(ex, req);
         Expressions.requireAllUsed(ex, req);
         checkKeys(ex, update, found);
-        Table table = found != null ? found : ctx.catalog.require(Req.string(req, "TableName"));
+        Table table = found != null ? found : ctx.catalog().require(Req.string(req, "TableName"));
         KeyAccess.check(ex, table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
-        ItemKeys.checkKey(table, key);
-        String onFailure = Req.string(req, "ReturnValuesOnConditionCheckFailure");
-        WritePath.Outcome o = WritePath.write(ctx, table, key, current -> {
-            WriteConditions.check(condition, current, onFailure);
-            return apply(table, update, current, key);
-        });
-        WriteConditions.writeResult(out, returned(Req.string(req, "ReturnValues"), update, o), o.capacity(), req, table, key);
+        return new Request(table, key, update, condition, Req.string(req, "ReturnValues"),
+                "ALL_OLD".equals(Req.string(req, "ReturnValuesOnConditionCheckFailure")), WriteConditions.Answer.of(req));
     }
 
     /** The attributes ReturnValues asks for. */

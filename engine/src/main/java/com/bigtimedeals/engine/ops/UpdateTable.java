@@ -17,6 +17,9 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.commit.Streams;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.IndexBuilds;
+import com.bigtimedeals.engine.core.TableUpdates;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
@@ -82,53 +85,21 @@ public final class UpdateTable implements Operation {
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
         validate(req);
-        Table table = ctx.catalog.requireNamed(Req.string(req, "TableName"));
+        Table table = ctx.catalog().requireNamed(Req.string(req, "TableName"));
         boolean[] gsiCreated = {false};
         synchronized (table) {
             TableDef def = table.def();
             TableDef updated = billing(req, def);
             updated = IndexUpdates.apply(req, updated, gsiCreated);
-            Map<String, Object> stream = Req.map(req, "StreamSpecification");
-            boolean streamOn = false;
-            boolean streamOff = false;
-            if (stream != null) {
-                boolean enable = Req.flag(stream, "StreamEnabled");
-                if (enable && def.streamEnabled()) {
-                    throw ApiException.validation("Table already has an enabled stream: TableName: " + def.name());
-                }
-                if (!enable && !def.streamEnabled()) {
-                    throw ApiException.validation("Table does not have a stream enabled, so the stream cannot be disabled: TableName: " + def.name());
-                }
-                if (enable) {
-                    updated = updated.withStream(true, Req.string(stream, "StreamViewType"), Streams.label(ctx.now()));
-                    streamOn = true;
-                } else {
-                    updated = updated.withStream(false, null, def.latestStreamLabel());
-                    streamOff = true;
-                }
+            TableUpdates.StreamChange streamChange = streamChange(Req.map(req, "StreamSpecification"), def);
+            if (streamChange == TableUpdates.StreamChange.OPEN) {
+                updated = updated.withStream(true, Req.string(Req.map(req, "StreamSpecification"), "StreamViewType"), Streams.label(ctx.now()));
+            } else if (streamChange == TableUpdates.StreamChange.CLOSE) {
+                updated = updated.withStream(false, null, def.latestStreamLabel());
             }
-            Map<String, Object> sse = Req.map(req, "SSESpecification");
-            boolean protection = Req.has(req, "DeletionProtectionEnabled") ? Req.flag(req, "DeletionProtectionEnabled") : def.deletionProtection();
-            String tableClass = Req.has(req, "TableClass") ? Req.string(req, "TableClass") : def.tableClass();
-            boolean sseOn = sse != null ? Req.flag(sse, "Enabled") : def.sseEnabled();
-            updated = updated.withSettings(protection, tableClass, sseOn,
-                    sseOn ? (sse != null ? Req.string(sse, "SSEType", "KMS") : def.sseType()) : null,
-                    sseOn ? (def.kmsKeyArn() != null ? def.kmsKeyArn() : "arn:aws:kms:" + ctx.settings.region() + ":"
-                            + ctx.settings.accountId() + ":key/" + java.util.UUID.nameUUIDFromBytes(def.name().getBytes())) : null);
-            TableDef finalDef = updated;
-            boolean on = streamOn;
-            boolean off = streamOff;
-            ctx.committer.defineTable(table, () -> {
-                if (off) {
-                    Streams.close(ctx.committer, table);
-                }
-                table.define(finalDef);
-                if (on) {
-                    Streams.open(ctx.catalog, ctx.committer, table, finalDef.latestStreamLabel());
-                }
-            });
+            TableUpdates.define(ctx, table, settings(req, def, updated), streamChange);
             if (gsiCreated[0]) {
-                IndexUpdates.backfill(ctx, table);
+                IndexBuilds.backfill(ctx, table);
             }
         }
         out.writeStartObject();
@@ -136,8 +107,35 @@ public final class UpdateTable implements Operation {
         TableDescriptions.write(out, table, "UPDATING");
         out.writeEndObject();
         if (gsiCreated[0]) {
-            IndexUpdates.markActive(ctx, table);
+            IndexBuilds.markActive(ctx, table);
         }
+    }
+
+    /** What the request's StreamSpecification does to the table's stream; enabling an enabled one is refused. */
+    private static TableUpdates.StreamChange streamChange(Map<String, Object> stream, TableDef def) {
+        if (stream == null) {
+            return TableUpdates.StreamChange.NONE;
+        }
+        boolean enable = Req.flag(stream, "StreamEnabled");
+        if (enable && def.streamEnabled()) {
+            throw ApiException.validation("Table already has an enabled stream: TableName: " + def.name());
+        }
+        if (!enable && !def.streamEnabled()) {
+            throw ApiException.validation("Table does not have a stream enabled, so the stream cannot be disabled: TableName: " + def.name());
+        }
+        return enable ? TableUpdates.StreamChange.OPEN : TableUpdates.StreamChange.CLOSE;
+    }
+
+    /** Deletion protection, table class and encryption: the request's where it sets them, the table's otherwise. */
+    private TableDef settings(Map<String, Object> req, TableDef def, TableDef updated) {
+        Map<String, Object> sse = Req.map(req, "SSESpecification");
+        boolean protection = Req.has(req, "DeletionProtectionEnabled") ? Req.flag(req, "DeletionProtectionEnabled") : def.deletionProtection();
+        String tableClass = Req.has(req, "TableClass") ? Req.string(req, "TableClass") : def.tableClass();
+        boolean sseOn = sse != null ? Req.flag(sse, "Enabled") : def.sseEnabled();
+        return updated.withSettings(protection, tableClass, sseOn,
+                sseOn ? (sse != null ? Req.string(sse, "SSEType", "KMS") : def.sseType()) : null,
+                sseOn ? (def.kmsKeyArn() != null ? def.kmsKeyArn() : "arn:aws:kms:" + ctx.settings().region() + ":"
+                        + ctx.settings().accountId() + ":key/" + java.util.UUID.nameUUIDFromBytes(def.name().getBytes())) : null);
     }
 
     private void validate(Map<String, Object> req) {

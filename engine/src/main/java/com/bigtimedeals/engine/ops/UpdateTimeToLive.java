@@ -7,6 +7,7 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.table.TtlIndex;
@@ -34,7 +35,7 @@ public final class UpdateTimeToLive implements Operation {
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Table table = ctx.catalog.requireNamed(Req.string(req, "TableName"));
+        Table table = ctx.catalog().requireNamed(Req.string(req, "TableName"));
         Map<String, Object> spec = Req.map(req, "TimeToLiveSpecification");
         boolean enable = Req.flag(spec, "Enabled");
         String attribute = Req.string(spec, "AttributeName");
@@ -51,7 +52,7 @@ public final class UpdateTimeToLive implements Operation {
                 throw ApiException.validation("TimeToLive is active on a different AttributeName: current AttributeName is " + def.ttlAttribute());
             }
             TableDef updated = def.withTtl(attribute, enable);
-            ctx.committer.defineTable(table, () -> table.define(updated));
+            ctx.committer().defineTable(table, () -> table.define(updated));
             table.ttl.clear();
             if (enable) {
                 table.ttl.fill(table.items, attribute);

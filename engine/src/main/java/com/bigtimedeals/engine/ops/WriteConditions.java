@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.expr.Condition;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.ExpressionException;
@@ -35,31 +36,46 @@ final class WriteConditions {
         return Condition.ALWAYS;
     }
 
-    /** Checks the condition against the item it would replace (a missing item has no attributes). */
-    static void check(Condition condition, Map<String, Value> current, String returnOnFailure) {
-        if (condition == Condition.ALWAYS) {
-            return;
-        }
-        boolean holds;
-        try {
-            holds = condition.test(current == null ? Map.of() : current);
-        } catch (ExpressionException e) {
-            throw ApiException.validation(e.getMessage());
-        }
-        if (!holds) {
-            throw new ConditionalCheckFailed("ALL_OLD".equals(returnOnFailure) ? current : null);
+    /** What a write's answer carries beyond its attributes: the ConsumedCapacity mode, whether ItemCollectionMetrics. */
+    record Answer(String capacityMode, boolean collectionMetrics) {
+        static Answer of(Map<String, Object> req) {
+            return new Answer(Req.string(req, "ReturnConsumedCapacity"), "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")));
         }
     }
 
+    /** ReturnValues of a put or delete, which can only return the old item: whether it asks for ALL_OLD. */
+    static boolean returnsOld(Map<String, Object> req) {
+        String returnValues = Req.string(req, "ReturnValues");
+        if (returnValues != null && !returnValues.equals("ALL_OLD") && !returnValues.equals("NONE")) {
+            throw ApiException.validation("ReturnValues can only be ALL_OLD or NONE");
+        }
+        return "ALL_OLD".equals(returnValues);
+    }
+
+    /** A put's or delete's condition and what its answer carries, decoded once. */
+    record Conditional(Condition condition, boolean returnOld, boolean returnOldOnFailure, Answer answer) {
+    }
+
+    /**
+     * The condition (then every name and value must have been used) and the answer's options of a put or delete,
+     * whose ReturnValues ({@link #returnsOld}) was checked before.
+     */
+    static Conditional conditional(Expressions ex, Map<String, Object> req, boolean returnOld) {
+        Condition condition = parse(ex, req);
+        Expressions.requireAllUsed(ex, req);
+        return new Conditional(condition, returnOld, "ALL_OLD".equals(Req.string(req, "ReturnValuesOnConditionCheckFailure")),
+                Answer.of(req));
+    }
+
     /** Attributes (when there are any to return), ConsumedCapacity and ItemCollectionMetrics of a write. */
-    static void writeResult(JsonGenerator out, Map<String, Value> attributes, Capacity capacity, Map<String, Object> req,
+    static void writeResult(JsonGenerator out, Map<String, Value> attributes, Capacity capacity, Answer answer,
                             Table table, Map<String, Value> key) throws IOException {
         out.writeStartObject();
         if (attributes != null && !attributes.isEmpty()) {
             ValueJson.writeItemField(out, "Attributes", attributes);
         }
-        capacity.writeField(out, Req.string(req, "ReturnConsumedCapacity"));
-        if ("SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")) && !table.def().localIndexes().isEmpty()) {
+        CapacityJson.writeField(out, capacity, answer.capacityMode());
+        if (answer.collectionMetrics() && !table.def().localIndexes().isEmpty()) {
             out.writeFieldName("ItemCollectionMetrics");
             writeCollectionMetrics(out, table, key);
         }

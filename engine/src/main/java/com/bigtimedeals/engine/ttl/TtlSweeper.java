@@ -1,8 +1,8 @@
 package com.bigtimedeals.engine.ttl;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.ops.Context;
-import com.bigtimedeals.engine.ops.Expiry;
+import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Expiry;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TtlIndex;
 
@@ -20,7 +20,7 @@ public final class TtlSweeper {
 
     public void sweep() {
         long nowSecond = ctx.now() / 1000;
-        for (Table table : ctx.catalog.all()) {
+        for (Table table : ctx.catalog().all()) {
             if (!table.def().ttlEnabled() || table.deleted()) {
                 continue;
             }

@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.core;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

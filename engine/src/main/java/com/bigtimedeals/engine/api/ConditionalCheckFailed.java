@@ -1,18 +1,17 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.api;
 
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** A condition that did not hold; carries the item as it was when ReturnValuesOnConditionCheckFailure is ALL_OLD. */
-final class ConditionalCheckFailed extends ApiException {
+public final class ConditionalCheckFailed extends ApiException {
     private final transient Map<String, Value> item;
 
-    ConditionalCheckFailed(Map<String, Value> item) {
+    public ConditionalCheckFailed(Map<String, Value> item) {
         super(DYNAMODB + "ConditionalCheckFailedException", "The conditional request failed");
         this.item = item;
     }

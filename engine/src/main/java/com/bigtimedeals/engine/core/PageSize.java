@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.core;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -13,11 +13,11 @@ import com.bigtimedeals.engine.value.Value;
  * sort key. The formula is the one dynalite fitted to the byte against the service (a page of 25 items ends one
  * item earlier when an attribute grows by one byte past the boundary).
  */
-final class PageSize {
+public final class PageSize {
     private PageSize() {
     }
 
-    static long of(Map<String, Value> item, String sortKey) {
+    public static long of(Map<String, Value> item, String sortKey) {
         long size = 0;
         long sortKeySize = 0;
         for (Map.Entry<String, Value> e : item.entrySet()) {

@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.core;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -12,49 +12,75 @@ import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.value.Value;
 
 /** The service's checks on keys and on the key attributes of items, with its messages. */
-final class ItemKeys {
-    static final int MAX_PARTITION_KEY_BYTES = 2048;
-    static final int MAX_SORT_KEY_BYTES = 1024;
+public final class ItemKeys {
+    public static final int MAX_PARTITION_KEY_BYTES = 2048;
+    public static final int MAX_SORT_KEY_BYTES = 1024;
 
-    /** How the service begins its messages for empty key values (refused for a whole transaction). */
-    static final String NOT_VALID = "One or more parameter values are not valid.";
-    static final String SCHEMA_MISMATCH = "The provided key element does not match the schema";
+    public static final String SCHEMA_MISMATCH = "The provided key element does not match the schema";
 
     private ItemKeys() {
     }
 
     /**
-     * Whether the service reports this refusal of a key or item inside a transaction as the action's cancellation
-     * reason (ValidationError): a key that does not match the schema, a missing key attribute, a type mismatch on
-     * a table or index key. Empty and oversized key values are refused for the whole request instead.
+     * A key or item refused by these checks, with why: callers that word a refusal their own way (a batch, a
+     * transaction's cancellation reasons) decide by the reason, never by the message.
      */
-    static boolean cancelsTransactionAction(ApiException e) {
-        String m = e.getMessage();
-        return m.equals(SCHEMA_MISMATCH)
-                || m.startsWith("One or more parameter values were invalid: Missing the key ")
-                || m.startsWith("One or more parameter values were invalid: Type mismatch for ");
+    public static final class KeyRefused extends ApiException {
+        private final Reason reason;
+
+        KeyRefused(Reason reason, String message) {
+            super(VALIDATION, message);
+            this.reason = reason;
+        }
+
+        public Reason reason() {
+            return reason;
+        }
+
+        /**
+         * Whether the service reports this refusal inside a transaction as the action's cancellation reason
+         * (ValidationError): a key that does not match the schema, a missing key attribute, a type mismatch on a
+         * table or index key. Empty and oversized key values are refused for the whole request instead.
+         */
+        public boolean cancelsTransactionAction() {
+            return reason == Reason.SCHEMA_MISMATCH || reason == Reason.MISSING_KEY || reason == Reason.KEY_TYPE
+                    || reason == Reason.INDEX_KEY_TYPE;
+        }
+    }
+
+    /** Why a key or item was refused. */
+    public enum Reason {
+        /** A Key parameter with other attributes or types than the table's key. */
+        SCHEMA_MISMATCH,
+        /** An item without one of the table's key attributes. */
+        MISSING_KEY,
+        /** An item whose table key attribute has another type than the schema's. */
+        KEY_TYPE,
+        /** An item whose index key attribute has another type than the index's. */
+        INDEX_KEY_TYPE,
+        /** An empty string or binary as a table or index key value. */
+        EMPTY_VALUE,
+        /** A key value over its size limit. */
+        TOO_LARGE
     }
 
     /** A Key parameter: exactly the table's key attributes, of the schema's types, not empty, within size limits. */
-    static void checkKey(Table table, Map<String, Value> key) {
-        checkKey(table.key(), key, "");
-    }
-
-    static void checkKey(KeySchema schema, Map<String, Value> key, String prefix) {
+    public static void checkKey(Table table, Map<String, Value> key) {
+        KeySchema schema = table.key();
         int expected = schema.sortKey() == null ? 1 : 2;
         if (key.size() != expected) {
-            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
+            throw new KeyRefused(Reason.SCHEMA_MISMATCH, SCHEMA_MISMATCH);
         }
-        checkKeyPiece(key, schema.partitionKey(), schema.partitionType(), true, prefix);
+        checkKeyPiece(key, schema.partitionKey(), schema.partitionType(), true);
         if (schema.sortKey() != null) {
-            checkKeyPiece(key, schema.sortKey(), schema.sortType(), false, prefix);
+            checkKeyPiece(key, schema.sortKey(), schema.sortType(), false);
         }
     }
 
-    private static void checkKeyPiece(Map<String, Value> key, String name, Value.Type type, boolean partition, String prefix) {
+    private static void checkKeyPiece(Map<String, Value> key, String name, Value.Type type, boolean partition) {
         Value v = key.get(name);
         if (v == null || v.type() != type) {
-            throw ApiException.validation(prefix + SCHEMA_MISMATCH);
+            throw new KeyRefused(Reason.SCHEMA_MISMATCH, SCHEMA_MISMATCH);
         }
         checkNotEmpty(v, name);
         checkSize(v, partition);
@@ -62,10 +88,10 @@ final class ItemKeys {
 
     private static void checkNotEmpty(Value v, String name) {
         if (v instanceof Value.S s && s.value().isEmpty()) {
-            throw ApiException.validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: " + name);
+            throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: " + name);
         }
         if (v instanceof Value.B b && b.length() == 0) {
-            throw ApiException.validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: " + name);
+            throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty binary value. Key: " + name);
         }
     }
 
@@ -79,15 +105,15 @@ final class ItemKeys {
             return;
         }
         if (partition && size > MAX_PARTITION_KEY_BYTES) {
-            throw ApiException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+            throw new KeyRefused(Reason.TOO_LARGE, "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
         }
         if (!partition && size > MAX_SORT_KEY_BYTES) {
-            throw ApiException.validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+            throw new KeyRefused(Reason.TOO_LARGE, "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
         }
     }
 
     /** A whole item (PutItem, a Put in a batch or transaction): its key attributes and its index key attributes. */
-    static void checkItem(Table table, Map<String, Value> item) {
+    public static void checkItem(Table table, Map<String, Value> item) {
         KeySchema schema = table.key();
         checkItemKey(item, schema.partitionKey(), schema.partitionType(), true);
         if (schema.sortKey() != null) {
@@ -99,10 +125,10 @@ final class ItemKeys {
     private static void checkItemKey(Map<String, Value> item, String name, Value.Type type, boolean partition) {
         Value v = item.get(name);
         if (v == null) {
-            throw ApiException.validation("One or more parameter values were invalid: Missing the key " + name + " in the item");
+            throw new KeyRefused(Reason.MISSING_KEY, "One or more parameter values were invalid: Missing the key " + name + " in the item");
         }
         if (v.type() != type) {
-            throw ApiException.validation("One or more parameter values were invalid: Type mismatch for key " + name
+            throw new KeyRefused(Reason.KEY_TYPE, "One or more parameter values were invalid: Type mismatch for key " + name
                     + " expected: " + type + " actual: " + v.type());
         }
         checkNotEmpty(v, name);
@@ -113,7 +139,7 @@ final class ItemKeys {
      * Index key attributes present in an item must have the index's types and must not be empty (an item without
      * them is simply left out of the index). {@code byUpdate} picks the message UpdateItem gives for empty values.
      */
-    static void checkIndexKeys(Table table, Map<String, Value> item, boolean byUpdate) {
+    public static void checkIndexKeys(Table table, Map<String, Value> item, boolean byUpdate) {
         TableDef def = table.def();
         if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
             return;
@@ -144,7 +170,7 @@ final class ItemKeys {
         }
         String type = def.attributeType(attribute);
         if (!v.type().name().equals(type)) {
-            throw ApiException.validation("One or more parameter values were invalid: Type mismatch for Index Key " + attribute
+            throw new KeyRefused(Reason.INDEX_KEY_TYPE, "One or more parameter values were invalid: Type mismatch for Index Key " + attribute
                     + " Expected: " + type + " Actual: " + v.type() + " IndexName: " + index.name());
         }
         boolean partition = index.key().isPartitionKey(attribute);
@@ -153,16 +179,16 @@ final class ItemKeys {
         if (empty) {
             String kind = v instanceof Value.S ? "string" : "binary";
             if (byUpdate) {
-                throw ApiException.validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty "
+                throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty "
                         + kind + " value.");
             }
-            throw ApiException.validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
+            throw new KeyRefused(Reason.EMPTY_VALUE, "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
                     + kind + " value. IndexName: " + index.name() + ", IndexKey: " + attribute);
         }
     }
 
     /** The key attributes of an item (for stream records' Keys and for LastEvaluatedKey). */
-    static Map<String, Value> keyOf(KeySchema schema, Map<String, Value> item) {
+    public static Map<String, Value> keyOf(KeySchema schema, Map<String, Value> item) {
         return keyOf(schema, item::get);
     }
 
@@ -170,7 +196,7 @@ final class ItemKeys {
      * The key of a stored item, read from its stored form without decoding its other attributes (a stream reader
      * reads every record's keys, and most of an image is not a key).
      */
-    static Map<String, Value> storedKeyOf(KeySchema schema, byte[] stored) {
+    public static Map<String, Value> storedKeyOf(KeySchema schema, byte[] stored) {
         return keyOf(schema, name -> ItemCodec.attribute(stored, name));
     }
 

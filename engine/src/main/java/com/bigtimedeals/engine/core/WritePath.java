@@ -1,4 +1,4 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.core;
 
 import java.util.List;
 import java.util.Map;
@@ -18,32 +18,32 @@ import com.bigtimedeals.engine.value.Value;
  * decide the new one (checking its condition against exactly the item it replaces), counts the capacity and
  * commits. No table-wide lock is taken and readers never wait.
  */
-final class WritePath {
+public final class WritePath {
     /** What the item becomes, given what it is (null when absent); null deletes it. */
     @FunctionalInterface
-    interface Decision {
+    public interface Decision {
         Map<String, Value> decide(Map<String, Value> current);
     }
 
     /** The item before and after, and what the write consumed. */
-    record Outcome(Map<String, Value> before, Map<String, Value> after, Capacity capacity) {
+    public record Outcome(Map<String, Value> before, Map<String, Value> after, Capacity capacity) {
     }
 
     private WritePath() {
     }
 
-    static ApiException transactionConflict() {
+    public static ApiException transactionConflict() {
         return new ApiException(ApiException.DYNAMODB + "TransactionConflictException", "Transaction is ongoing for the item");
     }
 
-    static Outcome write(Context ctx, Table table, Map<String, Value> keyMap, Decision decision) {
+    public static Outcome write(Context ctx, Table table, Map<String, Value> keyMap, Decision decision) {
         return write(ctx, table, keyMap, decision, false);
     }
 
-    static Outcome write(Context ctx, Table table, Map<String, Value> keyMap, Decision decision, boolean byTtl) {
+    public static Outcome write(Context ctx, Table table, Map<String, Value> keyMap, Decision decision, boolean byTtl) {
         byte[] key = table.key(keyMap);
         ItemLocks.ItemId id = new ItemLocks.ItemId(table.id, key);
-        if (!ctx.locks.lockForWrite(id)) {
+        if (!ctx.locks().lockForWrite(id)) {
             throw transactionConflict();
         }
         try {
@@ -55,9 +55,9 @@ final class WritePath {
             Capacity capacity = capacity(table, before, oldSize, after, newSize);
             if (!byTtl) {
                 // Expiry deletes are free in the service, and never throttled.
-                if (ctx.throughput.enabledFor(table)) {
+                if (ctx.throughput().enabledFor(table)) {
                     // Index partitions are worked out only where limits apply: every other write skips the cost.
-                    ctx.throughput.take(table, true, draws(table, keyMap, before, oldSize, after, newSize, 1));
+                    ctx.throughput().take(table, true, draws(table, keyMap, before, oldSize, after, newSize, 1));
                 }
             }
             if (table.deleted()) {
@@ -65,11 +65,11 @@ final class WritePath {
             }
             if (!(before == null ? after == null : before.equals(after))) {
                 byte[] newBytes = after == null ? null : ItemCodec.encode(after, newSize);
-                ctx.committer.commit(List.of(new Change(table, key, before, oldBytes, after, newBytes, byTtl)));
+                ctx.committer().commit(List.of(new Change(table, key, before, oldBytes, after, newBytes, byTtl)));
             }
             return new Outcome(before, after, capacity);
         } finally {
-            ctx.locks.unlock(id);
+            ctx.locks().unlock(id);
         }
     }
 
@@ -79,7 +79,7 @@ final class WritePath {
      * global index partition the write updates, both of them when the write moves the item from one index partition
      * to another. A hot index partition then throttles the table writes that would update it, as in the service.
      */
-    static List<PartitionThroughput.Draw> draws(Table table, Map<String, Value> keyMap, Map<String, Value> before, long oldSize,
+    public static List<PartitionThroughput.Draw> draws(Table table, Map<String, Value> keyMap, Map<String, Value> before, long oldSize,
                                                Map<String, Value> after, long newSize, double factor) {
         List<PartitionThroughput.Draw> draws = new java.util.ArrayList<>();
         double tableUnits = Capacity.write(Math.max(oldSize, newSize));
@@ -106,7 +106,7 @@ final class WritePath {
     }
 
     /** The write units of changing one item from {@code before} to {@code after}, on the table and each index. */
-    static Capacity capacity(Table table, Map<String, Value> before, long oldSize, Map<String, Value> after, long newSize) {
+    public static Capacity capacity(Table table, Map<String, Value> before, long oldSize, Map<String, Value> after, long newSize) {
         Capacity c = new Capacity(table.name());
         c.addTable(Capacity.write(Math.max(oldSize, newSize)));
         for (Index index : table.indexes()) {

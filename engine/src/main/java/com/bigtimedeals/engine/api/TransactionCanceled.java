@@ -1,25 +1,24 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.api;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** A cancelled transaction: one reason per action, in the order of the request ("None" where nothing failed). */
-final class TransactionCanceled extends ApiException {
+public final class TransactionCanceled extends ApiException {
     /** Why one action was cancelled; code null means "None". */
-    record Reason(String code, String message, Map<String, Value> item) {
-        static final Reason NONE = new Reason(null, null, null);
+    public record Reason(String code, String message, Map<String, Value> item) {
+        public static final Reason NONE = new Reason(null, null, null);
     }
 
     private final transient List<Reason> reasons;
 
-    TransactionCanceled(List<Reason> reasons) {
+    public TransactionCanceled(List<Reason> reasons) {
         super(DYNAMODB + "TransactionCanceledException", message(reasons));
         this.reasons = reasons;
     }
@@ -33,7 +32,7 @@ final class TransactionCanceled extends ApiException {
     }
 
     /** The one reason code given, at one position, with None everywhere else. */
-    static TransactionCanceled at(int size, int position, Reason reason) {
+    public static TransactionCanceled at(int size, int position, Reason reason) {
         List<Reason> reasons = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             reasons.add(i == position ? reason : Reason.NONE);
@@ -41,11 +40,11 @@ final class TransactionCanceled extends ApiException {
         return new TransactionCanceled(reasons);
     }
 
-    List<Reason> reasons() {
+    public List<Reason> reasons() {
         return reasons;
     }
 
-    static Reason conflict() {
+    public static Reason conflict() {
         return new Reason("TransactionConflict", "Transaction is ongoing for the item", null);
     }
 
