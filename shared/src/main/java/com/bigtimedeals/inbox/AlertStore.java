@@ -25,7 +25,6 @@ import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -241,13 +240,7 @@ public final class AlertStore {
      * tombstone goes, the count goes once nothing is left to count. Safe to run twice: each removal needs its item.
      */
     public AccountStore.Cleared removeForDeletion(AccountDeletion d, int limit) {
-        QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression("PK = :pk")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.alertsPk(d.username()))))
-                .consistentRead(true).limit(limit);
-        if (d.after() != null) {
-            q.exclusiveStartKey(Keys.key(Keys.alertsPk(d.username()), d.after()));
-        }
-        QueryResponse r = table.client().query(q.build());
+        QueryResponse r = TableReads.page(table, Keys.alertsPk(d.username()), d.after(), null, limit);
         int removed = 0;
         for (Map<String, AttributeValue> item : r.items()) {
             ItemReader i = new ItemReader(item);
@@ -262,17 +255,11 @@ public final class AlertStore {
                 Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
                         .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build()));
             } else if (Keys.ALERT_COUNT.equals(i.type())) {
-                try {
-                    Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(Keys.alertCount(d.username()))
-                            .conditionExpression("#n <= :zero").expressionAttributeNames(Map.of("#n", "count"))
-                            .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build()));
-                } catch (ConditionalCheckFailedException e) {
-                    // Alerts of the account signed up again are counted here: the count stays.
-                }
+                // Alerts of the account signed up again are counted here: the count stays.
+                TableReads.deleteEmptyCount(table, Keys.alertCount(d.username()));
             }
         }
-        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
-        return new AccountStore.Cleared(more ? r.lastEvaluatedKey().get(Keys.SK).s() : null, removed);
+        return new AccountStore.Cleared(TableReads.next(r), removed);
     }
 
     /** Where a new deal's matching stands: a word of its title, a shard of that word, the last entry read there. */

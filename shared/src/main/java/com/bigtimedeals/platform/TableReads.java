@@ -74,6 +74,22 @@ public final class TableReads {
         return table.client().query(q.build());
     }
 
+    /**
+     * Deletes a count item only while it counts nothing: an account deletion's last step for a partition it emptied.
+     * False when it still counts (what an account signed up again made since is counted there, and stays).
+     */
+    public static boolean deleteEmptyCount(Table table, Map<String, AttributeValue> countKey) {
+        try {
+            Transactions.retrying(() -> table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest
+                    .builder().tableName(table.name()).key(countKey).conditionExpression("#n <= :zero")
+                    .expressionAttributeNames(Map.of("#n", "count"))
+                    .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build()));
+            return true;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException stillCounting) {
+            return false;
+        }
+    }
+
     /** The sort key a {@link #page} stopped at, or null when the partition has no more. */
     public static String next(QueryResponse r) {
         boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();

@@ -372,13 +372,7 @@ public final class SavedStore {
 
     /** One step of an account deletion: up to {@code limit} of the user's saved deals removed (entry, saver, reminder). */
     public AccountStore.Cleared removeForDeletion(com.bigtimedeals.accounts.AccountDeletion d, int limit) {
-        QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression("PK = :pk")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.savedPk(d.username()))))
-                .consistentRead(true).limit(limit);
-        if (d.after() != null) {
-            q.exclusiveStartKey(Keys.key(Keys.savedPk(d.username()), d.after()));
-        }
-        QueryResponse r = table.client().query(q.build());
+        QueryResponse r = TableReads.page(table, Keys.savedPk(d.username()), d.after(), null, limit);
         int removed = 0;
         for (Map<String, AttributeValue> item : r.items()) {
             ItemReader i = new ItemReader(item);
@@ -394,17 +388,11 @@ public final class SavedStore {
                 }
                 removed++;
             } else if (Keys.SAVED_COUNT.equals(i.type())) {
-                try {
-                    Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name()).key(Keys.savedCount(d.username()))
-                            .conditionExpression("#n <= :zero").expressionAttributeNames(Map.of("#n", "count"))
-                            .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build()));
-                } catch (ConditionalCheckFailedException e) {
-                    // Saves of the account signed up again are counted here: the count stays.
-                }
+                // Saves of the account signed up again are counted here: the count stays.
+                TableReads.deleteEmptyCount(table, Keys.savedCount(d.username()));
             }
         }
-        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
-        return new AccountStore.Cleared(more ? r.lastEvaluatedKey().get(Keys.SK).s() : null, removed);
+        return new AccountStore.Cleared(TableReads.next(r), removed);
     }
 
     private TransactWriteItem put(Map<String, AttributeValue> item, boolean createOnly) {
