@@ -82,19 +82,21 @@ final class CdnAtScale {
      * requests, DynamoDB units and Lambda time the CDN would let through per the local run's viewers, and what the
      * linear extrapolation counted (the local figures), so the caller replaces the one with the other.
      */
-    record Modelled(double origin, double localOrigin, double reads, double localReads, double writes, double localWrites,
+    record Modelled(long viewers, double origin, double localOrigin, double reads, double localReads, double writes, double localWrites,
                     Map<LambdaFunction, double[]> byFunction) {
     }
 
     /** The model above for a run of {@code seconds} at partition scale {@code scale} (F). */
     Modelled atFullScale(double seconds, double scale) {
         double up = 1 / scale;
+        long viewers = 0;
         double origin = 0;
         double localOrigin = 0;
         double[] units = {0, 0, 0, 0};
         Map<LambdaFunction, double[]> byFunction = new java.util.EnumMap<>(LambdaFunction.class);
         for (Map.Entry<String, Key> e : keys.entrySet()) {
             Key k = e.getValue();
+            viewers += k.viewers.sum();
             long o = k.origin.sum();
             if (o == 0) {
                 continue;
@@ -122,6 +124,6 @@ final class CdnAtScale {
                 f[3] += k.billedMillis.sum();
             }
         }
-        return new Modelled(origin, localOrigin, units[0], units[1], units[2], units[3], byFunction);
+        return new Modelled(viewers, origin, localOrigin, units[0], units[1], units[2], units[3], byFunction);
     }
 }

@@ -448,7 +448,8 @@ final class PeakDay {
         double origin50k = cdn.originRequests() - modelled.localOrigin() + modelled.origin();
         double hitRatio50k = viewer == 0 ? 0 : 1 - origin50k / viewer;
         System.out.printf("  at 50,000 requests/s (CdnAtScale, per cache key): CDN hit ratio %.3f, origin %,.0f requests/s"
-                + " (linear from this run: %,.0f)%n", hitRatio50k, origin50k / elapsed * up, originPerSecond * up);
+                + " (linear from this run: %,.0f); the cached routes: %,d viewer requests, %,.0f origin requests here, %,.0f modelled%n",
+                hitRatio50k, origin50k / elapsed * up, originPerSecond * up, modelled.viewers(), modelled.localOrigin(), modelled.origin());
         bench.add("peak.cdnHitRatioAt50k", hitRatio50k, "ratio", null, null, String.format(
                 "the CDN's hit ratio at 50,000 viewer requests/s, modelled per cache key (CdnAtScale: a key's origin requests"
                         + " at most one a TTL window plus its first, search and cursors linear; docs/peak-day.md); %.3f here", hitRatio));
