@@ -102,6 +102,8 @@ final class PeakDay {
         final Map<String, AtomicLong> firstErrors = new ConcurrentHashMap<>();
         /** Per route at the origin: requests, read units, write units (the local gateway's X-DynamoDB-* headers). */
         final Map<String, DoubleAdder[]> unitsByRoute = new ConcurrentHashMap<>();
+        /** The cached routes' requests per cache key, for what the CDN lets through at full scale. */
+        final CdnAtScale cached = new CdnAtScale();
 
         Tally() {
             for (PeakMix k : PeakMix.values()) {
@@ -286,18 +288,26 @@ final class PeakDay {
             headers.put("Content-Type", "application/json");
         }
         long t0 = System.nanoTime();
+        String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        boolean cachedRoute = "GET".equals(method) && com.bigtimedeals.topology.PublicCache.behaviourFor(bare) != null;
         try {
+            if (cachedRoute) {
+                tally.cached.viewer(path);
+            }
             CdnStandIn.Answer a = cdn.request(method, path, headers, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
             double millis = (System.nanoTime() - t0) / 1e6;
             tally.viewerBytes.add(a.body().length);
             if (!a.fromCache()) {
                 tally.originMillis.add(millis);
-                Route route = RouteTable.match(method, path.contains("?") ? path.substring(0, path.indexOf('?')) : path);
+                Route route = RouteTable.match(method, bare);
                 DoubleAdder[] u = tally.unitsByRoute.computeIfAbsent(method + " " + route(path),
                         r -> new DoubleAdder[] {new DoubleAdder(), new DoubleAdder(), new DoubleAdder()});
+                double reads = units(a.headers(), "x-dynamodb-read-units");
+                double writes = units(a.headers(), "x-dynamodb-write-units");
                 u[0].add(1);
-                u[1].add(units(a.headers(), "x-dynamodb-read-units"));
-                u[2].add(units(a.headers(), "x-dynamodb-write-units"));
+                u[1].add(reads);
+                u[2].add(writes);
+                double billed = 0;
                 if (route != null) {
                     // Lambda's duration is the handler's own run time (the gateway's header); the origin latency
                     // beside it also holds the load loop's queueing and the local gateway, which Lambda does not bill.
@@ -305,9 +315,13 @@ final class PeakDay {
                     // the network too, so each adds DYNAMODB_ROUND_TRIP_MS to the billed duration.
                     String micros = a.headers().get(com.bigtimedeals.local.Gateway.FUNCTION_DURATION_HEADER.toLowerCase(java.util.Locale.ROOT));
                     double calls = units(a.headers(), "x-dynamodb-requests");
+                    billed = micros == null ? millis : Math.ceil(Long.parseLong(micros) / 1000.0 + calls * DYNAMODB_ROUND_TRIP_MS); // billed by the whole ms
                     tally.originByFunction.computeIfAbsent(route.function(), f -> new LongAdder()).increment();
-                    tally.originMillisByFunction.computeIfAbsent(route.function(), f -> new DoubleAdder())
-                            .add(micros == null ? millis : Math.ceil(Long.parseLong(micros) / 1000.0 + calls * DYNAMODB_ROUND_TRIP_MS)); // billed by the whole ms
+                    tally.originMillisByFunction.computeIfAbsent(route.function(), f -> new DoubleAdder()).add(billed);
+                }
+                if (cachedRoute) {
+                    tally.cached.origin(path, a.status() == 200 ? CdnStandIn.ttlNanos(a.headers()) : 0, reads, writes,
+                            route == null ? null : route.function(), billed);
                 }
             }
             if (a.status() == 503 || a.status() == 429) {
@@ -428,15 +442,28 @@ final class PeakDay {
         bench.add("peak.originPerSecond", originPerSecond, "requests/s", null, null, "requests that reached API Gateway " + at);
         bench.add("peak.originP50Ms", p50, "ms", null, null, "origin requests' latency through the local gateway, p50");
         bench.add("peak.originP99Ms", p99, "ms", null, null, "origin requests' latency through the local gateway, p99");
-        bench.add("peak.apiGatewayRateAt50k", originPerSecond * up, "requests/s", null, null,
-                "API Gateway's rate at 50,000 viewer requests/s: the origin rate scaled up");
+        // At 50,000 requests a second the cached keys' origin requests follow their expiries, not their viewers
+        // (CdnAtScale): each origin request below is counted in local-run terms, so x 1/F is the full-scale count.
+        CdnAtScale.Modelled modelled = tally.cached.atFullScale(elapsed, scale);
+        double origin50k = cdn.originRequests() - modelled.localOrigin() + modelled.origin();
+        double hitRatio50k = viewer == 0 ? 0 : 1 - origin50k / viewer;
+        System.out.printf("  at 50,000 requests/s (CdnAtScale, per cache key): CDN hit ratio %.3f, origin %,.0f requests/s"
+                + " (linear from this run: %,.0f); the cached routes: %,d viewer requests, %,.0f origin requests here, %,.0f modelled%n",
+                hitRatio50k, origin50k / elapsed * up, originPerSecond * up, modelled.viewers(), modelled.localOrigin(), modelled.origin());
+        bench.add("peak.cdnHitRatioAt50k", hitRatio50k, "ratio", null, null, String.format(
+                "the CDN's hit ratio at 50,000 viewer requests/s, modelled per cache key (CdnAtScale: a key's origin requests"
+                        + " at most one a TTL window plus its first, search and cursors linear; docs/peak-day.md); %.3f here", hitRatio));
+        bench.add("peak.apiGatewayRateAt50k", origin50k / elapsed * up, "requests/s", null, null, String.format(
+                "API Gateway's rate at 50,000 viewer requests/s: signed-in and CMS requests scaled up, cached keys' origin"
+                        + " requests modelled per key (CdnAtScale); scaling this run's origin rate would say %.0f", originPerSecond * up));
         double lambdaGbSeconds = 0;
         for (LambdaFunction f : LambdaFunction.api()) {
-            long n = tally.originByFunction.getOrDefault(f, new LongAdder()).sum();
-            if (n == 0) {
+            double[] m = modelled.byFunction().getOrDefault(f, new double[4]);
+            double n = tally.originByFunction.getOrDefault(f, new LongAdder()).sum() - m[1] + m[0];
+            if (n <= 0) {
                 continue;
             }
-            double meanSeconds = tally.originMillisByFunction.get(f).sum() / n / 1000;
+            double meanSeconds = (tally.originMillisByFunction.get(f).sum() - m[3] + m[2]) / n / 1000;
             double ratePeak = n / elapsed * up;
             double concurrency = ratePeak * meanSeconds;
             lambdaGbSeconds += n * meanSeconds * f.memoryMb() / 1024.0;
@@ -446,27 +473,32 @@ final class PeakDay {
         }
         // What a million viewer requests cost, by service, from the measured counts and units.
         double perMillion = 1e6 / Math.max(1, viewer);
+        // Origin Shield is priced at this run's miss rate: the edges' requests to the shield outnumber the shield's to
+        // the origin, so the modelled origin rate would understate it.
         double cloudFront = Prices.CLOUDFRONT_PER_MILLION + tally.viewerBytes.sum() * perMillion / 1e9 * Prices.CLOUDFRONT_PER_GB
                 + cdn.originRequests() * perMillion / 1e6 * Prices.ORIGIN_SHIELD_PER_MILLION;
-        double apiGateway = cdn.originRequests() * perMillion / 1e6 * Prices.API_GATEWAY_PER_MILLION;
-        double lambda = cdn.originRequests() * perMillion / 1e6 * Prices.LAMBDA_PER_MILLION + lambdaGbSeconds * perMillion * Prices.LAMBDA_PER_GB_SECOND;
+        double apiGateway = origin50k * perMillion / 1e6 * Prices.API_GATEWAY_PER_MILLION;
+        double lambda = origin50k * perMillion / 1e6 * Prices.LAMBDA_PER_MILLION + lambdaGbSeconds * perMillion * Prices.LAMBDA_PER_GB_SECOND;
         // Time-paced work (PacedWork) runs at the same pace at both scales, so at 50,000 requests a second its units a
         // second are what they were here, spread over 1/scale times the requests: per request, scale times the local.
-        double[] atFullScale = {units[0] - tally.paced[0] * (1 - scale), units[1] - tally.paced[1] * (1 - scale)};
+        // The cached keys' origin requests are the modelled ones (CdnAtScale); every other unit is as measured.
+        double[] atFullScale = {units[0] - tally.paced[0] * (1 - scale) - modelled.localReads() + modelled.reads(),
+                units[1] - tally.paced[1] * (1 - scale) - modelled.localWrites() + modelled.writes()};
         double dynamo = atFullScale[0] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_READS
                 + atFullScale[1] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_WRITES;
         double dynamoAsRun = units[0] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_READS + units[1] * perMillion / 1e6 * Prices.DYNAMODB_PER_MILLION_WRITES;
         // Each push is one SNS Publish to the device's endpoint and one mobile push delivery.
         double sns = tally.pushes * perMillion / 1e6 * (Prices.SNS_PER_MILLION_PUBLISHES + Prices.SNS_PER_MILLION_PUSHES);
         double total = cloudFront + apiGateway + lambda + dynamo + sns;
-        bench.add("peak.costPerMillion.cloudFront", cloudFront, "USD", null, null, "requests, bytes out and Origin Shield, per million viewer requests");
-        bench.add("peak.costPerMillion.apiGateway", apiGateway, "USD", null, null, "HTTP API requests that missed the CDN, per million viewer requests");
+        bench.add("peak.costPerMillion.cloudFront", cloudFront, "USD", null, null, "requests, bytes out and Origin Shield (at this run's miss rate, conservative), per million viewer requests");
+        bench.add("peak.costPerMillion.apiGateway", apiGateway, "USD", null, null, "HTTP API requests that reach the origin at 50,000 requests/s (cached keys modelled, CdnAtScale), per million viewer requests");
         bench.add("peak.costPerMillion.lambda", lambda, "USD", null, null, "API functions' requests and Arm GB-seconds (the handlers' measured run time plus 8 ms a DynamoDB request as duration), per million viewer requests");
         bench.add("peak.costPerMillion.dynamoDb", dynamo, "USD", null, null, String.format(
                 "on-demand units the engine served (API, stream consumer, fan-out, blast): %.0f reads, %.0f writes per million viewer"
-                        + " requests at 50,000 requests/s, the time-paced work's %.0f and %.0f here at its full-scale rate (x %.4f);"
-                        + " as run here, %.0f and %.0f ($%.2f)", atFullScale[0] * perMillion, atFullScale[1] * perMillion,
-                tally.paced[0] * perMillion, tally.paced[1] * perMillion, scale, units[0] * perMillion, units[1] * perMillion, dynamoAsRun));
+                        + " requests at 50,000 requests/s, the time-paced work's %.0f and %.0f here at its full-scale rate (x %.4f),"
+                        + " the cached routes' origin requests' %.0f reads modelled per key (%.0f here); as run here, %.0f and %.0f ($%.2f)",
+                atFullScale[0] * perMillion, atFullScale[1] * perMillion, tally.paced[0] * perMillion, tally.paced[1] * perMillion,
+                scale, modelled.reads() * perMillion, modelled.localReads() * perMillion, units[0] * perMillion, units[1] * perMillion, dynamoAsRun));
         bench.add("peak.pushes", tally.pushes, "pushes", null, null, String.format(
                 "pushes delivered during the run (one blast to every user, alerts and watches): %.0f per million viewer requests",
                 tally.pushes * perMillion));

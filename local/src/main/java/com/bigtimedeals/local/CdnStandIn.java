@@ -145,7 +145,7 @@ public final class CdnStandIn {
     }
 
     /** How long the deployed cache policy keeps an answer: the origin's max-age within the policy's TTLs, or not at all. */
-    static long ttlNanos(Map<String, String> headers) {
+    public static long ttlNanos(Map<String, String> headers) {
         String cc = headers.getOrDefault("cache-control", "").toLowerCase(Locale.ROOT);
         if (cc.contains("no-store") || cc.contains("no-cache") || cc.contains("private")) {
             return 0; // with a minimum TTL of 0 CloudFront honours these
