@@ -128,6 +128,9 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
                     HttpConventions.IDEMPOTENCY_KEY, requestId));
             return reused ? r : new Reply(r.status(), r.body(), null,
                     Map.of("Retry-After", Integer.toString(HttpConventions.RETRY_AFTER_SECONDS)));
+        } catch (IdempotencyService.LegacyReplay e) {
+            // A repeat of a request the code before typed results answered: that answer again, status and body.
+            return new Reply(e.status(), e.body(), null, Map.of()).replayed();
         } catch (RuntimeException e) {
             TableUse.Failure failure = TableUse.failure(e);
             LOG.error(failure == TableUse.Failure.OTHER ? "request failed" : "DynamoDB request failed", e);

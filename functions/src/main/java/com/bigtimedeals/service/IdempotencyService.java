@@ -38,6 +38,8 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * being overtaken by other requests ({@link KeyedWrite.Contended}) does nothing and runs claimed.
  *
  * <p>The record holds the first request's moment and {@link Recording}'s bytes of the result, opaque to the store.
+ * A record the code before that wrote (status and body, until 24 hours after the deploy) is replayed as it was
+ * ({@link LegacyReplay}), after the same fingerprint check.
  */
 public final class IdempotencyService {
     /** Why a request with a key was not run. */
@@ -55,6 +57,31 @@ public final class IdempotencyService {
 
         public String why() {
             return why;
+        }
+    }
+
+    /**
+     * The key's record was finished by the code before typed results were recorded: it holds the first answer's
+     * status and body, which a repeat gets back as they are (the caller renders them; nothing runs). Without it such a
+     * record would read as an abandoned claim and a retry that spans the deploy would do the work twice.
+     */
+    public static final class LegacyReplay extends RuntimeException {
+        private final int status;
+        private final String body;
+
+        LegacyReplay(IdempotencyStore.LegacyAnswer answer) {
+            super("answered by a record of the code before typed results", null, false, false);
+            this.status = answer.status();
+            this.body = answer.body();
+        }
+
+        public int status() {
+            return status;
+        }
+
+        /** The first answer's body, as it was sent; null for none. */
+        public String body() {
+            return body;
         }
     }
 
@@ -146,12 +173,15 @@ public final class IdempotencyService {
 
     /**
      * What a record answers: its result again, marked as a replay; refused when the key was first used with another
-     * request (checked before anything is decoded: another request's record may hold another type); null while its
-     * claimant still runs.
+     * request (checked before anything is decoded: another request's record may hold another type); the first answer
+     * itself ({@link LegacyReplay}) for a record of the code before typed results; null while its claimant still runs.
      */
     private static <T> Keyed<T> replay(Holder holder, String fingerprint, Recording<T> recording) {
         if (!holder.fingerprint().equals(fingerprint)) {
             throw new Refused(Refused.KEY_REUSED);
+        }
+        if (holder.legacy() != null) {
+            throw new LegacyReplay(holder.legacy());
         }
         if (holder.outcome() == null) {
             return null;

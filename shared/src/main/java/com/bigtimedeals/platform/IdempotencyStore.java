@@ -28,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * a lease: if its request died with the function (a Lambda timeout), another may take the key over once the lease has
  * run out. An operation with a request budget has its store write the record, outcome and all, in the operation's own
  * transaction instead ({@link KeyedWrite}): no claim, no lease, 2 requests fewer. Either way a record holding an
- * outcome is final. Reads never depend on TTL having deleted anything: an item past its expiry counts as absent.
+ * outcome is final, and so is one the code before outcomes finished with its answer ({@link LegacyAnswer}). Reads never
+ * depend on TTL having deleted anything: an item past its expiry counts as absent.
  */
 public final class IdempotencyStore {
     /** 24 hours, as the contract keeps keys. */
@@ -38,12 +39,27 @@ public final class IdempotencyStore {
     /** The outcome's bytes, compressed; absent while the claimant still runs. */
     private static final String OUTCOME = "outcome";
     private static final String TTL = TableDefinition.TTL_ATTRIBUTE;
+    /**
+     * The first answer's status and body (gzipped UTF-8, absent for none), as the code before outcomes wrote a record
+     * (a claimed request's completion, or a carried one's transaction). Read, never written: the last such record
+     * expires 24 hours after that code stopped running.
+     */
+    private static final String LEGACY_STATUS = "status";
+    private static final String LEGACY_BODY = "body";
 
     /**
      * What holds a key. {@code outcome} (the service's bytes) is null while its first request still runs (until
-     * {@code leaseUntil}, epoch milliseconds).
+     * {@code leaseUntil}, epoch milliseconds), and for a record of the code before outcomes, whose first answer
+     * {@code legacy} holds instead (null for every other record).
      */
-    public record Holder(String fingerprint, byte[] outcome, long leaseUntil) {
+    public record Holder(String fingerprint, byte[] outcome, long leaseUntil, LegacyAnswer legacy) {
+    }
+
+    /**
+     * The first answer under a key as the code before outcomes recorded it, status and body (null for none), which a
+     * repeat gets back as it was: no typed result can be decoded from it.
+     */
+    public record LegacyAnswer(int status, String body) {
     }
 
     private final Table table;
@@ -82,8 +98,10 @@ public final class IdempotencyStore {
             pastTransactions(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
                     .key(Keys.idempotencyRecord(caller, key))
                     .updateExpression("SET #lease = :lease")
-                    .conditionExpression("#lease = :expired AND attribute_not_exists(#outcome)")
-                    .expressionAttributeNames(Map.of("#lease", LEASE, "#outcome", OUTCOME))
+                    // Nor one the code before outcomes finished (its claimant outlived the lease, then recorded):
+                    // taking that over would do its work twice.
+                    .conditionExpression("#lease = :expired AND attribute_not_exists(#outcome) AND attribute_not_exists(#status)")
+                    .expressionAttributeNames(Map.of("#lease", LEASE, "#outcome", OUTCOME, "#status", LEGACY_STATUS))
                     .expressionAttributeValues(Map.of(":lease", AttributeValue.fromN(Long.toString(leaseUntil)),
                             ":expired", AttributeValue.fromN(Long.toString(expiredLease))))
                     .build()));
@@ -110,7 +128,8 @@ public final class IdempotencyStore {
     }
 
     /** Every attribute {@link #holder} and {@link #isLive} read, for a projection that must read a record whole. */
-    static final java.util.List<String> ATTRIBUTES = java.util.List.of(Keys.PK, Keys.SK, FINGERPRINT, LEASE, OUTCOME, TTL);
+    static final java.util.List<String> ATTRIBUTES = java.util.List.of(Keys.PK, Keys.SK, FINGERPRINT, LEASE, OUTCOME,
+            LEGACY_STATUS, LEGACY_BODY, TTL);
 
     /** A record past its expiry that TTL has not deleted yet no longer holds its key. */
     static boolean isLive(Map<String, AttributeValue> item, Instant now) {
@@ -178,7 +197,20 @@ public final class IdempotencyStore {
         ItemReader r = new ItemReader(item);
         AttributeValue outcome = item.get(OUTCOME);
         return new Holder(r.string(FINGERPRINT), outcome == null ? null : gunzip(outcome.b().asByteArrayUnsafe()),
-                r.number(LEASE));
+                r.number(LEASE), legacy(item));
+    }
+
+    /**
+     * The first answer of a record the code before outcomes finished: without it such a record reads as a claim
+     * whose lease ran out, is taken over, and a retry that spans the deploy does its work twice.
+     */
+    private static LegacyAnswer legacy(Map<String, AttributeValue> item) {
+        if (item.containsKey(OUTCOME) || !item.containsKey(LEGACY_STATUS)) {
+            return null;
+        }
+        AttributeValue body = item.get(LEGACY_BODY);
+        return new LegacyAnswer((int) new ItemReader(item).number(LEGACY_STATUS),
+                body == null ? null : new String(gunzip(body.b().asByteArrayUnsafe()), java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private static AttributeValue compressed(byte[] outcome) {
