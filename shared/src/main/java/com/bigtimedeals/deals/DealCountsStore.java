@@ -25,8 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 /**
  * The stream consumer's side of the deal counters: reads deals together with their exact counts, and writes those
  * counts onto the deal item (from which the latest-deals indexes copy them). Every write is conditioned on the
- * counts' version ({@link DealCounters}): only a newer reading replaces an older one, so a replayed, late or
- * reordered aggregation changes nothing.
+ * counts' version ({@link DealCounters}) and, shard by shard, on the write counts the stored reading saw: only a
+ * reading at or past it in every shard replaces it, so a replayed, late or reordered aggregation changes nothing, and
+ * one that crossed another's ({@link Applied#CROSSED}) is read again rather than taken for covered.
  */
 public final class DealCountsStore {
     private final Table table;
