@@ -352,9 +352,8 @@ public final class ChangeReactions {
         return counters.start(dealIds);
     }
 
-    /** The deal items of the run; returns how many deals the run carried. */
-    int finishAggregation(CounterAggregation.Run run) {
-        counters.finish(run);
-        return run.counts().size();
+    /** The deal items of the run; returns the deals whose reading crossed another's, to aggregate again. */
+    java.util.List<String> finishAggregation(CounterAggregation.Run run) {
+        return counters.finish(run);
     }
 }

@@ -47,7 +47,7 @@ final class CounterAggregation {
             this.read = read;
         }
 
-        /** The deals read, each with its first-view shards' write counts as read. */
+        /** The deals read, each with its first-view shards' write counts as read (less those {@link #finish} found crossed). */
         Map<String, long[]> read() {
             return read;
         }
@@ -131,11 +131,18 @@ final class CounterAggregation {
         return new Run(behind, onFrontPage, read);
     }
 
-    /** Writes the counts onto the deal items, last (see the class comment). Returns the deals taken down meanwhile. */
+    /**
+     * Writes the counts onto the deal items, last (see the class comment). Returns the deals whose reading crossed
+     * another's ({@link Applied#CROSSED}): the caller aggregates them again, and does not count them covered by it.
+     */
     List<String> finish(Run run) {
         List<String> gone = new java.util.ArrayList<>();
+        List<String> crossed = new java.util.ArrayList<>();
         run.changed.forEach((id, deal) -> {
-            if (counts.apply(id, deal.counts()) == Applied.GONE) {
+            Applied applied = counts.apply(id, deal.counts(), run.read.get(id));
+            if (applied == Applied.CROSSED) {
+                crossed.add(id);
+            } else if (applied == Applied.GONE) {
                 // Taken down between the read and now: its takedown's reaction may have run before the entries above
                 // were written, so they go again here. (Featured copies and the front page were only ever refreshed.)
                 if (deal.counts().hotSince() != null) {
@@ -148,6 +155,7 @@ final class CounterAggregation {
         if (!gone.isEmpty()) {
             hottest.rebuild(Map.of());
         }
-        return gone;
+        crossed.forEach(run.read::remove);
+        return crossed;
     }
 }

@@ -33,6 +33,8 @@ import software.amazon.lambda.powertools.logging.PowertoolsLogging;
  */
 public final class StreamHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
     private static final Logger LOG = LoggerFactory.getLogger(StreamHandler.class);
+    /** Readings of a deal taken again after one crossed another's: each one crosses only a write that came between. */
+    private static final int CROSSED_REREADS = 4;
 
     /** The function this class serves: {@code HandlerBindingTest} holds the topology's handler name to it. */
     public static final LambdaFunction FUNCTION = LambdaFunction.STREAM_CONSUMER;
@@ -138,14 +140,27 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
             try {
                 CounterAggregation.Run finishing = aggregation;
                 PacedWork.metered(() -> {
-                    if (!finishing.isEmpty()) {
-                        outcome.tally().dealsCounted += reactions.finishAggregation(finishing);
+                    CounterAggregation.Run run = finishing;
+                    for (int round = 0; ; round++) {
+                        java.util.List<String> crossed = run.isEmpty() ? List.of() : reactions.finishAggregation(run);
+                        outcome.tally().dealsCounted += run.counts().size() - crossed.size();
+                        // Then the gates: what was read is in every copy now, so the batches it covers have nothing to do.
+                        if (countsPaceMillis > 0) {
+                            run.read().forEach((id, writes) -> reactions.countsGate(countsPaceMillis).covered(id, writes));
+                        }
+                        if (crossed.isEmpty()) {
+                            return null;
+                        }
+                        if (round == CROSSED_REREADS) {
+                            // Redelivered (never left behind): its deals are read and written again then.
+                            throw new IllegalStateException(crossed.size() + " deals' readings kept crossing");
+                        }
+                        // A reading taken now is at or past both crossed ones in every shard (DealCountsStore#apply).
+                        run = reactions.startAggregation(crossed);
+                        if (run.frontPage()) {
+                            outcome.tally().cacheCopiesWritten += reactions.rebuildFrontPage(run.counts(), java.util.Set.of());
+                        }
                     }
-                    // Then the gates: what was read is in every copy now, so the batches it covers have nothing to do.
-                    if (countsPaceMillis > 0) {
-                        finishing.read().forEach((id, writes) -> reactions.countsGate(countsPaceMillis).covered(id, writes));
-                    }
-                    return null;
                 });
             } catch (RuntimeException e) {
                 LOG.error("counter aggregation failed", e);

@@ -148,10 +148,10 @@ class CounterAggregationTest extends StreamTest {
         DealCountsStore counts = new DealCountsStore(table);
         FeaturedStore featured = new FeaturedStore(table);
         FrontPageCache cache = new FrontPageCache(table, SHARDS);
-        assertEquals(DealCountsStore.Applied.APPLIED, counts.apply(id, newer));
+        assertEquals(DealCountsStore.Applied.APPLIED, counts.apply(id, newer, writes(10)));
         featured.refreshCounts(Map.of(id, newer));
         cache.rebuild(featured, new DealStore(table), Map.of(id, newer));
-        assertEquals(DealCountsStore.Applied.NEWER_THERE, counts.apply(id, older));
+        assertEquals(DealCountsStore.Applied.NEWER_THERE, counts.apply(id, older, writes(5)));
         assertEquals(0, featured.refreshCounts(Map.of(id, older)));
         cache.rebuild(featured, new DealStore(table), Map.of(id, older));
         pump(60_000);
@@ -230,5 +230,83 @@ class CounterAggregationTest extends StreamTest {
         pump(60_000);
         copies(a.id()).forEach((where, shown) -> assertEquals("2/0", shown, where));
         assertEquals(-1, new DealStore(table).find(b.id()).temperature());
+    }
+
+    private static long[] writes(long first) {
+        long[] writes = new long[DealCounters.SHARDS_PER_VIEW];
+        writes[0] = first;
+        return writes;
+    }
+
+    /** Sets a first-view shard of the deal's counters by hand: {@code hot} votes, at write {@code writes}. */
+    private void shard(String dealId, int shard, long hot, long writes) {
+        Map<String, AttributeValue> item = new java.util.HashMap<>(com.bigtimedeals.platform.Keys.dealCounters(dealId, shard));
+        item.put(com.bigtimedeals.platform.Keys.TYPE, AttributeValue.fromS(com.bigtimedeals.platform.Keys.DEAL_COUNTERS));
+        item.put("dealId", AttributeValue.fromS(dealId));
+        item.put("shard", AttributeValue.fromN(Integer.toString(shard)));
+        item.put("hot", AttributeValue.fromN(Long.toString(hot)));
+        item.put("cold", AttributeValue.fromN("0"));
+        item.put("comments", AttributeValue.fromN("0"));
+        item.put(DealCounters.WRITES, AttributeValue.fromN(Long.toString(writes)));
+        client.putItem(software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder().tableName(table.name())
+                .item(item).build());
+    }
+
+    /**
+     * Two readings of one deal cross (a BatchGetItem is no snapshot across shards): another lane's reading R2 took
+     * shard 0 at write 5 and shard 1 at write 10 (15 writes), this lane's R1 took both at 7 (14 writes). R2's counts
+     * reach the deal item just before R1's, and R2 records its reading covered, so R2's batch (shard 1 at 10) and R1's
+     * (shard 0 at 7) are both done. By writes alone R1 loses to R2 and the copies keep shard 0 at 5 until the deal
+     * next changes; by construction R1 finds its reading crossed, reads again and carries both. The interleaving is
+     * driven by a hook on R1's write of the deal item, nothing is timed.
+     */
+    @Test
+    void twoCrossedReadingsStillEndExactInEveryCopy() {
+        Deal a = featuredDeal();
+        String id = a.id();
+        Configuration paced = Configuration.from(SETTINGS.with(Setting.COUNTS_PACE_MS, 300));
+        shard(id, 0, 5, 5);
+        shard(id, 1, 7, 7);
+        handler = new StreamHandler(ChangeReactions.of(consumer(table), paced, 200, 300), paced);
+        pump(60_000);
+        copies(id).forEach((where, shown) -> assertEquals("12/0", shown, where));
+
+        java.util.concurrent.atomic.AtomicBoolean crossed = new java.util.concurrent.atomic.AtomicBoolean();
+        com.bigtimedeals.platform.Table r1 = observed((method, request) -> {
+            if (request instanceof software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest u
+                    && u.key().equals(com.bigtimedeals.platform.Keys.deal(id))
+                    && u.expressionAttributeNames().containsValue("countersVersion") && crossed.compareAndSet(false, true)) {
+                // R2, just before, on another lane: shard 1 moves to 10 (a vote's write), and R2's reading (shard 0
+                // at 5, shard 1 at 10) reaches the deal item, then the gate, as its aggregation writes them.
+                com.bigtimedeals.platform.TableAccessLog.bystander(() -> {
+                    shard(id, 1, 10, 10);
+                    List<AttributeValue> r2 = new java.util.ArrayList<>();
+                    StringBuilder covered = new StringBuilder();
+                    for (int k = 0; k < DealCounters.SHARDS_PER_VIEW; k++) {
+                        long w = k == 0 ? 5 : k == 1 ? 10 : 0;
+                        r2.add(AttributeValue.fromN(Long.toString(w)));
+                        covered.append(k == 0 ? "" : ",").append(w);
+                    }
+                    client.updateItem(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+                            .tableName(table.name()).key(com.bigtimedeals.platform.Keys.deal(id))
+                            .updateExpression("SET hot = :h, cold = :z, comments = :z, countersVersion = :v, countedWrites = :w")
+                            .expressionAttributeValues(Map.of(":h", AttributeValue.fromN("15"), ":z", AttributeValue.fromN("0"),
+                                    ":v", AttributeValue.fromN("15"), ":w", AttributeValue.fromL(r2)))
+                            .build());
+                    client.updateItem(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
+                            .tableName(table.name()).key(com.bigtimedeals.platform.Keys.countsGate(id))
+                            .updateExpression("SET covered = :c, coveredWrites = :v")
+                            .expressionAttributeValues(Map.of(":c", AttributeValue.fromS(covered.toString()),
+                                    ":v", AttributeValue.fromN("15")))
+                            .build());
+                });
+            }
+        });
+        shard(id, 0, 7, 7);
+        handler = new StreamHandler(ChangeReactions.of(consumer(r1), paced, 200, 300), paced);
+        pump(60_000);
+        assertTrue(crossed.get(), "R1 wrote the deal item");
+        pump(60_000);
+        copies(id).forEach((where, shown) -> assertEquals("17/0", shown, where));
     }
 }

@@ -25,8 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 /**
  * The stream consumer's side of the deal counters: reads deals together with their exact counts, and writes those
  * counts onto the deal item (from which the latest-deals indexes copy them). Every write is conditioned on the
- * counts' version ({@link DealCounters}): only a newer reading replaces an older one, so a replayed, late or
- * reordered aggregation changes nothing.
+ * counts' version ({@link DealCounters}) and, shard by shard, on the write counts the stored reading saw: only a
+ * reading at or past it in every shard replaces it, so a replayed, late or reordered aggregation changes nothing, and
+ * one that crossed another's ({@link Applied#CROSSED}) is read again rather than taken for covered.
  */
 public final class DealCountsStore {
     private final Table table;
@@ -39,18 +40,23 @@ public final class DealCountsStore {
      * A live deal as its item stores it (content, and the counts the last aggregation wrote onto it), and its exact
      * counts now ({@code hotSince} taken from the item, which keeps it).
      */
-    public record Reading(Deal deal, DealCounts exact, long peak, Instant postedAt, long[] shardWrites) {
+    public record Reading(Deal deal, DealCounts exact, long peak, Instant postedAt, long[] shardWrites, long[] storedWrites) {
         public Reading(Deal deal, DealCounts exact) {
             this(deal, exact, 0, deal.createdAt());
         }
 
         public Reading(Deal deal, DealCounts exact, long peak, Instant postedAt) {
-            this(deal, exact, peak, postedAt, new long[DealCounters.SHARDS_PER_VIEW]);
+            this(deal, exact, peak, postedAt, new long[DealCounters.SHARDS_PER_VIEW], null);
         }
 
-        /** The deal item already carries these counts or newer: every copy of them was written before it. */
+        /**
+         * The deal item already carries these counts or newer, shard by shard (an item from before it kept its
+         * shards' write counts: by version alone): every copy of them was written before it. A higher version that
+         * is behind this reading in some shard (two readings crossed, neither a snapshot) is not up to date.
+         */
         public boolean upToDate() {
-            return deal.counts().version() >= exact.version();
+            return deal.counts().version() >= exact.version()
+                    && (storedWrites == null || dominates(storedWrites, shardWrites));
         }
 
         /** The deal with its exact counts: what every copy should show. */
@@ -100,7 +106,8 @@ public final class DealCountsStore {
                             writes[k] = sr.has(DealCounters.WRITES) ? sr.number(DealCounters.WRITES) : 0;
                         }
                     }
-                    readings.put(id, new Reading(deal, exact, r.has(PEAK) ? r.number(PEAK) : 0, DealCodec.postedAt(item), writes));
+                    readings.put(id, new Reading(deal, exact, r.has(PEAK) ? r.number(PEAK) : 0, DealCodec.postedAt(item), writes,
+                            storedWrites(item)));
                 }
             }
         }
@@ -114,28 +121,79 @@ public final class DealCountsStore {
         /** The item already held these counts or newer: nothing to do. */
         NEWER_THERE,
         /** Taken down (or never a deal): copies written for it must go again. */
-        GONE
+        GONE,
+        /**
+         * The item holds a reading with more writes that is behind this one in some shard (BatchGetItem is no
+         * snapshot across shards): neither is the deal's state now. Read again and write every copy again: a reading
+         * taken after this answer is at or past both, shard by shard.
+         */
+        CROSSED
     }
 
     /**
-     * Writes {@code counts} onto the deal item, only over older counts and only while the deal is live. Its stream
-     * record reads as no change to the deal (only its counts moved), so it sets nothing off.
+     * On the deal item: each first-view shard's write count as the reading it carries saw them (a list, in shard
+     * order). Its counts are only replaced by a reading at or past it in every shard, so the readings the item holds
+     * one after another each include the one before, and what it holds covers whatever an earlier one covered.
      */
-    public Applied apply(String dealId, DealCounts counts) {
+    static final String COUNTED_WRITES = "countedWrites";
+
+    /** Whether {@code a} saw every shard at {@code b}'s count or later. */
+    static boolean dominates(long[] a, long[] b) {
+        for (int k = 0; k < b.length; k++) {
+            if ((k < a.length ? a[k] : 0) < b[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long[] storedWrites(Map<String, AttributeValue> item) {
+        AttributeValue v = item == null ? null : item.get(COUNTED_WRITES);
+        if (v == null || !v.hasL()) {
+            return null;
+        }
+        long[] writes = new long[v.l().size()];
+        for (int k = 0; k < writes.length; k++) {
+            writes[k] = Long.parseLong(v.l().get(k).n());
+        }
+        return writes;
+    }
+
+    /**
+     * Writes {@code counts}, read at {@code shardWrites}, onto the deal item, only over a reading it is at or past in
+     * every shard (and has more writes than) and only while the deal is live. Its stream record reads as no change to
+     * the deal (only its counts moved), so it sets nothing off.
+     */
+    public Applied apply(String dealId, DealCounts counts, long[] shardWrites) {
+        Map<String, String> names = new HashMap<>(Map.of("#h", DealCodec.HOT, "#c", DealCodec.COLD, "#m", DealCodec.COMMENTS,
+                "#v", DealCodec.COUNTERS_VERSION, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT, "#w", COUNTED_WRITES));
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":h", number(counts.hot()), ":c", number(counts.cold()),
+                ":m", number(counts.comments()), ":v", number(counts.version()), ":deal", AttributeValue.fromS(Keys.DEAL)));
+        List<AttributeValue> list = new ArrayList<>();
+        StringBuilder atOrPast = new StringBuilder();
+        for (int k = 0; k < shardWrites.length; k++) {
+            list.add(number(shardWrites[k]));
+            values.put(":w" + k, number(shardWrites[k]));
+            atOrPast.append(k == 0 ? "" : " AND ").append("#w[").append(k).append("] <= :w").append(k);
+        }
+        values.put(":w", AttributeValue.fromL(list));
         try {
             Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
-                    .updateExpression("SET #h = :h, #c = :c, #m = :m, #v = :v")
+                    .updateExpression("SET #h = :h, #c = :c, #m = :m, #v = :v, #w = :w")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
-                            + " AND (attribute_not_exists(#v) OR #v < :v)")
-                    .expressionAttributeNames(Map.of("#h", DealCodec.HOT, "#c", DealCodec.COLD, "#m", DealCodec.COMMENTS,
-                            "#v", DealCodec.COUNTERS_VERSION, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT))
-                    .expressionAttributeValues(Map.of(":h", number(counts.hot()), ":c", number(counts.cold()),
-                            ":m", number(counts.comments()), ":v", number(counts.version()),
-                            ":deal", AttributeValue.fromS(Keys.DEAL)))
+                            + " AND (attribute_not_exists(#v) OR (#v < :v AND (attribute_not_exists(#w) OR ("
+                            + atOrPast + "))))")
+                    .expressionAttributeNames(names).expressionAttributeValues(values)
                     .build()));
             return Applied.APPLIED;
         } catch (ConditionalCheckFailedException e) {
-            return DealCodec.isLiveDeal(item(dealId)) ? Applied.NEWER_THERE : Applied.GONE;
+            // The rare path: one consistent read of what stands says which refusal it was.
+            Map<String, AttributeValue> item = item(dealId);
+            if (!DealCodec.isLiveDeal(item)) {
+                return Applied.GONE;
+            }
+            long[] stored = storedWrites(item);
+            return stored == null || dominates(stored, shardWrites) ? Applied.NEWER_THERE : Applied.CROSSED;
         }
     }
 
