@@ -1,9 +1,6 @@
 package com.bigtimedeals.bench;
 
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -134,18 +131,6 @@ final class ApiUnderBlast {
     }
 
     private static String call(HttpClient http, String base, String method, String path, String token, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            b.header("Content-Type", "application/json");
-        }
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() / 100 != 2) {
-            throw new IllegalStateException(method + " " + path + " answered " + r.statusCode() + ": " + r.body());
-        }
-        return r.body();
+        return StackCall.call(http, base, method, path, token, body, Duration.ofSeconds(60), status -> status / 100 == 2);
     }
 }

@@ -1,9 +1,6 @@
 package com.bigtimedeals.bench;
 
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -205,18 +202,6 @@ final class PushDelivery {
     }
 
     private String call(String method, String path, String token, String body, int expected) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            b.header("Content-Type", "application/json");
-        }
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != expected) {
-            throw new IllegalStateException(method + " " + path + " answered " + r.statusCode() + ": " + r.body());
-        }
-        return r.body();
+        return StackCall.call(http, base, method, path, token, body, Duration.ofSeconds(30), status -> status == expected);
     }
 }

@@ -1,9 +1,6 @@
 package com.bigtimedeals.bench;
 
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -155,19 +152,8 @@ final class WatchersUnderLoad {
     }
 
     private String call(String method, String path, String token, String body, int expected) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            b.header("Content-Type", "application/json");
-        }
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        boolean anySuccess = expected == 200; // likes and watches answer 200 or 201, unlikes 200 or 204
-        if (anySuccess ? r.statusCode() / 100 != 2 : r.statusCode() != expected) {
-            throw new AssertionError(method + " " + path + " answered " + r.statusCode() + ": " + r.body());
-        }
-        return r.body();
+        // Likes and watches answer 200 or 201, unlikes 200 or 204: 200 stands for any success.
+        return StackCall.call(http, base, method, path, token, body, Duration.ofSeconds(30),
+                status -> expected == 200 ? status / 100 == 2 : status == expected);
     }
 }
