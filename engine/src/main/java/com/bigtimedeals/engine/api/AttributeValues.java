@@ -25,8 +25,27 @@ public final class AttributeValues {
 
     /** Thrown with the service's message; callers add the context the service adds (a prefix, a key name). */
     public static final class Invalid extends RuntimeException {
+        /** What the message is about, which decides whether some callers add their context to it. */
+        public enum About {
+            /** The value's make-up: no type, several types, a false NULL, an empty string or binary set, nesting. */
+            VALUE,
+            /** A number's text, or a set's members: duplicates, or an empty number set. */
+            NUMBER_OR_SET_MEMBERS
+        }
+
+        private final About about;
+
         public Invalid(String message) {
+            this(message, About.VALUE);
+        }
+
+        Invalid(String message, About about) {
             super(message, null, false, false);
+            this.about = about;
+        }
+
+        public About about() {
+            return about;
         }
     }
 
@@ -145,7 +164,7 @@ public final class AttributeValues {
                         set.add((String) o);
                     }
                     if (set.size() != list.size()) {
-                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + " contains duplicates.");
+                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + " contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
                     }
                     converted = new Value.SS(set);
                     break;
@@ -153,14 +172,14 @@ public final class AttributeValues {
                 case "NS": {
                     List<Object> list = (List<Object>) v;
                     if (list.isEmpty()) {
-                        throw new Invalid("One or more parameter values were invalid: An number set  may not be empty");
+                        throw new Invalid("One or more parameter values were invalid: An number set  may not be empty", Invalid.About.NUMBER_OR_SET_MEMBERS);
                     }
                     Set<BigDecimal> set = new LinkedHashSet<>();
                     for (Object o : list) {
                         set.add(number((String) o));
                     }
                     if (set.size() != list.size()) {
-                        throw new Invalid("Input collection contains duplicates");
+                        throw new Invalid("Input collection contains duplicates", Invalid.About.NUMBER_OR_SET_MEMBERS);
                     }
                     converted = new Value.NS(set);
                     break;
@@ -175,7 +194,7 @@ public final class AttributeValues {
                         set.add(new Value.B((byte[]) o));
                     }
                     if (set.size() != list.size()) {
-                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + "of type BS contains duplicates.");
+                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + "of type BS contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
                     }
                     converted = new Value.BS(set);
                     break;
@@ -223,12 +242,12 @@ public final class AttributeValues {
 
     private static BigDecimal number(String text) {
         if (text == null || text.isEmpty()) {
-            throw new Invalid("The parameter cannot be converted to a numeric value");
+            throw new Invalid("The parameter cannot be converted to a numeric value", Invalid.About.NUMBER_OR_SET_MEMBERS);
         }
         try {
             return Numbers.parse(text);
         } catch (NumberFormatError e) {
-            throw new Invalid(e.getMessage());
+            throw new Invalid(e.getMessage(), Invalid.About.NUMBER_OR_SET_MEMBERS);
         }
     }
 
