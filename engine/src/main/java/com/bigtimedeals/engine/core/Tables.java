@@ -6,8 +6,9 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
+import com.bigtimedeals.engine.table.TableSettingsTags;
 
-/** The catalog's tables as a whole: described, listed a page at a time, deleted, and their expiry switched. */
+/** The catalog's tables as a whole: created, described, listed a page at a time, deleted, and their expiry switched. */
 public final class Tables {
     /** One page of table names, and the last name when more follow. */
     public record NamePage(List<String> names, String lastEvaluated) {
@@ -36,6 +37,21 @@ public final class Tables {
         return new NamePage(names.subList(from, to), to < names.size() ? names.get(to - 1) : null);
     }
 
+    /** Creates a table of {@code def}, opening its stream if it has one; refused when the name is taken. */
+    public static Table create(Context ctx, TableDef def) {
+        Table table = new Table(ctx.catalog().newTableId(), def);
+        TableSettingsTags.apply(table, def.tags());
+        ctx.committer().defineTable(table, () -> {
+            if (ctx.catalog().putIfAbsent(table) != null) {
+                throw ApiException.resourceInUse("Table already exists: " + def.name());
+            }
+            if (def.streamEnabled()) {
+                Streams.open(ctx.catalog(), ctx.committer(), table, def.latestStreamLabel());
+            }
+        });
+        return table;
+    }
+
     /** Deletes the named table and closes its stream; refused while deletion protection is on. */
     public static Table delete(Context ctx, String name) {
         Table table = ctx.catalog().requireNamed(name);
@@ -52,6 +68,13 @@ public final class Tables {
             Streams.close(ctx.committer(), table);
         });
         return table;
+    }
+
+    /** Refuses a table that is not there in DescribeContinuousBackups' words (not ResourceNotFoundException). */
+    public static void requireForBackups(Context ctx, String name) {
+        if (ctx.catalog().get(name) == null) {
+            throw new ApiException(ApiException.DYNAMODB + "TableNotFoundException", "Table not found: " + name);
+        }
     }
 
     /** The named table's definition, for its TTL setting. */
