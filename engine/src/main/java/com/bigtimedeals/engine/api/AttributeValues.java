@@ -151,54 +151,15 @@ public final class AttributeValues {
                     }
                     converted = Value.Null.INSTANCE;
                     break;
-                case "SS": {
-                    List<Object> list = (List<Object>) v;
-                    if (list.isEmpty()) {
-                        throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
-                    }
-                    Set<String> set = new LinkedHashSet<>();
-                    for (Object o : list) {
-                        if (o == null) {
-                            throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
-                        }
-                        set.add((String) o);
-                    }
-                    if (set.size() != list.size()) {
-                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + " contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
-                    }
-                    converted = new Value.SS(set);
+                case "SS":
+                    converted = stringSet((List<Object>) v);
                     break;
-                }
-                case "NS": {
-                    List<Object> list = (List<Object>) v;
-                    if (list.isEmpty()) {
-                        throw new Invalid("One or more parameter values were invalid: An number set  may not be empty", Invalid.About.NUMBER_OR_SET_MEMBERS);
-                    }
-                    Set<BigDecimal> set = new LinkedHashSet<>();
-                    for (Object o : list) {
-                        set.add(number((String) o));
-                    }
-                    if (set.size() != list.size()) {
-                        throw new Invalid("Input collection contains duplicates", Invalid.About.NUMBER_OR_SET_MEMBERS);
-                    }
-                    converted = new Value.NS(set);
+                case "NS":
+                    converted = numberSet((List<Object>) v);
                     break;
-                }
-                case "BS": {
-                    List<Object> list = (List<Object>) v;
-                    if (list.isEmpty()) {
-                        throw new Invalid("One or more parameter values were invalid: Binary sets should not be empty");
-                    }
-                    Set<Value.B> set = new LinkedHashSet<>();
-                    for (Object o : list) {
-                        set.add(new Value.B((byte[]) o));
-                    }
-                    if (set.size() != list.size()) {
-                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + "of type BS contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
-                    }
-                    converted = new Value.BS(set);
+                case "BS":
+                    converted = binarySet((List<Object>) v);
                     break;
-                }
                 case "L": {
                     nested(level);
                     List<Object> list = (List<Object>) v;
@@ -231,6 +192,51 @@ public final class AttributeValues {
             throw new Invalid("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
         }
         return result;
+    }
+
+    private static Value.SS stringSet(List<Object> list) {
+        if (list.isEmpty()) {
+            throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
+        }
+        Set<String> set = new LinkedHashSet<>();
+        for (Object o : list) {
+            if (o == null) {
+                throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
+            }
+            set.add((String) o);
+        }
+        if (set.size() != list.size()) {
+            throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + " contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        return new Value.SS(set);
+    }
+
+    private static Value.NS numberSet(List<Object> list) {
+        if (list.isEmpty()) {
+            throw new Invalid("One or more parameter values were invalid: An number set  may not be empty", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        Set<BigDecimal> set = new LinkedHashSet<>();
+        for (Object o : list) {
+            set.add(number((String) o));
+        }
+        if (set.size() != list.size()) {
+            throw new Invalid("Input collection contains duplicates", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        return new Value.NS(set);
+    }
+
+    private static Value.BS binarySet(List<Object> list) {
+        if (list.isEmpty()) {
+            throw new Invalid("One or more parameter values were invalid: Binary sets should not be empty");
+        }
+        Set<Value.B> set = new LinkedHashSet<>();
+        for (Object o : list) {
+            set.add(new Value.B((byte[]) o));
+        }
+        if (set.size() != list.size()) {
+            throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + "of type BS contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        return new Value.BS(set);
     }
 
     /** A list or map at {@code level}: its members, even if it has none, would be one level further down. */
