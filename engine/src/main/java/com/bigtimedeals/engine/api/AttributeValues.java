@@ -25,8 +25,27 @@ public final class AttributeValues {
 
     /** Thrown with the service's message; callers add the context the service adds (a prefix, a key name). */
     public static final class Invalid extends RuntimeException {
+        /** What the message is about, which decides whether some callers add their context to it. */
+        public enum About {
+            /** The value's make-up: no type, several types, a false NULL, an empty string or binary set, nesting. */
+            VALUE,
+            /** A number's text, or a set's members: duplicates, or an empty number set. */
+            NUMBER_OR_SET_MEMBERS
+        }
+
+        private final About about;
+
         public Invalid(String message) {
+            this(message, About.VALUE);
+        }
+
+        Invalid(String message, About about) {
             super(message, null, false, false);
+            this.about = about;
+        }
+
+        public About about() {
+            return about;
         }
     }
 
@@ -132,54 +151,15 @@ public final class AttributeValues {
                     }
                     converted = Value.Null.INSTANCE;
                     break;
-                case "SS": {
-                    List<Object> list = (List<Object>) v;
-                    if (list.isEmpty()) {
-                        throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
-                    }
-                    Set<String> set = new LinkedHashSet<>();
-                    for (Object o : list) {
-                        if (o == null) {
-                            throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
-                        }
-                        set.add((String) o);
-                    }
-                    if (set.size() != list.size()) {
-                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + " contains duplicates.");
-                    }
-                    converted = new Value.SS(set);
+                case "SS":
+                    converted = stringSet((List<Object>) v);
                     break;
-                }
-                case "NS": {
-                    List<Object> list = (List<Object>) v;
-                    if (list.isEmpty()) {
-                        throw new Invalid("One or more parameter values were invalid: An number set  may not be empty");
-                    }
-                    Set<BigDecimal> set = new LinkedHashSet<>();
-                    for (Object o : list) {
-                        set.add(number((String) o));
-                    }
-                    if (set.size() != list.size()) {
-                        throw new Invalid("Input collection contains duplicates");
-                    }
-                    converted = new Value.NS(set);
+                case "NS":
+                    converted = numberSet((List<Object>) v);
                     break;
-                }
-                case "BS": {
-                    List<Object> list = (List<Object>) v;
-                    if (list.isEmpty()) {
-                        throw new Invalid("One or more parameter values were invalid: Binary sets should not be empty");
-                    }
-                    Set<Value.B> set = new LinkedHashSet<>();
-                    for (Object o : list) {
-                        set.add(new Value.B((byte[]) o));
-                    }
-                    if (set.size() != list.size()) {
-                        throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + "of type BS contains duplicates.");
-                    }
-                    converted = new Value.BS(set);
+                case "BS":
+                    converted = binarySet((List<Object>) v);
                     break;
-                }
                 case "L": {
                     nested(level);
                     List<Object> list = (List<Object>) v;
@@ -214,6 +194,51 @@ public final class AttributeValues {
         return result;
     }
 
+    private static Value.SS stringSet(List<Object> list) {
+        if (list.isEmpty()) {
+            throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
+        }
+        Set<String> set = new LinkedHashSet<>();
+        for (Object o : list) {
+            if (o == null) {
+                throw new Invalid("One or more parameter values were invalid: An string set  may not be empty");
+            }
+            set.add((String) o);
+        }
+        if (set.size() != list.size()) {
+            throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + " contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        return new Value.SS(set);
+    }
+
+    private static Value.NS numberSet(List<Object> list) {
+        if (list.isEmpty()) {
+            throw new Invalid("One or more parameter values were invalid: An number set  may not be empty", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        Set<BigDecimal> set = new LinkedHashSet<>();
+        for (Object o : list) {
+            set.add(number((String) o));
+        }
+        if (set.size() != list.size()) {
+            throw new Invalid("Input collection contains duplicates", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        return new Value.NS(set);
+    }
+
+    private static Value.BS binarySet(List<Object> list) {
+        if (list.isEmpty()) {
+            throw new Invalid("One or more parameter values were invalid: Binary sets should not be empty");
+        }
+        Set<Value.B> set = new LinkedHashSet<>();
+        for (Object o : list) {
+            set.add(new Value.B((byte[]) o));
+        }
+        if (set.size() != list.size()) {
+            throw new Invalid("One or more parameter values were invalid: Input collection " + display(list) + "of type BS contains duplicates.", Invalid.About.NUMBER_OR_SET_MEMBERS);
+        }
+        return new Value.BS(set);
+    }
+
     /** A list or map at {@code level}: its members, even if it has none, would be one level further down. */
     private static void nested(int level) {
         if (level >= MAX_LEVELS) {
@@ -223,12 +248,12 @@ public final class AttributeValues {
 
     private static BigDecimal number(String text) {
         if (text == null || text.isEmpty()) {
-            throw new Invalid("The parameter cannot be converted to a numeric value");
+            throw new Invalid("The parameter cannot be converted to a numeric value", Invalid.About.NUMBER_OR_SET_MEMBERS);
         }
         try {
             return Numbers.parse(text);
         } catch (NumberFormatError e) {
-            throw new Invalid(e.getMessage());
+            throw new Invalid(e.getMessage(), Invalid.About.NUMBER_OR_SET_MEMBERS);
         }
     }
 

@@ -61,97 +61,20 @@ public final class ShapeChecker {
         }
         switch (shape.kind) {
             case BOOLEAN:
-                if (value instanceof Boolean) {
-                    return value;
-                }
-                if (value instanceof JsonNumber n) {
-                    throw ApiException.serialization(numberKind(n) + " cannot be converted to Boolean");
-                }
-                if (value instanceof String s) {
-                    String upper = s.toUpperCase(Locale.ROOT);
-                    if (upper.equals("TRUE") || upper.equals("1") || upper.equals("YES")) {
-                        return Boolean.TRUE;
-                    }
-                    if (upper.equals("FALSE") || upper.equals("0") || upper.equals("NO")) {
-                        return Boolean.FALSE;
-                    }
-                    throw ApiException.serialization("Unexpected token received from parser");
-                }
-                throw structural(value, "class java.lang.Boolean");
+                return bool(value);
             case INTEGER:
-            case LONG: {
-                String type = shape.kind == Shape.Kind.INTEGER ? "Integer" : "Long";
-                if (value instanceof JsonNumber n) {
-                    // A fraction is dropped (1.9 is 1); a number the member's type cannot hold (Limit: 1e20) is refused.
-                    double d = Math.floor(n.doubleValue());
-                    boolean fits = shape.kind == Shape.Kind.INTEGER ? d >= Integer.MIN_VALUE && d <= Integer.MAX_VALUE
-                            : d >= Long.MIN_VALUE && d < 0x1p63;
-                    if (!fits) {
-                        throw ApiException.serialization(numberKind(n) + " cannot be converted to " + type);
-                    }
-                    return (long) d;
-                }
-                if (value instanceof Boolean b) {
-                    throw ApiException.serialization((b ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to " + type);
-                }
-                if (value instanceof String) {
-                    throw ApiException.serialization("STRING_VALUE cannot be converted to " + type);
-                }
-                throw structural(value, "class java.lang." + type);
-            }
+            case LONG:
+                return integral(value, shape);
             case STRING:
-                if (value instanceof String) {
-                    return value;
-                }
-                if (value instanceof Boolean b) {
-                    throw ApiException.serialization((b ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to String");
-                }
-                if (value instanceof JsonNumber n) {
-                    throw ApiException.serialization(numberKind(n) + " cannot be converted to String");
-                }
-                throw structural(value, "class java.lang.String");
+                return string(value);
             case BLOB:
-                if (value instanceof String s) {
-                    return base64(s);
-                }
-                if (value instanceof Boolean || value instanceof JsonNumber) {
-                    throw ApiException.serialization("only base-64-encoded strings are convertible to bytes");
-                }
-                throw structural(value, "class java.nio.ByteBuffer");
+                return blob(value);
             case LIST:
-            case PARAMETERIZED_LIST: {
-                if (!(value instanceof List)) {
-                    if (value instanceof Map) {
-                        throw ApiException.serialization("Start of structure or map found where not expected");
-                    }
-                    throw ApiException.serialization(shape.kind == Shape.Kind.LIST ? "Unexpected field type" : CAST_MESSAGE);
-                }
-                List<Object> in = (List<Object>) value;
-                List<Object> out = new ArrayList<>(in.size());
-                for (Object element : in) {
-                    out.add(convert(element, shape.element));
-                }
-                return out;
-            }
+            case PARAMETERIZED_LIST:
+                return list(value, shape);
             case MAP:
-            case PARAMETERIZED_MAP: {
-                if (!(value instanceof Map)) {
-                    if (value instanceof List) {
-                        String valueType = shape.kind == Shape.Kind.PARAMETERIZED_MAP || shape.typeName == null
-                                ? "com.amazonaws.dynamodb.v20120810.AttributeValue"
-                                : shape.typeName.contains(".") ? shape.typeName
-                                : "com.amazonaws.dynamodb.v20120810." + shape.typeName;
-                        throw ApiException.serialization("Unrecognized collection type java.util.Map<java.lang.String, " + valueType + ">");
-                    }
-                    throw ApiException.serialization(shape.kind == Shape.Kind.MAP ? "Unexpected field type" : CAST_MESSAGE);
-                }
-                Map<String, Object> in = (Map<String, Object>) value;
-                Map<String, Object> out = new LinkedHashMap<>(in.size() * 2);
-                for (Map.Entry<String, Object> e : in.entrySet()) {
-                    out.put(e.getKey(), convert(e.getValue(), shape.element));
-                }
-                return out;
-            }
+            case PARAMETERIZED_MAP:
+                return map(value, shape);
             case VALUE_STRUCT:
             case FIELD_STRUCT:
                 return struct(value, shape, shape.kind == Shape.Kind.VALUE_STRUCT, shape.typeName);
@@ -161,6 +84,106 @@ public final class ShapeChecker {
             default:
                 throw new IllegalStateException(shape.kind.name());
         }
+    }
+
+    private static Boolean bool(Object value) {
+        if (value instanceof Boolean b) {
+            return b;
+        }
+        if (value instanceof JsonNumber n) {
+            throw ApiException.serialization(numberKind(n) + " cannot be converted to Boolean");
+        }
+        if (value instanceof String s) {
+            String upper = s.toUpperCase(Locale.ROOT);
+            if (upper.equals("TRUE") || upper.equals("1") || upper.equals("YES")) {
+                return Boolean.TRUE;
+            }
+            if (upper.equals("FALSE") || upper.equals("0") || upper.equals("NO")) {
+                return Boolean.FALSE;
+            }
+            throw ApiException.serialization("Unexpected token received from parser");
+        }
+        throw structural(value, "class java.lang.Boolean");
+    }
+
+    private static Long integral(Object value, Shape shape) {
+        String type = shape.kind == Shape.Kind.INTEGER ? "Integer" : "Long";
+        if (value instanceof JsonNumber n) {
+            // A fraction is dropped (1.9 is 1); a number the member's type cannot hold (Limit: 1e20) is refused.
+            double d = Math.floor(n.doubleValue());
+            boolean fits = shape.kind == Shape.Kind.INTEGER ? d >= Integer.MIN_VALUE && d <= Integer.MAX_VALUE
+                    : d >= Long.MIN_VALUE && d < 0x1p63;
+            if (!fits) {
+                throw ApiException.serialization(numberKind(n) + " cannot be converted to " + type);
+            }
+            return (long) d;
+        }
+        if (value instanceof Boolean b) {
+            throw ApiException.serialization((b ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to " + type);
+        }
+        if (value instanceof String) {
+            throw ApiException.serialization("STRING_VALUE cannot be converted to " + type);
+        }
+        throw structural(value, "class java.lang." + type);
+    }
+
+    private static String string(Object value) {
+        if (value instanceof String s) {
+            return s;
+        }
+        if (value instanceof Boolean b) {
+            throw ApiException.serialization((b ? "TRUE_VALUE" : "FALSE_VALUE") + " cannot be converted to String");
+        }
+        if (value instanceof JsonNumber n) {
+            throw ApiException.serialization(numberKind(n) + " cannot be converted to String");
+        }
+        throw structural(value, "class java.lang.String");
+    }
+
+    private static Object blob(Object value) {
+        if (value instanceof String s) {
+            return base64(s);
+        }
+        if (value instanceof Boolean || value instanceof JsonNumber) {
+            throw ApiException.serialization("only base-64-encoded strings are convertible to bytes");
+        }
+        throw structural(value, "class java.nio.ByteBuffer");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object value, Shape shape) {
+        if (!(value instanceof List)) {
+            if (value instanceof Map) {
+                throw ApiException.serialization("Start of structure or map found where not expected");
+            }
+            throw ApiException.serialization(shape.kind == Shape.Kind.LIST ? "Unexpected field type" : CAST_MESSAGE);
+        }
+        List<Object> in = (List<Object>) value;
+        List<Object> out = new ArrayList<>(in.size());
+        for (Object element : in) {
+            out.add(convert(element, shape.element));
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value, Shape shape) {
+        if (!(value instanceof Map)) {
+            if (value instanceof List) {
+                String valueType = shape.kind == Shape.Kind.PARAMETERIZED_MAP || shape.typeName == null
+                        ? "com.amazonaws.dynamodb.v20120810.AttributeValue"
+                        : shape.typeName.contains(".") ? shape.typeName
+                        : "com.amazonaws.dynamodb.v20120810." + shape.typeName;
+                throw ApiException.serialization("Unrecognized collection type java.util.Map<java.lang.String, " + valueType + ">");
+            }
+            throw ApiException.serialization(shape.kind == Shape.Kind.MAP ? "Unexpected field type" : CAST_MESSAGE);
+        }
+        Map<String, Object> in = (Map<String, Object>) value;
+        Map<String, Object> out = new LinkedHashMap<>(in.size() * 2);
+        for (Map.Entry<String, Object> e : in.entrySet()) {
+            out.put(e.getKey(), convert(e.getValue(), shape.element));
+        }
+        return out;
     }
 
     /**

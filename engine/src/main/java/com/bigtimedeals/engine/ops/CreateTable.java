@@ -20,10 +20,10 @@ import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Tables;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.table.TableDef;
-import com.bigtimedeals.engine.table.TableSettingsTags;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -66,27 +66,28 @@ public final class CreateTable implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once: the definition the table is created with. */
+    record Request(TableDef definition) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+        Request r = decode(req);
+        encode(out, Tables.create(ctx, r.definition()));
+    }
+
+    Request decode(Map<String, Object> req) {
         String error = validate(req);
         if (error != null) {
             throw ApiException.validation(error);
         }
-        String name = Req.string(req, "TableName");
-        TableDef def = definition(req, name);
-        Table table = new Table(ctx.catalog().newTableId(), def);
-        TableSettingsTags.apply(table, def.tags());
-        ctx.committer().defineTable(table, () -> {
-            if (ctx.catalog().putIfAbsent(table) != null) {
-                throw ApiException.resourceInUse("Table already exists: " + name);
-            }
-            if (def.streamEnabled()) {
-                Streams.open(ctx.catalog(), ctx.committer(), table, def.latestStreamLabel());
-            }
-        });
+        return new Request(definition(req, Req.string(req, "TableName")));
+    }
+
+    static void encode(JsonGenerator out, Table created) throws IOException {
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptions.write(out, table, "CREATING");
+        TableDescriptions.write(out, created, "CREATING");
         out.writeEndObject();
     }
 

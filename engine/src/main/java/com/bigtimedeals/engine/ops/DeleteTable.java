@@ -3,11 +3,10 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Tables;
 import com.bigtimedeals.engine.table.Table;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -26,21 +25,14 @@ public final class DeleteTable implements Operation {
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Table table = ctx.catalog().requireNamed(Req.string(req, "TableName"));
-        if (table.def().deletionProtection()) {
-            throw ApiException.validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
-        }
-        ctx.committer().deleteTable(table, () -> {
-            if (ctx.catalog().get(table.name()) != table) {
-                throw ApiException.resourceNotFound("Requested resource not found: Table: " + table.name() + " not found");
-            }
-            ctx.catalog().remove(table);
-            table.markDeleted();
-            Streams.close(ctx.committer(), table);
-        });
+        DescribeTable.Request r = DescribeTable.Request.decode(req);
+        encode(out, Tables.delete(ctx, r.tableName()));
+    }
+
+    static void encode(JsonGenerator out, Table deleted) throws IOException {
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptions.writeDeleted(out, table);
+        TableDescriptions.writeDeleted(out, deleted);
         out.writeEndObject();
     }
 }

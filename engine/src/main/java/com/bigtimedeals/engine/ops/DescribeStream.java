@@ -1,12 +1,12 @@
 package com.bigtimedeals.engine.ops;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.StreamPositions;
 import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.StreamLog;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -32,22 +32,25 @@ public final class DescribeStream implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once; {@code childrenOf} is the CHILD_SHARDS filter's shard, if any. */
+    record Request(String streamArn, String childrenOf, String exclusiveStart, int limit) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        StreamLog stream = StreamReads.stream(ctx, Req.string(req, "StreamArn"));
-        Long limitValue = Req.number(req, "Limit");
-        int limit = limitValue == null ? 100 : limitValue.intValue();
-        String start = Req.string(req, "ExclusiveStartShardId");
-        List<Shard> shards = shards(stream, Req.map(req, "ShardFilter"));
-        // Shard ids sort in creation order (they start with the creation time), and a page resumes after the
-        // named id whether or not that shard still exists: an id past every shard gives an empty page.
-        int from = 0;
-        if (start != null) {
-            while (from < shards.size() && shards.get(from).id.compareTo(start) <= 0) {
-                from++;
-            }
-        }
-        int to = Math.min(shards.size(), from + limit);
+        Request r = decode(req);
+        encode(out, StreamPositions.shards(ctx, r.streamArn(), r.childrenOf(), r.exclusiveStart(), r.limit()));
+    }
+
+    static Request decode(Map<String, Object> req) {
+        Long limit = Req.number(req, "Limit");
+        Map<String, Object> filter = Req.map(req, "ShardFilter");
+        return new Request(Req.string(req, "StreamArn"), filter == null ? null : Req.string(filter, "ShardId"),
+                Req.string(req, "ExclusiveStartShardId"), limit == null ? 100 : limit.intValue());
+    }
+
+    static void encode(JsonGenerator out, StreamPositions.ShardPage page) throws IOException {
+        StreamLog stream = page.stream();
         out.writeStartObject();
         out.writeObjectFieldStart("StreamDescription");
         out.writeStringField("StreamArn", stream.arn);
@@ -59,31 +62,15 @@ public final class DescribeStream implements Operation {
         out.writeStringField("TableName", stream.tableName);
         TableDescriptions.keySchema(out, stream.key);
         out.writeArrayFieldStart("Shards");
-        for (Shard s : shards.subList(from, to)) {
+        for (Shard s : page.shards()) {
             shard(out, s);
         }
         out.writeEndArray();
-        if (to < shards.size()) {
-            out.writeStringField("LastEvaluatedShardId", shards.get(to - 1).id);
+        if (page.lastEvaluatedShardId() != null) {
+            out.writeStringField("LastEvaluatedShardId", page.lastEvaluatedShardId());
         }
         out.writeEndObject();
         out.writeEndObject();
-    }
-
-    /** The stream's shards; with a CHILD_SHARDS filter, those that took over from the one named (readers follow a closed shard). */
-    private static List<Shard> shards(StreamLog stream, Map<String, Object> filter) {
-        List<Shard> shards = stream.shards();
-        if (filter == null) {
-            return shards;
-        }
-        String parent = Req.string(filter, "ShardId");
-        List<Shard> children = new java.util.ArrayList<>();
-        for (Shard s : shards) {
-            if (parent.equals(s.parentId)) {
-                children.add(s);
-            }
-        }
-        return children;
     }
 
     private static void shard(JsonGenerator out, Shard s) throws IOException {

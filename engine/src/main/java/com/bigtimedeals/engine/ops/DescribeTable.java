@@ -6,6 +6,7 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Tables;
 import com.bigtimedeals.engine.table.Table;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -25,10 +26,20 @@ public final class DescribeTable implements Operation {
         return TABLE_ONLY;
     }
 
+    /** The request of every operation that names only a table ({@link #TABLE_ONLY}), decoded once. */
+    record Request(String tableName) {
+        static Request decode(Map<String, Object> req) {
+            return new Request(Req.string(req, "TableName"));
+        }
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Table table = ctx.catalog().requireNamed(Req.string(req, "TableName"));
-        table.lag.drain(ctx.now());
+        Request r = Request.decode(req);
+        encode(out, Tables.describe(ctx, r.tableName()));
+    }
+
+    static void encode(JsonGenerator out, Table table) throws IOException {
         out.writeStartObject();
         out.writeFieldName("Table");
         TableDescriptions.write(out, table, "ACTIVE");

@@ -6,6 +6,7 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Tables;
 import com.bigtimedeals.engine.table.TableDef;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -24,7 +25,11 @@ public final class DescribeTimeToLive implements Operation {
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        TableDef def = ctx.catalog().requireNamed(Req.string(req, "TableName")).def();
+        DescribeTable.Request r = DescribeTable.Request.decode(req);
+        encode(out, Tables.definition(ctx, r.tableName()));
+    }
+
+    static void encode(JsonGenerator out, TableDef def) throws IOException {
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveDescription");
         out.writeStringField("TimeToLiveStatus", def.ttlEnabled() ? "ENABLED" : "DISABLED");

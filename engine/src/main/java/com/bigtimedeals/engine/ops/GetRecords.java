@@ -1,22 +1,18 @@
 package com.bigtimedeals.engine.ops;
 
 import java.io.IOException;
-import java.time.Instant;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
-import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.codec.StreamRecord;
 import com.bigtimedeals.engine.core.Context;
-import com.bigtimedeals.engine.core.ItemKeys;
+import com.bigtimedeals.engine.core.StreamPositions;
 import com.bigtimedeals.engine.json.ValueJson;
-import com.bigtimedeals.engine.stream.Shard;
 import com.bigtimedeals.engine.stream.ShardIterators;
 import com.bigtimedeals.engine.stream.StreamLog;
-import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
@@ -24,8 +20,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * closed shard has been read to its end. Reading never touches the tables, so polling never slows writes.
  */
 public final class GetRecords implements Operation {
-    private static final long MAX_BYTES = 1024 * 1024;
-
     private static final Shape SHAPE = Shape.request()
             .field("ShardIterator", Shape.string().notNull().length(1, 2048))
             .field("Limit", Shape.integer().min(1).max(1000));
@@ -41,57 +35,41 @@ public final class GetRecords implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once. */
+    record Request(ShardIterators.Position at, int limit) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+        Request r = decode(req);
+        encode(out, StreamPositions.read(ctx, r.at(), r.limit()));
+    }
+
+    static Request decode(Map<String, Object> req) {
         ShardIterators.Position at = ShardIterators.decode(Req.string(req, "ShardIterator"));
         if (at == null) {
             throw ApiException.validation("Invalid ShardIterator");
         }
-        long now = ctx.now();
-        if (now - at.createdMillis() > ctx.settings().iteratorLifetimeMillis()) {
-            throw new ApiException(ApiException.DYNAMODB + "ExpiredIteratorException",
-                    "Iterator expired. The iterator was created at time " + Instant.ofEpochMilli(at.createdMillis())
-                            + " while right now it is " + Instant.ofEpochMilli(now)
-                            + " which is further in the future than the tolerated delay of " + ctx.settings().iteratorLifetimeMillis() + " milliseconds.");
-        }
-        StreamLog stream = ctx.catalog().stream(at.streamArn());
-        if (stream == null) {
-            throw ApiException.resourceNotFound("Requested resource not found: Stream: " + at.streamArn() + " not found");
-        }
-        Shard shard = StreamReads.shard(stream, at.shardId());
-        long horizon = shard.trimHorizon(now - ctx.settings().streamRetentionMillis());
-        if (at.position() < horizon) {
-            throw StreamReads.trimmed();
-        }
-        Long limitValue = Req.number(req, "Limit");
-        int limit = limitValue == null ? 1000 : limitValue.intValue();
-        long position = at.position();
-        long bytes = 0;
-        int count = 0;
+        Long limit = Req.number(req, "Limit");
+        return new Request(at, limit == null ? 1000 : limit.intValue());
+    }
+
+    private void encode(JsonGenerator out, StreamPositions.Batch batch) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("Records");
-        while (count < limit && bytes < MAX_BYTES) {
-            StreamRecord r = shard.get(position);
-            if (r == null) {
-                break;
-            }
-            bytes += write(out, r, stream);
-            position++;
-            count++;
+        for (StreamPositions.Read read : batch.records()) {
+            write(out, read, batch.stream());
         }
         out.writeEndArray();
-        if (!(shard.closed() && position >= shard.size())) {
-            out.writeStringField("NextShardIterator", ShardIterators.encode(stream.arn, shard.id, position, now));
+        if (batch.nextIterator() != null) {
+            out.writeStringField("NextShardIterator", batch.nextIterator());
         }
         out.writeEndObject();
     }
 
-    /** One record in the service's form; returns its size. */
-    private long write(JsonGenerator out, StreamRecord r, StreamLog stream) throws IOException {
-        Map<String, Value> keys = ItemKeys.storedKeyOf(stream.key, r.newImage() != null ? r.newImage() : r.oldImage());
-        boolean showNew = stream.viewType.equals("NEW_IMAGE") || stream.viewType.equals("NEW_AND_OLD_IMAGES");
-        boolean showOld = stream.viewType.equals("OLD_IMAGE") || stream.viewType.equals("NEW_AND_OLD_IMAGES");
-        long size = Sizes.of(keys);
+    /** One record in the service's form. */
+    private void write(JsonGenerator out, StreamPositions.Read read, StreamLog stream) throws IOException {
+        StreamRecord r = read.record();
         out.writeStartObject();
         out.writeStringField("eventID", eventId(stream, r));
         out.writeStringField("eventName", r.eventName());
@@ -100,19 +78,17 @@ public final class GetRecords implements Operation {
         out.writeStringField("awsRegion", ctx.settings().region());
         out.writeObjectFieldStart("dynamodb");
         out.writeNumberField("ApproximateCreationDateTime", r.timeMillis() / 1000);
-        ValueJson.writeItemField(out, "Keys", keys);
-        if (showNew && r.newImage() != null) {
+        ValueJson.writeItemField(out, "Keys", read.keys());
+        if (read.showNew()) {
             out.writeFieldName("NewImage");
             ItemCodec.writeJson(r.newImage(), out);
-            size += ItemCodec.size(r.newImage());
         }
-        if (showOld && r.oldImage() != null) {
+        if (read.showOld()) {
             out.writeFieldName("OldImage");
             ItemCodec.writeJson(r.oldImage(), out);
-            size += ItemCodec.size(r.oldImage());
         }
         out.writeStringField("SequenceNumber", StreamReads.sequence(r.sequence()));
-        out.writeNumberField("SizeBytes", size);
+        out.writeNumberField("SizeBytes", read.size());
         out.writeStringField("StreamViewType", stream.viewType);
         out.writeEndObject();
         if (r.byTtl()) {
@@ -122,7 +98,6 @@ public final class GetRecords implements Operation {
             out.writeEndObject();
         }
         out.writeEndObject();
-        return size;
     }
 
     /**

@@ -7,8 +7,9 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.StreamPositions;
+import com.bigtimedeals.engine.core.StreamPositions.IteratorType;
 import com.bigtimedeals.engine.stream.Shard;
-import com.bigtimedeals.engine.stream.ShardIterators;
 import com.bigtimedeals.engine.stream.StreamLog;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -32,46 +33,36 @@ public final class GetShardIterator implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once; {@code sequenceText} as sent, read once the shard is found. */
+    record Request(String streamArn, String shardId, IteratorType type, String sequenceText) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        String type = Req.string(req, "ShardIteratorType");
+        Request r = decode(req);
+        StreamLog stream = StreamPositions.stream(ctx, r.streamArn());
+        Shard shard = StreamPositions.shard(stream, r.shardId());
+        // The service reads the sequence number after finding the shard: a bad one is refused only then.
+        long sequence = r.type().bySequence() ? StreamReads.parseSequence(r.sequenceText()) : 0;
+        encode(out, StreamPositions.iterator(ctx, stream, shard, r.type(), sequence, r.sequenceText()));
+    }
+
+    static Request decode(Map<String, Object> req) {
+        String typeName = Req.string(req, "ShardIteratorType");
+        IteratorType type = IteratorType.valueOf(typeName);
         String sequenceText = Req.string(req, "SequenceNumber");
-        boolean bySequence = type.endsWith("SEQUENCE_NUMBER");
-        if (bySequence && sequenceText == null) {
-            throw ApiException.validation("Must provide a SequenceNumber when ShardIteratorType is " + type);
+        if (type.bySequence() && sequenceText == null) {
+            throw ApiException.validation("Must provide a SequenceNumber when ShardIteratorType is " + typeName);
         }
-        if (!bySequence && sequenceText != null) {
-            throw ApiException.validation("SequenceNumber cannot be provided when ShardIteratorType is " + type);
+        if (!type.bySequence() && sequenceText != null) {
+            throw ApiException.validation("SequenceNumber cannot be provided when ShardIteratorType is " + typeName);
         }
-        StreamLog stream = StreamReads.stream(ctx, Req.string(req, "StreamArn"));
-        Shard shard = StreamReads.shard(stream, Req.string(req, "ShardId"));
-        long now = ctx.now();
-        long horizon = shard.trimHorizon(now - ctx.settings().streamRetentionMillis());
-        long position;
-        switch (type) {
-            case "TRIM_HORIZON":
-                position = horizon;
-                break;
-            case "LATEST":
-                position = shard.size();
-                break;
-            default: {
-                long sequence = StreamReads.parseSequence(sequenceText);
-                if (!shard.covers(sequence)) {
-                    throw ApiException.validation("Invalid SequenceNumber for the shard: " + sequenceText);
-                }
-                position = shard.positionAtOrAfter(type.equals("AT_SEQUENCE_NUMBER") ? sequence : sequence + 1);
-                com.bigtimedeals.engine.codec.StreamRecord oldest = shard.get(horizon);
-                // Before the oldest record still held is trimmed only if something was trimmed at all: a shard's
-                // StartingSequenceNumber may come before its first record.
-                if (position < horizon || (horizon > 0 && oldest != null && sequence < oldest.sequence())) {
-                    throw StreamReads.trimmed();
-                }
-                break;
-            }
-        }
+        return new Request(Req.string(req, "StreamArn"), Req.string(req, "ShardId"), type, sequenceText);
+    }
+
+    static void encode(JsonGenerator out, String iterator) throws IOException {
         out.writeStartObject();
-        out.writeStringField("ShardIterator", ShardIterators.encode(stream.arn, shard.id, position, now));
+        out.writeStringField("ShardIterator", iterator);
         out.writeEndObject();
     }
 }

@@ -1,13 +1,12 @@
 package com.bigtimedeals.engine.ops;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.StreamPositions;
 import com.bigtimedeals.engine.stream.StreamLog;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -29,34 +28,30 @@ public final class ListStreams implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once. */
+    record Request(String tableName, String exclusiveStart, int limit) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        String table = Req.string(req, "TableName");
-        String start = Req.string(req, "ExclusiveStartStreamArn");
-        if (start != null) {
-            StreamReads.stream(ctx, start);
+        Request r = decode(req);
+        if (r.exclusiveStart() != null) {
+            // The starting stream must exist (its ARN well formed), though the page resumes after it by position.
+            StreamPositions.stream(ctx, r.exclusiveStart());
         }
-        Long limitValue = Req.number(req, "Limit");
-        int limit = limitValue == null ? 100 : limitValue.intValue();
-        List<StreamLog> streams = new ArrayList<>();
-        for (StreamLog s : ctx.catalog().streams()) {
-            if (table == null || table.equals(s.tableName)) {
-                streams.add(s);
-            }
-        }
-        int from = 0;
-        if (start != null) {
-            for (int i = 0; i < streams.size(); i++) {
-                if (streams.get(i).arn.equals(start)) {
-                    from = i + 1;
-                }
-            }
-        }
-        int to = Math.min(streams.size(), from + limit);
+        encode(out, StreamPositions.list(ctx, r.tableName(), r.exclusiveStart(), r.limit()));
+    }
+
+    static Request decode(Map<String, Object> req) {
+        Long limit = Req.number(req, "Limit");
+        return new Request(Req.string(req, "TableName"), Req.string(req, "ExclusiveStartStreamArn"),
+                limit == null ? 100 : limit.intValue());
+    }
+
+    static void encode(JsonGenerator out, StreamPositions.StreamPage page) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("Streams");
-        for (int i = from; i < to; i++) {
-            StreamLog s = streams.get(i);
+        for (StreamLog s : page.streams()) {
             out.writeStartObject();
             out.writeStringField("StreamArn", s.arn);
             out.writeStringField("TableName", s.tableName);
@@ -64,8 +59,8 @@ public final class ListStreams implements Operation {
             out.writeEndObject();
         }
         out.writeEndArray();
-        if (to < streams.size()) {
-            out.writeStringField("LastEvaluatedStreamArn", streams.get(to - 1).arn);
+        if (page.lastEvaluatedArn() != null) {
+            out.writeStringField("LastEvaluatedStreamArn", page.lastEvaluatedArn());
         }
         out.writeEndObject();
     }

@@ -1,12 +1,12 @@
 package com.bigtimedeals.engine.ops;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Tables;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** ListTables: names in order, up to Limit (at most 100) after ExclusiveStartTableName. */
@@ -26,27 +26,30 @@ public final class ListTables implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once. */
+    record Request(String exclusiveStart, int limit) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Long limitValue = Req.number(req, "Limit");
-        int limit = limitValue == null ? 100 : limitValue.intValue();
-        String start = Req.string(req, "ExclusiveStartTableName");
-        List<String> names = ctx.catalog().names();
-        int from = 0;
-        if (start != null) {
-            while (from < names.size() && names.get(from).compareTo(start) <= 0) {
-                from++;
-            }
-        }
-        int to = Math.min(names.size(), from + limit);
+        Request r = decode(req);
+        encode(out, Tables.names(ctx, r.exclusiveStart(), r.limit()));
+    }
+
+    static Request decode(Map<String, Object> req) {
+        Long limit = Req.number(req, "Limit");
+        return new Request(Req.string(req, "ExclusiveStartTableName"), limit == null ? 100 : limit.intValue());
+    }
+
+    static void encode(JsonGenerator out, Tables.NamePage page) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("TableNames");
-        for (int i = from; i < to; i++) {
-            out.writeString(names.get(i));
+        for (String name : page.names()) {
+            out.writeString(name);
         }
         out.writeEndArray();
-        if (to < names.size()) {
-            out.writeStringField("LastEvaluatedTableName", names.get(to - 1));
+        if (page.lastEvaluated() != null) {
+            out.writeStringField("LastEvaluatedTableName", page.lastEvaluated());
         }
         out.writeEndObject();
     }

@@ -183,15 +183,27 @@ final class Partiql {
             return SHAPE;
         }
 
+        /** The request, decoded and checked once: the statement parsed with its parameters. */
+        record Request(String statement, Prepared prepared, boolean consistent, Long limit, String nextToken,
+                       String capacity, String returnOnFailure) {
+        }
+
+        static Request decode(Map<String, Object> req) {
+            Prepared p = prepare(Req.string(req, "Statement"), Req.list(req, "Parameters"));
+            return new Request(Req.string(req, "Statement"), p, Req.flag(req, "ConsistentRead"), Req.number(req, "Limit"),
+                    Req.string(req, "NextToken"), Req.string(req, "ReturnConsumedCapacity"),
+                    Req.string(req, "ReturnValuesOnConditionCheckFailure"));
+        }
+
         @Override
         public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-            Prepared p = prepare(Req.string(req, "Statement"), Req.list(req, "Parameters"));
-            String capacity = Req.string(req, "ReturnConsumedCapacity");
+            Request r = decode(req);
+            Prepared p = r.prepared();
+            String capacity = r.capacity();
             out.writeStartObject();
             if (p.statement() instanceof Ast.Select select) {
-                PartiqlReads.Page page = reads.select(select, p.params(), Req.flag(req, "ConsistentRead"),
-                        Req.number(req, "Limit"), Req.string(req, "NextToken"), capacity,
-                        binding(Req.string(req, "Statement"), p.params()));
+                PartiqlReads.Page page = reads.select(select, p.params(), r.consistent(), r.limit(), r.nextToken(), capacity,
+                        binding(r.statement(), p.params()));
                 out.writeArrayFieldStart("Items");
                 for (Map<String, Object> item : page.items()) {
                     PartiqlCalls.write(out, item);
@@ -206,8 +218,7 @@ final class Partiql {
                     PartiqlCalls.write(out, page.lastKey());
                 }
             } else {
-                Map<String, Object> answer = write(ctx, writes.plan(p.statement(), p.params()),
-                        Req.string(req, "ReturnValuesOnConditionCheckFailure"), capacity);
+                Map<String, Object> answer = write(ctx, writes.plan(p.statement(), p.params()), r.returnOnFailure(), capacity);
                 out.writeArrayFieldStart("Items");
                 if (answer.get("Attributes") != null) {
                     PartiqlCalls.write(out, answer.get("Attributes"));

@@ -166,10 +166,9 @@ public final class Query implements Operation {
         try {
             return AttributeValues.item(raw);
         } catch (AttributeValues.Invalid e) {
-            String m = e.getMessage();
-            boolean bare = m.contains("contains duplicates") || m.contains("number set") || m.contains("numeric value")
-                    || m.contains("significant digits") || m.contains("number with magnitude");
-            throw ApiException.validation(bare ? m : "The provided starting key is invalid: " + m);
+            // The service words a number's or a set's members the same wherever they are; the rest as a bad start key.
+            boolean bare = e.about() == AttributeValues.Invalid.About.NUMBER_OR_SET_MEMBERS;
+            throw ApiException.validation(bare ? e.getMessage() : "The provided starting key is invalid: " + e.getMessage());
         }
     }
 

@@ -6,9 +6,13 @@ import java.util.Map;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.Tables;
 import com.fasterxml.jackson.core.JsonGenerator;
 
-/** DescribeEndpoints and DescribeLimits: what SDKs ask of any endpoint, answered with the service's defaults. */
+/**
+ * DescribeEndpoints and DescribeLimits: what SDKs ask of any endpoint, answered with the service's defaults (they take
+ * no request members, so there is nothing to decode); and DescribeContinuousBackups.
+ */
 final class ServiceInfo {
     private ServiceInfo() {
     }
@@ -74,13 +78,19 @@ final class ServiceInfo {
             return SHAPE;
         }
 
+        /** The request, decoded once. */
+        record Request(String tableName) {
+        }
+
         @Override
         public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-            String name = Req.string(req, "TableName");
-            if (ctx.catalog().get(name) == null) {
-                throw new com.bigtimedeals.engine.api.ApiException(com.bigtimedeals.engine.api.ApiException.DYNAMODB
-                        + "TableNotFoundException", "Table not found: " + name);
-            }
+            Request r = new Request(Req.string(req, "TableName"));
+            Tables.requireForBackups(ctx, r.tableName());
+            encode(out);
+        }
+
+        /** The same answer for every table. */
+        static void encode(JsonGenerator out) throws IOException {
             out.writeStartObject();
             out.writeObjectFieldStart("ContinuousBackupsDescription");
             out.writeStringField("ContinuousBackupsStatus", "ENABLED");

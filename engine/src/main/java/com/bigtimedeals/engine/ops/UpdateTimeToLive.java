@@ -3,15 +3,10 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
-import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.core.Context;
-import com.bigtimedeals.engine.table.Table;
-import com.bigtimedeals.engine.table.TableDef;
-import com.bigtimedeals.engine.table.TtlIndex;
-import com.bigtimedeals.engine.value.Value;
+import com.bigtimedeals.engine.core.Tables;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** UpdateTimeToLive: switches expiry on an attribute on or off; takes effect at once (the service takes up to an hour). */
@@ -33,35 +28,28 @@ public final class UpdateTimeToLive implements Operation {
         return SHAPE;
     }
 
+    /** The request, decoded and checked once. */
+    record Request(String tableName, String attribute, boolean enable) {
+    }
+
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Table table = ctx.catalog().requireNamed(Req.string(req, "TableName"));
+        Request r = decode(req);
+        Tables.setTimeToLive(ctx, r.tableName(), r.attribute(), r.enable());
+        encode(out, r);
+    }
+
+    static Request decode(Map<String, Object> req) {
         Map<String, Object> spec = Req.map(req, "TimeToLiveSpecification");
-        boolean enable = Req.flag(spec, "Enabled");
-        String attribute = Req.string(spec, "AttributeName");
-        synchronized (table) {
-            TableDef def = table.def();
-            if (enable && def.ttlEnabled()) {
-                throw ApiException.validation(attribute.equals(def.ttlAttribute()) ? "TimeToLive is already enabled"
-                        : "TimeToLive is active on a different AttributeName: current AttributeName is " + def.ttlAttribute());
-            }
-            if (!enable && !def.ttlEnabled()) {
-                throw ApiException.validation("TimeToLive is already disabled");
-            }
-            if (!enable && !attribute.equals(def.ttlAttribute())) {
-                throw ApiException.validation("TimeToLive is active on a different AttributeName: current AttributeName is " + def.ttlAttribute());
-            }
-            TableDef updated = def.withTtl(attribute, enable);
-            ctx.committer().defineTable(table, () -> table.define(updated));
-            table.ttl.clear();
-            if (enable) {
-                table.ttl.fill(table.items, attribute);
-            }
-        }
+        return new Request(Req.string(req, "TableName"), Req.string(spec, "AttributeName"), Req.flag(spec, "Enabled"));
+    }
+
+    /** The answer repeats the specification applied. */
+    static void encode(JsonGenerator out, Request applied) throws IOException {
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveSpecification");
-        out.writeBooleanField("Enabled", enable);
-        out.writeStringField("AttributeName", attribute);
+        out.writeBooleanField("Enabled", applied.enable());
+        out.writeStringField("AttributeName", applied.attribute());
         out.writeEndObject();
         out.writeEndObject();
     }

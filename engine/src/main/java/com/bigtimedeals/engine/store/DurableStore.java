@@ -87,82 +87,150 @@ public final class DurableStore implements Journal, AutoCloseable {
         Path snapshot = dir.resolve("snapshot.dat");
         boolean hasSnapshot = Files.exists(snapshot);
         long after = hasSnapshot ? SnapshotFile.read(snapshot, contents, recovery) : 0;
+        List<SegmentScan> segments = scanSegments();
+        TornTail tail = TornTail.of(segments);
+        // Every check first, each problem naming its file and byte offset; nothing in the directory changes yet.
+        Problems problems = new Problems();
+        checkNumbering(segments, tail, after, hasSnapshot, problems, recovery);
+        checkLogFollowsSnapshot(segments, tail, after, hasSnapshot, recovery);
+        // The newest log is named in newest-log, so a removed newest log is found out (a removed older one leaves a gap).
+        String newest = newestProblem(segments, tail.whole(), hasSnapshot);
+        if (newest != null) {
+            problems.add(dir.resolve(NEWEST), NEWEST + ": " + newest);
+            if (recovery != null) {
+                recovery.note(NEWEST + ": " + newest + "; whatever a missing newest log held is lost, and " + NEWEST
+                        + " is written again");
+            }
+        }
+        if (recovery == null) {
+            problems.refuseIfAny();
+        }
+        long replayed = replayIntact(segments, after, recovery);
+        // Only now is the directory changed: the torn tail cut off, damaged files moved aside.
+        cutTornTail(tail, problems.files);
+        Files.deleteIfExists(dir.resolve("snapshot.tmp"));
+        Files.deleteIfExists(dir.resolve(NEWEST + ".tmp"));
+        if (recovery != null && recovery.anything()) {
+            recovery.moveAside();
+        }
+        reopen(segments, recovery, replayed);
+    }
 
+    /** Each log file scanned, in the order its header puts it (a renamed file is reported as such, not as a gap and an overlap). */
+    private List<SegmentScan> scanSegments() throws IOException {
         List<SegmentScan> segments = new ArrayList<>();
         for (Path path : segments()) {
             segments.add(SegmentScan.of(path));
         }
-        // Each file where its header puts it (a renamed file is reported as such, not as a gap and an overlap).
         segments.sort(Comparator.comparingLong(SegmentScan::start));
-        // The last log's damage with nothing intact after it is a torn write; anywhere else damage is damage.
-        SegmentScan last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
-        SegmentScan tornWhole = null;
-        long tornAt = -1;
-        if (last != null) {
-            if (last.headerStart == null && last.frames().isEmpty()) {
-                tornWhole = last;
+        return segments;
+    }
+
+    /**
+     * The last log's damage with nothing intact after it is a torn write; anywhere else damage is damage. {@code whole}:
+     * a last log with no intact record at all (taken out of the list); else {@code at}, where its torn tail begins, or -1.
+     */
+    private record TornTail(SegmentScan last, SegmentScan whole, long at) {
+        static TornTail of(List<SegmentScan> segments) {
+            SegmentScan last = segments.isEmpty() ? null : segments.get(segments.size() - 1);
+            if (last != null && last.headerStart == null && last.frames().isEmpty()) {
                 segments.remove(segments.size() - 1);
-            } else if (last.scan.onlyTail()) {
-                tornAt = last.scan.tailOffset();
+                return new TornTail(last, last, -1);
             }
+            return new TornTail(last, null, last != null && last.scan.onlyTail() ? last.scan.tailOffset() : -1);
+        }
+    }
+
+    /** The problems found, in order, and the file each is in; the first is the answer when the start is refused. */
+    private static final class Problems {
+        final List<Path> files = new ArrayList<>();
+        final List<String> lines = new ArrayList<>();
+
+        void add(Path file, String line) {
+            files.add(file);
+            lines.add(line);
         }
 
-        // The problems of each file, in order: each names the file and the byte offset.
-        List<Path> problemFiles = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
+        void refuseIfAny() {
+            if (lines.isEmpty()) {
+                return;
+            }
+            String first = lines.get(0);
+            int colon = first.indexOf(": ");
+            throw DamagedDataException.refuse(files.get(0), first.substring(colon + 2)
+                    + (lines.size() > 1 ? " (and damage in " + (lines.size() - 1) + " more file(s): "
+                    + String.join("; ", lines.subList(1, lines.size())) + ")" : ""));
+        }
+    }
+
+    /** Each file's damage and numbering, against the snapshot and the file before it. */
+    private void checkNumbering(List<SegmentScan> segments, TornTail tail, long after, boolean hasSnapshot, Problems problems,
+                                Recovery recovery) {
         long expected = after + 1;
         for (int i = 0; i < segments.size(); i++) {
             SegmentScan s = segments.get(i);
             List<String> own = new ArrayList<>();
-            if (s.headerStart != null && s.headerStart != s.nameStart) {
-                own.add("its header says it begins at sequence " + s.headerStart + ", its name says " + s.nameStart
-                        + " (renamed, or swapped with another log)");
-            }
-            for (Frame.Damage d : s.scan.damages()) {
-                if (s == last && tornAt >= 0) {
-                    break;
-                }
-                own.add(DamagedDataException.describe(d) + (s == last && d.end() < s.scan.size() ? ", and an intact record follows at byte " + d.end()
-                        + ", so this is damage, not a write cut short" : ""));
-            }
-            long start = s.start();
-            boolean renamed = s.headerStart != null && s.headerStart != s.nameStart;
-            if (renamed) {
-                // Already said: the checks that follow read it where its header puts it.
-            } else if (i == 0 && start > expected) {
-                own.add(hasSnapshot ? "it begins at sequence " + start + " but the snapshot ends at " + after
-                        + ": the log file holding sequences " + expected + " to " + (start - 1) + " is missing"
-                        : "it begins at sequence " + start + " but there is no snapshot.dat to hold sequences 1 to "
-                        + (start - 1) + " (snapshot.dat or the first log file is missing)");
-            } else if (i > 0 && start != expected) {
-                own.add(start > expected ? "it begins at sequence " + start + " but " + segments.get(i - 1).path.getFileName()
-                        + " ends at " + (expected - 1) + ": the log file holding sequences " + expected + " to " + (start - 1)
-                        + " is missing" : "it begins at sequence " + start + ", which " + segments.get(i - 1).path.getFileName()
-                        + " already holds up to " + (expected - 1) + " (a copied, renamed or reordered log)");
-            }
-            long next = i == 0 ? Math.min(start, expected) : start;
-            long previousEnd = 0;
-            for (Frame.Found f : s.frames()) {
-                boolean afterDamage = s.scan.damageBetween(previousEnd, f.offset());
-                previousEnd = f.end();
-                if (f.a() < 1 || f.b() < f.a()) {
-                    own.add("the record at byte " + f.offset() + " holds sequence numbers " + f.a() + " to " + f.b() + ", out of order");
-                } else if (f.a() != next && !afterDamage) {
-                    own.add("the record at byte " + f.offset() + " begins at sequence " + f.a() + " where " + next
-                            + " follows (records missing or out of order)");
-                }
-                next = Math.max(next, f.b() + 1);
-            }
-            expected = Math.max(expected, next);
+            expected = checkSegment(segments, i, tail, expected, after, hasSnapshot, own);
             if (!own.isEmpty()) {
-                problemFiles.add(s.path);
-                problems.add(s.path.getFileName() + ": " + String.join("; ", own));
+                problems.add(s.path, s.path.getFileName() + ": " + String.join("; ", own));
                 if (recovery != null) {
                     recovery.damaged(s.path, own);
                 }
             }
         }
-        if (segments.isEmpty() && hasSnapshot && tornWhole == null) {
+    }
+
+    /** Adds the problems of {@code segments[i]} to {@code own}; returns the sequence number expected after it. */
+    private static long checkSegment(List<SegmentScan> segments, int i, TornTail tail, long expected, long after,
+                                     boolean hasSnapshot, List<String> own) {
+        SegmentScan s = segments.get(i);
+        SegmentScan last = tail.last();
+        boolean renamed = s.headerStart != null && s.headerStart != s.nameStart;
+        if (renamed) {
+            own.add("its header says it begins at sequence " + s.headerStart + ", its name says " + s.nameStart
+                    + " (renamed, or swapped with another log)");
+        }
+        for (Frame.Damage d : s.scan.damages()) {
+            if (s == last && tail.at() >= 0) {
+                break;
+            }
+            own.add(DamagedDataException.describe(d) + (s == last && d.end() < s.scan.size() ? ", and an intact record follows at byte " + d.end()
+                    + ", so this is damage, not a write cut short" : ""));
+        }
+        long start = s.start();
+        if (renamed) {
+            // Already said: the checks that follow read it where its header puts it.
+        } else if (i == 0 && start > expected) {
+            own.add(hasSnapshot ? "it begins at sequence " + start + " but the snapshot ends at " + after
+                    + ": the log file holding sequences " + expected + " to " + (start - 1) + " is missing"
+                    : "it begins at sequence " + start + " but there is no snapshot.dat to hold sequences 1 to "
+                    + (start - 1) + " (snapshot.dat or the first log file is missing)");
+        } else if (i > 0 && start != expected) {
+            own.add(start > expected ? "it begins at sequence " + start + " but " + segments.get(i - 1).path.getFileName()
+                    + " ends at " + (expected - 1) + ": the log file holding sequences " + expected + " to " + (start - 1)
+                    + " is missing" : "it begins at sequence " + start + ", which " + segments.get(i - 1).path.getFileName()
+                    + " already holds up to " + (expected - 1) + " (a copied, renamed or reordered log)");
+        }
+        long next = i == 0 ? Math.min(start, expected) : start;
+        long previousEnd = 0;
+        for (Frame.Found f : s.frames()) {
+            boolean afterDamage = s.scan.damageBetween(previousEnd, f.offset());
+            previousEnd = f.end();
+            if (f.a() < 1 || f.b() < f.a()) {
+                own.add("the record at byte " + f.offset() + " holds sequence numbers " + f.a() + " to " + f.b() + ", out of order");
+            } else if (f.a() != next && !afterDamage) {
+                own.add("the record at byte " + f.offset() + " begins at sequence " + f.a() + " where " + next
+                        + " follows (records missing or out of order)");
+            }
+            next = Math.max(next, f.b() + 1);
+        }
+        return Math.max(expected, next);
+    }
+
+    /** A snapshot with no log after it (and no torn one): the log it goes on in is missing. */
+    private void checkLogFollowsSnapshot(List<SegmentScan> segments, TornTail tail, long after, boolean hasSnapshot,
+                                         Recovery recovery) {
+        if (segments.isEmpty() && hasSnapshot && tail.whole() == null) {
             String missing = LogSegment.name(after + 1);
             if (recovery == null) {
                 throw DamagedDataException.refuse(dir.resolve(missing), "it is missing: the snapshot goes on from sequence "
@@ -170,25 +238,13 @@ public final class DurableStore implements Journal, AutoCloseable {
             }
             recovery.lost("whatever " + missing + " held: it is missing");
         }
-        // The newest log is named in newest-log, so a removed newest log is found out (a removed older one leaves a gap).
-        String newest = newestProblem(segments, tornWhole, hasSnapshot);
-        if (newest != null) {
-            problemFiles.add(dir.resolve(NEWEST));
-            problems.add(NEWEST + ": " + newest);
-            if (recovery != null) {
-                recovery.note(NEWEST + ": " + newest + "; whatever a missing newest log held is lost, and " + NEWEST
-                        + " is written again");
-            }
-        }
-        if (recovery == null && !problems.isEmpty()) {
-            String first = problems.get(0);
-            int colon = first.indexOf(": ");
-            throw DamagedDataException.refuse(problemFiles.get(0), first.substring(colon + 2)
-                    + (problems.size() > 1 ? " (and damage in " + (problems.size() - 1) + " more file(s): "
-                    + String.join("; ", problems.subList(1, problems.size())) + ")" : ""));
-        }
+    }
 
-        // Replay every intact record in sequence order (the file order, once the checks above hold).
+    /**
+     * Replays every intact record after the snapshot in sequence order (the file order, once the checks hold), each
+     * read again and checked as it is applied; returns the log bytes read back.
+     */
+    private long replayIntact(List<SegmentScan> segments, long after, Recovery recovery) throws IOException {
         List<Frame.Found> frames = new ArrayList<>();
         Map<Frame.Found, SegmentScan> fileOf = new java.util.IdentityHashMap<>();
         for (SegmentScan s : segments) {
@@ -217,24 +273,7 @@ public final class DurableStore implements Journal, AutoCloseable {
                     in = new Frame.Source(s.path);
                     open.put(s.path, in);
                 }
-                Frame.Found again = in.at(f.offset(), true);
-                if (again.status() != Frame.Status.INTACT) {
-                    throw DamagedDataException.refuse(s.path, "the record at byte " + f.offset() + " changed while it was read");
-                }
-                try {
-                    replay(again.payload(), applied);
-                } catch (Payload.Malformed | IllegalStateException | IllegalArgumentException | ClassCastException
-                         | NullPointerException e) {
-                    if (e instanceof DamagedDataException) {
-                        throw e;
-                    }
-                    String what = "the record at byte " + f.offset() + " (sequence numbers " + f.a() + " to " + f.b()
-                            + ") passes its checksum but cannot be read: " + e.getMessage();
-                    if (recovery == null) {
-                        throw DamagedDataException.refuse(s.path, what);
-                    }
-                    recovery.damaged(s.path, List.of(what));
-                }
+                replayFrame(in, s, f, applied, recovery);
                 applied = Math.max(applied, f.b());
                 replayed += Frame.HEADER + f.length();
             }
@@ -248,26 +287,51 @@ public final class DurableStore implements Journal, AutoCloseable {
             unknownTables.forEach((id, n) -> recovery.lost(n + " change(s) to table id " + id
                     + ", whose definition no intact record holds"));
         }
+        return replayed;
+    }
 
-        // Only now is the directory changed: the torn tail cut off, damaged files moved aside.
-        if (tornWhole != null) {
-            keepTornBytes(tornWhole.path, 0);
-            Files.delete(tornWhole.path);
-            note(tornWhole.path.getFileName() + " held no intact record (a log file a crash cut short as it was made): removed");
-        } else if (tornAt >= 0 && !problemFiles.contains(last.path)) {
-            keepTornBytes(last.path, tornAt);
+    /** Reads one record again and applies it; one that passes its checksum but cannot be read is damage. */
+    private void replayFrame(Frame.Source in, SegmentScan s, Frame.Found f, long applied, Recovery recovery) throws IOException {
+        Frame.Found again = in.at(f.offset(), true);
+        if (again.status() != Frame.Status.INTACT) {
+            throw DamagedDataException.refuse(s.path, "the record at byte " + f.offset() + " changed while it was read");
+        }
+        try {
+            replay(again.payload(), applied);
+        } catch (Payload.Malformed | IllegalStateException | IllegalArgumentException | ClassCastException
+                 | NullPointerException e) {
+            if (e instanceof DamagedDataException) {
+                throw e;
+            }
+            String what = "the record at byte " + f.offset() + " (sequence numbers " + f.a() + " to " + f.b()
+                    + ") passes its checksum but cannot be read: " + e.getMessage();
+            if (recovery == null) {
+                throw DamagedDataException.refuse(s.path, what);
+            }
+            recovery.damaged(s.path, List.of(what));
+        }
+    }
+
+    /** Removes a last log with no intact record, or cuts the torn tail off the last log (unless it is damaged). */
+    private void cutTornTail(TornTail tail, List<Path> problemFiles) throws IOException {
+        SegmentScan last = tail.last();
+        if (tail.whole() != null) {
+            keepTornBytes(tail.whole().path, 0);
+            Files.delete(tail.whole().path);
+            note(tail.whole().path.getFileName() + " held no intact record (a log file a crash cut short as it was made): removed");
+        } else if (tail.at() >= 0 && !problemFiles.contains(last.path)) {
+            keepTornBytes(last.path, tail.at());
             try (FileChannel ch = FileChannel.open(last.path, StandardOpenOption.WRITE)) {
-                ch.truncate(tornAt);
+                ch.truncate(tail.at());
                 ch.force(true);
             }
-            note(last.path.getFileName() + ": " + (last.scan.size() - tornAt) + " bytes after byte " + tornAt
+            note(last.path.getFileName() + ": " + (last.scan.size() - tail.at()) + " bytes after byte " + tail.at()
                     + " held no intact record (a write a crash cut short): cut off");
         }
-        Files.deleteIfExists(dir.resolve("snapshot.tmp"));
-        Files.deleteIfExists(dir.resolve(NEWEST + ".tmp"));
-        if (recovery != null && recovery.anything()) {
-            recovery.moveAside();
-        }
+    }
+
+    /** Opens the next log after what was read back; what was recovered becomes a snapshot at once. */
+    private void reopen(List<SegmentScan> segments, Recovery recovery, long replayed) throws IOException {
         // The log read back counts towards the next snapshot, which will fold it in and let it go. What the last run
         // left in the operating system's cache goes to disk before anything is written after it.
         logBytesSinceSnapshot = replayed;
@@ -279,7 +343,7 @@ public final class DurableStore implements Journal, AutoCloseable {
         log = LogSegment.open(dir, contents.lastSequence() + 1, options.fsync());
         writeNewest(log.firstSequence());
         if (recovery != null && recovery.anything()) {
-            // What was recovered becomes a snapshot at once: the directory is whole again, without the damaged files.
+            // The directory is whole again, without the damaged files.
             snapshot();
             for (String line : recovery.report()) {
                 note(line);

@@ -45,104 +45,117 @@ final class SnapshotFile {
             b.putLong(c.nextTableId());
             w.finish();
             for (Contents.CapturedTable t : c.tables()) {
-                b = w.start(TABLE);
-                b.putLong(t.id());
-                DurableStore.putBytes(b, t.definition());
-                w.finish();
-                b = null;
-                int count = 0;
-                int countAt = 0;
-                for (Map.Entry<byte[], byte[]> e : t.items()) {
-                    if (b == null) {
-                        b = w.start(ITEMS);
-                        b.putLong(t.id());
-                        countAt = b.size();
-                        b.putInt(0);
-                        count = 0;
-                    }
-                    DurableStore.putBytes(b, e.getKey());
-                    DurableStore.putBytes(b, e.getValue());
-                    count++;
-                    if (b.size() >= FRAME_BYTES) {
-                        b.setInt(countAt, count);
-                        w.finish();
-                        b = null;
-                    }
-                }
-                if (b != null) {
-                    b.setInt(countAt, count);
-                    w.finish();
-                }
+                writeTable(w, t);
             }
             for (int i = 0; i < c.streams().size(); i++) {
-                Contents.CapturedStream s = c.streams().get(i);
-                Contents.StreamHeader h = s.header();
-                b = w.start(STREAM);
-                b.putInt(i);
-                Payload.putString(b, h.arn());
-                Payload.putString(b, h.label());
-                Payload.putString(b, h.tableName());
-                Payload.putString(b, h.viewType());
-                Payload.putString(b, h.partitionKey());
-                Payload.putString(b, h.partitionType());
-                Payload.putString(b, h.sortKey());
-                Payload.putString(b, h.sortType());
-                b.putLong(h.createdMillis());
-                b.put(h.enabled() ? 1 : 0);
-                b.putLong(h.lastSequence());
-                w.finish();
-                for (int k = 0; k < s.shards().size(); k++) {
-                    Contents.CapturedShard shard = s.shards().get(k);
-                    Contents.ShardHeader sh = shard.header();
-                    b = w.start(SHARD);
-                    b.putInt(i);
-                    b.putInt(k);
-                    Payload.putString(b, sh.id());
-                    Payload.putString(b, sh.parentId() == null ? "" : sh.parentId());
-                    b.putLong(sh.startingSequence());
-                    b.putLong(sh.createdMillis());
-                    b.putLong(sh.endingSequence());
-                    w.finish();
-                    b = null;
-                    int count = 0;
-                    int countAt = 0;
-                    for (long p = shard.from(); p < shard.to(); p++) {
-                        StreamRecord r = shard.record().apply(p);
-                        if (r == null) {
-                            continue;
-                        }
-                        if (b == null) {
-                            b = w.start(RECORDS);
-                            b.putInt(i);
-                            b.putInt(k);
-                            countAt = b.size();
-                            b.putInt(0);
-                            count = 0;
-                        }
-                        b.putLong(r.sequence());
-                        b.putLong(r.timeMillis());
-                        b.put(r.event());
-                        b.put(r.byTtl() ? 1 : 0);
-                        DurableStore.putBytes(b, r.oldImage());
-                        DurableStore.putBytes(b, r.newImage());
-                        count++;
-                        if (b.size() >= FRAME_BYTES) {
-                            b.setInt(countAt, count);
-                            w.finish();
-                            b = null;
-                        }
-                    }
-                    if (b != null) {
-                        b.setInt(countAt, count);
-                        w.finish();
-                    }
-                }
+                writeStream(w, i, c.streams().get(i));
             }
             b = w.start(END);
             b.putLong(w.frames + 1);
             w.finish();
             out.flush();
             file.getFD().sync();
+        }
+    }
+
+    /** A table's definition, then its items in ITEMS frames of about {@link #FRAME_BYTES} each. */
+    private static void writeTable(FrameWriter w, Contents.CapturedTable t) throws IOException {
+        Bytes b = w.start(TABLE);
+        b.putLong(t.id());
+        DurableStore.putBytes(b, t.definition());
+        w.finish();
+        b = null;
+        int count = 0;
+        int countAt = 0;
+        for (Map.Entry<byte[], byte[]> e : t.items()) {
+            if (b == null) {
+                b = w.start(ITEMS);
+                b.putLong(t.id());
+                countAt = b.size();
+                b.putInt(0);
+                count = 0;
+            }
+            DurableStore.putBytes(b, e.getKey());
+            DurableStore.putBytes(b, e.getValue());
+            count++;
+            if (b.size() >= FRAME_BYTES) {
+                b.setInt(countAt, count);
+                w.finish();
+                b = null;
+            }
+        }
+        if (b != null) {
+            b.setInt(countAt, count);
+            w.finish();
+        }
+    }
+
+    /** Stream {@code i}'s header, then each of its shards. */
+    private static void writeStream(FrameWriter w, int i, Contents.CapturedStream s) throws IOException {
+        Contents.StreamHeader h = s.header();
+        Bytes b = w.start(STREAM);
+        b.putInt(i);
+        Payload.putString(b, h.arn());
+        Payload.putString(b, h.label());
+        Payload.putString(b, h.tableName());
+        Payload.putString(b, h.viewType());
+        Payload.putString(b, h.partitionKey());
+        Payload.putString(b, h.partitionType());
+        Payload.putString(b, h.sortKey());
+        Payload.putString(b, h.sortType());
+        b.putLong(h.createdMillis());
+        b.put(h.enabled() ? 1 : 0);
+        b.putLong(h.lastSequence());
+        w.finish();
+        for (int k = 0; k < s.shards().size(); k++) {
+            writeShard(w, i, k, s.shards().get(k));
+        }
+    }
+
+    /** Shard {@code k} of stream {@code i}: its header, then its records in RECORDS frames of about {@link #FRAME_BYTES}. */
+    private static void writeShard(FrameWriter w, int i, int k, Contents.CapturedShard shard) throws IOException {
+        Contents.ShardHeader sh = shard.header();
+        Bytes b = w.start(SHARD);
+        b.putInt(i);
+        b.putInt(k);
+        Payload.putString(b, sh.id());
+        Payload.putString(b, sh.parentId() == null ? "" : sh.parentId());
+        b.putLong(sh.startingSequence());
+        b.putLong(sh.createdMillis());
+        b.putLong(sh.endingSequence());
+        w.finish();
+        b = null;
+        int count = 0;
+        int countAt = 0;
+        for (long p = shard.from(); p < shard.to(); p++) {
+            StreamRecord r = shard.record().apply(p);
+            if (r == null) {
+                continue;
+            }
+            if (b == null) {
+                b = w.start(RECORDS);
+                b.putInt(i);
+                b.putInt(k);
+                countAt = b.size();
+                b.putInt(0);
+                count = 0;
+            }
+            b.putLong(r.sequence());
+            b.putLong(r.timeMillis());
+            b.put(r.event());
+            b.put(r.byTtl() ? 1 : 0);
+            DurableStore.putBytes(b, r.oldImage());
+            DurableStore.putBytes(b, r.newImage());
+            count++;
+            if (b.size() >= FRAME_BYTES) {
+                b.setInt(countAt, count);
+                w.finish();
+                b = null;
+            }
+        }
+        if (b != null) {
+            b.setInt(countAt, count);
+            w.finish();
         }
     }
 
