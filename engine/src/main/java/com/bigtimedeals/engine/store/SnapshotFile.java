@@ -64,30 +64,14 @@ final class SnapshotFile {
         b.putLong(t.id());
         DurableStore.putBytes(b, t.definition());
         w.finish();
-        b = null;
-        int count = 0;
-        int countAt = 0;
+        CountedFrames items = new CountedFrames(w, ITEMS, frame -> frame.putLong(t.id()));
         for (Map.Entry<byte[], byte[]> e : t.items()) {
-            if (b == null) {
-                b = w.start(ITEMS);
-                b.putLong(t.id());
-                countAt = b.size();
-                b.putInt(0);
-                count = 0;
-            }
-            DurableStore.putBytes(b, e.getKey());
-            DurableStore.putBytes(b, e.getValue());
-            count++;
-            if (b.size() >= FRAME_BYTES) {
-                b.setInt(countAt, count);
-                w.finish();
-                b = null;
-            }
+            Bytes frame = items.entry();
+            DurableStore.putBytes(frame, e.getKey());
+            DurableStore.putBytes(frame, e.getValue());
+            items.entryWritten();
         }
-        if (b != null) {
-            b.setInt(countAt, count);
-            w.finish();
-        }
+        items.close();
     }
 
     /** Stream {@code i}'s header, then each of its shards. */
@@ -124,38 +108,76 @@ final class SnapshotFile {
         b.putLong(sh.createdMillis());
         b.putLong(sh.endingSequence());
         w.finish();
-        b = null;
-        int count = 0;
-        int countAt = 0;
+        CountedFrames records = new CountedFrames(w, RECORDS, frame -> {
+            frame.putInt(i);
+            frame.putInt(k);
+        });
         for (long p = shard.from(); p < shard.to(); p++) {
             StreamRecord r = shard.record().apply(p);
             if (r == null) {
                 continue;
             }
-            if (b == null) {
-                b = w.start(RECORDS);
-                b.putInt(i);
-                b.putInt(k);
-                countAt = b.size();
-                b.putInt(0);
+            Bytes frame = records.entry();
+            frame.putLong(r.sequence());
+            frame.putLong(r.timeMillis());
+            frame.put(r.event());
+            frame.put(r.byTtl() ? 1 : 0);
+            DurableStore.putBytes(frame, r.oldImage());
+            DurableStore.putBytes(frame, r.newImage());
+            records.entryWritten();
+        }
+        records.close();
+    }
+
+    /**
+     * Entries packed into frames of one kind of about {@link #FRAME_BYTES} each: every frame its header, then how many
+     * entries it holds (filled in when the frame is finished), then the entries. A frame is never left empty.
+     */
+    private static final class CountedFrames {
+        private final FrameWriter w;
+        private final byte kind;
+        private final java.util.function.Consumer<Bytes> header;
+        private Bytes frame;
+        private int countAt;
+        private int count;
+
+        CountedFrames(FrameWriter w, byte kind, java.util.function.Consumer<Bytes> header) {
+            this.w = w;
+            this.kind = kind;
+            this.header = header;
+        }
+
+        /** The frame the next entry goes into, started if none is open. */
+        Bytes entry() {
+            if (frame == null) {
+                frame = w.start(kind);
+                header.accept(frame);
+                countAt = frame.size();
+                frame.putInt(0);
                 count = 0;
             }
-            b.putLong(r.sequence());
-            b.putLong(r.timeMillis());
-            b.put(r.event());
-            b.put(r.byTtl() ? 1 : 0);
-            DurableStore.putBytes(b, r.oldImage());
-            DurableStore.putBytes(b, r.newImage());
+            return frame;
+        }
+
+        /** Counts the entry just written, and finishes the frame once it is full. */
+        void entryWritten() throws IOException {
             count++;
-            if (b.size() >= FRAME_BYTES) {
-                b.setInt(countAt, count);
-                w.finish();
-                b = null;
+            if (frame.size() >= FRAME_BYTES) {
+                finishFrame();
             }
         }
-        if (b != null) {
-            b.setInt(countAt, count);
+
+        /** Finishes the last frame, if one is open. */
+        void close() throws IOException {
+            if (frame != null) {
+                finishFrame();
+            }
+        }
+
+        private void finishFrame() throws IOException {
+            frame.setInt(countAt, count);
             w.finish();
+            frame = null;
         }
     }
 
