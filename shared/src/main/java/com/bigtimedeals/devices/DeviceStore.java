@@ -333,10 +333,11 @@ public final class DeviceStore {
         }
         deleteEndpoint.accept(removed.endpointArn());
         try {
-            table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
-                    .tableName(table.name()).key(Keys.pushToken(digest(removed.platform(), removed.token())))
+            // Retried while another transaction holds the token's item, as every write is: a conflict is no answer.
+            Transactions.retrying(() -> table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest
+                    .builder().tableName(table.name()).key(Keys.pushToken(digest(removed.platform(), removed.token())))
                     .conditionExpression(RELEASING + " = :e")
-                    .expressionAttributeValues(Map.of(":e", AttributeValue.fromS(removed.endpointArn()))).build());
+                    .expressionAttributeValues(Map.of(":e", AttributeValue.fromS(removed.endpointArn()))).build()));
         } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
             // Registered again meanwhile: the registration deleted this endpoint and holds the token now.
         }
