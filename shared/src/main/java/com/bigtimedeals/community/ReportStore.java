@@ -236,7 +236,7 @@ public final class ReportStore {
                         .transactItems(close, event).build()));
                 return;
             } catch (TransactionCanceledException e) {
-                if (!DealStore.failed(e, 0)) {
+                if (!Transactions.conditionFailed(e, 0)) {
                     throw e;
                 }
                 if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
