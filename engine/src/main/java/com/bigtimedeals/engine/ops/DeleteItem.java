@@ -54,7 +54,7 @@ public final class DeleteItem implements Operation {
         Request r = decode(ex, req);
         WriteConditions.Conditional c = r.conditional();
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, c.condition().nestedTopLevelNames());
+        KeyAccess.check(table, c.condition().nestedTopLevelNames());
         ItemKeys.checkKey(table, r.key());
         WritePath.Outcome o = ItemWrites.delete(ctx, table, r.key(), c.condition(), c.returnOldOnFailure());
         WriteConditions.writeResult(out, c.returnOld() ? o.before() : null, o.capacity(), c.answer(), table, r.key());

@@ -52,7 +52,7 @@ public final class GetItem implements Operation {
         Expressions ex = new Expressions("GetItem", req);
         Request r = decode(ex, req);
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, r.projection() == null ? null : r.projection().nestedTopLevelNames());
+        KeyAccess.check(table, r.projection() == null ? null : r.projection().nestedTopLevelNames());
         ItemKeys.checkKey(table, r.key());
         encode(out, r, ItemReads.get(ctx, table, r.key(), r.consistent()));
     }

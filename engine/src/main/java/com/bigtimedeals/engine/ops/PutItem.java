@@ -57,7 +57,7 @@ public final class PutItem implements Operation {
         Request r = decode(ex, req);
         WriteConditions.Conditional c = r.conditional();
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, c.condition().nestedTopLevelNames());
+        KeyAccess.check(table, c.condition().nestedTopLevelNames());
         ItemKeys.checkItem(table, r.item());
         WritePath.Outcome o = ItemWrites.put(ctx, table, r.item(), c.condition(), c.returnOldOnFailure());
         WriteConditions.writeResult(out, c.returnOld() ? o.before() : null, o.capacity(), c.answer(), table, r.item());

@@ -73,8 +73,12 @@ public final class Query implements Operation {
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("Query", req);
-        Request r = decode(ex, req);
+        Request r = decode(new Expressions("Query", req), req);
+        PageReader.write(out, run(r), r.capacityMode());
+    }
+
+    /** One page of the query, read through the table's or index's key range. */
+    PageReader.Page run(Request r) {
         Table table = ctx.catalog().require(r.tableName());
         Index index = Reads.index(ctx, table, r.indexName(), r.consistent());
         KeySchema schema = index == null ? table.key() : schema(table, index);
@@ -90,9 +94,9 @@ public final class Query implements Operation {
                 KeyConditions.refuseKeyAttributesInFilter(r.filter(), schema, r.legacyFilter());
             }
         } catch (ExpressionException e) {
-            throw ex.invalid(e);
+            throw ApiException.validation(e.getMessage());
         }
-        KeyAccess.check(ex, table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
+        KeyAccess.check(table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
                 r.projection() == null ? null : r.projection().nestedTopLevelNames());
         PageReader.Plan plan = Reads.plan(table, index, r.filter(), r.projection(), r.select(), r.consistent(), r.limit());
         if (r.start() != null) {
@@ -101,7 +105,7 @@ public final class Query implements Operation {
         KeyRanges.Range range = KeyRanges.of(key);
         var entries = Reads.range(index == null ? table.items : index.entries, range.from(), range.to(), startBytes, r.forward());
         // A Query reads one partition: the table's, a local index's (the table's too) or a global index's.
-        PageReader.read(plan, entries.entrySet().iterator(), out, r.capacityMode(), ctx, range.partition());
+        return PageReader.read(plan, entries.entrySet().iterator(), ctx, range.partition());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {

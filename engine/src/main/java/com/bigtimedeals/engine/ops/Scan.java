@@ -65,8 +65,12 @@ public final class Scan implements Operation {
 
     @Override
     public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("Scan", req);
-        Request r = decode(ex, req);
+        Request r = decode(new Expressions("Scan", req), req);
+        PageReader.write(out, run(r), r.capacityMode());
+    }
+
+    /** One page of the scan, over its segment's hash range. */
+    PageReader.Page run(Request r) {
         Table table = ctx.catalog().require(r.tableName());
         Index index = Reads.index(ctx, table, r.indexName(), r.consistent());
         PageReader.Plan plan = Reads.plan(table, index, r.filter(), r.projection(), r.select(), r.consistent(), r.limit());
@@ -81,10 +85,10 @@ public final class Scan implements Operation {
         }
         // Paths into key attributes are refused after the index and the starting key are checked (dynalite's
         // captures: an unknown index is reported before a filter on a.b.c).
-        KeyAccess.check(ex, table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
+        KeyAccess.check(table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
                 r.projection() == null ? null : r.projection().nestedTopLevelNames());
         var entries = Reads.range(index == null ? table.items : index.entries, segment.from(), segment.to(), startBytes, true);
-        PageReader.read(plan, entries.entrySet().iterator(), out, r.capacityMode(), ctx, null);
+        return PageReader.read(plan, entries.entrySet().iterator(), ctx, null);
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {

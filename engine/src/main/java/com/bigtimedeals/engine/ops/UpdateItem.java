@@ -133,7 +133,7 @@ public final class UpdateItem implements Operation {
         Expressions.requireAllUsed(ex, req);
         checkKeys(ex, update, found);
         Table table = found != null ? found : ctx.catalog().require(Req.string(req, "TableName"));
-        KeyAccess.check(ex, table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
+        KeyAccess.check(table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
         return new Request(table, key, update, condition, Req.string(req, "ReturnValues"),
                 "ALL_OLD".equals(Req.string(req, "ReturnValuesOnConditionCheckFailure")), WriteConditions.Answer.of(req));
     }
