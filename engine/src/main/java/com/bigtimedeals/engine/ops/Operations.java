@@ -28,7 +28,7 @@ public final class Operations {
         d.register(db, "TransactWriteItems", new TransactWriteItems(ctx));
         d.register(db, "TransactGetItems", new TransactGetItems(ctx));
         d.register(db, "ExecuteStatement", new Partiql.ExecuteStatement(ctx));
-        d.register(db, "BatchExecuteStatement", new Partiql.BatchExecuteStatement(ctx));
+        d.register(db, "BatchExecuteStatement", new BatchExecuteStatement(ctx));
         d.register(db, "ExecuteTransaction", new ExecuteTransaction(ctx));
         d.register(db, "TagResource", new Tags.Tag(ctx));
         d.register(db, "UntagResource", new Tags.Untag(ctx));
