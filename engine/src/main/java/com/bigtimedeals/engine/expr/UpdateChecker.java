@@ -30,11 +30,11 @@ final class UpdateChecker {
         this.prefix = prefix;
     }
 
-    Update check(List<UpdateParser.Clause> clauses) {
-        Set<UpdateParser.Section> seen = EnumSet.noneOf(UpdateParser.Section.class);
+    Update check(List<Syntax.Clause> clauses) {
+        Set<Syntax.Section> seen = EnumSet.noneOf(Syntax.Section.class);
         List<UpdateActions.Action> actions = new ArrayList<>();
-        for (UpdateParser.Clause clause : clauses) {
-            for (UpdateParser.Action action : clause.actions()) {
+        for (Syntax.Clause clause : clauses) {
+            for (Syntax.Action action : clause.actions()) {
                 actions.add(action(action));
             }
             if (!seen.add(clause.section())) {
@@ -57,11 +57,11 @@ final class UpdateChecker {
         return new UpdateActions(actions, nestedHeads);
     }
 
-    private UpdateActions.Action action(UpdateParser.Action action) {
+    private UpdateActions.Action action(Syntax.Action action) {
         switch (action.section()) {
             case SET -> {
                 DocumentPath target = path(action.target());
-                UpdateParser.SetValue value = action.value();
+                Syntax.SetValue value = action.value();
                 UpdateValues.ValueExpr runtime;
                 if (value.operator() == null) {
                     runtime = operand(value.left()).runtime();
@@ -92,7 +92,7 @@ final class UpdateChecker {
                             + "operator: " + section + ", operand type: " + Values.longTypeName(operand)
                             + ", typeSet: ALLOWED_FOR_" + section + "_OPERAND");
                 }
-                return action.section() == UpdateParser.Section.ADD ? new UpdateActions.AddAction(target, operand)
+                return action.section() == Syntax.Section.ADD ? new UpdateActions.AddAction(target, operand)
                         : new UpdateActions.DeleteAction(target, operand);
             }
         }

@@ -22,7 +22,7 @@ import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.ItemKeys;
 import com.bigtimedeals.engine.core.ItemReads;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.ExpressionTrees;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -157,7 +157,7 @@ final class BatchExecuteStatement implements Operation {
     private Map<String, Value> readOne(Partiql.Statement s, Map<String, Capacity> consumed) {
         Ast.Select select = (Ast.Select) s.prepared().statement();
         List<Value> params = s.prepared().params();
-        PartiqlWrites.Target t = select.index() == null ? writes.target(select.table(), select.where(), new ExpressionText(params)) : null;
+        PartiqlWrites.Target t = select.index() == null ? writes.target(select.table(), select.where(), new ExpressionTrees(params)) : null;
         if (t == null) {
             throw ApiException.validation("Select statements within BatchExecuteStatement must specify the primary key in the where clause.");
         }

@@ -19,7 +19,7 @@ import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.TransactReads;
 import com.bigtimedeals.engine.core.TransactWrites;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.ExpressionTrees;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -122,7 +122,7 @@ final class ExecuteTransaction implements Operation {
             Partiql.Prepared p = statements.get(i).prepared();
             Ast.Select select = (Ast.Select) p.statement();
             PartiqlWrites.Target t = select.index() == null
-                    ? writes.target(select.table(), select.where(), new ExpressionText(p.params())) : null;
+                    ? writes.target(select.table(), select.where(), new ExpressionTrees(p.params())) : null;
             if (t == null) {
                 throw ApiException.validation("Validation failed in TransactStatements[" + i
                         + "]: Select statements within ExecuteTransaction must specify the primary key in the where clause.");

@@ -19,7 +19,6 @@ import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
 import com.bigtimedeals.engine.partiql.Parser;
 import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;

@@ -18,10 +18,11 @@ import com.bigtimedeals.engine.expr.ExpressionContext;
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.KeyConditions;
 import com.bigtimedeals.engine.expr.KeySchema;
+import com.bigtimedeals.engine.expr.Syntax;
 import com.bigtimedeals.engine.json.JsonTree;
 import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.ExpressionTrees;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
@@ -88,7 +89,7 @@ final class PartiqlReads {
             checkOrderBy(s, schema, partitions.size(), useQuery);
         }
         if (useQuery) {
-            ExpressionText check = new ExpressionText(params);
+            ExpressionTrees check = new ExpressionTrees(params);
             for (Ast.Node p : partitions) {
                 PartiqlWrites.checkKeyType(schema, schema.partitionKey(), check.evaluate(p, "root"));
             }
@@ -133,17 +134,17 @@ final class PartiqlReads {
     /** One Query (of a partition) or Scan, its key condition and filter the statement's clauses. */
     private PageReader.Page read(Ast.Select s, KeySchema schema, Ast.Node partition, Ast.Node sort, List<Ast.Node> filter,
                                  List<Value> params, boolean consistent, long limit, Map<String, Value> start, String capacity) {
-        ExpressionText text = new ExpressionText(params);
-        String keyCondition = partition == null ? null
-                : text.name(schema.partitionKey()) + " = " + text.operand(partition) + (sort == null ? "" : " AND " + text.condition(sort));
-        String filterText = filter.isEmpty() ? null : text.condition(filter.size() == 1 ? filter.get(0) : new Ast.And(filter));
+        ExpressionTrees text = new ExpressionTrees(params);
+        Syntax.Cond keyCondition = partition == null ? null
+                : ExpressionTrees.and(text.equals(schema.partitionKey(), partition), sort == null ? null : text.condition(sort));
+        Syntax.Cond filterTree = text.all(filter);
         ExpressionContext expressions = new ExpressionContext(text.names().isEmpty() ? null : text.names(),
                 text.values().isEmpty() ? null : text.values());
         KeyConditions key;
         Condition filterCondition;
         try {
-            key = keyCondition == null ? null : expressions.keyCondition(keyCondition);
-            filterCondition = filterText == null ? null : expressions.condition(ExpressionContext.Kind.FilterExpression, filterText);
+            key = keyCondition == null ? null : expressions.keyCondition(keyCondition, text.depth());
+            filterCondition = filterTree == null ? null : expressions.condition(ExpressionContext.Kind.FilterExpression, filterTree, text.depth());
         } catch (ExpressionException e) {
             throw ApiException.validation(e.getMessage());
         }

@@ -21,7 +21,8 @@ import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.expr.Update;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.ExpressionTrees;
+import com.bigtimedeals.engine.expr.Syntax;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.ItemSize;
 import com.bigtimedeals.engine.value.Value;
@@ -96,7 +97,7 @@ final class PartiqlWrites {
     }
 
     /** Null when the clause does not name the whole key (the caller words that refusal). */
-    Target target(String tableName, Ast.Node where, ExpressionText text) {
+    Target target(String tableName, Ast.Node where, ExpressionTrees text) {
         Table table = ctx.catalog().require(tableName);
         KeySchema schema = table.key();
         Map<String, Value> key = new LinkedHashMap<>();
@@ -118,7 +119,7 @@ final class PartiqlWrites {
         return new Target(table, key, rest);
     }
 
-    Target requireTarget(String tableName, Ast.Node where, ExpressionText text) {
+    Target requireTarget(String tableName, Ast.Node where, ExpressionTrees text) {
         Target t = target(tableName, where, text);
         if (t == null) {
             throw ApiException.validation("Where clause does not contain a mandatory equality on all key attributes");
@@ -126,12 +127,8 @@ final class PartiqlWrites {
         return t;
     }
 
-    private static String rest(ExpressionText text, List<Ast.Node> rest) {
-        return rest.isEmpty() ? null : text.condition(rest.size() == 1 ? rest.get(0) : new Ast.And(rest));
-    }
-
     Action plan(Ast.Statement s, List<Value> params) {
-        ExpressionText text = new ExpressionText(params);
+        ExpressionTrees text = new ExpressionTrees(params);
         if (s instanceof Ast.Insert insert) {
             return insert(insert, text);
         }
@@ -140,19 +137,18 @@ final class PartiqlWrites {
         }
         if (s instanceof Ast.Delete delete) {
             Target t = requireTarget(delete.table(), delete.where(), text);
-            String rest = rest(text, t.rest());
+            Syntax.Cond rest = text.all(t.rest());
             // A missing item is deleted "with 0 items deleted"; an item the clause does not match is a failed condition.
-            String condition = rest == null ? null : "attribute_not_exists(" + text.name(t.table().key().partitionKey()) + ") OR (" + rest + ")";
+            Syntax.Cond condition = rest == null ? null : ExpressionTrees.or(text.exists(t.table().key().partitionKey(), false), rest);
             return action(TransactWrites.Kind.DELETE, t.table(), t.key(), null, text, condition, null, delete.returnOld() ? "ALL_OLD" : null);
         }
         Ast.Exists exists = (Ast.Exists) s;
         Target t = requireTarget(exists.table(), exists.select().where(), text);
-        String rest = rest(text, t.rest());
-        String condition = "attribute_exists(" + text.name(t.table().key().partitionKey()) + ")" + (rest == null ? "" : " AND (" + rest + ")");
+        Syntax.Cond condition = ExpressionTrees.and(text.exists(t.table().key().partitionKey(), true), text.all(t.rest()));
         return action(TransactWrites.Kind.CONDITION_CHECK, t.table(), t.key(), null, text, condition, null, null);
     }
 
-    private Action insert(Ast.Insert insert, ExpressionText text) {
+    private Action insert(Ast.Insert insert, ExpressionTrees text) {
         Value value = text.evaluate(insert.item(), "root");
         if (!(value instanceof Value.M m)) {
             throw ApiException.validation("Unsupported data type: the value of an INSERT must be a tuple");
@@ -176,45 +172,23 @@ final class PartiqlWrites {
                 key.put(k, item.get(k));
             }
         }
-        String condition = "attribute_not_exists(" + text.name(schema.partitionKey()) + ")";
-        return action(TransactWrites.Kind.PUT, table, key, item, text, condition, null, null);
+        return action(TransactWrites.Kind.PUT, table, key, item, text, text.exists(schema.partitionKey(), false), null, null);
     }
 
-    private Action update(Ast.Update update, ExpressionText text) {
+    private Action update(Ast.Update update, ExpressionTrees text) {
         Target t = requireTarget(update.table(), update.where(), text);
         // The attributes an UPDATE names are held to PutItem's rule for names, in its words (not in those of the
-        // ExpressionAttributeNames the statement is translated into).
+        // ExpressionAttributeNames the statement is mapped onto).
         for (Ast.SetAction a : update.sets()) {
             checkName(a.path());
         }
         for (Ast.Path p : update.removes()) {
             checkName(p);
         }
-        List<String> sets = new ArrayList<>();
-        List<String> adds = new ArrayList<>();
-        List<String> deletes = new ArrayList<>();
-        for (Ast.SetAction a : update.sets()) {
-            String path = text.path(a.path());
-            if (a.value() instanceof Ast.Call c && (c.function().equals("set_add") || c.function().equals("set_delete"))
-                    && c.args().size() == 2) {
-                (c.function().equals("set_add") ? adds : deletes).add(path + " " + text.operand(c.args().get(1)));
-            } else {
-                sets.add(path + " = " + text.setValue(a.value()));
-            }
-        }
-        List<String> removes = new ArrayList<>();
-        for (Ast.Path p : update.removes()) {
-            removes.add(text.path(p));
-        }
-        StringBuilder expression = new StringBuilder();
-        clause(expression, "SET", sets);
-        clause(expression, "ADD", adds);
-        clause(expression, "DELETE", deletes);
-        clause(expression, "REMOVE", removes);
-        String rest = rest(text, t.rest());
+        List<Syntax.Clause> clauses = text.update(update);
         // An UPDATE changes an existing item only: where none matches, the condition fails.
-        String condition = "attribute_exists(" + text.name(t.table().key().partitionKey()) + ")" + (rest == null ? "" : " AND (" + rest + ")");
-        return action(TransactWrites.Kind.UPDATE, t.table(), t.key(), null, text, condition, expression.toString(), update.returning());
+        Syntax.Cond condition = ExpressionTrees.and(text.exists(t.table().key().partitionKey(), true), text.all(t.rest()));
+        return action(TransactWrites.Kind.UPDATE, t.table(), t.key(), null, text, condition, clauses, update.returning());
     }
 
     /**
@@ -222,13 +196,13 @@ final class PartiqlWrites {
      * whether the update touches a key attribute (the service's last check of the request).
      */
     private static Action action(TransactWrites.Kind kind, Table table, Map<String, Value> key, Map<String, Value> item,
-                                 ExpressionText text, String conditionText, String updateText, String returnValues) {
+                                 ExpressionTrees text, Syntax.Cond conditionTree, List<Syntax.Clause> clauses, String returnValues) {
         ExpressionContext expressions = new ExpressionContext(text.names().isEmpty() ? null : text.names(),
                 text.values().isEmpty() ? null : text.values());
         try {
-            Update update = updateText == null ? null : expressions.update(updateText);
-            Condition condition = conditionText == null ? Condition.ALWAYS
-                    : expressions.condition(ExpressionContext.Kind.ConditionExpression, conditionText);
+            Update update = clauses == null ? null : expressions.update(clauses, text.depth());
+            Condition condition = conditionTree == null ? Condition.ALWAYS
+                    : expressions.condition(ExpressionContext.Kind.ConditionExpression, conditionTree, text.depth());
             if (update != null) {
                 update.checkKeyAttributes(UpdateItem.keyAttributes(table));
             }
@@ -289,9 +263,4 @@ final class PartiqlWrites {
         }
     }
 
-    private static void clause(StringBuilder sb, String keyword, List<String> parts) {
-        if (!parts.isEmpty()) {
-            sb.append(sb.length() == 0 ? "" : " ").append(keyword).append(' ').append(String.join(", ", parts));
-        }
-    }
 }
