@@ -30,7 +30,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * BatchExecuteStatement: up to 25 single-item reads or up to 25 writes, each answered on its own: decoded into a
  * {@link Request}, each member planned, run through the core in order and answered as an {@link Answer}.
  */
-final class BatchExecuteStatement implements Operation {
+final class BatchExecuteStatement extends TypedOperation<BatchExecuteStatement.Request, BatchExecuteStatement.Done> {
     private static final Shape SHAPE = Shape.request()
             .field("Statements", list(valueStruct("BatchStatementRequest")
                     .field("Statement", Partiql.statementShape())
@@ -40,19 +40,13 @@ final class BatchExecuteStatement implements Operation {
                     .notNull().length(1, 25))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
 
-    private final Context ctx;
     private final PartiqlWrites writes;
     private final PartiqlReads reads;
 
     BatchExecuteStatement(Context ctx) {
-        this.ctx = ctx;
+        super(ctx, SHAPE);
         this.writes = new PartiqlWrites(ctx);
         this.reads = new PartiqlReads(ctx);
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
     }
 
     /** One member: its statement, or the error that refused it (answered for that member alone). */
@@ -74,7 +68,12 @@ final class BatchExecuteStatement implements Operation {
     record Answer(String table, Map<String, Value> item, ApiException error) {
     }
 
-    static Request decode(Map<String, Object> req) {
+    /** What the batch did: one answer per member, and the units consumed per table. */
+    record Done(List<Answer> answers, Map<String, Capacity> consumed) {
+    }
+
+    @Override
+    Request decode(Map<String, Object> req) {
         List<Member> members = new ArrayList<>();
         boolean reads = false;
         boolean writes = false;
@@ -95,14 +94,13 @@ final class BatchExecuteStatement implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
+    Done run(Request r) {
         Map<String, Capacity> consumed = new LinkedHashMap<>();
         List<Answer> answers = new ArrayList<>();
         for (Planned p : plan(r.members())) {
             answers.add(run(p, consumed));
         }
-        encode(out, answers, consumed, r.capacity());
+        return new Done(answers, consumed);
     }
 
     /** Each member's plan; two writes of one item refuse the whole batch. */
@@ -178,11 +176,11 @@ final class BatchExecuteStatement implements Operation {
     }
 
     /** The answer: one response (or error) per member, in order, then ConsumedCapacity per table when asked for. */
-    private static void encode(JsonGenerator out, List<Answer> answers, Map<String, Capacity> consumed, String capacity)
-            throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request r, Done done) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("Responses");
-        for (Answer a : answers) {
+        for (Answer a : done.answers()) {
             out.writeStartObject();
             if (a.error() == null) {
                 Partiql.writeItem(out, a.item());
@@ -200,7 +198,7 @@ final class BatchExecuteStatement implements Operation {
             out.writeEndObject();
         }
         out.writeEndArray();
-        CapacityJson.writeList(out, capacity, consumed.values(), null);
+        CapacityJson.writeList(out, r.capacity(), done.consumed().values(), null);
         out.writeEndObject();
     }
 

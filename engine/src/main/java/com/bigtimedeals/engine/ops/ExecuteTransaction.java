@@ -6,6 +6,7 @@ import static com.bigtimedeals.engine.api.Shape.valueStruct;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +16,7 @@ import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.api.TransactionCanceled;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.codec.Sizes;
+import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.TransactReads;
 import com.bigtimedeals.engine.core.TransactWrites;
@@ -28,7 +30,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * checks (a TransactWriteItems, ClientRequestToken included), never both (Developer Guide, "Performing
  * transactions with PartiQL for DynamoDB"), decoded into a {@link Request} and run by the core's transactions.
  */
-final class ExecuteTransaction implements Operation {
+final class ExecuteTransaction extends TypedOperation<ExecuteTransaction.Request, ExecuteTransaction.Done> {
     private static final Shape SHAPE = Shape.request()
             .field("TransactStatements", list(valueStruct("ParameterizedStatement")
                     .field("Statement", Partiql.statementShape())
@@ -38,24 +40,23 @@ final class ExecuteTransaction implements Operation {
             .field("ClientRequestToken", string().length(1, 36))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
 
-    private final Context ctx;
     private final PartiqlWrites writes;
 
     ExecuteTransaction(Context ctx) {
-        this.ctx = ctx;
+        super(ctx, SHAPE);
         this.writes = new PartiqlWrites(ctx);
     }
 
-    @Override
-    public Shape shape() {
-        return SHAPE;
-    }
-
     /** The request, decoded and checked once: its statements, all reads or all writes, the token and capacity mode. */
-    record Request(List<Partiql.Statement> statements, boolean reads, String token, String capacity) {
+    record Request(List<Partiql.Statement> statements, boolean reads, String token, String capacity, String fingerprint) {
     }
 
-    static Request decode(Map<String, Object> req) {
+    /** What the transaction did: the items its SELECTs read (none for writes), the units per table, of which kind. */
+    record Done(List<Map<String, Value>> items, Collection<Capacity> consumed, String kind) {
+    }
+
+    @Override
+    Request decode(Map<String, Object> req) {
         List<Partiql.Statement> statements = new ArrayList<>();
         for (Object o : Req.list(req, "TransactStatements")) {
             Partiql.Statement s = Partiql.Statement.decode(Req.asMap(o));
@@ -66,33 +67,39 @@ final class ExecuteTransaction implements Operation {
         if (reads && !statements.stream().allMatch(s -> s.prepared().read())) {
             throw ApiException.validation("ExecuteTransaction API does not support both read and write operations in the same request.");
         }
-        return new Request(statements, reads, Req.string(req, "ClientRequestToken"), Req.string(req, "ReturnConsumedCapacity"));
+        return new Request(statements, reads, Req.string(req, "ClientRequestToken"), Req.string(req, "ReturnConsumedCapacity"),
+                Req.has(req, "ClientRequestToken") ? TransactWriteItems.fingerprint(req) : null);
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
+    Done run(Request r) {
+        if (!r.reads()) {
+            TransactWriteItems.Done done = write(r);
+            return new Done(List.of(), done.consumed().values(), done.kind());
+        }
+        TransactReads.Outcome done = read(r.statements());
+        List<Map<String, Value>> items = new ArrayList<>();
+        for (int i = 0; i < done.stored().size(); i++) {
+            byte[] stored = done.stored().get(i);
+            Ast.Select select = (Ast.Select) r.statements().get(i).prepared().statement();
+            Map<String, Value> item = stored == null ? null : ItemCodec.decode(stored);
+            items.add(item == null || select.projection() == null ? item : PartiqlReads.project(item, select.projection()));
+        }
+        return new Done(items, done.consumed().values(), "Read");
+    }
+
+    /** Responses (one per SELECT, its Item when found; none for writes), then ConsumedCapacity per table. */
+    @Override
+    void encode(JsonGenerator out, Request r, Done done) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("Responses");
-        if (r.reads()) {
-            TransactReads.Outcome done = read(r.statements());
-            for (int i = 0; i < done.stored().size(); i++) {
-                byte[] stored = done.stored().get(i);
-                Ast.Select select = (Ast.Select) r.statements().get(i).prepared().statement();
-                out.writeStartObject();
-                if (stored != null) {
-                    Map<String, Value> item = ItemCodec.decode(stored);
-                    Partiql.writeItem(out, select.projection() == null ? item : PartiqlReads.project(item, select.projection()));
-                }
-                out.writeEndObject();
-            }
-            out.writeEndArray();
-            CapacityJson.writeList(out, r.capacity(), done.consumed().values(), "Read");
-        } else {
-            TransactWriteItems.Done done = write(r, TransactWriteItems.fingerprint(req));
-            out.writeEndArray();
-            CapacityJson.writeList(out, r.capacity(), done.consumed().values(), done.kind());
+        for (Map<String, Value> item : done.items()) {
+            out.writeStartObject();
+            Partiql.writeItem(out, item);
+            out.writeEndObject();
         }
+        out.writeEndArray();
+        CapacityJson.writeList(out, r.capacity(), done.consumed(), done.kind());
         out.writeEndObject();
     }
 
@@ -133,7 +140,7 @@ final class ExecuteTransaction implements Operation {
     }
 
     /** Writes and EXISTS checks as one TransactWriteItems, ClientRequestToken included. */
-    private TransactWriteItems.Done write(Request r, String fingerprint) {
+    private TransactWriteItems.Done write(Request r) {
         List<PartiqlWrites.Action> planned = new ArrayList<>();
         List<TransactWrites.Action> actions = new ArrayList<>();
         long payload = 0;
@@ -145,7 +152,7 @@ final class ExecuteTransaction implements Operation {
         }
         TransactWriteItems.checkPayload(payload);
         try {
-            return TransactWriteItems.run(ctx, new TransactWriteItems.Request(actions, r.capacity(), false, r.token()), fingerprint);
+            return TransactWriteItems.run(ctx, new TransactWriteItems.Request(actions, r.capacity(), false, r.token(), r.fingerprint()));
         } catch (TransactionCanceled e) {
             // An INSERT whose key exists is cancelled as a validation error of its own, not as a failed condition.
             List<TransactionCanceled.Reason> reasons = new ArrayList<>(e.reasons());

@@ -34,7 +34,7 @@ public final class Operations {
         d.register(db, "UntagResource", new Tags.Untag(ctx));
         d.register(db, "ListTagsOfResource", new Tags.ListTags(ctx));
         d.register(db, "DescribeEndpoints", new ServiceInfo.Endpoints(ctx));
-        d.register(db, "DescribeLimits", new ServiceInfo.Limits());
+        d.register(db, "DescribeLimits", new ServiceInfo.Limits(ctx));
         d.register(db, "DescribeContinuousBackups", new ServiceInfo.ContinuousBackups(ctx));
         String streams = Dispatcher.STREAMS;
         d.register(streams, "ListStreams", new ListStreams(ctx));

@@ -148,6 +148,23 @@ final class PageReader {
         return new Page(countOnly ? null : fastPath ? null : items, fastPath ? raw : null, count, scanned, lastKey, capacity);
     }
 
+    /** A Query's or Scan's request: how its answer reports capacity. */
+    interface Paged {
+        String capacityMode();
+    }
+
+    /** Query and Scan: their typed request read into a page, written by {@link #write}. */
+    abstract static class PagedOperation<R extends Paged> extends TypedOperation<R, Page> {
+        PagedOperation(Context ctx, com.bigtimedeals.engine.api.Shape shape) {
+            super(ctx, shape);
+        }
+
+        @Override
+        final void encode(JsonGenerator out, R request, Page page) throws IOException {
+            write(out, page, request.capacityMode());
+        }
+    }
+
     /** Writes a page as Query and Scan answer it: Items, Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity. */
     static void write(JsonGenerator out, Page page, String capacityMode) throws IOException {
         out.writeStartObject();

@@ -139,7 +139,7 @@ final class Partiql {
     }
 
     /** ExecuteStatement: one statement; a SELECT answers a page of items. */
-    static final class ExecuteStatement implements Operation {
+    static final class ExecuteStatement extends TypedOperation<ExecuteStatement.Request, ExecuteStatement.Outcome> {
         private static final Shape SHAPE = Shape.request()
                 .field("Statement", statementShape())
                 .field("Parameters", parametersShape())
@@ -153,33 +153,41 @@ final class Partiql {
         private final PartiqlWrites writes;
 
         ExecuteStatement(Context ctx) {
+            super(ctx, SHAPE);
             this.reads = new PartiqlReads(ctx);
             this.writes = new PartiqlWrites(ctx);
-        }
-
-        @Override
-        public Shape shape() {
-            return SHAPE;
         }
 
         /** The request, decoded and checked once: the statement parsed with its parameters. */
         record Request(String text, Statement statement, Long limit, String nextToken, String capacity) {
         }
 
-        static Request decode(Map<String, Object> req) {
+        /** What the statement did: a SELECT's page, or a write's answer. */
+        record Outcome(PartiqlReads.Page page, PartiqlWrites.Written written) {
+        }
+
+        @Override
+        Request decode(Map<String, Object> req) {
             return new Request(Req.string(req, "Statement"), Statement.decode(req), Req.number(req, "Limit"),
                     Req.string(req, "NextToken"), Req.string(req, "ReturnConsumedCapacity"));
         }
 
         @Override
-        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-            Request r = decode(req);
+        Outcome run(Request r) {
             Prepared p = r.statement().prepared();
             if (p.statement() instanceof Ast.Select select) {
-                encode(out, reads.select(select, p.params(), r.statement().consistent(), r.limit(), r.nextToken(), r.capacity(),
-                        binding(r.text(), p.params())), r.capacity());
+                return new Outcome(reads.select(select, p.params(), r.statement().consistent(), r.limit(), r.nextToken(),
+                        r.capacity(), binding(r.text(), p.params())), null);
+            }
+            return new Outcome(null, writes.write(writes.plan(p.statement(), p.params()), r.statement().returnOldOnFailure()));
+        }
+
+        @Override
+        void encode(JsonGenerator out, Request r, Outcome outcome) throws IOException {
+            if (outcome.page() != null) {
+                encode(out, outcome.page(), r.capacity());
             } else {
-                encode(out, writes.write(writes.plan(p.statement(), p.params()), r.statement().returnOldOnFailure()), r.capacity());
+                encode(out, outcome.written(), r.capacity());
             }
         }
 

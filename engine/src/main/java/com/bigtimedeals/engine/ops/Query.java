@@ -30,7 +30,7 @@ import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** Query: one partition of a table or index, as a key range, in sort key order either way. */
-public final class Query implements Operation {
+public final class Query extends PageReader.PagedOperation<Query.Request> {
     private static final Shape SHAPE = Shape.request()
             .field("Select", string().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"))
             .field("IndexName", Shape.indexNameMember())
@@ -50,15 +50,8 @@ public final class Query implements Operation {
             .field("ExpressionAttributeValues", attributeMap())
             .field("ExpressionAttributeNames", stringMap());
 
-    private final Context ctx;
-
     public Query(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /**
@@ -68,16 +61,16 @@ public final class Query implements Operation {
     record Request(String tableName, String indexName, KeyConditions keyExpression,
                    Map<String, Legacy.LegacyCondition> legacyKey, Condition filter, boolean legacyFilter,
                    Projection projection, Map<String, Value> start, String select, boolean consistent, Long limit,
-                   boolean forward, String capacityMode) {
+                   boolean forward, String capacityMode) implements PageReader.Paged {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(new Expressions("Query", req), req);
-        PageReader.write(out, run(r), r.capacityMode());
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("Query", req), req);
     }
 
     /** One page of the query, read through the table's or index's key range. */
+    @Override
     PageReader.Page run(Request r) {
         Table table = ctx.catalog().require(r.tableName());
         Index index = Reads.index(ctx, table, r.indexName(), r.consistent());

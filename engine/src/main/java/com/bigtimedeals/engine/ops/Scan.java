@@ -27,7 +27,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * Scan: a table or index in key order, which begins with the partition hash, so that the segments of a parallel
  * scan are hash ranges that together cover every item exactly once.
  */
-public final class Scan implements Operation {
+public final class Scan extends PageReader.PagedOperation<Scan.Request> {
     private static final Shape SHAPE = Shape.request()
             .field("Select", string().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"))
             .field("IndexName", Shape.indexNameMember())
@@ -46,30 +46,23 @@ public final class Scan implements Operation {
             .field("ExpressionAttributeValues", attributeMap())
             .field("ExpressionAttributeNames", stringMap());
 
-    private final Context ctx;
-
     public Scan(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked as far as it can be without the table. */
     record Request(String tableName, String indexName, Long segment, Long totalSegments, Condition filter,
                    Projection projection, Map<String, Value> start, String select, boolean consistent, Long limit,
-                   String capacityMode) {
+                   String capacityMode) implements PageReader.Paged {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(new Expressions("Scan", req), req);
-        PageReader.write(out, run(r), r.capacityMode());
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("Scan", req), req);
     }
 
     /** One page of the scan, over its segment's hash range. */
+    @Override
     PageReader.Page run(Request r) {
         Table table = ctx.catalog().require(r.tableName());
         Index index = Reads.index(ctx, table, r.indexName(), r.consistent());

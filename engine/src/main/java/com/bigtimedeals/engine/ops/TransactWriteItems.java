@@ -37,7 +37,7 @@ import com.fasterxml.jackson.core.util.ByteArrayBuilder;
  * all or nothing by the core's {@link TransactWrites}; a ClientRequestToken makes a repeat answer what the first call
  * answered (the core's {@link com.bigtimedeals.engine.core.Idempotency}).
  */
-public final class TransactWriteItems implements Operation {
+public final class TransactWriteItems extends TypedOperation<TransactWriteItems.Request, TransactWriteItems.Done> {
     static final int MAX_ACTIONS = 100;
 
     private static Shape action(String type, boolean item, boolean condition, boolean update) {
@@ -64,25 +64,22 @@ public final class TransactWriteItems implements Operation {
             .field("ReturnItemCollectionMetrics", ItemShapes.returnItemCollectionMetrics())
             .field("ClientRequestToken", string().length(1, 36));
 
-    private final Context ctx;
-
     public TransactWriteItems(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked as far as it can be without the tables' keys. */
-    record Request(List<TransactWrites.Action> actions, String capacityMode, boolean collectionMetrics, String token) {
+    record Request(List<TransactWrites.Action> actions, String capacityMode, boolean collectionMetrics, String token,
+                   String fingerprint) {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
-        Done done = run(ctx, r, r.token() == null ? null : fingerprint(req));
+    Done run(Request r) {
+        return run(ctx, r);
+    }
+
+    @Override
+    void encode(JsonGenerator out, Request r, Done done) throws IOException {
         respond(out, r.capacityMode(), done.consumed(), done.kind(), done.metrics());
     }
 
@@ -91,15 +88,15 @@ public final class TransactWriteItems implements Operation {
     }
 
     /**
-     * Runs a decoded transaction; with a token, {@code fingerprint} is what makes a repeat "the same request" (see
-     * {@link #fingerprint}). PartiQL's ExecuteTransaction runs its writes here too.
+     * Runs a decoded transaction; with a token, the request's {@code fingerprint} is what makes a repeat "the same
+     * request" (see {@link #fingerprint}). PartiQL's ExecuteTransaction runs its writes here too.
      */
-    static Done run(Context ctx, Request r, String fingerprint) {
+    static Done run(Context ctx, Request r) {
         TransactWrites.prepare(ctx, r.actions());
         if (r.token() == null) {
             return new Done(TransactWrites.run(ctx, r.actions()), "Write", collectionMetrics(r));
         }
-        byte[] earlier = ctx.idempotency().claim(r.token(), fingerprint);
+        byte[] earlier = ctx.idempotency().claim(r.token(), r.fingerprint());
         if (earlier != null) {
             // A repeat writes nothing and answers what the first call answered (its ItemCollectionMetrics), but its
             // ConsumedCapacity is its own: API_TransactWriteItems, ClientRequestToken: "Subsequent TransactWriteItems
@@ -150,7 +147,8 @@ public final class TransactWriteItems implements Operation {
         return String.valueOf(o);
     }
 
-    private Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         List<Object> items = Req.list(req, "TransactItems");
         if (items.size() > MAX_ACTIONS) {
             throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
@@ -195,7 +193,8 @@ public final class TransactWriteItems implements Operation {
         // Delete or ConditionCheck), by the item size rules.
         checkPayload(total);
         return new Request(actions, Req.string(req, "ReturnConsumedCapacity"),
-                "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")), Req.string(req, "ClientRequestToken"));
+                "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")), Req.string(req, "ClientRequestToken"),
+                Req.has(req, "ClientRequestToken") ? fingerprint(req) : null);
     }
 
     /** The payload is what the actions carry, by the item size rules: at most 4 MB. */
