@@ -51,10 +51,49 @@ final class PartiqlReads {
     }
 
     /**
+     * How a SELECT reads, as the service plans it: the partition key values it queries (none: a Scan), the clause
+     * narrowing each partition by its sort key, and the rest of the WHERE clause, a filter.
+     */
+    private record Plan(KeySchema schema, List<Ast.Node> partitions, Ast.Node sortCondition, List<Ast.Node> rest, boolean useQuery) {
+        int calls() {
+            return useQuery ? partitions.size() : 1;
+        }
+    }
+
+    /**
      * {@code binding} ties a NextToken to the request that minted it ({@link Partiql#binding}); null where no token is
      * read or given (a batch's single-item reads).
      */
     Page select(Ast.Select s, List<Value> params, boolean consistent, Long limit, String nextToken, String capacity, String binding) {
+        Plan plan = plan(s, params, consistent);
+        int first = 0;
+        Map<String, Value> start = null;
+        if (nextToken != null) {
+            Token token = Token.decode(nextToken, binding, plan.calls());
+            first = token.call();
+            start = token.lastKey();
+        }
+        List<Map<String, Value>> items = new ArrayList<>();
+        Capacity consumed = null;
+        for (int i = first; i < plan.calls(); i++) {
+            long left = limit == null ? -1 : limit - items.size();
+            if (limit != null && left <= 0) {
+                return page(s, items, new Token(i, null).encode(binding), null, consumed);
+            }
+            PageReader.Page answer = read(s, plan.schema(), plan.useQuery() ? plan.partitions().get(i) : null, plan.sortCondition(),
+                    plan.useQuery() ? plan.rest() : PartiqlWrites.conjuncts(s.where()), params, consistent, left,
+                    i == first ? start : null, capacity);
+            items.addAll(answer.decoded());
+            consumed = sum(consumed, answer.capacity());
+            if (answer.lastKey() != null) {
+                return page(s, items, new Token(i, answer.lastKey()).encode(binding), answer.lastKey(), consumed);
+            }
+        }
+        return page(s, items, null, null, consumed);
+    }
+
+    /** The statement's plan over the table's or index's key, with the checks that need it (index, ORDER BY, key types). */
+    private Plan plan(Ast.Select s, List<Value> params, boolean consistent) {
         Table table = ctx.catalog().require(s.table());
         KeySchema schema;
         if (s.index() != null) {
@@ -94,30 +133,7 @@ final class PartiqlReads {
                 PartiqlWrites.checkKeyType(schema, schema.partitionKey(), check.evaluate(p, "root"));
             }
         }
-        int calls = useQuery ? partitions.size() : 1;
-        int first = 0;
-        Map<String, Value> start = null;
-        if (nextToken != null) {
-            Token token = Token.decode(nextToken, binding, calls);
-            first = token.call();
-            start = token.lastKey();
-        }
-        List<Map<String, Value>> items = new ArrayList<>();
-        Capacity consumed = null;
-        for (int i = first; i < calls; i++) {
-            long left = limit == null ? -1 : limit - items.size();
-            if (limit != null && left <= 0) {
-                return page(s, items, new Token(i, null).encode(binding), null, consumed);
-            }
-            PageReader.Page answer = read(s, schema, useQuery ? partitions.get(i) : null, sortCondition,
-                    useQuery ? rest : PartiqlWrites.conjuncts(s.where()), params, consistent, left, i == first ? start : null, capacity);
-            items.addAll(answer.decoded());
-            consumed = sum(consumed, answer.capacity());
-            if (answer.lastKey() != null) {
-                return page(s, items, new Token(i, answer.lastKey()).encode(binding), answer.lastKey(), consumed);
-            }
-        }
-        return page(s, items, null, null, consumed);
+        return new Plan(schema, partitions, sortCondition, rest, useQuery);
     }
 
     /** Two reads' units on one table added up (a statement that ran as several Queries). */
