@@ -16,7 +16,6 @@ import java.util.Set;
 import java.util.UUID;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.core.Context;

@@ -6,13 +6,11 @@ import static com.bigtimedeals.engine.api.Shape.integer;
 import static com.bigtimedeals.engine.api.Shape.string;
 import static com.bigtimedeals.engine.api.Shape.stringMap;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.KeyRanges;
@@ -27,7 +25,6 @@ import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
-import com.fasterxml.jackson.core.JsonGenerator;
 
 /** Query: one partition of a table or index, as a key range, in sort key order either way. */
 public final class Query extends PageReader.PagedOperation<Query.Request> {

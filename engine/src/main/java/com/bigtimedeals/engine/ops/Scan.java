@@ -6,12 +6,10 @@ import static com.bigtimedeals.engine.api.Shape.integer;
 import static com.bigtimedeals.engine.api.Shape.string;
 import static com.bigtimedeals.engine.api.Shape.stringMap;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.KeyRanges;
@@ -21,7 +19,6 @@ import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
-import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * Scan: a table or index in key order, which begins with the partition hash, so that the segments of a parallel

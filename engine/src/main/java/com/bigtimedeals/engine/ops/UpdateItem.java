@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.api.AttributeValues;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.ItemKeys;
