@@ -129,16 +129,7 @@ final class PageReader {
         // item is left to read: it does not look ahead.
         boolean stopped = (plan.limit != null && scanned >= plan.limit) || pageBytes >= PAGE_BYTES;
         int count = fastPath ? raw.size() : items.size();
-        Capacity capacity = new Capacity(plan.table.name());
-        double units = Capacity.read(bytesRead, plan.consistent);
-        if (plan.index == null) {
-            capacity.addTable(units);
-        } else {
-            capacity.addIndex(plan.index, units);
-            if (tableBytes > 0) {
-                capacity.addTable(Capacity.read(tableBytes, plan.consistent));
-            }
-        }
+        Capacity capacity = consumed(plan, bytesRead, tableBytes);
         if (partition != null) {
             // A global index's partition serves its own reads; a local index lives in the table's partition.
             Index drawn = plan.index != null && plan.index.global() ? plan.index : null;
@@ -163,6 +154,24 @@ final class PageReader {
         final void encode(JsonGenerator out, R request, Page page) throws IOException {
             write(out, page, request.capacityMode());
         }
+    }
+
+    /**
+     * What a page consumed: its bytes read from the table, or from the index and, for a local index's attributes
+     * beyond its projection, from the table as well.
+     */
+    private static Capacity consumed(Plan plan, long bytesRead, long tableBytes) {
+        Capacity capacity = new Capacity(plan.table.name());
+        double units = Capacity.read(bytesRead, plan.consistent);
+        if (plan.index == null) {
+            capacity.addTable(units);
+        } else {
+            capacity.addIndex(plan.index, units);
+            if (tableBytes > 0) {
+                capacity.addTable(Capacity.read(tableBytes, plan.consistent));
+            }
+        }
+        return capacity;
     }
 
     /** Writes a page as Query and Scan answer it: Items, Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity. */
