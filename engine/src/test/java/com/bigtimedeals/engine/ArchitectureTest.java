@@ -114,6 +114,16 @@ class ArchitectureTest {
     }
 
     @Test
+    void noOperationRunsThroughAnotherOperation() {
+        noClasses().that().resideInAnyPackage("..engine.ops..", "..engine.partiql..", "..engine.ttl..", "..engine.core..")
+                .should().callMethod(com.bigtimedeals.engine.api.Operation.class, "execute", java.util.Map.class,
+                        com.fasterxml.jackson.core.JsonGenerator.class)
+                .because("each operation decodes its own request once and calls the core: PartiQL's statements run as typed"
+                        + " core calls, never as requests written to PutItem, Query or TransactWriteItems and read back as maps")
+                .check(ENGINE);
+    }
+
+    @Test
     void everyOperationIsAProtocolClassOverTheCore() {
         classes().that().implement(com.bigtimedeals.engine.api.Operation.class).should()
                 .resideInAPackage("..engine.ops..")

@@ -78,21 +78,35 @@ public final class AttributeValues {
      */
     public static void checkLevels(Map<String, Value> item) {
         for (Value v : item.values()) {
-            checkLevels(v, 1);
+            check(v, 1, false);
         }
     }
 
-    /** Refuses a list or map at {@code level} whose members would lie past {@link #MAX_LEVELS}. */
-    private static void checkLevels(Value v, int level) {
+    /**
+     * The rules {@link #item} holds a request's item to, in its order, for an item a PartiQL statement built from its
+     * literals: every name (a map's keys at any depth too) and the nesting.
+     */
+    public static void checkItem(Map<String, Value> item) {
+        for (Map.Entry<String, Value> e : item.entrySet()) {
+            checkName(e.getKey());
+            check(e.getValue(), 1, true);
+        }
+    }
+
+    /** Refuses a list or map at {@code level} whose members would lie past {@link #MAX_LEVELS} (or, if asked, a map key too long). */
+    private static void check(Value v, int level, boolean names) {
         if (v instanceof Value.M m) {
             nested(level);
-            for (Value member : m.values().values()) {
-                checkLevels(member, level + 1);
+            for (Map.Entry<String, Value> member : m.values().entrySet()) {
+                if (names) {
+                    checkNameSize(member.getKey());
+                }
+                check(member.getValue(), level + 1, names);
             }
         } else if (v instanceof Value.L l) {
             nested(level);
             for (Value member : l.values()) {
-                checkLevels(member, level + 1);
+                check(member, level + 1, names);
             }
         }
     }

@@ -16,6 +16,11 @@ public final class ConditionalCheckFailed extends ApiException {
         this.item = item;
     }
 
+    /** The item as it was, when asked for; else null. */
+    public Map<String, Value> item() {
+        return item;
+    }
+
     @Override
     protected void writeExtra(JsonGenerator out) throws IOException {
         if (item != null) {

@@ -15,16 +15,13 @@ import com.bigtimedeals.engine.value.Value;
  * the first condition with a error (undefined name or value, operand count, operands not distinct, operand type).
  */
 final class ConditionChecker {
-    /**
-     * The service's limit on operators (Developer Guide, "Service quotas"); it stops at the first one beyond, so its
-     * message always counts 301 (measured by others: 909 operators are reported as "operator count: 301").
-     */
-    static final int MAX_OPERATORS = 300;
     private static final Set<String> TYPE_NAMES = Set.of("S", "N", "B", "NULL", "SS", "BOOL", "L", "BS", "NS", "M");
 
     /** One checked operand: what it evaluates to, and what the checks need to know about it. */
     record CheckedOperand(Operands.Operand runtime, Value value, String type, DocumentPath path, String function) {
     }
+
+    private static final ExpressionErrors.Rules RULES = ExpressionErrors.Rules.CONDITION;
 
     private final ExpressionContext context;
     private final String prefix;
@@ -41,16 +38,7 @@ final class ConditionChecker {
     Condition check(Syntax.Cond root) {
         Condition condition = cond(root);
         misusedSize(root);
-        if (operators > MAX_OPERATORS) {
-            errors.record(ExpressionErrors.Kind.TOO_MANY_OPERATORS,
-                    "The expression contains too many operators; operator count: " + (MAX_OPERATORS + 1));
-        }
-        String error = errors.first(ExpressionErrors.Kind.TOO_MANY_OPERATORS, ExpressionErrors.Kind.REDUNDANT_PARENS,
-                ExpressionErrors.Kind.UNKNOWN_FUNCTION, ExpressionErrors.Kind.MISUSED_FUNCTION, ExpressionErrors.Kind.RESERVED_WORD,
-                ExpressionErrors.Kind.CONDITION);
-        if (error != null) {
-            throw new ExpressionException(prefix + error);
-        }
+        errors.report(RULES, prefix, operators);
         return new CheckedCondition(condition, Set.copyOf(heads), Set.copyOf(nestedHeads));
     }
 
@@ -168,7 +156,7 @@ final class ConditionChecker {
         List<CheckedOperand> args = new ArrayList<>();
         call(call, args);
         ExpressionFunction function = ExpressionFunction.named(call.functionName());
-        if (function == null || !function.allowedIn(ExpressionFunction.Use.CONDITION)
+        if (function == null || !function.allowedIn(RULES.functions)
                 || args.size() != function.arity) {
             return null;
         }
@@ -192,7 +180,7 @@ final class ConditionChecker {
             return operand(paren.inner());
         }
         if (o instanceof Syntax.ValueRef ref) {
-            Value value = context.value(ref.token(), errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE);
+            Value value = context.value(ref.token(), errors, RULES.undefinedValue);
             return new CheckedOperand(new Operands.Constant(value), value, value == null ? null : value.type().name(),
                     null, null);
         }
@@ -213,7 +201,7 @@ final class ConditionChecker {
         if (path.redundantParens()) {
             redundantParens();
         }
-        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE);
+        DocumentPath resolved = context.path(path, errors, RULES.undefinedName);
         String head = (String) resolved.steps().get(0);
         if (head != null) {
             heads.add(head);
@@ -234,7 +222,7 @@ final class ConditionChecker {
             return null;
         }
         String name = call.functionName();
-        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.CONDITION, errors);
+        ExpressionFunction function = ExpressionFunction.allowed(name, RULES.functions, errors);
         if (function == null) {
             return null;
         }
@@ -335,7 +323,7 @@ final class ConditionChecker {
 
     private static boolean yieldsValueInConditions(String name) {
         ExpressionFunction function = ExpressionFunction.named(name);
-        return function != null && function.yieldsValue && function.allowedIn(ExpressionFunction.Use.CONDITION);
+        return function != null && function.yieldsValue && function.allowedIn(RULES.functions);
     }
 
     private void misused(String function) {
@@ -364,8 +352,7 @@ final class ConditionChecker {
         if (errors.has(ExpressionErrors.Kind.CONDITION)) {
             return;
         }
-        String error = errors.first(ExpressionErrors.Kind.UNDEFINED_NAME_OR_VALUE, ExpressionErrors.Kind.OPERAND_COUNT,
-                ExpressionErrors.Kind.NOT_DISTINCT, ExpressionErrors.Kind.FUNCTION);
+        String error = errors.first(ExpressionErrors.Rules.CONDITION_PART);
         if (error != null) {
             errors.record(ExpressionErrors.Kind.CONDITION, error);
         }

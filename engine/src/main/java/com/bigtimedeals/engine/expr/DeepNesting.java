@@ -19,7 +19,12 @@ final class DeepNesting {
     }
 
     static <T> T call(String text, Supplier<T> work) {
-        if (openings(text) <= SHALLOW) {
+        return call(openings(text), work);
+    }
+
+    /** {@code openings}: an upper bound on the nesting, for a tree that came as no text (PartiQL's). */
+    static <T> T call(int openings, Supplier<T> work) {
+        if (openings <= SHALLOW) {
             try {
                 return work.get();
             } catch (StackOverflowError e) {

@@ -161,6 +161,42 @@ public final class ExpressionContext {
         return update;
     }
 
+    /**
+     * A condition given as a syntax tree, not text (PartiQL's WHERE clause mapped onto this language): checked by the
+     * same pass as {@link #condition(Kind, String)} after parsing. {@code depth} bounds the tree's nesting.
+     */
+    public Condition condition(Kind kind, Syntax.Cond tree, int depth) {
+        String prefix = prefix(kind);
+        refusePathFault(prefix, tree);
+        return DeepNesting.call(depth, () -> new ConditionChecker(this, prefix).check(tree));
+    }
+
+    /** {@link #keyCondition(String)} of a syntax tree, as {@link #condition(Kind, Syntax.Cond, int)} is checked. */
+    public KeyConditions keyCondition(Syntax.Cond tree, int depth) {
+        String prefix = prefix(Kind.KeyConditionExpression);
+        refusePathFault(prefix, tree);
+        return DeepNesting.call(depth, () -> {
+            new ConditionChecker(this, prefix).check(tree);
+            return KeyConditions.of(tree, this);
+        });
+    }
+
+    /** {@link #update(String)} of an update's clauses given as syntax trees (PartiQL's SET and REMOVE). */
+    public Update update(List<Syntax.Clause> clauses, int depth) {
+        String prefix = prefix(Kind.UpdateExpression);
+        for (Syntax.Clause clause : clauses) {
+            refusePathFault(prefix, clause);
+        }
+        return DeepNesting.call(depth, () -> new UpdateChecker(this, prefix).check(clauses));
+    }
+
+    private static void refusePathFault(String prefix, Object tree) {
+        String fault = Syntax.pathFault(tree);
+        if (fault != null) {
+            throw new ExpressionException(prefix + fault);
+        }
+    }
+
     public Projection projection(String text) {
         String prefix = prefix(Kind.ProjectionExpression);
         checkText(Kind.ProjectionExpression, text);

@@ -23,18 +23,14 @@ final class ProjectionParser extends TokenParser {
         ExpressionErrors errors = new ExpressionErrors();
         List<DocumentPath> paths = new ArrayList<>(written.size());
         for (Syntax.PathRef path : written) {
-            paths.add(context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME));
+            paths.add(context.path(path, errors, ExpressionErrors.Rules.PROJECTION.undefinedName));
         }
         for (int i = 0; i < paths.size(); i++) {
             for (int j = 0; j < i; j++) {
                 PathRelation.check(paths.get(j), paths.get(i), errors);
             }
         }
-        String error = errors.first(ExpressionErrors.Kind.RESERVED_WORD, ExpressionErrors.Kind.UNDEFINED_NAME, ExpressionErrors.Kind.PATH_OVERLAP,
-                ExpressionErrors.Kind.PATH_CONFLICT);
-        if (error != null) {
-            throw new ExpressionException(prefix + error);
-        }
+        errors.report(ExpressionErrors.Rules.PROJECTION, prefix, 0);
         return new PathProjection(paths);
     }
 }

@@ -18,6 +18,8 @@ final class UpdateChecker {
     private record Checked(UpdateValues.ValueExpr runtime, String type, boolean isPath) {
     }
 
+    private static final ExpressionErrors.Rules RULES = ExpressionErrors.Rules.UPDATE;
+
     private final ExpressionContext context;
     private final String prefix;
     private final ExpressionErrors errors = new ExpressionErrors();
@@ -30,11 +32,11 @@ final class UpdateChecker {
         this.prefix = prefix;
     }
 
-    Update check(List<UpdateParser.Clause> clauses) {
-        Set<UpdateParser.Section> seen = EnumSet.noneOf(UpdateParser.Section.class);
+    Update check(List<Syntax.Clause> clauses) {
+        Set<Syntax.Section> seen = EnumSet.noneOf(Syntax.Section.class);
         List<UpdateActions.Action> actions = new ArrayList<>();
-        for (UpdateParser.Clause clause : clauses) {
-            for (UpdateParser.Action action : clause.actions()) {
+        for (Syntax.Clause clause : clauses) {
+            for (Syntax.Action action : clause.actions()) {
                 actions.add(action(action));
             }
             if (!seen.add(clause.section())) {
@@ -42,26 +44,15 @@ final class UpdateChecker {
                         + "\" section can only be used once in an update expression;");
             }
         }
-        if (operators > ConditionChecker.MAX_OPERATORS) {
-            errors.record(ExpressionErrors.Kind.TOO_MANY_OPERATORS,
-                    "The expression contains too many operators; operator count: "
-                            + (ConditionChecker.MAX_OPERATORS + 1));
-        }
-        String error = errors.first(ExpressionErrors.Kind.TOO_MANY_OPERATORS, ExpressionErrors.Kind.RESERVED_WORD,
-                ExpressionErrors.Kind.UNKNOWN_FUNCTION, ExpressionErrors.Kind.MISUSED_FUNCTION, ExpressionErrors.Kind.SECTION_REPEATED, ExpressionErrors.Kind.UNDEFINED_NAME,
-                ExpressionErrors.Kind.UNDEFINED_VALUE, ExpressionErrors.Kind.PATH_OVERLAP, ExpressionErrors.Kind.PATH_CONFLICT,
-                ExpressionErrors.Kind.OPERAND_TYPE, ExpressionErrors.Kind.FUNCTION);
-        if (error != null) {
-            throw new ExpressionException(prefix + error);
-        }
+        errors.report(RULES, prefix, operators);
         return new UpdateActions(actions, nestedHeads);
     }
 
-    private UpdateActions.Action action(UpdateParser.Action action) {
+    private UpdateActions.Action action(Syntax.Action action) {
         switch (action.section()) {
             case SET -> {
                 DocumentPath target = path(action.target());
-                UpdateParser.SetValue value = action.value();
+                Syntax.SetValue value = action.value();
                 UpdateValues.ValueExpr runtime;
                 if (value.operator() == null) {
                     runtime = operand(value.left()).runtime();
@@ -83,7 +74,7 @@ final class UpdateChecker {
             }
             default -> {
                 DocumentPath target = path(action.target());
-                Value operand = context.value(action.operand(), errors, ExpressionErrors.Kind.UNDEFINED_VALUE);
+                Value operand = context.value(action.operand(), errors, RULES.undefinedValue);
                 addTarget(target);
                 String section = action.section().name();
                 if (operand != null && !(operand instanceof Value.SS || operand instanceof Value.NS
@@ -92,7 +83,7 @@ final class UpdateChecker {
                             + "operator: " + section + ", operand type: " + Values.longTypeName(operand)
                             + ", typeSet: ALLOWED_FOR_" + section + "_OPERAND");
                 }
-                return action.section() == UpdateParser.Section.ADD ? new UpdateActions.AddAction(target, operand)
+                return action.section() == Syntax.Section.ADD ? new UpdateActions.AddAction(target, operand)
                         : new UpdateActions.DeleteAction(target, operand);
             }
         }
@@ -101,7 +92,7 @@ final class UpdateChecker {
     private Checked operand(Syntax.Operand o) {
         o = Syntax.unwrap(o);
         if (o instanceof Syntax.ValueRef ref) {
-            Value value = context.value(ref.token(), errors, ExpressionErrors.Kind.UNDEFINED_VALUE);
+            Value value = context.value(ref.token(), errors, RULES.undefinedValue);
             return new Checked(new UpdateValues.Constant(value), value == null ? null : value.type().name(), false);
         }
         if (o instanceof Syntax.PathRef path) {
@@ -136,7 +127,7 @@ final class UpdateChecker {
         if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
             return null;
         }
-        ExpressionFunction function = ExpressionFunction.allowed(name, ExpressionFunction.Use.UPDATE_SET, errors);
+        ExpressionFunction function = ExpressionFunction.allowed(name, RULES.functions, errors);
         if (function == null) {
             return null;
         }
@@ -176,7 +167,7 @@ final class UpdateChecker {
     }
 
     private DocumentPath path(Syntax.PathRef path) {
-        DocumentPath resolved = context.path(path, errors, ExpressionErrors.Kind.UNDEFINED_NAME);
+        DocumentPath resolved = context.path(path, errors, RULES.undefinedName);
         if (resolved.size() > 1 && resolved.steps().get(0) != null) {
             nestedHeads.add(resolved.head());
         }

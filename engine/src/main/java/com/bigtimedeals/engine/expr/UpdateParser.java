@@ -13,22 +13,6 @@ import java.util.Set;
 final class UpdateParser extends TokenParser {
     private static final Set<String> KEYWORDS = Set.of("SET", "REMOVE", "ADD", "DELETE");
 
-    enum Section {
-        SET, REMOVE, ADD, DELETE
-    }
-
-    /** A SET value: {@code operand}, or {@code left op right} with {@code op} PLUS or MINUS. */
-    record SetValue(Syntax.Operand left, Token operator, Syntax.Operand right) {
-    }
-
-    /** One action: SET has {@code value}; ADD and DELETE have {@code operand} (a value placeholder). */
-    record Action(Section section, Syntax.PathRef target, SetValue value, Token operand) {
-    }
-
-    /** The clauses as written; a repeated clause is kept so the checks can refuse it. */
-    record Clause(Section section, List<Action> actions) {
-    }
-
     private UpdateParser(String text) {
         super(text, KEYWORDS);
     }
@@ -38,11 +22,11 @@ final class UpdateParser extends TokenParser {
     }
 
     /** The clauses as written, or the service's syntax error. */
-    static List<Clause> clauses(String text, String prefix) {
+    static List<Syntax.Clause> clauses(String text, String prefix) {
         UpdateParser parser = new UpdateParser(text);
-        List<Clause> clauses = new ArrayList<>();
+        List<Syntax.Clause> clauses = new ArrayList<>();
         while (true) {
-            Clause clause = parser.clause();
+            Syntax.Clause clause = parser.clause();
             if (clause == null) {
                 break;
             }
@@ -55,13 +39,13 @@ final class UpdateParser extends TokenParser {
         return clauses;
     }
 
-    private Clause clause() {
+    private Syntax.Clause clause() {
         int start = pos;
-        for (Section section : Section.values()) {
+        for (Syntax.Section section : Syntax.Section.values()) {
             if (acceptKeyword(section.name())) {
-                List<Action> actions = commaList(() -> action(section));
+                List<Syntax.Action> actions = commaList(() -> action(section));
                 if (actions != null) {
-                    return new Clause(section, actions);
+                    return new Syntax.Clause(section, actions);
                 }
                 pos = start;
                 return null;
@@ -70,7 +54,7 @@ final class UpdateParser extends TokenParser {
         return null;
     }
 
-    private Action action(Section section) {
+    private Syntax.Action action(Syntax.Section section) {
         int start = pos;
         Syntax.PathRef target = simplePath();
         if (target == null) {
@@ -78,20 +62,20 @@ final class UpdateParser extends TokenParser {
         }
         switch (section) {
             case REMOVE -> {
-                return new Action(section, target, null, null);
+                return new Syntax.Action(section, target, null, null);
             }
             case SET -> {
                 if (accept(Token.Kind.EQ) != null) {
-                    SetValue value = setValue();
+                    Syntax.SetValue value = setValue();
                     if (value != null) {
-                        return new Action(section, target, value, null);
+                        return new Syntax.Action(section, target, value, null);
                     }
                 }
             }
             default -> {
                 Token operand = accept(Token.Kind.VALUE_PLACEHOLDER);
                 if (operand != null) {
-                    return new Action(section, target, null, operand);
+                    return new Syntax.Action(section, target, null, operand);
                 }
             }
         }
@@ -100,10 +84,10 @@ final class UpdateParser extends TokenParser {
     }
 
     /** {@code (value)} when nothing but the end of the action follows it, else {@code operand [+|- operand]}. */
-    private SetValue setValue() {
+    private Syntax.SetValue setValue() {
         int start = pos;
         if (accept(Token.Kind.LPAREN) != null) {
-            SetValue inner = arithmetic();
+            Syntax.SetValue inner = arithmetic();
             if (inner != null && accept(Token.Kind.RPAREN) != null
                     && !peek().is(Token.Kind.PLUS) && !peek().is(Token.Kind.MINUS)) {
                 return inner;
@@ -113,7 +97,7 @@ final class UpdateParser extends TokenParser {
         return arithmetic();
     }
 
-    private SetValue arithmetic() {
+    private Syntax.SetValue arithmetic() {
         Syntax.Operand left = operandParens();
         if (left == null) {
             return null;
@@ -124,13 +108,13 @@ final class UpdateParser extends TokenParser {
             pos++;
             Syntax.Operand right = operandParens();
             if (right != null) {
-                return new SetValue(left, operator, right);
+                return new Syntax.SetValue(left, operator, right);
             }
         } else {
             failHere();
         }
         pos = afterLeft;
-        return new SetValue(left, null, null);
+        return new Syntax.SetValue(left, null, null);
     }
 
     /** {@code (operand)} or an operand: doubled parentheses are not an operand's here. */

@@ -30,7 +30,8 @@
  * One {@link com.bigtimedeals.engine.expr.Lexer} splits every expression, and PartiQL statements too, each
  * language's differences a {@link com.bigtimedeals.engine.expr.Lexer.Dialect}. The grammars (condition, update,
  * projection) share {@code TokenParser}'s cursor, paths, operands and function calls and build one
- * {@code Syntax} tree; the checks read one table of functions ({@code ExpressionFunction}: arity, and the kinds
+ * {@code Syntax} tree, which PartiQL's WHERE and SET clauses are mapped onto too (ExpressionContext's tree entries,
+ * no text between); the checks read one table of functions ({@code ExpressionFunction}: arity, and the kinds
  * of expression each may stand in) and resolve every path through {@code ExpressionContext.path}.
  */
 package com.bigtimedeals.engine.expr;

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.core.BatchReads;
@@ -32,7 +31,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * BatchGetItem: up to 100 items from one or more tables, decoded into a {@link Request}, read by the core's
  * {@link BatchReads}; what it leaves unprocessed comes back as UnprocessedKeys.
  */
-public final class BatchGetItem implements Operation {
+public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, List<BatchReads.TableOutcome>> {
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("RequestItems", map("KeysAndAttributes", valueStruct("KeysAndAttributes")
@@ -44,15 +43,8 @@ public final class BatchGetItem implements Operation {
                     .notNull().jsonEcho()
                     .keys(Shape.batchTableKey()));
 
-    private final Context ctx;
-
     public BatchGetItem(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /**
@@ -68,16 +60,16 @@ public final class BatchGetItem implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request request = decode(req);
+    List<BatchReads.TableOutcome> run(Request request) {
         List<BatchReads.TableReads> reads = new ArrayList<>();
         for (TableRequest t : request.tables()) {
             reads.add(t.reads());
         }
-        encode(out, request, BatchReads.read(ctx, reads));
+        return BatchReads.read(ctx, reads);
     }
 
-    static Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         Map<String, Object> requestItems = Req.map(req, "RequestItems");
         if (requestItems.isEmpty()) {
             // A semantic check of the service's, sent bare (issue 37: the service's answer to an empty map).
@@ -117,7 +109,8 @@ public final class BatchGetItem implements Operation {
         return new Request(requests, Req.string(req, "ReturnConsumedCapacity"));
     }
 
-    static void encode(JsonGenerator out, Request request, List<BatchReads.TableOutcome> done) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, List<BatchReads.TableOutcome> done) throws IOException {
         List<Capacity> consumed = new ArrayList<>();
         out.writeStartObject();
         out.writeObjectFieldStart("Responses");

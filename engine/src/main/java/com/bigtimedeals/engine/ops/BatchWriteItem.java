@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.core.BatchWrites;
@@ -28,7 +27,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * BatchWriteItem: up to 25 puts and deletes over one or more tables, decoded into a {@link Request}, run by the core's
  * {@link BatchWrites}, its outcome encoded; writes the core leaves unprocessed come back as UnprocessedItems.
  */
-public final class BatchWriteItem implements Operation {
+public final class BatchWriteItem extends TypedOperation<BatchWriteItem.Request, BatchWrites.Outcome> {
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("ReturnItemCollectionMetrics", ItemShapes.returnItemCollectionMetrics())
@@ -40,15 +39,8 @@ public final class BatchWriteItem implements Operation {
                     .keys(Shape.batchTableKey())
                     .values(Shape.list(null).length(1, 25)));
 
-    private final Context ctx;
-
     public BatchWriteItem(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once: its writes in request order and what the answer should carry. */
@@ -56,9 +48,13 @@ public final class BatchWriteItem implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request request = decode(new Expressions("BatchWriteItem", req), req);
-        encode(out, request, BatchWrites.run(ctx, request.writes()));
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("BatchWriteItem", req), req);
+    }
+
+    @Override
+    BatchWrites.Outcome run(Request request) {
+        return BatchWrites.run(ctx, request.writes());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {
@@ -94,7 +90,8 @@ public final class BatchWriteItem implements Operation {
                 "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")));
     }
 
-    static void encode(JsonGenerator out, Request request, BatchWrites.Outcome done) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, BatchWrites.Outcome done) throws IOException {
         out.writeStartObject();
         out.writeObjectFieldStart("UnprocessedItems");
         for (Map.Entry<String, List<BatchWrites.Write>> e : done.unprocessed().entrySet()) {

@@ -16,7 +16,6 @@ import java.util.Set;
 import java.util.UUID;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.core.Context;
@@ -28,7 +27,7 @@ import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** CreateTable, with the service's checks of key schema, attribute definitions, indexes and billing mode. */
-public final class CreateTable implements Operation {
+public final class CreateTable extends TypedOperation<CreateTable.Request, Table> {
     private static final Shape SHAPE = Shape.request()
             .field("AttributeDefinitions", list(valueStruct("AttributeDefinition")
                     .field("AttributeName", string().notNull().length(1, 255))
@@ -55,15 +54,8 @@ public final class CreateTable implements Operation {
             .field("OnDemandThroughput", TableShapes.onDemandThroughput())
             .field("ResourcePolicy", string());
 
-    private final Context ctx;
-
     public CreateTable(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once: the definition the table is created with. */
@@ -71,11 +63,11 @@ public final class CreateTable implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
-        encode(out, Tables.create(ctx, r.definition()));
+    Table run(Request r) {
+        return Tables.create(ctx, r.definition());
     }
 
+    @Override
     Request decode(Map<String, Object> req) {
         String error = validate(req);
         if (error != null) {
@@ -84,7 +76,8 @@ public final class CreateTable implements Operation {
         return new Request(definition(req, Req.string(req, "TableName")));
     }
 
-    static void encode(JsonGenerator out, Table created) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, Table created) throws IOException {
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptions.write(out, created, "CREATING");

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.ItemKeys;
@@ -19,7 +18,7 @@ import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** DeleteItem: removes an item, optionally under a condition; deleting a missing item succeeds. */
-public final class DeleteItem implements Operation {
+public final class DeleteItem extends TypedOperation<DeleteItem.Request, WriteConditions.Written> {
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("TableName", Shape.tableNameMember())
@@ -33,15 +32,8 @@ public final class DeleteItem implements Operation {
             .field("ExpressionAttributeNames", stringMap())
             .field("ReturnValuesOnConditionCheckFailure", ItemShapes.returnValuesOnConditionCheckFailure());
 
-    private final Context ctx;
-
     public DeleteItem(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once. */
@@ -49,15 +41,23 @@ public final class DeleteItem implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("DeleteItem", req);
-        Request r = decode(ex, req);
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("DeleteItem", req), req);
+    }
+
+    @Override
+    WriteConditions.Written run(Request r) {
         WriteConditions.Conditional c = r.conditional();
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, c.condition().nestedTopLevelNames());
+        KeyAccess.check(table, c.condition().nestedTopLevelNames());
         ItemKeys.checkKey(table, r.key());
         WritePath.Outcome o = ItemWrites.delete(ctx, table, r.key(), c.condition(), c.returnOldOnFailure());
-        WriteConditions.writeResult(out, c.returnOld() ? o.before() : null, o.capacity(), c.answer(), table, r.key());
+        return new WriteConditions.Written(table, r.key(), c.returnOld() ? o.before() : null, o.capacity());
+    }
+
+    @Override
+    void encode(JsonGenerator out, Request r, WriteConditions.Written written) throws IOException {
+        WriteConditions.writeResult(out, written, r.conditional().answer());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {

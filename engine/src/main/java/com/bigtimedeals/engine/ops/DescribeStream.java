@@ -3,7 +3,6 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.StreamPositions;
@@ -12,7 +11,7 @@ import com.bigtimedeals.engine.stream.StreamLog;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** DescribeStream: the stream and its shards (with parents and sequence number ranges), paged by shard. */
-public final class DescribeStream implements Operation {
+public final class DescribeStream extends TypedOperation<DescribeStream.Request, StreamPositions.ShardPage> {
     private static final Shape SHAPE = Shape.request()
             .field("StreamArn", Shape.string().notNull().length(37, 1024))
             .field("Limit", Shape.integer().min(1).max(100))
@@ -21,15 +20,8 @@ public final class DescribeStream implements Operation {
                     .field("Type", Shape.string().notNull().oneOf("CHILD_SHARDS"))
                     .field("ShardId", Shape.string().notNull().length(28, 65)));
 
-    private final Context ctx;
-
     public DescribeStream(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once; {@code childrenOf} is the CHILD_SHARDS filter's shard, if any. */
@@ -37,19 +29,20 @@ public final class DescribeStream implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
-        encode(out, StreamPositions.shards(ctx, r.streamArn(), r.childrenOf(), r.exclusiveStart(), r.limit()));
+    StreamPositions.ShardPage run(Request r) {
+        return StreamPositions.shards(ctx, r.streamArn(), r.childrenOf(), r.exclusiveStart(), r.limit());
     }
 
-    static Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         Long limit = Req.number(req, "Limit");
         Map<String, Object> filter = Req.map(req, "ShardFilter");
         return new Request(Req.string(req, "StreamArn"), filter == null ? null : Req.string(filter, "ShardId"),
                 Req.string(req, "ExclusiveStartShardId"), limit == null ? 100 : limit.intValue());
     }
 
-    static void encode(JsonGenerator out, StreamPositions.ShardPage page) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, StreamPositions.ShardPage page) throws IOException {
         StreamLog stream = page.stream();
         out.writeStartObject();
         out.writeObjectFieldStart("StreamDescription");

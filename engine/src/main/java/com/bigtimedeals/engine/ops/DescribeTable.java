@@ -3,7 +3,6 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.Tables;
@@ -11,19 +10,12 @@ import com.bigtimedeals.engine.table.Table;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** DescribeTable: the table's full description, with live item counts and sizes. */
-public final class DescribeTable implements Operation {
+public final class DescribeTable extends TableOnly<Table> {
     static final Shape TABLE_ONLY = Shape.request()
             .field("TableName", Shape.tableNameMember().required());
 
-    private final Context ctx;
-
     public DescribeTable(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return TABLE_ONLY;
+        super(ctx);
     }
 
     /** The request of every operation that names only a table ({@link #TABLE_ONLY}), decoded once. */
@@ -33,13 +25,14 @@ public final class DescribeTable implements Operation {
         }
     }
 
+
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = Request.decode(req);
-        encode(out, Tables.describe(ctx, r.tableName()));
+    Table run(Request r) {
+        return Tables.describe(ctx, r.tableName());
     }
 
-    static void encode(JsonGenerator out, Table table) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, Table table) throws IOException {
         out.writeStartObject();
         out.writeFieldName("Table");
         TableDescriptions.write(out, table, "ACTIVE");

@@ -6,26 +6,30 @@ import static com.bigtimedeals.engine.api.Shape.valueStruct;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.ConditionalCheckFailed;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.api.TransactionCanceled;
+import com.bigtimedeals.engine.codec.ItemCodec;
+import com.bigtimedeals.engine.codec.Sizes;
+import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.core.Context;
-import com.bigtimedeals.engine.json.ValueJson;
+import com.bigtimedeals.engine.core.TransactReads;
+import com.bigtimedeals.engine.core.TransactWrites;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.ExpressionTrees;
+import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * ExecuteTransaction: up to 100 PartiQL statements, all reads (a TransactGetItems) or all writes and EXISTS
  * checks (a TransactWriteItems, ClientRequestToken included), never both (Developer Guide, "Performing
- * transactions with PartiQL for DynamoDB").
+ * transactions with PartiQL for DynamoDB"), decoded into a {@link Request} and run by the core's transactions.
  */
-final class ExecuteTransaction implements Operation {
+final class ExecuteTransaction extends TypedOperation<ExecuteTransaction.Request, ExecuteTransaction.Done> {
     private static final Shape SHAPE = Shape.request()
             .field("TransactStatements", list(valueStruct("ParameterizedStatement")
                     .field("Statement", Partiql.statementShape())
@@ -35,55 +39,66 @@ final class ExecuteTransaction implements Operation {
             .field("ClientRequestToken", string().length(1, 36))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
 
-    private final Context ctx;
     private final PartiqlWrites writes;
 
     ExecuteTransaction(Context ctx) {
-        this.ctx = ctx;
+        super(ctx, SHAPE);
         this.writes = new PartiqlWrites(ctx);
     }
 
-    @Override
-    public Shape shape() {
-        return SHAPE;
+    /** The request, decoded and checked once: its statements, all reads or all writes, the token and capacity mode. */
+    record Request(List<Partiql.Statement> statements, boolean reads, String token, String capacity, String fingerprint) {
+    }
+
+    /** What the transaction did: the items its SELECTs read (none for writes), the units per table, of which kind. */
+    record Done(List<Map<String, Value>> items, Collection<Capacity> consumed, String kind) {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        List<Object> raw = Req.list(req, "TransactStatements");
-        List<Partiql.Prepared> statements = new ArrayList<>();
-        for (Object o : raw) {
-            Map<String, Object> s = Req.asMap(o);
-            Partiql.Prepared p = Partiql.prepare(Req.string(s, "Statement"), Req.list(s, "Parameters"));
-            refuseInTransaction(statements.size(), p.statement());
-            statements.add(p);
+    Request decode(Map<String, Object> req) {
+        List<Partiql.Statement> statements = new ArrayList<>();
+        for (Object o : Req.list(req, "TransactStatements")) {
+            Partiql.Statement s = Partiql.Statement.decode(Req.asMap(o));
+            refuseInTransaction(statements.size(), s.prepared().statement());
+            statements.add(s);
         }
-        boolean reads = statements.stream().anyMatch(Partiql.Prepared::read);
-        if (reads && !statements.stream().allMatch(Partiql.Prepared::read)) {
+        boolean reads = statements.stream().anyMatch(s -> s.prepared().read());
+        if (reads && !statements.stream().allMatch(s -> s.prepared().read())) {
             throw ApiException.validation("ExecuteTransaction API does not support both read and write operations in the same request.");
         }
-        String capacity = Req.string(req, "ReturnConsumedCapacity");
-        Map<String, Object> answer = reads ? read(statements, capacity) : write(statements, raw, req, capacity);
+        return new Request(statements, reads, Req.string(req, "ClientRequestToken"), Req.string(req, "ReturnConsumedCapacity"),
+                Req.has(req, "ClientRequestToken") ? TransactWriteItems.fingerprint(req) : null);
+    }
+
+    @Override
+    Done run(Request r) {
+        if (!r.reads()) {
+            TransactWriteItems.Done done = write(r);
+            return new Done(List.of(), done.consumed().values(), done.kind());
+        }
+        TransactReads.Outcome done = read(r.statements());
+        List<Map<String, Value>> items = new ArrayList<>();
+        for (int i = 0; i < done.stored().size(); i++) {
+            byte[] stored = done.stored().get(i);
+            Ast.Select select = (Ast.Select) r.statements().get(i).prepared().statement();
+            Map<String, Value> item = stored == null ? null : ItemCodec.decode(stored);
+            items.add(item == null || select.projection() == null ? item : PartiqlReads.project(item, select.projection()));
+        }
+        return new Done(items, done.consumed().values(), "Read");
+    }
+
+    /** Responses (one per SELECT, its Item when found; none for writes), then ConsumedCapacity per table. */
+    @Override
+    void encode(JsonGenerator out, Request r, Done done) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("Responses");
-        if (reads) {
-            List<Object> responses = Req.list(answer, "Responses");
-            for (int i = 0; i < responses.size(); i++) {
-                Map<String, Object> item = Req.map(Req.asMap(responses.get(i)), "Item");
-                Ast.Select select = (Ast.Select) statements.get(i).statement();
-                out.writeStartObject();
-                if (item != null) {
-                    out.writeFieldName("Item");
-                    PartiqlCalls.write(out, select.projection() == null ? item : PartiqlReads.project(item, select.projection()));
-                }
-                out.writeEndObject();
-            }
+        for (Map<String, Value> item : done.items()) {
+            out.writeStartObject();
+            Partiql.writeItem(out, item);
+            out.writeEndObject();
         }
         out.writeEndArray();
-        if (answer.get("ConsumedCapacity") != null) {
-            out.writeFieldName("ConsumedCapacity");
-            PartiqlCalls.write(out, answer.get("ConsumedCapacity"));
-        }
+        CapacityJson.writeList(out, r.capacity(), done.consumed(), done.kind());
         out.writeEndObject();
     }
 
@@ -106,69 +121,43 @@ final class ExecuteTransaction implements Operation {
         }
     }
 
-    private Map<String, Object> read(List<Partiql.Prepared> statements, String capacity) {
-        List<PartiqlWrites.Target> targets = new ArrayList<>();
+    /** Whole-key SELECTs as one TransactGetItems. */
+    private TransactReads.Outcome read(List<Partiql.Statement> statements) {
+        List<TransactReads.Read> reads = new ArrayList<>();
         for (int i = 0; i < statements.size(); i++) {
-            Ast.Select select = (Ast.Select) statements.get(i).statement();
+            Partiql.Prepared p = statements.get(i).prepared();
+            Ast.Select select = (Ast.Select) p.statement();
             PartiqlWrites.Target t = select.index() == null
-                    ? writes.target(select.table(), select.where(), new ExpressionText(statements.get(i).params())) : null;
+                    ? writes.target(select.table(), select.where(), new ExpressionTrees(p.params())) : null;
             if (t == null) {
                 throw ApiException.validation("Validation failed in TransactStatements[" + i
                         + "]: Select statements within ExecuteTransaction must specify the primary key in the where clause.");
             }
-            targets.add(t);
+            reads.add(new TransactReads.Read(select.table(), t.key()));
         }
-        return PartiqlCalls.call(new TransactGetItems(ctx), out -> {
-            out.writeArrayFieldStart("TransactItems");
-            for (int i = 0; i < targets.size(); i++) {
-                out.writeStartObject();
-                out.writeObjectFieldStart("Get");
-                out.writeStringField("TableName", statements.get(i).statement().table());
-                ValueJson.writeItemField(out, "Key", targets.get(i).key());
-                out.writeEndObject();
-                out.writeEndObject();
-            }
-            out.writeEndArray();
-            if (capacity != null) {
-                out.writeStringField("ReturnConsumedCapacity", capacity);
-            }
-        });
+        return TransactReads.read(ctx, reads);
     }
 
-    private Map<String, Object> write(List<Partiql.Prepared> statements, List<Object> raw, Map<String, Object> req, String capacity) {
-        List<PartiqlWrites.Action> actions = new ArrayList<>();
-        for (Partiql.Prepared p : statements) {
-            actions.add(writes.plan(p.statement(), p.params()));
+    /** Writes and EXISTS checks as one TransactWriteItems, ClientRequestToken included. */
+    private TransactWriteItems.Done write(Request r) {
+        List<PartiqlWrites.Action> planned = new ArrayList<>();
+        List<TransactWrites.Action> actions = new ArrayList<>();
+        long payload = 0;
+        for (Partiql.Statement s : r.statements()) {
+            PartiqlWrites.Action a = writes.plan(s.prepared().statement(), s.prepared().params());
+            planned.add(a);
+            actions.add(a.transactional(s.returnOldOnFailure()));
+            payload += Sizes.of(a.item() != null ? a.item() : a.key()) + a.valuesSize();
         }
-        String token = Req.string(req, "ClientRequestToken");
+        TransactWriteItems.checkPayload(payload);
         try {
-            return PartiqlCalls.call(new TransactWriteItems(ctx), out -> {
-                out.writeArrayFieldStart("TransactItems");
-                for (int i = 0; i < actions.size(); i++) {
-                    out.writeStartObject();
-                    out.writeObjectFieldStart(actions.get(i).kind());
-                    actions.get(i).body().write(out);
-                    String onFailure = Req.string(Req.asMap(raw.get(i)), "ReturnValuesOnConditionCheckFailure");
-                    if (onFailure != null) {
-                        out.writeStringField("ReturnValuesOnConditionCheckFailure", onFailure);
-                    }
-                    out.writeEndObject();
-                    out.writeEndObject();
-                }
-                out.writeEndArray();
-                if (token != null) {
-                    out.writeStringField("ClientRequestToken", token);
-                }
-                if (capacity != null) {
-                    out.writeStringField("ReturnConsumedCapacity", capacity);
-                }
-            });
+            return TransactWriteItems.run(ctx, new TransactWriteItems.Request(actions, r.capacity(), false, r.token(), r.fingerprint()));
         } catch (TransactionCanceled e) {
             // An INSERT whose key exists is cancelled as a validation error of its own, not as a failed condition.
             List<TransactionCanceled.Reason> reasons = new ArrayList<>(e.reasons());
             boolean changed = false;
             for (int i = 0; i < reasons.size(); i++) {
-                if (actions.get(i).kind().equals("Put") && "ConditionalCheckFailed".equals(reasons.get(i).code())) {
+                if (planned.get(i).kind() == TransactWrites.Kind.PUT && "ConditionalCheckFailed".equals(reasons.get(i).code())) {
                     reasons.set(i, new TransactionCanceled.Reason("ValidationError", "Duplicate primary key exists in table", null));
                     changed = true;
                 }

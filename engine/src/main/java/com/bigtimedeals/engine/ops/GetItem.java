@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.core.Context;
@@ -22,7 +21,7 @@ import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** GetItem: one item by key, never taking a lock (every read here is strongly consistent). */
-public final class GetItem implements Operation {
+public final class GetItem extends TypedOperation<GetItem.Request, ItemReads.Outcome> {
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("AttributesToGet", ItemShapes.attributesToGet())
@@ -32,15 +31,8 @@ public final class GetItem implements Operation {
             .field("ProjectionExpression", string())
             .field("ExpressionAttributeNames", stringMap());
 
-    private final Context ctx;
-
     public GetItem(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once. */
@@ -48,13 +40,16 @@ public final class GetItem implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("GetItem", req);
-        Request r = decode(ex, req);
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("GetItem", req), req);
+    }
+
+    @Override
+    ItemReads.Outcome run(Request r) {
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, r.projection() == null ? null : r.projection().nestedTopLevelNames());
+        KeyAccess.check(table, r.projection() == null ? null : r.projection().nestedTopLevelNames());
         ItemKeys.checkKey(table, r.key());
-        encode(out, r, ItemReads.get(ctx, table, r.key(), r.consistent()));
+        return ItemReads.get(ctx, table, r.key(), r.consistent());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {
@@ -67,7 +62,8 @@ public final class GetItem implements Operation {
                 Req.string(req, "ReturnConsumedCapacity"));
     }
 
-    static void encode(JsonGenerator out, Request r, ItemReads.Outcome read) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request r, ItemReads.Outcome read) throws IOException {
         out.writeStartObject();
         if (read.stored() != null) {
             out.writeFieldName("Item");

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.codec.StreamRecord;
@@ -19,20 +18,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * GetRecords: up to Limit records (1,000 at most) or 1 MB from an iterator's position; the next iterator, until a
  * closed shard has been read to its end. Reading never touches the tables, so polling never slows writes.
  */
-public final class GetRecords implements Operation {
+public final class GetRecords extends TypedOperation<GetRecords.Request, StreamPositions.Batch> {
     private static final Shape SHAPE = Shape.request()
             .field("ShardIterator", Shape.string().notNull().length(1, 2048))
             .field("Limit", Shape.integer().min(1).max(1000));
 
-    private final Context ctx;
-
     public GetRecords(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once. */
@@ -40,12 +32,12 @@ public final class GetRecords implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
-        encode(out, StreamPositions.read(ctx, r.at(), r.limit()));
+    StreamPositions.Batch run(Request r) {
+        return StreamPositions.read(ctx, r.at(), r.limit());
     }
 
-    static Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         ShardIterators.Position at = ShardIterators.decode(Req.string(req, "ShardIterator"));
         if (at == null) {
             throw ApiException.validation("Invalid ShardIterator");
@@ -54,7 +46,8 @@ public final class GetRecords implements Operation {
         return new Request(at, limit == null ? 1000 : limit.intValue());
     }
 
-    private void encode(JsonGenerator out, StreamPositions.Batch batch) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, StreamPositions.Batch batch) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("Records");
         for (StreamPositions.Read read : batch.records()) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.StreamPositions;
@@ -14,7 +13,7 @@ import com.bigtimedeals.engine.stream.StreamLog;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** GetShardIterator: TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER or AFTER_SEQUENCE_NUMBER. */
-public final class GetShardIterator implements Operation {
+public final class GetShardIterator extends TypedOperation<GetShardIterator.Request, String> {
     private static final Shape SHAPE = Shape.request()
             .field("StreamArn", Shape.string().notNull().length(37, 1024))
             .field("ShardId", Shape.string().notNull().length(28, 65))
@@ -22,15 +21,8 @@ public final class GetShardIterator implements Operation {
                     .oneOf("TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER", "AFTER_SEQUENCE_NUMBER"))
             .field("SequenceNumber", Shape.string().length(21, 40));
 
-    private final Context ctx;
-
     public GetShardIterator(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once; {@code sequenceText} as sent, read once the shard is found. */
@@ -38,16 +30,16 @@ public final class GetShardIterator implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
+    String run(Request r) {
         StreamLog stream = StreamPositions.stream(ctx, r.streamArn());
         Shard shard = StreamPositions.shard(stream, r.shardId());
         // The service reads the sequence number after finding the shard: a bad one is refused only then.
         long sequence = r.type().bySequence() ? StreamReads.parseSequence(r.sequenceText()) : 0;
-        encode(out, StreamPositions.iterator(ctx, stream, shard, r.type(), sequence, r.sequenceText()));
+        return StreamPositions.iterator(ctx, stream, shard, r.type(), sequence, r.sequenceText());
     }
 
-    static Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         String typeName = Req.string(req, "ShardIteratorType");
         IteratorType type = IteratorType.valueOf(typeName);
         String sequenceText = Req.string(req, "SequenceNumber");
@@ -60,7 +52,8 @@ public final class GetShardIterator implements Operation {
         return new Request(Req.string(req, "StreamArn"), Req.string(req, "ShardId"), type, sequenceText);
     }
 
-    static void encode(JsonGenerator out, String iterator) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, String iterator) throws IOException {
         out.writeStartObject();
         out.writeStringField("ShardIterator", iterator);
         out.writeEndObject();

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import com.bigtimedeals.engine.api.ApiException;
+
 import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.KeyConditions;
 import com.bigtimedeals.engine.table.Table;
@@ -19,7 +21,7 @@ final class KeyAccess {
 
     /** {@code nested}: the nestedTopLevelNames of the request's projection, condition, filter and update. */
     @SafeVarargs
-    static void check(Expressions ex, Table table, Set<String>... nested) {
+    static void check(Table table, Set<String>... nested) {
         Set<String> all = new java.util.HashSet<>();
         for (Set<String> n : nested) {
             if (n != null) {
@@ -45,7 +47,7 @@ final class KeyAccess {
         try {
             KeyConditions.refuseNestedKeyAccess(all, tableKeys, indexKeys);
         } catch (ExpressionException e) {
-            throw ex.invalid(e);
+            throw ApiException.validation(e.getMessage());
         }
     }
 }

@@ -3,27 +3,19 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.Tables;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** ListTables: names in order, up to Limit (at most 100) after ExclusiveStartTableName. */
-public final class ListTables implements Operation {
+public final class ListTables extends TypedOperation<ListTables.Request, Tables.NamePage> {
     private static final Shape SHAPE = Shape.request()
             .field("Limit", Shape.integer().min(1).max(100))
             .field("ExclusiveStartTableName", Shape.string().pattern("[a-zA-Z0-9_.-]+").length(3, 255));
 
-    private final Context ctx;
-
     public ListTables(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once. */
@@ -31,17 +23,18 @@ public final class ListTables implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
-        encode(out, Tables.names(ctx, r.exclusiveStart(), r.limit()));
+    Tables.NamePage run(Request r) {
+        return Tables.names(ctx, r.exclusiveStart(), r.limit());
     }
 
-    static Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         Long limit = Req.number(req, "Limit");
         return new Request(Req.string(req, "ExclusiveStartTableName"), limit == null ? 100 : limit.intValue());
     }
 
-    static void encode(JsonGenerator out, Tables.NamePage page) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, Tables.NamePage page) throws IOException {
         out.writeStartObject();
         out.writeArrayFieldStart("TableNames");
         for (String name : page.names()) {

@@ -28,13 +28,13 @@ public final class Operations {
         d.register(db, "TransactWriteItems", new TransactWriteItems(ctx));
         d.register(db, "TransactGetItems", new TransactGetItems(ctx));
         d.register(db, "ExecuteStatement", new Partiql.ExecuteStatement(ctx));
-        d.register(db, "BatchExecuteStatement", new Partiql.BatchExecuteStatement(ctx));
+        d.register(db, "BatchExecuteStatement", new BatchExecuteStatement(ctx));
         d.register(db, "ExecuteTransaction", new ExecuteTransaction(ctx));
         d.register(db, "TagResource", new Tags.Tag(ctx));
         d.register(db, "UntagResource", new Tags.Untag(ctx));
         d.register(db, "ListTagsOfResource", new Tags.ListTags(ctx));
         d.register(db, "DescribeEndpoints", new ServiceInfo.Endpoints(ctx));
-        d.register(db, "DescribeLimits", new ServiceInfo.Limits());
+        d.register(db, "DescribeLimits", new ServiceInfo.Limits(ctx));
         d.register(db, "DescribeContinuousBackups", new ServiceInfo.ContinuousBackups(ctx));
         String streams = Dispatcher.STREAMS;
         d.register(streams, "ListStreams", new ListStreams(ctx));

@@ -48,11 +48,26 @@ final class PageReader {
     }
 
     /**
-     * Reads one page from {@code entries} (already positioned after any ExclusiveStartKey) and writes the response
-     * members Items/Count/ScannedCount/LastEvaluatedKey/ConsumedCapacity.
+     * One page as read: the items (stored bytes on the fast path, where nothing is filtered, projected or counted
+     * only), how many were read and kept, the key it stopped on (null when it did not stop early) and what it consumed.
      */
-    static void read(Plan plan, Iterator<Map.Entry<byte[], byte[]>> entries, JsonGenerator out, String capacityMode,
-                     Context ctx, byte[] partition) throws IOException {
+    record Page(List<Map<String, Value>> items, List<byte[]> stored, int count, int scanned, Map<String, Value> lastKey,
+                Capacity capacity) {
+        /** The items as attribute maps, whichever way they were read. */
+        List<Map<String, Value>> decoded() {
+            if (stored == null) {
+                return items;
+            }
+            List<Map<String, Value>> all = new ArrayList<>(stored.size());
+            for (byte[] s : stored) {
+                all.add(ItemCodec.decode(s));
+            }
+            return all;
+        }
+    }
+
+    /** Reads one page from {@code entries} (already positioned after any ExclusiveStartKey). */
+    static Page read(Plan plan, Iterator<Map.Entry<byte[], byte[]>> entries, Context ctx, byte[] partition) {
         List<Map<String, Value>> items = new ArrayList<>();
         List<byte[]> raw = new ArrayList<>();
         long bytesRead = 0;
@@ -114,6 +129,38 @@ final class PageReader {
         // item is left to read: it does not look ahead.
         boolean stopped = (plan.limit != null && scanned >= plan.limit) || pageBytes >= PAGE_BYTES;
         int count = fastPath ? raw.size() : items.size();
+        Capacity capacity = consumed(plan, bytesRead, tableBytes);
+        if (partition != null) {
+            // A global index's partition serves its own reads; a local index lives in the table's partition.
+            Index drawn = plan.index != null && plan.index.global() ? plan.index : null;
+            ctx.throughput().take(plan.table, false, List.of(new PartitionThroughput.Draw(drawn, partition, capacity.total())));
+        }
+        Map<String, Value> lastKey = stopped && last != null ? lastKey(plan, ItemCodec.decode(last)) : null;
+        return new Page(countOnly ? null : fastPath ? null : items, fastPath ? raw : null, count, scanned, lastKey, capacity);
+    }
+
+    /** A Query's or Scan's request: how its answer reports capacity. */
+    interface Paged {
+        String capacityMode();
+    }
+
+    /** Query and Scan: their typed request read into a page, written by {@link #write}. */
+    abstract static class PagedOperation<R extends Paged> extends TypedOperation<R, Page> {
+        PagedOperation(Context ctx, com.bigtimedeals.engine.api.Shape shape) {
+            super(ctx, shape);
+        }
+
+        @Override
+        final void encode(JsonGenerator out, R request, Page page) throws IOException {
+            write(out, page, request.capacityMode());
+        }
+    }
+
+    /**
+     * What a page consumed: its bytes read from the table, or from the index and, for a local index's attributes
+     * beyond its projection, from the table as well.
+     */
+    private static Capacity consumed(Plan plan, long bytesRead, long tableBytes) {
         Capacity capacity = new Capacity(plan.table.name());
         double units = Capacity.read(bytesRead, plan.consistent);
         if (plan.index == null) {
@@ -124,33 +171,33 @@ final class PageReader {
                 capacity.addTable(Capacity.read(tableBytes, plan.consistent));
             }
         }
-        if (partition != null) {
-            // A global index's partition serves its own reads; a local index lives in the table's partition.
-            Index drawn = plan.index != null && plan.index.global() ? plan.index : null;
-            ctx.throughput().take(plan.table, false, List.of(new PartitionThroughput.Draw(drawn, partition, capacity.total())));
-        }
+        return capacity;
+    }
+
+    /** Writes a page as Query and Scan answer it: Items, Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity. */
+    static void write(JsonGenerator out, Page page, String capacityMode) throws IOException {
         out.writeStartObject();
-        if (!countOnly) {
+        if (page.stored() != null || page.items() != null) {
             out.writeArrayFieldStart("Items");
-            if (fastPath) {
-                for (byte[] stored : raw) {
+            if (page.stored() != null) {
+                for (byte[] stored : page.stored()) {
                     ItemCodec.writeJson(stored, out);
                 }
             } else {
-                for (Map<String, Value> item : items) {
+                for (Map<String, Value> item : page.items()) {
                     ValueJson.writeItem(out, item);
                 }
             }
             out.writeEndArray();
         }
-        out.writeNumberField("Count", count);
-        out.writeNumberField("ScannedCount", scanned);
-        if (stopped && last != null) {
-            ValueJson.writeItemField(out, "LastEvaluatedKey", lastKey(plan, ItemCodec.decode(last)));
+        out.writeNumberField("Count", page.count());
+        out.writeNumberField("ScannedCount", page.scanned());
+        if (page.lastKey() != null) {
+            ValueJson.writeItemField(out, "LastEvaluatedKey", page.lastKey());
         }
         if (CapacityJson.wanted(capacityMode)) {
             out.writeFieldName("ConsumedCapacity");
-            CapacityJson.write(out, capacity, capacityMode, null);
+            CapacityJson.write(out, page.capacity(), capacityMode, null);
         }
         out.writeEndObject();
     }

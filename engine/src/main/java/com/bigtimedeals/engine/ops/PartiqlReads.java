@@ -9,11 +9,20 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
+import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.api.ShapeChecker;
+import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.expr.Condition;
+import com.bigtimedeals.engine.expr.ExpressionContext;
+import com.bigtimedeals.engine.expr.ExpressionException;
+import com.bigtimedeals.engine.expr.KeyConditions;
 import com.bigtimedeals.engine.expr.KeySchema;
+import com.bigtimedeals.engine.expr.Syntax;
 import com.bigtimedeals.engine.json.JsonTree;
+import com.bigtimedeals.engine.json.ValueJson;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.ExpressionTrees;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
@@ -37,7 +46,18 @@ final class PartiqlReads {
         this.scan = new Scan(ctx);
     }
 
-    record Page(List<Map<String, Object>> items, String nextToken, Object lastKey, Map<String, Object> consumed) {
+    /** A page of a SELECT: its items (projected), the token to go on, the last key read and what it consumed. */
+    record Page(List<Map<String, Value>> items, String nextToken, Map<String, Value> lastKey, Capacity consumed) {
+    }
+
+    /**
+     * How a SELECT reads, as the service plans it: the partition key values it queries (none: a Scan), the clause
+     * narrowing each partition by its sort key, and the rest of the WHERE clause, a filter.
+     */
+    private record Plan(KeySchema schema, List<Ast.Node> partitions, Ast.Node sortCondition, List<Ast.Node> rest, boolean useQuery) {
+        int calls() {
+            return useQuery ? partitions.size() : 1;
+        }
     }
 
     /**
@@ -45,6 +65,35 @@ final class PartiqlReads {
      * read or given (a batch's single-item reads).
      */
     Page select(Ast.Select s, List<Value> params, boolean consistent, Long limit, String nextToken, String capacity, String binding) {
+        Plan plan = plan(s, params, consistent);
+        int first = 0;
+        Map<String, Value> start = null;
+        if (nextToken != null) {
+            Token token = Token.decode(nextToken, binding, plan.calls());
+            first = token.call();
+            start = token.lastKey();
+        }
+        List<Map<String, Value>> items = new ArrayList<>();
+        Capacity consumed = null;
+        for (int i = first; i < plan.calls(); i++) {
+            long left = limit == null ? -1 : limit - items.size();
+            if (limit != null && left <= 0) {
+                return page(s, items, new Token(i, null).encode(binding), null, consumed);
+            }
+            PageReader.Page answer = read(s, plan.schema(), plan.useQuery() ? plan.partitions().get(i) : null, plan.sortCondition(),
+                    plan.useQuery() ? plan.rest() : PartiqlWrites.conjuncts(s.where()), params, consistent, left,
+                    i == first ? start : null, capacity);
+            items.addAll(answer.decoded());
+            consumed = sum(consumed, answer.capacity());
+            if (answer.lastKey() != null) {
+                return page(s, items, new Token(i, answer.lastKey()).encode(binding), answer.lastKey(), consumed);
+            }
+        }
+        return page(s, items, null, null, consumed);
+    }
+
+    /** The statement's plan over the table's or index's key, with the checks that need it (index, ORDER BY, key types). */
+    private Plan plan(Ast.Select s, List<Value> params, boolean consistent) {
         Table table = ctx.catalog().require(s.table());
         KeySchema schema;
         if (s.index() != null) {
@@ -79,76 +128,49 @@ final class PartiqlReads {
             checkOrderBy(s, schema, partitions.size(), useQuery);
         }
         if (useQuery) {
-            ExpressionText check = new ExpressionText(params);
+            ExpressionTrees check = new ExpressionTrees(params);
             for (Ast.Node p : partitions) {
                 PartiqlWrites.checkKeyType(schema, schema.partitionKey(), check.evaluate(p, "root"));
             }
         }
-        int first = 0;
-        Object start = null;
-        if (nextToken != null) {
-            Map<String, Object> token = decode(nextToken, binding);
-            first = partitionIndex(token.get("i"), calls(useQuery, partitions));
-            start = token.get("k");
-        }
-        List<Map<String, Object>> items = new ArrayList<>();
-        Map<String, Object> consumed = null;
-        int calls = calls(useQuery, partitions);
-        for (int i = first; i < calls; i++) {
-            long left = limit == null ? -1 : limit - items.size();
-            if (limit != null && left <= 0) {
-                return page(s, items, encode(i, null, binding), null, consumed);
-            }
-            Map<String, Object> answer = call(s, schema, useQuery ? partitions.get(i) : null, sortCondition,
-                    useQuery ? rest : PartiqlWrites.conjuncts(s.where()), params, consistent, left, i == first ? start : null, capacity);
-            for (Object o : Req.list(answer, "Items")) {
-                items.add(Req.asMap(o));
-            }
-            consumed = PartiqlCalls.sumCapacity(consumed, Req.map(answer, "ConsumedCapacity"));
-            Object last = answer.get("LastEvaluatedKey");
-            if (last != null) {
-                return page(s, items, encode(i, last, binding), last, consumed);
-            }
-        }
-        return page(s, items, null, null, consumed);
+        return new Plan(schema, partitions, sortCondition, rest, useQuery);
     }
 
-    private Map<String, Object> call(Ast.Select s, KeySchema schema, Ast.Node partition, Ast.Node sort, List<Ast.Node> filter,
-                                     List<Value> params, boolean consistent, long limit, Object start, String capacity) {
-        ExpressionText text = new ExpressionText(params);
-        String keyCondition = partition == null ? null
-                : text.name(schema.partitionKey()) + " = " + text.operand(partition) + (sort == null ? "" : " AND " + text.condition(sort));
-        String filterText = filter.isEmpty() ? null : text.condition(filter.size() == 1 ? filter.get(0) : new Ast.And(filter));
-        return PartiqlCalls.call(partition == null ? scan : query, out -> {
-            out.writeStringField("TableName", s.table());
-            if (s.index() != null) {
-                out.writeStringField("IndexName", s.index());
-            }
-            if (keyCondition != null) {
-                out.writeStringField("KeyConditionExpression", keyCondition);
-                if (s.descending()) {
-                    out.writeBooleanField("ScanIndexForward", false);
-                }
-            }
-            if (filterText != null) {
-                out.writeStringField("FilterExpression", filterText);
-            }
-            if (consistent) {
-                out.writeBooleanField("ConsistentRead", true);
-            }
-            if (limit > 0) {
-                out.writeNumberField("Limit", limit);
-            }
-            if (start != null) {
-                out.writeFieldName("ExclusiveStartKey");
-                PartiqlCalls.write(out, start);
-            }
-            if (capacity != null) {
-                out.writeStringField("ReturnConsumedCapacity", capacity);
-            }
-            PartiqlCalls.names(out, text.names());
-            PartiqlCalls.values(out, text.values());
-        });
+    /** Two reads' units on one table added up (a statement that ran as several Queries). */
+    static Capacity sum(Capacity total, Capacity more) {
+        if (total == null) {
+            Capacity first = new Capacity(more.table());
+            first.add(more);
+            return first;
+        }
+        total.add(more);
+        return total;
+    }
+
+    /** One Query (of a partition) or Scan, its key condition and filter the statement's clauses. */
+    private PageReader.Page read(Ast.Select s, KeySchema schema, Ast.Node partition, Ast.Node sort, List<Ast.Node> filter,
+                                 List<Value> params, boolean consistent, long limit, Map<String, Value> start, String capacity) {
+        ExpressionTrees text = new ExpressionTrees(params);
+        Syntax.Cond keyCondition = partition == null ? null
+                : ExpressionTrees.and(text.equals(schema.partitionKey(), partition), sort == null ? null : text.condition(sort));
+        Syntax.Cond filterTree = text.all(filter);
+        ExpressionContext expressions = new ExpressionContext(text.names().isEmpty() ? null : text.names(),
+                text.values().isEmpty() ? null : text.values());
+        KeyConditions key;
+        Condition filterCondition;
+        try {
+            key = keyCondition == null ? null : expressions.keyCondition(keyCondition, text.depth());
+            filterCondition = filterTree == null ? null : expressions.condition(ExpressionContext.Kind.FilterExpression, filterTree, text.depth());
+        } catch (ExpressionException e) {
+            throw ApiException.validation(e.getMessage());
+        }
+        Long pageLimit = limit > 0 ? limit : null;
+        if (key != null) {
+            return query.run(new Query.Request(s.table(), s.index(), key, null, filterCondition, false, null, start, null,
+                    consistent, pageLimit, !s.descending(), capacity));
+        }
+        return scan.run(new Scan.Request(s.table(), s.index(), null, null, filterCondition, null, start, null, consistent,
+                pageLimit, capacity));
     }
 
     private static boolean isAttribute(Ast.Node n, String name) {
@@ -301,10 +323,10 @@ final class PartiqlReads {
         return all;
     }
 
-    private static Page page(Ast.Select s, List<Map<String, Object>> items, String token, Object last, Map<String, Object> consumed) {
+    private static Page page(Ast.Select s, List<Map<String, Value>> items, String token, Map<String, Value> last, Capacity consumed) {
         if (s.projection() != null) {
-            List<Map<String, Object>> projected = new ArrayList<>();
-            for (Map<String, Object> item : items) {
+            List<Map<String, Value>> projected = new ArrayList<>();
+            for (Map<String, Value> item : items) {
                 projected.add(project(item, s.projection()));
             }
             items = projected;
@@ -313,21 +335,19 @@ final class PartiqlReads {
     }
 
     /** A projected path comes back under its last name (and the positions after it): {@code m.a} as {@code a}. */
-    static Map<String, Object> project(Map<String, Object> item, List<Ast.Path> paths) {
-        Map<String, Object> out = new LinkedHashMap<>();
+    static Map<String, Value> project(Map<String, Value> item, List<Ast.Path> paths) {
+        Map<String, Value> out = new LinkedHashMap<>();
         for (Ast.Path p : paths) {
-            Object value = item.get(p.first());
+            Value value = item.get(p.first());
             StringBuilder name = new StringBuilder(p.first());
             for (int i = 1; i < p.steps().size() && value != null; i++) {
                 Object step = p.steps().get(i);
-                Map<String, Object> av = Req.asMap(value);
                 if (step instanceof Integer index) {
-                    List<Object> list = Req.list(av, "L");
+                    List<Value> list = value instanceof Value.L l ? l.values() : null;
                     value = list != null && index < list.size() ? list.get(index) : null;
                     name.append('[').append(index).append(']');
                 } else {
-                    Map<String, Object> map = Req.map(av, "M");
-                    value = map == null ? null : map.get(step);
+                    value = value instanceof Value.M m ? m.values().get(step) : null;
                     name.setLength(0);
                     name.append(step);
                 }
@@ -339,71 +359,69 @@ final class PartiqlReads {
         return out;
     }
 
-    /** How many reads a statement makes: one Query per partition key it names, or one Scan. */
-    private static int calls(boolean useQuery, List<?> partitions) {
-        return useQuery ? partitions.size() : 1;
-    }
-
     /**
-     * The read a token resumes at. A token is bound to its statement, so only a forged or damaged one names a read the
-     * statement does not make: it is refused like any unreadable token, never left to fail as an index out of range.
+     * Where a page stopped: the read it was at and the key it ended on. The token carries it with the binding of the
+     * request that minted it: the service refuses a token used with another statement or other parameters with
+     * {@code NextToken does not match request}, and one it cannot read with {@code Invalid NextToken} (both captured
+     * against the service, eu-west-2, as recorded in nubo-db/dynoxide src/partiql/executor.rs; aws-sdk-js-v3 issue
+     * 4424).
      */
-    private static int partitionIndex(Object i, int calls) {
-        if (i == null) {
-            return 0;
-        }
-        if (i instanceof JsonTree.JsonNumber n && n.text().matches("[0-9]{1,9}")) {
-            int index = Integer.parseInt(n.text());
-            if (index < calls) {
-                return index;
+    record Token(int call, Map<String, Value> lastKey) {
+        private static final Shape KEY = Shape.request().field("k", Shape.attributeMap());
+
+        String encode(String binding) {
+            try {
+                ByteArrayBuilder b = new ByteArrayBuilder(128);
+                try (JsonGenerator out = JsonTree.FACTORY.createGenerator(b)) {
+                    out.writeStartObject();
+                    out.writeNumberField("i", call);
+                    if (binding != null) {
+                        out.writeStringField("h", binding);
+                    }
+                    if (lastKey != null) {
+                        ValueJson.writeItemField(out, "k", lastKey);
+                    }
+                    out.writeEndObject();
+                }
+                return Base64.getEncoder().encodeToString(b.toByteArray());
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
             }
         }
-        throw ApiException.validation("Invalid NextToken");
-    }
 
-    /**
-     * The token carries where the read stopped and the binding of the request that minted it: the service refuses a
-     * token used with another statement or other parameters with {@code NextToken does not match request}, and one
-     * it cannot read with {@code Invalid NextToken} (both captured against the service, eu-west-2, as recorded in
-     * nubo-db/dynoxide src/partiql/executor.rs; aws-sdk-js-v3 issue 4424).
-     */
-    private static String encode(int call, Object lastKey, String binding) {
-        try {
-            ByteArrayBuilder b = new ByteArrayBuilder(128);
-            try (JsonGenerator out = JsonTree.FACTORY.createGenerator(b)) {
-                out.writeStartObject();
-                out.writeNumberField("i", call);
-                if (binding != null) {
-                    out.writeStringField("h", binding);
+        /**
+         * The token's read and key. A token is bound to its statement, so only a forged or damaged one names a read
+         * the statement does not make or a key that is no key: refused like any unreadable token, never left to fail
+         * as an index out of range.
+         */
+        static Token decode(String token, String binding, int calls) {
+            Map<String, Object> read = null;
+            try {
+                Object tree = JsonTree.parse(Base64.getDecoder().decode(token.getBytes(StandardCharsets.US_ASCII)));
+                if (tree instanceof Map) {
+                    read = Req.asMap(tree);
                 }
-                if (lastKey != null) {
-                    out.writeFieldName("k");
-                    PartiqlCalls.write(out, lastKey);
-                }
-                out.writeEndObject();
+            } catch (IllegalArgumentException | JsonTree.MalformedJson e) {
+                // refused below
             }
-            return Base64.getEncoder().encodeToString(b.toByteArray());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Map<String, Object> decode(String token, String binding) {
-        try {
-            Object tree = JsonTree.parse(Base64.getDecoder().decode(token.getBytes(StandardCharsets.US_ASCII)));
-            if (tree instanceof Map) {
-                Map<String, Object> read = Req.asMap(tree);
-                if (!(read.get("i") instanceof JsonTree.JsonNumber)) {
+            if (read == null || !(read.get("i") instanceof JsonTree.JsonNumber n)) {
+                throw ApiException.validation("Invalid NextToken");
+            }
+            if (binding == null || !binding.equals(read.get("h"))) {
+                throw ApiException.validation("NextToken does not match request");
+            }
+            if (!n.text().matches("[0-9]{1,9}") || Integer.parseInt(n.text()) >= calls) {
+                throw ApiException.validation("Invalid NextToken");
+            }
+            Map<String, Value> key = null;
+            if (read.get("k") != null) {
+                try {
+                    key = Query.startKey(Req.map(ShapeChecker.check(Map.of("k", read.get("k")), KEY), "k"));
+                } catch (ApiException e) {
                     throw ApiException.validation("Invalid NextToken");
                 }
-                if (binding == null || !binding.equals(read.get("h"))) {
-                    throw ApiException.validation("NextToken does not match request");
-                }
-                return read;
             }
-        } catch (IllegalArgumentException | JsonTree.MalformedJson e) {
-            // refused below
+            return new Token(Integer.parseInt(n.text()), key);
         }
-        throw ApiException.validation("Invalid NextToken");
     }
 }

@@ -7,12 +7,24 @@ import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
+import com.bigtimedeals.engine.api.ConditionalCheckFailed;
+import com.bigtimedeals.engine.codec.Sizes;
+import com.bigtimedeals.engine.core.Capacity;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.ItemKeys;
+import com.bigtimedeals.engine.core.ItemWrites;
+import com.bigtimedeals.engine.core.TransactWrites;
+import com.bigtimedeals.engine.core.WritePath;
+import com.bigtimedeals.engine.expr.Condition;
+import com.bigtimedeals.engine.expr.ExpressionContext;
+import com.bigtimedeals.engine.expr.ExpressionException;
 import com.bigtimedeals.engine.expr.KeySchema;
-import com.bigtimedeals.engine.json.ValueJson;
+import com.bigtimedeals.engine.expr.Update;
 import com.bigtimedeals.engine.partiql.Ast;
-import com.bigtimedeals.engine.partiql.ExpressionText;
+import com.bigtimedeals.engine.partiql.ExpressionTrees;
+import com.bigtimedeals.engine.expr.Syntax;
 import com.bigtimedeals.engine.table.Table;
+import com.bigtimedeals.engine.value.ItemSize;
 import com.bigtimedeals.engine.value.Value;
 
 /**
@@ -20,6 +32,8 @@ import com.bigtimedeals.engine.value.Value;
  * DynamoDB"): an INSERT is a put that fails if the key exists; an UPDATE changes an existing item only; a DELETE of
  * a missing item succeeds, of an item its WHERE clause does not match fails; EXISTS checks a condition in a
  * transaction. Each WHERE clause must name the whole primary key with equalities; the rest of it is a condition.
+ * A statement is planned into a typed {@link Action}, checked as PutItem, UpdateItem and DeleteItem check theirs,
+ * and run by the core ({@link #write}) or inside a transaction ({@link Action#transactional}).
  */
 final class PartiqlWrites {
     private final Context ctx;
@@ -28,8 +42,22 @@ final class PartiqlWrites {
         this.ctx = ctx;
     }
 
-    /** One item action: its kind as TransactWriteItems names it, and the members it is written with. */
-    record Action(String kind, String table, Map<String, Value> key, String returnValues, PartiqlCalls.Body body) {
+    /**
+     * One item action, checked: its kind, table, key (a put's from its item), the item a put writes, the condition
+     * and update, what RETURNING asks for (an UPDATE's ReturnValues; ALL_OLD for a DELETE), and the bytes of the
+     * values its expressions carry (a transaction's payload counts them).
+     */
+    record Action(TransactWrites.Kind kind, Table table, Map<String, Value> key, Map<String, Value> item, Condition condition,
+                  Update update, String returnValues, long valuesSize) {
+        /** The action inside a TransactWriteItems. */
+        TransactWrites.Action transactional(boolean returnOldOnFailure) {
+            return new TransactWrites.Action(kind, table.name(), kind == TransactWrites.Kind.PUT ? null : key, item, condition,
+                    update, returnOldOnFailure);
+        }
+    }
+
+    /** What a write answers: the attributes RETURNING asked for (null or empty when none) and what it consumed. */
+    record Written(Map<String, Value> attributes, Capacity capacity) {
     }
 
     /** The item a WHERE clause names by its whole primary key, and what else the clause asks of it. */
@@ -69,7 +97,7 @@ final class PartiqlWrites {
     }
 
     /** Null when the clause does not name the whole key (the caller words that refusal). */
-    Target target(String tableName, Ast.Node where, ExpressionText text) {
+    Target target(String tableName, Ast.Node where, ExpressionTrees text) {
         Table table = ctx.catalog().require(tableName);
         KeySchema schema = table.key();
         Map<String, Value> key = new LinkedHashMap<>();
@@ -91,7 +119,7 @@ final class PartiqlWrites {
         return new Target(table, key, rest);
     }
 
-    Target requireTarget(String tableName, Ast.Node where, ExpressionText text) {
+    Target requireTarget(String tableName, Ast.Node where, ExpressionTrees text) {
         Target t = target(tableName, where, text);
         if (t == null) {
             throw ApiException.validation("Where clause does not contain a mandatory equality on all key attributes");
@@ -99,12 +127,8 @@ final class PartiqlWrites {
         return t;
     }
 
-    private static String rest(ExpressionText text, List<Ast.Node> rest) {
-        return rest.isEmpty() ? null : text.condition(rest.size() == 1 ? rest.get(0) : new Ast.And(rest));
-    }
-
     Action plan(Ast.Statement s, List<Value> params) {
-        ExpressionText text = new ExpressionText(params);
+        ExpressionTrees text = new ExpressionTrees(params);
         if (s instanceof Ast.Insert insert) {
             return insert(insert, text);
         }
@@ -113,33 +137,18 @@ final class PartiqlWrites {
         }
         if (s instanceof Ast.Delete delete) {
             Target t = requireTarget(delete.table(), delete.where(), text);
-            String rest = rest(text, t.rest());
+            Syntax.Cond rest = text.all(t.rest());
             // A missing item is deleted "with 0 items deleted"; an item the clause does not match is a failed condition.
-            String condition = rest == null ? null : "attribute_not_exists(" + text.name(t.table().key().partitionKey()) + ") OR (" + rest + ")";
-            return new Action("Delete", delete.table(), t.key(), delete.returnOld() ? "ALL_OLD" : null, out -> {
-                out.writeStringField("TableName", delete.table());
-                ValueJson.writeItemField(out, "Key", t.key());
-                if (condition != null) {
-                    out.writeStringField("ConditionExpression", condition);
-                }
-                PartiqlCalls.names(out, text.names());
-                PartiqlCalls.values(out, text.values());
-            });
+            Syntax.Cond condition = rest == null ? null : ExpressionTrees.or(text.exists(t.table().key().partitionKey(), false), rest);
+            return action(TransactWrites.Kind.DELETE, t.table(), t.key(), null, text, condition, null, delete.returnOld() ? "ALL_OLD" : null);
         }
         Ast.Exists exists = (Ast.Exists) s;
         Target t = requireTarget(exists.table(), exists.select().where(), text);
-        String rest = rest(text, t.rest());
-        String condition = "attribute_exists(" + text.name(t.table().key().partitionKey()) + ")" + (rest == null ? "" : " AND (" + rest + ")");
-        return new Action("ConditionCheck", exists.table(), t.key(), null, out -> {
-            out.writeStringField("TableName", exists.table());
-            ValueJson.writeItemField(out, "Key", t.key());
-            out.writeStringField("ConditionExpression", condition);
-            PartiqlCalls.names(out, text.names());
-            PartiqlCalls.values(out, text.values());
-        });
+        Syntax.Cond condition = ExpressionTrees.and(text.exists(t.table().key().partitionKey(), true), text.all(t.rest()));
+        return action(TransactWrites.Kind.CONDITION_CHECK, t.table(), t.key(), null, text, condition, null, null);
     }
 
-    private Action insert(Ast.Insert insert, ExpressionText text) {
+    private Action insert(Ast.Insert insert, ExpressionTrees text) {
         Value value = text.evaluate(insert.item(), "root");
         if (!(value instanceof Value.M m)) {
             throw ApiException.validation("Unsupported data type: the value of an INSERT must be a tuple");
@@ -147,6 +156,15 @@ final class PartiqlWrites {
         Table table = ctx.catalog().require(insert.table());
         KeySchema schema = table.key();
         Map<String, Value> item = m.values();
+        // The item is held to PutItem's rules for an item, in its order: names and nesting, then its size.
+        try {
+            AttributeValues.checkItem(item);
+        } catch (AttributeValues.Invalid e) {
+            throw ApiException.validation(e.getMessage());
+        }
+        if (Sizes.of(item) > ItemSize.MAX_ITEM_BYTES) {
+            throw ApiException.validation("Item size has exceeded the maximum allowed size");
+        }
         Map<String, Value> key = new LinkedHashMap<>();
         for (String k : schema.sortKey() == null ? List.of(schema.partitionKey()) : List.of(schema.partitionKey(), schema.sortKey())) {
             // A missing key attribute is left to PutItem's own check and message, as the service's INSERT is a put.
@@ -154,57 +172,87 @@ final class PartiqlWrites {
                 key.put(k, item.get(k));
             }
         }
-        String condition = "attribute_not_exists(" + text.name(schema.partitionKey()) + ")";
-        return new Action("Put", insert.table(), key, null, out -> {
-            out.writeStringField("TableName", insert.table());
-            ValueJson.writeItemField(out, "Item", item);
-            out.writeStringField("ConditionExpression", condition);
-            PartiqlCalls.names(out, text.names());
-        });
+        return action(TransactWrites.Kind.PUT, table, key, item, text, text.exists(schema.partitionKey(), false), null, null);
     }
 
-    private Action update(Ast.Update update, ExpressionText text) {
+    private Action update(Ast.Update update, ExpressionTrees text) {
         Target t = requireTarget(update.table(), update.where(), text);
         // The attributes an UPDATE names are held to PutItem's rule for names, in its words (not in those of the
-        // ExpressionAttributeNames the statement is translated into).
+        // ExpressionAttributeNames the statement is mapped onto).
         for (Ast.SetAction a : update.sets()) {
             checkName(a.path());
         }
         for (Ast.Path p : update.removes()) {
             checkName(p);
         }
-        List<String> sets = new ArrayList<>();
-        List<String> adds = new ArrayList<>();
-        List<String> deletes = new ArrayList<>();
-        for (Ast.SetAction a : update.sets()) {
-            String path = text.path(a.path());
-            if (a.value() instanceof Ast.Call c && (c.function().equals("set_add") || c.function().equals("set_delete"))
-                    && c.args().size() == 2) {
-                (c.function().equals("set_add") ? adds : deletes).add(path + " " + text.operand(c.args().get(1)));
-            } else {
-                sets.add(path + " = " + text.setValue(a.value()));
-            }
-        }
-        List<String> removes = new ArrayList<>();
-        for (Ast.Path p : update.removes()) {
-            removes.add(text.path(p));
-        }
-        StringBuilder expression = new StringBuilder();
-        clause(expression, "SET", sets);
-        clause(expression, "ADD", adds);
-        clause(expression, "DELETE", deletes);
-        clause(expression, "REMOVE", removes);
-        String rest = rest(text, t.rest());
+        List<Syntax.Clause> clauses = text.update(update);
         // An UPDATE changes an existing item only: where none matches, the condition fails.
-        String condition = "attribute_exists(" + text.name(t.table().key().partitionKey()) + ")" + (rest == null ? "" : " AND (" + rest + ")");
-        return new Action("Update", update.table(), t.key(), update.returning(), out -> {
-            out.writeStringField("TableName", update.table());
-            ValueJson.writeItemField(out, "Key", t.key());
-            out.writeStringField("UpdateExpression", expression.toString());
-            out.writeStringField("ConditionExpression", condition);
-            PartiqlCalls.names(out, text.names());
-            PartiqlCalls.values(out, text.values());
-        });
+        Syntax.Cond condition = ExpressionTrees.and(text.exists(t.table().key().partitionKey(), true), text.all(t.rest()));
+        return action(TransactWrites.Kind.UPDATE, t.table(), t.key(), null, text, condition, clauses, update.returning());
+    }
+
+    /**
+     * The action with its expressions checked, as UpdateItem checks its own: the update, then the condition, then
+     * whether the update touches a key attribute (the service's last check of the request).
+     */
+    private static Action action(TransactWrites.Kind kind, Table table, Map<String, Value> key, Map<String, Value> item,
+                                 ExpressionTrees text, Syntax.Cond conditionTree, List<Syntax.Clause> clauses, String returnValues) {
+        ExpressionContext expressions = new ExpressionContext(text.names().isEmpty() ? null : text.names(),
+                text.values().isEmpty() ? null : text.values());
+        try {
+            Update update = clauses == null ? null : expressions.update(clauses, text.depth());
+            Condition condition = conditionTree == null ? Condition.ALWAYS
+                    : expressions.condition(ExpressionContext.Kind.ConditionExpression, conditionTree, text.depth());
+            if (update != null) {
+                update.checkKeyAttributes(UpdateItem.keyAttributes(table));
+            }
+            long valuesSize = 0;
+            for (Value v : text.values().values()) {
+                valuesSize += ItemSize.of(v);
+            }
+            return new Action(kind, table, key, item, condition, update, returnValues, valuesSize);
+        } catch (ExpressionException e) {
+            throw ApiException.validation(e.getMessage());
+        }
+    }
+
+    /**
+     * Runs one write as its item operation would, with its checks that need the table: no path into a key attribute,
+     * then the key (a put's item) against the schema. An EXISTS runs only inside a transaction.
+     */
+    Written write(Action a, boolean returnOldOnFailure) {
+        if (a.kind() == TransactWrites.Kind.CONDITION_CHECK) {
+            throw ApiException.validation("EXISTS is supported only within ExecuteTransaction");
+        }
+        KeyAccess.check(a.table(), a.update() == null ? null : a.update().nestedTopLevelNames(), a.condition().nestedTopLevelNames());
+        WritePath.Outcome o;
+        try {
+            switch (a.kind()) {
+                case PUT -> {
+                    ItemKeys.checkItem(a.table(), a.item());
+                    o = ItemWrites.put(ctx, a.table(), a.item(), a.condition(), returnOldOnFailure);
+                }
+                case UPDATE -> {
+                    ItemKeys.checkKey(a.table(), a.key());
+                    o = ItemWrites.update(ctx, a.table(), a.key(), a.update(), a.condition(), returnOldOnFailure);
+                    return new Written(UpdateItem.returned(a.returnValues(), a.update(), o), o.capacity());
+                }
+                default -> {
+                    ItemKeys.checkKey(a.table(), a.key());
+                    o = ItemWrites.delete(ctx, a.table(), a.key(), a.condition(), returnOldOnFailure);
+                }
+            }
+        } catch (ConditionalCheckFailed e) {
+            if (a.kind() == TransactWrites.Kind.PUT) {
+                throw duplicate();
+            }
+            throw e;
+        }
+        return new Written("ALL_OLD".equals(a.returnValues()) ? o.before() : null, o.capacity());
+    }
+
+    static ApiException duplicate() {
+        return new ApiException(ApiException.DYNAMODB + "DuplicateItemException", "Duplicate primary key exists in table");
     }
 
     private static void checkName(Ast.Path path) {
@@ -215,9 +263,4 @@ final class PartiqlWrites {
         }
     }
 
-    private static void clause(StringBuilder sb, String keyword, List<String> parts) {
-        if (!parts.isEmpty()) {
-            sb.append(sb.length() == 0 ? "" : " ").append(keyword).append(' ').append(String.join(", ", parts));
-        }
-    }
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.core.Context;
@@ -22,7 +21,7 @@ import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** PutItem: replaces an item whole, optionally under a condition. */
-public final class PutItem implements Operation {
+public final class PutItem extends TypedOperation<PutItem.Request, WriteConditions.Written> {
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("TableName", Shape.tableNameMember())
@@ -36,15 +35,8 @@ public final class PutItem implements Operation {
             .field("ExpressionAttributeNames", stringMap())
             .field("ReturnValuesOnConditionCheckFailure", ItemShapes.returnValuesOnConditionCheckFailure());
 
-    private final Context ctx;
-
     public PutItem(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once. */
@@ -52,15 +44,23 @@ public final class PutItem implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("PutItem", req);
-        Request r = decode(ex, req);
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("PutItem", req), req);
+    }
+
+    @Override
+    WriteConditions.Written run(Request r) {
         WriteConditions.Conditional c = r.conditional();
         Table table = ctx.catalog().require(r.tableName());
-        KeyAccess.check(ex, table, c.condition().nestedTopLevelNames());
+        KeyAccess.check(table, c.condition().nestedTopLevelNames());
         ItemKeys.checkItem(table, r.item());
         WritePath.Outcome o = ItemWrites.put(ctx, table, r.item(), c.condition(), c.returnOldOnFailure());
-        WriteConditions.writeResult(out, c.returnOld() ? o.before() : null, o.capacity(), c.answer(), table, r.item());
+        return new WriteConditions.Written(table, r.item(), c.returnOld() ? o.before() : null, o.capacity());
+    }
+
+    @Override
+    void encode(JsonGenerator out, Request r, WriteConditions.Written written) throws IOException {
+        WriteConditions.writeResult(out, written, r.conditional().answer());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {

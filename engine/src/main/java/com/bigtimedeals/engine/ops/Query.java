@@ -6,13 +6,11 @@ import static com.bigtimedeals.engine.api.Shape.integer;
 import static com.bigtimedeals.engine.api.Shape.string;
 import static com.bigtimedeals.engine.api.Shape.stringMap;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.AttributeValues;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.KeyRanges;
@@ -27,10 +25,9 @@ import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
-import com.fasterxml.jackson.core.JsonGenerator;
 
 /** Query: one partition of a table or index, as a key range, in sort key order either way. */
-public final class Query implements Operation {
+public final class Query extends PageReader.PagedOperation<Query.Request> {
     private static final Shape SHAPE = Shape.request()
             .field("Select", string().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"))
             .field("IndexName", Shape.indexNameMember())
@@ -50,15 +47,8 @@ public final class Query implements Operation {
             .field("ExpressionAttributeValues", attributeMap())
             .field("ExpressionAttributeNames", stringMap());
 
-    private final Context ctx;
-
     public Query(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /**
@@ -68,13 +58,17 @@ public final class Query implements Operation {
     record Request(String tableName, String indexName, KeyConditions keyExpression,
                    Map<String, Legacy.LegacyCondition> legacyKey, Condition filter, boolean legacyFilter,
                    Projection projection, Map<String, Value> start, String select, boolean consistent, Long limit,
-                   boolean forward, String capacityMode) {
+                   boolean forward, String capacityMode) implements PageReader.Paged {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("Query", req);
-        Request r = decode(ex, req);
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("Query", req), req);
+    }
+
+    /** One page of the query, read through the table's or index's key range. */
+    @Override
+    PageReader.Page run(Request r) {
         Table table = ctx.catalog().require(r.tableName());
         Index index = Reads.index(ctx, table, r.indexName(), r.consistent());
         KeySchema schema = index == null ? table.key() : schema(table, index);
@@ -90,9 +84,9 @@ public final class Query implements Operation {
                 KeyConditions.refuseKeyAttributesInFilter(r.filter(), schema, r.legacyFilter());
             }
         } catch (ExpressionException e) {
-            throw ex.invalid(e);
+            throw ApiException.validation(e.getMessage());
         }
-        KeyAccess.check(ex, table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
+        KeyAccess.check(table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
                 r.projection() == null ? null : r.projection().nestedTopLevelNames());
         PageReader.Plan plan = Reads.plan(table, index, r.filter(), r.projection(), r.select(), r.consistent(), r.limit());
         if (r.start() != null) {
@@ -101,7 +95,7 @@ public final class Query implements Operation {
         KeyRanges.Range range = KeyRanges.of(key);
         var entries = Reads.range(index == null ? table.items : index.entries, range.from(), range.to(), startBytes, r.forward());
         // A Query reads one partition: the table's, a local index's (the table's too) or a global index's.
-        PageReader.read(plan, entries.entrySet().iterator(), out, r.capacityMode(), ctx, range.partition());
+        return PageReader.read(plan, entries.entrySet().iterator(), ctx, range.partition());
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {

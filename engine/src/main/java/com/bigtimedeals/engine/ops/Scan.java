@@ -6,12 +6,10 @@ import static com.bigtimedeals.engine.api.Shape.integer;
 import static com.bigtimedeals.engine.api.Shape.string;
 import static com.bigtimedeals.engine.api.Shape.stringMap;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.KeyRanges;
@@ -21,13 +19,12 @@ import com.bigtimedeals.engine.expr.Projection;
 import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.Table;
 import com.bigtimedeals.engine.value.Value;
-import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * Scan: a table or index in key order, which begins with the partition hash, so that the segments of a parallel
  * scan are hash ranges that together cover every item exactly once.
  */
-public final class Scan implements Operation {
+public final class Scan extends PageReader.PagedOperation<Scan.Request> {
     private static final Shape SHAPE = Shape.request()
             .field("Select", string().oneOf("SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"))
             .field("IndexName", Shape.indexNameMember())
@@ -46,27 +43,24 @@ public final class Scan implements Operation {
             .field("ExpressionAttributeValues", attributeMap())
             .field("ExpressionAttributeNames", stringMap());
 
-    private final Context ctx;
-
     public Scan(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked as far as it can be without the table. */
     record Request(String tableName, String indexName, Long segment, Long totalSegments, Condition filter,
                    Projection projection, Map<String, Value> start, String select, boolean consistent, Long limit,
-                   String capacityMode) {
+                   String capacityMode) implements PageReader.Paged {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("Scan", req);
-        Request r = decode(ex, req);
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("Scan", req), req);
+    }
+
+    /** One page of the scan, over its segment's hash range. */
+    @Override
+    PageReader.Page run(Request r) {
         Table table = ctx.catalog().require(r.tableName());
         Index index = Reads.index(ctx, table, r.indexName(), r.consistent());
         PageReader.Plan plan = Reads.plan(table, index, r.filter(), r.projection(), r.select(), r.consistent(), r.limit());
@@ -81,10 +75,10 @@ public final class Scan implements Operation {
         }
         // Paths into key attributes are refused after the index and the starting key are checked (dynalite's
         // captures: an unknown index is reported before a filter on a.b.c).
-        KeyAccess.check(ex, table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
+        KeyAccess.check(table, r.filter() == null ? null : r.filter().nestedTopLevelNames(),
                 r.projection() == null ? null : r.projection().nestedTopLevelNames());
         var entries = Reads.range(index == null ? table.items : index.entries, segment.from(), segment.to(), startBytes, true);
-        PageReader.read(plan, entries.entrySet().iterator(), out, r.capacityMode(), ctx, null);
+        return PageReader.read(plan, entries.entrySet().iterator(), ctx, null);
     }
 
     static Request decode(Expressions ex, Map<String, Object> req) {

@@ -3,7 +3,6 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.Tables;
@@ -17,20 +16,35 @@ final class ServiceInfo {
     private ServiceInfo() {
     }
 
-    static final class Endpoints implements Operation {
-        private final Context ctx;
+    /** The request of an operation that reads nothing from it. */
+    enum Empty {
+        REQUEST
+    }
 
+    /** An operation that reads nothing from its request and answers the same every time but for the settings. */
+    abstract static class FixedAnswer extends TypedOperation<Empty, Empty> {
+        FixedAnswer(Context ctx) {
+            super(ctx, Shape.request());
+        }
+
+        @Override
+        final Empty decode(Map<String, Object> req) {
+            return Empty.REQUEST;
+        }
+
+        @Override
+        final Empty run(Empty request) {
+            return request;
+        }
+    }
+
+    static final class Endpoints extends FixedAnswer {
         Endpoints(Context ctx) {
-            this.ctx = ctx;
+            super(ctx);
         }
 
         @Override
-        public Shape shape() {
-            return Shape.request();
-        }
-
-        @Override
-        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+        void encode(JsonGenerator out, Empty request, Empty outcome) throws IOException {
             out.writeStartObject();
             out.writeArrayFieldStart("Endpoints");
             out.writeStartObject();
@@ -42,14 +56,13 @@ final class ServiceInfo {
         }
     }
 
-    static final class Limits implements Operation {
-        @Override
-        public Shape shape() {
-            return Shape.request();
+    static final class Limits extends FixedAnswer {
+        Limits(Context ctx) {
+            super(ctx);
         }
 
         @Override
-        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
+        void encode(JsonGenerator out, Empty request, Empty outcome) throws IOException {
             out.writeStartObject();
             out.writeNumberField("AccountMaxReadCapacityUnits", 80000);
             out.writeNumberField("AccountMaxWriteCapacityUnits", 80000);
@@ -64,18 +77,11 @@ final class ServiceInfo {
      * "Continuous backups are ENABLED on all tables at table creation"); point-in-time recovery is not kept here, so
      * it is reported disabled.
      */
-    static final class ContinuousBackups implements Operation {
+    static final class ContinuousBackups extends TypedOperation<ContinuousBackups.Request, ContinuousBackups.Request> {
         private static final Shape SHAPE = Shape.request()
                 .field("TableName", Shape.string().notNull().pattern("[a-zA-Z0-9_.-]+").length(3, 255));
-        private final Context ctx;
-
         ContinuousBackups(Context ctx) {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public Shape shape() {
-            return SHAPE;
+            super(ctx, SHAPE);
         }
 
         /** The request, decoded once. */
@@ -83,14 +89,19 @@ final class ServiceInfo {
         }
 
         @Override
-        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-            Request r = new Request(Req.string(req, "TableName"));
+        Request decode(Map<String, Object> req) {
+            return new Request(Req.string(req, "TableName"));
+        }
+
+        @Override
+        Request run(Request r) {
             Tables.requireForBackups(ctx, r.tableName());
-            encode(out);
+            return r;
         }
 
         /** The same answer for every table. */
-        static void encode(JsonGenerator out) throws IOException {
+        @Override
+        void encode(JsonGenerator out, Request r, Request described) throws IOException {
             out.writeStartObject();
             out.writeObjectFieldStart("ContinuousBackupsDescription");
             out.writeStringField("ContinuousBackupsStatus", "ENABLED");

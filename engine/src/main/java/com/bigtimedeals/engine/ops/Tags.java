@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.Tagging;
@@ -28,19 +27,13 @@ final class Tags {
         }
     }
 
-    static final class Tag implements Operation {
+    static final class Tag extends TypedOperation<Tag.Request, Table> {
         private static final Shape SHAPE = Shape.request()
                 .field("ResourceArn", Shape.string().length(1, 1283))
                 .field("Tags", TableShapes.tags());
-        private final Context ctx;
 
         Tag(Context ctx) {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public Shape shape() {
-            return SHAPE;
+            super(ctx, SHAPE);
         }
 
         /** The request, decoded and checked once. */
@@ -48,14 +41,19 @@ final class Tags {
         }
 
         @Override
-        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-            Request r = decode(req);
+        Table run(Request r) {
             Table t = Tagging.resource(ctx, "TagResource", r.arn());
             Tagging.tag(ctx, t, r.tags());
+            return t;
+        }
+
+        @Override
+        void encode(JsonGenerator out, Request r, Table tagged) {
             // The service answers TagResource with an empty body, not an empty object.
         }
 
-        static Request decode(Map<String, Object> req) {
+        @Override
+        Request decode(Map<String, Object> req) {
             String arn = Req.string(req, "ResourceArn");
             List<Object> raw = Req.list(req, "Tags");
             requirePresent(arn, raw, "tags");
@@ -71,19 +69,13 @@ final class Tags {
         }
     }
 
-    static final class Untag implements Operation {
+    static final class Untag extends TypedOperation<Untag.Request, Table> {
         private static final Shape SHAPE = Shape.request()
                 .field("ResourceArn", Shape.string().length(1, 1283))
                 .field("TagKeys", Shape.list(Shape.string().length(1, 128)));
-        private final Context ctx;
 
         Untag(Context ctx) {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public Shape shape() {
-            return SHAPE;
+            super(ctx, SHAPE);
         }
 
         /** The request, decoded and checked once. */
@@ -91,14 +83,19 @@ final class Tags {
         }
 
         @Override
-        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-            Request r = decode(req);
+        Table run(Request r) {
             Table t = Tagging.resource(ctx, "UntagResource", r.arn());
             Tagging.untag(ctx, t, r.keys());
+            return t;
+        }
+
+        @Override
+        void encode(JsonGenerator out, Request r, Table untagged) {
             // Like TagResource: an empty body.
         }
 
-        static Request decode(Map<String, Object> req) {
+        @Override
+        Request decode(Map<String, Object> req) {
             String arn = Req.string(req, "ResourceArn");
             List<String> keys = Req.strings(req, "TagKeys");
             requirePresent(arn, keys, "tagKeys");
@@ -106,19 +103,13 @@ final class Tags {
         }
     }
 
-    static final class ListTags implements Operation {
+    static final class ListTags extends TypedOperation<ListTags.Request, Table> {
         private static final Shape SHAPE = Shape.request()
                 .field("ResourceArn", Shape.string().length(1, 1283))
                 .field("NextToken", Shape.string());
-        private final Context ctx;
 
         ListTags(Context ctx) {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public Shape shape() {
-            return SHAPE;
+            super(ctx, SHAPE);
         }
 
         /** The request, decoded once; every tag fits one page, so NextToken is not read. */
@@ -126,12 +117,18 @@ final class Tags {
         }
 
         @Override
-        public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-            Request r = new Request(Req.string(req, "ResourceArn"));
-            encode(out, Tagging.resource(ctx, "ListTagsOfResource", r.arn()).def().tags());
+        Request decode(Map<String, Object> req) {
+            return new Request(Req.string(req, "ResourceArn"));
         }
 
-        static void encode(JsonGenerator out, Map<String, String> tags) throws IOException {
+        @Override
+        Table run(Request r) {
+            return Tagging.resource(ctx, "ListTagsOfResource", r.arn());
+        }
+
+        @Override
+        void encode(JsonGenerator out, Request r, Table table) throws IOException {
+            Map<String, String> tags = table.def().tags();
             out.writeStartObject();
             out.writeArrayFieldStart("Tags");
             for (Map.Entry<String, String> e : tags.entrySet()) {

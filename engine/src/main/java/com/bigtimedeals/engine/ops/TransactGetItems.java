@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.core.Context;
@@ -27,7 +26,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * TransactGetItems: up to 100 items, decoded into a {@link Request}, read at one point in time by the core's
  * {@link TransactReads}, each answered through its projection.
  */
-public final class TransactGetItems implements Operation {
+public final class TransactGetItems extends TypedOperation<TransactGetItems.Request, TransactReads.Outcome> {
     private static final Shape SHAPE = Shape.request()
             .field("TransactItems", list(valueStruct("TransactGetItem")
                     .field("Get", fieldStruct("Get")
@@ -37,15 +36,8 @@ public final class TransactGetItems implements Operation {
                             .field("ExpressionAttributeNames", stringMap()).notNull())).notNull().length(1, TransactWriteItems.MAX_ACTIONS))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
 
-    private final Context ctx;
-
     public TransactGetItems(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once: the reads in order, each read's projection, the capacity mode. */
@@ -53,12 +45,12 @@ public final class TransactGetItems implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request request = decode(req);
-        encode(out, request, TransactReads.read(ctx, request.reads()));
+    TransactReads.Outcome run(Request request) {
+        return TransactReads.read(ctx, request.reads());
     }
 
-    static Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         List<Object> items = Req.list(req, "TransactItems");
         if (items.size() > TransactWriteItems.MAX_ACTIONS) {
             throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
@@ -78,7 +70,8 @@ public final class TransactGetItems implements Operation {
         return new Request(reads, projections, Req.string(req, "ReturnConsumedCapacity"));
     }
 
-    static void encode(JsonGenerator out, Request request, TransactReads.Outcome done) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, TransactReads.Outcome done) throws IOException {
         out.writeStartObject();
         CapacityJson.writeList(out, request.capacityMode(), done.consumed().values(), "Read");
         out.writeArrayFieldStart("Responses");

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.Sizes;
 import com.bigtimedeals.engine.core.Capacity;
@@ -37,7 +36,7 @@ import com.fasterxml.jackson.core.util.ByteArrayBuilder;
  * all or nothing by the core's {@link TransactWrites}; a ClientRequestToken makes a repeat answer what the first call
  * answered (the core's {@link com.bigtimedeals.engine.core.Idempotency}).
  */
-public final class TransactWriteItems implements Operation {
+public final class TransactWriteItems extends TypedOperation<TransactWriteItems.Request, TransactWriteItems.Done> {
     static final int MAX_ACTIONS = 100;
 
     private static Shape action(String type, boolean item, boolean condition, boolean update) {
@@ -64,39 +63,46 @@ public final class TransactWriteItems implements Operation {
             .field("ReturnItemCollectionMetrics", ItemShapes.returnItemCollectionMetrics())
             .field("ClientRequestToken", string().length(1, 36));
 
-    private final Context ctx;
-
     public TransactWriteItems(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked as far as it can be without the tables' keys. */
-    record Request(List<TransactWrites.Action> actions, String capacityMode, boolean collectionMetrics, String token) {
+    record Request(List<TransactWrites.Action> actions, String capacityMode, boolean collectionMetrics, String token,
+                   String fingerprint) {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
+    Done run(Request r) {
+        return run(ctx, r);
+    }
+
+    @Override
+    void encode(JsonGenerator out, Request r, Done done) throws IOException {
+        respond(out, r.capacityMode(), done.consumed(), done.kind(), done.metrics());
+    }
+
+    /** What a transaction answers: the units consumed per table, of which kind, and its ItemCollectionMetrics. */
+    record Done(Map<String, Capacity> consumed, String kind, byte[] metrics) {
+    }
+
+    /**
+     * Runs a decoded transaction; with a token, the request's {@code fingerprint} is what makes a repeat "the same
+     * request" (see {@link #fingerprint}). PartiQL's ExecuteTransaction runs its writes here too.
+     */
+    static Done run(Context ctx, Request r) {
         TransactWrites.prepare(ctx, r.actions());
         if (r.token() == null) {
-            Map<String, Capacity> consumed = TransactWrites.run(ctx, r.actions());
-            respond(out, r.capacityMode(), consumed, "Write", collectionMetrics(r));
-            return;
+            return new Done(TransactWrites.run(ctx, r.actions()), "Write", collectionMetrics(r));
         }
-        byte[] earlier = ctx.idempotency().claim(r.token(), fingerprint(req));
+        byte[] earlier = ctx.idempotency().claim(r.token(), r.fingerprint());
         if (earlier != null) {
             // A repeat writes nothing and answers what the first call answered (its ItemCollectionMetrics), but its
             // ConsumedCapacity is its own: API_TransactWriteItems, ClientRequestToken: "Subsequent TransactWriteItems
             // calls with the same client token return the number of read capacity units consumed in reading the
             // item", and none unless this call asks for it.
-            respond(out, r.capacityMode(), CapacityJson.wanted(r.capacityMode()) ? TransactWrites.replayCapacity(r.actions()) : Map.of(),
+            return new Done(CapacityJson.wanted(r.capacityMode()) ? TransactWrites.replayCapacity(r.actions()) : Map.of(),
                     "Read", earlier.length == 0 ? null : earlier);
-            return;
         }
         Map<String, Capacity> consumed;
         byte[] metrics;
@@ -108,11 +114,11 @@ public final class TransactWriteItems implements Operation {
             throw e;
         }
         ctx.idempotency().finish(r.token(), metrics == null ? new byte[0] : metrics);
-        respond(out, r.capacityMode(), consumed, "Write", metrics);
+        return new Done(consumed, "Write", metrics);
     }
 
     /** What makes two requests with one token "the same request": everything but the token. */
-    private static String fingerprint(Map<String, Object> req) {
+    static String fingerprint(Map<String, Object> req) {
         Map<String, Object> copy = new LinkedHashMap<>(req);
         copy.remove("ClientRequestToken");
         copy.remove("ReturnConsumedCapacity");
@@ -140,7 +146,8 @@ public final class TransactWriteItems implements Operation {
         return String.valueOf(o);
     }
 
-    private Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         List<Object> items = Req.list(req, "TransactItems");
         if (items.size() > MAX_ACTIONS) {
             throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
@@ -183,11 +190,17 @@ public final class TransactWriteItems implements Operation {
         }
         // The payload is what the actions carry (a Put's item; the key and ExpressionAttributeValues of an Update,
         // Delete or ConditionCheck), by the item size rules.
+        checkPayload(total);
+        return new Request(actions, Req.string(req, "ReturnConsumedCapacity"),
+                "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")), Req.string(req, "ClientRequestToken"),
+                Req.has(req, "ClientRequestToken") ? fingerprint(req) : null);
+    }
+
+    /** The payload is what the actions carry, by the item size rules: at most 4 MB. */
+    static void checkPayload(long total) {
         if (total > TransactReads.MAX_TRANSACTION_BYTES) {
             throw ApiException.validation("Transaction payload size cannot exceed 4MB. Payload Size: " + total);
         }
-        return new Request(actions, Req.string(req, "ReturnConsumedCapacity"),
-                "SIZE".equals(Req.string(req, "ReturnItemCollectionMetrics")), Req.string(req, "ClientRequestToken"));
     }
 
     private static TransactWrites.Kind kind(String member) {
@@ -200,7 +213,7 @@ public final class TransactWriteItems implements Operation {
     }
 
     /** The response: ConsumedCapacity when {@code mode} asks for it, then ItemCollectionMetrics when there are any. */
-    private static void respond(JsonGenerator out, String mode, Map<String, Capacity> consumed, String kind,
+    static void respond(JsonGenerator out, String mode, Map<String, Capacity> consumed, String kind,
                                 byte[] metrics) throws IOException {
         out.writeStartObject();
         CapacityJson.writeList(out, mode, consumed.values(), kind);

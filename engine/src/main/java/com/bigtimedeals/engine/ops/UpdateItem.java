@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 
 import com.bigtimedeals.engine.api.AttributeValues;
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.ItemKeys;
@@ -25,7 +24,7 @@ import com.bigtimedeals.engine.value.Value;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** UpdateItem: edits an item in place (creating it when missing), optionally under a condition. */
-public final class UpdateItem implements Operation {
+public final class UpdateItem extends TypedOperation<UpdateItem.Request, WriteConditions.Written> {
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("TableName", Shape.tableNameMember())
@@ -41,15 +40,8 @@ public final class UpdateItem implements Operation {
             .field("ExpressionAttributeNames", stringMap())
             .field("ReturnValuesOnConditionCheckFailure", ItemShapes.returnValuesOnConditionCheckFailure());
 
-    private final Context ctx;
-
     public UpdateItem(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /**
@@ -115,15 +107,23 @@ public final class UpdateItem implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Expressions ex = new Expressions("UpdateItem", req);
-        Request r = decode(ex, req);
-        ItemKeys.checkKey(r.table(), r.key());
-        WritePath.Outcome o = ItemWrites.update(ctx, r.table(), r.key(), r.update(), r.condition(), r.returnOldOnFailure());
-        WriteConditions.writeResult(out, returned(r.returnValues(), r.update(), o), o.capacity(), r.answer(), r.table(), r.key());
+    Request decode(Map<String, Object> req) {
+        return decode(new Expressions("UpdateItem", req), req);
     }
 
-    private Request decode(Expressions ex, Map<String, Object> req) {
+    @Override
+    WriteConditions.Written run(Request r) {
+        ItemKeys.checkKey(r.table(), r.key());
+        WritePath.Outcome o = ItemWrites.update(ctx, r.table(), r.key(), r.update(), r.condition(), r.returnOldOnFailure());
+        return new WriteConditions.Written(r.table(), r.key(), returned(r.returnValues(), r.update(), o), o.capacity());
+    }
+
+    @Override
+    void encode(JsonGenerator out, Request r, WriteConditions.Written written) throws IOException {
+        WriteConditions.writeResult(out, written, r.answer());
+    }
+
+    Request decode(Expressions ex, Map<String, Object> req) {
         ex.checkParameters(List.of("UpdateExpression", "ConditionExpression"), List.of("AttributeUpdates", "Expected", "ConditionalOperator"), "Expected");
         Map<String, Value> key = ex.attributes(Req.map(req, "Key"));
         // Parse errors come before a missing table, as in the service; key attributes need the table when it exists.
@@ -133,7 +133,7 @@ public final class UpdateItem implements Operation {
         Expressions.requireAllUsed(ex, req);
         checkKeys(ex, update, found);
         Table table = found != null ? found : ctx.catalog().require(Req.string(req, "TableName"));
-        KeyAccess.check(ex, table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
+        KeyAccess.check(table, update == null ? null : update.nestedTopLevelNames(), condition.nestedTopLevelNames());
         return new Request(table, key, update, condition, Req.string(req, "ReturnValues"),
                 "ALL_OLD".equals(Req.string(req, "ReturnValuesOnConditionCheckFailure")), WriteConditions.Answer.of(req));
     }

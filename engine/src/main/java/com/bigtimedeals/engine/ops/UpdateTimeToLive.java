@@ -3,29 +3,21 @@ package com.bigtimedeals.engine.ops;
 import java.io.IOException;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.Operation;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.core.Context;
 import com.bigtimedeals.engine.core.Tables;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /** UpdateTimeToLive: switches expiry on an attribute on or off; takes effect at once (the service takes up to an hour). */
-public final class UpdateTimeToLive implements Operation {
+public final class UpdateTimeToLive extends TypedOperation<UpdateTimeToLive.Request, UpdateTimeToLive.Request> {
     private static final Shape SHAPE = Shape.request()
             .field("TableName", Shape.tableNameMember().required())
             .field("TimeToLiveSpecification", Shape.fieldStruct("TimeToLiveSpecification")
                     .field("Enabled", Shape.bool().notNull())
                     .field("AttributeName", Shape.string().notNull().length(1, 255)).notNull());
 
-    private final Context ctx;
-
     public UpdateTimeToLive(Context ctx) {
-        this.ctx = ctx;
-    }
-
-    @Override
-    public Shape shape() {
-        return SHAPE;
+        super(ctx, SHAPE);
     }
 
     /** The request, decoded and checked once. */
@@ -33,19 +25,20 @@ public final class UpdateTimeToLive implements Operation {
     }
 
     @Override
-    public void execute(Map<String, Object> req, JsonGenerator out) throws IOException {
-        Request r = decode(req);
+    Request run(Request r) {
         Tables.setTimeToLive(ctx, r.tableName(), r.attribute(), r.enable());
-        encode(out, r);
+        return r;
     }
 
-    static Request decode(Map<String, Object> req) {
+    @Override
+    Request decode(Map<String, Object> req) {
         Map<String, Object> spec = Req.map(req, "TimeToLiveSpecification");
         return new Request(Req.string(req, "TableName"), Req.string(spec, "AttributeName"), Req.flag(spec, "Enabled"));
     }
 
     /** The answer repeats the specification applied. */
-    static void encode(JsonGenerator out, Request applied) throws IOException {
+    @Override
+    void encode(JsonGenerator out, Request request, Request applied) throws IOException {
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveSpecification");
         out.writeBooleanField("Enabled", applied.enable());

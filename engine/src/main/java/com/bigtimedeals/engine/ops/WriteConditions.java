@@ -67,6 +67,15 @@ final class WriteConditions {
                 Answer.of(req));
     }
 
+    /** What a single-item write did: its table and key, the attributes ReturnValues asked for, what it consumed. */
+    record Written(Table table, Map<String, Value> key, Map<String, Value> attributes, Capacity capacity) {
+    }
+
+    /** The answer of PutItem, UpdateItem and DeleteItem. */
+    static void writeResult(JsonGenerator out, Written w, Answer answer) throws IOException {
+        writeResult(out, w.attributes(), w.capacity(), answer, w.table(), w.key());
+    }
+
     /** Attributes (when there are any to return), ConsumedCapacity and ItemCollectionMetrics of a write. */
     static void writeResult(JsonGenerator out, Map<String, Value> attributes, Capacity capacity, Answer answer,
                             Table table, Map<String, Value> key) throws IOException {

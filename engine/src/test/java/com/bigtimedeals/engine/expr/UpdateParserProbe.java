@@ -10,11 +10,11 @@ final class UpdateParserProbe {
 
     String canonical() {
         StringBuilder out = new StringBuilder();
-        for (UpdateParser.Clause clause : UpdateParser.clauses(text, "Invalid UpdateExpression: ")) {
-            for (UpdateParser.Action action : clause.actions()) {
+        for (Syntax.Clause clause : UpdateParser.clauses(text, "Invalid UpdateExpression: ")) {
+            for (Syntax.Action action : clause.actions()) {
                 out.append('(').append(clause.section()).append(' ').append(Canonical.of(action.target()));
                 if (action.value() != null) {
-                    UpdateParser.SetValue v = action.value();
+                    Syntax.SetValue v = action.value();
                     out.append(' ').append(v.operator() == null ? Canonical.of(v.left())
                             : "(" + v.operator().text() + " " + Canonical.of(v.left()) + " " + Canonical.of(v.right()) + ")");
                 } else if (action.operand() != null) {
