@@ -154,15 +154,15 @@ final class PushCosts {
             bench.add("push.cost.snsRequestsPerPush", (double) published / (2 * users), "requests", 1.0, null,
                     "one Publish per (message, device); " + String.format("%,d", published) + " for " + 2 * users + " pushes");
             bench.add("push.cost.dynamoRequestsPerPush", (double) requests / users, "requests", 3.0, null,
-                    "the devices' and settings' one Query, the claim's PutItem, its mark's UpdateItem (one device each)");
+                    "the devices' and settings' one Query, the claim's create-only PutItem, its mark's PutItem (one device each)");
             bench.add("push.cost.readUnitsPerPush", reads / users, "RCU", null, null,
                     "strongly consistent: the devices and settings, side by side in one 4 KB unit");
             bench.add("push.cost.writeUnitsPerPush", writes / users, "WCU", null, null, "the claim's create-only put and its mark");
             bench.add("push.cost.sideBySide.dynamoRequestsPerPush", (double) groupedRequests / users, "requests", null, null,
-                    "the same " + deployed.pushesInFlight() + " in flight: the claims and marks of the senders in flight together "
-                            + "in one TransactWriteItems each (PushStore's groups)");
+                    "the same " + deployed.pushesInFlight() + " in flight: the claims of the senders in flight together in one "
+                            + "TransactWriteItems, their marks in one BatchWriteItem (PushStore's groups)");
             bench.add("push.cost.sideBySide.writeUnitsPerPush", groupedWrites / users, "WCU", null, null,
-                    "a transaction's write costs 2 units: 4 a push in a group, 2 alone");
+                    "a transaction's write costs 2 units: a claim in a group 2, alone 1; a mark 1 either way");
             bench.add("push.batch100.oneAtATimeSeconds", Medians.of(seqBatch), "s", null, null,
                     "a batch of " + batch + " messages, PUSHES_IN_FLIGHT 1 (as before), " + held + "; median of " + seqBatch.size()
                             + " (" + Medians.rounded(seqBatch) + ")");

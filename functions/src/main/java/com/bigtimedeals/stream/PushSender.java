@@ -219,7 +219,7 @@ public final class PushSender {
         // handed on, as after a kill -9 past the Publish, so it is the residual window's case and no quicker. The
         // record's redelivery finds the claim BUSY, and only once the lease has run out takes it over and sends again
         // (the same collapse key: one notification on the phone); releasing here would send a second copy at once.
-        claims.mark(pushId, d.id(), outcome.name().toLowerCase(Locale.ROOT));
+        claims.mark(claim, outcome.name().toLowerCase(Locale.ROOT));
         if (outcome == PushEndpoints.Outcome.GONE && devices.removeKnown(username, d)) {
             devices.releaseEndpoint(d, arn -> push().delete(arn));
         }

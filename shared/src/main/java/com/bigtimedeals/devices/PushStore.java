@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.platform.BatchWrites;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
@@ -18,6 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * What records a push as sent: one claim item per (push, device), {@code PUSH#<pushId> DEVICE#<deviceId>}, a push
@@ -49,19 +51,21 @@ public final class PushStore {
     static final String TAKEOVERS = "takeovers";
 
     /**
-     * At most this many claims (or marks) in one transaction. The senders in flight in one execution
-     * ({@code PUSHES_IN_FLIGHT}) are what fills a group; 25 keeps a cancelled group's retries few.
+     * At most this many claims in one transaction, or marks in one BatchWriteItem (its own limit is the same 25). The
+     * senders in flight in one execution ({@code PUSHES_IN_FLIGHT}) are what fills a group; 25 keeps a cancelled
+     * group's retries few.
      */
-    static final int GROUP = 25;
+    static final int GROUP = BatchWrites.MAX_ITEMS;
 
     private final Table table;
     /**
-     * The claims' create-only puts, and the marks, of the senders in flight at once in this process, each group in one
-     * TransactWriteItems (docs/data-model.md, "Pushes at scale": the table requests were three of a push's four SDK
-     * calls, each about a quarter of its CPU). A group of one is the single request it always was.
+     * The claims' create-only puts of the senders in flight at once in this process, each group in one
+     * TransactWriteItems (a condition per item needs a transaction: BatchWriteItem takes none), and their marks, each
+     * group in one BatchWriteItem (docs/data-model.md, "Pushes at scale": the table requests were three of a push's
+     * four SDK calls, each about a quarter of its CPU). A group of one is the single request it always was.
      */
     private final GroupCommit<Map<String, AttributeValue>, Created> creates = new GroupCommit<>(GROUP, this::createAll);
-    private final GroupCommit<Mark, Boolean> marks = new GroupCommit<>(GROUP, this::markAll);
+    private final GroupCommit<Map<String, AttributeValue>, Boolean> marks = new GroupCommit<>(GROUP, this::markAll);
 
     public PushStore(Table table) {
         this.table = table;
@@ -69,9 +73,6 @@ public final class PushStore {
 
     /** What a claim's create-only put found: written, the item already there (null: ask again alone). */
     private record Created(boolean written, Map<String, AttributeValue> existing) {
-    }
-
-    private record Mark(Map<String, AttributeValue> key, String outcome, String at) {
     }
 
     /**
@@ -126,36 +127,29 @@ public final class PushStore {
         }
     }
 
-    /** The marks of a group in one transaction (unconditional updates); any failure: each caller marks alone. */
-    private List<Boolean> markAll(List<Mark> group) {
+    /**
+     * The marks of a group in one BatchWriteItem of whole-item puts, 1 write unit each (a transaction's write is
+     * billed twice), DynamoDB's unprocessed items asked again with backoff ({@link BatchWrites}). No condition is
+     * needed (see {@link #mark}). Any failure (unprocessed items left after the retries, two marks of one claim in a
+     * group, a throttle): each caller marks alone.
+     */
+    private List<Boolean> markAll(List<Map<String, AttributeValue>> group) {
         if (group.size() == 1) {
             markOne(group.get(0));
             return List.of(true);
         }
-        List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> writes = new java.util.ArrayList<>();
-        for (Mark m : group) {
-            writes.add(software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().update(u -> u
-                    .tableName(table.name()).key(m.key()).updateExpression(MARK)
-                    .expressionAttributeNames(MARK_NAMES).expressionAttributeValues(markValues(m))).build());
-        }
+        List<WriteRequest> writes = new java.util.ArrayList<>(group.size());
+        group.forEach(item -> writes.add(WriteRequest.builder().putRequest(p -> p.item(item)).build()));
         try {
-            table.client().transactWriteItems(b -> b.transactItems(writes));
+            BatchWrites.write(table, writes);
             return java.util.Collections.nCopies(group.size(), true);
-        } catch (software.amazon.awssdk.services.dynamodb.model.DynamoDbException e) {
+        } catch (RuntimeException e) {
             return java.util.Collections.nCopies(group.size(), false);
         }
     }
 
-    private static final String MARK = "SET outcome = :o, #state = :o, doneAt = :t REMOVE #until";
-    private static final Map<String, String> MARK_NAMES = Map.of("#state", STATE, "#until", LEASE_UNTIL);
-
-    private static Map<String, AttributeValue> markValues(Mark m) {
-        return Map.of(":o", AttributeValue.fromS(m.outcome()), ":t", AttributeValue.fromS(m.at()));
-    }
-
-    private void markOne(Mark m) {
-        Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(m.key())
-                .updateExpression(MARK).expressionAttributeNames(MARK_NAMES).expressionAttributeValues(markValues(m)).build()));
+    private void markOne(Map<String, AttributeValue> item) {
+        Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(item).build()));
     }
 
     /** What a sender may do with one (push, device). */
@@ -168,8 +162,14 @@ public final class PushStore {
         BUSY
     }
 
-    /** A claim's verdict; {@code leaseUntil} is when a BUSY claim's lease runs out. */
-    public record Claim(Verdict verdict, Instant leaseUntil) {
+    /**
+     * A claim's verdict; {@code leaseUntil} is when a BUSY claim's lease runs out. A SEND claim carries the item as its
+     * sender holds it ({@code held}), which its {@link #mark} writes back whole with the outcome.
+     */
+    public record Claim(Verdict verdict, Instant leaseUntil, Map<String, AttributeValue> held) {
+        Claim(Verdict verdict, Instant leaseUntil) {
+            this(verdict, leaseUntil, null);
+        }
     }
 
     /**
@@ -203,7 +203,7 @@ public final class PushStore {
             created = createOne(item); // its group was cancelled for another claim, or failed
         }
         if (created.written()) {
-            return new Claim(Verdict.SEND, null);
+            return new Claim(Verdict.SEND, null, item);
         }
         Map<String, AttributeValue> found = created.existing();
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -218,7 +218,7 @@ public final class PushStore {
             if (owner.equals(claim.has(OWNER) ? claim.string(OWNER) : null)) {
                 // Our own write: it committed, its answer was lost, and the SDK's retry found it. The owner is this
                 // attempt's alone, so the claim is ours; without this the sender waited out its own 20 s lease.
-                return new Claim(Verdict.SEND, null);
+                return new Claim(Verdict.SEND, null, found);
             }
             Instant until = claim.has(LEASE_UNTIL) ? claim.instant(LEASE_UNTIL) : Instant.EPOCH;
             if (until.isAfter(now)) {
@@ -243,12 +243,24 @@ public final class PushStore {
                                 "#takeovers", TAKEOVERS))
                         .expressionAttributeValues(with(values, ":sending", AttributeValue.fromS(SENDING)))
                         .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()));
-                return new Claim(Verdict.SEND, null);
+                return new Claim(Verdict.SEND, null, takenOver(found, owner, now.plus(LEASE), claim));
             } catch (ConditionalCheckFailedException lost) {
                 found = lost.item(); // another taker, or the mark, got there first: judge what it left
             }
         }
         throw new IllegalStateException("push claim " + pushId + "/" + deviceId + " keeps changing; retry the record");
+    }
+
+    /** The item a takeover's update leaves: what it found, under the taker's lease, one takeover more. */
+    private static Map<String, AttributeValue> takenOver(Map<String, AttributeValue> found, String owner, Instant until,
+                                                         ItemReader claim) {
+        Map<String, AttributeValue> item = new HashMap<>(found);
+        item.put(STATE, AttributeValue.fromS(SENDING));
+        item.put(OWNER, AttributeValue.fromS(owner));
+        item.put(LEASE_UNTIL, AttributeValue.fromS(until.toString()));
+        long before = claim.has(TAKEOVERS) ? Long.parseLong(found.get(TAKEOVERS).n()) : 0;
+        item.put(TAKEOVERS, AttributeValue.fromN(Long.toString(before + 1)));
+        return item;
     }
 
     private static Map<String, AttributeValue> with(Map<String, AttributeValue> values, String name, AttributeValue v) {
@@ -303,18 +315,37 @@ public final class PushStore {
 
     /**
      * Marks the claimed push as handed over ({@code sent}) or the device as found dead ({@code gone}): from here on
-     * every delivery of the record finds it DONE. Unconditional: whoever sent, the push is out.
+     * every delivery of the record finds it DONE. With the other senders' marks waiting at that moment, one
+     * BatchWriteItem ({@link #markAll}).
+     *
+     * <p>A put of the whole claim as its sender holds it ({@code claim.held()}: who, since when, its takeovers, its TTL)
+     * with the outcome, and no condition: the lease is what makes the item this sender's to write. While it is live, no
+     * one else writes the claim: another delivery finds it BUSY and only reads; a takeover is conditioned on the lease
+     * having run out as it read it; a release is conditioned on its own owner, which is this sender, and only ever
+     * instead of a mark. A sender that outlived its lease (a stall past 20 s; its Publish is cut at 5 s) may have been
+     * taken over: then both may have published (the residual window, one collapse key) and both mark the push as out,
+     * whichever lands last; the one thing the earlier owner's put can undo is the later one's count of takeovers, never
+     * the outcome. A timed-out Publish keeps its lease and does not mark (PushSender): its claim stays {@code sending}
+     * until the lease runs out and a redelivery takes it over, as before. The put cannot bring back a claim the table
+     * deleted: only TTL does, 15 days on.
      */
-    public void mark(String pushId, String deviceId, String outcome) {
-        Mark m = new Mark(Keys.pushClaim(pushId, deviceId), outcome, table.clock().instant().toString());
+    public void mark(Claim claim, String outcome) {
+        if (claim.verdict() != Verdict.SEND) {
+            throw new IllegalArgumentException("only a sender's own claim is marked: " + claim.verdict());
+        }
+        Map<String, AttributeValue> item = new HashMap<>(claim.held());
+        item.put("outcome", AttributeValue.fromS(outcome));
+        item.put(STATE, AttributeValue.fromS(outcome));
+        item.put("doneAt", AttributeValue.fromS(table.clock().instant().toString()));
+        item.remove(LEASE_UNTIL);
         boolean marked;
         try {
-            marked = marks.submit(m);
+            marked = marks.submit(item);
         } catch (RuntimeException e) {
             marked = false;
         }
         if (!marked) {
-            markOne(m); // its group's transaction failed: alone, as before groups (a failure here fails the record)
+            markOne(item); // its group's request failed: alone, as before groups (a failure here fails the record)
         }
     }
 }

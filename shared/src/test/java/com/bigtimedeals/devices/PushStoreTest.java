@@ -31,11 +31,12 @@ class PushStoreTest extends DynamoDbTest {
 
     @Test
     void theFirstClaimSendsALiveLeaseIsBusyAMarkedOneIsDone() {
-        assertEquals(Verdict.SEND, claims.claim("m1", "d1", "ann", "a").verdict());
+        PushStore.Claim mine = claims.claim("m1", "d1", "ann", "a");
+        assertEquals(Verdict.SEND, mine.verdict());
         PushStore.Claim busy = claims.claim("m1", "d1", "ann", "b");
         assertEquals(Verdict.BUSY, busy.verdict(), "another owner's live lease is never skipped nor taken");
         assertEquals(T0.plus(PushStore.LEASE), busy.leaseUntil());
-        claims.mark("m1", "d1", "sent");
+        claims.mark(mine, "sent");
         assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "b").verdict());
         clock.set(T0.plus(Duration.ofDays(1)));
         assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "c").verdict(), "sent stays sent");
@@ -61,13 +62,42 @@ class PushStoreTest extends DynamoDbTest {
         assertEquals("sending", item.get("state").s());
     }
 
+    /**
+     * The mark is a whole-item put without a condition: it must keep what the claim said (the user, the TTL that
+     * deletes it, how often it was taken over, which the kill -9 census reads) and leave no lease behind. A dead
+     * sender's claim taken over and marked by its taker says so; the dead sender itself never marks.
+     */
+    @Test
+    void aMarkKeepsTheClaimsUserTtlAndTakeoversAndLeavesNoLease() {
+        assertEquals(Verdict.SEND, claims.claim("m1", "d1", "ann", "dead").verdict());
+        Map<String, AttributeValue> claimed = client.getItem(b -> b.tableName(table.name()).key(Keys.pushClaim("m1", "d1"))).item();
+        clock.set(T0.plus(PushStore.LEASE));
+        PushStore.Claim taker = claims.claim("m1", "d1", "ann", "taker");
+        assertEquals(Verdict.SEND, taker.verdict());
+        claims.mark(taker, "gone");
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(Keys.pushClaim("m1", "d1"))).item();
+        assertEquals("gone", item.get("outcome").s());
+        assertEquals("gone", item.get("state").s());
+        assertEquals("1", item.get("takeovers").n());
+        assertEquals("taker", item.get("leaseOwner").s());
+        assertEquals("ann", item.get("username").s());
+        assertEquals(claimed.get("ttl"), item.get("ttl"));
+        assertEquals(claimed.get("claimedAt"), item.get("claimedAt"));
+        assertEquals(Keys.PUSH_CLAIM, item.get(Keys.TYPE).s());
+        assertTrue(!item.containsKey("leaseUntil"), "no lease left to run out: " + item);
+        assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "late").verdict());
+        claims.release("m1", "d1", "taker");
+        assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "later").verdict(), "a release after the mark changes nothing");
+    }
+
     @Test
     void aSendersOwnClaimFoundAgainIsItsOwn() {
         // What the SDK's retry of a claim whose answer was lost meets: the claim it wrote, under its own lease.
         assertEquals(Verdict.SEND, claims.claim("m1", "d1", "ann", "a").verdict());
-        assertEquals(Verdict.SEND, claims.claim("m1", "d1", "ann", "a").verdict(), "its own: no wait for its own lease");
+        PushStore.Claim again = claims.claim("m1", "d1", "ann", "a");
+        assertEquals(Verdict.SEND, again.verdict(), "its own: no wait for its own lease");
         assertEquals(Verdict.BUSY, claims.claim("m1", "d1", "ann", "b").verdict(), "anyone else waits");
-        claims.mark("m1", "d1", "sent");
+        claims.mark(again, "sent");
         assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "a").verdict(), "once marked, done for it too");
     }
 
@@ -77,8 +107,9 @@ class PushStoreTest extends DynamoDbTest {
         claims.release("m1", "d1", "someone-else");
         assertEquals(Verdict.BUSY, claims.claim("m1", "d1", "ann", "b").verdict(), "not b's to give up");
         claims.release("m1", "d1", "a");
-        assertEquals(Verdict.SEND, claims.claim("m1", "d1", "ann", "b").verdict(), "a's Publish failed: the retry sends now");
-        claims.mark("m1", "d1", "sent");
+        PushStore.Claim b = claims.claim("m1", "d1", "ann", "b");
+        assertEquals(Verdict.SEND, b.verdict(), "a's Publish failed: the retry sends now");
+        claims.mark(b, "sent");
         claims.release("m1", "d1", "b");
         assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "c").verdict(), "a release after the mark changes nothing");
     }
@@ -112,9 +143,10 @@ class PushStoreTest extends DynamoDbTest {
         RequestMeter.reset();
         ParallelRuns.run(80, 16, i -> {
             String push = "m" + (i % 40);
-            if (claims.claim(push, "d" + (i % 40), "ann", "owner-" + i).verdict() == Verdict.SEND) {
+            PushStore.Claim c = claims.claim(push, "d" + (i % 40), "ann", "owner-" + i);
+            if (c.verdict() == Verdict.SEND) {
                 senders.computeIfAbsent(push, p -> new CopyOnWriteArrayList<>()).add("owner-" + i);
-                claims.mark(push, "d" + (i % 40), "sent");
+                claims.mark(c, "sent");
             }
         });
         long requests = RequestMeter.usage().requests();
@@ -122,6 +154,12 @@ class PushStoreTest extends DynamoDbTest {
         senders.forEach((push, who) -> assertEquals(1, who.size(), push + " sent by " + who));
         for (int i = 1; i < 40; i++) {
             assertEquals(Verdict.DONE, claims.claim("m" + i, "d" + i, "ann", "late").verdict());
+            String push = "m" + i;
+            String device = "d" + i;
+            Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(Keys.pushClaim(push, device))).item();
+            assertEquals("sent", item.get("state").s(), push);
+            assertEquals(senders.get(push).get(0), item.get("leaseOwner").s(), "marked by its one sender: " + push);
+            assertTrue(item.containsKey("ttl") && !item.containsKey("leaseUntil"), push + ": " + item);
         }
         assertEquals(Verdict.BUSY, claims.claim("m0", "d0", "ann", "late").verdict(), "the earlier claim is untouched");
         assertTrue(requests < 80 + 39, "fewer requests than one per claim and mark: " + requests);

@@ -355,7 +355,9 @@ public final class TableAccess {
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
             // A removed device's token holder marked as releasing its endpoint (DeviceStore#releaseEndpoint), then cleared.
             table(List.of(PUSH_TOKENS), PUT_ITEM, DELETE_ITEM),
-            table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM),
+            // Claims put create-only (alone, or in a transaction's group), taken over or released (updates), marked
+            // (a put, alone or in a BatchWriteItem group).
+            table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM, BATCH_WRITE_ITEM),
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
                     DEAL_COUNTERS), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD, UPGRADE), BATCH_GET_ITEM),
