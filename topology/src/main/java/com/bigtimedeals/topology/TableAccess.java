@@ -69,6 +69,8 @@ public final class TableAccess {
     public static final String BATCH_GET_ITEM = "BatchGetItem";
     public static final String QUERY = "Query";
     public static final String SCAN = "Scan";
+    /** An ExecuteStatement SELECT: on an index, keyed by an IN on its partition key, it reads those partitions alone. */
+    public static final String PARTIQL_SELECT = "PartiQLSelect";
     public static final String PUT_ITEM = "PutItem";
     public static final String UPDATE_ITEM = "UpdateItem";
     public static final String DELETE_ITEM = "DeleteItem";
@@ -88,7 +90,7 @@ public final class TableAccess {
             indexPartitions = List.copyOf(indexPartitions);
             boolean valid = index == null
                     ? !partitions.isEmpty() && indexPartitions.isEmpty() && !actions.contains(SCAN)
-                    : partitions.isEmpty() && (actions.equals(Set.of(QUERY))
+                    : partitions.isEmpty() && (actions.equals(Set.of(QUERY)) || actions.equals(Set.of(PARTIQL_SELECT))
                             ? !indexPartitions.isEmpty() && indexPartitions.stream().allMatch(p -> p.index().equals(index))
                             : actions.equals(Set.of(SCAN)) && indexPartitions.isEmpty());
             if (!valid) {
@@ -172,6 +174,15 @@ public final class TableAccess {
     /** A Query of the index these families are of (all of one index), for those partitions only. */
     private static Grant query(IndexPartitions... partitions) {
         return new Grant(Set.of(QUERY), partitions[0].index(), List.of(), List.of(partitions));
+    }
+
+    /**
+     * A PartiQL SELECT of the index these families are of, keyed by its partition key (an IN list), for those
+     * partitions only: DynamoDB matches {@code dynamodb:LeadingKeys} against every partition key value the statement
+     * names, as for a Query.
+     */
+    private static Grant select(IndexPartitions... partitions) {
+        return new Grant(Set.of(PARTIQL_SELECT), partitions[0].index(), List.of(), List.of(partitions));
     }
 
     /** A Scan of {@code index}: no leading key to hold it to. */
@@ -386,7 +397,7 @@ public final class TableAccess {
      * and wakes the users whose quiet hours ended with pushes held (the consumer sends their summaries).
      */
     private static final List<Grant> SWEEPER = List.of(
-            query(IndexPartitions.UNFINISHED_WALKS),
+            select(IndexPartitions.UNFINISHED_WALKS), // every WALKS#n partition in one statement (WalkStore.stalled)
             table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME), UPDATE_ITEM),
             table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
             table(List.of(HOTTEST), PUT_ITEM),
