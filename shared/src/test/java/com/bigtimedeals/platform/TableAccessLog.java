@@ -50,8 +50,11 @@ public final class TableAccessLog implements ExecutionInterceptor {
     }
 
     private static final Queue<Made> LOG = new ConcurrentLinkedQueue<>();
-    /** {@code FROM "table"."index" WHERE "key" IN [?, ...]}: the index (group 1) and the list's parameters (group 3). */
-    private static final Pattern SELECT_IN = Pattern.compile("^SELECT .* FROM \"[^\"]+\"\\.\"([^\"]+)\" WHERE \"([^\"]+)\" IN \\[([?, ]+)\\]");
+    /**
+     * {@code FROM "table"[."index"] WHERE "key" IN [?, ...]}: the index (group 1, null for the table) and the list's
+     * parameters (group 3).
+     */
+    private static final Pattern SELECT_IN = Pattern.compile("^SELECT .* FROM \"[^\"]+\"(?:\\.\"([^\"]+)\")? WHERE \"([^\"]+)\" IN \\[([?, ]+)\\]");
     private static final Pattern EQUALS = Pattern.compile("(#?[A-Za-z0-9_]+)\\s*=\\s*(:[A-Za-z0-9_]+)");
 
     private static final ThreadLocal<Boolean> BYSTANDER = ThreadLocal.withInitial(() -> false);
@@ -160,13 +163,13 @@ public final class TableAccessLog implements ExecutionInterceptor {
     }
 
     /**
-     * A PartiQL SELECT keyed by an IN on an index's partition key (the sweeper's): one PartiQLSelect of each partition
+     * A PartiQL SELECT keyed by an IN on a partition key (the sweeper's): one PartiQLSelect of each partition
      * it names, the values bound to the list's parameters.
      */
     private static List<Access> selected(ExecuteStatementRequest q) {
         Matcher m = SELECT_IN.matcher(q.statement());
         if (!m.find()) {
-            throw new AssertionError("a statement that is not a SELECT keyed by an IN on an index's partition key: " + q.statement());
+            throw new AssertionError("a statement that is not a SELECT keyed by an IN on a partition key: " + q.statement());
         }
         int first = (int) q.statement().substring(0, m.start(3)).chars().filter(c -> c == '?').count();
         int count = (int) m.group(3).chars().filter(c -> c == '?').count();

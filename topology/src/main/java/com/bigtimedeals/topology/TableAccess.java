@@ -69,7 +69,7 @@ public final class TableAccess {
     public static final String BATCH_GET_ITEM = "BatchGetItem";
     public static final String QUERY = "Query";
     public static final String SCAN = "Scan";
-    /** An ExecuteStatement SELECT: on an index, keyed by an IN on its partition key, it reads those partitions alone. */
+    /** An ExecuteStatement SELECT keyed by an IN on the table's or an index's partition key: those partitions alone. */
     public static final String PARTIQL_SELECT = "PartiQLSelect";
     public static final String PUT_ITEM = "PutItem";
     public static final String UPDATE_ITEM = "UpdateItem";
@@ -403,7 +403,8 @@ public final class TableAccess {
             table(List.of(HOTTEST), PUT_ITEM),
             // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark;
             // quiet hours' ends (the same family): their mark, their minutes, each due item rewritten as woken.
-            table(List.of(REMINDERS), GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
+            // The minutes' buckets are read in one PartiQL SELECT keyed by an IN on PK (TableReads.forEachPageOf).
+            table(List.of(REMINDERS), GET_ITEM, PARTIQL_SELECT, PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(SAVERS), UPDATE_ITEM),
             table(List.of(MESSAGES), PUT_ITEM),
