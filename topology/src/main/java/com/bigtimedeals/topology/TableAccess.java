@@ -79,8 +79,8 @@ public final class TableAccess {
 
     /**
      * One grant: {@code actions} on the table for partition keys of {@code partitions}; or, with an {@code index}, a
-     * Query of that index for index partition keys of {@code indexPartitions} (each of that index), or a Scan of it
-     * (no key to hold it to: none named).
+     * Query (or a keyed PartiQL SELECT) of that index for index partition keys of {@code indexPartitions} (each of that
+     * index), or a Scan of it (no key to hold it to: none named).
      */
     public record Grant(Set<String> actions, TableDefinition.Index index, List<PartitionKeys> partitions,
                         List<IndexPartitions> indexPartitions) {
