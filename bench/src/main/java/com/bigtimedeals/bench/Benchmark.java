@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * word index's and writes {@code bench-results/words.json}, {@code --community} only the deal community's costs into
  * {@code bench-results/community.json}, {@code --votes} only the votes phase ({@code bench-results/votes.json});
  * {@code --coldstart} runs only the cold-start phase, on a table seeded as {@code --quick} seeds it, and writes
- * {@code bench-results/coldstart.json}; {@code --durability} only what the engine's durability costs a write (a data
+ * {@code bench-results/coldstart.json} ({@code --only=SweepHandler,DevicesWrite} runs those probes alone, beside the baseline); {@code --durability} only what the engine's durability costs a write (a data
  * directory, {@code --fsync} with group commit) into {@code bench-results/durability.json}; {@code --memory} only the
  * served engine's memory with a million items ({@code bench-results/memory.json}); {@code --push} only a new deal's
  * pushes to 10,000 watchers' phones and what a push costs ({@code bench-results/push.json}, docs/data-model.md).
@@ -127,7 +127,8 @@ public final class Benchmark {
         }
         if (options.contains("--coldstart")) {
             // Only the cold-start phase (every probe reads one item, so a small table serves); the full run's files stay.
-            coldStartOnly(bench, quick);
+            coldStartOnly(bench, quick, options.stream().filter(o -> o.startsWith("--only="))
+                    .flatMap(o -> Arrays.stream(o.substring("--only=".length()).split(","))).toList());
             write(bench, "coldstart.json");
             System.out.printf("%nWrote bench-results/coldstart.json in %d s.%n", Duration.ofNanos(System.nanoTime() - started).toSeconds());
             System.exit(0);
@@ -162,7 +163,7 @@ public final class Benchmark {
             RouteCosts.measure(bench, table, seeded);
             WireBytes.measure(bench, seeded);
             FrontPageCopies.measure(bench, table);
-            ColdStarts.measure(bench, dynamo, table, seeded, quick);
+            ColdStarts.measure(bench, dynamo, table, seeded, quick, List.of());
             WarmOverhead.measure(bench, table, seeded, quick);
         });
     }
@@ -173,10 +174,13 @@ public final class Benchmark {
         onSeededTable(bench, false, (dynamo, table, seeded) -> WireBytes.measure(bench, seeded));
     }
 
-    /** The cold-start phase alone: a small table, the probes run as often as in the full run unless quick. */
-    private static void coldStartOnly(Bench bench, boolean quick) throws Exception {
+    /**
+     * The cold-start phase alone: a small table, the probes run as often as in the full run unless quick; {@code only}
+     * (from {@code --only=StreamHandler,DevicesWrite}) names the probes to run, every one when empty.
+     */
+    private static void coldStartOnly(Bench bench, boolean quick, List<String> only) throws Exception {
         System.out.println("Seeding a small table through the product's own code…");
-        onSeededTable(bench, true, (dynamo, table, seeded) -> ColdStarts.measure(bench, dynamo, table, seeded, quick));
+        onSeededTable(bench, true, (dynamo, table, seeded) -> ColdStarts.measure(bench, dynamo, table, seeded, quick, only));
     }
 
     private interface SeededPhase {

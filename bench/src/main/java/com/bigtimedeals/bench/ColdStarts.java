@@ -33,7 +33,8 @@ final class ColdStarts {
     private ColdStarts() {
     }
 
-    static void measure(Bench bench, Database dynamo, Table table, Seeded s, boolean quick) throws Exception {
+    /** {@code only}: the names of the probes to run (while iterating on a few), every probe when empty. */
+    static void measure(Bench bench, Database dynamo, Table table, Seeded s, boolean quick, List<String> only) throws Exception {
         Path root = bench.root();
         String tableName = table.name();
         System.out.println("\nCold start (median of " + (quick ? 1 : RUNS) + " fresh JVMs each):");
@@ -105,6 +106,13 @@ final class ColdStarts {
                 throw new IllegalStateException("no cold-start probe for " + f.handlerClass());
             }
         }
+        if (!only.isEmpty()) {
+            List<String> names = probes.stream().map(Probe::name).toList();
+            if (!names.containsAll(only)) {
+                throw new IllegalArgumentException("--only names probes among " + names + ", not " + only);
+            }
+            probes.removeIf(p -> !only.contains(p.name()));
+        }
         int runs = quick ? 1 : RUNS;
         List<double[]> baseline = new ArrayList<>();
         Map<Probe, List<double[]>> measured = new LinkedHashMap<>();
@@ -138,7 +146,9 @@ final class ColdStarts {
                     "CPU time of every thread of the process (the second init thread, JIT and GC included), over the baseline's: "
                             + "what the cold start costs in all, which a loaded machine's wall time follows");
         }
-        cursorSecretAtInit(bench, handlerClasspath, dynamo, tableName, s, runs);
+        if (only.isEmpty()) {
+            cursorSecretAtInit(bench, handlerClasspath, dynamo, tableName, s, runs);
+        }
     }
 
     /**

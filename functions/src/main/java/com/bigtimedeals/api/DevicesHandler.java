@@ -18,11 +18,15 @@ public final class DevicesHandler extends ApiHandler {
 
     /** For Lambda: what the container needs is built once, from its environment. */
     public DevicesHandler() {
-        this(Container.fromProcess());
+        this(new Container.DevicesPushAtInit());
     }
 
-    private DevicesHandler(Container c) {
-        this(DeviceService.of(c.table(), Container.devicesPush()), c.runtime());
+    private DevicesHandler(Container.DevicesPushAtInit push) {
+        this(Container.fromProcess(push), push);
+    }
+
+    private DevicesHandler(Container c, Container.DevicesPushAtInit push) {
+        this(DeviceService.of(c.table(), push.endpoints(c.http())), c.runtime());
     }
 
     public DevicesHandler(DeviceService devices, FunctionRuntime runtime) {

@@ -14,9 +14,10 @@ import software.amazon.awssdk.http.SdkHttpClient;
 /**
  * What a Lambda execution environment builds once, where it starts (a handler's no-argument constructor): its
  * settings read from the environment into a typed {@link Configuration}, its DynamoDB client and table, and its
- * runtime. Everything below the handler is handed what it needs from here.
+ * runtime, and its HTTP client (the TLS context built once, shared by any other client it builds). Everything below
+ * the handler is handed what it needs from here.
  */
-public record Container(Configuration configuration, Table table, FunctionRuntime runtime) {
+public record Container(Configuration configuration, Table table, FunctionRuntime runtime, SdkHttpClient http) {
     /**
      * The push service, for the sender (the stream consumer): SNS, its client built here, once, from this process's
      * environment (and only by the functions that call this, so no other loads the SNS SDK).
@@ -25,9 +26,12 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
         return SnsPush.from(Settings.fromProcess());
     }
 
-    /** The devices routes' push endpoints, from this process's environment ({@link #devicesPush(Settings)}). */
-    public static com.bigtimedeals.service.PushEndpoints devicesPush() {
-        return devicesPush(Settings.fromProcess());
+    /**
+     * The devices routes' push endpoints, from this process's environment ({@link #devicesPush(Settings)}), SNS's
+     * client over {@code http}, the function's own HTTP client (its TLS context built once, on the TLS thread).
+     */
+    public static com.bigtimedeals.service.PushEndpoints devicesPush(SdkHttpClient http) {
+        return devicesPush(Settings.fromProcess(), http);
     }
 
     /**
@@ -39,10 +43,38 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
      * so a function whose routes never call SNS never loads its SDK (issue 39: not on a cold path that does not need it).
      */
     public static com.bigtimedeals.service.PushEndpoints devicesPush(Settings settings) {
+        return devicesPush(settings, null);
+    }
+
+    /** The same over {@code http} (null: a client of its own). */
+    public static com.bigtimedeals.service.PushEndpoints devicesPush(Settings settings, SdkHttpClient http) {
         if (settings.get(SnsPush.FCM_APPLICATION) != null || settings.get(SnsPush.APNS_APPLICATION) != null) {
-            return SnsPush.from(settings);
+            return http == null ? SnsPush.from(settings) : SnsPush.from(settings, http);
         }
-        return new PushOnFirstUse(() -> SnsPush.from(settings));
+        return new PushOnFirstUse(() -> http == null ? SnsPush.from(settings) : SnsPush.from(settings, http));
+    }
+
+    /**
+     * The devices function's push endpoints, SNS's client built (where {@link #devicesPush(Settings)} builds it at init)
+     * on the warm-up thread of {@link #fromProcess(Runnable)}, beside the DynamoDB client on the constructing thread: in
+     * the devices write function the two clients' builds overlap instead of following each other. Anywhere else it
+     * builds nothing there. A build that failed there is done again, and fails properly, by {@link #endpoints}.
+     */
+    public static final class DevicesPushAtInit implements Runnable {
+        private volatile com.bigtimedeals.service.PushEndpoints built;
+
+        @Override
+        public void run() {
+            Settings settings = Settings.fromProcess();
+            if (settings.get(SnsPush.FCM_APPLICATION) != null || settings.get(SnsPush.APNS_APPLICATION) != null) {
+                built = SnsPush.from(settings);
+            }
+        }
+
+        /** After {@link #fromProcess(Runnable)} returned (it joins the thread): what was built, else as {@link #devicesPush(SdkHttpClient)}. */
+        public com.bigtimedeals.service.PushEndpoints endpoints(SdkHttpClient http) {
+            return built != null ? built : devicesPush(http);
+        }
     }
 
     /** The HTTP client's TLS context ({@link TlsStart}) is built on a thread of its own while the SDK client is built on this one. */
@@ -82,6 +114,6 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
             }
         }
         return new Container(configuration, table, new FunctionRuntime(Clock.systemUTC(),
-                settings.get("AWS_LAMBDA_INITIALIZATION_TYPE"), IdempotencyService.of(table, Clock.systemUTC())));
+                settings.get("AWS_LAMBDA_INITIALIZATION_TYPE"), IdempotencyService.of(table, Clock.systemUTC())), http);
     }
 }

@@ -4,12 +4,13 @@ import java.net.URI;
 
 import com.bigtimedeals.devices.Device;
 import com.bigtimedeals.devices.DevicePlatform;
+import com.bigtimedeals.platform.DynamoDbClients;
 import com.bigtimedeals.platform.Settings;
 import com.bigtimedeals.service.PushEndpoints;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.sns.SnsClient;
@@ -49,7 +50,16 @@ public final class SnsPush implements PushEndpoints {
 
     /** From a function's environment: region from {@code AWS_REGION}, the stand-in's address from {@link #ENDPOINT}. */
     static SnsPush from(Settings settings) {
-        SnsClientBuilder b = SnsClient.builder().httpClient(UrlConnectionHttpClient.create())
+        return from(settings, UrlConnectionHttpClient.create());
+    }
+
+    /**
+     * Over {@code http}, the function's own HTTP client where it has one (the DynamoDB client's, {@link Container#http}):
+     * a second {@code UrlConnectionHttpClient} builds a second TLS context (the JCA providers, the default trust
+     * store's certificates) on the constructing thread, where the function's was built on a thread of its own.
+     */
+    static SnsPush from(Settings settings, SdkHttpClient http) {
+        SnsClientBuilder b = SnsClient.builder().httpClient(http)
                 .overrideConfiguration(o -> o.apiCallTimeout(CALL_TIMEOUT))
                 .region(Region.of(settings.get("AWS_REGION") == null ? "us-east-1" : settings.get("AWS_REGION")));
         String endpoint = settings.get(ENDPOINT);
@@ -58,7 +68,9 @@ public final class SnsPush implements PushEndpoints {
             b.endpointOverride(URI.create(endpoint))
                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")));
         } else {
-            b.credentialsProvider(DefaultCredentialsProvider.builder().build());
+            // The function's own credentials, as its DynamoDB client's (the environment's keys on demand, the container
+            // endpoint under SnapStart): the default chain would load and try every provider first.
+            b.credentialsProvider(DynamoDbClients.credentials(settings::get));
         }
         return new SnsPush(b.build(), settings.get(FCM_APPLICATION), settings.get(APNS_APPLICATION));
     }

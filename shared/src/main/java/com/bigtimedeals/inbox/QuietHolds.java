@@ -128,12 +128,13 @@ public final class QuietHolds {
         Instant from = mark == null || mark.isEmpty() ? now.minus(Duration.ofMinutes(10)).truncatedTo(ChronoUnit.MINUTES)
                 : new ItemReader(mark).instant("through").plus(Duration.ofMinutes(1));
         Instant through = now.truncatedTo(ChronoUnit.MINUTES);
-        int woken = 0;
+        List<String> buckets = new ArrayList<>();
         for (Instant m = from; !m.isAfter(through); m = m.plus(Duration.ofMinutes(1))) {
             for (int shard = 0; shard < SHARDS; shard++) {
-                woken += sweepBucket(minute(m), shard, now);
+                buckets.add(Keys.quietEndPk(minute(m), shard));
             }
         }
+        int woken = sweepBuckets(buckets, now);
         Instant keep = through.minus(Duration.ofMinutes(2));
         if (keep.isAfter(from.minus(Duration.ofMinutes(1)))) {
             Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
@@ -142,9 +143,10 @@ public final class QuietHolds {
         return woken;
     }
 
-    private int sweepBucket(String minute, int shard, Instant now) {
+    /** Every bucket's due items in one read of all of them ({@link TableReads#forEachPageOf}), consistent. */
+    private int sweepBuckets(List<String> buckets, Instant now) {
         int[] woken = {0};
-        TableReads.forEachPage(table, Keys.quietEndPk(minute, shard), true, items -> {
+        TableReads.forEachPageOf(table, buckets, true, items -> {
             for (Map<String, AttributeValue> item : items) {
                 ItemReader due = new ItemReader(item);
                 if (!Keys.QUIET_END.equals(due.type()) || due.instant("due").isAfter(now)) {

@@ -7,6 +7,8 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -45,6 +47,39 @@ public final class TableReads {
                     .keys(keys.subList(from, Math.min(keys.size(), from + MAX_BATCH_GET))).consistentRead(true).build()));
         }
         return items;
+    }
+
+    /**
+     * Partitions one PartiQL statement reads ({@link #forEachPageOf}). DynamoDB's IN takes 100 values; the sweeps' lists
+     * (a few minutes' buckets) stay far below, and a longer one (after a sweeper outage) is read 50 at a time.
+     */
+    static final int PARTITIONS_A_STATEMENT = 50;
+
+    /**
+     * Every item of each partition of {@code pks}, page by page: one PartiQL SELECT keyed by an IN on the partition
+     * key, which DynamoDB runs as a Query of each partition in turn (never a scan), following NextToken. One request
+     * where a Query each would be one per partition: the sweeps read 8 quiet-hour shards and a reminder bucket per
+     * minute, 19 requests in the sweeper's every run and its cold start (docs/cold-start.md).
+     */
+    public static void forEachPageOf(Table table, List<String> pks, boolean consistent,
+                                     java.util.function.Consumer<List<Map<String, AttributeValue>>> page) {
+        for (int from = 0; from < pks.size(); from += PARTITIONS_A_STATEMENT) {
+            List<String> some = pks.subList(from, Math.min(pks.size(), from + PARTITIONS_A_STATEMENT));
+            List<AttributeValue> parameters = new ArrayList<>(some.size());
+            StringBuilder in = new StringBuilder();
+            for (String pk : some) {
+                in.append(in.length() == 0 ? "?" : ", ?");
+                parameters.add(AttributeValue.fromS(pk));
+            }
+            String statement = "SELECT * FROM \"" + table.name() + "\" WHERE \"" + Keys.PK + "\" IN [" + in + "]";
+            String next = null;
+            do {
+                ExecuteStatementResponse r = table.client().executeStatement(ExecuteStatementRequest.builder().statement(statement)
+                        .parameters(parameters).consistentRead(consistent).nextToken(next).build());
+                page.accept(r.items());
+                next = r.nextToken();
+            } while (next != null);
+        }
     }
 
     /** Every item of one partition, following 1 MB pages (one request for the small collections it serves). */

@@ -9,8 +9,8 @@ import java.util.Map;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -39,22 +39,12 @@ public final class WalkStore {
      * over all of them instead of heating the one its key hashes to (issue 41: {@code WALKS#2} was at 1.5 times its
      * limit in the peak simulation). Moving an entry costs a delete and a put on two partitions instead of one
      * rewrite, so each partition takes 2/64 of the checkpoints. The sweeper queries every partition once a minute
-     * (64 small queries). Entries written under the earlier 8 partitions are among these 64.
+     * (one PartiQL statement over the 64, {@link #stalled}). Entries written under the earlier 8 partitions are among these 64.
      */
     static final int INDEX_SHARDS = 64;
 
-    /**
-     * Index partitions a sweep queries at once. The 64 small queries are independent and each waits on a round trip:
-     * one after another they were most of a sweep's time, and of the sweeper's cold start (its first sweep alone took
-     * about the plain SDK function's whole cold start). Eight in flight overlap their round trips on the sweeper's
-     * 512 MB (about a third of a vCPU) without a thread per partition.
-     */
-    static final int SWEEP_IN_FLIGHT = 8;
-
     private final Table table;
     private final ShardChoice shardChoice = new ShardChoice();
-    /** Its threads start with the first sweep, in the sweeper; every other holder of a WalkStore never starts one. */
-    private final ParallelWrites sweepQueries = new ParallelWrites(SWEEP_IN_FLIGHT, "sweep-query");
 
     public WalkStore(Table table) {
         this.table = table;
@@ -160,41 +150,37 @@ public final class WalkStore {
     }
 
     /**
-     * Unfinished walks whose last progress is older than {@code quietFor}: one query per index partition,
-     * {@link #SWEEP_IN_FLIGHT} at a time, found in partition order.
+     * Unfinished walks whose last progress is older than {@code quietFor}, at most {@code limitPerShard} times the
+     * partitions in one sweep: every index partition read by one PartiQL statement, an IN on GSI1's partition key, which
+     * DynamoDB runs as a Query of each partition in turn (no scan), paged with NextToken. It was 64 Queries, eight at a
+     * time: 63 requests more, on eight connections (eight TLS handshakes in a fresh container), for the same reads;
+     * the sweeper's cold start was 1.3 to 1.5 times the plain SDK function's (docs/cold-start.md). Every partition is
+     * still read on every sweep: no stalled walk waits for a rotation.
      */
     public List<Stalled> stalled(Duration quietFor, int limitPerShard) {
         String before = stamp(table.clock().instant().minus(quietFor));
-        List<Integer> shards = new ArrayList<>(INDEX_SHARDS);
+        List<AttributeValue> parameters = new ArrayList<>(INDEX_SHARDS + 1);
+        StringBuilder in = new StringBuilder();
         for (int shard = 0; shard < INDEX_SHARDS; shard++) {
-            shards.add(shard);
+            in.append(shard == 0 ? "?" : ", ?");
+            parameters.add(AttributeValue.fromS(Keys.unfinishedWalks(shard)));
         }
-        // The first partition alone, on this thread: in a fresh JVM, eight threads sending their first query at once
-        // each link the SDK pipeline's lambda call sites for themselves (about 100 classes spun and dropped, and the
-        // CPU to spin them: docs/cold-start.md); one query first links them once, then the rest go side by side.
-        List<Stalled> found = new ArrayList<>(stalled(shards.subList(0, 1), before, limitPerShard));
-        List<Integer> rest = shards.subList(1, INDEX_SHARDS);
-        sweepQueries.run(rest, (rest.size() + SWEEP_IN_FLIGHT - 1) / SWEEP_IN_FLIGHT, slice -> stalled(slice, before, limitPerShard))
-                .forEach(found::addAll);
-        return found;
-    }
-
-    private List<Stalled> stalled(List<Integer> shards, String before, int limitPerShard) {
+        parameters.add(AttributeValue.fromS(before));
+        String statement = "SELECT \"" + Keys.PK + "\", \"" + Keys.SK + "\", \"" + TableDefinition.GSI1.sortKey() + "\" FROM \""
+                + table.name() + "\".\"" + TableDefinition.GSI1.name() + "\" WHERE \"" + TableDefinition.GSI1.partitionKey()
+                + "\" IN [" + in + "] AND \"" + TableDefinition.GSI1.sortKey() + "\" < ?";
+        int most = limitPerShard * INDEX_SHARDS;
         List<Stalled> found = new ArrayList<>();
-        for (int shard : shards) {
-            QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
-                    .indexName(TableDefinition.GSI1.name())
-                    .keyConditionExpression("#gpk = :pk AND #gsk < :before")
-                    .expressionAttributeNames(Map.of("#gpk", TableDefinition.GSI1.partitionKey(),
-                            "#gsk", TableDefinition.GSI1.sortKey()))
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.unfinishedWalks(shard)),
-                            ":before", AttributeValue.fromS(before)))
-                    .limit(limitPerShard).build());
-            for (Map<String, AttributeValue> item : r.items()) {
+        String next = null;
+        do {
+            ExecuteStatementResponse page = table.client().executeStatement(ExecuteStatementRequest.builder().statement(statement)
+                    .parameters(parameters).limit(most - found.size()).nextToken(next).build());
+            for (Map<String, AttributeValue> item : page.items()) {
                 found.add(new Stalled(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)),
                         item.get(TableDefinition.GSI1.sortKey()).s()));
             }
-        }
+            next = page.nextToken();
+        } while (next != null && found.size() < most);
         return found;
     }
 

@@ -301,10 +301,11 @@ public final class SavedStore {
         Instant from = mark == null || mark.isEmpty() ? now.minus(Duration.ofMinutes(10)).truncatedTo(ChronoUnit.MINUTES)
                 : new ItemReader(mark).instant("through").plus(Duration.ofMinutes(1));
         Instant through = now.truncatedTo(ChronoUnit.MINUTES);
-        int sent = 0;
+        List<String> buckets = new ArrayList<>();
         for (Instant m = from; !m.isAfter(through); m = m.plus(Duration.ofMinutes(1))) {
-            sent += sweepBucket(minute(m), now, send);
+            buckets.add(Keys.reminderPk(minute(m)));
         }
+        int sent = sweepBuckets(buckets, now, send);
         Instant keep = through.minus(Duration.ofMinutes(2));
         if (keep.isAfter(from.minus(Duration.ofMinutes(1)))) {
             Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
@@ -313,9 +314,10 @@ public final class SavedStore {
         return sent;
     }
 
-    private int sweepBucket(String minute, Instant now, java.util.function.Consumer<DueReminder> send) {
+    /** Every bucket's reminders in one read of all of them ({@link TableReads#forEachPageOf}), consistent. */
+    private int sweepBuckets(List<String> buckets, Instant now, java.util.function.Consumer<DueReminder> send) {
         int[] sent = {0};
-        TableReads.forEachPage(table, Keys.reminderPk(minute), true, items -> {
+        TableReads.forEachPageOf(table, buckets, true, items -> {
             for (Map<String, AttributeValue> item : items) {
                 ItemReader reminder = new ItemReader(item);
                 if (reminder.instant("due").isAfter(now)) {

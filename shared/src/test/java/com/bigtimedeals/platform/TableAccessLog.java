@@ -16,6 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -49,6 +50,11 @@ public final class TableAccessLog implements ExecutionInterceptor {
     }
 
     private static final Queue<Made> LOG = new ConcurrentLinkedQueue<>();
+    /**
+     * {@code FROM "table"[."index"] WHERE "key" IN [?, ...]}: the index (group 1, null for the table) and the list's
+     * parameters (group 3).
+     */
+    private static final Pattern SELECT_IN = Pattern.compile("^SELECT .* FROM \"[^\"]+\"(?:\\.\"([^\"]+)\")? WHERE \"([^\"]+)\" IN \\[([?, ]+)\\]");
     private static final Pattern EQUALS = Pattern.compile("(#?[A-Za-z0-9_]+)\\s*=\\s*(:[A-Za-z0-9_]+)");
 
     private static final ThreadLocal<Boolean> BYSTANDER = ThreadLocal.withInitial(() -> false);
@@ -113,6 +119,8 @@ public final class TableAccessLog implements ExecutionInterceptor {
             log("DeleteItem", null, q.key());
         } else if (r instanceof QueryRequest q) {
             add(new Access("Query", q.indexName(), queried(q)));
+        } else if (r instanceof ExecuteStatementRequest q) {
+            selected(q).forEach(TableAccessLog::add);
         } else if (r instanceof ScanRequest q) {
             add(new Access("Scan", q.indexName(), null));
         } else if (r instanceof BatchGetItemRequest q) {
@@ -152,6 +160,24 @@ public final class TableAccessLog implements ExecutionInterceptor {
 
     private static void add(Access access) {
         LOG.add(new Made(access, Thread.currentThread()));
+    }
+
+    /**
+     * A PartiQL SELECT keyed by an IN on a partition key (the sweeper's): one PartiQLSelect of each partition
+     * it names, the values bound to the list's parameters.
+     */
+    private static List<Access> selected(ExecuteStatementRequest q) {
+        Matcher m = SELECT_IN.matcher(q.statement());
+        if (!m.find()) {
+            throw new AssertionError("a statement that is not a SELECT keyed by an IN on a partition key: " + q.statement());
+        }
+        int first = (int) q.statement().substring(0, m.start(3)).chars().filter(c -> c == '?').count();
+        int count = (int) m.group(3).chars().filter(c -> c == '?').count();
+        List<Access> accesses = new ArrayList<>();
+        for (int i = first; i < first + count; i++) {
+            accesses.add(new Access("PartiQLSelect", m.group(1), q.parameters().get(i).s()));
+        }
+        return accesses;
     }
 
     /** The partition key value a Query names: the equality on its table's or index's partition key attribute. */

@@ -69,6 +69,8 @@ public final class TableAccess {
     public static final String BATCH_GET_ITEM = "BatchGetItem";
     public static final String QUERY = "Query";
     public static final String SCAN = "Scan";
+    /** An ExecuteStatement SELECT keyed by an IN on the table's or an index's partition key: those partitions alone. */
+    public static final String PARTIQL_SELECT = "PartiQLSelect";
     public static final String PUT_ITEM = "PutItem";
     public static final String UPDATE_ITEM = "UpdateItem";
     public static final String DELETE_ITEM = "DeleteItem";
@@ -77,8 +79,8 @@ public final class TableAccess {
 
     /**
      * One grant: {@code actions} on the table for partition keys of {@code partitions}; or, with an {@code index}, a
-     * Query of that index for index partition keys of {@code indexPartitions} (each of that index), or a Scan of it
-     * (no key to hold it to: none named).
+     * Query (or a keyed PartiQL SELECT) of that index for index partition keys of {@code indexPartitions} (each of that
+     * index), or a Scan of it (no key to hold it to: none named).
      */
     public record Grant(Set<String> actions, TableDefinition.Index index, List<PartitionKeys> partitions,
                         List<IndexPartitions> indexPartitions) {
@@ -88,7 +90,7 @@ public final class TableAccess {
             indexPartitions = List.copyOf(indexPartitions);
             boolean valid = index == null
                     ? !partitions.isEmpty() && indexPartitions.isEmpty() && !actions.contains(SCAN)
-                    : partitions.isEmpty() && (actions.equals(Set.of(QUERY))
+                    : partitions.isEmpty() && (actions.equals(Set.of(QUERY)) || actions.equals(Set.of(PARTIQL_SELECT))
                             ? !indexPartitions.isEmpty() && indexPartitions.stream().allMatch(p -> p.index().equals(index))
                             : actions.equals(Set.of(SCAN)) && indexPartitions.isEmpty());
             if (!valid) {
@@ -172,6 +174,15 @@ public final class TableAccess {
     /** A Query of the index these families are of (all of one index), for those partitions only. */
     private static Grant query(IndexPartitions... partitions) {
         return new Grant(Set.of(QUERY), partitions[0].index(), List.of(), List.of(partitions));
+    }
+
+    /**
+     * A PartiQL SELECT of the index these families are of, keyed by its partition key (an IN list), for those
+     * partitions only: DynamoDB matches {@code dynamodb:LeadingKeys} against every partition key value the statement
+     * names, as for a Query.
+     */
+    private static Grant select(IndexPartitions... partitions) {
+        return new Grant(Set.of(PARTIQL_SELECT), partitions[0].index(), List.of(), List.of(partitions));
     }
 
     /** A Scan of {@code index}: no leading key to hold it to. */
@@ -388,13 +399,14 @@ public final class TableAccess {
      * and wakes the users whose quiet hours ended with pushes held (the consumer sends their summaries).
      */
     private static final List<Grant> SWEEPER = List.of(
-            query(IndexPartitions.UNFINISHED_WALKS),
+            select(IndexPartitions.UNFINISHED_WALKS), // every WALKS#n partition in one statement (WalkStore.stalled)
             table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME), UPDATE_ITEM),
             table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
             table(List.of(HOTTEST), PUT_ITEM),
             // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark;
             // quiet hours' ends (the same family): their mark, their minutes, each due item rewritten as woken.
-            table(List.of(REMINDERS), GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
+            // The minutes' buckets are read in one PartiQL SELECT keyed by an IN on PK (TableReads.forEachPageOf).
+            table(List.of(REMINDERS), GET_ITEM, PARTIQL_SELECT, PUT_ITEM, DELETE_ITEM),
             table(List.of(DEAL, SAVERS), BATCH_GET_ITEM),
             table(List.of(SAVERS), UPDATE_ITEM),
             table(List.of(MESSAGES), PUT_ITEM),
