@@ -385,11 +385,20 @@ public final class Gateway implements AutoCloseable {
 
     /** Microseconds the function's handler ran for this request (the local stack only, as the X-DynamoDB-* headers). */
     public static final String FUNCTION_DURATION_HEADER = "X-Local-Function-Micros";
+    /**
+     * Of those, the microseconds its DynamoDB attempts spent between sent and answered: the loopback and the in-process
+     * engine's own work, which in AWS is the network and the service, not the function's run time.
+     */
+    public static final String DYNAMODB_WIRE_HEADER = "X-Local-DynamoDB-Wire-Micros";
+    /** The DynamoDB HTTP attempts the handler made, its calls' retries included. */
+    public static final String DYNAMODB_ATTEMPTS_HEADER = "X-Local-DynamoDB-Attempts";
 
     /** The request-cost headers: what handling this request asked of DynamoDB. */
     private static Answer withCost(Answer answer) {
         RequestMeter.Usage usage = RequestMeter.usage();
         answer.headers().put("X-DynamoDB-Requests", Integer.toString(usage.requests()));
+        answer.headers().put(DYNAMODB_ATTEMPTS_HEADER, Integer.toString(usage.attempts()));
+        answer.headers().put(DYNAMODB_WIRE_HEADER, Long.toString(usage.wireNanos() / 1_000));
         if (usage.capacityReported()) {
             answer.headers().put("X-DynamoDB-Read-Units", units(usage.readUnits()));
             answer.headers().put("X-DynamoDB-Write-Units", units(usage.writeUnits()));
