@@ -236,7 +236,7 @@ public final class ReportStore {
                         .transactItems(close, event).build()));
                 return;
             } catch (TransactionCanceledException e) {
-                if (!DealStore.failed(e, 0)) {
+                if (!Transactions.conditionFailed(e, 0)) {
                     throw e;
                 }
                 if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
@@ -269,25 +269,14 @@ public final class ReportStore {
 
     /** Closes the open reports, if any (a takedown's reaction does this too). False when none was open. */
     public boolean close(String dealId) {
-        StringBuilder remove = new StringBuilder("#first, #last, #qpk, #qsk");
-        Map<String, String> names = new HashMap<>();
-        names.put("#round", ROUND);
-        names.put("#first", FIRST);
-        names.put("#last", LAST);
-        names.put("#qpk", TableDefinition.GSI1.partitionKey());
-        names.put("#qsk", TableDefinition.GSI1.sortKey());
-        for (ReportReason r : ReportReason.values()) {
-            names.put("#" + r.name(), counter(r));
-            names.put("#u" + r.name(), uncounted(r));
-            remove.append(", #").append(r.name()).append(", #u").append(r.name());
-        }
+        Update closing = closing(dealId).build();
         try {
             // A report's transaction may hold the case: retried (closing twice closes once: the condition).
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.reportCase(dealId))
-                    .updateExpression("ADD #round :one REMOVE " + remove)
-                    .conditionExpression("attribute_exists(#qpk)")
-                    .expressionAttributeNames(names)
-                    .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))).build()));
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(closing.tableName())
+                    .key(closing.key()).updateExpression(closing.updateExpression())
+                    .conditionExpression(closing.conditionExpression())
+                    .expressionAttributeNames(closing.expressionAttributeNames())
+                    .expressionAttributeValues(closing.expressionAttributeValues()).build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
             return false;

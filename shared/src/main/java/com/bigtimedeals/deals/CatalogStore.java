@@ -74,7 +74,7 @@ public final class CatalogStore {
                     put(entity.build()), put(listing.build()), put(watcherCount),
                     put(timeline.genesisItem(scope, 0, null))).build()));
         } catch (TransactionCanceledException e) {
-            if (DealStore.onlyConditionFailures(e)) {
+            if (Transactions.onlyConditionFailures(e)) {
                 throw DomainException.conflict(conflict);
             }
             throw e;
@@ -188,7 +188,7 @@ public final class CatalogStore {
             table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
             return true;
         } catch (TransactionCanceledException e) {
-            if (DealStore.failed(e, 0) && attempt < 8) {
+            if (Transactions.conditionFailed(e, 0) && attempt < 8) {
                 return false;
             }
             if (!Transactions.retryable(e, attempt)) {
@@ -250,7 +250,7 @@ public final class CatalogStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return;
             } catch (TransactionCanceledException e) {
-                if (!Transactions.retryable(e, attempt) && !DealStore.onlyConditionFailures(e)) {
+                if (!Transactions.retryable(e, attempt) && !Transactions.onlyConditionFailures(e)) {
                     throw e;
                 }
                 if (attempt >= 8) {

@@ -81,10 +81,10 @@ final class DealCorrections {
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
             } catch (TransactionCanceledException failed) {
-                if (DealStore.failed(failed, 0)) {
+                if (Transactions.conditionFailed(failed, 0)) {
                     continue; // changed meanwhile: read again (a stale If-Match is refused there), or it was taken down
                 }
-                if (guardMoves && DealStore.failed(failed, 2)) {
+                if (guardMoves && Transactions.conditionFailed(failed, 2)) {
                     LinkGuard.Holder holder = links.holder(corrected.link(), now);
                     if (holder != null && holder.live()) {
                         throw holder.duplicate();
@@ -224,7 +224,7 @@ final class DealCorrections {
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(update, event).build());
             } catch (TransactionCanceledException e) {
-                if (DealStore.failed(e, 0) || Transactions.retryable(e, attempt)) {
+                if (Transactions.conditionFailed(e, 0) || Transactions.retryable(e, attempt)) {
                     if (attempt >= MAX_ATTEMPTS) {
                         throw e;
                     }

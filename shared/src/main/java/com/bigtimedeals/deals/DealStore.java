@@ -22,7 +22,6 @@ import com.bigtimedeals.platform.TableReads;
 import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -142,7 +141,7 @@ public final class DealStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return deal;
             } catch (TransactionCanceledException e) {
-                if (failed(e, 1)) {
+                if (Transactions.conditionFailed(e, 1)) {
                     // The link is held: by a live deal (a duplicate), or by one that is not live any more.
                     LinkGuard.Holder holder = links.holder(deal.link(), postedAt);
                     if (holder != null && holder.live()) {
@@ -160,7 +159,7 @@ public final class DealStore {
                     }
                     continue;
                 }
-                if (!onlyConditionFailures(e)) {
+                if (!Transactions.onlyConditionFailures(e)) {
                     throw e;
                 }
                 // Another deal opened or filled a bucket between our read and our write: place again.
@@ -168,25 +167,6 @@ public final class DealStore {
             }
         }
         throw DomainException.unavailable("deal placement kept conflicting; try again");
-    }
-
-    /** Whether the transaction's action at {@code index} failed its condition. */
-    public static boolean failed(TransactionCanceledException e, int index) {
-        return e.hasCancellationReasons() && e.cancellationReasons().size() > index
-                && "ConditionalCheckFailed".equals(e.cancellationReasons().get(index).code());
-    }
-
-    public static boolean onlyConditionFailures(TransactionCanceledException e) {
-        if (!e.hasCancellationReasons()) {
-            return false;
-        }
-        for (CancellationReason reason : e.cancellationReasons()) {
-            String code = reason.code();
-            if (!"None".equals(code) && !"ConditionalCheckFailed".equals(code)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Access pattern: read one Deal. A taken-down deal is NOT_FOUND, like one that never was. */
@@ -300,7 +280,7 @@ public final class DealStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return;
             } catch (TransactionCanceledException e) {
-                if (failed(e, 0)) {
+                if (Transactions.conditionFailed(e, 0)) {
                     Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
                             .tableName(table.name()).key(Keys.deal(dealId)).consistentRead(true).build()).item();
                     if (item == null || !Keys.DEAL.equals(new ItemReader(item).type())) {

@@ -24,7 +24,6 @@ import com.bigtimedeals.platform.TableReads;
 import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -101,12 +100,11 @@ public final class AlertStore {
                                         ":one", AttributeValue.fromN("1"))).build()).build()).build());
                 return alert;
             } catch (TransactionCanceledException e) {
-                List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-                if (failed(reasons, 0)) {
+                if (Transactions.conditionFailed(e, 0)) {
                     throw DomainException.invalid(null, "a user has at most " + MAX_PER_USER + " alerts: delete one first");
                 }
                 // Another create spread the word over more shards meanwhile: read its head again and place anew.
-                if (!failed(reasons, 3) && !Transactions.retryable(e, attempt)) {
+                if (!Transactions.conditionFailed(e, 3) && !Transactions.retryable(e, attempt)) {
                     if (Contention.cancelledBy(e)) {
                         throw DomainException.unavailable("too many alerts are being made at once; try again");
                     }
@@ -178,19 +176,7 @@ public final class AlertStore {
         if (also != null) {
             writes.add(also);
         }
-        for (int attempt = 1; ; attempt++) {
-            try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
-                return;
-            } catch (TransactionCanceledException e) {
-                if (failed(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), 0)) {
-                    return; // removed by a concurrent request
-                }
-                if (!Transactions.retryable(e, attempt)) {
-                    throw Contention.cancelledBy(e) ? DomainException.unavailable("the alert is busy; try again") : e;
-                }
-            }
-        }
+        Transactions.removing(table.client(), writes, "the alert");
     }
 
     /**
@@ -466,7 +452,4 @@ public final class AlertStore {
         return TransactWriteItem.builder().update(u.build()).build();
     }
 
-    private static boolean failed(List<CancellationReason> reasons, int index) {
-        return reasons.size() > index && "ConditionalCheckFailed".equals(reasons.get(index).code());
-    }
 }

@@ -92,7 +92,7 @@ public final class BlastStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(puts).build());
                 return new Recorded(blast, true);
             } catch (TransactionCanceledException e) {
-                if (DealStore.onlyConditionFailures(e)) {
+                if (Transactions.onlyConditionFailures(e)) {
                     Blast existing = ofDeal(blast.dealId());
                     if (existing != null) {
                         return new Recorded(existing, false);
@@ -158,7 +158,7 @@ public final class BlastStore {
                         .build());
                 return;
             } catch (TransactionCanceledException e) {
-                if (DealStore.onlyConditionFailures(e)) {
+                if (Transactions.onlyConditionFailures(e)) {
                     return;
                 }
                 if (!Transactions.retryable(e, attempt)) {

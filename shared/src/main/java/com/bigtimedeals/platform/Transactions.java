@@ -1,7 +1,11 @@
 package com.bigtimedeals.platform;
 
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -43,6 +47,48 @@ public final class Transactions {
                     throw e;
                 }
                 backOff(attempt);
+            }
+        }
+    }
+
+    /** Whether the transaction's action at {@code index} failed its condition. */
+    public static boolean conditionFailed(TransactionCanceledException e, int index) {
+        return e.hasCancellationReasons() && e.cancellationReasons().size() > index
+                && "ConditionalCheckFailed".equals(e.cancellationReasons().get(index).code());
+    }
+
+    /** Whether every action that cancelled the transaction failed its condition: an outcome, nothing to retry. */
+    public static boolean onlyConditionFailures(TransactionCanceledException e) {
+        if (!e.hasCancellationReasons()) {
+            return false;
+        }
+        for (software.amazon.awssdk.services.dynamodb.model.CancellationReason reason : e.cancellationReasons()) {
+            String code = reason.code();
+            if (!"None".equals(code) && !"ConditionalCheckFailed".equals(code)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Runs a removal: {@code writes} whose first action deletes the thing removed on the condition that it exists.
+     * That condition failing means a concurrent request removed it first, which is this request's outcome too (a
+     * DELETE answered twice, or raced by its own retry, must not count down twice nor fail). Contention is retried
+     * as {@link #retryable} says; once spent, a 503 saying that {@code what} is busy.
+     */
+    public static void removing(DynamoDbClient client, List<TransactWriteItem> writes, String what) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                client.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
+                return;
+            } catch (TransactionCanceledException e) {
+                if (conditionFailed(e, 0)) {
+                    return;
+                }
+                if (!retryable(e, attempt)) {
+                    throw Contention.cancelledBy(e) ? DomainException.unavailable(what + " is busy; try again") : e;
+                }
             }
         }
     }

@@ -23,7 +23,6 @@ import com.bigtimedeals.platform.TableReads;
 import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -122,16 +121,15 @@ public final class SavedStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return new SavedDeal(dealId, savedAt, null);
             } catch (TransactionCanceledException e) {
-                List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-                if (failed(reasons, 0)) {
+                if (Transactions.conditionFailed(e, 0)) {
                     Map<String, AttributeValue> first = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                             .key(Keys.saver(dealId, username)).consistentRead(true).build()).item();
                     if (first != null && !first.isEmpty()) {
                         return new SavedDeal(dealId, new ItemReader(first).instant(SAVED_AT), null);
                     }
-                } else if (failed(reasons, 2)) {
+                } else if (Transactions.conditionFailed(e, 2)) {
                     throw DomainException.invalid(null, "a user saves at most " + MAX_PER_USER + " deals: unsave one first");
-                } else if (failed(reasons, 3)) {
+                } else if (Transactions.conditionFailed(e, 3)) {
                     throw DomainException.notFound("deal not found");
                 } else if (!Transactions.retryable(e, attempt)) {
                     throw Contention.cancelledBy(e) ? DomainException.unavailable("too many saves at once; try again") : e;
@@ -170,19 +168,7 @@ public final class SavedStore {
             writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
                     .key(Keys.key(saver.string(REMINDER_PK), Keys.reminderSk(dealId, username))).build()).build());
         }
-        for (int attempt = 1; ; attempt++) {
-            try {
-                table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
-                return;
-            } catch (TransactionCanceledException e) {
-                if (failed(e.hasCancellationReasons() ? e.cancellationReasons() : List.of(), 0)) {
-                    return; // removed by a concurrent request
-                }
-                if (!Transactions.retryable(e, attempt)) {
-                    throw Contention.cancelledBy(e) ? DomainException.unavailable("the saved deal is busy; try again") : e;
-                }
-            }
-        }
+        Transactions.removing(table.client(), writes, "the saved deal");
     }
 
     /**
@@ -416,7 +402,4 @@ public final class SavedStore {
         return TransactWriteItem.builder().update(u.expressionAttributeValues(values).build()).build();
     }
 
-    private static boolean failed(List<CancellationReason> reasons, int index) {
-        return reasons.size() > index && "ConditionalCheckFailed".equals(reasons.get(index).code());
-    }
 }
