@@ -363,6 +363,7 @@ public final class Gateway implements AutoCloseable {
         RequestMeter.reset();
         APIGatewayV2HTTPResponse response;
         long invoked = System.nanoTime();
+        long cpuAtInvoke = THREADS.getCurrentThreadCpuTime();
         try {
             response = handler.handleRequest(event, new SyntheticContext(event.getRequestContext().getRequestId(),
                     route.function().id(), 29_000));
@@ -380,16 +381,34 @@ public final class Gateway implements AutoCloseable {
                 : response.getBody().getBytes(StandardCharsets.UTF_8);
         // The handler's own run time, what Lambda bills as duration: the benchmark's cost model reads it.
         out.put(FUNCTION_DURATION_HEADER, Long.toString((System.nanoTime() - invoked) / 1_000));
+        if (cpuAtInvoke >= 0) {
+            out.put(FUNCTION_CPU_HEADER, Long.toString((THREADS.getCurrentThreadCpuTime() - cpuAtInvoke) / 1_000));
+        }
         return withCost(new Answer(response.getStatusCode(), out, bytes));
     }
 
     /** Microseconds the function's handler ran for this request (the local stack only, as the X-DynamoDB-* headers). */
     public static final String FUNCTION_DURATION_HEADER = "X-Local-Function-Micros";
+    /**
+     * Of those, the microseconds of CPU the handler's thread used: its own work, without the waits for a core on a
+     * shared machine (a Lambda environment has its CPU share to itself) or the engine's work on the engine's threads.
+     */
+    public static final String FUNCTION_CPU_HEADER = "X-Local-Function-Cpu-Micros";
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    /**
+     * Of those, the microseconds its DynamoDB attempts spent between sent and answered: the loopback and the in-process
+     * engine's own work, which in AWS is the network and the service, not the function's run time.
+     */
+    public static final String DYNAMODB_WIRE_HEADER = "X-Local-DynamoDB-Wire-Micros";
+    /** The DynamoDB HTTP attempts the handler made, its calls' retries included. */
+    public static final String DYNAMODB_ATTEMPTS_HEADER = "X-Local-DynamoDB-Attempts";
 
     /** The request-cost headers: what handling this request asked of DynamoDB. */
     private static Answer withCost(Answer answer) {
         RequestMeter.Usage usage = RequestMeter.usage();
         answer.headers().put("X-DynamoDB-Requests", Integer.toString(usage.requests()));
+        answer.headers().put(DYNAMODB_ATTEMPTS_HEADER, Integer.toString(usage.attempts()));
+        answer.headers().put(DYNAMODB_WIRE_HEADER, Long.toString(usage.wireNanos() / 1_000));
         if (usage.capacityReported()) {
             answer.headers().put("X-DynamoDB-Read-Units", units(usage.readUnits()));
             answer.headers().put("X-DynamoDB-Write-Units", units(usage.writeUnits()));

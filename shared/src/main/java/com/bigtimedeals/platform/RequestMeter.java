@@ -5,6 +5,7 @@ import java.util.List;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
@@ -34,11 +35,16 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * Counts the DynamoDB requests and the capacity they consumed on the current thread, so that the request
  * budget of every route can be logged, asserted in tests and shown by the local stack in
  * {@code X-DynamoDB-*} headers. It asks DynamoDB for {@code TOTAL} consumed capacity on every request.
- * Retries of one call count as one request, as the budget counts calls.
+ * Retries of one call count as one request, as the budget counts calls. It also times each attempt on the wire
+ * (sent to answered), so that the local stack can tell a handler's own run time from its waits on DynamoDB.
  */
 public final class RequestMeter implements ExecutionInterceptor {
-    /** What one thread has spent since {@link #reset()}. */
-    public record Usage(int requests, double readUnits, double writeUnits, boolean capacityReported) {
+    /**
+     * What one thread has spent since {@link #reset()}; {@code attempts} counts every HTTP attempt (a call's retries
+     * too) and {@code wireNanos} their time from sent to answered.
+     */
+    public record Usage(int requests, double readUnits, double writeUnits, boolean capacityReported, int attempts,
+                        long wireNanos) {
     }
 
     private static final class Tally {
@@ -46,7 +52,11 @@ public final class RequestMeter implements ExecutionInterceptor {
         double read;
         double write;
         boolean reported;
+        int attempts;
+        long wireNanos;
     }
+
+    private static final ExecutionAttribute<Long> SENT_AT = new ExecutionAttribute<>("RequestMeter.sentAt");
 
     private static final ThreadLocal<Tally> TALLY = ThreadLocal.withInitial(Tally::new);
 
@@ -66,18 +76,20 @@ public final class RequestMeter implements ExecutionInterceptor {
             ALL.read = 0;
             ALL.write = 0;
             ALL.reported = false;
+            ALL.attempts = 0;
+            ALL.wireNanos = 0;
         }
     }
 
     public static Usage usageAll() {
         synchronized (ALL) {
-            return new Usage(ALL.requests, ALL.read, ALL.write, ALL.reported);
+            return new Usage(ALL.requests, ALL.read, ALL.write, ALL.reported, ALL.attempts, ALL.wireNanos);
         }
     }
 
     public static Usage usage() {
         Tally t = TALLY.get();
-        return new Usage(t.requests, t.read, t.write, t.reported);
+        return new Usage(t.requests, t.read, t.write, t.reported, t.attempts, t.wireNanos);
     }
 
     @Override
@@ -113,6 +125,27 @@ public final class RequestMeter implements ExecutionInterceptor {
         TALLY.get().requests++;
         synchronized (ALL) {
             ALL.requests++;
+        }
+    }
+
+    @Override
+    public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+        attributes.putAttribute(SENT_AT, System.nanoTime());
+    }
+
+    /** On the calling thread, as every sync call: the attempt's time from sent to answered. */
+    @Override
+    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+        Long sent = attributes.getAttribute(SENT_AT);
+        if (sent == null) {
+            return;
+        }
+        long wire = System.nanoTime() - sent;
+        for (Tally t : List.of(TALLY.get(), ALL)) {
+            synchronized (t) {
+                t.attempts++;
+                t.wireNanos += wire;
+            }
         }
     }
 

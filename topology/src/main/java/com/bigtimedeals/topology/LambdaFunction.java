@@ -41,7 +41,7 @@ public enum LambdaFunction {
         /** By the HTTP API, for the routes of {@link RouteTable} that name it; memory buys a fast SnapStart restore. */
         API(1024, 10),
         /** By the event source mapping ({@link StreamMapping}); a full vCPU for fan-out, and the mapping's timeout. */
-        STREAM(1769, StreamMapping.TIMEOUT_SECONDS),
+        STREAM(ONE_VCPU_MB, StreamMapping.TIMEOUT_SECONDS),
         /** On a schedule ({@link #SWEEP_EVERY_MINUTES}). */
         SCHEDULE(512, 60),
         /** By Cognito while it signs a user in, which waits at most 5 seconds for it; it reads no table. */
@@ -55,6 +55,9 @@ public enum LambdaFunction {
             this.timeoutSeconds = timeoutSeconds;
         }
     }
+
+    /** The memory at which Lambda gives a function one full vCPU; below it, CPU in proportion to memory. */
+    public static final int ONE_VCPU_MB = 1769;
 
     /** How often the deployed sweeper runs: each minute, so a reminder or a quiet-hours summary is out within 2. */
     public static final int SWEEP_EVERY_MINUTES = 1;
@@ -85,6 +88,11 @@ public enum LambdaFunction {
 
     public int memoryMb() {
         return kind.memoryMb;
+    }
+
+    /** The share of one vCPU the function's environment runs on (at most 1 for a single-threaded handler). */
+    public double vcpuShare() {
+        return Math.min(1, kind.memoryMb / (double) ONE_VCPU_MB);
     }
 
     public int timeoutSeconds() {
