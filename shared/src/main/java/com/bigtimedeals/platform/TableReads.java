@@ -50,10 +50,11 @@ public final class TableReads {
     }
 
     /**
-     * Partitions one PartiQL statement reads ({@link #forEachPageOf}). DynamoDB's IN takes 100 values; the sweeps' lists
-     * (a few minutes' buckets) stay far below, and a longer one (after a sweeper outage) is read 50 at a time.
+     * Partitions one PartiQL statement reads: DynamoDB's IN takes at most 50 partition key values (100 for other
+     * attributes; "PartiQL operators", Developer Guide). The sweeps' lists (a few minutes' buckets) stay far below, and
+     * a longer one (after a sweeper outage) is read 50 at a time.
      */
-    static final int PARTITIONS_A_STATEMENT = 50;
+    public static final int PARTITIONS_A_STATEMENT = 50;
 
     /**
      * Every item of each partition of {@code pks}, page by page: one PartiQL SELECT keyed by an IN on the partition

@@ -151,36 +151,42 @@ public final class WalkStore {
 
     /**
      * Unfinished walks whose last progress is older than {@code quietFor}, at most {@code limitPerShard} times the
-     * partitions in one sweep: every index partition read by one PartiQL statement, an IN on GSI1's partition key, which
-     * DynamoDB runs as a Query of each partition in turn (no scan), paged with NextToken. It was 64 Queries, eight at a
-     * time: 63 requests more, on eight connections (eight TLS handshakes in a fresh container), for the same reads;
+     * partitions in one sweep: every index partition read by two PartiQL statements, each an IN on GSI1's partition key,
+     * which DynamoDB runs as a Query of each partition in turn (no scan), paged with NextToken. It was 64 Queries, eight
+     * at a time: 62 requests more, on eight connections (eight TLS handshakes in a fresh container), for the same reads;
      * the sweeper's cold start was 1.3 to 1.5 times the plain SDK function's (docs/cold-start.md). Every partition is
      * still read on every sweep: no stalled walk waits for a rotation.
      */
     public List<Stalled> stalled(Duration quietFor, int limitPerShard) {
         String before = stamp(table.clock().instant().minus(quietFor));
-        List<AttributeValue> parameters = new ArrayList<>(INDEX_SHARDS + 1);
-        StringBuilder in = new StringBuilder();
-        for (int shard = 0; shard < INDEX_SHARDS; shard++) {
-            in.append(shard == 0 ? "?" : ", ?");
-            parameters.add(AttributeValue.fromS(Keys.unfinishedWalks(shard)));
-        }
-        parameters.add(AttributeValue.fromS(before));
-        String statement = "SELECT \"" + Keys.PK + "\", \"" + Keys.SK + "\", \"" + TableDefinition.GSI1.sortKey() + "\" FROM \""
-                + table.name() + "\".\"" + TableDefinition.GSI1.name() + "\" WHERE \"" + TableDefinition.GSI1.partitionKey()
-                + "\" IN [" + in + "] AND \"" + TableDefinition.GSI1.sortKey() + "\" < ?";
         int most = limitPerShard * INDEX_SHARDS;
         List<Stalled> found = new ArrayList<>();
-        String next = null;
-        do {
-            ExecuteStatementResponse page = table.client().executeStatement(ExecuteStatementRequest.builder().statement(statement)
-                    .parameters(parameters).limit(most - found.size()).nextToken(next).build());
-            for (Map<String, AttributeValue> item : page.items()) {
-                found.add(new Stalled(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)),
-                        item.get(TableDefinition.GSI1.sortKey()).s()));
+        // IN takes at most 50 partition key values: the 64 partitions go in even statements (2 of 32).
+        int statements = (INDEX_SHARDS + TableReads.PARTITIONS_A_STATEMENT - 1) / TableReads.PARTITIONS_A_STATEMENT;
+        int perStatement = (INDEX_SHARDS + statements - 1) / statements;
+        for (int from = 0; from < INDEX_SHARDS && found.size() < most; from += perStatement) {
+            int to = Math.min(INDEX_SHARDS, from + perStatement);
+            List<AttributeValue> parameters = new ArrayList<>(to - from + 1);
+            StringBuilder in = new StringBuilder();
+            for (int shard = from; shard < to; shard++) {
+                in.append(shard == from ? "?" : ", ?");
+                parameters.add(AttributeValue.fromS(Keys.unfinishedWalks(shard)));
             }
-            next = page.nextToken();
-        } while (next != null && found.size() < most);
+            parameters.add(AttributeValue.fromS(before));
+            String statement = "SELECT \"" + Keys.PK + "\", \"" + Keys.SK + "\", \"" + TableDefinition.GSI1.sortKey() + "\" FROM \""
+                    + table.name() + "\".\"" + TableDefinition.GSI1.name() + "\" WHERE \"" + TableDefinition.GSI1.partitionKey()
+                    + "\" IN [" + in + "] AND \"" + TableDefinition.GSI1.sortKey() + "\" < ?";
+            String next = null;
+            do {
+                ExecuteStatementResponse page = table.client().executeStatement(ExecuteStatementRequest.builder().statement(statement)
+                        .parameters(parameters).limit(most - found.size()).nextToken(next).build());
+                for (Map<String, AttributeValue> item : page.items()) {
+                    found.add(new Stalled(Map.of(Keys.PK, item.get(Keys.PK), Keys.SK, item.get(Keys.SK)),
+                            item.get(TableDefinition.GSI1.sortKey()).s()));
+                }
+                next = page.nextToken();
+            } while (next != null && found.size() < most);
+        }
         return found;
     }
 
