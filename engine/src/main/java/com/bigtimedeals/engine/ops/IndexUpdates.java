@@ -4,34 +4,121 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
-import com.bigtimedeals.engine.table.Index;
 import com.bigtimedeals.engine.table.TableDef;
 
-/** UpdateTable's GlobalSecondaryIndexUpdates: creating (and back-filling), updating and deleting indexes. */
+/** UpdateTable's GlobalSecondaryIndexUpdates: decoded once, then creating, updating and deleting indexes. */
 final class IndexUpdates {
     private IndexUpdates() {
     }
 
-    /** The table definition after the request's GlobalSecondaryIndexUpdates; {@code created[0]} says whether one was created. */
-    static TableDef apply(Map<String, Object> req, TableDef def, boolean[] created) {
-        List<Object> updates = Req.list(req, "GlobalSecondaryIndexUpdates");
-        if (updates == null || updates.isEmpty()) {
-            return def;
+    /** One GlobalSecondaryIndexUpdate: exactly one of Create, Update and Delete, each applying itself to an {@link Edit}. */
+    sealed interface IndexUpdate {
+        String indexName();
+
+        void applyTo(Edit edit);
+
+        /** A new index, built from the table's items before it becomes ACTIVE. */
+        record Create(TableSpecs.IndexSpec spec) implements IndexUpdate {
+            @Override
+            public String indexName() {
+                return spec.name();
+            }
+
+            @Override
+            public void applyTo(Edit edit) {
+                create(edit, spec);
+            }
         }
-        List<TableDef.AttributeDefinition> attributes = attributes(req, def);
-        List<TableDef.IndexDef> gsis = new ArrayList<>(def.globalIndexes());
+
+        /** An index's new ProvisionedThroughput; null where the request leaves it out. */
+        record Update(String indexName, TableDef.Throughput throughput) implements IndexUpdate {
+            @Override
+            public void applyTo(Edit edit) {
+                update(edit, this);
+            }
+        }
+
+        record Delete(String indexName) implements IndexUpdate {
+            @Override
+            public void applyTo(Edit edit) {
+                delete(edit.gsis(), indexName);
+            }
+        }
+    }
+
+    /**
+     * The definition being edited: the request's AttributeDefinitions, the table's definition, the attributes known
+     * with the request's added, and the global indexes so far.
+     */
+    record Edit(List<TableDef.AttributeDefinition> requested, TableDef def, List<TableDef.AttributeDefinition> attributes,
+                List<TableDef.IndexDef> gsis) {
+    }
+
+    /** The table definition after the index updates, and whether one created an index to back-fill. */
+    record Applied(TableDef def, boolean created) {
+    }
+
+    /**
+     * The request's GlobalSecondaryIndexUpdates, in order (empty where left out), after the service's checks of the
+     * list itself: one online create or delete at a time, one action per update, one update per index.
+     */
+    static List<IndexUpdate> decode(List<Object> updates) {
+        if (updates == null) {
+            return List.of();
+        }
+        int createsAndDeletes = 0;
         for (Object o : updates) {
             Map<String, Object> u = Req.asMap(o);
-            if (Req.has(u, "Create")) {
-                create(req, def, attributes, gsis, Req.map(u, "Create"));
-                created[0] = true;
-            } else if (Req.has(u, "Delete")) {
-                delete(gsis, Req.string(Req.map(u, "Delete"), "IndexName"));
-            } else {
-                update(def, gsis, Req.map(u, "Update"));
+            createsAndDeletes += u.containsKey("Create") || u.containsKey("Delete") ? 1 : 0;
+        }
+        if (createsAndDeletes > 1) {
+            throw ApiException.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+        }
+        List<IndexUpdate> decoded = new ArrayList<>(updates.size());
+        Set<String> names = new HashSet<>();
+        for (Object o : updates) {
+            IndexUpdate update = action(Req.asMap(o));
+            if (!names.add(update.indexName())) {
+                throw ApiException.validation("One or more parameter values were invalid: Only one global secondary index update per index is allowed simultaneously. Index: "
+                        + update.indexName());
             }
+            decoded.add(update);
+        }
+        return decoded;
+    }
+
+    private static IndexUpdate action(Map<String, Object> u) {
+        if (u.size() > 1) {
+            throw ApiException.validation("One or more parameter values were invalid: Only one of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete can be specified");
+        }
+        if (Req.has(u, "Update")) {
+            Map<String, Object> update = Req.map(u, "Update");
+            return new IndexUpdate.Update(Req.string(update, "IndexName"), TableSpecs.throughput(Req.map(update, "ProvisionedThroughput")));
+        }
+        if (Req.has(u, "Create")) {
+            return new IndexUpdate.Create(TableSpecs.index(Req.map(u, "Create")));
+        }
+        if (Req.has(u, "Delete")) {
+            return new IndexUpdate.Delete(Req.string(Req.map(u, "Delete"), "IndexName"));
+        }
+        throw ApiException.validation("One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null");
+    }
+
+    /** The table definition after {@code updates}; {@code requested} are the request's AttributeDefinitions. */
+    static Applied apply(List<TableDef.AttributeDefinition> requested, List<IndexUpdate> updates, TableDef def) {
+        if (updates.isEmpty()) {
+            return new Applied(def, false);
+        }
+        List<TableDef.AttributeDefinition> attributes = attributes(requested, def);
+        List<TableDef.IndexDef> gsis = new ArrayList<>(def.globalIndexes());
+        Edit edit = new Edit(requested, def, attributes, gsis);
+        boolean created = false;
+        for (IndexUpdate u : updates) {
+            u.applyTo(edit);
+            created |= u instanceof IndexUpdate.Create;
         }
         List<TableDef.AttributeDefinition> used = new ArrayList<>();
         for (TableDef.AttributeDefinition a : attributes) {
@@ -39,53 +126,45 @@ final class IndexUpdates {
                 used.add(a);
             }
         }
-        return def.withIndexes(List.copyOf(used), List.copyOf(gsis));
+        return new Applied(def.withIndexes(List.copyOf(used), List.copyOf(gsis)), created);
     }
 
     /** The table's attribute definitions with the request's added; one redefined with another type is refused. */
-    private static List<TableDef.AttributeDefinition> attributes(Map<String, Object> req, TableDef def) {
+    private static List<TableDef.AttributeDefinition> attributes(List<TableDef.AttributeDefinition> requested, TableDef def) {
         List<TableDef.AttributeDefinition> attributes = new ArrayList<>(def.attributeDefinitions());
-        if (Req.has(req, "AttributeDefinitions")) {
-            for (Object o : Req.list(req, "AttributeDefinitions")) {
-                Map<String, Object> a = Req.asMap(o);
-                String name = Req.string(a, "AttributeName");
-                String type = Req.string(a, "AttributeType");
-                String existing = def.attributeType(name);
-                if (existing == null) {
-                    attributes.add(new TableDef.AttributeDefinition(name, type));
-                } else if (!existing.equals(type)) {
-                    throw ApiException.validation("One or more parameter values were invalid: Attribute " + name
-                            + " cannot be redefined with a different type: it is defined as " + existing);
-                }
+        for (TableDef.AttributeDefinition a : requested) {
+            String existing = def.attributeType(a.name());
+            if (existing == null) {
+                attributes.add(a);
+            } else if (!existing.equals(a.type())) {
+                throw ApiException.validation("One or more parameter values were invalid: Attribute " + a.name()
+                        + " cannot be redefined with a different type: it is defined as " + existing);
             }
         }
         return attributes;
     }
 
     /** Adds the index a Create asks for, CREATING, to {@code gsis}. */
-    private static void create(Map<String, Object> req, TableDef def, List<TableDef.AttributeDefinition> attributes,
-                               List<TableDef.IndexDef> gsis, Map<String, Object> c) {
-        String name = Req.string(c, "IndexName");
-        if (def.index(name) != null) {
-            throw ApiException.validation("One or more parameter values were invalid: Index with name: " + name + " already exists");
+    private static void create(Edit edit, TableSpecs.IndexSpec spec) {
+        TableDef def = edit.def();
+        List<TableDef.IndexDef> gsis = edit.gsis();
+        if (def.index(spec.name()) != null) {
+            throw ApiException.validation("One or more parameter values were invalid: Index with name: " + spec.name() + " already exists");
         }
         if (gsis.size() >= 20) {
             throw ApiException.limitExceeded("Subscriber limit exceeded: The number of global secondary indexes exceeds the per-table limit of 20");
         }
         // The new index's key attributes must be defined in this request, even when already known.
-        List<String> defined = new ArrayList<>();
-        if (Req.has(req, "AttributeDefinitions")) {
-            for (Object a : Req.list(req, "AttributeDefinitions")) {
-                defined.add(Req.string(Req.asMap(a), "AttributeName"));
-            }
+        List<String> defined = new ArrayList<>(edit.requested().size());
+        for (TableDef.AttributeDefinition a : edit.requested()) {
+            defined.add(a.name());
         }
-        String error = CreateTable.indexError(c, defined, new HashSet<>(), def.billingMode(), null);
+        String error = spec.error(defined, new HashSet<>(), def.billingMode(), null);
         if (error != null) {
             throw ApiException.validation(error);
         }
-        gsis.add(CreateTable.index(c, true, attributes,
-                def.payPerRequest() || !Req.has(c, "ProvisionedThroughput") ? TableDef.Throughput.NONE
-                        : CreateTable.throughput(Req.map(c, "ProvisionedThroughput"))).withStatus("CREATING"));
+        TableDef.Throughput throughput = def.payPerRequest() || spec.provisioned() == null ? TableDef.Throughput.NONE : spec.provisioned();
+        gsis.add(spec.definition(true, edit.attributes(), throughput).withStatus("CREATING"));
     }
 
     private static void delete(List<TableDef.IndexDef> gsis, String name) {
@@ -96,8 +175,9 @@ final class IndexUpdates {
     }
 
     /** An Update: the index's new ProvisionedThroughput, when it has one. */
-    private static void update(TableDef def, List<TableDef.IndexDef> gsis, Map<String, Object> up) {
-        String name = Req.string(up, "IndexName");
+    private static void update(Edit edit, IndexUpdate.Update up) {
+        List<TableDef.IndexDef> gsis = edit.gsis();
+        String name = up.indexName();
         int at = -1;
         for (int i = 0; i < gsis.size(); i++) {
             if (gsis.get(i).name().equals(name)) {
@@ -107,13 +187,22 @@ final class IndexUpdates {
         if (at < 0) {
             throw ApiException.resourceNotFound("Requested resource not found");
         }
-        Map<String, Object> t = Req.map(up, "ProvisionedThroughput");
-        if (t != null) {
-            if (def.payPerRequest()) {
+        if (up.throughput() != null) {
+            if (edit.def().payPerRequest()) {
                 throw ApiException.validation("One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: " + name + " when BillingMode is PAY_PER_REQUEST");
             }
-            gsis.set(at, gsis.get(at).withThroughput(CreateTable.throughput(t)));
+            gsis.set(at, gsis.get(at).withThroughput(up.throughput()));
         }
+    }
+
+    /** Whether {@code updates} give index {@code name} a ProvisionedThroughput. */
+    static boolean givesThroughput(List<IndexUpdate> updates, String name) {
+        for (IndexUpdate u : updates) {
+            if (u instanceof IndexUpdate.Update up && name.equals(up.indexName()) && up.throughput() != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean usedBy(String attribute, TableDef def, List<TableDef.IndexDef> gsis) {
