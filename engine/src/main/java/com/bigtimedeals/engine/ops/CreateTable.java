@@ -19,6 +19,7 @@ import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.commit.Streams;
 import com.bigtimedeals.engine.core.Context;
+import com.bigtimedeals.engine.core.TableSpecs;
 import com.bigtimedeals.engine.core.Tables;
 import com.bigtimedeals.engine.core.Tagging;
 import com.bigtimedeals.engine.table.Table;
@@ -79,10 +80,10 @@ public final class CreateTable extends TypedOperation<CreateTable.Request, Table
     @Override
     Request decode(Map<String, Object> req) {
         Parts parts = new Parts(Req.string(req, "TableName"), Req.string(req, "BillingMode"),
-                TableSpecs.throughput(Req.map(req, "ProvisionedThroughput")), TableSpecs.attributes(Req.list(req, "AttributeDefinitions")),
-                TableSpecs.keySchema(Req.list(req, "KeySchema")), TableSpecs.indexes(Req.list(req, "LocalSecondaryIndexes")),
-                TableSpecs.indexes(Req.list(req, "GlobalSecondaryIndexes")), TableSpecs.stream(Req.map(req, "StreamSpecification")),
-                TableSpecs.tags(Req.list(req, "Tags")), TableSpecs.encryption(Req.map(req, "SSESpecification")),
+                TableSpecDecoder.throughput(Req.map(req, "ProvisionedThroughput")), TableSpecDecoder.attributes(Req.list(req, "AttributeDefinitions")),
+                TableSpecDecoder.keySchema(Req.list(req, "KeySchema")), TableSpecDecoder.indexes(Req.list(req, "LocalSecondaryIndexes")),
+                TableSpecDecoder.indexes(Req.list(req, "GlobalSecondaryIndexes")), TableSpecDecoder.stream(Req.map(req, "StreamSpecification")),
+                TableSpecDecoder.tags(Req.list(req, "Tags")), TableSpecDecoder.encryption(Req.map(req, "SSESpecification")),
                 Req.flag(req, "DeletionProtectionEnabled"), Req.string(req, "TableClass"));
         String error = validate(parts);
         if (error != null) {

@@ -56,7 +56,7 @@ final class Tags {
             String arn = Req.string(req, "ResourceArn");
             List<Object> raw = Req.list(req, "Tags");
             requirePresent(arn, raw, "tags");
-            return new Request(arn, TableSpecs.tags(raw));
+            return new Request(arn, TableSpecDecoder.tags(raw));
         }
     }
 

@@ -1,21 +1,19 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.core;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.table.TableDef;
 
-/** UpdateTable's GlobalSecondaryIndexUpdates: decoded once, then creating, updating and deleting indexes. */
-final class IndexUpdates {
+/** UpdateTable's GlobalSecondaryIndexUpdates: creating (to be back-filled), updating and deleting global indexes. */
+public final class IndexUpdates {
     private IndexUpdates() {
     }
 
     /** One GlobalSecondaryIndexUpdate: exactly one of Create, Update and Delete, each applying itself to an {@link Edit}. */
-    sealed interface IndexUpdate {
+    public sealed interface IndexUpdate {
         String indexName();
 
         void applyTo(Edit edit);
@@ -53,62 +51,16 @@ final class IndexUpdates {
      * The definition being edited: the request's AttributeDefinitions, the table's definition, the attributes known
      * with the request's added, and the global indexes so far.
      */
-    record Edit(List<TableDef.AttributeDefinition> requested, TableDef def, List<TableDef.AttributeDefinition> attributes,
-                List<TableDef.IndexDef> gsis) {
+    public record Edit(List<TableDef.AttributeDefinition> requested, TableDef def, List<TableDef.AttributeDefinition> attributes,
+                       List<TableDef.IndexDef> gsis) {
     }
 
     /** The table definition after the index updates, and whether one created an index to back-fill. */
-    record Applied(TableDef def, boolean created) {
-    }
-
-    /**
-     * The request's GlobalSecondaryIndexUpdates, in order (empty where left out), after the service's checks of the
-     * list itself: one online create or delete at a time, one action per update, one update per index.
-     */
-    static List<IndexUpdate> decode(List<Object> updates) {
-        if (updates == null) {
-            return List.of();
-        }
-        int createsAndDeletes = 0;
-        for (Object o : updates) {
-            Map<String, Object> u = Req.asMap(o);
-            createsAndDeletes += u.containsKey("Create") || u.containsKey("Delete") ? 1 : 0;
-        }
-        if (createsAndDeletes > 1) {
-            throw ApiException.limitExceeded("Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
-        }
-        List<IndexUpdate> decoded = new ArrayList<>(updates.size());
-        Set<String> names = new HashSet<>();
-        for (Object o : updates) {
-            IndexUpdate update = action(Req.asMap(o));
-            if (!names.add(update.indexName())) {
-                throw ApiException.validation("One or more parameter values were invalid: Only one global secondary index update per index is allowed simultaneously. Index: "
-                        + update.indexName());
-            }
-            decoded.add(update);
-        }
-        return decoded;
-    }
-
-    private static IndexUpdate action(Map<String, Object> u) {
-        if (u.size() > 1) {
-            throw ApiException.validation("One or more parameter values were invalid: Only one of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete can be specified");
-        }
-        if (Req.has(u, "Update")) {
-            Map<String, Object> update = Req.map(u, "Update");
-            return new IndexUpdate.Update(Req.string(update, "IndexName"), TableSpecs.throughput(Req.map(update, "ProvisionedThroughput")));
-        }
-        if (Req.has(u, "Create")) {
-            return new IndexUpdate.Create(TableSpecs.index(Req.map(u, "Create")));
-        }
-        if (Req.has(u, "Delete")) {
-            return new IndexUpdate.Delete(Req.string(Req.map(u, "Delete"), "IndexName"));
-        }
-        throw ApiException.validation("One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null");
+    public record Applied(TableDef def, boolean created) {
     }
 
     /** The table definition after {@code updates}; {@code requested} are the request's AttributeDefinitions. */
-    static Applied apply(List<TableDef.AttributeDefinition> requested, List<IndexUpdate> updates, TableDef def) {
+    public static Applied apply(List<TableDef.AttributeDefinition> requested, List<IndexUpdate> updates, TableDef def) {
         if (updates.isEmpty()) {
             return new Applied(def, false);
         }
@@ -196,7 +148,7 @@ final class IndexUpdates {
     }
 
     /** Whether {@code updates} give index {@code name} a ProvisionedThroughput. */
-    static boolean givesThroughput(List<IndexUpdate> updates, String name) {
+    public static boolean givesThroughput(List<IndexUpdate> updates, String name) {
         for (IndexUpdate u : updates) {
             if (u instanceof IndexUpdate.Update up && name.equals(up.indexName()) && up.throughput() != null) {
                 return true;

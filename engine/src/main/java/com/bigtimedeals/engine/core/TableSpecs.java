@@ -1,33 +1,30 @@
-package com.bigtimedeals.engine.ops;
+package com.bigtimedeals.engine.core;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
-import com.bigtimedeals.engine.core.Tagging;
 import com.bigtimedeals.engine.expr.KeySchema;
 import com.bigtimedeals.engine.table.TableDef;
 import com.bigtimedeals.engine.value.Value;
 
 /**
- * The table-definition vocabulary CreateTable and UpdateTable share, decoded once from a request that passed its
- * shape ({@link TableShapes}) into typed parts, with the service's checks of a secondary index. Each decoder is the
- * only reader of its part of the map; the operations check and run on what it returns.
+ * The typed table-definition vocabulary CreateTable and UpdateTable share (the protocol's {@code TableSpecDecoder}
+ * makes it from a request), with the service's checks of a secondary index, written once for both.
  */
-final class TableSpecs {
+public final class TableSpecs {
     private TableSpecs() {
     }
 
     /** One KeySchemaElement: the shape holds KeyType to HASH or RANGE. */
-    record KeyElement(String attribute, boolean hash) {
+    public record KeyElement(String attribute, boolean hash) {
     }
 
     /** A StreamSpecification; {@code viewType} is null where the request leaves it out. */
-    record StreamSpec(boolean enabled, String viewType) {
+    public record StreamSpec(boolean enabled, String viewType) {
         /** The service's check of the pair; null when it holds. */
-        String error() {
+        public String error() {
             if (enabled && viewType == null) {
                 return "One or more parameter values were invalid: StreamViewType is required when StreamEnabled is true";
             }
@@ -39,7 +36,7 @@ final class TableSpecs {
     }
 
     /** An SSESpecification: whether it asks for encryption, and with which type (KMS unless named). */
-    record EncryptionSpec(boolean enabled, String type) {
+    public record EncryptionSpec(boolean enabled, String type) {
     }
 
     /**
@@ -48,14 +45,14 @@ final class TableSpecs {
      * the request leaves them out; {@code projectionType} may be null (the shape allows it; {@link #error} refuses
      * it). OnDemandThroughput passes the shape and is not kept: the engine meters no on-demand maximum.
      */
-    record IndexSpec(String name, List<KeyElement> keySchema, String projectionType, List<String> nonKeyAttributes,
+    public record IndexSpec(String name, List<KeyElement> keySchema, String projectionType, List<String> nonKeyAttributes,
                      TableDef.Throughput provisioned) {
-        List<String> keyNames() {
+        public List<String> keyNames() {
             return names(keySchema);
         }
 
         /** The index's definition, ACTIVE, with {@code throughput} (null for a local index). */
-        TableDef.IndexDef definition(boolean global, List<TableDef.AttributeDefinition> attributes, TableDef.Throughput throughput) {
+        public TableDef.IndexDef definition(boolean global, List<TableDef.AttributeDefinition> attributes, TableDef.Throughput throughput) {
             return new TableDef.IndexDef(name, global, key(keySchema, attributes), projectionType,
                     nonKeyAttributes == null ? null : List.copyOf(nonKeyAttributes), throughput, "ACTIVE");
         }
@@ -64,7 +61,7 @@ final class TableSpecs {
          * The service's checks of one index, in its order; null when it is valid. {@code tableHash} is the table's
          * hash key for a local index, null for a global one; {@code indexNames} collects the names seen so far.
          */
-        String error(List<String> defined, Set<String> indexNames, String billing, String tableHash) {
+        public String error(List<String> defined, Set<String> indexNames, String billing, String tableHash) {
             boolean global = tableHash == null;
             List<String> keys = keyNames();
             if (!defined.containsAll(keys)) {
@@ -130,75 +127,8 @@ final class TableSpecs {
         }
     }
 
-    static List<KeyElement> keySchema(List<Object> elements) {
-        List<KeyElement> out = new ArrayList<>(elements.size());
-        for (Object o : elements) {
-            Map<String, Object> e = Req.asMap(o);
-            out.add(new KeyElement(Req.string(e, "AttributeName"), "HASH".equals(Req.string(e, "KeyType"))));
-        }
-        return out;
-    }
-
-    /** The indexes of a list member, in order; null where the request leaves the member out. */
-    static List<IndexSpec> indexes(List<Object> indexes) {
-        if (indexes == null) {
-            return null;
-        }
-        List<IndexSpec> out = new ArrayList<>(indexes.size());
-        for (Object o : indexes) {
-            out.add(index(Req.asMap(o)));
-        }
-        return out;
-    }
-
-    static IndexSpec index(Map<String, Object> index) {
-        Map<String, Object> projection = Req.map(index, "Projection");
-        return new IndexSpec(Req.string(index, "IndexName"), keySchema(Req.list(index, "KeySchema")),
-                Req.string(projection, "ProjectionType"), Req.strings(projection, "NonKeyAttributes"),
-                throughput(Req.map(index, "ProvisionedThroughput")));
-    }
-
-    /** A ProvisionedThroughput as requested (the shape requires both units); null where it is left out. */
-    static TableDef.Throughput throughput(Map<String, Object> t) {
-        return t == null ? null
-                : new TableDef.Throughput(Req.number(t, "ReadCapacityUnits"), Req.number(t, "WriteCapacityUnits"), 0, 0, 0);
-    }
-
-    /** AttributeDefinitions in order, duplicates kept (CreateTable refuses them); empty where left out. */
-    static List<TableDef.AttributeDefinition> attributes(List<Object> definitions) {
-        List<TableDef.AttributeDefinition> out = new ArrayList<>();
-        if (definitions != null) {
-            for (Object o : definitions) {
-                Map<String, Object> a = Req.asMap(o);
-                out.add(new TableDef.AttributeDefinition(Req.string(a, "AttributeName"), Req.string(a, "AttributeType")));
-            }
-        }
-        return out;
-    }
-
-    static StreamSpec stream(Map<String, Object> stream) {
-        return stream == null ? null : new StreamSpec(Req.flag(stream, "StreamEnabled"), Req.string(stream, "StreamViewType"));
-    }
-
-    static EncryptionSpec encryption(Map<String, Object> sse) {
-        return sse == null ? null : new EncryptionSpec(Req.flag(sse, "Enabled"), Req.string(sse, "SSEType", "KMS"));
-    }
-
-    /** Tags in order; null where the member is left out. */
-    static List<Tagging.Tag> tags(List<Object> tags) {
-        if (tags == null) {
-            return null;
-        }
-        List<Tagging.Tag> out = new ArrayList<>(tags.size());
-        for (Object o : tags) {
-            Map<String, Object> tag = Req.asMap(o);
-            out.add(new Tagging.Tag(Req.string(tag, "Key"), Req.string(tag, "Value")));
-        }
-        return out;
-    }
-
     /** A validated key schema: its HASH elements make the partition key, its RANGE elements the sort key, in order. */
-    static KeySchema key(List<KeyElement> elements, List<TableDef.AttributeDefinition> attributes) {
+    public static KeySchema key(List<KeyElement> elements, List<TableDef.AttributeDefinition> attributes) {
         List<String> partition = new ArrayList<>();
         List<Value.Type> partitionTypes = new ArrayList<>();
         List<String> sort = new ArrayList<>();
@@ -219,7 +149,7 @@ final class TableSpecs {
         throw new IllegalStateException("validated: " + attribute);
     }
 
-    static List<String> names(List<KeyElement> elements) {
+    public static List<String> names(List<KeyElement> elements) {
         List<String> out = new ArrayList<>(elements.size());
         for (KeyElement e : elements) {
             out.add(e.attribute());
@@ -263,7 +193,7 @@ final class TableSpecs {
         return null;
     }
 
-    static String bracketed(List<String> names) {
+    public static String bracketed(List<String> names) {
         return "[" + String.join(", ", names) + "]";
     }
 }
