@@ -255,6 +255,16 @@ final class JsonBody {
                 String note = string(name, v);
                 yield note.isBlank() ? null : ContractRules.text(name, note, field.max());
             }
+            // Checked here so that a word rule is named with every other invalid field; the domain parses them again.
+            case WORDS -> {
+                String words = string(name, v);
+                com.bigtimedeals.platform.Words.parse(name, words);
+                yield words;
+            }
+            case OPTIONAL_WORDS -> {
+                String words = string(name, v);
+                yield com.bigtimedeals.platform.Words.parseOptional(name, words).isEmpty() ? null : words;
+            }
             case DEAL_IDS -> idList(name, v, field.max());
             case POSITIVE_INTEGER -> {
                 if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 1 || v.intValue() > field.max()) {
@@ -310,11 +320,12 @@ final class JsonBody {
         return values.get(name);
     }
 
-    /** A text, name, URL, email, slug, id, note or one-of field; null when absent (a blank note too). */
+    /** A text, name, URL, email, slug, id, note, one-of or words field; null when absent (a blank note, no words, too). */
     String text(String name) {
         return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.HTTPS_URL,
                 BodyField.Kind.EMAIL,
-                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
+                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF,
+                BodyField.Kind.WORDS, BodyField.Kind.OPTIONAL_WORDS);
     }
 
     /** A boolean field; null when absent. */
