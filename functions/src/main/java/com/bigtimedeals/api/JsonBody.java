@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import com.bigtimedeals.devices.NotificationSettings;
 import com.bigtimedeals.platform.ContractRules;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.InvalidFields;
@@ -212,6 +213,8 @@ final class JsonBody {
             }
             try {
                 values.put(field.name(), value(field, v));
+            } catch (InvalidFields e) {
+                errors.addAll(e.errors()); // a nested object's faults, each under its own name (push.watches)
             } catch (DomainException e) {
                 errors.add(new InvalidFields.FieldError(field.name(), e.getMessage()));
             }
@@ -278,7 +281,9 @@ final class JsonBody {
                 }
                 yield v.booleanValue();
             }
-            case CLOCK_TIME, TIME_ZONE -> string(name, v); // their rules are the domain's (NotificationSettings)
+            // Their rules are the domain's (NotificationSettings), checked here so that each is named with the others.
+            case CLOCK_TIME -> NotificationSettings.QuietHours.time(name, string(name, v));
+            case TIME_ZONE -> NotificationSettings.QuietHours.zone(name, string(name, v));
             case OBJECT -> {
                 if (!v.isObject()) {
                     throw DomainException.invalid(name, name + " must be a JSON object");
@@ -287,8 +292,8 @@ final class JsonBody {
                 try {
                     inner.check(field.object());
                 } catch (InvalidFields e) {
-                    throw DomainException.invalid(name, String.join("; ", e.errors().stream()
-                            .map(f -> name + "." + f.message()).toList()));
+                    throw new InvalidFields(e.errors().stream().map(f -> new InvalidFields.FieldError(
+                            f.field() == null ? name : name + "." + f.field(), name + "." + f.message())).toList());
                 } catch (DomainException e) {
                     throw DomainException.invalid(name, name + ": " + e.getMessage());
                 }
