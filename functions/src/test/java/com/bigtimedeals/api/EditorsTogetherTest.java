@@ -187,6 +187,13 @@ class EditorsTogetherTest extends ApiTest {
         assertEquals(1, one.get("errors").size());
         assertEquals("logoUrl", one.get("errors").get(0).get("field").asText());
         assertTrue(one.get("message").asText().contains("https"));
+        // A brand and a category that do not exist are both named, as any two invalid fields are.
+        JsonNode unknown = expect(400, post("/cms/deals").editor().body("{\"title\":\"Kettle\",\"link\":\"https://shop.example.com/k\","
+                + "\"price\":5,\"brandId\":\"nobody\",\"categoryId\":\"nothing\"}"));
+        List<String> unknownFields = new ArrayList<>();
+        unknown.get("errors").forEach(e -> unknownFields.add(e.get("field").asText()));
+        assertEquals(List.of("brandId", "categoryId"), unknownFields);
+        assertEquals(before, itemCount());
         String id = createDeal("Kettle", "acme", "tech");
         expect(400, patch("/cms/deals/" + id).editor().body("{\"imageUrl\":\"http://img.example.com/a.jpg\"}"));
         expect(200, patch("/cms/deals/" + id).editor().body("{\"imageUrl\":\"https://img.example.com/a.jpg\"}"));

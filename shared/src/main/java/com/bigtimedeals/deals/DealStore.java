@@ -13,6 +13,7 @@ import com.bigtimedeals.deals.DealTimeline.Scope;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.InvalidFields;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
@@ -109,11 +110,16 @@ public final class DealStore {
                 linkLow = linkLow.min(r.decimal(PriceLows.LOW));
             }
         }
+        // Both named when both are unknown, as the body's other faults are (InvalidFields).
+        List<InvalidFields.FieldError> unknown = new ArrayList<>(2);
         if (brandName == null) {
-            throw DomainException.invalid("brandId", "brandId does not name an existing brand");
+            unknown.add(new InvalidFields.FieldError("brandId", "brandId does not name an existing brand"));
         }
         if (categoryName == null) {
-            throw DomainException.invalid("categoryId", "categoryId does not name an existing category");
+            unknown.add(new InvalidFields.FieldError("categoryId", "categoryId does not name an existing category"));
+        }
+        if (!unknown.isEmpty()) {
+            throw new InvalidFields(unknown);
         }
         Instant expiresAt = draft.expiresAt() == null ? null : draft.expiresAt().truncatedTo(ChronoUnit.SECONDS);
         Deal deal = new Deal(Ids.dealId(idAt), draft.title(), draft.link(), draft.price(), draft.brandId(),
