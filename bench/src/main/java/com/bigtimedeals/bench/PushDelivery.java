@@ -26,7 +26,7 @@ final class PushDelivery {
 
     /** What one deal's pushes showed. */
     record Round(int pushed, int devices, int duplicates, double p50Seconds, double p99Seconds, double maxSeconds,
-                 double firstSeconds, double pushesPerSecond, double cpuMsPerPush) {
+                 double firstSeconds, double pushesPerSecond, double cpuMsPerPush, double consumerCores) {
     }
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
@@ -47,20 +47,26 @@ final class PushDelivery {
         // Publish), the deployed 32 in flight against 1. Each a stack of its own, the watchers registered the same way.
         String local = com.bigtimedeals.platform.Setting.PUSHES_IN_FLIGHT.localDefault();
         String deployed = com.bigtimedeals.platform.Setting.PUSHES_IN_FLIGHT.defaultValue();
-        record Variant(String inFlight, boolean roundTrips, String name) {
+        // Last, the scaled run (docs/data-model.md, "Pushes at scale"): every watcher, message and stream record as
+        // before, but phones only for the watchers whose messages go to one lane of the stream's parallelization
+        // (about a tenth): that lane sends exactly what one of the deployed consumer's executions does, while the other
+        // lanes, which in AWS run on vCPUs of their own, read each recipient's devices and find none.
+        record Variant(String inFlight, boolean roundTrips, boolean oneLane, String name) {
         }
-        for (Variant v : List.of(new Variant("1", false, "oneAtATime."), new Variant(local, false, "sideBySide."),
-                new Variant("1", true, "roundTrips.oneAtATime."), new Variant(deployed, true, "roundTrips.sideBySide."))) {
+        for (Variant v : List.of(new Variant("1", false, false, "oneAtATime."), new Variant(local, false, false, "sideBySide."),
+                new Variant("1", true, false, "roundTrips.oneAtATime."), new Variant(deployed, true, false, "roundTrips.sideBySide."),
+                new Variant(deployed, true, true, "roundTrips.sideBySide.scaledOneLane."))) {
             int deals = v.roundTrips() ? 1 : rounds;
-            System.out.printf("%nPushes: a new deal's %,d watchers, one phone each (the whole local stack), %s in flight%s…%n",
-                    watchers, v.inFlight(), v.roundTrips() ? ", DynamoDB calls held " + PushCosts.DYNAMODB_MS + " ms and Publishes "
+            System.out.printf("%nPushes: a new deal's %,d watchers, %s (the whole local stack), %s in flight%s…%n",
+                    watchers, v.oneLane() ? "phones only on one lane's watchers" : "one phone each", v.inFlight(),
+                    v.roundTrips() ? ", DynamoDB calls held " + PushCosts.DYNAMODB_MS + " ms and Publishes "
                             + PushCosts.SNS_MS + " ms" : "");
             String name = com.bigtimedeals.platform.Setting.PUSHES_IN_FLIGHT.name();
             String before = System.getProperty(name);
             System.setProperty(name, v.inFlight()); // the stack's consumers read it as their environment
             List<Round> runs;
             try (LocalStack stack = LocalStack.start(LocalStack.Options.inMemory())) {
-                runs = new PushDelivery(stack.port()).run(stack, watchers, deals, v.roundTrips());
+                runs = new PushDelivery(stack.port()).run(stack, watchers, deals, v.roundTrips(), v.oneLane());
             } finally {
                 if (before == null) {
                     System.clearProperty(name);
@@ -69,7 +75,15 @@ final class PushDelivery {
                 }
             }
             report(bench, "push." + watchers + "Watchers." + v.name(), deals, runs,
-                    v.inFlight() + (v.roundTrips() ? ", round trips held as in AWS" : ""));
+                    v.inFlight() + (v.roundTrips() ? ", round trips held as in AWS" : "")
+                            + (v.oneLane() ? ", SCALED: phones only on one lane's " + runs.get(0).devices() + " watchers" : ""));
+            if (v.oneLane()) {
+                bench.add("push." + watchers + "Watchers." + v.name() + "consumerCores",
+                        Medians.of(runs.stream().map(Round::consumerCores).toList()), "cores", 1.0, null,
+                        "CPU of every consumer thread (all lanes' and their senders') over the span of the pushes: the one"
+                                + " sending lane had at most this much, and the scaled figures hold only while it is at most"
+                                + " the 1 vCPU one deployed execution has");
+            }
         }
     }
 
@@ -97,16 +111,20 @@ final class PushDelivery {
                 "devices without the deal's push, over every deal: must be 0");
     }
 
-    private List<Round> run(LocalStack stack, int watchers, int rounds, boolean roundTrips) throws Exception {
+    private List<Round> run(LocalStack stack, int watchers, int rounds, boolean roundTrips, boolean oneLane) throws Exception {
         call("POST", "/cms/brands", editor, "{\"name\":\"Pushed\"}", 201);
         call("POST", "/cms/categories", editor, "{\"name\":\"Phones\"}", 201);
         // Each watcher registers one phone (its endpoint made at the stand-in by the Devices route) and watches the brand,
         // through the API, as a user of the app does.
+        java.util.concurrent.atomic.AtomicInteger phones = new java.util.concurrent.atomic.AtomicInteger();
         BenchTables.parallel(watchers, 8, i -> {
             String token = BearerToken.forUser("pw" + i, false);
             try {
-                call("POST", "/me/devices", token, "{\"platform\":\"fcm\",\"token\":\"bench-phone-" + String.format("%010d", i)
-                        + "-" + "t".repeat(20) + "\"}", 201);
+                if (!oneLane || sendingLane("pw" + i)) {
+                    call("POST", "/me/devices", token, "{\"platform\":\"fcm\",\"token\":\"bench-phone-" + String.format("%010d", i)
+                            + "-" + "t".repeat(20) + "\"}", 201);
+                    phones.incrementAndGet();
+                }
                 call("POST", "/brands/pushed/watches", token, null, 201);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
@@ -116,7 +134,7 @@ final class PushDelivery {
             throw new IllegalStateException("the stream did not settle before the measurement");
         }
         // A warm-up deal, not reported: the consumers' lanes and the JIT see the push path once at full size first.
-        measureOne(stack, "Warm-up phone", watchers);
+        measureOne(stack, "Warm-up phone", phones.get());
         if (roundTrips) {
             // From here on every table request waits as it does from Lambda, and every Publish as SNS's would.
             stack.database().holdRequests(stack.tableName(), PushCosts.DYNAMODB_MS);
@@ -127,7 +145,7 @@ final class PushDelivery {
             if (!stack.awaitStreamQuiet(1_000, 120_000)) {
                 throw new IllegalStateException("the stream did not settle between deals");
             }
-            Round round = measureOne(stack, "Pushed phone " + r, watchers);
+            Round round = measureOne(stack, "Pushed phone " + r, phones.get());
             System.out.printf("  deal %d: %,d pushes, p50 %.2f s, p99 %.2f s, last %.2f s, first %.2f s, %,.0f pushes/s,"
                             + " %.2f ms of CPU a push%n", r, round.pushed(), round.p50Seconds(), round.p99Seconds(),
                     round.maxSeconds(), round.firstSeconds(), round.pushesPerSecond(), round.cpuMsPerPush());
@@ -136,10 +154,11 @@ final class PushDelivery {
         return out;
     }
 
-    private Round measureOne(LocalStack stack, String title, int watchers) throws Exception {
+    private Round measureOne(LocalStack stack, String title, int phones) throws Exception {
         String body = "{\"title\":\"" + title + "\",\"link\":\"https://pushed.example.com/" + title.replace(' ', '-')
                 + "\",\"price\":199,\"brandId\":\"pushed\",\"categoryId\":\"phones\"}";
         long cpuBefore = processCpuNanos();
+        Map<Long, Long> consumerBefore = consumerCpuNanos();
         String dealId = JSON.readTree(call("POST", "/cms/deals", editor, body, 201)).get("id").asText();
         Instant created = Instant.now(); // the 201 is in hand
         long deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos();
@@ -155,12 +174,16 @@ final class PushDelivery {
                     mine++;
                 }
             }
-            if (mine >= watchers || System.nanoTime() > deadline) {
+            if (mine >= phones || System.nanoTime() > deadline) {
                 break;
             }
             Thread.sleep(200);
         }
         long cpuUsed = processCpuNanos() - cpuBefore; // the deal, its fan-out and its pushes (and this poll)
+        long consumerUsed = 0;
+        for (Map.Entry<Long, Long> t : consumerCpuNanos().entrySet()) {
+            consumerUsed += t.getValue() - consumerBefore.getOrDefault(t.getKey(), 0L);
+        }
         Thread.sleep(1_000); // a duplicate would come after the last first push: give it a moment to show
         List<LocalSns.Push> deal = new ArrayList<>();
         for (LocalSns.Push p : stack.sns().pushes()) {
@@ -181,8 +204,38 @@ final class PushDelivery {
         }
         double first = seconds.get(0);
         double last = seconds.get(seconds.size() - 1);
-        return new Round(perDevice.size(), watchers, duplicates, percentile(seconds, 0.50), percentile(seconds, 0.99), last,
-                first, last > first ? (seconds.size() - 1) / (last - first) : seconds.size(), cpuUsed / 1e6 / watchers);
+        return new Round(perDevice.size(), phones, duplicates, percentile(seconds, 0.50), percentile(seconds, 0.99), last,
+                first, last > first ? (seconds.size() - 1) / (last - first) : seconds.size(), cpuUsed / 1e6 / phones,
+                last > first ? consumerUsed / 1e9 / (last - first) : Double.NaN);
+    }
+
+    /**
+     * Whether {@code username}'s messages go to the first lane of their shard: the local mapping's lane of a record is
+     * its partition key's hash over the parallelization factor (StreamDelivery), and a message's partition key is
+     * its recipient's inbox.
+     */
+    private static boolean sendingLane(String username) {
+        int lanes = com.bigtimedeals.topology.StreamMapping.DEPLOYED.parallelizationFactor();
+        return Math.floorMod(com.bigtimedeals.platform.Keys.messagesPk(username).hashCode(), lanes) == 0;
+    }
+
+    /**
+     * The CPU so far of each of the consumer's threads (its lanes, {@code stream-lane-*}, and their senders,
+     * {@code push-run-*}), by thread id. A sender's thread ends only after 30 idle seconds, so none ends during a deal's
+     * pushes.
+     */
+    private static Map<Long, Long> consumerCpuNanos() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        Map<Long, Long> out = new HashMap<>();
+        for (java.lang.management.ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (t != null && (t.getThreadName().startsWith("stream-lane-") || t.getThreadName().startsWith("push-run-"))) {
+                long cpu = threads.getThreadCpuTime(t.getThreadId());
+                if (cpu >= 0) {
+                    out.put(t.getThreadId(), cpu);
+                }
+            }
+        }
+        return out;
     }
 
     /**

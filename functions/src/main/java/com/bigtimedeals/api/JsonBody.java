@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import com.bigtimedeals.devices.NotificationSettings;
 import com.bigtimedeals.platform.ContractRules;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.InvalidFields;
@@ -284,6 +285,8 @@ final class JsonBody {
             }
             try {
                 values.put(field.name(), value(field, v));
+            } catch (InvalidFields e) {
+                errors.addAll(e.errors()); // a nested object's faults, each under its own name (push.watches)
             } catch (DomainException e) {
                 errors.add(new InvalidFields.FieldError(field.name(), e.getMessage()));
             }
@@ -327,6 +330,16 @@ final class JsonBody {
                 String note = string(name, v);
                 yield note.isBlank() ? null : ContractRules.text(name, note, field.max());
             }
+            // Checked here so that a word rule is named with every other invalid field; the domain parses them again.
+            case WORDS -> {
+                String words = string(name, v);
+                com.bigtimedeals.platform.Words.parse(name, words);
+                yield words;
+            }
+            case OPTIONAL_WORDS -> {
+                String words = string(name, v);
+                yield com.bigtimedeals.platform.Words.parseOptional(name, words).isEmpty() ? null : words;
+            }
             case DEAL_IDS -> idList(name, v, field.max());
             case POSITIVE_INTEGER -> {
                 // An integer beyond int's range is read as a Long or BigInteger; 1.0 and 1e0 are decimals.
@@ -341,7 +354,9 @@ final class JsonBody {
                 }
                 yield b;
             }
-            case CLOCK_TIME, TIME_ZONE -> string(name, v); // their rules are the domain's (NotificationSettings)
+            // Their rules are the domain's (NotificationSettings), checked here so that each is named with the others.
+            case CLOCK_TIME -> NotificationSettings.QuietHours.time(name, string(name, v));
+            case TIME_ZONE -> NotificationSettings.QuietHours.zone(name, string(name, v));
             case OBJECT -> {
                 if (!(v instanceof Map<?, ?> object)) {
                     throw DomainException.invalid(name, name + " must be a JSON object");
@@ -351,8 +366,8 @@ final class JsonBody {
                 try {
                     inner.check(field.object());
                 } catch (InvalidFields e) {
-                    throw DomainException.invalid(name, String.join("; ", e.errors().stream()
-                            .map(f -> name + "." + f.message()).toList()));
+                    throw new InvalidFields(e.errors().stream().map(f -> new InvalidFields.FieldError(
+                            f.field() == null ? name : name + "." + f.field(), name + "." + f.message())).toList());
                 } catch (DomainException e) {
                     throw DomainException.invalid(name, name + ": " + e.getMessage());
                 }
@@ -384,11 +399,12 @@ final class JsonBody {
         return values.get(name);
     }
 
-    /** A text, name, URL, email, slug, id, note or one-of field; null when absent (a blank note too). */
+    /** A text, name, URL, email, slug, id, note, one-of or words field; null when absent (a blank note, no words, too). */
     String text(String name) {
         return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.HTTPS_URL,
                 BodyField.Kind.EMAIL,
-                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
+                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF,
+                BodyField.Kind.WORDS, BodyField.Kind.OPTIONAL_WORDS);
     }
 
     /** A boolean field; null when absent. */

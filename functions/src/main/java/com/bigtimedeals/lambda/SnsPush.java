@@ -175,8 +175,9 @@ public final class SnsPush implements PushEndpoints {
      */
     @Override
     public Outcome publish(Device device, String title, String body, java.util.Map<String, String> data, String collapseKey) {
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.node.ObjectNode platform = json.createObjectNode();
+        // The node factory alone: a mapper per Publish (as before) cost its construction on every push.
+        com.fasterxml.jackson.databind.node.JsonNodeFactory json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        com.fasterxml.jackson.databind.node.ObjectNode platform = json.objectNode();
         String key;
         if (device.platform() == DevicePlatform.FCM) {
             key = "GCM";
@@ -196,7 +197,7 @@ public final class SnsPush implements PushEndpoints {
             }
             data.forEach(platform::put);
         }
-        com.fasterxml.jackson.databind.node.ObjectNode message = json.createObjectNode().put("default", title);
+        com.fasterxml.jackson.databind.node.ObjectNode message = json.objectNode().put("default", title);
         if (key.equals("APNS")) {
             // SNS picks the payload by the endpoint's platform: an APNS_SANDBOX application (pushApnsPlatform, for
             // development builds) would otherwise get only the default text, without the data.

@@ -187,6 +187,22 @@ class DeviceRoutesTest extends ApiTest {
                 + ",\"quietHours\":{\"start\":\"00:00\",\"end\":\"23:59\",\"timeZone\":\"America/Argentina/Buenos_Aires\"}}"));
     }
 
+    /** api.md, "Every field at once": each invalid field inside push and quietHours is listed by its own name. */
+    @Test
+    void everyInvalidSettingIsNamedAtOnce() {
+        JsonNode e = expect(400, put("/me/notifications").user("ann").body("{\"push\":{\"watches\":\"yes\",\"alerts\":1},"
+                + "\"quietHours\":{\"start\":\"25:00\",\"end\":\"7\",\"timeZone\":\"Mars/Base\"}}"));
+        List<String> fields = new java.util.ArrayList<>();
+        e.get("errors").forEach(f -> {
+            fields.add(f.get("field").asText());
+            assertTrue(f.get("message").asText().startsWith(f.get("field").asText() + " "), f.toString());
+        });
+        assertEquals(List.of("push.watches", "push.alerts", "push.blasts", "push.reminders", "quietHours.start",
+                "quietHours.end", "quietHours.timeZone"), fields);
+        assertEquals("push.watches", e.get("field").asText());
+        assertEquals("{\"push\":{\"watches\":true,\"alerts\":true,\"blasts\":true,\"reminders\":true},\"quietHours\":null}", expect(200, get("/me/notifications").user("ann")).toString());
+    }
+
     /** The tests' push service, with {@code ensure} answered by the test: what SNS says of a registered endpoint. */
     private static com.bigtimedeals.service.PushEndpoints ensuring(java.util.function.Function<Device, String> ensure) {
         return new com.bigtimedeals.service.PushEndpoints() {

@@ -99,7 +99,9 @@ final class DealCorrections {
                 }
                 continue;
             }
-            if (expires) {
+            // Freed by the correction that expires it; one that expired earlier needs no request more: a claim of its
+            // link finds the holder expired and takes the guard over (LinkGuard.holder).
+            if (expires && !current.expiredAt(now)) {
                 links.release(dealId, current.link());
             } else if (!DealLink.normalise(corrected.link()).equals(DealLink.normalise(current.link()))) {
                 links.release(dealId, current.link());

@@ -1,5 +1,6 @@
 package com.bigtimedeals.deals;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import com.bigtimedeals.deals.DealTimeline.Scope;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.InvalidFields;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
@@ -82,13 +84,17 @@ public final class DealStore {
         // The id from the untruncated moment: deals created in one second still list newest first (Ids).
         Instant idAt = draft.createdAt() == null ? now : draft.createdAt();
         Instant createdAt = idAt.truncatedTo(ChronoUnit.SECONDS);
+        // With the brand and the category, in the same request, the lowest price the link has had (PriceLows): the deal
+        // starts with it, so that its own answer and every read before the stream records it tell lowestEver exactly.
         List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
-                .projectionExpression("#t, #n, #nv")
-                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name", "#nv", CatalogStore.NAME_VERSION))
+                .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()), PriceLows.lowKey(draft.link()))
+                .projectionExpression("#t, #n, #nv, #low")
+                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name", "#nv", CatalogStore.NAME_VERSION,
+                        "#low", PriceLows.LOW))
                 .build());
         String brandName = null;
         String categoryName = null;
+        BigDecimal linkLow = draft.price(); // its own price counts as offered: a later rise is not the lowest
         // Which rename each name comes from: an older rename's walk, still going, must not write its name over it.
         long brandNameVersion = 0;
         long categoryNameVersion = 0;
@@ -100,17 +106,24 @@ public final class DealStore {
             } else if (Keys.CATEGORY.equals(r.type())) {
                 categoryName = r.string("name");
                 categoryNameVersion = r.has(CatalogStore.NAME_VERSION) ? r.number(CatalogStore.NAME_VERSION) : 0;
+            } else if (Keys.LINK_LOW.equals(r.type()) && r.decimal(PriceLows.LOW) != null) {
+                linkLow = linkLow.min(r.decimal(PriceLows.LOW));
             }
         }
+        // Both named when both are unknown, as the body's other faults are (InvalidFields).
+        List<InvalidFields.FieldError> unknown = new ArrayList<>(2);
         if (brandName == null) {
-            throw DomainException.invalid("brandId", "brandId does not name an existing brand");
+            unknown.add(new InvalidFields.FieldError("brandId", "brandId does not name an existing brand"));
         }
         if (categoryName == null) {
-            throw DomainException.invalid("categoryId", "categoryId does not name an existing category");
+            unknown.add(new InvalidFields.FieldError("categoryId", "categoryId does not name an existing category"));
+        }
+        if (!unknown.isEmpty()) {
+            throw new InvalidFields(unknown);
         }
         Instant expiresAt = draft.expiresAt() == null ? null : draft.expiresAt().truncatedTo(ChronoUnit.SECONDS);
         Deal deal = new Deal(Ids.dealId(idAt), draft.title(), draft.link(), draft.price(), draft.brandId(),
-                brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt);
+                brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt, null, linkLow);
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
         String staleHolder = null;

@@ -31,10 +31,17 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * onto its item ({@code linkLow}, only downward), and every copy of the deal follows it as it follows a correction.
  */
 public final class PriceLows {
+    /** The low's attribute on the link's {@code LOW} item. */
+    static final String LOW = "low";
     private final Table table;
 
     public PriceLows(Table table) {
         this.table = table;
+    }
+
+    /** The key of the item holding the lowest price {@code link} (normalised) has had. */
+    static Map<String, AttributeValue> lowKey(String link) {
+        return Keys.key(Keys.linkLowPk(DealLink.normalise(link)), "LOW");
     }
 
     /** Records the deal's price under its link and carries the link's low onto its deals. Idempotent. */
@@ -45,7 +52,7 @@ public final class PriceLows {
                 .item(new ItemWriter(Keys.key(pk, "DEAL#" + deal.id()), Keys.LINK_DEAL).string("dealId", deal.id()).build())
                 .build()));
         try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.key(pk, "LOW"))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(lowKey(deal.link()))
                     .updateExpression("SET #t = :type, low = :p").conditionExpression("attribute_not_exists(low) OR low > :p")
                     .expressionAttributeNames(Map.of("#t", Keys.TYPE))
                     .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(Keys.LINK_LOW),
@@ -54,7 +61,7 @@ public final class PriceLows {
             // The link was offered at this price or lower before.
         }
         BigDecimal low = new ItemReader(table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.key(pk, "LOW")).consistentRead(true).build()).item()).decimal("low");
+                .key(lowKey(deal.link())).consistentRead(true).build()).item()).decimal(LOW);
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {

@@ -51,11 +51,14 @@ public final class PushStore {
     static final String TAKEOVERS = "takeovers";
 
     /**
-     * At most this many claims in one transaction, or marks in one BatchWriteItem (its own limit is the same 25). The
-     * senders in flight in one execution ({@code PUSHES_IN_FLIGHT}) are what fills a group; 25 keeps a cancelled
-     * group's retries few.
+     * At most this many claims in one transaction (TransactWriteItems' own limit): the senders in flight in one
+     * execution ({@code PUSHES_IN_FLIGHT}, 32 deployed) are what fills a group, so with 25 (as before) a full wave took
+     * two requests. A cancelled group costs no extra request for the claims found (their items come back with the
+     * cancellation); only the others are put alone.
      */
-    static final int GROUP = BatchWrites.MAX_ITEMS;
+    static final int CLAIMS_GROUP = Transactions.MAX_ITEMS;
+    /** At most this many marks in one BatchWriteItem: its own limit. */
+    static final int MARKS_GROUP = BatchWrites.MAX_ITEMS;
 
     private final Table table;
     /**
@@ -64,8 +67,8 @@ public final class PushStore {
      * group in one BatchWriteItem (docs/data-model.md, "Pushes at scale": the table requests were three of a push's
      * four SDK calls, each about a quarter of its CPU). A group of one is the single request it always was.
      */
-    private final GroupCommit<Map<String, AttributeValue>, Created> creates = new GroupCommit<>(GROUP, this::createAll);
-    private final GroupCommit<Map<String, AttributeValue>, Boolean> marks = new GroupCommit<>(GROUP, this::markAll);
+    private final GroupCommit<Map<String, AttributeValue>, Created> creates = new GroupCommit<>(CLAIMS_GROUP, this::createAll);
+    private final GroupCommit<Map<String, AttributeValue>, Boolean> marks = new GroupCommit<>(MARKS_GROUP, this::markAll);
 
     public PushStore(Table table) {
         this.table = table;

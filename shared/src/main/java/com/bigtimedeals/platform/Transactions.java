@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  */
 public final class Transactions {
     public static final int CONFLICT_ATTEMPTS = 12;
+    /** TransactWriteItems' limit: at most this many actions in one transaction. */
+    public static final int MAX_ITEMS = 100;
 
     private Transactions() {
     }
