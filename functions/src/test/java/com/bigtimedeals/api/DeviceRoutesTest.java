@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +84,20 @@ class DeviceRoutesTest extends ApiTest {
         register(201, "ann", "fcm", "A:b_c-" + "9".repeat(4090));
         register(201, "ann", "apns", "ABCDEF0123456789".repeat(4));
         assertEquals(3, deviceIds("ann").size());
+    }
+
+    @Test
+    void anApnsTokenInCapitalsIsTheSameDevice() {
+        String lower = "0123456789abcdef".repeat(4);
+        JsonNode first = register(201, "ann", "apns", lower.toUpperCase(Locale.ROOT));
+        assertEquals("abcdef", first.get("tokenEnd").asText(), "kept in its one spelling");
+        JsonNode again = register(200, "ann", "apns", lower);
+        assertEquals(first.get("id"), again.get("id"), "hexadecimal's case carries nothing");
+        assertEquals(List.of(first.get("id").asText()), deviceIds("ann"));
+        String fcm = "Ab:" + "c".repeat(30);
+        register(201, "ann", "fcm", fcm);
+        register(201, "ann", "fcm", fcm.toLowerCase(Locale.ROOT));
+        assertEquals(3, deviceIds("ann").size(), "an FCM token's case is its own");
     }
 
     @Test

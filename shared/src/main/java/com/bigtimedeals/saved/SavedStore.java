@@ -60,7 +60,10 @@ public final class SavedStore {
     public static final Duration REMIND_BEFORE = Duration.ofHours(24);
     /** ...or at once for a deal saved with less left, but only with more than this left. */
     public static final Duration REMIND_AT_LEAST = Duration.ofHours(1);
-    private static final String SCOPE = "SAVED";
+    /** A cursor's scope: the list's owner is in it, so another user's cursor is refused (400), as the inbox's is. */
+    private static String scope(String username) {
+        return "SAVED#" + username;
+    }
     static final String SAVED_AT = "savedAt";
     static final String LIST_SK = "listSk";
     static final String REMINDER_PK = "reminderPk";
@@ -183,7 +186,7 @@ public final class SavedStore {
                         ":lo", AttributeValue.fromS("AT#"), ":hi", AttributeValue.fromS("AT$")))
                 .scanIndexForward(false).consistentRead(true).limit(limit + 1); // one more tells whether more follow
         if (cursor != null) {
-            String after = table.cursors().decode(SCOPE, cursor, 1).get(0);
+            String after = table.cursors().decode(scope(username), cursor, 1).get(0);
             if (!after.startsWith("AT#")) {
                 throw DomainException.invalid("cursor", "cursor is not valid for this list");
             }
@@ -216,7 +219,7 @@ public final class SavedStore {
             }
         }
         String last = entries.get(entries.size() - 1).get(Keys.SK).s();
-        return new Page<>(saved, more ? table.cursors().encode(SCOPE, List.of(last)) : null);
+        return new Page<>(saved, more ? table.cursors().encode(scope(username), List.of(last)) : null);
     }
 
     /** When a deal expiring at {@code expiresAt} and saved (or re-planned) at {@code now} is reminded of; null: never. */
