@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * A deal's history (docs/data-model.md, "Deal history"): one small item per editor action, in the deal's partition,
+ * A deal's history (docs/data-model.md, "Editors working together"): one item per editor action, in its partition,
  * written by the very transaction that makes the change, so a change is never without its event nor an event without
  * its change. Its sort key is made from the event itself (moment, action, the action's own discriminator), and the put
  * is create-only: a write retried with the same event writes nothing twice. What keeps a retried request from making a
