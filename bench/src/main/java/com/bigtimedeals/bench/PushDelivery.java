@@ -216,7 +216,7 @@ final class PushDelivery {
      */
     private static boolean sendingLane(String username) {
         int lanes = com.bigtimedeals.topology.StreamMapping.DEPLOYED.parallelizationFactor();
-        return Math.floorMod(com.bigtimedeals.platform.Keys.messagesPk(username).hashCode(), lanes) == 0;
+        return Math.floorMod(com.bigtimedeals.inbox.InboxKeys.messagesPk(username).hashCode(), lanes) == 0;
     }
 
     /**

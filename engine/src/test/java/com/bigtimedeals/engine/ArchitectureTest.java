@@ -130,4 +130,14 @@ class ArchitectureTest {
                 .because("an operation decodes its request, calls the core and encodes the outcome: the protocol floor")
                 .check(ENGINE);
     }
+
+    @Test
+    void everyOperationDecodesItsRequestOnceAndRunsOnTheCore() {
+        classes().that().implement(com.bigtimedeals.engine.api.Operation.class)
+                .and().doNotHaveFullyQualifiedName("com.bigtimedeals.engine.ops.TypedOperation")
+                .should().beAssignableTo("com.bigtimedeals.engine.ops.TypedOperation")
+                .because("TypedOperation.execute is final: decode is the one step that reads the request map, run calls the"
+                        + " core with the typed request and encode writes the typed outcome")
+                .check(ENGINE);
+    }
 }

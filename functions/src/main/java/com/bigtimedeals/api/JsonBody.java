@@ -1,5 +1,6 @@
 package com.bigtimedeals.api;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -10,27 +11,23 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import com.bigtimedeals.devices.NotificationSettings;
 import com.bigtimedeals.platform.ContractRules;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.InvalidFields;
 import com.bigtimedeals.topology.BodyField;
 import com.bigtimedeals.topology.RequestBody;
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamReadException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A request body that must be a JSON object, read field by field with the contract's rules. Every violation
@@ -46,36 +43,49 @@ final class JsonBody {
     private static final Pattern INSTANT = Pattern.compile(ContractRules.INSTANT_PATTERN);
 
     /**
-     * Reads request bodies only: responses are written by {@link JsonObject}, so a read-only request never
-     * loads databind. Initialised on the first body, not at class load of the handler.
+     * Reads request bodies only, with jackson-core's streaming parser into plain maps, lists and values
+     * ({@link #read}): jackson-databind's ObjectMapper cost a write function's first body about 390 classes and
+     * 0.2 s of its cold start (docs/cold-start.md). Responses are written by {@link JsonObject}, so a read-only request
+     * never loads this. Initialised on the first body, not at class load of the handler.
      */
-    static final ObjectMapper MAPPER;
-    private static final ObjectReader READER;
+    private static final JsonFactory FACTORY = new JsonFactory()
+            // {"price":-5,"price":5} is refused, not read as whichever value came last.
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            // Bounded parsing: a hostile body cannot make the parser allocate without limit.
+            .setStreamReadConstraints(StreamReadConstraints.builder()
+                    .maxNestingDepth(32).maxNumberLength(40).maxStringLength(16_384).build());
+    /** JSON {@code null} in a body's tree (a map's absent key is Java's null). */
+    private static final Object NULL = new Object();
+    /**
+     * A number no BigDecimal holds (1e99999999999, within the parser's 40 characters): refused by any field that
+     * reads a number as "must be a finite number", where databind's tree threw it out of the request as a 500.
+     */
+    private static final Object OUT_OF_RANGE = new Object();
 
-    static {
-        JsonMapper mapper = JsonMapper.builder()
-                .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-                // {"price":-5,"price":5} is refused, not read as whichever value came last.
-                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-                // "{...}}" or "{...} junk" is not one JSON object: refuse it rather than read the first value.
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                // Prices are decimals: 1e400 must stay a (too large) decimal, not become a double Infinity.
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .build();
-        // Bounded parsing: a hostile body cannot make the parser allocate without limit.
-        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(32).maxNumberLength(40).maxStringLength(16_384).build());
-        MAPPER = mapper;
-        READER = mapper.reader();
-    }
+    /** The body's members in the order it named them. */
+    private final Map<String, Object> node;
 
-    private final ObjectNode node;
-
-    private JsonBody(ObjectNode node) {
+    private JsonBody(Map<String, Object> node) {
         this.node = node;
     }
 
-    private static JsonBody parse(String body, boolean base64) {
+    /** The members as read: strings, Boolean, Integer, Long, BigInteger, BigDecimal, lists, maps and {@link #isNull}. */
+    Map<String, Object> members() {
+        return java.util.Collections.unmodifiableMap(node);
+    }
+
+    /** Whether a value of {@link #members()} is JSON's null. */
+    static boolean isNull(Object value) {
+        return value == NULL;
+    }
+
+    /** Whether a value of {@link #members()} is a number too large or small for any BigDecimal. */
+    static boolean isOutOfRange(Object value) {
+        return value == OUT_OF_RANGE;
+    }
+
+    /** The body as read, unchecked against any declaration: {@code JsonBodyReadingTest} holds it to databind's reading. */
+    static JsonBody parse(String body, boolean base64) {
         if (body == null || body.isBlank()) {
             throw DomainException.invalid(null, "a JSON object body is required");
         }
@@ -83,9 +93,14 @@ final class JsonBody {
         if (text.length() > MAX_BYTES) {
             throw new HttpFailure(413, ErrorCode.TOO_LARGE, "the body is larger than " + MAX_BYTES + " bytes");
         }
-        JsonNode parsed;
-        try {
-            parsed = READER.readTree(text);
+        Object parsed;
+        try (JsonParser p = FACTORY.createParser(text)) {
+            JsonToken first = p.nextToken();
+            parsed = first == null ? null : read(p, first); // no value at all: not an object
+            // "{...}}" or "{...} junk" is not one JSON object: refuse it rather than read the first value.
+            if (p.nextToken() != null) {
+                throw DomainException.invalid(null, "the body is not valid JSON");
+            }
         } catch (StreamReadException e) {
             String why = e.getOriginalMessage();
             throw DomainException.invalid(null, why != null && why.startsWith("Duplicate field")
@@ -93,12 +108,15 @@ final class JsonBody {
                     : "the body is not valid JSON");
         } catch (JacksonException e) {
             throw DomainException.invalid(null, "the body is not valid JSON");
+        } catch (IOException e) {
+            throw DomainException.invalid(null, "the body is not valid JSON"); // a String is read without I/O
         }
-        if (parsed == null || !parsed.isObject()) {
+        if (!(parsed instanceof Map)) {
             throw DomainException.invalid(null, "the body must be a JSON object");
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = parsed.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> object = (Map<String, Object>) parsed;
+        for (Map.Entry<String, Object> field : object.entrySet()) {
             if (!ContractRules.isWellFormed(field.getKey())) {
                 throw DomainException.invalid(null, "the body names a key that is not valid Unicode text: it holds a lone surrogate");
             }
@@ -106,25 +124,81 @@ final class JsonBody {
                 throw DomainException.invalid(field.getKey(), field.getKey() + " is not valid Unicode text: it holds a lone surrogate");
             }
         }
-        return new JsonBody((ObjectNode) parsed);
+        return new JsonBody(object);
+    }
+
+    /**
+     * One value from its first token, as jackson-databind's tree held it before: integers as Integer, Long or
+     * BigInteger by their size, every other number as a BigDecimal without trailing zeros (1e400 stays a decimal, not
+     * a double's Infinity; 19.90 reads as 19.9), objects as maps in the body's order. The parser refuses a key named
+     * twice and a nesting deeper than its constraints, so the recursion is bounded.
+     */
+    private static Object read(JsonParser p, JsonToken t) throws IOException {
+        switch (t) {
+            case START_OBJECT: {
+                Map<String, Object> object = new LinkedHashMap<>();
+                for (JsonToken next = p.nextToken(); next == JsonToken.FIELD_NAME; next = p.nextToken()) {
+                    String name = p.currentName();
+                    object.put(name, read(p, p.nextToken()));
+                }
+                return object;
+            }
+            case START_ARRAY: {
+                List<Object> array = new ArrayList<>();
+                for (JsonToken next = p.nextToken(); next != JsonToken.END_ARRAY; next = p.nextToken()) {
+                    array.add(read(p, next));
+                }
+                return array;
+            }
+            case VALUE_STRING:
+                return p.getText();
+            case VALUE_NUMBER_INT:
+                return switch (p.getNumberType()) {
+                    case INT -> p.getIntValue();
+                    case LONG -> p.getLongValue();
+                    default -> p.getBigIntegerValue();
+                };
+            case VALUE_NUMBER_FLOAT: {
+                BigDecimal d;
+                try {
+                    d = p.getDecimalValue();
+                } catch (NumberFormatException e) {
+                    return OUT_OF_RANGE;
+                }
+                try {
+                    return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+                } catch (ArithmeticException e) {
+                    return d; // the scale would overflow: kept as read, as databind keeps it
+                }
+            }
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return NULL;
+            default:
+                throw DomainException.invalid(null, "the body is not valid JSON");
+        }
     }
 
     /**
      * Every string in a value, at any depth, and every key of a nested object: the one place every body field
      * passes, whatever reads it later (a field nobody reads is checked too, so no field added later can forget it).
      */
-    private static boolean wellFormed(JsonNode v) {
-        if (v.isTextual()) {
-            return ContractRules.isWellFormed(v.textValue());
+    private static boolean wellFormed(Object v) {
+        if (v instanceof String s) {
+            return ContractRules.isWellFormed(s);
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
-            if (!ContractRules.isWellFormed(field.getKey()) || !wellFormed(field.getValue())) {
-                return false;
+        if (v instanceof Map<?, ?> object) {
+            for (Map.Entry<?, ?> field : object.entrySet()) {
+                if (!ContractRules.isWellFormed((String) field.getKey()) || !wellFormed(field.getValue())) {
+                    return false;
+                }
             }
         }
-        if (v.isArray()) {
-            for (JsonNode item : v) {
+        if (v instanceof List<?> array) {
+            for (Object item : array) {
                 if (!wellFormed(item)) {
                     return false;
                 }
@@ -174,7 +248,7 @@ final class JsonBody {
         }
         JsonBody parsed = parse(body, base64);
         if (parsed.node.size() > 0) {
-            String field = parsed.node.fieldNames().next();
+            String field = parsed.node.keySet().iterator().next();
             throw DomainException.invalid(field, "this route takes no request body: " + field + " is not a field of it");
         }
     }
@@ -189,8 +263,7 @@ final class JsonBody {
     private void check(RequestBody declared) {
         this.declaration = declared;
         List<InvalidFields.FieldError> errors = new ArrayList<>();
-        for (java.util.Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
+        for (String name : node.keySet()) {
             if (declared.fixed().contains(name)) {
                 errors.add(new InvalidFields.FieldError(name, name + " cannot change"));
             } else if (declared.field(name) == null) {
@@ -198,8 +271,8 @@ final class JsonBody {
             }
         }
         for (BodyField field : declared.fields()) {
-            JsonNode v = node.get(field.name());
-            if (v == null || v.isNull()) {
+            Object v = node.get(field.name());
+            if (v == null || v == NULL) {
                 if (v != null && field.nullable()) {
                     continue; // sent as null where null means none (a required one must still be sent)
                 }
@@ -212,6 +285,8 @@ final class JsonBody {
             }
             try {
                 values.put(field.name(), value(field, v));
+            } catch (InvalidFields e) {
+                errors.addAll(e.errors()); // a nested object's faults, each under its own name (push.watches)
             } catch (DomainException e) {
                 errors.add(new InvalidFields.FieldError(field.name(), e.getMessage()));
             }
@@ -225,7 +300,7 @@ final class JsonBody {
         }
     }
 
-    private static Object value(BodyField field, JsonNode v) {
+    private static Object value(BodyField field, Object v) {
         String name = field.name();
         return switch (field.kind()) {
             case TEXT -> ContractRules.text(name, string(name, v), field.max());
@@ -255,30 +330,44 @@ final class JsonBody {
                 String note = string(name, v);
                 yield note.isBlank() ? null : ContractRules.text(name, note, field.max());
             }
+            // Checked here so that a word rule is named with every other invalid field; the domain parses them again.
+            case WORDS -> {
+                String words = string(name, v);
+                com.bigtimedeals.platform.Words.parse(name, words);
+                yield words;
+            }
+            case OPTIONAL_WORDS -> {
+                String words = string(name, v);
+                yield com.bigtimedeals.platform.Words.parseOptional(name, words).isEmpty() ? null : words;
+            }
             case DEAL_IDS -> idList(name, v, field.max());
             case POSITIVE_INTEGER -> {
-                if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < 1 || v.intValue() > field.max()) {
+                // An integer beyond int's range is read as a Long or BigInteger; 1.0 and 1e0 are decimals.
+                if (!(v instanceof Integer i) || i < 1 || i > field.max()) {
                     throw DomainException.invalid(name, name + " must be an integer from 1 to " + field.max());
                 }
-                yield v.intValue();
+                yield i;
             }
             case BOOLEAN -> {
-                if (!v.isBoolean()) {
+                if (!(v instanceof Boolean b)) {
                     throw DomainException.invalid(name, name + " must be true or false");
                 }
-                yield v.booleanValue();
+                yield b;
             }
-            case CLOCK_TIME, TIME_ZONE -> string(name, v); // their rules are the domain's (NotificationSettings)
+            // Their rules are the domain's (NotificationSettings), checked here so that each is named with the others.
+            case CLOCK_TIME -> NotificationSettings.QuietHours.time(name, string(name, v));
+            case TIME_ZONE -> NotificationSettings.QuietHours.zone(name, string(name, v));
             case OBJECT -> {
-                if (!v.isObject()) {
+                if (!(v instanceof Map<?, ?> object)) {
                     throw DomainException.invalid(name, name + " must be a JSON object");
                 }
-                JsonBody inner = new JsonBody((ObjectNode) v);
+                @SuppressWarnings("unchecked")
+                JsonBody inner = new JsonBody((Map<String, Object>) object);
                 try {
                     inner.check(field.object());
                 } catch (InvalidFields e) {
-                    throw DomainException.invalid(name, String.join("; ", e.errors().stream()
-                            .map(f -> name + "." + f.message()).toList()));
+                    throw new InvalidFields(e.errors().stream().map(f -> new InvalidFields.FieldError(
+                            f.field() == null ? name : name + "." + f.field(), name + "." + f.message())).toList());
                 } catch (DomainException e) {
                     throw DomainException.invalid(name, name + ": " + e.getMessage());
                 }
@@ -294,11 +383,11 @@ final class JsonBody {
         };
     }
 
-    private static String string(String field, JsonNode v) {
-        if (!v.isTextual()) {
+    private static String string(String field, Object v) {
+        if (!(v instanceof String s)) {
             throw DomainException.invalid(field, field + " must be a string");
         }
-        return v.textValue();
+        return s;
     }
 
     private Object get(String name, BodyField.Kind... kinds) {
@@ -310,11 +399,12 @@ final class JsonBody {
         return values.get(name);
     }
 
-    /** A text, name, URL, email, slug, id, note or one-of field; null when absent (a blank note too). */
+    /** A text, name, URL, email, slug, id, note, one-of or words field; null when absent (a blank note, no words, too). */
     String text(String name) {
         return (String) get(name, BodyField.Kind.TEXT, BodyField.Kind.NAME, BodyField.Kind.URL, BodyField.Kind.HTTPS_URL,
                 BodyField.Kind.EMAIL,
-                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF);
+                BodyField.Kind.SLUG, BodyField.Kind.DEAL_ID, BodyField.Kind.ID, BodyField.Kind.NOTE, BodyField.Kind.ONE_OF,
+                BodyField.Kind.WORDS, BodyField.Kind.OPTIONAL_WORDS);
     }
 
     /** A boolean field; null when absent. */
@@ -362,16 +452,25 @@ final class JsonBody {
     /** {@code "name": null}, which in a correction clears a field that may be cleared (expiresAt). */
     boolean isExplicitNull(String name) {
         get(name, BodyField.Kind.values());
-        return node.has(name) && node.get(name).isNull();
+        return node.get(name) == NULL;
     }
 
     /** A JSON number within {@link ContractRules#price}'s bounds and decimals. */
-    private static BigDecimal price(String field, JsonNode v) {
-        if (!v.isNumber()) {
+    private static BigDecimal price(String field, Object v) {
+        BigDecimal decimal;
+        if (v instanceof BigDecimal d) {
+            decimal = d;
+        } else if (v instanceof Integer || v instanceof Long) {
+            decimal = BigDecimal.valueOf(((Number) v).longValue());
+        } else if (v instanceof java.math.BigInteger b) {
+            decimal = new BigDecimal(b);
+        } else if (v == OUT_OF_RANGE) {
+            throw DomainException.invalid(field, field + " must be a finite number");
+        } else {
             throw DomainException.invalid(field, field + " must be a JSON number");
         }
         try {
-            return ContractRules.price(field, v.decimalValue());
+            return ContractRules.price(field, decimal);
         } catch (NumberFormatException | ArithmeticException e) {
             throw DomainException.invalid(field, field + " must be a finite number");
         }
@@ -405,19 +504,19 @@ final class JsonBody {
     }
 
     /** An array of distinct strings, each a candidate deal id (the store says which exist). */
-    private static List<String> idList(String field, JsonNode v, int max) {
-        if (!v.isArray()) {
+    private static List<String> idList(String field, Object v, int max) {
+        if (!(v instanceof List<?> array)) {
             throw DomainException.invalid(field, field + " must be an array of deal ids");
         }
-        if (v.size() > max) {
+        if (array.size() > max) {
             throw DomainException.invalid(field, field + " holds at most " + max + " ids");
         }
         List<String> ids = new ArrayList<>();
-        for (JsonNode item : v) {
-            if (!item.isTextual()) {
+        for (Object item : array) {
+            if (!(item instanceof String id)) {
                 throw DomainException.invalid(field, field + " must be an array of strings");
             }
-            ids.add(item.textValue());
+            ids.add(id);
         }
         return ids;
     }

@@ -6,8 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * The contract's 415 rule, checked on every request before anything reads the body. A class of its own, apart
- * from {@link JsonBody}: initialising that one builds jackson-databind's ObjectMapper (about 290 classes), which
- * a GET must never pay for at cold start (docs/cold-start.md).
+ * from {@link JsonBody}: initialising that one builds jackson-core's parser factory, which a GET must never pay for
+ * at cold start (docs/cold-start.md).
  */
 final class JsonMediaType {
     /** {@code application/json}, with parameters such as {@code charset=utf-8} allowed. */

@@ -56,22 +56,24 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
 
     /**
      * The devices function's push endpoints, SNS's client built (where {@link #devicesPush(Settings)} builds it at init)
-     * on the warm-up thread of {@link #fromProcess(Runnable)}, beside the DynamoDB client on the constructing thread: in
-     * the devices write function the two clients' builds overlap instead of following each other. Anywhere else it
-     * builds nothing there. A build that failed there is done again, and fails properly, by {@link #endpoints}.
+     * on the warm-up thread of {@link #fromProcess(java.util.function.Consumer)}, beside the DynamoDB client on the
+     * constructing thread: in the devices write function the two clients' builds overlap instead of following each
+     * other. It is built over the function's HTTP client: a client of its own built a second TLS context (the trust
+     * store's certificates parsed again) on that thread. Anywhere else it builds nothing there. A build that failed
+     * there is done again, and fails properly, by {@link #endpoints}.
      */
-    public static final class DevicesPushAtInit implements Runnable {
+    public static final class DevicesPushAtInit implements java.util.function.Consumer<SdkHttpClient> {
         private volatile com.bigtimedeals.service.PushEndpoints built;
 
         @Override
-        public void run() {
+        public void accept(SdkHttpClient http) {
             Settings settings = Settings.fromProcess();
             if (settings.get(SnsPush.FCM_APPLICATION) != null || settings.get(SnsPush.APNS_APPLICATION) != null) {
-                built = SnsPush.from(settings);
+                built = SnsPush.from(settings, http);
             }
         }
 
-        /** After {@link #fromProcess(Runnable)} returned (it joins the thread): what was built, else as {@link #devicesPush(SdkHttpClient)}. */
+        /** After {@link #fromProcess(java.util.function.Consumer)} returned (it joins the thread): what was built, else as {@link #devicesPush(SdkHttpClient)}. */
         public com.bigtimedeals.service.PushEndpoints endpoints(SdkHttpClient http) {
             return built != null ? built : devicesPush(http);
         }
@@ -79,21 +81,27 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
 
     /** The HTTP client's TLS context ({@link TlsStart}) is built on a thread of its own while the SDK client is built on this one. */
     public static Container fromProcess() {
-        return fromProcess(null);
+        return fromProcess((java.util.function.Consumer<SdkHttpClient>) null);
+    }
+
+    /** The same, with {@code alongside} run on a third thread: see {@link #fromProcess(java.util.function.Consumer)}. */
+    public static Container fromProcess(Runnable alongside) {
+        return fromProcess(alongside == null ? null : http -> alongside.run());
     }
 
     /**
-     * The same, with {@code alongside} (init that needs nothing built here: a handler's warm-up) run on a third thread
-     * meanwhile and joined before this returns, so it is init too. A failure there fails nothing: it built nothing the
-     * handler keeps, and the code it warmed runs again, and fails properly, where it is used.
+     * The same, with {@code alongside} (init that needs nothing built here but the function's HTTP client: a handler's
+     * warm-up) run on a third thread meanwhile and joined before this returns, so it is init too. A failure there fails
+     * nothing: it built nothing the handler keeps, and the code it warmed runs again, and fails properly, where it is used.
      */
-    public static Container fromProcess(Runnable alongside) {
+    public static Container fromProcess(java.util.function.Consumer<SdkHttpClient> alongside) {
         TlsStart tls = TlsStart.begin();
+        SdkHttpClient http = tls.httpClient();
         Thread warm = null;
         if (alongside != null) {
             warm = new Thread(() -> {
                 try {
-                    alongside.run();
+                    alongside.accept(http);
                 } catch (RuntimeException e) {
                     // See above: nothing to undo, and no logging from an init thread (the logger is the handler's).
                 }
@@ -102,7 +110,6 @@ public record Container(Configuration configuration, Table table, FunctionRuntim
             warm.start();
         }
         Settings settings = Settings.fromProcess();
-        SdkHttpClient http = tls.httpClient();
         Table table = Table.from(settings, DynamoDbClients.from(settings, http), http);
         Configuration configuration = Configuration.from(settings);
         tls.await();

@@ -134,7 +134,9 @@ public final class DealService {
             throw DomainException.invalid(null, "nothing to change: send title, link, price, imageUrl, description or expiresAt");
         }
         EditedDeal corrected = deals.correct(dealId, correction, editor, ifMatch);
-        if (corrected.deal().expiredAt(now)) {
+        // Only a correction that sets the expiry: a deal that expired before already left every featured section (its
+        // copies carry expiresAt), so correcting its title must not rewrite them all again (8 more requests).
+        if (correction.expiresAt() != null && corrected.deal().expiredAt(now)) {
             withdraw(corrected.deal());
         }
         return corrected;

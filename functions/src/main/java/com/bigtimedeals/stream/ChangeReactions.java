@@ -323,17 +323,30 @@ public final class ChangeReactions {
      * because the index its latest deals come from may not show the change yet. Null for any other change.
      */
     static String dealTouched(Change change) {
-        if (change instanceof Change.DealCreated c) {
+        return change.accept(DEAL_TOUCHED);
+    }
+
+    private static final DealItemChange<String> DEAL_TOUCHED = new DealItemChange<>() {
+        @Override
+        public String on(Change.DealCreated c) {
             return c.deal().id();
         }
-        if (change instanceof Change.DealCorrected c) {
+
+        @Override
+        public String on(Change.DealCorrected c) {
             return c.deal().id();
         }
-        if (change instanceof Change.DealTakenDown t) {
+
+        @Override
+        public String on(Change.DealTakenDown t) {
             return t.dealId();
         }
-        return null;
-    }
+
+        @Override
+        String otherwise(Change change) {
+            return null;
+        }
+    };
 
     /** The gate that coalesces aggregations of one deal's counts across lanes, at {@code paceMillis}. */
     com.bigtimedeals.deals.CountsGate countsGate(long paceMillis) {

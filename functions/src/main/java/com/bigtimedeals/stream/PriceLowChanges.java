@@ -9,7 +9,7 @@ import com.bigtimedeals.deals.PriceLows;
  * and the link's low is carried onto the link's deals, whose copies follow as they follow a correction. The deal
  * item's own {@code linkLow} change reads as a correction with the same price and link, which records nothing more.
  */
-final class PriceLowChanges {
+final class PriceLowChanges extends DealItemChange<Void> {
     private final PriceLows lows;
 
     PriceLowChanges(PriceLows lows) {
@@ -17,11 +17,31 @@ final class PriceLowChanges {
     }
 
     void apply(Change change) {
-        if (change instanceof Change.DealCreated c) {
-            lows.record(c.deal());
-        } else if (change instanceof Change.DealCorrected c && moved(c.before(), c.deal())) {
+        change.accept(this);
+    }
+
+    @Override
+    public Void on(Change.DealCreated c) {
+        lows.record(c.deal());
+        return null;
+    }
+
+    @Override
+    public Void on(Change.DealCorrected c) {
+        if (moved(c.before(), c.deal())) {
             lows.record(c.deal());
         }
+        return null;
+    }
+
+    @Override
+    public Void on(Change.DealTakenDown t) {
+        return null; // the link keeps the lowest price it has had
+    }
+
+    @Override
+    Void otherwise(Change change) {
+        return null;
     }
 
     private static boolean moved(Deal before, Deal now) {

@@ -10,7 +10,7 @@ import com.bigtimedeals.saved.SavedStore;
  * saver's list (and count), a correction that moves its {@code expiresAt} plans each saver's reminder anew (the old one
  * finds the deal expiring at another moment when due, and sends nothing). Both are safe to run again on a replay.
  */
-final class SavedDealChanges {
+final class SavedDealChanges extends DealItemChange<Void> {
     private final SavedStore saved;
 
     SavedDealChanges(SavedStore saved) {
@@ -18,11 +18,30 @@ final class SavedDealChanges {
     }
 
     void apply(Change change) {
-        if (change instanceof Change.DealCorrected c && c.before() != null
-                && !Objects.equals(c.before().expiresAt(), c.deal().expiresAt())) {
+        change.accept(this);
+    }
+
+    @Override
+    public Void on(Change.DealCreated c) {
+        return null; // nobody has saved a deal that did not exist
+    }
+
+    @Override
+    public Void on(Change.DealCorrected c) {
+        if (c.before() != null && !Objects.equals(c.before().expiresAt(), c.deal().expiresAt())) {
             saved.replan(c.deal().id(), c.deal().expiresAt());
-        } else if (change instanceof Change.DealTakenDown t) {
-            saved.forgetDeal(t.dealId());
         }
+        return null;
+    }
+
+    @Override
+    public Void on(Change.DealTakenDown t) {
+        saved.forgetDeal(t.dealId());
+        return null;
+    }
+
+    @Override
+    Void otherwise(Change change) {
+        return null;
     }
 }

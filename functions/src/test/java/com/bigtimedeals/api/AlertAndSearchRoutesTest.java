@@ -91,6 +91,22 @@ class AlertAndSearchRoutesTest extends ApiTest {
         assertEquals(items, itemCount(), "a rejected alert writes nothing");
     }
 
+    /** api.md, "Every field at once": the word rules are named with every other invalid field, each in its own words. */
+    @Test
+    void everyInvalidFieldOfAnAlertIsNamedAtOnce() {
+        seedCatalog();
+        int items = itemCount();
+        JsonNode refused = expect(400, post("/me/alerts").user("ann")
+                .body("{\"keywords\":\"half-price\",\"excludeWords\":\"a1 b2 c3 d4 e5 f6\",\"maxPrice\":-1,\"minTemperature\":0}"));
+        List<String> fields = new ArrayList<>();
+        refused.get("errors").forEach(e -> fields.add(e.get("field").asText()));
+        assertEquals(List.of("keywords", "maxPrice", "excludeWords", "minTemperature"), fields);
+        assertEquals("keywords", refused.get("field").asText());
+        String exclude = refused.get("errors").get(2).get("message").asText();
+        assertTrue(exclude.startsWith("excludeWords must be 0 to " + Words.MAX_WORDS + " words"), exclude);
+        assertEquals(items, itemCount(), "a rejected alert writes nothing");
+    }
+
     @Test
     void aBadAlertIsA400AnUnknownBrandOrCategoryA404AndNeitherWritesAnything() {
         seedCatalog();

@@ -223,7 +223,7 @@ abstract class ApiTest extends DynamoDbTest {
 
     static JsonNode parse(APIGatewayV2HTTPResponse r) {
         try {
-            return r.getBody() == null ? null : JsonBody.MAPPER.readTree(r.getBody());
+            return r.getBody() == null ? null : JacksonReferenceShapes.MAPPER.readTree(r.getBody());
         } catch (Exception e) {
             throw new AssertionError("not JSON: " + r.getBody(), e);
         }

@@ -41,7 +41,7 @@ class ColdStartLogTest extends ApiTest {
         List<String> coldStarts = new ArrayList<>();
         for (String line : captured.toString(StandardCharsets.UTF_8).split("\n")) {
             if (line.startsWith("{")) {
-                JsonNode n = JsonBody.MAPPER.readTree(line);
+                JsonNode n = JacksonReferenceShapes.MAPPER.readTree(line);
                 if ("request".equals(n.path("message").asText())) {
                     coldStarts.add(n.path("correlation_id").asText().equals("snapstart-priming") ? "priming"
                             : n.path("cold_start").asText());

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +84,20 @@ class DeviceRoutesTest extends ApiTest {
         register(201, "ann", "fcm", "A:b_c-" + "9".repeat(4090));
         register(201, "ann", "apns", "ABCDEF0123456789".repeat(4));
         assertEquals(3, deviceIds("ann").size());
+    }
+
+    @Test
+    void anApnsTokenInCapitalsIsTheSameDevice() {
+        String lower = "0123456789abcdef".repeat(4);
+        JsonNode first = register(201, "ann", "apns", lower.toUpperCase(Locale.ROOT));
+        assertEquals("abcdef", first.get("tokenEnd").asText(), "kept in its one spelling");
+        JsonNode again = register(200, "ann", "apns", lower);
+        assertEquals(first.get("id"), again.get("id"), "hexadecimal's case carries nothing");
+        assertEquals(List.of(first.get("id").asText()), deviceIds("ann"));
+        String fcm = "Ab:" + "c".repeat(30);
+        register(201, "ann", "fcm", fcm);
+        register(201, "ann", "fcm", fcm.toLowerCase(Locale.ROOT));
+        assertEquals(3, deviceIds("ann").size(), "an FCM token's case is its own");
     }
 
     @Test
@@ -185,6 +200,22 @@ class DeviceRoutesTest extends ApiTest {
         assertEquals(ok, expect(200, get("/me/notifications").user("ann")).toString(), "nothing changed");
         expect(200, put("/me/notifications").user("ann").body("{" + push
                 + ",\"quietHours\":{\"start\":\"00:00\",\"end\":\"23:59\",\"timeZone\":\"America/Argentina/Buenos_Aires\"}}"));
+    }
+
+    /** api.md, "Every field at once": each invalid field inside push and quietHours is listed by its own name. */
+    @Test
+    void everyInvalidSettingIsNamedAtOnce() {
+        JsonNode e = expect(400, put("/me/notifications").user("ann").body("{\"push\":{\"watches\":\"yes\",\"alerts\":1},"
+                + "\"quietHours\":{\"start\":\"25:00\",\"end\":\"7\",\"timeZone\":\"Mars/Base\"}}"));
+        List<String> fields = new java.util.ArrayList<>();
+        e.get("errors").forEach(f -> {
+            fields.add(f.get("field").asText());
+            assertTrue(f.get("message").asText().startsWith(f.get("field").asText() + " "), f.toString());
+        });
+        assertEquals(List.of("push.watches", "push.alerts", "push.blasts", "push.reminders", "quietHours.start",
+                "quietHours.end", "quietHours.timeZone"), fields);
+        assertEquals("push.watches", e.get("field").asText());
+        assertEquals("{\"push\":{\"watches\":true,\"alerts\":true,\"blasts\":true,\"reminders\":true},\"quietHours\":null}", expect(200, get("/me/notifications").user("ann")).toString());
     }
 
     /** The tests' push service, with {@code ensure} answered by the test: what SNS says of a registered endpoint. */

@@ -70,6 +70,23 @@ class EditorsTogetherTest extends ApiTest {
         expect(403, get("/cms/deals/" + id).user("ann"));
     }
 
+    /**
+     * A deal that expired earlier is corrected within the same budget: only a correction that expires it rewrites its
+     * featured copies and the front page at once (it was 10 requests for any correction of an expired deal).
+     */
+    @Test
+    void correctingADealThatExpiredEarlierStaysWithinTheBudget() {
+        seedCatalog();
+        String id = expect(201, post("/cms/deals").editor().body("{\"title\":\"Old kettle\",\"link\":\"https://shop.example.com/old\","
+                + "\"price\":9,\"brandId\":\"acme\",\"categoryId\":\"tech\",\"createdAt\":\"" + NOW.minus(java.time.Duration.ofDays(2))
+                + "\",\"expiresAt\":\"" + NOW.minus(java.time.Duration.ofDays(1)) + "\"}")).get("id").asText();
+        JsonNode corrected = expect(200, patch("/cms/deals/" + id).editor().header("If-Match", "\"v1\"")
+                .body("{\"description\":\"Sold out since yesterday\"}"));
+        assertTrue(lastRequests <= 2, "PATCH with If-Match within 2 requests: " + lastRequests);
+        assertTrue(corrected.get("expired").asBoolean());
+        assertEquals("Sold out since yesterday", expect(200, get("/deals/" + id)).get("description").asText());
+    }
+
     @Test
     void aLostUpdateIsRefusedWith412AndTheDealAsItStandsAndNothingChanges() {
         seedCatalog();
@@ -187,6 +204,13 @@ class EditorsTogetherTest extends ApiTest {
         assertEquals(1, one.get("errors").size());
         assertEquals("logoUrl", one.get("errors").get(0).get("field").asText());
         assertTrue(one.get("message").asText().contains("https"));
+        // A brand and a category that do not exist are both named, as any two invalid fields are.
+        JsonNode unknown = expect(400, post("/cms/deals").editor().body("{\"title\":\"Kettle\",\"link\":\"https://shop.example.com/k\","
+                + "\"price\":5,\"brandId\":\"nobody\",\"categoryId\":\"nothing\"}"));
+        List<String> unknownFields = new ArrayList<>();
+        unknown.get("errors").forEach(e -> unknownFields.add(e.get("field").asText()));
+        assertEquals(List.of("brandId", "categoryId"), unknownFields);
+        assertEquals(before, itemCount());
         String id = createDeal("Kettle", "acme", "tech");
         expect(400, patch("/cms/deals/" + id).editor().body("{\"imageUrl\":\"http://img.example.com/a.jpg\"}"));
         expect(200, patch("/cms/deals/" + id).editor().body("{\"imageUrl\":\"https://img.example.com/a.jpg\"}"));

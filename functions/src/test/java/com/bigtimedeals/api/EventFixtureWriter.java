@@ -43,7 +43,7 @@ public final class EventFixtureWriter {
             for (var v : variants.entrySet()) {
                 ObjectNode event = event(route, v.getKey(), v.getValue());
                 Files.writeString(dir.resolve(name + "." + v.getKey() + ".json"),
-                        JsonBody.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(event) + "\n");
+                        JacksonReferenceShapes.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(event) + "\n");
             }
         }
     }
@@ -62,7 +62,7 @@ public final class EventFixtureWriter {
         for (var p : params.entrySet()) {
             path = path.replace("{" + p.getKey() + "}", p.getValue());
         }
-        ObjectNode e = JsonBody.MAPPER.createObjectNode();
+        ObjectNode e = JacksonReferenceShapes.MAPPER.createObjectNode();
         e.put("version", "2.0");
         e.put("routeKey", route.routeKey());
         e.put("rawPath", path);

@@ -43,7 +43,7 @@ class LoggingTest extends ApiTest {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : logs.split("\n")) {
             if (line.startsWith("{")) {
-                JsonNode n = JsonBody.MAPPER.readTree(line);
+                JsonNode n = JacksonReferenceShapes.MAPPER.readTree(line);
                 if ("request".equals(n.path("message").asText())) {
                     lines.add(n);
                 }

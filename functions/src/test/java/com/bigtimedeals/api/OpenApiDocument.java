@@ -536,7 +536,7 @@ final class OpenApiDocument {
         ObjectNode props = o.putObject("properties");
         for (BodyField f : body.fields()) {
             ObjectNode schema = switch (f.kind()) {
-                case TEXT -> string(1, f.max()).put("pattern", ContractRules.TEXT_PATTERN)
+                case TEXT, WORDS -> string(1, f.max()).put("pattern", ContractRules.TEXT_PATTERN)
                         .put("description", "Not blank; no control characters but tab and newlines");
                 case NAME -> string(1, f.max()).put("pattern", ContractRules.NAME_PATTERN)
                         .put("description", "Holds a letter or digit (A-Z, a-z, 0-9); no control characters");
@@ -551,7 +551,7 @@ final class OpenApiDocument {
                 case INSTANT -> object().put("type", "string").put("format", "date-time")
                         .put("pattern", ContractRules.INSTANT_PATTERN);
                 case DEAL_ID, ID -> ksuid();
-                case NOTE -> string(0, f.max()).put("pattern", ContractRules.NOTE_PATTERN)
+                case NOTE, OPTIONAL_WORDS -> string(0, f.max()).put("pattern", ContractRules.NOTE_PATTERN)
                         .put("description", "Blank means none; no control characters but tab and newlines");
                 case DEAL_IDS -> {
                     ObjectNode ids = arrayOf(ksuid());

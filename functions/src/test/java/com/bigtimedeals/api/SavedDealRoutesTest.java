@@ -128,6 +128,9 @@ class SavedDealRoutesTest extends ApiTest {
             cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
         } while (cursor != null);
         assertEquals(saved, paged);
+        // Another user's cursor is one the server could not have produced for this caller's list, as in the inbox.
+        String annsCursor = expect(200, get("/me/saved").user("ann").query("limit=3")).get("nextCursor").asText();
+        expect(400, get("/me/saved").user("bob").query("limit=3&cursor=" + annsCursor));
         expect(400, get("/me/saved").user("ann").query("cursor=nonsense"));
         expect(400, get("/me/saved").user("ann").query("limit=0"));
     }

@@ -18,11 +18,11 @@ import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealCounts;
 import com.bigtimedeals.deals.DealCountsStore;
 import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPage;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.platform.Configuration;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Setting;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -240,8 +240,8 @@ class CounterAggregationTest extends StreamTest {
 
     /** Sets a first-view shard of the deal's counters by hand: {@code hot} votes, at write {@code writes}. */
     private void shard(String dealId, int shard, long hot, long writes) {
-        Map<String, AttributeValue> item = new java.util.HashMap<>(com.bigtimedeals.platform.Keys.dealCounters(dealId, shard));
-        item.put(com.bigtimedeals.platform.Keys.TYPE, AttributeValue.fromS(com.bigtimedeals.platform.Keys.DEAL_COUNTERS));
+        Map<String, AttributeValue> item = new java.util.HashMap<>(com.bigtimedeals.deals.DealKeys.dealCounters(dealId, shard));
+        item.put(com.bigtimedeals.platform.Keys.TYPE, AttributeValue.fromS(com.bigtimedeals.deals.DealKeys.DEAL_COUNTERS));
         item.put("dealId", AttributeValue.fromS(dealId));
         item.put("shard", AttributeValue.fromN(Integer.toString(shard)));
         item.put("hot", AttributeValue.fromN(Long.toString(hot)));
@@ -274,7 +274,7 @@ class CounterAggregationTest extends StreamTest {
         java.util.concurrent.atomic.AtomicBoolean crossed = new java.util.concurrent.atomic.AtomicBoolean();
         com.bigtimedeals.platform.Table r1 = observed((method, request) -> {
             if (request instanceof software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest u
-                    && u.key().equals(com.bigtimedeals.platform.Keys.deal(id))
+                    && u.key().equals(com.bigtimedeals.deals.DealKeys.deal(id))
                     && u.expressionAttributeNames().containsValue("countersVersion") && crossed.compareAndSet(false, true)) {
                 // R2, just before, on another lane: shard 1 moves to 10 (a vote's write), and R2's reading (shard 0
                 // at 5, shard 1 at 10) reaches the deal item, then the gate, as its aggregation writes them.
@@ -288,13 +288,13 @@ class CounterAggregationTest extends StreamTest {
                         covered.append(k == 0 ? "" : ",").append(w);
                     }
                     client.updateItem(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
-                            .tableName(table.name()).key(com.bigtimedeals.platform.Keys.deal(id))
+                            .tableName(table.name()).key(com.bigtimedeals.deals.DealKeys.deal(id))
                             .updateExpression("SET hot = :h, cold = :z, comments = :z, countersVersion = :v, countedWrites = :w")
                             .expressionAttributeValues(Map.of(":h", AttributeValue.fromN("15"), ":z", AttributeValue.fromN("0"),
                                     ":v", AttributeValue.fromN("15"), ":w", AttributeValue.fromL(r2)))
                             .build());
                     client.updateItem(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
-                            .tableName(table.name()).key(com.bigtimedeals.platform.Keys.countsGate(id))
+                            .tableName(table.name()).key(com.bigtimedeals.deals.DealKeys.countsGate(id))
                             .updateExpression("SET covered = :c, coveredWrites = :v")
                             .expressionAttributeValues(Map.of(":c", AttributeValue.fromS(covered.toString()),
                                     ":v", AttributeValue.fromN("15")))

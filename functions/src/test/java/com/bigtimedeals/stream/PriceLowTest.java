@@ -57,6 +57,30 @@ class PriceLowTest extends StreamTest {
         assertTrue(lowest(other), "another link has its own low");
     }
 
+    /**
+     * The writer's own answers and the next read are exact before the stream has run: a new deal of a link offered
+     * lower before is not the lowest, and a deal whose price goes up is not either (its own first price counts).
+     */
+    @Test
+    void lowestEverIsExactAtOnceForTheDealItselfBeforeTheStreamRuns() {
+        Deal first = deal("https://shop.example.com/mug", "20");
+        assertTrue(first.lowestEver(), "a link seen for the first time");
+        DealStore store = new DealStore(table);
+        assertFalse(store.correct(first.id(), new DealCorrection(null, null, new BigDecimal("25"), null, null, null, false))
+                .lowestEver(), "its own first price was 20");
+        assertFalse(lowest(first));
+        pump(60_000);
+        store.takeDown(first.id());
+        pump(60_000);
+        Deal second = deal("HTTPS://shop.example.com/mug/", "22");
+        assertFalse(second.lowestEver(), "the taken-down deal of the same link was 20");
+        assertFalse(lowest(second));
+        assertTrue(store.correct(second.id(), new DealCorrection(null, null, new BigDecimal("19"), null, null, null, false))
+                .lowestEver(), "below every earlier price");
+        pump(60_000);
+        assertTrue(lowest(second));
+    }
+
     @Test
     void racingCorrectionsLeaveTheExactLow() throws Exception {
         Deal deal = deal("https://shop.example.com/lamp", "50");

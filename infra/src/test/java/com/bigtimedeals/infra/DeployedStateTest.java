@@ -19,12 +19,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.platform.CursorCodec;
-import com.bigtimedeals.platform.IndexPartitions;
-import com.bigtimedeals.platform.PartitionKeys;
 import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.topology.Access;
+import com.bigtimedeals.topology.IndexPartitions;
 import com.bigtimedeals.topology.LambdaFunction;
 import com.bigtimedeals.topology.Metrics;
+import com.bigtimedeals.topology.PartitionKeys;
 import com.bigtimedeals.topology.PushAccess;
 import com.bigtimedeals.topology.Route;
 import com.bigtimedeals.topology.RouteTable;

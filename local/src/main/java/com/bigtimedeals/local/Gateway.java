@@ -307,12 +307,13 @@ public final class Gateway implements AutoCloseable {
         return status;
     }
 
+    /** Jetty's refusal as one of the gateway's own answers ({@link #message}): its request id named as every answer's. */
     private static void writeJson(Response response, int status, Callback callback) {
-        String message = status == 400 ? "Bad Request" : HttpStatus.getMessage(status);
+        Answer answer = message(status, status == 400 ? "Bad Request" : HttpStatus.getMessage(status));
         response.setStatus(status);
-        response.getHeaders().put("content-type", "application/json");
-        response.getHeaders().put("X-DynamoDB-Requests", "0");
-        response.write(true, ByteBuffer.wrap(("{\"message\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8)), callback);
+        answer.headers().forEach((k, v) -> response.getHeaders().put(k, v));
+        response.getHeaders().put(HttpConventions.GATEWAY_REQUEST_ID, answer.headers().get(HttpConventions.REQUEST_ID));
+        response.write(true, ByteBuffer.wrap(answer.body()), callback);
     }
 
     /** One request through routing, authorization and the handler, as API Gateway would run it. */

@@ -173,6 +173,28 @@ class GatewayRobustnessTest {
         }
     }
 
+    /**
+     * A request Jetty refuses before routing (a broken escape in the path, an unknown protocol version) is still one of
+     * the gateway's own answers: it names its request id in the body, in X-Request-Id and in apigw-requestid, as API
+     * Gateway's do, so that a client can quote it.
+     */
+    @Test
+    void refusalsBeforeRoutingNameTheirRequestId() throws Exception {
+        for (String line : List.of("GET /deals/% HTTP/1.1", "GET /me/saved/abc%00 HTTP/1.1", "GET /%zz HTTP/1.1",
+                "GET /me HTTP/9.9")) {
+            try (Socket s = connect()) {
+                send(s, line + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+                String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                String head = answer.substring(0, answer.indexOf("\r\n\r\n") + 4);
+                assertEquals(400, status(head), line + " answered " + answer);
+                String id = header(head, "X-Request-Id");
+                assertTrue(id != null && id.matches("[A-Za-z0-9+/]{15}="), line + " answered " + answer);
+                assertEquals(id, header(head, "apigw-requestid"), line);
+                assertTrue(answer.endsWith("\"requestId\":\"" + id + "\"}"), line + " answered " + answer);
+            }
+        }
+    }
+
     @Test
     void corsPreflightAnswersAllowedOriginsAsTheDeployedApiDoes() throws Exception {
         String allowed = request("OPTIONS /brands/acme/likes HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://localhost:5173\r\n"

@@ -60,16 +60,16 @@ public final class AccountStore {
     public void delete(String username) {
         // Full precision: a follow made earlier in the same second is older than the deletion and must go.
         Instant at = table.clock().instant();
-        Map<String, AttributeValue> key = Keys.accountDeletion(username);
-        Map<String, AttributeValue> deletion = WalkStore.pending(new ItemWriter(key, Keys.ACCOUNT_DELETION)
+        Map<String, AttributeValue> key = AccountKeys.accountDeletion(username);
+        Map<String, AttributeValue> deletion = WalkStore.pending(new ItemWriter(key, AccountKeys.ACCOUNT_DELETION)
                 .string("username", username).instant("deletedAt", at).bool("done", false).number("reached", 0)
-                .index(TableDefinition.GSI2.partitionKey(), Keys.DELETIONS)
+                .index(TableDefinition.GSI2.partitionKey(), AccountKeys.DELETIONS)
                 .index(TableDefinition.GSI2.sortKey(), WalkStore.stamp(at)),
                 key.get(Keys.PK).s(), at).build();
         // A comment post's transaction checks the profile: while one holds it, this one is cancelled with a
         // TransactionConflict. Retried (the whole write is idempotent: see above), so that no race answers a 503.
         Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-                TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(Keys.user(username)).build()).build(),
+                TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(AccountKeys.user(username)).build()).build(),
                 TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(deletion).build()).build())
                 .build()));
     }
@@ -83,7 +83,7 @@ public final class AccountStore {
         try {
             // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
             Transactions.retrying(() -> table.client().updateItem(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder()
-                    .tableName(table.name()).key(Keys.accountDeletion(username))
+                    .tableName(table.name()).key(AccountKeys.accountDeletion(username))
                     .updateExpression("SET revivedAt = :now")
                     .conditionExpression("attribute_exists(PK)")
                     .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(table.clock().instant().toString())))
@@ -95,7 +95,7 @@ public final class AccountStore {
 
     public AccountDeletion get(String username) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.accountDeletion(username)).consistentRead(true).build()).item();
+                .key(AccountKeys.accountDeletion(username)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             return null;
         }
@@ -108,12 +108,12 @@ public final class AccountStore {
      * it (the caller stops either way, so a page is counted once).
      */
     public boolean advance(AccountDeletion from, String next, int removed) {
-        return walks.advance(Keys.accountDeletion(from.username()), from.position(), next, removed, false);
+        return walks.advance(AccountKeys.accountDeletion(from.username()), from.position(), next, removed, false);
     }
 
     /** Asks for another run of an unfinished deletion (an invocation out of time does this instead of a page). */
     public boolean requeue(String username) {
-        return walks.requeue(Keys.accountDeletion(username));
+        return walks.requeue(AccountKeys.accountDeletion(username));
     }
 
     /**
@@ -138,7 +138,7 @@ public final class AccountStore {
                     .keyConditionExpression("#pk = :pk AND #sk >= :since")
                     .expressionAttributeNames(Map.of("#pk", TableDefinition.GSI2.partitionKey(),
                             "#sk", TableDefinition.GSI2.sortKey()))
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.DELETIONS),
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(AccountKeys.DELETIONS),
                             ":since", AttributeValue.fromS(WalkStore.stamp(table.clock().instant().minus(RECENT)))))
                     .projectionExpression("username, deletedAt, revivedAt")
                     .exclusiveStartKey(start).build());

@@ -24,8 +24,8 @@ public final class UserStore {
     }
 
     public UserProfile create(UserProfile profile) {
-        Map<String, AttributeValue> item = new ItemWriter(Keys.user(profile.username()), Keys.USER)
-                .index(TableDefinition.USER_INDEX.partitionKey(), Keys.userIndexValue(profile.username()))
+        Map<String, AttributeValue> item = new ItemWriter(AccountKeys.user(profile.username()), AccountKeys.USER)
+                .index(TableDefinition.USER_INDEX.partitionKey(), AccountKeys.userIndexValue(profile.username()))
                 .string("username", profile.username())
                 .string("email", profile.email())
                 .string("birthday", profile.birthday() == null ? null : profile.birthday().toString())
@@ -53,8 +53,8 @@ public final class UserStore {
                 .projectionExpression("username")
                 .limit(limit);
         if (after != null) {
-            Map<String, AttributeValue> start = new java.util.HashMap<>(Keys.user(after));
-            start.put(TableDefinition.USER_INDEX.partitionKey(), AttributeValue.fromS(Keys.userIndexValue(after)));
+            Map<String, AttributeValue> start = new java.util.HashMap<>(AccountKeys.user(after));
+            start.put(TableDefinition.USER_INDEX.partitionKey(), AttributeValue.fromS(AccountKeys.userIndexValue(after)));
             request.exclusiveStartKey(start);
         }
         var r = table.client().scan(request.build());
@@ -71,12 +71,12 @@ public final class UserStore {
     private static String afterOf(Map<String, AttributeValue> lastKey) {
         // An empty page can still carry a continuation; its key is a user item's key.
         String pk = lastKey.get(Keys.PK).s();
-        return pk.substring(Keys.userSk("").length());
+        return pk.substring(AccountKeys.userSk("").length());
     }
 
     public UserProfile get(String username) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.user(username)).build()).item();
+                .key(AccountKeys.user(username)).build()).item();
         if (item == null || item.isEmpty()) {
             throw DomainException.notFound("no profile yet");
         }

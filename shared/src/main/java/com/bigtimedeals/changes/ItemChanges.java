@@ -3,13 +3,17 @@ package com.bigtimedeals.changes;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.community.CommunityKeys;
 import com.bigtimedeals.community.ReportStore;
+import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCodec;
 import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.inbox.BlastStore;
+import com.bigtimedeals.inbox.InboxKeys;
 import com.bigtimedeals.inbox.MessageItems;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
@@ -33,8 +37,8 @@ public final class ItemChanges {
      * The item types that are resumable walks ({@code WalkStore}): while one is unfinished, each record of it is a
      * step of that walk ({@link Change.WalkPending}). The consumer's filter and the decoding both read this list.
      */
-    public static final List<String> WALK_TYPES = List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ALERT_FAN_OUT,
-            Keys.ACCOUNT_DELETION, Keys.RENAME);
+    public static final List<String> WALK_TYPES = List.of(InboxKeys.BLAST_SEGMENT, InboxKeys.FAN_OUT, InboxKeys.ALERT_FAN_OUT,
+            AccountKeys.ACCOUNT_DELETION, CatalogKeys.RENAME);
 
     static {
         // Four filters: a mapping takes at most five by default (Lambda's quotas), so new types join an existing one.
@@ -42,13 +46,13 @@ public final class ItemChanges {
         // rewritten as QuietWoken) and any change of a user's notification settings (quiet hours removed or moved).
         CONSUMER_FILTERS = List.of(
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S",
-                        List.of(Keys.DEAL, Keys.FEATURED_LIST, Keys.DEAL_COUNTERS, Keys.REPORT_CASE,
-                                Keys.NOTIFICATION_SETTINGS, Keys.QUIET_WOKEN))))),
+                        List.of(DealKeys.DEAL, CatalogKeys.FEATURED_LIST, DealKeys.DEAL_COUNTERS, CommunityKeys.REPORT_CASE,
+                                Keys.NOTIFICATION_SETTINGS, InboxKeys.QUIET_WOKEN))))),
                 Map.of("eventName", List.of("INSERT"),
-                        "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.BLAST))))),
+                        "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(InboxKeys.BLAST))))),
                 // A new inbox message is a push to its recipient's devices (a message rewritten by a retry is no INSERT).
                 Map.of("eventName", List.of("INSERT"),
-                        "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(Keys.MESSAGE))))),
+                        "dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", List.of(InboxKeys.MESSAGE))))),
                 Map.of("dynamodb", Map.of("NewImage", Map.of(Keys.TYPE, Map.of("S", WALK_TYPES),
                         "done", Map.of("BOOL", List.of(false))))));
     }
@@ -67,7 +71,7 @@ public final class ItemChanges {
             return new Change.Other();
         }
         switch (type) {
-            case Keys.DEAL -> {
+            case DealKeys.DEAL -> {
                 if (now.containsKey(DealCodec.TAKEN_DOWN_AT)) {
                     return before != null && before.containsKey(DealCodec.TAKEN_DOWN_AT) ? new Change.Other()
                             : new Change.DealTakenDown(item.string("id"), item.string("title"));
@@ -80,36 +84,36 @@ public final class ItemChanges {
                 // Counts written by the aggregation (or the hot moment) are not a correction: only content is.
                 return was == null || !was.sameContent(is) ? new Change.DealCorrected(is, was) : new Change.Other();
             }
-            case Keys.FEATURED_LIST -> {
+            case CatalogKeys.FEATURED_LIST -> {
                 String sk = now.get(Keys.SK).s();
-                if (sk.equals(DealKeys.featuredSk(FeaturedList.FRONT_PAGE))) {
+                if (sk.equals(CatalogKeys.featuredSk(FeaturedList.FRONT_PAGE))) {
                     return new Change.FeaturedChanged(FeaturedList.FRONT_PAGE);
                 }
-                if (sk.equals(DealKeys.featuredSk(FeaturedList.EDITORS_CHOICE))) {
+                if (sk.equals(CatalogKeys.featuredSk(FeaturedList.EDITORS_CHOICE))) {
                     return new Change.FeaturedChanged(FeaturedList.EDITORS_CHOICE);
                 }
                 return new Change.FeaturedChanged(FeaturedList.category(item.string("categoryId")));
             }
-            case Keys.REPORT_CASE -> {
+            case CommunityKeys.REPORT_CASE -> {
                 ReportStore.ExpiryReached reached = ReportStore.reachedExpiry(before, now);
                 return reached == null ? new Change.Other()
                         : new Change.DealReportedExpired(reached.dealId(), reached.lastReportedAt(), reached.round());
             }
-            case Keys.MESSAGE -> {
+            case InboxKeys.MESSAGE -> {
                 return insert ? new Change.MessageArrived(MessageItems.read(now)) : new Change.Other();
             }
-            case Keys.QUIET_WOKEN -> {
+            case InboxKeys.QUIET_WOKEN -> {
                 return new Change.QuietMayEnd(item.string("username"));
             }
             case Keys.NOTIFICATION_SETTINGS -> {
                 return new Change.QuietMayEnd(Keys.userOfDevicesPk(now.get(Keys.PK).s()));
             }
-            case Keys.DEAL_COUNTERS -> {
+            case DealKeys.DEAL_COUNTERS -> {
                 // Every change writes one shard of each view: the first view's records alone name every change.
                 return !DealCounters.inFirstView(item) ? new Change.Other() : new Change.CountersChanged(item.string("dealId"),
                         item.has("shard") ? (int) item.number("shard") : -1, item.has(DealCounters.WRITES) ? item.number(DealCounters.WRITES) : 0);
             }
-            case Keys.BLAST -> {
+            case InboxKeys.BLAST -> {
                 // A blast recorded with its segments needs nothing more; one recorded without them gets them here.
                 return insert && !now.containsKey(BlastStore.WITH_SEGMENTS) ? new Change.BlastRequested(item.string("id"))
                         : new Change.Other();
@@ -123,11 +127,11 @@ public final class ItemChanges {
     /** The step of an unfinished walk that a record of one of the {@link #WALK_TYPES} is. */
     private static Change.WalkPending walk(String type, ItemReader item) {
         return switch (type) {
-            case Keys.BLAST_SEGMENT -> new Change.BlastSegmentPending(item.string("blastId"), (int) item.number("segment"));
-            case Keys.FAN_OUT -> new Change.FanOutPending(item.string("dealId"), Likeable.valueOf(item.string("source")));
-            case Keys.ALERT_FAN_OUT -> new Change.AlertFanOutPending(item.string("dealId"));
-            case Keys.ACCOUNT_DELETION -> new Change.AccountDeletionPending(item.string("username"));
-            case Keys.RENAME -> new Change.RenamePending(Likeable.valueOf(item.string("kind")), item.string("targetId"));
+            case InboxKeys.BLAST_SEGMENT -> new Change.BlastSegmentPending(item.string("blastId"), (int) item.number("segment"));
+            case InboxKeys.FAN_OUT -> new Change.FanOutPending(item.string("dealId"), Likeable.valueOf(item.string("source")));
+            case InboxKeys.ALERT_FAN_OUT -> new Change.AlertFanOutPending(item.string("dealId"));
+            case AccountKeys.ACCOUNT_DELETION -> new Change.AccountDeletionPending(item.string("username"));
+            case CatalogKeys.RENAME -> new Change.RenamePending(Likeable.valueOf(item.string("kind")), item.string("targetId"));
             default -> throw new IllegalStateException("a walk type with no walk: " + type);
         };
     }

@@ -4,7 +4,6 @@ import java.util.Map;
 
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -18,7 +17,7 @@ final class CommentItems {
     }
 
     static Map<String, AttributeValue> item(Comment c) {
-        return new ItemWriter(Keys.comment(c.dealId(), c.id()), Keys.COMMENT)
+        return new ItemWriter(CommunityKeys.comment(c.dealId(), c.id()), CommunityKeys.COMMENT)
                 .string("id", c.id())
                 .string("dealId", c.dealId())
                 .string(AUTHOR, c.author())

@@ -7,9 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.accounts.AccountKeys;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.deals.DealCodec;
 import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.platform.BatchWrites;
 import com.bigtimedeals.platform.BilledSize;
@@ -78,9 +80,9 @@ public final class CommentStore {
             throw DomainException.invalid("replyTo", "replyTo must name a top-level comment of this deal");
         }
         List<Map<String, AttributeValue>> keys = new ArrayList<>(3);
-        keys.add(Keys.deal(dealId));
+        keys.add(DealKeys.deal(dealId));
         if (replyTo != null) {
-            keys.add(Keys.comment(dealId, replyTo));
+            keys.add(CommunityKeys.comment(dealId, replyTo));
         }
         List<Map<String, AttributeValue>> items = KeyedWrite.read(table, keyed, keys, "#t, #down",
                 Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT));
@@ -89,7 +91,7 @@ public final class CommentStore {
         for (Map<String, AttributeValue> item : items) {
             String type = new ItemReader(item).type();
             dealLive |= DealCodec.isLiveDeal(item);
-            parentFound |= Keys.COMMENT.equals(type);
+            parentFound |= CommunityKeys.COMMENT.equals(type);
         }
         if (!dealLive) {
             throw DomainException.notFound("deal not found");
@@ -102,7 +104,7 @@ public final class CommentStore {
                 postedAt.truncatedTo(ChronoUnit.SECONDS));
         List<TransactWriteItem> writes = new ArrayList<>(4);
         writes.add(TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table.name())
-                .key(Keys.user(author)).conditionExpression("attribute_exists(PK)").build()).build());
+                .key(AccountKeys.user(author)).conditionExpression("attribute_exists(PK)").build()).build());
         writes.add(put(CommentItems.item(comment)));
         writes.add(put(authorItem(comment)));
         if (keyed != null) {
@@ -114,7 +116,7 @@ public final class CommentStore {
     }
 
     private static Map<String, AttributeValue> authorItem(Comment c) {
-        return new ItemWriter(Keys.commentOfAuthor(c.author(), Ids.ownPart(c.id())), Keys.COMMENT_OF_AUTHOR)
+        return new ItemWriter(CommunityKeys.commentOfAuthor(c.author(), Ids.ownPart(c.id())), CommunityKeys.COMMENT_OF_AUTHOR)
                 .string("dealId", c.dealId()).string("commentId", c.id()).build();
     }
 
@@ -124,7 +126,7 @@ public final class CommentStore {
      */
     public Map<String, Integer> billedSizes(Comment c) {
         Map<String, AttributeValue> profile = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.user(c.author())).build()).item();
+                .key(AccountKeys.user(c.author())).build()).item();
         Map<String, Integer> sizes = new java.util.LinkedHashMap<>();
         sizes.put("comment", BilledSize.of(CommentItems.item(c)));
         sizes.put("author item", BilledSize.of(authorItem(c)));
@@ -186,16 +188,16 @@ public final class CommentStore {
                 throw DomainException.invalid("cursor", "cursor is not valid for this list");
             }
         }
-        String pk = Keys.dealPk(dealId);
-        Map<String, AttributeValue> start = after == null ? null : Keys.comment(dealId, after);
+        String pk = DealKeys.dealPk(dealId);
+        Map<String, AttributeValue> start = after == null ? null : CommunityKeys.comment(dealId, after);
         List<Comment> comments = new ArrayList<>(limit + 1);
         boolean dealSeen = after != null;
         do {
             QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
                     .keyConditionExpression("PK = :pk AND SK BETWEEN :from AND :to")
                     .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk),
-                            ":from", AttributeValue.fromS(after == null ? pk : Keys.commentSk(dealId, "")),
-                            ":to", AttributeValue.fromS(Keys.commentsEnd(dealId))))
+                            ":from", AttributeValue.fromS(after == null ? pk : CommunityKeys.commentSk(dealId, "")),
+                            ":to", AttributeValue.fromS(CommunityKeys.commentsEnd(dealId))))
                     .limit(limit + 1 - comments.size() + (dealSeen ? 0 : 1))
                     .exclusiveStartKey(start).build());
             for (Map<String, AttributeValue> item : r.items()) {
@@ -204,7 +206,7 @@ public final class CommentStore {
                         throw DomainException.notFound("deal not found");
                     }
                     dealSeen = true;
-                } else if (Keys.COMMENT.equals(new ItemReader(item).type())) {
+                } else if (CommunityKeys.COMMENT.equals(new ItemReader(item).type())) {
                     comments.add(CommentItems.read(item));
                 }
             }
@@ -229,7 +231,7 @@ public final class CommentStore {
      */
     public void delete(String dealId, String commentId, String caller, boolean editor) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.comment(dealId, commentId)).consistentRead(true).build()).item();
+                .key(CommunityKeys.comment(dealId, commentId)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             throw DomainException.notFound("comment not found");
         }
@@ -264,7 +266,7 @@ public final class CommentStore {
         }
         List<TransactWriteItem> writes = new ArrayList<>(2);
         writes.add(TransactWriteItem.builder().update(Update.builder().tableName(table.name())
-                .key(Keys.comment(dealId, commentId)).updateExpression(update).conditionExpression(condition)
+                .key(CommunityKeys.comment(dealId, commentId)).updateExpression(update).conditionExpression(condition)
                 .expressionAttributeNames(names).expressionAttributeValues(values).build()).build());
         try {
             commit(writes, dealId, -1, () -> new DomainException(DomainException.Kind.CONFLICT, "already deleted", null), null, -1);
@@ -284,11 +286,11 @@ public final class CommentStore {
      * a write per comment that still names the user, and a BatchWriteItem per 25 author items. Safe to run twice.
      */
     public AccountStore.Cleared anonymise(String username, Instant deletedAt, String after, int limit) {
-        String pk = Keys.commentsOfAuthorPk(username);
+        String pk = CommunityKeys.commentsOfAuthorPk(username);
         QueryRequest.Builder q = QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND SK <= :upTo")
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk),
-                        ":upTo", AttributeValue.fromS(Keys.commentOfAuthorSk(Ids.largestAt(deletedAt)))))
+                        ":upTo", AttributeValue.fromS(CommunityKeys.commentOfAuthorSk(Ids.largestAt(deletedAt)))))
                 .consistentRead(true).limit(limit);
         if (after != null) {
             q.exclusiveStartKey(Keys.key(pk, after));
@@ -298,7 +300,7 @@ public final class CommentStore {
         List<WriteRequest> refs = new ArrayList<>(r.items().size());
         for (Map<String, AttributeValue> ref : r.items()) {
             ItemReader of = new ItemReader(ref);
-            commentKeys.add(Keys.comment(of.string("dealId"), of.string("commentId")));
+            commentKeys.add(CommunityKeys.comment(of.string("dealId"), of.string("commentId")));
             refs.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder()
                     .key(Keys.key(pk, ref.get(Keys.SK).s())).build()).build());
         }
@@ -321,7 +323,7 @@ public final class CommentStore {
     private void forgetAuthor(Comment c, String username) {
         try {
             Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
-                    .key(Keys.comment(c.dealId(), c.id()))
+                    .key(CommunityKeys.comment(c.dealId(), c.id()))
                     .updateExpression("REMOVE #author, #body")
                     .conditionExpression("#author = :author")
                     .expressionAttributeNames(Map.of("#body", CommentItems.BODY, "#author", CommentItems.AUTHOR))

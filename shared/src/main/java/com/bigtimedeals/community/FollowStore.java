@@ -7,8 +7,8 @@ import java.util.Map;
 
 import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.FeaturedCopies;
 import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.deals.FollowTarget;
@@ -39,7 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
  * Likes and watches (access patterns: Like/Watch Brand, Like/Watch Category, and unlike, unwatch and "do I
  * like/watch this?"). Each change is one transaction: the relation item, conditioned on (not) existing,
  * and the counter (a like's on the small brand/category item, a watch's on the target's watch counter item,
- * {@link Keys#watcherCount}), so the count is exact under any concurrency and never drops below zero. A like is
+ * {@link CatalogKeys#watcherCount}), so the count is exact under any concurrency and never drops below zero. A like is
  * about 4 write units: two items under 1 KB, doubled for the transaction; a watch also writes its user-side twin (6),
  * so that a user's follows are one partition (docs/data-model.md).
  */
@@ -78,7 +78,7 @@ public final class FollowStore {
 
     /** Where a relation is counted: a like on the target's item, a watch on its watch counter item. */
     private static Map<String, AttributeValue> counterKey(Likeable kind, String id, Relation relation) {
-        return relation == Relation.LIKE ? Keys.target(kind, id) : Keys.watcherCount(kind, id);
+        return relation == Relation.LIKE ? CatalogKeys.target(kind, id) : CatalogKeys.watcherCount(kind, id);
     }
 
     /**
@@ -91,7 +91,7 @@ public final class FollowStore {
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                         TransactWriteItem.builder().conditionCheck(software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
-                                .tableName(table.name()).key(Keys.target(kind, id)).conditionExpression("attribute_exists(PK)").build()).build(),
+                                .tableName(table.name()).key(CatalogKeys.target(kind, id)).conditionExpression("attribute_exists(PK)").build()).build(),
                         TransactWriteItem.builder().put(Put.builder().tableName(table.name())
                                 .item(CatalogStore.watcherCountItem(kind, id)).conditionExpression("attribute_not_exists(PK)").build()).build())
                         .build());
@@ -126,11 +126,11 @@ public final class FollowStore {
         boolean ensured = false;
         for (int attempt = 1; attempt <= KEYED_ATTEMPTS; attempt++) {
             List<Map<String, AttributeValue>> keys = new ArrayList<>(5);
-            keys.add(Keys.target(kind, id));
-            keys.add(Keys.watcherCount(kind, id));
+            keys.add(CatalogKeys.target(kind, id));
+            keys.add(CatalogKeys.watcherCount(kind, id));
             List<com.bigtimedeals.deals.Deal> copied = kind == Likeable.CATEGORY ? featured.get(id) : null;
             if (kind == Likeable.CATEGORY && copied == null) {
-                keys.add(DealKeys.featured(FeaturedList.category(id)));
+                keys.add(CatalogKeys.featured(FeaturedList.category(id)));
             }
             keys.add(key(kind, id, username, relation));
             keys.add(keyed.recordKey());
@@ -145,7 +145,7 @@ public final class FollowStore {
             }
             // The counter this relation moves, as its own item holds it (a watch count's item holds only its part).
             Map<String, AttributeValue> counted = relation == Relation.LIKE ? CatalogStore.targetItem(kind, items)
-                    : items.stream().filter(item -> Keys.WATCHER_COUNT.equals(new ItemReader(item).type())).findFirst().orElse(null);
+                    : items.stream().filter(item -> CatalogKeys.WATCHER_COUNT.equals(new ItemReader(item).type())).findFirst().orElse(null);
             if (counted == null && !ensured) {
                 // A target from before the watch counter items: given its item, then read again.
                 ensured = true;
@@ -187,7 +187,7 @@ public final class FollowStore {
         List<TransactWriteItem> writes = new ArrayList<>(4);
         writes.add(put(relationItem(key(kind, id, username, relation), relationType(relation), kind, id, username), true));
         if (relation == Relation.WATCH) {
-            writes.add(put(relationItem(Keys.watchOfUser(kind, id, username), Keys.WATCH_OF_USER, kind, id, username), false));
+            writes.add(put(relationItem(CommunityKeys.watchOfUser(kind, id, username), CommunityKeys.WATCH_OF_USER, kind, id, username), false));
         }
         return writes;
     }
@@ -211,7 +211,7 @@ public final class FollowStore {
                 .conditionExpression("attribute_exists(PK)").build()).build());
         if (relation == Relation.WATCH) {
             writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
-                    .key(Keys.watchOfUser(kind, id, username)).build()).build());
+                    .key(CommunityKeys.watchOfUser(kind, id, username)).build()).build());
         }
         // A like's count is all on the target's item: never below zero. A watch's counter item holds only the watches
         // counted since it was made (its target's item holds the rest), so it may go below zero while the sum, one
@@ -296,12 +296,12 @@ public final class FollowStore {
         boolean liked = false;
         boolean watching = false;
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.like(kind, id, username), Keys.watch(kind, id, username), Keys.target(kind, id))
+                .keys(CommunityKeys.like(kind, id, username), CommunityKeys.watch(kind, id, username), CatalogKeys.target(kind, id))
                 .projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE)).build())) {
             String type = new ItemReader(item).type();
-            liked |= Keys.LIKE.equals(type);
-            watching |= Keys.WATCH.equals(type);
-            exists |= (kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type);
+            liked |= CommunityKeys.LIKE.equals(type);
+            watching |= CommunityKeys.WATCH.equals(type);
+            exists |= (kind == Likeable.BRAND ? CatalogKeys.BRAND : CatalogKeys.CATEGORY).equals(type);
         }
         if (!exists) {
             throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
@@ -316,18 +316,18 @@ public final class FollowStore {
      */
     public Follows follows(String username) {
         Map<String, boolean[]> relations = new java.util.LinkedHashMap<>(); // "KIND#id" -> {liked, watching}
-        for (Map<String, AttributeValue> item : TableReads.partition(table, Keys.followsPk(username), true)) {
+        for (Map<String, AttributeValue> item : TableReads.partition(table, CommunityKeys.followsPk(username), true)) {
             ItemReader r = new ItemReader(item);
             boolean[] state = relations.computeIfAbsent(r.string("targetKind") + "#" + r.string("targetId"),
                     k -> new boolean[2]);
-            if (Keys.LIKE.equals(r.type())) {
+            if (CommunityKeys.LIKE.equals(r.type())) {
                 state[0] = true;
-            } else if (Keys.WATCH_OF_USER.equals(r.type())) {
+            } else if (CommunityKeys.WATCH_OF_USER.equals(r.type())) {
                 state[1] = true;
             }
         }
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        relations.keySet().forEach(k -> keys.add(Keys.target(Likeable.valueOf(k.substring(0, k.indexOf('#'))),
+        relations.keySet().forEach(k -> keys.add(CatalogKeys.target(Likeable.valueOf(k.substring(0, k.indexOf('#'))),
                 k.substring(k.indexOf('#') + 1))));
         List<Follows.Followed> brands = new ArrayList<>();
         List<Follows.Followed> categories = new ArrayList<>();
@@ -337,7 +337,7 @@ public final class FollowStore {
                     .projectionExpression("#t, id, #n")
                     .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name")).build())) {
                 ItemReader r = new ItemReader(item);
-                Likeable kind = Keys.BRAND.equals(r.type()) ? Likeable.BRAND : Likeable.CATEGORY;
+                Likeable kind = CatalogKeys.BRAND.equals(r.type()) ? Likeable.BRAND : Likeable.CATEGORY;
                 boolean[] state = relations.get(kind.name() + "#" + r.string("id"));
                 if (state != null && (state[0] || state[1])) {
                     (kind == Likeable.BRAND ? brands : categories)
@@ -358,11 +358,11 @@ public final class FollowStore {
     public com.bigtimedeals.accounts.Recipients watchers(Likeable kind, String id, String after, int limit) {
         var request = software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.watchersPk(kind, id))))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(CommunityKeys.watchersPk(kind, id))))
                 .projectionExpression("username")
                 .limit(limit);
         if (after != null) {
-            request.exclusiveStartKey(Keys.watch(kind, id, after));
+            request.exclusiveStartKey(CommunityKeys.watch(kind, id, after));
         }
         var r = table.client().query(request.build());
         List<String> users = new java.util.ArrayList<>(r.items().size());
@@ -372,12 +372,12 @@ public final class FollowStore {
     }
 
     private static Map<String, AttributeValue> key(Likeable kind, String id, String username, Relation relation) {
-        return relation == Relation.LIKE ? Keys.like(kind, id, username) : Keys.watch(kind, id, username);
+        return relation == Relation.LIKE ? CommunityKeys.like(kind, id, username) : CommunityKeys.watch(kind, id, username);
     }
 
     /** The relation item's type: a like, or a watch in the target's watcher list. */
     private static String relationType(Relation relation) {
-        return relation == Relation.LIKE ? Keys.LIKE : Keys.WATCH;
+        return relation == Relation.LIKE ? CommunityKeys.LIKE : CommunityKeys.WATCH;
     }
 
     private static String counter(Relation relation) {
@@ -390,7 +390,7 @@ public final class FollowStore {
      * a replayed step finds nothing to remove).
      */
     public AccountStore.Cleared removeForDeletion(AccountDeletion d, int limit) {
-        QueryResponse r = TableReads.page(table, Keys.followsPk(d.username()), d.after(), null, limit);
+        QueryResponse r = TableReads.page(table, CommunityKeys.followsPk(d.username()), d.after(), null, limit);
         int removed = 0;
         for (Map<String, AttributeValue> item : r.items()) {
             ItemReader f = new ItemReader(item);
@@ -398,7 +398,7 @@ public final class FollowStore {
             if (made != null && made.isAfter(d.deletedAt())) {
                 continue; // made by the user who signed up again
             }
-            Relation relation = Keys.LIKE.equals(f.type()) ? Relation.LIKE : Relation.WATCH;
+            Relation relation = CommunityKeys.LIKE.equals(f.type()) ? Relation.LIKE : Relation.WATCH;
             remove(Likeable.valueOf(f.string("targetKind")), f.string("targetId"), d.username(), relation);
             removed++;
         }

@@ -8,9 +8,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.accounts.AccountKeys;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCodec;
 import com.bigtimedeals.deals.DealHistory;
+import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.ContractRules;
@@ -106,17 +108,17 @@ public final class ReportStore {
             Map<String, AttributeValue> mine = null;
             Map<String, AttributeValue> profile = null;
             for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
-                    .keys(Keys.deal(report.dealId()), Keys.reportCase(report.dealId()), Keys.report(report.dealId(), report.username()),
-                            Keys.user(report.username()))
+                    .keys(DealKeys.deal(report.dealId()), CommunityKeys.reportCase(report.dealId()), CommunityKeys.report(report.dealId(), report.username()),
+                            AccountKeys.user(report.username()))
                     .consistentRead(true).build())) {
                 String type = new ItemReader(item).type();
-                if (Keys.DEAL.equals(type)) {
+                if (DealKeys.DEAL.equals(type)) {
                     deal = item;
-                } else if (Keys.REPORT_CASE.equals(type)) {
+                } else if (CommunityKeys.REPORT_CASE.equals(type)) {
                     kase = item;
-                } else if (Keys.REPORT.equals(type)) {
+                } else if (CommunityKeys.REPORT.equals(type)) {
                     mine = item;
-                } else if (Keys.USER.equals(type)) {
+                } else if (AccountKeys.USER.equals(type)) {
                     profile = item;
                 }
             }
@@ -137,7 +139,7 @@ public final class ReportStore {
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                         TransactWriteItem.builder().put(Put.builder().tableName(table.name())
-                                .item(new ItemWriter(Keys.report(filed.dealId(), filed.username()), Keys.REPORT)
+                                .item(new ItemWriter(CommunityKeys.report(filed.dealId(), filed.username()), CommunityKeys.REPORT)
                                         .string("dealId", filed.dealId()).string("username", filed.username())
                                         .string("reason", filed.reason().wire()).string("note", filed.note())
                                         .instant("reportedAt", at).number(ROUND, round)
@@ -175,14 +177,14 @@ public final class ReportStore {
         names.put("#qpk", TableDefinition.GSI1.partitionKey());
         names.put("#qsk", TableDefinition.GSI1.sortKey());
         Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":type", AttributeValue.fromS(Keys.REPORT_CASE));
+        values.put(":type", AttributeValue.fromS(CommunityKeys.REPORT_CASE));
         values.put(":deal", AttributeValue.fromS(r.dealId()));
         values.put(":one", AttributeValue.fromN("1"));
         values.put(":round", AttributeValue.fromN(Long.toString(round)));
         values.put(":at", AttributeValue.fromS(r.reportedAt().toString()));
-        values.put(":queue", AttributeValue.fromS(Keys.REPORT_QUEUE));
-        values.put(":qsk", AttributeValue.fromS(Keys.reportQueueSk(r.reportedAt(), r.dealId())));
-        return Update.builder().tableName(table.name()).key(Keys.reportCase(r.dealId()))
+        values.put(":queue", AttributeValue.fromS(CommunityKeys.REPORT_QUEUE));
+        values.put(":qsk", AttributeValue.fromS(CommunityKeys.reportQueueSk(r.reportedAt(), r.dealId())));
+        return Update.builder().tableName(table.name()).key(CommunityKeys.reportCase(r.dealId()))
                 .updateExpression("SET #t = :type, dealId = :deal, #round = :round, #first = if_not_exists(#first, :at), "
                         + "#last = :at, #qpk = :queue, #qsk = if_not_exists(#qsk, :qsk) ADD #n :one")
                 .conditionExpression(newCase ? "attribute_not_exists(PK)" : "#round = :round")
@@ -212,7 +214,7 @@ public final class ReportStore {
         Instant now = table.clock().instant();
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> kase = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                    .key(Keys.reportCase(dealId)).consistentRead(true).build()).item();
+                    .key(CommunityKeys.reportCase(dealId)).consistentRead(true).build()).item();
             if (kase == null || kase.isEmpty() || !kase.containsKey(TableDefinition.GSI1.partitionKey())) {
                 if (!dealExists(dealId)) {
                     throw DomainException.notFound("deal not found");
@@ -262,7 +264,7 @@ public final class ReportStore {
             remove.append(", #").append(r.name()).append(", #u").append(r.name());
         }
         return Update.builder().tableName(table.name())
-                .key(Keys.reportCase(dealId)).updateExpression("ADD #round :one REMOVE " + remove)
+                .key(CommunityKeys.reportCase(dealId)).updateExpression("ADD #round :one REMOVE " + remove)
                 .conditionExpression("attribute_exists(#qpk)").expressionAttributeNames(names)
                 .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")));
     }
@@ -291,10 +293,10 @@ public final class ReportStore {
         if (limit < 1 || limit > DealStore.MAX_PAGE) {
             throw DomainException.invalid("limit", "limit must be an integer from 1 to " + DealStore.MAX_PAGE);
         }
-        String scope = Keys.REPORT_QUEUE;
+        String scope = CommunityKeys.REPORT_QUEUE;
         Map<String, AttributeValue> values = new HashMap<>();
         Map<String, String> names = new HashMap<>();
-        values.put(":q", AttributeValue.fromS(Keys.REPORT_QUEUE));
+        values.put(":q", AttributeValue.fromS(CommunityKeys.REPORT_QUEUE));
         names.put("#pk", TableDefinition.GSI1.partitionKey());
         String condition = "#pk = :q";
         if (cursor != null) {
@@ -312,7 +314,7 @@ public final class ReportStore {
         List<Map<String, AttributeValue>> cases = r.items().subList(0, Math.min(limit, r.items().size()));
         Map<String, Deal> deals = new HashMap<>();
         List<Map<String, AttributeValue>> keys = new ArrayList<>(cases.size());
-        cases.forEach(c -> keys.add(Keys.deal(new ItemReader(c).string("dealId"))));
+        cases.forEach(c -> keys.add(DealKeys.deal(new ItemReader(c).string("dealId"))));
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
             if (DealCodec.isLiveDeal(item)) {
                 Deal d = DealCodec.read(item);
@@ -343,7 +345,7 @@ public final class ReportStore {
      */
     public List<Report> open(String dealId) {
         Map<String, AttributeValue> kase = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.reportCase(dealId)).consistentRead(true).build()).item();
+                .key(CommunityKeys.reportCase(dealId)).consistentRead(true).build()).item();
         if (kase == null || kase.isEmpty()) {
             if (!dealExists(dealId)) {
                 throw DomainException.notFound("deal not found");
@@ -352,9 +354,9 @@ public final class ReportStore {
         }
         long round = new ItemReader(kase).number(ROUND);
         List<Report> reports = new ArrayList<>();
-        for (Map<String, AttributeValue> item : TableReads.partition(table, Keys.reportsPk(dealId), true)) {
+        for (Map<String, AttributeValue> item : TableReads.partition(table, CommunityKeys.reportsPk(dealId), true)) {
             ItemReader r = new ItemReader(item);
-            if (Keys.REPORT.equals(r.type()) && r.number(ROUND) == round) {
+            if (CommunityKeys.REPORT.equals(r.type()) && r.number(ROUND) == round) {
                 reports.add(read(item));
             }
         }
@@ -385,8 +387,8 @@ public final class ReportStore {
     /** Whether the id was ever a deal: taken down or not, its reports can still be closed. */
     private boolean dealExists(String dealId) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.deal(dealId)).projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE)).build()).item();
-        return item != null && Keys.DEAL.equals(new ItemReader(item).type());
+                .key(DealKeys.deal(dealId)).projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE)).build()).item();
+        return item != null && DealKeys.DEAL.equals(new ItemReader(item).type());
     }
 
     private static Report read(Map<String, AttributeValue> item) {

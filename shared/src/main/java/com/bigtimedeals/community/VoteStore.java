@@ -14,6 +14,7 @@ import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.deals.DealCodec;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
@@ -74,10 +75,10 @@ public final class VoteStore {
         boolean upgraded = DealCounters.upgraded(table);
         List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(table, dealId));
         keys.add(DealCounters.liveMarker(dealId));
-        keys.add(Keys.vote(username, dealId));
+        keys.add(CommunityKeys.vote(username, dealId));
         if (!upgraded) {
             // Until the table is known upgraded, an old deal has no marker: its item says whether it is live.
-            keys.add(Keys.deal(dealId));
+            keys.add(DealKeys.deal(dealId));
         }
         String projection = "#t, dealId, #vote, #h, #c, #m, #w, #down";
         Map<String, String> names = Map.of("#t", Keys.TYPE, "#vote", VOTE, "#h", Counter.HOT.attribute(),
@@ -92,9 +93,9 @@ public final class VoteStore {
         for (Map<String, AttributeValue> item : items) {
             String type = new ItemReader(item).type();
             live |= DealCounters.isLiveMarker(item);
-            marked |= Keys.DEAL_LIVE.equals(type);
+            marked |= DealKeys.DEAL_LIVE.equals(type);
             liveItem |= DealCodec.isLiveDeal(item);
-            if (Keys.VOTE.equals(type)) {
+            if (CommunityKeys.VOTE.equals(type)) {
                 vote = Vote.parse(new ItemReader(item).string(VOTE));
             }
         }
@@ -132,7 +133,7 @@ public final class VoteStore {
             if (seen.vote() != null) {
                 deltas.put(counter(seen.vote()), -1L);
             }
-            Map<String, AttributeValue> item = new ItemWriter(Keys.vote(username, dealId), Keys.VOTE)
+            Map<String, AttributeValue> item = new ItemWriter(CommunityKeys.vote(username, dealId), CommunityKeys.VOTE)
                     .string("username", username).string("dealId", dealId).string(VOTE, vote.wire())
                     .instant(VOTED_AT, table.clock().instant())
                     .build();
@@ -158,7 +159,7 @@ public final class VoteStore {
                 return new VoteResult(dealId, seen.temperature(), null);
             }
             Map<Counter, Long> deltas = Map.of(counter(seen.vote()), -1L);
-            Delete.Builder delete = Delete.builder().tableName(table.name()).key(Keys.vote(username, dealId));
+            Delete.Builder delete = Delete.builder().tableName(table.name()).key(CommunityKeys.vote(username, dealId));
             expectDelete(delete, seen.vote());
             if (write(List.of(TransactWriteItem.builder().delete(delete.build()).build()), null, dealId, deltas, attempt)) {
                 return new VoteResult(dealId, seen.temperature() + delta(deltas), null);
@@ -216,7 +217,7 @@ public final class VoteStore {
     public Map<String, Vote> mine(String username, List<String> dealIds) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         for (String id : new LinkedHashSet<>(dealIds)) {
-            keys.add(Keys.vote(username, id));
+            keys.add(CommunityKeys.vote(username, id));
         }
         Map<String, Vote> votes = new LinkedHashMap<>();
         Map<String, Vote> found = new HashMap<>();
@@ -245,10 +246,10 @@ public final class VoteStore {
     /** 1 strongly consistent Query of the user's votes partition. */
     public CastPage page(String username, String after, int limit) {
         QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).keyConditionExpression("PK = :pk")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.votesPk(username))))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(CommunityKeys.votesPk(username))))
                 .consistentRead(true).limit(limit);
         if (after != null) {
-            q.exclusiveStartKey(Keys.key(Keys.votesPk(username), after));
+            q.exclusiveStartKey(Keys.key(CommunityKeys.votesPk(username), after));
         }
         QueryResponse r = table.client().query(q.build());
         List<Cast> votes = new ArrayList<>(r.items().size());
@@ -265,7 +266,7 @@ public final class VoteStore {
      * twice (a redelivered record, a second run) finds it gone and moves no temperature twice. False when it was.
      */
     public boolean remove(String username, Cast cast) {
-        Delete.Builder delete = Delete.builder().tableName(table.name()).key(Keys.vote(username, cast.dealId()));
+        Delete.Builder delete = Delete.builder().tableName(table.name()).key(CommunityKeys.vote(username, cast.dealId()));
         expectDelete(delete, cast.vote());
         try {
             counters.commit(List.of(TransactWriteItem.builder().delete(delete.build()).build()), cast.dealId(),

@@ -55,9 +55,9 @@ public final class CatalogRenames {
 
     /** The transaction's put that (re)starts the walk of rename {@code nameVersion}. */
     static TransactWriteItem put(Table table, Likeable kind, String id, String name, long nameVersion) {
-        Map<String, AttributeValue> key = Keys.rename(kind, id);
+        Map<String, AttributeValue> key = CatalogKeys.rename(kind, id);
         java.time.Instant now = table.clock().instant();
-        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, Keys.RENAME)
+        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, CatalogKeys.RENAME)
                 .string("kind", kind.name()).string("targetId", id).string("name", name)
                 .number("nameVersion", nameVersion).string("after", start(nameVersion)).bool("done", false)
                 .number("reached", 0), key.get(Keys.PK).s(), now).build();
@@ -67,7 +67,7 @@ public final class CatalogRenames {
     /** The walk as it stands, or null when finished (or never started). */
     public Walk get(Likeable kind, String id) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.rename(kind, id)).consistentRead(true).build()).item();
+                .key(CatalogKeys.rename(kind, id)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty() || new ItemReader(item).bool("done")) {
             return null;
         }
@@ -120,9 +120,9 @@ public final class CatalogRenames {
         values.put(":id", AttributeValue.fromS(walk.id()));
         values.put(":nv", AttributeValue.fromN(Long.toString(walk.nameVersion())));
         values.put(":one", AttributeValue.fromN("1"));
-        values.put(":deal", AttributeValue.fromS(Keys.DEAL));
+        values.put(":deal", AttributeValue.fromS(DealKeys.DEAL));
         try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.deal(dealId))
                     .updateExpression("SET #name = :name, #nv = :nv, #v = if_not_exists(#v, :one) + :one")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND #owner = :id"
                             + " AND (attribute_not_exists(#nv) OR #nv < :nv)")
@@ -135,10 +135,10 @@ public final class CatalogRenames {
 
     /** Moves the walk from {@code from} to {@code next} (null: finished); false when another run or rename moved it. */
     public boolean advance(Walk walk, String from, String next, int count) {
-        return walks.advance(Keys.rename(walk.kind(), walk.id()), from, next, count, false);
+        return walks.advance(CatalogKeys.rename(walk.kind(), walk.id()), from, next, count, false);
     }
 
     public boolean requeue(Likeable kind, String id) {
-        return walks.requeue(Keys.rename(kind, id));
+        return walks.requeue(CatalogKeys.rename(kind, id));
     }
 }

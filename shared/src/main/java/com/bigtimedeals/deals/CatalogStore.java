@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.deals.DealTimeline.Scope;
-import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * Brands and categories. Each has a small item with its name and like counter (the only item a like rewrites, so a
- * like stays a few write units), a watch counter item under a partition key of its own ({@link Keys#watcherCount}:
+ * like stays a few write units), a watch counter item under a partition key of its own ({@link CatalogKeys#watcherCount}:
  * likes and watches of a popular target write two partitions, issue 41), a listing item in the collection that
  * {@code GET /brands} or {@code GET /categories} reads in one query, and the first bucket of its deal timeline. A
  * target's watch count is the sum of its item's {@code watchers} (all of it before the counter item existed) and the
@@ -43,10 +43,10 @@ public final class CatalogStore {
 
     /** Access pattern: Create Brand. A taken id is a CONFLICT. */
     public Brand createBrand(String id, String name, String logoUrl) {
-        ItemWriter brand = new ItemWriter(Keys.brand(id), Keys.BRAND)
+        ItemWriter brand = new ItemWriter(CatalogKeys.brand(id), CatalogKeys.BRAND)
                 .string("id", id).string("name", name).string("logoUrl", logoUrl)
                 .number("likes", 0).number("watchers", 0);
-        ItemWriter listing = new ItemWriter(Keys.brandListing(id, name), Keys.BRAND_LISTING)
+        ItemWriter listing = new ItemWriter(CatalogKeys.brandListing(id, name), CatalogKeys.BRAND_LISTING)
                 .string("id", id).string("name", name).string("logoUrl", logoUrl);
         create(brand, listing, watcherCountItem(Likeable.BRAND, id), Scope.brand(id), "brand " + id + " already exists");
         return new Brand(id, name, logoUrl, 0, 0);
@@ -54,9 +54,9 @@ public final class CatalogStore {
 
     /** Access pattern: Create Category. A taken id is a CONFLICT. */
     public Category createCategory(String id, String name) {
-        ItemWriter category = new ItemWriter(Keys.category(id), Keys.CATEGORY)
+        ItemWriter category = new ItemWriter(CatalogKeys.category(id), CatalogKeys.CATEGORY)
                 .string("id", id).string("name", name).number("likes", 0).number("watchers", 0);
-        ItemWriter listing = new ItemWriter(Keys.categoryListing(id, name), Keys.CATEGORY_LISTING)
+        ItemWriter listing = new ItemWriter(CatalogKeys.categoryListing(id, name), CatalogKeys.CATEGORY_LISTING)
                 .string("id", id).string("name", name);
         create(category, listing, watcherCountItem(Likeable.CATEGORY, id), Scope.category(id), "category " + id + " already exists");
         return new Category(id, name, 0, 0, List.of());
@@ -64,7 +64,7 @@ public final class CatalogStore {
 
     /** A new target's watch counter item, at 0. */
     public static Map<String, AttributeValue> watcherCountItem(Likeable kind, String id) {
-        return new ItemWriter(Keys.watcherCount(kind, id), Keys.WATCHER_COUNT).number("watchers", 0).build();
+        return new ItemWriter(CatalogKeys.watcherCount(kind, id), CatalogKeys.WATCHER_COUNT).number("watchers", 0).build();
     }
 
     private void create(ItemWriter entity, ItemWriter listing, Map<String, AttributeValue> watcherCount, Scope scope, String conflict) {
@@ -97,9 +97,9 @@ public final class CatalogStore {
             if (newName.equals(was.name()) && java.util.Objects.equals(newLogo, was.logoUrl())) {
                 return was;
             }
-            ItemWriter listing = new ItemWriter(Keys.brandListing(id, newName), Keys.BRAND_LISTING)
+            ItemWriter listing = new ItemWriter(CatalogKeys.brandListing(id, newName), CatalogKeys.BRAND_LISTING)
                     .string("id", id).string("name", newName).string("logoUrl", newLogo);
-            if (edit(Likeable.BRAND, id, item, was.name(), newName, newLogo, Keys.brandListing(id, was.name()), listing, attempt)) {
+            if (edit(Likeable.BRAND, id, item, was.name(), newName, newLogo, CatalogKeys.brandListing(id, was.name()), listing, attempt)) {
                 return new Brand(id, newName, newLogo, was.likes(), was.watchers());
             }
         }
@@ -108,14 +108,14 @@ public final class CatalogStore {
     /** Renames a category, as {@link #updateBrand} a brand. */
     public Category updateCategory(String id, String name) {
         for (int attempt = 1; ; attempt++) {
-            Map<String, AttributeValue> item = read(Keys.category(id), "category not found");
+            Map<String, AttributeValue> item = read(CatalogKeys.category(id), "category not found");
             Category was = readCategory(item, List.of());
             if (name.equals(was.name())) {
                 return category(id, true);
             }
-            ItemWriter listing = new ItemWriter(Keys.categoryListing(id, name), Keys.CATEGORY_LISTING)
+            ItemWriter listing = new ItemWriter(CatalogKeys.categoryListing(id, name), CatalogKeys.CATEGORY_LISTING)
                     .string("id", id).string("name", name);
-            if (edit(Likeable.CATEGORY, id, item, was.name(), name, null, Keys.categoryListing(id, was.name()), listing, attempt)) {
+            if (edit(Likeable.CATEGORY, id, item, was.name(), name, null, CatalogKeys.categoryListing(id, was.name()), listing, attempt)) {
                 return category(id, true);
             }
         }
@@ -133,7 +133,7 @@ public final class CatalogStore {
     /** The target's item and its watch counter item: 1 strongly consistent BatchGetItem. */
     private List<Map<String, AttributeValue>> readTarget(Likeable kind, String id, String notFound) {
         List<Map<String, AttributeValue>> items = TableReads.batchGetConsistent(table,
-                List.of(Keys.target(kind, id), Keys.watcherCount(kind, id)));
+                List.of(CatalogKeys.target(kind, id), CatalogKeys.watcherCount(kind, id)));
         if (targetItem(kind, items) == null) {
             throw DomainException.notFound(notFound);
         }
@@ -142,7 +142,7 @@ public final class CatalogStore {
 
     /** The target's own item among {@code items}, or null. */
     public static Map<String, AttributeValue> targetItem(Likeable kind, java.util.Collection<Map<String, AttributeValue>> items) {
-        String type = kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY;
+        String type = kind == Likeable.BRAND ? CatalogKeys.BRAND : CatalogKeys.CATEGORY;
         return items.stream().filter(item -> type.equals(new ItemReader(item).type())).findFirst().orElse(null);
     }
 
@@ -210,7 +210,7 @@ public final class CatalogStore {
      */
     public void delete(Likeable kind, String id) {
         Scope scope = kind == Likeable.BRAND ? Scope.brand(id) : Scope.category(id);
-        Map<String, AttributeValue> key = kind == Likeable.BRAND ? Keys.brand(id) : Keys.category(id);
+        Map<String, AttributeValue> key = kind == Likeable.BRAND ? CatalogKeys.brand(id) : CatalogKeys.category(id);
         String what = kind == Likeable.BRAND ? "brand" : "category";
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
@@ -218,7 +218,7 @@ public final class CatalogStore {
             if (item == null || item.isEmpty()) {
                 return;
             }
-            List<Map<String, AttributeValue>> buckets = TableReads.partition(table, Keys.timelinePk(scope.key()), true);
+            List<Map<String, AttributeValue>> buckets = TableReads.partition(table, DealKeys.timelinePk(scope.key()), true);
             long placed = 0;
             for (Map<String, AttributeValue> b : buckets) {
                 placed += new ItemReader(b).number("count");
@@ -228,8 +228,8 @@ public final class CatalogStore {
                         + "when none does, live, expired or taken down");
             }
             String name = new ItemReader(item).string("name");
-            Map<String, AttributeValue> listing = kind == Likeable.BRAND ? Keys.brandListing(id, name)
-                    : Keys.categoryListing(id, name);
+            Map<String, AttributeValue> listing = kind == Likeable.BRAND ? CatalogKeys.brandListing(id, name)
+                    : CatalogKeys.categoryListing(id, name);
             List<TransactWriteItem> writes = new ArrayList<>(List.of(
                     TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
                             .tableName(table.name()).key(key).conditionExpression("#n = :n")
@@ -238,7 +238,7 @@ public final class CatalogStore {
                     TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
                             .tableName(table.name()).key(listing).build()).build(),
                     TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
-                            .tableName(table.name()).key(Keys.watcherCount(kind, id)).build()).build()));
+                            .tableName(table.name()).key(CatalogKeys.watcherCount(kind, id)).build()).build()));
             for (Map<String, AttributeValue> b : buckets) {
                 writes.add(TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
                         .tableName(table.name()).key(Map.of(Keys.PK, b.get(Keys.PK), Keys.SK, b.get(Keys.SK)))
@@ -274,7 +274,7 @@ public final class CatalogStore {
     /** With {@code consistent}, reads what a write just committed (the like and watch read-back). */
     public Brand brand(String id, boolean consistent) {
         FollowTarget brand = targetAmong(Likeable.BRAND, TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.brand(id), Keys.watcherCount(Likeable.BRAND, id)).consistentRead(consistent).build()));
+                .keys(CatalogKeys.brand(id), CatalogKeys.watcherCount(Likeable.BRAND, id)).consistentRead(consistent).build()));
         if (brand == null) {
             throw DomainException.notFound("brand not found");
         }
@@ -299,10 +299,10 @@ public final class CatalogStore {
      * copied.
      */
     public Category category(String id, boolean consistent, FeaturedCopies copies) {
-        List<Map<String, AttributeValue>> keys = new ArrayList<>(List.of(Keys.category(id), Keys.watcherCount(Likeable.CATEGORY, id)));
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(List.of(CatalogKeys.category(id), CatalogKeys.watcherCount(Likeable.CATEGORY, id)));
         List<Deal> copied = copies == null ? null : copies.get(id);
         if (copied == null) {
-            keys.add(DealKeys.featured(FeaturedList.category(id)));
+            keys.add(CatalogKeys.featured(FeaturedList.category(id)));
         }
         List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
                 .consistentRead(consistent).build());
@@ -327,11 +327,11 @@ public final class CatalogStore {
         for (Map<String, AttributeValue> item : items) {
             ItemReader r = new ItemReader(item);
             String type = r.type();
-            if ((kind == Likeable.BRAND ? Keys.BRAND : Keys.CATEGORY).equals(type)) {
+            if ((kind == Likeable.BRAND ? CatalogKeys.BRAND : CatalogKeys.CATEGORY).equals(type)) {
                 target = item;
-            } else if (Keys.FEATURED_LIST.equals(type)) {
+            } else if (CatalogKeys.FEATURED_LIST.equals(type)) {
                 featured = DealCodec.readEmbedded(item.get("deals"));
-            } else if (Keys.WATCHER_COUNT.equals(type)) {
+            } else if (CatalogKeys.WATCHER_COUNT.equals(type)) {
                 counted = r.number("watchers");
             }
         }
@@ -352,7 +352,7 @@ public final class CatalogStore {
     /** Access pattern: all Brands, sorted by name case-insensitively (the listing sort key). */
     public List<BrandSummary> brands() {
         List<BrandSummary> out = new ArrayList<>();
-        for (Map<String, AttributeValue> item : listing(Keys.BRANDS_PK)) {
+        for (Map<String, AttributeValue> item : listing(CatalogKeys.BRANDS_PK)) {
             ItemReader r = new ItemReader(item);
             out.add(new BrandSummary(r.string("id"), r.string("name"), r.string("logoUrl")));
         }
@@ -361,7 +361,7 @@ public final class CatalogStore {
 
     public List<CategorySummary> categories() {
         List<CategorySummary> out = new ArrayList<>();
-        for (Map<String, AttributeValue> item : listing(Keys.CATEGORIES_PK)) {
+        for (Map<String, AttributeValue> item : listing(CatalogKeys.CATEGORIES_PK)) {
             ItemReader r = new ItemReader(item);
             out.add(new CategorySummary(r.string("id"), r.string("name")));
         }
@@ -378,7 +378,7 @@ public final class CatalogStore {
         List<Map<String, AttributeValue>> items = new ArrayList<>(TableReads.partition(table, pk, false));
         items.sort(java.util.Comparator.comparing((Map<String, AttributeValue> item) -> {
             ItemReader r = new ItemReader(item);
-            return Keys.listingSortKey("", r.string("name"), r.string("id")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            return CatalogKeys.listingSortKey("", r.string("name"), r.string("id")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }, java.util.Arrays::compareUnsigned));
         return items;
     }

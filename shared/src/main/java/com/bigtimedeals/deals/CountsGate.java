@@ -65,7 +65,7 @@ public final class CountsGate {
             // refuses a stale claim. Either way the batch aggregates itself: a wasted aggregation, never a lost change
             // (CountsGateTest#aStaleGateCostsAnAggregationNeverAChange).
             Map<String, AttributeValue> gate = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                    .key(Keys.countsGate(dealId)).build()).item();
+                    .key(DealKeys.countsGate(dealId)).build()).item();
             if (covers(gate, needed)) {
                 return Outcome.COVERED;
             }
@@ -113,14 +113,14 @@ public final class CountsGate {
         Map<String, String> names = Map.of("#at", "at", "#t", Keys.TYPE, "#d", "dealId");
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":now", AttributeValue.fromN(Long.toString(now)));
-        values.put(":type", AttributeValue.fromS(Keys.COUNTS_GATE));
+        values.put(":type", AttributeValue.fromS(DealKeys.COUNTS_GATE));
         values.put(":deal", AttributeValue.fromS(dealId));
         String condition = "attribute_not_exists(#at)";
         if (seenAt >= 0) {
             values.put(":seen", AttributeValue.fromN(Long.toString(seenAt)));
             condition = "#at = :seen";
         }
-        UpdateItemRequest claim = UpdateItemRequest.builder().tableName(table.name()).key(Keys.countsGate(dealId))
+        UpdateItemRequest claim = UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.countsGate(dealId))
                 .updateExpression("SET #at = :now, #t = :type, #d = :deal").conditionExpression(condition)
                 .expressionAttributeNames(names).expressionAttributeValues(values).build();
         try {
@@ -142,12 +142,12 @@ public final class CountsGate {
             sum += w;
             vector.append(vector.length() == 0 ? "" : ",").append(w);
         }
-        UpdateItemRequest reading = UpdateItemRequest.builder().tableName(table.name()).key(Keys.countsGate(dealId))
+        UpdateItemRequest reading = UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.countsGate(dealId))
                 .updateExpression("SET #c = :c, #s = :s, #t = :type, #d = :deal")
                 .conditionExpression("attribute_not_exists(#s) OR #s < :s")
                 .expressionAttributeNames(Map.of("#c", "covered", "#s", "coveredWrites", "#t", Keys.TYPE, "#d", "dealId"))
                 .expressionAttributeValues(Map.of(":c", AttributeValue.fromS(vector.toString()),
-                        ":s", AttributeValue.fromN(Long.toString(sum)), ":type", AttributeValue.fromS(Keys.COUNTS_GATE),
+                        ":s", AttributeValue.fromN(Long.toString(sum)), ":type", AttributeValue.fromS(DealKeys.COUNTS_GATE),
                         ":deal", AttributeValue.fromS(dealId)))
                 .build();
         try {

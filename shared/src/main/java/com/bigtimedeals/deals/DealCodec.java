@@ -121,7 +121,7 @@ public final class DealCodec {
     public static final String TAKEN_DOWN_AT = "takenDownAt";
 
     public static boolean isLiveDeal(Map<String, AttributeValue> item) {
-        return item != null && Keys.DEAL.equals(new ItemReader(item).type()) && !item.containsKey(TAKEN_DOWN_AT);
+        return item != null && DealKeys.DEAL.equals(new ItemReader(item).type()) && !item.containsKey(TAKEN_DOWN_AT);
     }
 
     public static Deal read(Map<String, AttributeValue> item) {
@@ -138,7 +138,7 @@ public final class DealCodec {
     /** A deal copied into a featured list: application attributes only, no keys. */
     static AttributeValue embedded(Deal d) {
         Map<String, AttributeValue> m = new java.util.HashMap<>();
-        m.putAll(write(new ItemWriter(Map.of(), Keys.DEAL), d).build());
+        m.putAll(write(new ItemWriter(Map.of(), DealKeys.DEAL), d).build());
         m.remove(Keys.TYPE);
         return AttributeValue.fromM(m);
     }

@@ -55,7 +55,7 @@ final class DealCorrections {
             }
             Instant now = table.clock().instant();
             Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                    .key(Keys.deal(dealId)).consistentRead(true).build()).item();
+                    .key(DealKeys.deal(dealId)).consistentRead(true).build()).item();
             if (!DealCodec.isLiveDeal(item)) {
                 throw DomainException.notFound("deal not found");
             }
@@ -99,7 +99,9 @@ final class DealCorrections {
                 }
                 continue;
             }
-            if (expires) {
+            // Freed by the correction that expires it; one that expired earlier needs no request more: a claim of its
+            // link finds the holder expired and takes the guard over (LinkGuard.holder).
+            if (expires && !current.expiredAt(now)) {
                 links.release(dealId, current.link());
             } else if (!DealLink.normalise(corrected.link()).equals(DealLink.normalise(current.link()))) {
                 links.release(dealId, current.link());
@@ -123,7 +125,7 @@ final class DealCorrections {
     private record Expression(String update, String condition, Map<String, String> names, Map<String, AttributeValue> values) {
         software.amazon.awssdk.services.dynamodb.model.Update update(Table table, String dealId) {
             return software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table.name())
-                    .key(Keys.deal(dealId)).updateExpression(update).conditionExpression(condition)
+                    .key(DealKeys.deal(dealId)).updateExpression(update).conditionExpression(condition)
                     .expressionAttributeNames(names).expressionAttributeValues(values).build();
         }
     }
@@ -165,7 +167,7 @@ final class DealCorrections {
                 + (item.containsKey(DealCodec.VERSION) ? "#version = :was" : "attribute_not_exists(#version)");
         names.put("#t", Keys.TYPE);
         names.put("#takenDown", DealCodec.TAKEN_DOWN_AT);
-        values.put(":deal", AttributeValue.fromS(Keys.DEAL));
+        values.put(":deal", AttributeValue.fromS(DealKeys.DEAL));
         if (item.containsKey(DealCodec.VERSION)) {
             values.put(":was", AttributeValue.fromN(Long.toString(version)));
         }
@@ -185,7 +187,7 @@ final class DealCorrections {
         Instant moment = (at.isBefore(earliest) ? earliest : at).truncatedTo(ChronoUnit.SECONDS);
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                    .key(Keys.deal(dealId)).consistentRead(true).build()).item();
+                    .key(DealKeys.deal(dealId)).consistentRead(true).build()).item();
             if (!DealCodec.isLiveDeal(item)) {
                 return null;
             }
@@ -204,7 +206,7 @@ final class DealCorrections {
             Map<String, String> names = new HashMap<>(Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT,
                     "#by", EXPIRED_BY_REPORTS, "#version", DealCodec.VERSION));
             Map<String, AttributeValue> values = new HashMap<>(Map.of(":at", AttributeValue.fromS(moment.toString()),
-                    ":round", AttributeValue.fromN(Long.toString(round)), ":deal", AttributeValue.fromS(Keys.DEAL),
+                    ":round", AttributeValue.fromN(Long.toString(round)), ":deal", AttributeValue.fromS(DealKeys.DEAL),
                     ":next", AttributeValue.fromN(Long.toString(version + 1))));
             String condition = "attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down) AND ";
             if (item.containsKey(DealCodec.VERSION)) {
@@ -214,7 +216,7 @@ final class DealCorrections {
                 condition += "attribute_not_exists(#version)";
             }
             TransactWriteItem update = TransactWriteItem.builder().update(software.amazon.awssdk.services.dynamodb.model.Update
-                    .builder().tableName(table.name()).key(Keys.deal(dealId))
+                    .builder().tableName(table.name()).key(DealKeys.deal(dealId))
                     .updateExpression("SET expiresAt = :at, #by = :round, #version = :next").conditionExpression(condition)
                     .expressionAttributeNames(names).expressionAttributeValues(values).build()).build();
             Map<String, DealEvent.FieldChange> changes = Map.of("expiresAt", new DealEvent.FieldChange(

@@ -118,7 +118,7 @@ public final class DealCounters {
             return keys(dealId);
         }
         List<Map<String, AttributeValue>> keys = new ArrayList<>(keys(dealId, 0));
-        keys.add(Keys.upgrade(DealCountersUpgrade.NAME));
+        keys.add(DealKeys.upgrade(DealCountersUpgrade.NAME));
         return keys;
     }
 
@@ -130,7 +130,7 @@ public final class DealCounters {
     /** Notes the table upgraded when its record is among {@code items} (read with {@link #keys(Table, String)}). */
     public static void learn(Table table, Collection<Map<String, AttributeValue>> items) {
         for (Map<String, AttributeValue> item : items) {
-            if (Keys.UPGRADE.equals(new ItemReader(item).type())) {
+            if (DealKeys.UPGRADE.equals(new ItemReader(item).type())) {
                 UPGRADED.add(table.name());
                 return;
             }
@@ -151,19 +151,19 @@ public final class DealCounters {
     public static List<Map<String, AttributeValue>> keys(String dealId, int view) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(SHARDS_PER_VIEW);
         for (int shard = 0; shard < SHARDS_PER_VIEW; shard++) {
-            keys.add(Keys.dealCounters(dealId, view * SHARDS_PER_VIEW + shard));
+            keys.add(DealKeys.dealCounters(dealId, view * SHARDS_PER_VIEW + shard));
         }
         return keys;
     }
 
     /** The key of one of the deal's liveness markers, chosen at random. */
     public static Map<String, AttributeValue> liveMarker(String dealId) {
-        return Keys.dealLive(dealId, READ_CHOICE.next(LIVE_MARKERS) - 1);
+        return DealKeys.dealLive(dealId, READ_CHOICE.next(LIVE_MARKERS) - 1);
     }
 
     /** True for a liveness marker of a deal that is live (written with the deal, not marked by a takedown). */
     public static boolean isLiveMarker(Map<String, AttributeValue> item) {
-        return item != null && Keys.DEAL_LIVE.equals(new ItemReader(item).type()) && !item.containsKey(DealCodec.TAKEN_DOWN_AT);
+        return item != null && DealKeys.DEAL_LIVE.equals(new ItemReader(item).type()) && !item.containsKey(DealCodec.TAKEN_DOWN_AT);
     }
 
     /** The Puts of a new deal's markers, for its creation's transaction (each fails if it exists: the deal is new). */
@@ -171,7 +171,7 @@ public final class DealCounters {
         List<TransactWriteItem> puts = new ArrayList<>(LIVE_MARKERS);
         for (int m = 0; m < LIVE_MARKERS; m++) {
             puts.add(TransactWriteItem.builder().put(software.amazon.awssdk.services.dynamodb.model.Put.builder()
-                    .tableName(table).item(new ItemWriter(Keys.dealLive(dealId, m), Keys.DEAL_LIVE).string("dealId", dealId).build())
+                    .tableName(table).item(new ItemWriter(DealKeys.dealLive(dealId, m), DealKeys.DEAL_LIVE).string("dealId", dealId).build())
                     .build()).build());
         }
         return puts;
@@ -185,10 +185,10 @@ public final class DealCounters {
     static List<TransactWriteItem> markersDown(String table, String dealId, String at) {
         List<TransactWriteItem> updates = new ArrayList<>(LIVE_MARKERS);
         for (int m = 0; m < LIVE_MARKERS; m++) {
-            updates.add(TransactWriteItem.builder().update(Update.builder().tableName(table).key(Keys.dealLive(dealId, m))
+            updates.add(TransactWriteItem.builder().update(Update.builder().tableName(table).key(DealKeys.dealLive(dealId, m))
                     .updateExpression("SET #down = :at, #t = :type, #d = :deal")
                     .expressionAttributeNames(Map.of("#down", DealCodec.TAKEN_DOWN_AT, "#t", Keys.TYPE, "#d", "dealId"))
-                    .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(at), ":type", AttributeValue.fromS(Keys.DEAL_LIVE),
+                    .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(at), ":type", AttributeValue.fromS(DealKeys.DEAL_LIVE),
                             ":deal", AttributeValue.fromS(dealId)))
                     .build()).build());
         }
@@ -203,7 +203,7 @@ public final class DealCounters {
     /** True for a shard item of this deal. */
     static boolean isShardOf(String dealId, Map<String, AttributeValue> item) {
         ItemReader r = new ItemReader(item);
-        return Keys.DEAL_COUNTERS.equals(r.type()) && dealId.equals(r.string("dealId"));
+        return DealKeys.DEAL_COUNTERS.equals(r.type()) && dealId.equals(r.string("dealId"));
     }
 
     /** The deal's counters from whichever of its shards are among {@code items}; a shard never written counts 0. */
@@ -235,13 +235,13 @@ public final class DealCounters {
             keys.addAll(upgraded ? keys(id) : keys(id, 0));
         }
         if (!upgraded) {
-            keys.add(Keys.upgrade(DealCountersUpgrade.NAME));
+            keys.add(DealKeys.upgrade(DealCountersUpgrade.NAME));
         }
         List<Map<String, AttributeValue>> read = TableReads.batchGetConsistent(table, keys);
         learn(table, read);
         Map<String, List<Map<String, AttributeValue>>> byDeal = new HashMap<>();
         for (Map<String, AttributeValue> item : read) {
-            if (!Keys.DEAL_COUNTERS.equals(new ItemReader(item).type())) {
+            if (!DealKeys.DEAL_COUNTERS.equals(new ItemReader(item).type())) {
                 continue; // the upgrade record
             }
             byDeal.computeIfAbsent(new ItemReader(item).string("dealId"), k -> new ArrayList<>()).add(item);
@@ -283,7 +283,7 @@ public final class DealCounters {
         names.put("#d", "dealId");
         names.put("#s", "shard");
         values.put(":one", AttributeValue.fromN("1"));
-        values.put(":type", AttributeValue.fromS(Keys.DEAL_COUNTERS));
+        values.put(":type", AttributeValue.fromS(DealKeys.DEAL_COUNTERS));
         values.put(":deal", AttributeValue.fromS(dealId));
         values.put(":shard", AttributeValue.fromN(Integer.toString(shard)));
         int n = 0;
@@ -294,7 +294,7 @@ public final class DealCounters {
             n++;
         }
         return TransactWriteItem.builder().update(Update.builder().tableName(table.name())
-                .key(Keys.dealCounters(dealId, shard))
+                .key(DealKeys.dealCounters(dealId, shard))
                 .updateExpression(add + " SET #t = :type, #d = :deal, #s = :shard")
                 .expressionAttributeNames(names)
                 .expressionAttributeValues(values)

@@ -74,7 +74,7 @@ public final class DealCountersUpgrade {
 
     /** True when the table's record says every deal is done (1 strongly consistent GetItem). */
     public boolean done() {
-        boolean done = table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.upgrade(NAME))
+        boolean done = table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(DealKeys.upgrade(NAME))
                 .consistentRead(true).build()).hasItem();
         if (done) {
             DealCounters.upgradedNow(table);
@@ -99,7 +99,7 @@ public final class DealCountersUpgrade {
             ScanRequest.Builder scan = ScanRequest.builder().tableName(table.name()).limit(PAGE)
                     .filterExpression("#t = :deal OR (#t = :settings AND #sk = :first)").projectionExpression("#t, id, #pk, #sk")
                     .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#pk", Keys.PK, "#sk", Keys.SK))
-                    .expressionAttributeValues(Map.of(":deal", AttributeValue.fromS(Keys.DEAL),
+                    .expressionAttributeValues(Map.of(":deal", AttributeValue.fromS(DealKeys.DEAL),
                             ":settings", AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS),
                             ":first", AttributeValue.fromS(FIRST_SETTINGS_SK)));
             if (start != null) {
@@ -122,7 +122,7 @@ public final class DealCountersUpgrade {
         } while (start != null);
         // Written only after the whole scan: a run that stops before leaves no record, and the next one scans again.
         table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                .item(new ItemWriter(Keys.upgrade(NAME), Keys.UPGRADE).instant("doneAt", table.clock().instant()).build())
+                .item(new ItemWriter(DealKeys.upgrade(NAME), DealKeys.UPGRADE).instant("doneAt", table.clock().instant()).build())
                 .build());
         DealCounters.upgradedNow(table);
         return new Result(false, deals, upgraded, settingsMoved);
@@ -165,9 +165,9 @@ public final class DealCountersUpgrade {
     boolean upgrade(String dealId) {
         for (int attempt = 1; ; attempt++) {
             List<Map<String, AttributeValue>> keys = new ArrayList<>();
-            keys.add(Keys.deal(dealId));
+            keys.add(DealKeys.deal(dealId));
             for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
-                keys.add(Keys.dealLive(dealId, m));
+                keys.add(DealKeys.dealLive(dealId, m));
             }
             for (int view = 0; view < DealCounters.VIEWS; view++) {
                 keys.addAll(DealCounters.keys(dealId, view));
@@ -177,11 +177,11 @@ public final class DealCountersUpgrade {
                     .consistentRead(true).build())) {
                 byKey.put(item.get(Keys.PK).s(), item);
             }
-            Map<String, AttributeValue> deal = byKey.get(Keys.dealPk(dealId));
-            if (deal == null || !Keys.DEAL.equals(new ItemReader(deal).type())) {
+            Map<String, AttributeValue> deal = byKey.get(DealKeys.dealPk(dealId));
+            if (deal == null || !DealKeys.DEAL.equals(new ItemReader(deal).type())) {
                 return false;
             }
-            boolean markers = byKey.containsKey(Keys.dealLivePk(dealId, "0"));
+            boolean markers = byKey.containsKey(DealKeys.dealLivePk(dealId, "0"));
             List<Map<String, AttributeValue>> view0 = present(byKey, DealCounters.keys(dealId, 0));
             List<Map<String, AttributeValue>> view1 = present(byKey, DealCounters.keys(dealId, 1));
             DealCounts sum0 = DealCounters.sum(dealId, view0);
@@ -225,7 +225,7 @@ public final class DealCountersUpgrade {
             // takedown state must still hold (a takedown under today's code also writes the markers: the Puts'
             // conditions would fail as well).
             writes.add(TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table.name())
-                    .key(Keys.deal(dealId))
+                    .key(DealKeys.deal(dealId))
                     .conditionExpression(takenDownAt == null ? "attribute_not_exists(#down)" : "#down = :down")
                     .expressionAttributeNames(Map.of("#down", DealCodec.TAKEN_DOWN_AT))
                     .expressionAttributeValues(takenDownAt == null ? null : Map.of(":down", AttributeValue.fromS(takenDownAt)))
@@ -233,7 +233,7 @@ public final class DealCountersUpgrade {
             for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
                 // attribute_not_exists: a second run, or a takedown's markers written since the read, is never
                 // overwritten (a live marker over a takedown's would count votes on a taken-down deal).
-                ItemWriter marker = new ItemWriter(Keys.dealLive(dealId, m), Keys.DEAL_LIVE).string("dealId", dealId)
+                ItemWriter marker = new ItemWriter(DealKeys.dealLive(dealId, m), DealKeys.DEAL_LIVE).string("dealId", dealId)
                         .string(DealCodec.TAKEN_DOWN_AT, takenDownAt);
                 writes.add(TransactWriteItem.builder().put(Put.builder().tableName(table.name()).item(marker.build())
                         .conditionExpression("attribute_not_exists(PK)").build()).build());
@@ -249,7 +249,7 @@ public final class DealCountersUpgrade {
                         : counted ? "#w = :w" : "attribute_not_exists(#w)";
                 Map<String, String> names = item == null ? null : Map.of("#w", DealCounters.WRITES);
                 Map<String, AttributeValue> values = counted ? Map.of(":w", item.get(DealCounters.WRITES)) : null;
-                if (key.equals(Keys.dealCounters(dealId, target))) {
+                if (key.equals(DealKeys.dealCounters(dealId, target))) {
                     if (!sum0.equals(sum1)) {
                         writes.add(difference(dealId, target, unchanged, item, sum0, sum1));
                     }
@@ -277,14 +277,14 @@ public final class DealCountersUpgrade {
         values.put(":dh", number(sum0.hot() - sum1.hot()));
         values.put(":dc", number(sum0.cold() - sum1.cold()));
         values.put(":dm", number(sum0.comments() - sum1.comments()));
-        values.put(":type", AttributeValue.fromS(Keys.DEAL_COUNTERS));
+        values.put(":type", AttributeValue.fromS(DealKeys.DEAL_COUNTERS));
         values.put(":deal", AttributeValue.fromS(dealId));
         values.put(":shard", number(shard));
         if (item != null && item.containsKey(DealCounters.WRITES)) {
             values.put(":w", item.get(DealCounters.WRITES));
         }
         return TransactWriteItem.builder().update(Update.builder().tableName(table.name())
-                .key(Keys.dealCounters(dealId, shard))
+                .key(DealKeys.dealCounters(dealId, shard))
                 .updateExpression("ADD #w :dw, #h :dh, #c :dc, #m :dm SET #t = :type, #d = :deal, #s = :shard")
                 .conditionExpression(unchanged)
                 .expressionAttributeNames(names).expressionAttributeValues(values)

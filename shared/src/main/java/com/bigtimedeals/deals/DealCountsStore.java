@@ -76,7 +76,7 @@ public final class DealCountsStore {
         for (int from = 0; from < ids.size(); from += perRequest) {
             List<Map<String, AttributeValue>> keys = new ArrayList<>();
             for (String id : ids.subList(from, Math.min(ids.size(), from + perRequest))) {
-                keys.add(Keys.deal(id));
+                keys.add(DealKeys.deal(id));
                 // The first view, always: what it read is what CountsGate records as covered, shard by shard.
                 keys.addAll(DealCounters.keys(id, 0));
             }
@@ -85,7 +85,7 @@ public final class DealCountsStore {
             for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
                     .consistentRead(true).build())) {
                 ItemReader r = new ItemReader(item);
-                if (Keys.DEAL.equals(r.type())) {
+                if (DealKeys.DEAL.equals(r.type())) {
                     deals.put(r.string("id"), item);
                 } else {
                     shards.computeIfAbsent(r.string("dealId"), k -> new ArrayList<>()).add(item);
@@ -168,7 +168,7 @@ public final class DealCountsStore {
         Map<String, String> names = new HashMap<>(Map.of("#h", DealCodec.HOT, "#c", DealCodec.COLD, "#m", DealCodec.COMMENTS,
                 "#v", DealCodec.COUNTERS_VERSION, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT, "#w", COUNTED_WRITES));
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":h", number(counts.hot()), ":c", number(counts.cold()),
-                ":m", number(counts.comments()), ":v", number(counts.version()), ":deal", AttributeValue.fromS(Keys.DEAL)));
+                ":m", number(counts.comments()), ":v", number(counts.version()), ":deal", AttributeValue.fromS(DealKeys.DEAL)));
         List<AttributeValue> list = new ArrayList<>();
         StringBuilder atOrPast = new StringBuilder();
         for (int k = 0; k < shardWrites.length; k++) {
@@ -178,7 +178,7 @@ public final class DealCountsStore {
         }
         values.put(":w", AttributeValue.fromL(list));
         try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.deal(dealId))
                     .updateExpression("SET #h = :h, #c = :c, #m = :m, #v = :v, #w = :w")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND (attribute_not_exists(#v) OR (#v < :v AND (attribute_not_exists(#w) OR ("
@@ -205,14 +205,14 @@ public final class DealCountsStore {
     public Instant markHot(String dealId, Instant at) {
         Instant moment = at.truncatedTo(ChronoUnit.SECONDS);
         try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.deal(dealId))
                     .updateExpression("SET #hs = :at")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND attribute_not_exists(#hs)")
                     .expressionAttributeNames(Map.of("#hs", DealCodec.HOT_SINCE, "#t", Keys.TYPE,
                             "#down", DealCodec.TAKEN_DOWN_AT))
                     .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(moment.toString()),
-                            ":deal", AttributeValue.fromS(Keys.DEAL)))
+                            ":deal", AttributeValue.fromS(DealKeys.DEAL)))
                     .build()));
             return moment;
         } catch (ConditionalCheckFailedException e) {
@@ -236,12 +236,12 @@ public final class DealCountsStore {
      */
     public boolean raisePeak(String dealId, long to) {
         try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.deal(dealId))
                     .updateExpression("SET #p = :p")
                     .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#down)"
                             + " AND (attribute_not_exists(#p) OR #p < :p)")
                     .expressionAttributeNames(Map.of("#p", PEAK, "#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT))
-                    .expressionAttributeValues(Map.of(":p", number(to), ":deal", AttributeValue.fromS(Keys.DEAL)))
+                    .expressionAttributeValues(Map.of(":p", number(to), ":deal", AttributeValue.fromS(DealKeys.DEAL)))
                     .build()));
             return true;
         } catch (ConditionalCheckFailedException e) {
@@ -252,13 +252,13 @@ public final class DealCountsStore {
     /** A taken-down deal as its tombstone keeps it (content, counts, when it turned hot); null for anything else. */
     public Deal tombstone(String dealId) {
         Map<String, AttributeValue> item = item(dealId);
-        return item != null && Keys.DEAL.equals(new ItemReader(item).type()) && item.containsKey(DealCodec.TAKEN_DOWN_AT)
+        return item != null && DealKeys.DEAL.equals(new ItemReader(item).type()) && item.containsKey(DealCodec.TAKEN_DOWN_AT)
                 ? DealCodec.read(item) : null;
     }
 
     /** The deal item as it stands, read consistently (only on the rare paths above). */
     Map<String, AttributeValue> item(String dealId) {
-        return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+        return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(DealKeys.deal(dealId))
                 .consistentRead(true).build()).item();
     }
 

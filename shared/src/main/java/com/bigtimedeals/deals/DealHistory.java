@@ -38,8 +38,8 @@ public final class DealHistory {
 
     /** The transaction's create-only put of {@code event} for {@code dealId}. */
     public static TransactWriteItem put(Table table, String dealId, DealEvent event, String discriminator) {
-        String sk = Keys.dealEventSk(WalkStore.stamp(event.at()), event.action().wire(), discriminator);
-        ItemWriter w = new ItemWriter(Keys.dealEvent(dealId, sk), Keys.DEAL_EVENT)
+        String sk = DealKeys.dealEventSk(WalkStore.stamp(event.at()), event.action().wire(), discriminator);
+        ItemWriter w = new ItemWriter(DealKeys.dealEvent(dealId, sk), DealKeys.DEAL_EVENT)
                 .string("dealId", dealId)
                 .instant("at", event.at())
                 .string("editor", event.editor())
@@ -101,15 +101,15 @@ public final class DealHistory {
         Map<String, AttributeValue> start = null;
         if (cursor != null) {
             String sk = table.cursors().decode(scope, cursor, 1).get(0);
-            if (!sk.startsWith(Keys.HISTORY_PREFIX)) {
+            if (!sk.startsWith(DealKeys.HISTORY_PREFIX)) {
                 throw DomainException.invalid("cursor", "cursor is not valid for this list");
             }
-            start = Keys.dealEvent(dealId, sk);
+            start = DealKeys.dealEvent(dealId, sk);
         }
         QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.dealPk(dealId)),
-                        ":prefix", AttributeValue.fromS(Keys.HISTORY_PREFIX)))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(DealKeys.dealPk(dealId)),
+                        ":prefix", AttributeValue.fromS(DealKeys.HISTORY_PREFIX)))
                 .scanIndexForward(false).limit(limit + 1).exclusiveStartKey(start).consistentRead(true).build());
         List<DealEvent> events = new ArrayList<>();
         String lastSk = null;
@@ -122,9 +122,9 @@ public final class DealHistory {
         }
         if (events.isEmpty() && cursor == null) {
             Map<String, AttributeValue> deal = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                    .key(Keys.deal(dealId)).projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE))
+                    .key(DealKeys.deal(dealId)).projectionExpression("#t").expressionAttributeNames(Map.of("#t", Keys.TYPE))
                     .build()).item();
-            if (deal == null || !Keys.DEAL.equals(new ItemReader(deal).type())) {
+            if (deal == null || !DealKeys.DEAL.equals(new ItemReader(deal).type())) {
                 throw DomainException.notFound("deal not found");
             }
         }

@@ -1,5 +1,6 @@
 package com.bigtimedeals.deals;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import com.bigtimedeals.deals.DealTimeline.Scope;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.InvalidFields;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
@@ -82,41 +84,52 @@ public final class DealStore {
         // The id from the untruncated moment: deals created in one second still list newest first (Ids).
         Instant idAt = draft.createdAt() == null ? now : draft.createdAt();
         Instant createdAt = idAt.truncatedTo(ChronoUnit.SECONDS);
+        // With the brand and the category, in the same request, the lowest price the link has had (PriceLows): the deal
+        // starts with it, so that its own answer and every read before the stream records it tell lowestEver exactly.
         List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.brand(draft.brandId()), Keys.category(draft.categoryId()))
-                .projectionExpression("#t, #n, #nv")
-                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name", "#nv", CatalogStore.NAME_VERSION))
+                .keys(CatalogKeys.brand(draft.brandId()), CatalogKeys.category(draft.categoryId()), PriceLows.lowKey(draft.link()))
+                .projectionExpression("#t, #n, #nv, #low")
+                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name", "#nv", CatalogStore.NAME_VERSION,
+                        "#low", PriceLows.LOW))
                 .build());
         String brandName = null;
         String categoryName = null;
+        BigDecimal linkLow = draft.price(); // its own price counts as offered: a later rise is not the lowest
         // Which rename each name comes from: an older rename's walk, still going, must not write its name over it.
         long brandNameVersion = 0;
         long categoryNameVersion = 0;
         for (Map<String, AttributeValue> item : owners) {
             ItemReader r = new ItemReader(item);
-            if (Keys.BRAND.equals(r.type())) {
+            if (CatalogKeys.BRAND.equals(r.type())) {
                 brandName = r.string("name");
                 brandNameVersion = r.has(CatalogStore.NAME_VERSION) ? r.number(CatalogStore.NAME_VERSION) : 0;
-            } else if (Keys.CATEGORY.equals(r.type())) {
+            } else if (CatalogKeys.CATEGORY.equals(r.type())) {
                 categoryName = r.string("name");
                 categoryNameVersion = r.has(CatalogStore.NAME_VERSION) ? r.number(CatalogStore.NAME_VERSION) : 0;
+            } else if (DealKeys.LINK_LOW.equals(r.type()) && r.decimal(PriceLows.LOW) != null) {
+                linkLow = linkLow.min(r.decimal(PriceLows.LOW));
             }
         }
+        // Both named when both are unknown, as the body's other faults are (InvalidFields).
+        List<InvalidFields.FieldError> unknown = new ArrayList<>(2);
         if (brandName == null) {
-            throw DomainException.invalid("brandId", "brandId does not name an existing brand");
+            unknown.add(new InvalidFields.FieldError("brandId", "brandId does not name an existing brand"));
         }
         if (categoryName == null) {
-            throw DomainException.invalid("categoryId", "categoryId does not name an existing category");
+            unknown.add(new InvalidFields.FieldError("categoryId", "categoryId does not name an existing category"));
+        }
+        if (!unknown.isEmpty()) {
+            throw new InvalidFields(unknown);
         }
         Instant expiresAt = draft.expiresAt() == null ? null : draft.expiresAt().truncatedTo(ChronoUnit.SECONDS);
         Deal deal = new Deal(Ids.dealId(idAt), draft.title(), draft.link(), draft.price(), draft.brandId(),
-                brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt);
+                brandName, draft.categoryId(), categoryName, draft.imageUrl(), draft.description(), createdAt, expiresAt, null, linkLow);
         String day = DealTimeline.utcDay(createdAt);
         List<Scope> scopes = List.of(Scope.all(), Scope.brand(deal.brandId()), Scope.category(deal.categoryId()));
         String staleHolder = null;
         int conflicts = 0;
         for (int attempt = 1; attempt <= PLACEMENT_ATTEMPTS; ) {
-            ItemWriter item = DealCodec.write(new ItemWriter(Keys.deal(deal.id()), Keys.DEAL), deal)
+            ItemWriter item = DealCodec.write(new ItemWriter(DealKeys.deal(deal.id()), DealKeys.DEAL), deal)
                     .instant(DealCodec.POSTED_AT, postedAt).number(DealCodec.VERSION, 1)
                     .number("brandNameVersion", brandNameVersion).number("categoryNameVersion", categoryNameVersion);
             List<TransactWriteItem> writes = new ArrayList<>();
@@ -191,12 +204,12 @@ public final class DealStore {
     /** {@link #getExact} with the deal's price history, read from the same item: still 1 request. */
     public com.bigtimedeals.deals.DealDetail detail(String dealId) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(table, dealId));
-        keys.add(Keys.deal(dealId));
+        keys.add(DealKeys.deal(dealId));
         List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
                 .consistentRead(true).build());
         DealCounters.learn(table, items);
         for (Map<String, AttributeValue> item : items) {
-            if (Keys.DEAL.equals(new ItemReader(item).type())) {
+            if (DealKeys.DEAL.equals(new ItemReader(item).type())) {
                 if (!DealCodec.isLiveDeal(item)) {
                     break;
                 }
@@ -215,12 +228,12 @@ public final class DealStore {
      */
     public EditedDeal edited(String dealId) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(DealCounters.keys(table, dealId));
-        keys.add(Keys.deal(dealId));
+        keys.add(DealKeys.deal(dealId));
         List<Map<String, AttributeValue>> items = TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
                 .consistentRead(true).build());
         DealCounters.learn(table, items);
         for (Map<String, AttributeValue> item : items) {
-            if (Keys.DEAL.equals(new ItemReader(item).type())) {
+            if (DealKeys.DEAL.equals(new ItemReader(item).type())) {
                 Deal stored = DealCodec.read(item);
                 return new EditedDeal(stored.withCounts(DealCounters.sum(dealId, items).withHotSince(stored.counts().hotSince())),
                         DealCodec.version(item), item.containsKey(DealCodec.TAKEN_DOWN_AT));
@@ -232,7 +245,7 @@ public final class DealStore {
     /** The deal, or null when there is none or it was taken down. */
     public Deal find(String dealId) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
-                .tableName(table.name()).key(Keys.deal(dealId)).build()).item();
+                .tableName(table.name()).key(DealKeys.deal(dealId)).build()).item();
         return DealCodec.isLiveDeal(item) ? DealCodec.read(item) : null;
     }
 
@@ -263,12 +276,12 @@ public final class DealStore {
         }
         Instant now = table.clock().instant();
         TransactWriteItem down = TransactWriteItem.builder().update(software.amazon.awssdk.services.dynamodb.model.Update
-                .builder().tableName(table.name()).key(Keys.deal(dealId))
+                .builder().tableName(table.name()).key(DealKeys.deal(dealId))
                 .updateExpression("SET #at = :now, #v = if_not_exists(#v, :one) + :one REMOVE " + remove)
                 .conditionExpression("attribute_exists(PK) AND #t = :deal AND attribute_not_exists(#at)")
                 .expressionAttributeNames(names)
                 .expressionAttributeValues(Map.of(":now", AttributeValue.fromS(now.truncatedTo(ChronoUnit.SECONDS).toString()),
-                        ":deal", AttributeValue.fromS(Keys.DEAL), ":one", AttributeValue.fromN("1")))
+                        ":deal", AttributeValue.fromS(DealKeys.DEAL), ":one", AttributeValue.fromN("1")))
                 .build()).build();
         TransactWriteItem event = DealHistory.put(table, dealId, new DealEvent(now, editor, DealEvent.Action.TAKEN_DOWN,
                 Map.of()), null);
@@ -282,8 +295,8 @@ public final class DealStore {
             } catch (TransactionCanceledException e) {
                 if (Transactions.conditionFailed(e, 0)) {
                     Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder()
-                            .tableName(table.name()).key(Keys.deal(dealId)).consistentRead(true).build()).item();
-                    if (item == null || !Keys.DEAL.equals(new ItemReader(item).type())) {
+                            .tableName(table.name()).key(DealKeys.deal(dealId)).consistentRead(true).build()).item();
+                    if (item == null || !DealKeys.DEAL.equals(new ItemReader(item).type())) {
                         throw DomainException.notFound("deal not found");
                     }
                     return; // taken down before: a repeat, which changes nothing
@@ -320,8 +333,8 @@ public final class DealStore {
     /** Frees a taken-down deal's link: its takedown's reaction (a create meanwhile takes the guard over by itself). */
     public void releaseLink(String dealId) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.deal(dealId)).consistentRead(true).build()).item();
-        if (item != null && Keys.DEAL.equals(new ItemReader(item).type())) {
+                .key(DealKeys.deal(dealId)).consistentRead(true).build()).item();
+        if (item != null && DealKeys.DEAL.equals(new ItemReader(item).type())) {
             links.release(dealId, new ItemReader(item).string("link"));
         }
     }

@@ -12,7 +12,6 @@ import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition.Index;
@@ -46,15 +45,15 @@ final class DealTimeline {
     /** One list of deals and the index that holds it. */
     record Scope(String key, Index index) {
         static Scope all() {
-            return new Scope(Keys.scopeAll(), TableDefinition.GSI1);
+            return new Scope(DealKeys.scopeAll(), TableDefinition.GSI1);
         }
 
         static Scope brand(String brandId) {
-            return new Scope(Keys.scopeBrand(brandId), TableDefinition.GSI2);
+            return new Scope(DealKeys.scopeBrand(brandId), TableDefinition.GSI2);
         }
 
         static Scope category(String categoryId) {
-            return new Scope(Keys.scopeCategory(categoryId), TableDefinition.GSI3);
+            return new Scope(DealKeys.scopeCategory(categoryId), TableDefinition.GSI3);
         }
     }
 
@@ -89,9 +88,9 @@ final class DealTimeline {
 
     private Map<String, AttributeValue> bucketItem(Scope scope, String bucketId, String previous, long count,
                                                    String newestDay) {
-        ItemWriter w = new ItemWriter(Keys.bucket(scope.key(), bucketId), Keys.DEAL_BUCKET)
-                .index(scope.index().partitionKey(), Keys.bucketPartition(scope.key(), bucketId))
-                .index(scope.index().sortKey(), Keys.BUCKET_MARKER_SORT_KEY)
+        ItemWriter w = new ItemWriter(DealKeys.bucket(scope.key(), bucketId), DealKeys.DEAL_BUCKET)
+                .index(scope.index().partitionKey(), DealKeys.bucketPartition(scope.key(), bucketId))
+                .index(scope.index().sortKey(), DealKeys.BUCKET_MARKER_SORT_KEY)
                 .string("scope", scope.key())
                 .string("bucketId", bucketId)
                 .string("previous", previous)
@@ -102,8 +101,8 @@ final class DealTimeline {
 
     /** Index attributes that put a deal into its bucket of this scope. */
     static void index(ItemWriter deal, String dealId, Placement placement) {
-        deal.index(placement.scope().index().partitionKey(), Keys.bucketPartition(placement.scope().key(), placement.bucketId()))
-                .index(placement.scope().index().sortKey(), Keys.dealSortKey(dealId));
+        deal.index(placement.scope().index().partitionKey(), DealKeys.bucketPartition(placement.scope().key(), placement.bucketId()))
+                .index(placement.scope().index().sortKey(), DealKeys.dealSortKey(dealId));
     }
 
     /**
@@ -116,14 +115,14 @@ final class DealTimeline {
         QueryResponse head = table.client().query(QueryRequest.builder()
                 .tableName(table.name())
                 .keyConditionExpression("PK = :pk AND SK <= :sk")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.timelinePk(scope.key())),
-                        ":sk", AttributeValue.fromS(Keys.bucketSk(day))))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(DealKeys.timelinePk(scope.key())),
+                        ":sk", AttributeValue.fromS(DealKeys.bucketSk(day))))
                 .scanIndexForward(false)
                 .limit(1)
                 .consistentRead(true)
                 .build());
         if (!head.hasItems() || head.items().isEmpty()) {
-            if (!scope.key().equals(Keys.scopeAll())) {
+            if (!scope.key().equals(DealKeys.scopeAll())) {
                 return null;
             }
             // The overall list starts with the first deal ever made.
@@ -132,7 +131,7 @@ final class DealTimeline {
                     .conditionExpression("attribute_not_exists(PK)").build()).build()));
         }
         Bucket b = Bucket.of(head.items().get(0));
-        Map<String, AttributeValue> bucketKey = Keys.bucket(scope.key(), b.id());
+        Map<String, AttributeValue> bucketKey = DealKeys.bucket(scope.key(), b.id());
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":day", AttributeValue.fromS(day));
         if (b.successor() == null && b.count() >= capacity && b.newestDay() != null && b.newestDay().compareTo(day) < 0) {
@@ -186,12 +185,12 @@ final class DealTimeline {
             QueryResponse newest = table.client().query(QueryRequest.builder()
                     .tableName(table.name())
                     .keyConditionExpression("PK = :pk")
-                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.timelinePk(scope.key()))))
+                    .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(DealKeys.timelinePk(scope.key()))))
                     .scanIndexForward(false)
                     .limit(1)
                     .build());
             if (!newest.hasItems() || newest.items().isEmpty()) {
-                if (scope.key().equals(Keys.scopeAll())) {
+                if (scope.key().equals(DealKeys.scopeAll())) {
                     return new Placed(List.of(), List.of(), null);
                 }
                 throw DomainException.notFound("not found");
@@ -215,7 +214,7 @@ final class DealTimeline {
             List<Deal> deals = new ArrayList<>();
             Bucket marker = null;
             for (Map<String, AttributeValue> item : q.items()) {
-                if (Keys.DEAL_BUCKET.equals(new ItemReader(item).type())) {
+                if (DealKeys.DEAL_BUCKET.equals(new ItemReader(item).type())) {
                     marker = Bucket.of(item);
                 } else {
                     deals.add(DealCodec.read(item));
@@ -363,7 +362,7 @@ final class DealTimeline {
     private Map<String, Map<String, AttributeValue>> readDeals(java.util.Collection<String> ids) {
         Map<String, Map<String, AttributeValue>> read = new HashMap<>();
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        ids.forEach(id -> keys.add(Keys.deal(id)));
+        ids.forEach(id -> keys.add(DealKeys.deal(id)));
         for (Map<String, AttributeValue> item : TableReads.batchGetConsistent(table, keys)) {
             read.put(new ItemReader(item).string("id"), item);
         }
@@ -373,17 +372,17 @@ final class DealTimeline {
     /** The bucket a live deal item sits in on the list of all deals, from its index key; null when it has none. */
     private static String bucketOf(Map<String, AttributeValue> item) {
         AttributeValue pk = item.get(TableDefinition.GSI1.partitionKey());
-        String prefix = Keys.bucketPartition(Keys.scopeAll(), "");
+        String prefix = DealKeys.bucketPartition(DealKeys.scopeAll(), "");
         return pk == null || pk.s() == null || !pk.s().startsWith(prefix) ? null : pk.s().substring(prefix.length());
     }
 
     private QueryResponse queryBucket(Scope scope, String bucket, String afterDealId, int limit) {
         Index index = scope.index();
         Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":pk", AttributeValue.fromS(Keys.bucketPartition(scope.key(), bucket)));
+        values.put(":pk", AttributeValue.fromS(DealKeys.bucketPartition(scope.key(), bucket)));
         String condition = "#pk = :pk";
         if (afterDealId != null) {
-            values.put(":after", AttributeValue.fromS(Keys.dealSortKey(afterDealId)));
+            values.put(":after", AttributeValue.fromS(DealKeys.dealSortKey(afterDealId)));
             condition += " AND #sk < :after";
         }
         Map<String, String> names = new HashMap<>();
@@ -405,7 +404,7 @@ final class DealTimeline {
     /** Whether the table holds this bucket of the scope (its marker, read strongly consistent). */
     private boolean bucketExists(Scope scope, String bucket) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.bucket(scope.key(), bucket)).consistentRead(true).projectionExpression("PK").build()).item();
+                .key(DealKeys.bucket(scope.key(), bucket)).consistentRead(true).projectionExpression("PK").build()).item();
         return item != null && !item.isEmpty();
     }
 

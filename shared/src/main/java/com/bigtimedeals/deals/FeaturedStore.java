@@ -6,8 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
@@ -36,7 +36,7 @@ public final class FeaturedStore {
 
     public List<Deal> get(FeaturedList list) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(DealKeys.featured(list)).build()).item();
+                .key(CatalogKeys.featured(list)).build()).item();
         return item == null ? List.of() : DealCodec.readEmbedded(item.get("deals"));
     }
 
@@ -84,19 +84,19 @@ public final class FeaturedStore {
             }
         }
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        dealIds.forEach(id -> keys.add(Keys.deal(id)));
+        dealIds.forEach(id -> keys.add(DealKeys.deal(id)));
         if (categoryId != null) {
-            keys.add(Keys.category(categoryId));
-            keys.add(Keys.watcherCount(com.bigtimedeals.platform.Likeable.CATEGORY, categoryId));
+            keys.add(CatalogKeys.category(categoryId));
+            keys.add(CatalogKeys.watcherCount(com.bigtimedeals.platform.Likeable.CATEGORY, categoryId));
         }
         Map<String, Deal> found = new HashMap<>();
         List<Map<String, AttributeValue>> category = new ArrayList<>();
         boolean categoryFound = false;
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
             String type = new ItemReader(item).type();
-            if (Keys.CATEGORY.equals(type) || Keys.WATCHER_COUNT.equals(type)) {
+            if (CatalogKeys.CATEGORY.equals(type) || CatalogKeys.WATCHER_COUNT.equals(type)) {
                 category.add(item);
-                categoryFound |= Keys.CATEGORY.equals(type);
+                categoryFound |= CatalogKeys.CATEGORY.equals(type);
             } else if (DealCodec.isLiveDeal(item)) {
                 Deal d = DealCodec.read(item);
                 found.put(d.id(), d);
@@ -125,7 +125,7 @@ public final class FeaturedStore {
         deals.forEach(d -> copies.add(DealCodec.embedded(d)));
         Map<String, AttributeValue> values = new HashMap<>();
         values.put(":deals", AttributeValue.fromL(copies));
-        values.put(":type", AttributeValue.fromS(Keys.FEATURED_LIST));
+        values.put(":type", AttributeValue.fromS(CatalogKeys.FEATURED_LIST));
         values.put(":zero", AttributeValue.fromN("0"));
         values.put(":one", AttributeValue.fromN("1"));
         values.put(":now", AttributeValue.fromS(table.clock().instant().toString()));
@@ -135,7 +135,7 @@ public final class FeaturedStore {
             owner = ", categoryId = :category";
         }
         UpdateItemRequest.Builder update = UpdateItemRequest.builder().tableName(table.name())
-                .key(DealKeys.featured(list))
+                .key(CatalogKeys.featured(list))
                 .updateExpression("SET deals = :deals, #t = :type, updatedAt = :now, rev = if_not_exists(rev, :zero) + :one"
                         + owner)
                 .expressionAttributeNames(Map.of("#t", Keys.TYPE));
@@ -194,7 +194,7 @@ public final class FeaturedStore {
             return 0;
         }
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        listed.forEach(d -> keys.add(Keys.deal(d.id())));
+        listed.forEach(d -> keys.add(DealKeys.deal(d.id())));
         java.util.Set<String> live = new java.util.HashSet<>();
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys)
                 .projectionExpression("id, #t, #down")
@@ -251,13 +251,13 @@ public final class FeaturedStore {
     }
 
     private List<Map<String, AttributeValue>> allLists() {
-        return TableReads.partition(table, Keys.FEATURED_PK, true);
+        return TableReads.partition(table, CatalogKeys.FEATURED_PK, true);
     }
 
     private static FeaturedList listOf(Map<String, AttributeValue> item) {
         String sk = item.get(Keys.SK).s();
         for (FeaturedList named : List.of(FeaturedList.FRONT_PAGE, FeaturedList.EDITORS_CHOICE)) {
-            if (DealKeys.featuredSk(named).equals(sk)) {
+            if (CatalogKeys.featuredSk(named).equals(sk)) {
                 return named;
             }
         }

@@ -78,7 +78,7 @@ public final class FrontPageCache {
 
     private FrontPage readCopy(int shard, boolean consistent) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.dealsCache(shard)).consistentRead(consistent).build()).item();
+                .key(DealKeys.dealsCache(shard)).consistentRead(consistent).build()).item();
         if (item == null || item.isEmpty()) {
             return null;
         }
@@ -137,7 +137,7 @@ public final class FrontPageCache {
         long now = table.clock().millis();
         Map<String, String> names = new HashMap<>(Map.of("#t", Keys.TYPE));
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":one", AttributeValue.fromN("1"),
-                ":type", AttributeValue.fromS(Keys.CACHE_VERSION)));
+                ":type", AttributeValue.fromS(DealKeys.CACHE_VERSION)));
         String add = "ADD version :one";
         String condition = null;
         if (record && !touched.isEmpty()) {
@@ -149,7 +149,7 @@ public final class FrontPageCache {
         }
         // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
         UpdateItemRequest request = UpdateItemRequest.builder().tableName(table.name())
-                .key(Keys.dealsCacheVersion())
+                .key(DealKeys.dealsCacheVersion())
                 .updateExpression(add + " SET #t = :type")
                 .conditionExpression(condition)
                 .expressionAttributeNames(names)
@@ -172,7 +172,7 @@ public final class FrontPageCache {
             }
         }
         if (!stale.isEmpty()) {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheVersion())
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.dealsCacheVersion())
                     .updateExpression("DELETE #r :stale")
                     .expressionAttributeNames(Map.of("#r", RECENT_ATTRIBUTE))
                     .expressionAttributeValues(Map.of(":stale", AttributeValue.fromSs(stale))).build()));
@@ -283,13 +283,13 @@ public final class FrontPageCache {
             Map<String, AttributeValue> gate;
             if (mine == null) {
                 gate = Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
-                        .key(Keys.dealsCacheGate()).updateExpression("ADD seq :one")
+                        .key(DealKeys.dealsCacheGate()).updateExpression("ADD seq :one")
                         .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1")))
                         .returnValues(ReturnValue.ALL_NEW).build())).attributes();
                 mine = Long.parseLong(gate.get("seq").n());
             } else {
                 gate = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                        .key(Keys.dealsCacheGate()).consistentRead(true).build()).item();
+                        .key(DealKeys.dealsCacheGate()).consistentRead(true).build()).item();
             }
             if (number(gate, "claimed") >= mine) {
                 return 0; // a rebuild that started after this change was committed covers it
@@ -312,7 +312,7 @@ public final class FrontPageCache {
     private boolean openGate(long now) {
         try {
             // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.dealsCacheGate())
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.dealsCacheGate())
                     .updateExpression("SET #at = :now, claimed = if_not_exists(seq, :zero)")
                     .conditionExpression("attribute_not_exists(#at) OR #at <= :since")
                     .expressionAttributeNames(Map.of("#at", "at"))
@@ -389,7 +389,7 @@ public final class FrontPageCache {
     }
 
     private static Map<String, AttributeValue> item(FrontPage page, int shard, AttributeValue payload) {
-        return new ItemWriter(Keys.dealsCache(shard), Keys.DEALS_CACHE)
+        return new ItemWriter(DealKeys.dealsCache(shard), DealKeys.DEALS_CACHE)
                 .number("version", page.version())
                 .number(FORMAT, DealCodec.FRONT_PAGE_FORMAT)
                 .value("payload", payload)

@@ -39,7 +39,7 @@ public final class HotList {
     }
 
     private static Map<String, AttributeValue> key(String dealId, Instant hotSince) {
-        return Keys.key(Keys.HOT_DEALS_PK, Keys.hotDealSk(String.format("%012d", hotSince.getEpochSecond()), dealId));
+        return Keys.key(DealKeys.HOT_DEALS_PK, DealKeys.hotDealSk(String.format("%012d", hotSince.getEpochSecond()), dealId));
     }
 
     /**
@@ -75,7 +75,7 @@ public final class HotList {
     }
 
     private static Map<String, AttributeValue> entry(Map<String, AttributeValue> key, Deal deal) {
-        return DealCodec.write(new ItemWriter(key, Keys.HOT_DEAL), deal).build();
+        return DealCodec.write(new ItemWriter(key, DealKeys.HOT_DEAL), deal).build();
     }
 
     /**
@@ -129,7 +129,7 @@ public final class HotList {
      */
     public Page<Deal> page(int limit, String cursor) {
         Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":pk", AttributeValue.fromS(Keys.HOT_DEALS_PK));
+        values.put(":pk", AttributeValue.fromS(DealKeys.HOT_DEALS_PK));
         String condition = "PK = :pk";
         if (cursor != null) {
             String after = table.cursors().decode(SCOPE, cursor, 1).get(0);

@@ -75,7 +75,7 @@ public final class HottestLists {
     }
 
     private static Map<String, AttributeValue> ranking(Instant createdAt, String dealId) {
-        return Keys.dealRanking(DealTimeline.utcDay(createdAt), part(dealId));
+        return DealKeys.dealRanking(DealTimeline.utcDay(createdAt), part(dealId));
     }
 
     // ---- Sources: the ranking items ----
@@ -111,7 +111,7 @@ public final class HottestLists {
         StringBuilder set = new StringBuilder("SET #t = :type, #day = :day");
         StringBuilder condition = new StringBuilder();
         Map<String, String> names = new HashMap<>(Map.of("#t", Keys.TYPE, "#day", "day", "#v", "v"));
-        Map<String, AttributeValue> values = new HashMap<>(Map.of(":type", AttributeValue.fromS(Keys.DEAL_RANKING),
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":type", AttributeValue.fromS(DealKeys.DEAL_RANKING),
                 ":day", AttributeValue.fromS(day)));
         for (int i = 0; i < deals.size(); i++) {
             Deal d = deals.get(i);
@@ -164,7 +164,7 @@ public final class HottestLists {
         }
         for (String day : days) {
             for (int part = 0; part < RANKING_PARTS; part++) {
-                keys.add(Keys.dealRanking(day, part));
+                keys.add(DealKeys.dealRanking(day, part));
             }
         }
         List<Map<String, AttributeValue>> items = new ArrayList<>();
@@ -205,7 +205,7 @@ public final class HottestLists {
     /** A window's list as stored; null before the first rebuild or in a payload format this code does not know. */
     public Stored stored(HottestWindow window, boolean consistent) {
         return stored(table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.hottest(window.wire())).consistentRead(consistent).build()).item());
+                .key(DealKeys.hottest(window.wire())).consistentRead(consistent).build()).item());
     }
 
     private static Stored stored(Map<String, AttributeValue> item) {
@@ -220,7 +220,7 @@ public final class HottestLists {
     private Map<HottestWindow, Stored> storedAll() {
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         for (HottestWindow w : HottestWindow.values()) {
-            keys.add(Keys.hottest(w.wire()));
+            keys.add(DealKeys.hottest(w.wire()));
         }
         Map<HottestWindow, Stored> all = new EnumMap<>(HottestWindow.class);
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
@@ -338,7 +338,7 @@ public final class HottestLists {
             if (fresh.containsKey(id)) {
                 deals.put(id, fresh.get(id));
             } else {
-                keys.add(Keys.deal(id));
+                keys.add(DealKeys.deal(id));
             }
         }
         for (int from = 0; from < keys.size(); from += TableReads.MAX_BATCH_GET) {
@@ -355,7 +355,7 @@ public final class HottestLists {
     }
 
     private int write(HottestWindow w, List<Deal> deals, long version, Instant validUntil) {
-        Map<String, AttributeValue> item = new ItemWriter(Keys.hottest(w.wire()), Keys.HOTTEST_LIST)
+        Map<String, AttributeValue> item = new ItemWriter(DealKeys.hottest(w.wire()), DealKeys.HOTTEST_LIST)
                 .string("window", w.wire())
                 .number("version", version)
                 .number(FrontPageCache.FORMAT, DealCodec.FRONT_PAGE_FORMAT)
@@ -377,10 +377,10 @@ public final class HottestLists {
     long nextVersion() {
         // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
         Map<String, AttributeValue> after = Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
-                .key(Keys.hottestVersion())
+                .key(DealKeys.hottestVersion())
                 .updateExpression("ADD version :one SET #t = :type")
                 .expressionAttributeNames(Map.of("#t", Keys.TYPE))
-                .expressionAttributeValues(Map.of(":one", n(1), ":type", AttributeValue.fromS(Keys.HOTTEST_VERSION)))
+                .expressionAttributeValues(Map.of(":one", n(1), ":type", AttributeValue.fromS(DealKeys.HOTTEST_VERSION)))
                 .returnValues(ReturnValue.UPDATED_NEW).build())).attributes();
         return Long.parseLong(after.get("version").n());
     }

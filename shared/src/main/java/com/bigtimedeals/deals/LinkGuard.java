@@ -6,7 +6,6 @@ import java.util.Map;
 
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.platform.Transactions;
@@ -43,7 +42,7 @@ final class LinkGuard {
      */
     TransactWriteItem claim(String dealId, String link, Instant expiresAt, Instant now, String staleHolder) {
         String normal = DealLink.normalise(link);
-        ItemWriter guard = new ItemWriter(Keys.linkGuard(normal), Keys.LINK_GUARD)
+        ItemWriter guard = new ItemWriter(DealKeys.linkGuard(normal), DealKeys.LINK_GUARD)
                 .string("link", normal).string("dealId", dealId).instant("expiresAt", expiresAt);
         if (expiresAt != null) {
             guard.number(TableDefinition.TTL_ATTRIBUTE, expiresAt.getEpochSecond());
@@ -71,12 +70,12 @@ final class LinkGuard {
     /** 1 GetItem of the guard and 1 of its deal, both consistent; only after a claim failed. Null when the guard is gone. */
     Holder holder(String link, Instant now) {
         String normal = DealLink.normalise(link);
-        Map<String, AttributeValue> guard = get(Keys.linkGuard(normal));
+        Map<String, AttributeValue> guard = get(DealKeys.linkGuard(normal));
         if (guard == null) {
             return null;
         }
         String holder = new ItemReader(guard).string("dealId");
-        Map<String, AttributeValue> deal = get(Keys.deal(holder));
+        Map<String, AttributeValue> deal = get(DealKeys.deal(holder));
         boolean live = DealCodec.isLiveDeal(deal) && !DealCodec.read(deal).expiredAt(now)
                 && normal.equals(DealLink.normalise(DealCodec.read(deal).link()));
         return live ? new Holder(holder, true, DealCodec.read(deal).title(), DealCodec.read(deal).link())
@@ -94,7 +93,7 @@ final class LinkGuard {
         try {
             // Refused while a transaction holds the item, which wrote nothing: the same write again (Transactions.retrying).
             Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
-                    .key(Keys.linkGuard(DealLink.normalise(link)))
+                    .key(DealKeys.linkGuard(DealLink.normalise(link)))
                     .conditionExpression("dealId = :me")
                     .expressionAttributeValues(Map.of(":me", AttributeValue.fromS(dealId))).build()));
         } catch (ConditionalCheckFailedException e) {

@@ -31,30 +31,37 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * onto its item ({@code linkLow}, only downward), and every copy of the deal follows it as it follows a correction.
  */
 public final class PriceLows {
+    /** The low's attribute on the link's {@code LOW} item. */
+    static final String LOW = "low";
     private final Table table;
 
     public PriceLows(Table table) {
         this.table = table;
     }
 
+    /** The key of the item holding the lowest price {@code link} (normalised) has had. */
+    static Map<String, AttributeValue> lowKey(String link) {
+        return Keys.key(DealKeys.linkLowPk(DealLink.normalise(link)), "LOW");
+    }
+
     /** Records the deal's price under its link and carries the link's low onto its deals. Idempotent. */
     public void record(Deal deal) {
         String normal = DealLink.normalise(deal.link());
-        String pk = Keys.linkLowPk(normal);
+        String pk = DealKeys.linkLowPk(normal);
         Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                .item(new ItemWriter(Keys.key(pk, "DEAL#" + deal.id()), Keys.LINK_DEAL).string("dealId", deal.id()).build())
+                .item(new ItemWriter(Keys.key(pk, "DEAL#" + deal.id()), DealKeys.LINK_DEAL).string("dealId", deal.id()).build())
                 .build()));
         try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.key(pk, "LOW"))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(lowKey(deal.link()))
                     .updateExpression("SET #t = :type, low = :p").conditionExpression("attribute_not_exists(low) OR low > :p")
                     .expressionAttributeNames(Map.of("#t", Keys.TYPE))
-                    .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(Keys.LINK_LOW),
+                    .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(DealKeys.LINK_LOW),
                             ":p", AttributeValue.fromN(deal.price().toPlainString()))).build()));
         } catch (ConditionalCheckFailedException lowerAlready) {
             // The link was offered at this price or lower before.
         }
         BigDecimal low = new ItemReader(table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.key(pk, "LOW")).consistentRead(true).build()).item()).decimal("low");
+                .key(lowKey(deal.link())).consistentRead(true).build()).item()).decimal(LOW);
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         Map<String, AttributeValue> start = null;
         do {
@@ -65,7 +72,7 @@ public final class PriceLows {
                 q.exclusiveStartKey(start);
             }
             QueryResponse r = table.client().query(q.build());
-            r.items().forEach(i -> keys.add(Keys.deal(i.get("dealId").s())));
+            r.items().forEach(i -> keys.add(DealKeys.deal(i.get("dealId").s())));
             start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
         } while (start != null);
         for (int from = 0; from < keys.size(); from += TableReads.MAX_BATCH_GET) {
@@ -79,7 +86,7 @@ public final class PriceLows {
                     continue; // moved to another link since, or already as low
                 }
                 try {
-                    Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.deal(d.id()))
+                    Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.deal(d.id()))
                             .updateExpression("SET #l = :low")
                             .conditionExpression("attribute_exists(PK) AND attribute_not_exists(#down) AND #link = :link"
                                     + " AND (attribute_not_exists(#l) OR #l > :low)")

@@ -33,7 +33,7 @@ public final class TableInspector {
      * (the benchmark's warm overhead) without building a key outside this layer.
      */
     public GetItemRequest brandRead(String brandId) {
-        return GetItemRequest.builder().tableName(table.name()).key(Keys.brand(brandId)).build();
+        return GetItemRequest.builder().tableName(table.name()).key(CatalogKeys.brand(brandId)).build();
     }
 
     /** Whether the deal's item stands and is not taken down: one the public routes serve and a correction reacts to. */
@@ -43,14 +43,14 @@ public final class TableInspector {
 
     /** A deal's stored item, as a stream record's image would carry it (the stream consumer's cold start). */
     public Map<String, AttributeValue> dealItem(String dealId) {
-        return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(Keys.deal(dealId))
+        return table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(DealKeys.deal(dealId))
                 .consistentRead(true).build()).item();
     }
 
     /** A brand's key as strings, for a baseline function that knows nothing of this code. */
     public static Map<String, String> brandKey(String brandId) {
         Map<String, String> key = new TreeMap<>();
-        Keys.brand(brandId).forEach((k, v) -> key.put(k, v.s()));
+        CatalogKeys.brand(brandId).forEach((k, v) -> key.put(k, v.s()));
         return key;
     }
 

@@ -20,7 +20,6 @@ import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
@@ -98,7 +97,7 @@ public final class WordIndex {
     }
 
     private WriteRequest put(String dealId, String word, SortedSet<String> words) {
-        Map<String, AttributeValue> item = new ItemWriter(Keys.wordDeal(word, dealId), Keys.DEAL_WORD)
+        Map<String, AttributeValue> item = new ItemWriter(DealKeys.wordDeal(word, dealId), DealKeys.DEAL_WORD)
                 .string("dealId", dealId)
                 .value("words", AttributeValue.fromSs(List.copyOf(words)))
                 .build();
@@ -106,7 +105,7 @@ public final class WordIndex {
     }
 
     private static WriteRequest delete(String dealId, String word) {
-        return WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(Keys.wordDeal(word, dealId)).build()).build();
+        return WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(DealKeys.wordDeal(word, dealId)).build()).build();
     }
 
     private void write(List<WriteRequest> writes) {
@@ -195,9 +194,9 @@ public final class WordIndex {
         boolean resuming = fromDealId != null;
         return table.client().query(QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.wordPk(word)),
-                        ":lo", AttributeValue.fromS(Keys.dealSortKey("")),
-                        ":hi", AttributeValue.fromS(Keys.dealSortKey(resuming ? fromDealId : Ids.LARGEST))))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(DealKeys.wordPk(word)),
+                        ":lo", AttributeValue.fromS(DealKeys.dealSortKey("")),
+                        ":hi", AttributeValue.fromS(DealKeys.dealSortKey(resuming ? fromDealId : Ids.LARGEST))))
                 .scanIndexForward(false)
                 .limit(resuming ? look + 1 : look)
                 .build());
@@ -209,7 +208,7 @@ public final class WordIndex {
             return List.of();
         }
         List<Map<String, AttributeValue>> keys = new ArrayList<>(ids.size());
-        ids.forEach(id -> keys.add(Keys.deal(id)));
+        ids.forEach(id -> keys.add(DealKeys.deal(id)));
         Map<String, Deal> byId = new HashMap<>();
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
             if (DealCodec.isLiveDeal(item)) {
@@ -247,9 +246,9 @@ public final class WordIndex {
         String since = Ids.smallestAt(table.clock().instant().minus(RARITY_WINDOW));
         return table.client().query(QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.wordPk(word)),
-                        ":lo", AttributeValue.fromS(Keys.dealSortKey(since)),
-                        ":hi", AttributeValue.fromS(Keys.dealSortKey(Ids.LARGEST))))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(DealKeys.wordPk(word)),
+                        ":lo", AttributeValue.fromS(DealKeys.dealSortKey(since)),
+                        ":hi", AttributeValue.fromS(DealKeys.dealSortKey(Ids.LARGEST))))
                 .select(Select.COUNT)
                 .limit(RARITY_CAP)
                 .build()).count();

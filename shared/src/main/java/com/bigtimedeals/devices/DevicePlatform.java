@@ -39,12 +39,17 @@ public enum DevicePlatform {
         throw DomainException.invalid("platform", "platform must be fcm or apns");
     }
 
-    /** The token as sent when it has this platform's shape; otherwise a 400 naming {@code token}. */
+    /**
+     * The token in its one spelling when it has this platform's shape; otherwise a 400 naming {@code token}. An APNs
+     * token is 32 bytes written in hexadecimal, whose case carries nothing: it is kept in lower case, so an app that
+     * once sends it in capitals (Swift's {@code %02X} against {@code %02x}) registers the same device, not a second
+     * one that gets every push again. FCM tokens are case-sensitive and kept as sent.
+     */
     public String checkToken(String value) {
         if (value == null || value.length() > 4096 || !token.matcher(value).matches()) {
             throw DomainException.invalid("token", "an " + wire() + " token is " + rule);
         }
-        return value;
+        return this == APNS ? value.toLowerCase(Locale.ROOT) : value;
     }
 
     /** The token's last {@link #TOKEN_END} characters, which a client may show to tell its devices apart. */

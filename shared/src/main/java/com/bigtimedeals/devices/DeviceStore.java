@@ -86,7 +86,7 @@ public final class DeviceStore {
                 mine.add(d);
             }
             Map<String, AttributeValue> holderItem = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                    .key(Keys.pushToken(digest)).consistentRead(true).build()).item();
+                    .key(DeviceKeys.pushToken(digest)).consistentRead(true).build()).item();
             ItemReader holder = holderItem == null || holderItem.isEmpty() ? null : new ItemReader(holderItem);
             String releasing = holder != null && holder.has(RELEASING) ? holder.string(RELEASING) : null;
             if (releasing != null) {
@@ -108,11 +108,11 @@ public final class DeviceStore {
                 holderValues.put(":d", AttributeValue.fromS(holder.string("deviceId")));
                 // The token moves from the previous holder's device (another account, or a device of the caller's that a
                 // concurrent registration removed): that device goes, and keeps a tombstone for its owner's DELETE.
-                writes.add(delete(Keys.device(holder.string("username"), holder.string("deviceId")), null, Map.of()));
+                writes.add(delete(DeviceKeys.device(holder.string("username"), holder.string("deviceId")), null, Map.of()));
                 writes.add(put(tombstone(holder.string("username"), new Device(holder.string("deviceId"), platform, token,
                         holder.instant("createdAt"), draft.endpointArn()), now), null, Map.of()));
             }
-            writes.add(put(new ItemWriter(Keys.pushToken(digest), Keys.PUSH_TOKEN).string("username", username)
+            writes.add(put(new ItemWriter(DeviceKeys.pushToken(digest), DeviceKeys.PUSH_TOKEN).string("username", username)
                     .string("deviceId", draft.id()).instant("createdAt", draft.createdAt()).build(), holderCondition, holderValues));
             List<Device> removed = new ArrayList<>();
             if (mine.size() >= MAX_PER_USER) {
@@ -174,7 +174,7 @@ public final class DeviceStore {
             QueryRequest.Builder q = QueryRequest.builder().tableName(table.name()).consistentRead(true)
                     .keyConditionExpression("PK = :pk AND SK BETWEEN :d AND :s")
                     .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
-                            ":d", AttributeValue.fromS(Keys.DEVICE_PREFIX), ":s", AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS_SK)))
+                            ":d", AttributeValue.fromS(DeviceKeys.DEVICE_PREFIX), ":s", AttributeValue.fromS(Keys.NOTIFICATION_SETTINGS_SK)))
                     .scanIndexForward(false).limit(MAX_PER_USER * 2 + 1);
             if (from != null) {
                 q.exclusiveStartKey(from);
@@ -182,7 +182,7 @@ public final class DeviceStore {
             var page = table.client().query(q.build());
             for (Map<String, AttributeValue> item : page.items()) {
                 ItemReader r = new ItemReader(item);
-                if (Keys.DEVICE.equals(r.type())) {
+                if (DeviceKeys.DEVICE.equals(r.type())) {
                     out.add(read(r));
                 } else if (Keys.NOTIFICATION_SETTINGS.equals(r.type())) {
                     settings = settings(r);
@@ -219,13 +219,13 @@ public final class DeviceStore {
      */
     public Device remove(String username, String deviceId) {
         List<Map<String, AttributeValue>> found = TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.device(username, deviceId), Keys.removedDevice(username, deviceId)).consistentRead(true).build());
+                .keys(DeviceKeys.device(username, deviceId), DeviceKeys.removedDevice(username, deviceId)).consistentRead(true).build());
         ItemReader live = null;
         boolean tombstone = false;
         for (Map<String, AttributeValue> item : found) {
             ItemReader r = new ItemReader(item);
-            live = Keys.DEVICE.equals(r.type()) ? r : live;
-            tombstone |= Keys.REMOVED_DEVICE.equals(r.type());
+            live = DeviceKeys.DEVICE.equals(r.type()) ? r : live;
+            tombstone |= DeviceKeys.REMOVED_DEVICE.equals(r.type());
         }
         if (live == null) {
             if (tombstone) {
@@ -260,7 +260,7 @@ public final class DeviceStore {
     /** GET /me/notifications: 1 GetItem; a user who never set them has the defaults. */
     public NotificationSettings settings(String username) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.notificationSettings(username)).consistentRead(true).build()).item();
+                .key(DeviceKeys.notificationSettings(username)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             return NotificationSettings.DEFAULTS;
         }
@@ -276,7 +276,7 @@ public final class DeviceStore {
 
     /** PUT /me/notifications: 1 PutItem, the whole object replaced. */
     public NotificationSettings putSettings(String username, NotificationSettings s) {
-        ItemWriter w = new ItemWriter(Keys.notificationSettings(username), Keys.NOTIFICATION_SETTINGS)
+        ItemWriter w = new ItemWriter(DeviceKeys.notificationSettings(username), Keys.NOTIFICATION_SETTINGS)
                 .bool("watches", s.watches()).bool("alerts", s.alerts()).bool("blasts", s.blasts()).bool("reminders", s.reminders());
         if (s.quietHours() != null) {
             w.string("quietStart", s.quietHours().start()).string("quietEnd", s.quietHours().end())
@@ -295,7 +295,7 @@ public final class DeviceStore {
         return QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND begins_with(SK, :d)")
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
-                        ":d", AttributeValue.fromS(Keys.DEVICE_PREFIX)))
+                        ":d", AttributeValue.fromS(DeviceKeys.DEVICE_PREFIX)))
                 // At most MAX_PER_USER live devices, plus the one a racing registration may have added.
                 .limit(MAX_PER_USER * 2);
     }
@@ -311,13 +311,13 @@ public final class DeviceStore {
      * itself before making a new one ({@link #register}). A device without an endpoint leaves no mark.
      */
     private List<TransactWriteItem> removal(String username, Device device, Instant now) {
-        Map<String, AttributeValue> key = Keys.pushToken(digest(device.platform(), device.token()));
+        Map<String, AttributeValue> key = DeviceKeys.pushToken(digest(device.platform(), device.token()));
         String stillItsOwn = "attribute_not_exists(PK) OR deviceId = :d";
         Map<String, AttributeValue> values = Map.of(":d", AttributeValue.fromS(device.id()));
         TransactWriteItem holder = device.endpointArn() == null ? delete(key, stillItsOwn, values)
-                : put(new ItemWriter(key, Keys.PUSH_TOKEN).string("deviceId", device.id()).string("username", username)
+                : put(new ItemWriter(key, DeviceKeys.PUSH_TOKEN).string("deviceId", device.id()).string("username", username)
                         .string(RELEASING, device.endpointArn()).instant("releasedAt", now).build(), stillItsOwn, values);
-        return List.of(delete(Keys.device(username, device.id()), "attribute_exists(PK)", Map.of()), holder,
+        return List.of(delete(DeviceKeys.device(username, device.id()), "attribute_exists(PK)", Map.of()), holder,
                 put(tombstone(username, device, now), null, Map.of()));
     }
 
@@ -335,7 +335,7 @@ public final class DeviceStore {
         try {
             // Retried while another transaction holds the token's item, as every write is: a conflict is no answer.
             Transactions.retrying(() -> table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest
-                    .builder().tableName(table.name()).key(Keys.pushToken(digest(removed.platform(), removed.token())))
+                    .builder().tableName(table.name()).key(DeviceKeys.pushToken(digest(removed.platform(), removed.token())))
                     .conditionExpression(RELEASING + " = :e")
                     .expressionAttributeValues(Map.of(":e", AttributeValue.fromS(removed.endpointArn()))).build()));
         } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
@@ -348,7 +348,7 @@ public final class DeviceStore {
      * delivered to it, its platform, endpoint and the time it was registered until.
      */
     private Map<String, AttributeValue> tombstone(String username, Device d, Instant now) {
-        return new ItemWriter(Keys.removedDevice(username, d.id()), Keys.REMOVED_DEVICE).string("id", d.id())
+        return new ItemWriter(DeviceKeys.removedDevice(username, d.id()), DeviceKeys.REMOVED_DEVICE).string("id", d.id())
                 .string("platform", d.platform().wire()).string("endpointArn", d.endpointArn())
                 .instant("createdAt", d.createdAt()).instant("removedAt", now).build();
     }
@@ -362,9 +362,9 @@ public final class DeviceStore {
         List<History> out = new ArrayList<>();
         for (Map<String, AttributeValue> item : TableReads.partition(table, Keys.devicesPk(username), true)) {
             ItemReader r = new ItemReader(item);
-            if (Keys.DEVICE.equals(r.type())) {
+            if (DeviceKeys.DEVICE.equals(r.type())) {
                 out.add(new History(read(r), null));
-            } else if (Keys.REMOVED_DEVICE.equals(r.type()) && r.has("platform")) {
+            } else if (DeviceKeys.REMOVED_DEVICE.equals(r.type()) && r.has("platform")) {
                 out.add(new History(new Device(r.string("id"), DevicePlatform.fromWire(r.string("platform")), "",
                         r.instant("createdAt"), r.string("endpointArn")), r.instant("removedAt")));
             }
@@ -373,7 +373,7 @@ public final class DeviceStore {
     }
 
     private static Map<String, AttributeValue> deviceItem(String username, Device d, String digest) {
-        return new ItemWriter(Keys.device(username, d.id()), Keys.DEVICE).string("id", d.id())
+        return new ItemWriter(DeviceKeys.device(username, d.id()), DeviceKeys.DEVICE).string("id", d.id())
                 .string("platform", d.platform().wire()).string("token", d.token()).string("tokenDigest", digest)
                 .instant("createdAt", d.createdAt()).string("endpointArn", d.endpointArn()).build();
     }

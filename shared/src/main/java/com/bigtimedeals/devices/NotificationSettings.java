@@ -50,7 +50,7 @@ public record NotificationSettings(boolean watches, boolean alerts, boolean blas
         public QuietHours {
             start = time("quietHours.start", start);
             end = time("quietHours.end", end);
-            timeZone = zone(timeZone);
+            timeZone = zone("quietHours.timeZone", timeZone);
             if (start.equals(end)) {
                 throw DomainException.invalid("quietHours", "quietHours.start and quietHours.end must differ");
             }
@@ -104,7 +104,8 @@ public record NotificationSettings(boolean watches, boolean alerts, boolean blas
             return local.atZone(zone).withEarlierOffsetAtOverlap().toInstant();
         }
 
-        private static String time(String field, String v) {
+        /** {@code v} when it is a time of day HH:MM; else a client mistake naming {@code field}. */
+        public static String time(String field, String v) {
             if (v == null || !TIME.matcher(v).matches()) {
                 throw DomainException.invalid(field, field + " must be a time of day HH:MM, such as 22:30");
             }
@@ -117,14 +118,14 @@ public record NotificationSettings(boolean watches, boolean alerts, boolean blas
         }
 
         /** An IANA region id ({@code Europe/London}, {@code UTC}); offsets such as {@code +01:00} are no zone's name. */
-        private static String zone(String v) {
+        public static String zone(String field, String v) {
             if (v == null || v.length() > 64 || !ZoneId.getAvailableZoneIds().contains(v)) {
-                throw DomainException.invalid("quietHours.timeZone", "quietHours.timeZone must be an IANA time zone such as Europe/London");
+                throw DomainException.invalid(field, field + " must be an IANA time zone such as Europe/London");
             }
             try {
                 ZoneId.of(v);
             } catch (DateTimeException e) {
-                throw DomainException.invalid("quietHours.timeZone", "quietHours.timeZone must be an IANA time zone such as Europe/London");
+                throw DomainException.invalid(field, field + " must be an IANA time zone such as Europe/London");
             }
             return v;
         }

@@ -9,7 +9,6 @@ import java.util.Map;
 import com.bigtimedeals.platform.BatchWrites;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.platform.Transactions;
@@ -192,7 +191,7 @@ public final class PushStore {
      */
     public Claim claim(String pushId, String deviceId, String username, String owner) {
         Instant now = table.clock().instant();
-        Map<String, AttributeValue> item = new ItemWriter(Keys.pushClaim(pushId, deviceId), Keys.PUSH_CLAIM)
+        Map<String, AttributeValue> item = new ItemWriter(DeviceKeys.pushClaim(pushId, deviceId), DeviceKeys.PUSH_CLAIM)
                 .string("username", username).string(STATE, SENDING).string(OWNER, owner)
                 .instant(LEASE_UNTIL, now.plus(LEASE)).instant("claimedAt", now)
                 .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build();
@@ -238,7 +237,7 @@ public final class PushStore {
                 values.put(":was", found.get(LEASE_UNTIL));
             }
             try {
-                Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+                Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DeviceKeys.pushClaim(pushId, deviceId))
                         .updateExpression("SET #state = :sending, #owner = :me, #until = :until, "
                                 + "#takeovers = if_not_exists(#takeovers, :zero) + :one")
                         .conditionExpression(condition)
@@ -285,7 +284,7 @@ public final class PushStore {
         Instant now = table.clock().instant();
         try {
             Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                    .item(new ItemWriter(Keys.pushClaim(pushId, deviceId), Keys.PUSH_CLAIM).string("username", username)
+                    .item(new ItemWriter(DeviceKeys.pushClaim(pushId, deviceId), DeviceKeys.PUSH_CLAIM).string("username", username)
                             .string(STATE, HELD).string("outcome", HELD).instant("claimedAt", now)
                             .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build())
                     .conditionExpression("attribute_not_exists(PK)")
@@ -305,7 +304,7 @@ public final class PushStore {
      */
     public void release(String pushId, String deviceId, String owner) {
         try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.pushClaim(pushId, deviceId))
+            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DeviceKeys.pushClaim(pushId, deviceId))
                     .updateExpression("SET #until = :gone")
                     .conditionExpression("#owner = :me AND attribute_not_exists(outcome)")
                     .expressionAttributeNames(Map.of("#until", LEASE_UNTIL, "#owner", OWNER))

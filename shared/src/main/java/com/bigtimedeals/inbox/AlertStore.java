@@ -10,7 +10,9 @@ import java.util.NavigableSet;
 import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.accounts.Recipients;
+import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.WordIndex;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.DomainException;
@@ -86,16 +88,16 @@ public final class AlertStore {
             int shard = Math.floorMod(alert.id().hashCode(), shards);
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
-                        update(Keys.alertCount(username), Keys.ALERT_COUNT, 1, "attribute_not_exists(#n) OR #n < :max",
+                        update(InboxKeys.alertCount(username), InboxKeys.ALERT_COUNT, 1, "attribute_not_exists(#n) OR #n < :max",
                                 Map.of(":max", AttributeValue.fromN(Integer.toString(MAX_PER_USER)))),
                         put(alertItem(username, alert, word, shard)),
                         put(entry(username, alert, word, shard)),
-                        TransactWriteItem.builder().update(Update.builder().tableName(table.name()).key(Keys.alertWord(word))
+                        TransactWriteItem.builder().update(Update.builder().tableName(table.name()).key(InboxKeys.alertWord(word))
                                 .updateExpression("SET #t = :type, shards = :shards ADD #n :one"
                                         + (alert.minTemperature() == null ? "" : ", " + HEAT_COUNT + " :one"))
                                 .conditionExpression("attribute_not_exists(shards) OR shards <= :shards")
                                 .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "count"))
-                                .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(Keys.ALERT_WORD),
+                                .expressionAttributeValues(Map.of(":type", AttributeValue.fromS(InboxKeys.ALERT_WORD),
                                         ":shards", AttributeValue.fromN(Integer.toString(shards)),
                                         ":one", AttributeValue.fromN("1"))).build()).build()).build());
                 return alert;
@@ -118,8 +120,8 @@ public final class AlertStore {
     public List<Alert> list(String username) {
         QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND begins_with(SK, :alert)")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.alertsPk(username)),
-                        ":alert", AttributeValue.fromS(Keys.alertSk(""))))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(InboxKeys.alertsPk(username)),
+                        ":alert", AttributeValue.fromS(InboxKeys.alertSk(""))))
                 .scanIndexForward(false).consistentRead(true).build());
         List<Alert> alerts = new ArrayList<>(r.items().size());
         r.items().forEach(item -> alerts.add(read(new ItemReader(item))));
@@ -133,13 +135,13 @@ public final class AlertStore {
      */
     public void delete(String username, String alertId) {
         List<Map<String, AttributeValue>> found = TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.alert(username, alertId), Keys.deletedAlert(username, alertId)).consistentRead(true).build());
+                .keys(InboxKeys.alert(username, alertId), InboxKeys.deletedAlert(username, alertId)).consistentRead(true).build());
         ItemReader alert = null;
         boolean tombstone = false;
         for (Map<String, AttributeValue> item : found) {
             ItemReader r = new ItemReader(item);
-            alert = Keys.ALERT.equals(r.type()) ? r : alert;
-            tombstone |= Keys.DELETED_ALERT.equals(r.type());
+            alert = InboxKeys.ALERT.equals(r.type()) ? r : alert;
+            tombstone |= InboxKeys.DELETED_ALERT.equals(r.type());
         }
         if (alert == null) {
             if (tombstone) {
@@ -147,7 +149,7 @@ public final class AlertStore {
             }
             throw DomainException.notFound("alert not found");
         }
-        Map<String, AttributeValue> dead = new ItemWriter(Keys.deletedAlert(username, alertId), Keys.DELETED_ALERT)
+        Map<String, AttributeValue> dead = new ItemWriter(InboxKeys.deletedAlert(username, alertId), InboxKeys.DELETED_ALERT)
                 .string("id", alertId).instant("createdAt", alert.instant("createdAt"))
                 .instant("deletedAt", table.clock().instant()).build();
         remove(username, alert, put(dead));
@@ -161,18 +163,18 @@ public final class AlertStore {
         String alertId = alert.string("id");
         String word = alert.string("word");
         Integer heat = alert.has(MIN_TEMPERATURE) ? (int) alert.number(MIN_TEMPERATURE) : null;
-        TransactWriteItem head = update(Keys.alertWord(word), Keys.ALERT_WORD, -1, null, Map.of());
+        TransactWriteItem head = update(InboxKeys.alertWord(word), InboxKeys.ALERT_WORD, -1, null, Map.of());
         if (heat != null) {
             head = TransactWriteItem.builder().update(head.update().toBuilder()
                     .updateExpression(head.update().updateExpression() + ", " + HEAT_COUNT + " :d").build()).build();
         }
         List<TransactWriteItem> writes = new ArrayList<>(List.of(
-                TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(Keys.alert(username, alertId))
+                TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(InboxKeys.alert(username, alertId))
                         .conditionExpression("attribute_exists(PK)").build()).build(),
                 TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
                         .key(entryKey(word, (int) alert.number("shard"), alertId, heat)).build()).build(),
                 head,
-                update(Keys.alertCount(username), Keys.ALERT_COUNT, -1, null, Map.of())));
+                update(InboxKeys.alertCount(username), InboxKeys.ALERT_COUNT, -1, null, Map.of())));
         if (also != null) {
             writes.add(also);
         }
@@ -192,19 +194,19 @@ public final class AlertStore {
         int read = 0;
         while (at != null && read < pageSize) {
             Map<String, AttributeValue> values = new java.util.HashMap<>();
-            values.put(":pk", AttributeValue.fromS(Keys.wordShardPk(at.word(), at.shard())));
-            values.put(":alerts", AttributeValue.fromS(Keys.ALERTS_PREFIX));
+            values.put(":pk", AttributeValue.fromS(InboxKeys.wordShardPk(at.word(), at.shard())));
+            values.put(":alerts", AttributeValue.fromS(InboxKeys.ALERTS_PREFIX));
             QueryRequest.Builder q = QueryRequest.builder().tableName(table.name())
                     .keyConditionExpression("PK = :pk AND begins_with(SK, :alerts)")
                     .expressionAttributeValues(values).consistentRead(true).limit(pageSize - read);
             if (at.after() != null) {
-                q.exclusiveStartKey(Keys.key(Keys.wordShardPk(at.word(), at.shard()), at.after()));
+                q.exclusiveStartKey(Keys.key(InboxKeys.wordShardPk(at.word(), at.shard()), at.after()));
             }
             QueryResponse r = table.client().query(q.build());
             int shards = at.shards();
             for (Map<String, AttributeValue> item : r.items()) {
                 ItemReader entry = new ItemReader(item);
-                if (Keys.ALERT_WORD.equals(entry.type())) {
+                if (InboxKeys.ALERT_WORD.equals(entry.type())) {
                     shards = Math.max(shards, (int) entry.number("shards"));
                     continue;
                 }
@@ -226,7 +228,7 @@ public final class AlertStore {
      * tombstone goes, the count goes once nothing is left to count. Safe to run twice: each removal needs its item.
      */
     public AccountStore.Cleared removeForDeletion(AccountDeletion d, int limit) {
-        QueryResponse r = TableReads.page(table, Keys.alertsPk(d.username()), d.after(), null, limit);
+        QueryResponse r = TableReads.page(table, InboxKeys.alertsPk(d.username()), d.after(), null, limit);
         int removed = 0;
         for (Map<String, AttributeValue> item : r.items()) {
             ItemReader i = new ItemReader(item);
@@ -234,15 +236,15 @@ public final class AlertStore {
             if (made != null && made.isAfter(d.deletedAt())) {
                 continue; // made by the user who signed up again
             }
-            if (Keys.ALERT.equals(i.type())) {
+            if (InboxKeys.ALERT.equals(i.type())) {
                 remove(d.username(), i, null);
                 removed++;
-            } else if (Keys.DELETED_ALERT.equals(i.type())) {
+            } else if (InboxKeys.DELETED_ALERT.equals(i.type())) {
                 Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
                         .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build()));
-            } else if (Keys.ALERT_COUNT.equals(i.type())) {
+            } else if (InboxKeys.ALERT_COUNT.equals(i.type())) {
                 // Alerts of the account signed up again are counted here: the count stays.
-                TableReads.deleteEmptyCount(table, Keys.alertCount(d.username()));
+                TableReads.deleteEmptyCount(table, InboxKeys.alertCount(d.username()));
             }
         }
         return new AccountStore.Cleared(TableReads.next(r), removed);
@@ -303,7 +305,7 @@ public final class AlertStore {
 
     private Head head(String word) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.alertWord(word)).consistentRead(true).build()).item();
+                .key(InboxKeys.alertWord(word)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             return new Head(0, 1);
         }
@@ -320,10 +322,10 @@ public final class AlertStore {
             }
         }
         if (draft.brandId() != null) {
-            keys.add(Keys.brand(draft.brandId()));
+            keys.add(CatalogKeys.brand(draft.brandId()));
         }
         if (draft.categoryId() != null) {
-            keys.add(Keys.category(draft.categoryId()));
+            keys.add(CatalogKeys.category(draft.categoryId()));
         }
         if (keys.isEmpty()) {
             return;
@@ -331,31 +333,31 @@ public final class AlertStore {
         List<String> found = new ArrayList<>();
         TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).projectionExpression("#t")
                 .expressionAttributeNames(Map.of("#t", Keys.TYPE)).build()).forEach(i -> found.add(new ItemReader(i).type()));
-        if (draft.brandId() != null && !found.contains(Keys.BRAND)) {
+        if (draft.brandId() != null && !found.contains(CatalogKeys.BRAND)) {
             throw DomainException.notFound("brand not found");
         }
-        if (draft.categoryId() != null && !found.contains(Keys.CATEGORY)) {
+        if (draft.categoryId() != null && !found.contains(CatalogKeys.CATEGORY)) {
             throw DomainException.notFound("category not found");
         }
     }
 
     private Map<String, AttributeValue> alertItem(String username, Alert a, String word, int shard) {
-        return fields(new ItemWriter(Keys.alert(username, a.id()), Keys.ALERT), username, a)
+        return fields(new ItemWriter(InboxKeys.alert(username, a.id()), InboxKeys.ALERT), username, a)
                 .instant("createdAt", a.createdAt()).string("word", word).number("shard", shard).build();
     }
 
     /**
      * The alert as filed in the word index: everything a match needs, so matching reads nothing else. An alert with
-     * {@code minTemperature} is filed apart from the others, by its threshold ({@link Keys#heatEntry}): a new deal's
+     * {@code minTemperature} is filed apart from the others, by its threshold ({@link InboxKeys#heatEntry}): a new deal's
      * matching never reads it, and a temperature crossing reads only the thresholds it passed.
      */
     private Map<String, AttributeValue> entry(String username, Alert a, String word, int shard) {
-        return fields(new ItemWriter(entryKey(word, shard, a.id(), a.minTemperature()), Keys.ALERT_ENTRY), username, a)
+        return fields(new ItemWriter(entryKey(word, shard, a.id(), a.minTemperature()), InboxKeys.ALERT_ENTRY), username, a)
                 .instant("createdAt", a.createdAt()).build();
     }
 
     private static Map<String, AttributeValue> entryKey(String word, int shard, String alertId, Integer minTemperature) {
-        return minTemperature == null ? Keys.alertEntry(word, shard, alertId) : Keys.heatEntry(word, shard, minTemperature, alertId);
+        return minTemperature == null ? InboxKeys.alertEntry(word, shard, alertId) : InboxKeys.heatEntry(word, shard, minTemperature, alertId);
     }
 
     private static ItemWriter fields(ItemWriter w, String username, Alert a) {
@@ -393,7 +395,7 @@ public final class AlertStore {
             return 0;
         }
         List<Map<String, AttributeValue>> heads = new ArrayList<>();
-        titleWords.forEach(w -> heads.add(Keys.alertWord(w)));
+        titleWords.forEach(w -> heads.add(InboxKeys.alertWord(w)));
         int matched = 0;
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(heads)
                 .consistentRead(true).build())) {
@@ -401,16 +403,16 @@ public final class AlertStore {
             if (!head.has(HEAT_COUNT) || head.number(HEAT_COUNT) <= 0) {
                 continue;
             }
-            String word = item.get(Keys.PK).s().substring(Keys.wordPk("").length());
+            String word = item.get(Keys.PK).s().substring(DealKeys.wordPk("").length());
             int shards = (int) Math.max(1, head.number("shards"));
             for (int shard = 0; shard < shards; shard++) {
                 Map<String, AttributeValue> start = null;
                 do {
                     QueryRequest.Builder q = QueryRequest.builder().tableName(table.name())
                             .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")
-                            .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.wordShardPk(word, shard)),
-                                    ":lo", AttributeValue.fromS(Keys.heatSk((int) lo, "")),
-                                    ":hi", AttributeValue.fromS(Keys.heatSk((int) hi, "~"))))
+                            .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(InboxKeys.wordShardPk(word, shard)),
+                                    ":lo", AttributeValue.fromS(InboxKeys.heatSk((int) lo, "")),
+                                    ":hi", AttributeValue.fromS(InboxKeys.heatSk((int) hi, "~"))))
                             .consistentRead(true);
                     if (start != null) {
                         q.exclusiveStartKey(start);

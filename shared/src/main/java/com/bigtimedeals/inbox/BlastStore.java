@@ -76,12 +76,12 @@ public final class BlastStore {
      * marker's condition, which makes a second blast of the deal the first one, cancels a second event with it.
      */
     public Recorded record(Blast blast, String editor) {
-        Map<String, AttributeValue> item = new ItemWriter(Keys.blast(blast.id()), Keys.BLAST)
+        Map<String, AttributeValue> item = new ItemWriter(InboxKeys.blast(blast.id()), InboxKeys.BLAST)
                 .string("id", blast.id()).string("dealId", blast.dealId()).string("subject", blast.subject())
                 .string("body", blast.body()).instant("requestedAt", blast.requestedAt())
                 .number("segments", blast.segments()).bool(WITH_SEGMENTS, true)
                 .build();
-        Map<String, AttributeValue> marker = new ItemWriter(Keys.dealBlast(blast.dealId()), Keys.DEAL_BLAST)
+        Map<String, AttributeValue> marker = new ItemWriter(InboxKeys.dealBlast(blast.dealId()), InboxKeys.DEAL_BLAST)
                 .string("blastId", blast.id()).build();
         List<TransactWriteItem> puts = new ArrayList<>(List.of(createOnly(marker), createOnly(item)));
         puts.addAll(segmentPuts(blast));
@@ -107,7 +107,7 @@ public final class BlastStore {
 
     private Blast ofDeal(String dealId) {
         Map<String, AttributeValue> marker = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.dealBlast(dealId)).consistentRead(true).build()).item();
+                .key(InboxKeys.dealBlast(dealId)).consistentRead(true).build()).item();
         return marker == null || marker.isEmpty() ? null : get(new ItemReader(marker).string("blastId"));
     }
 
@@ -120,7 +120,7 @@ public final class BlastStore {
         int segments = blast.segments();
         List<Map<String, AttributeValue>> keys = new ArrayList<>(segments);
         for (int k = 0; k < segments; k++) {
-            keys.add(Keys.blastSegment(blastId, k));
+            keys.add(InboxKeys.blastSegment(blastId, k));
         }
         int done = 0;
         long reached = 0;
@@ -137,7 +137,7 @@ public final class BlastStore {
     /** The blast as requested, without its progress: one read. */
     public Blast requested(String blastId) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.blast(blastId)).consistentRead(true).build()).item();
+                .key(InboxKeys.blast(blastId)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             throw DomainException.notFound("blast not found");
         }
@@ -172,8 +172,8 @@ public final class BlastStore {
     private List<TransactWriteItem> segmentPuts(Blast blast) {
         List<TransactWriteItem> puts = new ArrayList<>(blast.segments());
         for (int k = 0; k < blast.segments(); k++) {
-            Map<String, AttributeValue> key = Keys.blastSegment(blast.id(), k);
-            puts.add(createOnly(WalkStore.pending(new ItemWriter(key, Keys.BLAST_SEGMENT)
+            Map<String, AttributeValue> key = InboxKeys.blastSegment(blast.id(), k);
+            puts.add(createOnly(WalkStore.pending(new ItemWriter(key, InboxKeys.BLAST_SEGMENT)
                     .string("blastId", blast.id()).number("segment", k).number("segments", blast.segments())
                     .number("reached", 0).bool("done", false), key.get(Keys.PK).s(), table.clock().instant()).build()));
         }
@@ -187,7 +187,7 @@ public final class BlastStore {
 
     public BlastSegment segment(String blastId, int segment) {
         Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.blastSegment(blastId, segment)).consistentRead(true).build()).item();
+                .key(InboxKeys.blastSegment(blastId, segment)).consistentRead(true).build()).item();
         if (item == null || item.isEmpty()) {
             throw DomainException.notFound("blast segment not found");
         }
@@ -201,7 +201,7 @@ public final class BlastStore {
      * before, so its messages may be written without conditions ({@link WalkStore#claim}).
      */
     public boolean claim(BlastSegment at) {
-        return walks.claim(Keys.blastSegment(at.blastId(), at.segment()), at.after());
+        return walks.claim(InboxKeys.blastSegment(at.blastId(), at.segment()), at.after());
     }
 
     /**
@@ -210,11 +210,11 @@ public final class BlastStore {
      * {@code claimNext}, the caller also claims the next page (it goes on with it in the same run).
      */
     public boolean advance(BlastSegment from, String next, int reached, boolean claimNext) {
-        return walks.advance(Keys.blastSegment(from.blastId(), from.segment()), from.after(), next, reached, claimNext);
+        return walks.advance(InboxKeys.blastSegment(from.blastId(), from.segment()), from.after(), next, reached, claimNext);
     }
 
     /** Asks for another run of an unfinished segment (an invocation out of time does this instead of a page). */
     public boolean requeue(String blastId, int segment) {
-        return walks.requeue(Keys.blastSegment(blastId, segment));
+        return walks.requeue(InboxKeys.blastSegment(blastId, segment));
     }
 }

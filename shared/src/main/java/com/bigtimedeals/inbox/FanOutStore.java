@@ -43,7 +43,7 @@ public final class FanOutStore {
      * writes create-only. The claim item's type is none the stream consumer is invoked for.
      */
     public boolean claimFirstRun(String dealId, Likeable source) {
-        Map<String, AttributeValue> item = new ItemWriter(Keys.fanOutClaim(dealId, source), Keys.FAN_OUT_CLAIM)
+        Map<String, AttributeValue> item = new ItemWriter(InboxKeys.fanOutClaim(dealId, source), InboxKeys.FAN_OUT_CLAIM)
                 .string("dealId", dealId)
                 .number(TableDefinition.TTL_ATTRIBUTE, table.clock().instant().plus(CLAIM_KEPT).getEpochSecond())
                 .build();
@@ -73,7 +73,7 @@ public final class FanOutStore {
 
     /** A watcher list's walk item; the alert list's when {@code source} is null ({@link FanOutWork#source()}). */
     private static Map<String, AttributeValue> key(String dealId, Likeable source) {
-        return source == null ? Keys.alertFanOut(dealId) : Keys.fanOut(dealId, source);
+        return source == null ? InboxKeys.alertFanOut(dealId) : InboxKeys.fanOut(dealId, source);
     }
 
     /**
@@ -82,7 +82,7 @@ public final class FanOutStore {
      */
     public void handOn(FanOutWork work) {
         Map<String, AttributeValue> key = key(work.dealId(), work.source());
-        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, work.source() == null ? Keys.ALERT_FAN_OUT : Keys.FAN_OUT)
+        Map<String, AttributeValue> item = WalkStore.pending(new ItemWriter(key, work.source() == null ? InboxKeys.ALERT_FAN_OUT : InboxKeys.FAN_OUT)
                 .string("dealId", work.dealId()).string("source", work.source() == null ? null : work.source().name())
                 .string("after", work.after())
                 .instant("messageAt", work.messageAt()).bool("done", false).number("reached", 0),

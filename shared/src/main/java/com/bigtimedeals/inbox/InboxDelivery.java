@@ -128,8 +128,8 @@ public final class InboxDelivery {
      * are KSUIDs of their time), deleted 25 to a BatchWriteItem. Deleting twice is harmless.
      */
     public AccountStore.Cleared removeForDeletion(AccountDeletion d, int limit) {
-        String upTo = Keys.messageSk(Ids.largestAt(d.deletedAt()));
-        QueryResponse r = TableReads.page(table, Keys.messagesPk(d.username()), d.after(), upTo, limit);
+        String upTo = InboxKeys.messageSk(Ids.largestAt(d.deletedAt()));
+        QueryResponse r = TableReads.page(table, InboxKeys.messagesPk(d.username()), d.after(), upTo, limit);
         List<Map<String, AttributeValue>> keys = new ArrayList<>(r.items().size());
         for (Map<String, AttributeValue> item : r.items()) {
             keys.add(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s()));

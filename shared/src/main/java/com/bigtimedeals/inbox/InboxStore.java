@@ -47,7 +47,7 @@ public final class InboxStore {
      */
     private AttributeValue retentionFloor() {
         Instant oldest = table.clock().instant().minus(retention);
-        return AttributeValue.fromS(Keys.messageSk(Ids.smallestAt(oldest)));
+        return AttributeValue.fromS(InboxKeys.messageSk(Ids.smallestAt(oldest)));
     }
 
     /** One page of the inbox, newest first: a single query of limit+1 items (the extra one says whether more exist). */
@@ -66,14 +66,14 @@ public final class InboxStore {
         String pkName = unreadOnly ? TableDefinition.GSI1.partitionKey() : Keys.PK;
         String skName = unreadOnly ? TableDefinition.GSI1.sortKey() : Keys.SK;
         Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":pk", AttributeValue.fromS(Keys.messagesPk(username)));
+        values.put(":pk", AttributeValue.fromS(InboxKeys.messagesPk(username)));
         String condition;
         AttributeValue floor = retentionFloor();
         values.put(":lo", floor);
         if (after == null) {
-            values.put(":hi", AttributeValue.fromS(Keys.messageSk(Ids.LARGEST)));
+            values.put(":hi", AttributeValue.fromS(InboxKeys.messageSk(Ids.LARGEST)));
         } else {
-            values.put(":hi", AttributeValue.fromS(Keys.messageSk(after)));
+            values.put(":hi", AttributeValue.fromS(InboxKeys.messageSk(after)));
             if (values.get(":hi").s().compareTo(floor.s()) <= 0) {
                 return new Page<>(List.of(), null); // everything past this cursor has expired meanwhile
             }
@@ -115,7 +115,7 @@ public final class InboxStore {
                 .keyConditionExpression("#pk = :pk AND #sk > :floor")
                 .expressionAttributeNames(Map.of("#pk", TableDefinition.GSI1.partitionKey(),
                         "#sk", TableDefinition.GSI1.sortKey()))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.messagesPk(username)),
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(InboxKeys.messagesPk(username)),
                         ":floor", retentionFloor()))
                 .scanIndexForward(false)
                 .select(Select.COUNT)
@@ -129,7 +129,7 @@ public final class InboxStore {
         try {
             // A transaction on the message (an account deletion's, a fan-out's) may hold it: retried, as marking is idempotent.
             Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name())
-                    .key(Keys.message(username, messageId))
+                    .key(InboxKeys.message(username, messageId))
                     .updateExpression("SET unread = :false REMOVE #gpk, #gsk")
                     .conditionExpression("attribute_exists(PK)")
                     .expressionAttributeNames(Map.of("#gpk", TableDefinition.GSI1.partitionKey(),

@@ -6,7 +6,6 @@ import java.util.Map;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.platform.TableDefinition;
 
@@ -34,14 +33,14 @@ public final class MessageItems {
 
     /** The item a message is stored as; the benchmark writes the same items raw, to measure the table's ceiling. */
     public Map<String, AttributeValue> item(Message m) {
-        ItemWriter w = new ItemWriter(Keys.message(m.username(), m.id()), Keys.MESSAGE)
+        ItemWriter w = new ItemWriter(InboxKeys.message(m.username(), m.id()), InboxKeys.MESSAGE)
                 .string("id", m.id()).string("username", m.username()).string("subject", m.subject())
                 .string("body", m.body()).string("dealId", m.dealId()).bool("unread", m.unread())
                 .instant("createdAt", m.createdAt()).string("kind", m.kind().wire())
                 .number(EXPIRY_ATTRIBUTE, Ids.instantOf(m.id()).plus(retention).getEpochSecond());
         if (m.unread()) {
-            w.index(TableDefinition.GSI1.partitionKey(), Keys.messagesPk(m.username()))
-                    .index(TableDefinition.GSI1.sortKey(), Keys.messageSk(m.id()));
+            w.index(TableDefinition.GSI1.partitionKey(), InboxKeys.messagesPk(m.username()))
+                    .index(TableDefinition.GSI1.sortKey(), InboxKeys.messageSk(m.id()));
         }
         return w.build();
     }

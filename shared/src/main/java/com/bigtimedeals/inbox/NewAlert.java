@@ -22,8 +22,7 @@ public record NewAlert(List<String> keywords, BigDecimal maxPrice, String brandI
     public NewAlert {
         keywords = Words.parse("keywords", String.join(" ", keywords == null ? List.of() : keywords));
         maxPrice = ContractRules.price("maxPrice", maxPrice);
-        excludeWords = excludeWords == null || excludeWords.isEmpty() ? List.of()
-                : Words.parse("excludeWords", String.join(" ", excludeWords));
+        excludeWords = Words.parseOptional("excludeWords", excludeWords == null ? "" : String.join(" ", excludeWords));
         if (minTemperature != null && (minTemperature < MIN_TEMPERATURE || minTemperature > MAX_TEMPERATURE)) {
             throw DomainException.invalid("minTemperature", "minTemperature must be an integer from " + MIN_TEMPERATURE
                     + " to " + MAX_TEMPERATURE);
@@ -42,8 +41,7 @@ public record NewAlert(List<String> keywords, BigDecimal maxPrice, String brandI
     /** From the request: {@code excludeWords} are words separated by spaces, blank or null for none. */
     public static NewAlert of(String keywords, BigDecimal maxPrice, String brandId, String categoryId, String excludeWords,
                               Integer minTemperature) {
-        List<String> exclude = excludeWords == null || excludeWords.chars().allMatch(c -> c == ' ')
-                ? List.of() : Words.parse("excludeWords", excludeWords);
-        return new NewAlert(Words.parse("keywords", keywords), maxPrice, brandId, categoryId, exclude, minTemperature);
+        return new NewAlert(Words.parse("keywords", keywords), maxPrice, brandId, categoryId,
+                Words.parseOptional("excludeWords", excludeWords), minTemperature);
     }
 }

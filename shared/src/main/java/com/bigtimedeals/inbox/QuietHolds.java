@@ -59,7 +59,7 @@ public final class QuietHolds {
     public void hold(Message m, Instant windowEnd) {
         planEnd(m.username(), windowEnd);
         Instant now = table.clock().instant();
-        ItemWriter w = new ItemWriter(Keys.heldPush(m.username(), m.id()), Keys.PUSH_HELD).string("messageId", m.id())
+        ItemWriter w = new ItemWriter(InboxKeys.heldPush(m.username(), m.id()), InboxKeys.PUSH_HELD).string("messageId", m.id())
                 .string("kind", m.kind().wire()).instant("heldAt", now).instant("windowEnd", windowEnd)
                 .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond());
         if (m.dealId() != null) {
@@ -76,7 +76,7 @@ public final class QuietHolds {
     public void planEnd(String username, Instant due) {
         Instant now = table.clock().instant();
         Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                .item(new ItemWriter(Keys.quietEnd(minute(due), shard(username), username), Keys.QUIET_END)
+                .item(new ItemWriter(InboxKeys.quietEnd(minute(due), shard(username), username), InboxKeys.QUIET_END)
                         .string("username", username).instant("due", due)
                         .number(TableDefinition.TTL_ATTRIBUTE, (due.isAfter(now) ? due : now).plus(KEPT).getEpochSecond())
                         .build()).build()));
@@ -90,7 +90,7 @@ public final class QuietHolds {
             QueryResponse r = table.client().query(QueryRequest.builder().tableName(table.name())
                     .keyConditionExpression("PK = :pk AND begins_with(SK, :h)")
                     .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
-                            ":h", AttributeValue.fromS(Keys.HELD_PREFIX)))
+                            ":h", AttributeValue.fromS(InboxKeys.HELD_PREFIX)))
                     .consistentRead(true).exclusiveStartKey(start).build());
             for (Map<String, AttributeValue> item : r.items()) {
                 ItemReader i = new ItemReader(item);
@@ -110,7 +110,7 @@ public final class QuietHolds {
         for (int i = held.size() - 1; i >= 0; i--) {
             String messageId = held.get(i).messageId();
             Transactions.retrying(() -> table.client().deleteItem(DeleteItemRequest.builder().tableName(table.name())
-                    .key(Keys.heldPush(username, messageId)).build()));
+                    .key(InboxKeys.heldPush(username, messageId)).build()));
         }
     }
 
@@ -124,21 +124,21 @@ public final class QuietHolds {
     public int sweepDue() {
         Instant now = table.clock().instant();
         Map<String, AttributeValue> mark = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.quietEndSwept()).consistentRead(true).build()).item();
+                .key(InboxKeys.quietEndSwept()).consistentRead(true).build()).item();
         Instant from = mark == null || mark.isEmpty() ? now.minus(Duration.ofMinutes(10)).truncatedTo(ChronoUnit.MINUTES)
                 : new ItemReader(mark).instant("through").plus(Duration.ofMinutes(1));
         Instant through = now.truncatedTo(ChronoUnit.MINUTES);
         List<String> buckets = new ArrayList<>();
         for (Instant m = from; !m.isAfter(through); m = m.plus(Duration.ofMinutes(1))) {
             for (int shard = 0; shard < SHARDS; shard++) {
-                buckets.add(Keys.quietEndPk(minute(m), shard));
+                buckets.add(InboxKeys.quietEndPk(minute(m), shard));
             }
         }
         int woken = sweepBuckets(buckets, now);
         Instant keep = through.minus(Duration.ofMinutes(2));
         if (keep.isAfter(from.minus(Duration.ofMinutes(1)))) {
             Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                    .item(new ItemWriter(Keys.quietEndSwept(), Keys.QUIET_END_SWEPT).instant("through", keep).build()).build()));
+                    .item(new ItemWriter(InboxKeys.quietEndSwept(), InboxKeys.QUIET_END_SWEPT).instant("through", keep).build()).build()));
         }
         return woken;
     }
@@ -149,11 +149,11 @@ public final class QuietHolds {
         TableReads.forEachPageOf(table, buckets, true, items -> {
             for (Map<String, AttributeValue> item : items) {
                 ItemReader due = new ItemReader(item);
-                if (!Keys.QUIET_END.equals(due.type()) || due.instant("due").isAfter(now)) {
+                if (!InboxKeys.QUIET_END.equals(due.type()) || due.instant("due").isAfter(now)) {
                     continue; // woken by an earlier sweep, or later in the current minute: a later sweep reads it again
                 }
                 Map<String, AttributeValue> wake = new java.util.HashMap<>(item);
-                wake.put(Keys.TYPE, AttributeValue.fromS(Keys.QUIET_WOKEN));
+                wake.put(Keys.TYPE, AttributeValue.fromS(InboxKeys.QUIET_WOKEN));
                 wake.put("wokenAt", AttributeValue.fromS(now.toString()));
                 Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(wake).build()));
                 woken[0]++;

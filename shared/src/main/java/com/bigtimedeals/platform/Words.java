@@ -77,14 +77,28 @@ public final class Words {
      * mistake naming {@code field}.
      */
     public static List<String> parse(String field, String text) {
-        String rule = field + " must be 1 to " + MAX_WORDS + " words separated by spaces, each " + MIN_LENGTH + " to "
-                + MAX_LENGTH + " letters or digits";
+        return parse(field, text, 1);
+    }
+
+    /**
+     * {@link #parse}, but 0 words too (an alert's {@code excludeWords}): text of spaces only, or none, is no words.
+     */
+    public static List<String> parseOptional(String field, String text) {
+        return parse(field, text == null ? "" : text, 0);
+    }
+
+    private static List<String> parse(String field, String text, int fewest) {
+        String rule = field + " must be " + fewest + " to " + MAX_WORDS + " words separated by spaces, each " + MIN_LENGTH
+                + " to " + MAX_LENGTH + " letters or digits";
         if (text == null || text.length() > MAX_TEXT) {
             throw DomainException.invalid(field, rule);
         }
         // Spaces only around and between the words: String.trim() would also drop NUL and every other control
         // character before or after them, and take "\u0000ab" for the word "ab".
         String[] tokens = text.replaceAll("^ +| +$", "").split(" +");
+        if (tokens[0].isEmpty() && fewest == 0) {
+            return List.of();
+        }
         if (tokens.length > MAX_WORDS || tokens[0].isEmpty()) {
             throw DomainException.invalid(field, rule);
         }

@@ -11,6 +11,7 @@ import java.util.Map;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCodec;
+import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
@@ -59,7 +60,10 @@ public final class SavedStore {
     public static final Duration REMIND_BEFORE = Duration.ofHours(24);
     /** ...or at once for a deal saved with less left, but only with more than this left. */
     public static final Duration REMIND_AT_LEAST = Duration.ofHours(1);
-    private static final String SCOPE = "SAVED";
+    /** A cursor's scope: the list's owner is in it, so another user's cursor is refused (400), as the inbox's is. */
+    private static String scope(String username) {
+        return "SAVED#" + username;
+    }
     static final String SAVED_AT = "savedAt";
     static final String LIST_SK = "listSk";
     static final String REMINDER_PK = "reminderPk";
@@ -84,8 +88,8 @@ public final class SavedStore {
         Map<String, AttributeValue> deal = null;
         Map<String, AttributeValue> saver = null;
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(Keys.deal(dealId), Keys.saver(dealId, username)).consistentRead(true).build())) {
-            if (Keys.SAVER.equals(new ItemReader(item).type())) {
+                .keys(DealKeys.deal(dealId), SavedKeys.saver(dealId, username)).consistentRead(true).build())) {
+            if (SavedKeys.SAVER.equals(new ItemReader(item).type())) {
                 saver = item;
             } else {
                 deal = item;
@@ -101,18 +105,18 @@ public final class SavedStore {
         Instant savedAt = now.truncatedTo(ChronoUnit.SECONDS);
         Instant expiresAt = new ItemReader(deal).instant("expiresAt");
         Instant due = due(expiresAt, now);
-        String listSk = Keys.savedSk(savedAt, dealId);
-        ItemWriter s = new ItemWriter(Keys.saver(dealId, username), Keys.SAVER).string("username", username)
+        String listSk = SavedKeys.savedSk(savedAt, dealId);
+        ItemWriter s = new ItemWriter(SavedKeys.saver(dealId, username), SavedKeys.SAVER).string("username", username)
                 .string("dealId", dealId).instant(SAVED_AT, savedAt).string(LIST_SK, listSk);
         List<TransactWriteItem> writes = new ArrayList<>(List.of(
                 put(s.string(REMINDER_PK, due == null ? null : Keys.reminderPk(minute(due))).build(), true),
-                put(new ItemWriter(Keys.key(Keys.savedPk(username), listSk), Keys.SAVED).string("dealId", dealId)
+                put(new ItemWriter(Keys.key(SavedKeys.savedPk(username), listSk), SavedKeys.SAVED).string("dealId", dealId)
                         .instant(SAVED_AT, savedAt).build(), false),
                 count(username, 1, true),
-                TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table.name()).key(Keys.deal(dealId))
+                TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table.name()).key(DealKeys.deal(dealId))
                         .conditionExpression("#t = :deal AND attribute_not_exists(#down)")
                         .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#down", DealCodec.TAKEN_DOWN_AT))
-                        .expressionAttributeValues(Map.of(":deal", AttributeValue.fromS(Keys.DEAL))).build()).build()));
+                        .expressionAttributeValues(Map.of(":deal", AttributeValue.fromS(DealKeys.DEAL))).build()).build()));
         if (due != null) {
             writes.add(put(reminder(username, dealId, due, expiresAt), false));
         }
@@ -123,7 +127,7 @@ public final class SavedStore {
             } catch (TransactionCanceledException e) {
                 if (Transactions.conditionFailed(e, 0)) {
                     Map<String, AttributeValue> first = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                            .key(Keys.saver(dealId, username)).consistentRead(true).build()).item();
+                            .key(SavedKeys.saver(dealId, username)).consistentRead(true).build()).item();
                     if (first != null && !first.isEmpty()) {
                         return new SavedDeal(dealId, new ItemReader(first).instant(SAVED_AT), null);
                     }
@@ -147,7 +151,7 @@ public final class SavedStore {
             return;
         }
         Map<String, AttributeValue> saver = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.saver(dealId, username)).consistentRead(true).build()).item();
+                .key(SavedKeys.saver(dealId, username)).consistentRead(true).build()).item();
         if (saver == null || saver.isEmpty()) {
             return;
         }
@@ -159,14 +163,14 @@ public final class SavedStore {
         String username = saver.string("username");
         String dealId = saver.string("dealId");
         List<TransactWriteItem> writes = new ArrayList<>(List.of(
-                TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(Keys.saver(dealId, username))
+                TransactWriteItem.builder().delete(Delete.builder().tableName(table.name()).key(SavedKeys.saver(dealId, username))
                         .conditionExpression("attribute_exists(PK)").build()).build(),
                 TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
-                        .key(Keys.key(Keys.savedPk(username), saver.string(LIST_SK))).build()).build(),
+                        .key(Keys.key(SavedKeys.savedPk(username), saver.string(LIST_SK))).build()).build(),
                 count(username, -1, false)));
         if (saver.string(REMINDER_PK) != null) {
             writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
-                    .key(Keys.key(saver.string(REMINDER_PK), Keys.reminderSk(dealId, username))).build()).build());
+                    .key(Keys.key(saver.string(REMINDER_PK), SavedKeys.reminderSk(dealId, username))).build()).build());
         }
         Transactions.removing(table.client(), writes, "the saved deal");
     }
@@ -178,16 +182,16 @@ public final class SavedStore {
     public Page<SavedDeal> page(String username, int limit, String cursor) {
         QueryRequest.Builder q = QueryRequest.builder().tableName(table.name())
                 .keyConditionExpression("PK = :pk AND SK BETWEEN :lo AND :hi")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.savedPk(username)),
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(SavedKeys.savedPk(username)),
                         ":lo", AttributeValue.fromS("AT#"), ":hi", AttributeValue.fromS("AT$")))
                 .scanIndexForward(false).consistentRead(true).limit(limit + 1); // one more tells whether more follow
         if (cursor != null) {
-            String after = table.cursors().decode(SCOPE, cursor, 1).get(0);
+            String after = table.cursors().decode(scope(username), cursor, 1).get(0);
             if (!after.startsWith("AT#")) {
                 throw DomainException.invalid("cursor", "cursor is not valid for this list");
             }
             // The caller's own partition, whatever the cursor says: it only names a place in it.
-            q.exclusiveStartKey(Keys.key(Keys.savedPk(username), after));
+            q.exclusiveStartKey(Keys.key(SavedKeys.savedPk(username), after));
         }
         QueryResponse r = table.client().query(q.build());
         List<Map<String, AttributeValue>> entries = new ArrayList<>(r.items());
@@ -199,7 +203,7 @@ public final class SavedStore {
             return new Page<>(List.of(), null);
         }
         List<Map<String, AttributeValue>> keys = new ArrayList<>(entries.size());
-        entries.forEach(e -> keys.add(Keys.deal(e.get("dealId").s())));
+        entries.forEach(e -> keys.add(DealKeys.deal(e.get("dealId").s())));
         Map<String, Deal> deals = new HashMap<>();
         for (Map<String, AttributeValue> item : TableReads.batchGet(table, KeysAndAttributes.builder().keys(keys).build())) {
             if (DealCodec.isLiveDeal(item)) {
@@ -215,7 +219,7 @@ public final class SavedStore {
             }
         }
         String last = entries.get(entries.size() - 1).get(Keys.SK).s();
-        return new Page<>(saved, more ? table.cursors().encode(SCOPE, List.of(last)) : null);
+        return new Page<>(saved, more ? table.cursors().encode(scope(username), List.of(last)) : null);
     }
 
     /** When a deal expiring at {@code expiresAt} and saved (or re-planned) at {@code now} is reminded of; null: never. */
@@ -233,7 +237,7 @@ public final class SavedStore {
     }
 
     private Map<String, AttributeValue> reminder(String username, String dealId, Instant due, Instant plannedFor) {
-        return new ItemWriter(Keys.key(Keys.reminderPk(minute(due)), Keys.reminderSk(dealId, username)), Keys.REMINDER)
+        return new ItemWriter(Keys.key(Keys.reminderPk(minute(due)), SavedKeys.reminderSk(dealId, username)), SavedKeys.REMINDER)
                 .string("username", username).string("dealId", dealId).instant("due", due).instant(PLANNED_FOR, plannedFor)
                 .build();
     }
@@ -247,7 +251,7 @@ public final class SavedStore {
         Instant now = table.clock().instant();
         Instant due = due(expiresAt, now);
         int[] planned = {0};
-        TableReads.forEachPage(table, Keys.saversPk(dealId), true, items -> {
+        TableReads.forEachPage(table, SavedKeys.saversPk(dealId), true, items -> {
             for (Map<String, AttributeValue> item : items) {
                 ItemReader saver = new ItemReader(item);
                 if (saver.has(REMINDED_AT) || due == null) {
@@ -257,7 +261,7 @@ public final class SavedStore {
                 Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
                         .item(reminder(user, dealId, due, expiresAt)).build()));
                 try {
-                    Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.saver(dealId, user))
+                    Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(SavedKeys.saver(dealId, user))
                             .updateExpression("SET #r = :r").conditionExpression("attribute_exists(PK)")
                             .expressionAttributeNames(Map.of("#r", REMINDER_PK))
                             .expressionAttributeValues(Map.of(":r", AttributeValue.fromS(Keys.reminderPk(minute(due))))).build()));
@@ -273,7 +277,7 @@ public final class SavedStore {
     /** A deal taken down leaves every saver's list (and count): a page of savers at a time. Idempotent. */
     public int forgetDeal(String dealId) {
         int[] removed = {0};
-        TableReads.forEachPage(table, Keys.saversPk(dealId), true, items -> {
+        TableReads.forEachPage(table, SavedKeys.saversPk(dealId), true, items -> {
             for (Map<String, AttributeValue> item : items) {
                 remove(new ItemReader(item));
                 removed[0]++;
@@ -297,7 +301,7 @@ public final class SavedStore {
     public int sweepDue(java.util.function.Consumer<DueReminder> send) {
         Instant now = table.clock().instant();
         Map<String, AttributeValue> mark = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                .key(Keys.reminderSwept()).consistentRead(true).build()).item();
+                .key(SavedKeys.reminderSwept()).consistentRead(true).build()).item();
         Instant from = mark == null || mark.isEmpty() ? now.minus(Duration.ofMinutes(10)).truncatedTo(ChronoUnit.MINUTES)
                 : new ItemReader(mark).instant("through").plus(Duration.ofMinutes(1));
         Instant through = now.truncatedTo(ChronoUnit.MINUTES);
@@ -309,7 +313,7 @@ public final class SavedStore {
         Instant keep = through.minus(Duration.ofMinutes(2));
         if (keep.isAfter(from.minus(Duration.ofMinutes(1)))) {
             Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name())
-                    .item(new ItemWriter(Keys.reminderSwept(), Keys.REMINDER_SWEPT).instant("through", keep).build()).build()));
+                    .item(new ItemWriter(SavedKeys.reminderSwept(), SavedKeys.REMINDER_SWEPT).instant("through", keep).build()).build()));
         }
         return sent;
     }
@@ -328,8 +332,8 @@ public final class SavedStore {
                 Map<String, AttributeValue> saver = null;
                 Map<String, AttributeValue> deal = null;
                 for (Map<String, AttributeValue> i : TableReads.batchGet(table, KeysAndAttributes.builder()
-                        .keys(Keys.deal(dealId), Keys.saver(dealId, user)).consistentRead(true).build())) {
-                    if (Keys.SAVER.equals(new ItemReader(i).type())) {
+                        .keys(DealKeys.deal(dealId), SavedKeys.saver(dealId, user)).consistentRead(true).build())) {
+                    if (SavedKeys.SAVER.equals(new ItemReader(i).type())) {
                         saver = i;
                     } else {
                         deal = i;
@@ -341,7 +345,7 @@ public final class SavedStore {
                 if (valid) {
                     send.accept(new DueReminder(user, dealId, reminder.instant("due"), d));
                     try {
-                        Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(Keys.saver(dealId, user))
+                        Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(SavedKeys.saver(dealId, user))
                                 .updateExpression("SET #r = :at").conditionExpression("attribute_exists(PK)")
                                 .expressionAttributeNames(Map.of("#r", REMINDED_AT))
                                 .expressionAttributeValues(Map.of(":at", AttributeValue.fromS(now.truncatedTo(ChronoUnit.SECONDS).toString())))
@@ -360,14 +364,14 @@ public final class SavedStore {
 
     /** One step of an account deletion: up to {@code limit} of the user's saved deals removed (entry, saver, reminder). */
     public AccountStore.Cleared removeForDeletion(com.bigtimedeals.accounts.AccountDeletion d, int limit) {
-        QueryResponse r = TableReads.page(table, Keys.savedPk(d.username()), d.after(), null, limit);
+        QueryResponse r = TableReads.page(table, SavedKeys.savedPk(d.username()), d.after(), null, limit);
         int removed = 0;
         for (Map<String, AttributeValue> item : r.items()) {
             ItemReader i = new ItemReader(item);
             Instant at = i.instant(SAVED_AT);
-            if (Keys.SAVED.equals(i.type()) && (at == null || !at.isAfter(d.deletedAt()))) {
+            if (SavedKeys.SAVED.equals(i.type()) && (at == null || !at.isAfter(d.deletedAt()))) {
                 Map<String, AttributeValue> saver = table.client().getItem(GetItemRequest.builder().tableName(table.name())
-                        .key(Keys.saver(i.string("dealId"), d.username())).consistentRead(true).build()).item();
+                        .key(SavedKeys.saver(i.string("dealId"), d.username())).consistentRead(true).build()).item();
                 if (saver != null && !saver.isEmpty()) {
                     remove(new ItemReader(saver));
                 } else {
@@ -375,9 +379,9 @@ public final class SavedStore {
                             .key(Keys.key(item.get(Keys.PK).s(), item.get(Keys.SK).s())).build()));
                 }
                 removed++;
-            } else if (Keys.SAVED_COUNT.equals(i.type())) {
+            } else if (SavedKeys.SAVED_COUNT.equals(i.type())) {
                 // Saves of the account signed up again are counted here: the count stays.
-                TableReads.deleteEmptyCount(table, Keys.savedCount(d.username()));
+                TableReads.deleteEmptyCount(table, SavedKeys.savedCount(d.username()));
             }
         }
         return new AccountStore.Cleared(TableReads.next(r), removed);
@@ -392,10 +396,10 @@ public final class SavedStore {
     }
 
     private TransactWriteItem count(String username, int delta, boolean limited) {
-        Update.Builder u = Update.builder().tableName(table.name()).key(Keys.savedCount(username))
+        Update.Builder u = Update.builder().tableName(table.name()).key(SavedKeys.savedCount(username))
                 .updateExpression("SET #t = :type ADD #n :d")
                 .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "count"));
-        Map<String, AttributeValue> values = new HashMap<>(Map.of(":type", AttributeValue.fromS(Keys.SAVED_COUNT),
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":type", AttributeValue.fromS(SavedKeys.SAVED_COUNT),
                 ":d", AttributeValue.fromN(Integer.toString(delta))));
         if (limited) {
             u.conditionExpression("attribute_not_exists(#n) OR #n < :max");

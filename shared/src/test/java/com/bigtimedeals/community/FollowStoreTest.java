@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.deals.Brand;
+import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Category;
 import com.bigtimedeals.deals.DealStore;
@@ -208,8 +209,8 @@ class FollowStoreTest extends DynamoDbTest {
         }
         // The layout before: every watch counted on the category's own item, no watch count item.
         var client = s.table().client();
-        client.deleteItem(b -> b.tableName(s.table().name()).key(Keys.watcherCount(Likeable.CATEGORY, "tech")));
-        client.updateItem(b -> b.tableName(s.table().name()).key(Keys.category("tech")).updateExpression("SET watchers = :n")
+        client.deleteItem(b -> b.tableName(s.table().name()).key(CatalogKeys.watcherCount(Likeable.CATEGORY, "tech")));
+        client.updateItem(b -> b.tableName(s.table().name()).key(CatalogKeys.category("tech")).updateExpression("SET watchers = :n")
                 .expressionAttributeValues(java.util.Map.of(":n", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("3"))));
         assertEquals(3, s.catalog().category("tech", true).watchers());
         // An unwatch of an old watch, a watch, a keyed watch: each counted once, on the new item, the old ones kept.
@@ -225,7 +226,7 @@ class FollowStoreTest extends DynamoDbTest {
         s.catalog().delete(Likeable.BRAND, "globex");
         assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class,
                 () -> s.follows().add(Likeable.BRAND, "globex", "ann", Relation.WATCH)).kind());
-        assertEquals(null, client.getItem(b -> b.tableName(s.table().name()).key(Keys.watcherCount(Likeable.BRAND, "globex"))).item()
+        assertEquals(null, client.getItem(b -> b.tableName(s.table().name()).key(CatalogKeys.watcherCount(Likeable.BRAND, "globex"))).item()
                 .get(Keys.PK));
     }
 

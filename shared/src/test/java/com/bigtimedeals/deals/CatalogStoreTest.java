@@ -76,7 +76,7 @@ class CatalogStoreTest extends DynamoDbTest {
         CatalogStore catalog = new CatalogStore(table);
         for (String[] old : new String[][] {{"acme-tknhnr", "Acme tknhnr"}, {"acme", "Acme"}}) {
             table.client().putItem(b -> b.tableName(table.name()).item(new ItemWriter(
-                    Keys.key(Keys.BRANDS_PK, "BRAND#" + old[1].toLowerCase(java.util.Locale.ROOT) + "#" + old[0]), Keys.BRAND_LISTING)
+                    Keys.key(CatalogKeys.BRANDS_PK, "BRAND#" + old[1].toLowerCase(java.util.Locale.ROOT) + "#" + old[0]), CatalogKeys.BRAND_LISTING)
                     .string("id", old[0]).string("name", old[1]).build()));
         }
         catalog.createBrand("acme-2", "Acme 2", null);

@@ -8,7 +8,6 @@ import java.util.Map;
 
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 
 import org.junit.jupiter.api.Test;
@@ -57,7 +56,7 @@ class CountsGateTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         CountsGate gate = new CountsGate(t, 2_000);
         assertEquals(CountsGate.Outcome.CLAIMED, gate.await("d1", Map.of(4, 2L), () -> true));
-        Map<String, AttributeValue> claimedUncovered = client.getItem(b -> b.tableName(t.name()).key(Keys.countsGate("d1"))).item();
+        Map<String, AttributeValue> claimedUncovered = client.getItem(b -> b.tableName(t.name()).key(DealKeys.countsGate("d1"))).item();
         long[] read = new long[DealCounters.SHARDS_PER_VIEW];
         read[4] = 2;
         gate.covered("d1", read);
@@ -69,10 +68,10 @@ class CountsGateTest extends DynamoDbTest {
         Table later = new Table(client, t.name(), java.time.Clock.fixed(Fixtures.NOW.plusSeconds(3), java.time.ZoneOffset.UTC),
                 t.cursors());
         assertEquals(CountsGate.Outcome.CLAIMED, new CountsGate(later, 2_000).await("d1", Map.of(4, 3L), () -> true));
-        Map<String, AttributeValue> claimedAgain = client.getItem(b -> b.tableName(t.name()).key(Keys.countsGate("d1"))).item();
+        Map<String, AttributeValue> claimedAgain = client.getItem(b -> b.tableName(t.name()).key(DealKeys.countsGate("d1"))).item();
         assertEquals(CountsGate.Outcome.UNGATED, new CountsGate(stale(later, claimedUncovered), 200)
                 .await("d1", Map.of(4, 3L), () -> true));
-        assertEquals(claimedAgain, client.getItem(b -> b.tableName(t.name()).key(Keys.countsGate("d1"))).item(),
+        assertEquals(claimedAgain, client.getItem(b -> b.tableName(t.name()).key(DealKeys.countsGate("d1"))).item(),
                 "the stale claim was refused");
     }
 
@@ -81,7 +80,7 @@ class CountsGateTest extends DynamoDbTest {
         var proxy = java.lang.reflect.Proxy.newProxyInstance(CountsGateTest.class.getClassLoader(),
                 new Class<?>[] {software.amazon.awssdk.services.dynamodb.DynamoDbClient.class}, (p, method, args) -> {
                     if (args != null && args.length == 1 && args[0] instanceof software.amazon.awssdk.services.dynamodb.model.GetItemRequest g
-                            && g.key().equals(Keys.countsGate("d1"))) {
+                            && g.key().equals(DealKeys.countsGate("d1"))) {
                         return software.amazon.awssdk.services.dynamodb.model.GetItemResponse.builder().item(gate).build();
                     }
                     try {

@@ -18,7 +18,6 @@ import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.RequestMeter;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
@@ -62,11 +61,11 @@ class DealCountersTest extends DynamoDbTest {
             }
         }
         for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
-            keys.add(Keys.dealLive(s.deal().id(), m).get("PK").s());
+            keys.add(DealKeys.dealLive(s.deal().id(), m).get("PK").s());
         }
         assertEquals(DealCounters.SHARDS + DealCounters.LIVE_MARKERS, keys.size(),
                 "shards and markers sharing a partition key would spread nothing");
-        assertTrue(!keys.contains(Keys.deal(s.deal().id()).get("PK").s()));
+        assertTrue(!keys.contains(DealKeys.deal(s.deal().id()).get("PK").s()));
     }
 
     @Test
@@ -88,12 +87,12 @@ class DealCountersTest extends DynamoDbTest {
         Setup s = setup();
         for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
             assertTrue(DealCounters.isLiveMarker(TableReads.batchGetConsistent(s.table(),
-                    List.of(Keys.dealLive(s.deal().id(), m))).get(0)), "marker " + m + " written with the deal");
+                    List.of(DealKeys.dealLive(s.deal().id(), m))).get(0)), "marker " + m + " written with the deal");
         }
         s.deals().takeDown(s.deal().id());
         for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
             assertTrue(!DealCounters.isLiveMarker(TableReads.batchGetConsistent(s.table(),
-                    List.of(Keys.dealLive(s.deal().id(), m))).get(0)), "marker " + m + " down with the deal");
+                    List.of(DealKeys.dealLive(s.deal().id(), m))).get(0)), "marker " + m + " down with the deal");
         }
     }
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
 import com.bigtimedeals.deals.DealCounters.Counter;
+import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.devices.DeviceStore;
 import com.bigtimedeals.devices.NotificationSettings;
 import com.bigtimedeals.harness.ParallelRuns;
@@ -63,7 +64,7 @@ class DealCountersUpgradeTest extends DynamoDbTest {
 
     private static boolean hasMarkers(Table t, String dealId) {
         for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
-            Map<String, AttributeValue> key = Keys.dealLive(dealId, m);
+            Map<String, AttributeValue> key = DealKeys.dealLive(dealId, m);
             if (!client.getItem(b -> b.tableName(t.name()).key(key).consistentRead(true)).hasItem()) {
                 return false;
             }
@@ -112,7 +113,7 @@ class DealCountersUpgradeTest extends DynamoDbTest {
         assertEquals(new DealCountersUpgrade.Result(true, 0, 0), new DealCountersUpgrade(t).run());
         assertEquals(1, RequestMeter.usage().requests());
         // A run whose record was lost (a crash after the last deal): it scans again and changes no deal.
-        client.deleteItem(b -> b.tableName(t.name()).key(Keys.upgrade(DealCountersUpgrade.NAME)));
+        client.deleteItem(b -> b.tableName(t.name()).key(DealKeys.upgrade(DealCountersUpgrade.NAME)));
         assertEquals(new DealCountersUpgrade.Result(false, 4, 0), new DealCountersUpgrade(t).run());
         assertViews(t, live.id(), 130, 20, 8);
 
@@ -213,10 +214,10 @@ class DealCountersUpgradeTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         Deal down = oldDeal(t, deals, "Down before today", 1, 0, 0, true);
         new DealCountersUpgrade(t).run();
-        String at = new ItemReader(client.getItem(b -> b.tableName(t.name()).key(Keys.deal(down.id()))).item())
+        String at = new ItemReader(client.getItem(b -> b.tableName(t.name()).key(DealKeys.deal(down.id()))).item())
                 .string(DealCodec.TAKEN_DOWN_AT);
         for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
-            Map<String, AttributeValue> key = Keys.dealLive(down.id(), m);
+            Map<String, AttributeValue> key = DealKeys.dealLive(down.id(), m);
             Map<String, AttributeValue> marker = client.getItem(b -> b.tableName(t.name()).key(key)).item();
             assertEquals(at, new ItemReader(marker).string(DealCodec.TAKEN_DOWN_AT));
             assertFalse(DealCounters.isLiveMarker(marker));
@@ -227,12 +228,12 @@ class DealCountersUpgradeTest extends DynamoDbTest {
     private static void oldSettings(Table t, String username, NotificationSettings settings) {
         DeviceStore devices = new DeviceStore(t);
         devices.putSettings(username, settings);
-        Map<String, AttributeValue> now = client.getItem(b -> b.tableName(t.name()).key(Keys.notificationSettings(username))
+        Map<String, AttributeValue> now = client.getItem(b -> b.tableName(t.name()).key(DeviceKeys.notificationSettings(username))
                 .consistentRead(true)).item();
         Map<String, AttributeValue> old = new java.util.HashMap<>(now);
         old.put(Keys.SK, AttributeValue.fromS(DealCountersUpgrade.FIRST_SETTINGS_SK));
         client.putItem(b -> b.tableName(t.name()).item(old));
-        client.deleteItem(b -> b.tableName(t.name()).key(Keys.notificationSettings(username)));
+        client.deleteItem(b -> b.tableName(t.name()).key(DeviceKeys.notificationSettings(username)));
     }
 
     @Test
@@ -255,7 +256,7 @@ class DealCountersUpgradeTest extends DynamoDbTest {
             assertFalse(client.getItem(b -> b.tableName(t.name()).consistentRead(true).key(Map.of(Keys.PK,
                     AttributeValue.fromS(Keys.devicesPk(user)), Keys.SK, AttributeValue.fromS("SETTINGS")))).hasItem(), user);
         }
-        client.deleteItem(b -> b.tableName(t.name()).key(Keys.upgrade(DealCountersUpgrade.NAME)));
+        client.deleteItem(b -> b.tableName(t.name()).key(DealKeys.upgrade(DealCountersUpgrade.NAME)));
         assertEquals(0, new DealCountersUpgrade(t).run().settingsMoved(), "a second run moves nothing");
         assertEquals(quiet, devices.settings("ann"));
     }

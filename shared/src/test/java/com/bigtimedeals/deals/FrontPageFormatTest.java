@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.RequestMeter;
 import com.bigtimedeals.platform.Table;
 
@@ -44,7 +43,7 @@ class FrontPageFormatTest extends DynamoDbTest {
     /** What a newer stream consumer writes: a higher format, with a payload this code would misread. */
     private static void writeAsNewerWriter(Table t, int shard) {
         FrontPage page = new FrontPage(1_000, List.of(), List.of(), null);
-        t.client().putItem(PutItemRequest.builder().tableName(t.name()).item(new ItemWriter(Keys.dealsCache(shard), Keys.DEALS_CACHE)
+        t.client().putItem(PutItemRequest.builder().tableName(t.name()).item(new ItemWriter(DealKeys.dealsCache(shard), DealKeys.DEALS_CACHE)
                 .number("version", page.version())
                 .number(FrontPageCache.FORMAT, DealCodec.FRONT_PAGE_FORMAT + 1)
                 .value("payload", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {42, 7, 0, 1, 2, 3})))

@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -26,7 +25,7 @@ public final class OldCounterLayout {
     /** Removes the deal's markers and writes its old shards, {@code hot}, {@code cold} and {@code comments} spread over them. */
     public static void make(DynamoDbClient client, String table, String dealId, long hot, long cold, long comments) {
         for (int m = 0; m < DealCounters.LIVE_MARKERS; m++) {
-            Map<String, AttributeValue> marker = Keys.dealLive(dealId, m);
+            Map<String, AttributeValue> marker = DealKeys.dealLive(dealId, m);
             client.deleteItem(b -> b.tableName(table).key(marker));
         }
         long[][] spread = new long[OLD_SHARDS][4];
@@ -37,8 +36,8 @@ public final class OldCounterLayout {
             if (spread[shard][3] == 0) {
                 continue;
             }
-            Map<String, AttributeValue> item = new HashMap<>(Keys.dealCounters(dealId, shard));
-            item.putAll(new ItemWriter(Map.of(), Keys.DEAL_COUNTERS).string("dealId", dealId).number("shard", shard)
+            Map<String, AttributeValue> item = new HashMap<>(DealKeys.dealCounters(dealId, shard));
+            item.putAll(new ItemWriter(Map.of(), DealKeys.DEAL_COUNTERS).string("dealId", dealId).number("shard", shard)
                     .number("v", spread[shard][3]).number("hot", spread[shard][0]).number("cold", spread[shard][1])
                     .number("comments", spread[shard][2]).build());
             client.putItem(b -> b.tableName(table).item(item));
@@ -50,7 +49,7 @@ public final class OldCounterLayout {
      * in a process of a stack deployed onto the old table and not upgraded yet.
      */
     public static void notUpgraded(DynamoDbClient client, Table table) {
-        client.deleteItem(b -> b.tableName(table.name()).key(Keys.upgrade(DealCountersUpgrade.NAME)));
+        client.deleteItem(b -> b.tableName(table.name()).key(DealKeys.upgrade(DealCountersUpgrade.NAME)));
         DealCounters.forgetUpgrade(table);
     }
 

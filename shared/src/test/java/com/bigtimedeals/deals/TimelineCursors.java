@@ -2,7 +2,6 @@ package com.bigtimedeals.deals;
 
 import java.util.List;
 
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 
 /** Deal-list cursors as the data layer makes them, for tests outside it that need one the API would not hand out yet. */
@@ -15,6 +14,6 @@ public final class TimelineCursors {
 
     /** A cursor at the start of one of a brand's buckets, as a page that ended on the bucket before it makes. */
     public static String brandBucketStart(Table table, String brandId, String bucketId) {
-        return table.cursors().encode(Keys.scopeBrand(brandId), List.of(bucketId, ""));
+        return table.cursors().encode(DealKeys.scopeBrand(brandId), List.of(bucketId, ""));
     }
 }

@@ -177,7 +177,7 @@ class WordIndexTest extends DynamoDbTest {
         Set<List<String>> sets = new HashSet<>();
         List<String> partitions = new ArrayList<>();
         for (var item : t.client().scan(b -> b.tableName(t.name())).items()) {
-            if (Keys.DEAL_WORD.equals(item.get(Keys.TYPE).s()) && dealId.equals(item.get("dealId").s())) {
+            if (DealKeys.DEAL_WORD.equals(item.get(Keys.TYPE).s()) && dealId.equals(item.get("dealId").s())) {
                 sets.add(item.get("words").ss().stream().sorted().toList());
                 partitions.add(item.get(Keys.PK).s().substring("WORD#".length()));
             }

@@ -13,7 +13,6 @@ import com.bigtimedeals.inbox.Message;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.inbox.QuietHolds;
 import com.bigtimedeals.platform.DynamoDbTest;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.RequestMeter;
 import com.bigtimedeals.platform.Table;
 
@@ -103,6 +102,6 @@ class DeviceStoreTest extends DynamoDbTest {
         devices.releaseEndpoint(again, delete);
         assertTrue(endpointOfToken.isEmpty());
         assertTrue(table.client().getItem(b -> b.tableName(table.name())
-                .key(Keys.pushToken(DeviceStore.digest(DevicePlatform.FCM, token)))).item().isEmpty());
+                .key(DeviceKeys.pushToken(DeviceStore.digest(DevicePlatform.FCM, token)))).item().isEmpty());
     }
 }

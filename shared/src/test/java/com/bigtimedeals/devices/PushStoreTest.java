@@ -56,7 +56,7 @@ class PushStoreTest extends DynamoDbTest {
             }
         });
         assertEquals(1, senders.size(), "one taker: " + senders);
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(Keys.pushClaim("m1", "d1"))).item();
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(DeviceKeys.pushClaim("m1", "d1"))).item();
         assertEquals(senders.get(0), item.get("leaseOwner").s());
         assertEquals("1", item.get("takeovers").n());
         assertEquals("sending", item.get("state").s());
@@ -70,12 +70,12 @@ class PushStoreTest extends DynamoDbTest {
     @Test
     void aMarkKeepsTheClaimsUserTtlAndTakeoversAndLeavesNoLease() {
         assertEquals(Verdict.SEND, claims.claim("m1", "d1", "ann", "dead").verdict());
-        Map<String, AttributeValue> claimed = client.getItem(b -> b.tableName(table.name()).key(Keys.pushClaim("m1", "d1"))).item();
+        Map<String, AttributeValue> claimed = client.getItem(b -> b.tableName(table.name()).key(DeviceKeys.pushClaim("m1", "d1"))).item();
         clock.set(T0.plus(PushStore.LEASE));
         PushStore.Claim taker = claims.claim("m1", "d1", "ann", "taker");
         assertEquals(Verdict.SEND, taker.verdict());
         claims.mark(taker, "gone");
-        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(Keys.pushClaim("m1", "d1"))).item();
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(DeviceKeys.pushClaim("m1", "d1"))).item();
         assertEquals("gone", item.get("outcome").s());
         assertEquals("gone", item.get("state").s());
         assertEquals("1", item.get("takeovers").n());
@@ -83,7 +83,7 @@ class PushStoreTest extends DynamoDbTest {
         assertEquals("ann", item.get("username").s());
         assertEquals(claimed.get("ttl"), item.get("ttl"));
         assertEquals(claimed.get("claimedAt"), item.get("claimedAt"));
-        assertEquals(Keys.PUSH_CLAIM, item.get(Keys.TYPE).s());
+        assertEquals(DeviceKeys.PUSH_CLAIM, item.get(Keys.TYPE).s());
         assertTrue(!item.containsKey("leaseUntil"), "no lease left to run out: " + item);
         assertEquals(Verdict.DONE, claims.claim("m1", "d1", "ann", "late").verdict());
         claims.release("m1", "d1", "taker");
@@ -117,8 +117,8 @@ class PushStoreTest extends DynamoDbTest {
     @Test
     void aClaimFromBeforeLeasesIsDoneWhenMarkedAndTakenOverWhenNot() {
         for (String device : List.of("marked", "unmarked")) {
-            Map<String, AttributeValue> item = new java.util.HashMap<>(Keys.pushClaim("m1", device));
-            item.put(Keys.TYPE, AttributeValue.fromS(Keys.PUSH_CLAIM));
+            Map<String, AttributeValue> item = new java.util.HashMap<>(DeviceKeys.pushClaim("m1", device));
+            item.put(Keys.TYPE, AttributeValue.fromS(DeviceKeys.PUSH_CLAIM));
             item.put("claimedAt", AttributeValue.fromS(T0.minusSeconds(60).toString()));
             if (device.equals("marked")) {
                 item.put("outcome", AttributeValue.fromS("sent"));
@@ -156,7 +156,7 @@ class PushStoreTest extends DynamoDbTest {
             assertEquals(Verdict.DONE, claims.claim("m" + i, "d" + i, "ann", "late").verdict());
             String push = "m" + i;
             String device = "d" + i;
-            Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(Keys.pushClaim(push, device))).item();
+            Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(DeviceKeys.pushClaim(push, device))).item();
             assertEquals("sent", item.get("state").s(), push);
             assertEquals(senders.get(push).get(0), item.get("leaseOwner").s(), "marked by its one sender: " + push);
             assertTrue(item.containsKey("ttl") && !item.containsKey("leaseUntil"), push + ": " + item);

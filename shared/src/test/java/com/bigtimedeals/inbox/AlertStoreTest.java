@@ -115,9 +115,9 @@ class AlertStoreTest extends DynamoDbTest {
         assertEquals(30 - AlertStore.MAX_PER_USER, refused.get());
         List<Alert> held = alerts.list("ann");
         assertEquals(AlertStore.MAX_PER_USER, held.size());
-        assertEquals(AlertStore.MAX_PER_USER, number(t, Keys.alertCount("ann"), "count"));
+        assertEquals(AlertStore.MAX_PER_USER, number(t, InboxKeys.alertCount("ann"), "count"));
         long lamps = held.stream().filter(a -> a.keywords().equals(List.of("lamp"))).count();
-        assertEquals(lamps, number(t, Keys.alertWord("lamp"), "count"), "the word's head counts its alerts exactly");
+        assertEquals(lamps, number(t, InboxKeys.alertWord("lamp"), "count"), "the word's head counts its alerts exactly");
         int items = items(t);
         assertEquals(DomainException.Kind.INVALID, assertThrows(DomainException.class, () -> alerts.create("ann", alert("sofa"))).kind());
         assertEquals(items, items(t), "the 21st wrote nothing");
@@ -142,8 +142,8 @@ class AlertStoreTest extends DynamoDbTest {
         assertEquals(items, items(t), "a repeat changes nothing");
         assertEquals(List.of(), alerts.list("ann"));
         assertEquals(List.of(), allMatches(alerts, kettle, 10));
-        assertEquals(0, number(t, Keys.alertCount("ann"), "count"));
-        assertEquals(0, number(t, Keys.alertWord("kettle"), "count"));
+        assertEquals(0, number(t, InboxKeys.alertCount("ann"), "count"));
+        assertEquals(0, number(t, InboxKeys.alertWord("kettle"), "count"));
     }
 
     @Test
@@ -158,9 +158,9 @@ class AlertStoreTest extends DynamoDbTest {
         Deal ps5 = deals.create(Fixtures.deal("PS5 console", "acme", "tech", null));
         index.index(ps5.id(), Words.indexable(ps5.title()));
         Alert a = new AlertStore(t).create("ann", alert("console ps5 bundle"));
-        assertEquals("ps5", string(t, Keys.alert("ann", a.id()), "word"), "1 recent deal holds ps5, 5 console, 5 bundle");
+        assertEquals("ps5", string(t, InboxKeys.alert("ann", a.id()), "word"), "1 recent deal holds ps5, 5 console, 5 bundle");
         Alert tie = new AlertStore(t).create("bob", alert("sofa lamp"));
-        assertEquals("lamp", string(t, Keys.alert("bob", tie.id()), "word"), "no deal holds either: the longer, then the first");
+        assertEquals("lamp", string(t, InboxKeys.alert("bob", tie.id()), "word"), "no deal holds either: the longer, then the first");
     }
 
     @Test
@@ -168,10 +168,10 @@ class AlertStoreTest extends DynamoDbTest {
         Table t = catalogTable();
         AlertStore alerts = new AlertStore(t, 5);
         ParallelRuns.run(23, 4, i -> alerts.create("u" + i, alert("lamp")));
-        assertTrue(number(t, Keys.alertWord("lamp"), "shards") >= 4, "one shard per 5 alerts, give or take races");
+        assertTrue(number(t, InboxKeys.alertWord("lamp"), "shards") >= 4, "one shard per 5 alerts, give or take races");
         Map<String, Integer> partitions = new HashMap<>();
         for (var item : t.client().scan(b -> b.tableName(t.name())).items()) {
-            if (Keys.ALERT_ENTRY.equals(item.get(Keys.TYPE).s())) {
+            if (InboxKeys.ALERT_ENTRY.equals(item.get(Keys.TYPE).s())) {
                 partitions.merge(item.get(Keys.PK).s(), 1, Integer::sum);
             }
         }
@@ -228,11 +228,11 @@ class AlertStoreTest extends DynamoDbTest {
         }
         assertEquals(2, removed);
         assertEquals(List.of(later), alerts.list("ann"), "an alert made after the deletion stays");
-        assertEquals(1, number(t, Keys.alertCount("ann"), "count"));
-        assertEquals(2, number(t, Keys.alertWord("kettle"), "count"), "bob's and the new account's");
-        assertEquals(0, number(t, Keys.alertWord("lamp"), "count") + number(t, Keys.alertWord("sofa"), "count"));
+        assertEquals(1, number(t, InboxKeys.alertCount("ann"), "count"));
+        assertEquals(2, number(t, InboxKeys.alertWord("kettle"), "count"), "bob's and the new account's");
+        assertEquals(0, number(t, InboxKeys.alertWord("lamp"), "count") + number(t, InboxKeys.alertWord("sofa"), "count"));
         for (var item : t.client().scan(b -> b.tableName(t.name())).items()) {
-            assertTrue(!Keys.DELETED_ALERT.equals(item.get(Keys.TYPE).s()), "tombstones go");
+            assertTrue(!InboxKeys.DELETED_ALERT.equals(item.get(Keys.TYPE).s()), "tombstones go");
         }
     }
 

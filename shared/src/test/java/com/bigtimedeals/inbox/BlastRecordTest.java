@@ -17,7 +17,6 @@ import com.bigtimedeals.changes.ItemChanges;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.WalkStore;
 
@@ -56,7 +55,7 @@ class BlastRecordTest extends DynamoDbTest {
         assertEquals(5, recorded.segments());
         assertEquals(0, recorded.segmentsDone());
         assertInstanceOf(Change.Other.class,
-                ItemChanges.decode(true, item(table, Keys.blast("b1")), null));
+                ItemChanges.decode(true, item(table, InboxKeys.blast("b1")), null));
     }
 
     @Test
@@ -71,7 +70,7 @@ class BlastRecordTest extends DynamoDbTest {
     void aBlastRecordedByTheVersionBeforeStillGetsItsSegmentsFromItsRecord() {
         Table table = newTable(Fixtures.NOW);
         // The item as the previous version wrote it: the request only, its segments left to the stream consumer.
-        Map<String, AttributeValue> old = new ItemWriter(Keys.blast("b0"), Keys.BLAST).string("id", "b0")
+        Map<String, AttributeValue> old = new ItemWriter(InboxKeys.blast("b0"), InboxKeys.BLAST).string("id", "b0")
                 .string("dealId", "d0").string("subject", "s").string("body", "b").instant("requestedAt", Fixtures.NOW)
                 .number("segments", 3).build();
         table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(old).build());

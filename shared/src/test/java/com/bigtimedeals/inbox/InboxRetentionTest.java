@@ -44,7 +44,7 @@ class InboxRetentionTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         Message m = ageing("ann", 1, Fixtures.NOW, Duration.ofDays(1)).get(0);
         new InboxDelivery(t, 1, RETENTION).deliver(List.of(m));
-        var item = client.getItem(GetItemRequest.builder().tableName(t.name()).key(Keys.message("ann", m.id())).build()).item();
+        var item = client.getItem(GetItemRequest.builder().tableName(t.name()).key(InboxKeys.message("ann", m.id())).build()).item();
         assertEquals(Long.toString(Fixtures.NOW.plus(RETENTION).getEpochSecond()), item.get(TableDefinition.TTL_ATTRIBUTE).n());
     }
 
@@ -108,6 +108,6 @@ class InboxRetentionTest extends DynamoDbTest {
         return client.scan(ScanRequest.builder().tableName(table).filterExpression("#t = :m")
                 .expressionAttributeNames(java.util.Map.of("#t", Keys.TYPE))
                 .expressionAttributeValues(java.util.Map.of(":m", software.amazon.awssdk.services.dynamodb.model.AttributeValue
-                        .fromS(Keys.MESSAGE))).build()).count();
+                        .fromS(InboxKeys.MESSAGE))).build()).count();
     }
 }

@@ -8,9 +8,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.community.CommunityKeys;
 import com.bigtimedeals.community.FollowStore;
+import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.deals.FeaturedStore;
@@ -44,17 +45,17 @@ class ItemSizeTest extends DynamoDbTest {
         follows.add(Likeable.BRAND, "a-brand-with-a-rather-long-id-for-good-measure", user, Relation.LIKE);
         follows.add(Likeable.CATEGORY, "health-beauty", user, Relation.WATCH);
         for (Map<String, AttributeValue> key : List.of(
-                Keys.brand("a-brand-with-a-rather-long-id-for-good-measure"),
-                Keys.like(Likeable.BRAND, "a-brand-with-a-rather-long-id-for-good-measure", user),
-                Keys.category("health-beauty"),
-                Keys.watch(Likeable.CATEGORY, "health-beauty", user))) {
+                CatalogKeys.brand("a-brand-with-a-rather-long-id-for-good-measure"),
+                CommunityKeys.like(Likeable.BRAND, "a-brand-with-a-rather-long-id-for-good-measure", user),
+                CatalogKeys.category("health-beauty"),
+                CommunityKeys.watch(Likeable.CATEGORY, "health-beauty", user))) {
             Map<String, AttributeValue> item = client.getItem(GetItemRequest.builder().tableName(t.name()).key(key)
                     .consistentRead(true).build()).item();
             int bytes = size(item);
             assertTrue(bytes > 0 && bytes < 1024, key + " is " + bytes + " bytes");
         }
         int featured = size(client.getItem(GetItemRequest.builder().tableName(t.name())
-                .key(DealKeys.featured(FeaturedList.category("health-beauty"))).build()).item());
+                .key(CatalogKeys.featured(FeaturedList.category("health-beauty"))).build()).item());
         assertTrue(featured > 4 * 1024, "the featured list (" + featured + " bytes) is what a like no longer rewrites");
     }
 

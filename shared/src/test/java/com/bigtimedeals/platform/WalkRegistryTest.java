@@ -11,8 +11,11 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.accounts.AccountKeys;
 import com.bigtimedeals.changes.Change;
 import com.bigtimedeals.changes.ItemChanges;
+import com.bigtimedeals.deals.CatalogKeys;
+import com.bigtimedeals.inbox.InboxKeys;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -50,7 +53,7 @@ class WalkRegistryTest {
                 .filter(f -> f.toString().contains("done")).findFirst().orElseThrow();
         assertTrue(walkFilter.toString().contains("done={BOOL=[false]}"), walkFilter.toString());
         assertTrue(walkFilter.toString().contains("S=" + ItemChanges.WALK_TYPES), walkFilter.toString());
-        assertEquals(List.of(Keys.BLAST_SEGMENT, Keys.FAN_OUT, Keys.ALERT_FAN_OUT, Keys.ACCOUNT_DELETION, Keys.RENAME),
+        assertEquals(List.of(InboxKeys.BLAST_SEGMENT, InboxKeys.FAN_OUT, InboxKeys.ALERT_FAN_OUT, AccountKeys.ACCOUNT_DELETION, CatalogKeys.RENAME),
                 ItemChanges.WALK_TYPES);
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
  * must be sent and whether it may be {@code null}. The handler's parsing and the OpenAPI document both read this one
  * declaration, so what the document lets a client send is what the server accepts.
  *
- * @param max for {@link Kind#TEXT}, {@link Kind#NAME}, {@link Kind#NOTE}: the most characters (code points); for {@link Kind#DEAL_IDS}
+ * @param max for {@link Kind#TEXT}, {@link Kind#NAME}, {@link Kind#NOTE}, the two word kinds: the most characters (code points); for {@link Kind#DEAL_IDS}
  *            the most ids; for {@link Kind#POSITIVE_INTEGER} the largest value; otherwise unused (the kind's own contract limit applies)
  * @param values for {@link Kind#ONE_OF}: the allowed values
  * @param object for {@link Kind#OBJECT}: the nested object's fields (all checked as a body's are, named {@code field.inner})
@@ -39,6 +39,10 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
         ID,
         /** 0 to max characters, no control characters but tab and newlines; blank means none (a report's note). */
         NOTE,
+        /** 1 to 5 words under the contract's word rule ({@code Words.parse}): an alert's keywords. */
+        WORDS,
+        /** 0 to 5 words under the same rule ({@code Words.parseOptional}); spaces only means none: excluded words. */
+        OPTIONAL_WORDS,
         /** An array of distinct deal ids, at most max. */
         DEAL_IDS,
         /** One of {@code values}. */
@@ -69,6 +73,12 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
 
     public static BodyField of(String name, Kind kind) {
         return new BodyField(name, kind, 0, List.of(), false, false, null, null);
+    }
+
+    /** {@link Kind#WORDS}, or with {@code noneAllowed} {@link Kind#OPTIONAL_WORDS}. */
+    public static BodyField words(String name, boolean noneAllowed) {
+        return new BodyField(name, noneAllowed ? Kind.OPTIONAL_WORDS : Kind.WORDS, com.bigtimedeals.platform.Words.MAX_TEXT,
+                List.of(), false, false, null, null);
     }
 
     public static BodyField note(String name, int max) {

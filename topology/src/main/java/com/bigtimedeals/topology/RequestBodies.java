@@ -81,14 +81,14 @@ public final class RequestBodies {
                     .map(com.bigtimedeals.community.Vote::wire).toList()).asRequired());
 
     public static final RequestBody NEW_ALERT = RequestBody.of("NewAlert",
-            BodyField.text("keywords", Words.MAX_TEXT).asRequired().describedAs("1 to " + Words.MAX_WORDS
+            BodyField.words("keywords", false).asRequired().describedAs("1 to " + Words.MAX_WORDS
                     + " words separated by spaces, each " + Words.MIN_LENGTH + " to " + Words.MAX_LENGTH
                     + " letters or digits; answered lowercase, each word once, separated by single spaces"),
             BodyField.of("maxPrice", PRICE).describedAs("Only deals at most this price"),
             // Text, not a slug: the contract answers an id that names no brand or category 404, whatever its shape.
             BodyField.text("brandId", Slug.MAX_LENGTH).describedAs("Only deals of this brand; one that does not exist is a 404"),
             BodyField.text("categoryId", Slug.MAX_LENGTH).describedAs("Only deals of this category; one that does not exist is a 404"),
-            BodyField.note("excludeWords", Words.MAX_TEXT).describedAs("0 to " + Words.MAX_WORDS
+            BodyField.words("excludeWords", true).describedAs("0 to " + Words.MAX_WORDS
                     + " words separated by spaces, under the keyword rules: a deal whose title holds any of them as a whole"
                     + " word, in any case, does not match; answered lowercase, \"\" when none"),
             BodyField.positiveInteger("minTemperature", com.bigtimedeals.inbox.NewAlert.MAX_TEMPERATURE)

@@ -1,50 +1,48 @@
 package com.bigtimedeals.topology;
 
-import static com.bigtimedeals.platform.PartitionKeys.ACCOUNT_DELETION;
-import static com.bigtimedeals.platform.PartitionKeys.ALERTS;
-import static com.bigtimedeals.platform.PartitionKeys.RENAME;
-import static com.bigtimedeals.platform.PartitionKeys.BLAST;
-import static com.bigtimedeals.platform.PartitionKeys.BRAND;
-import static com.bigtimedeals.platform.PartitionKeys.BRANDS;
-import static com.bigtimedeals.platform.PartitionKeys.BRAND_WATCHERS;
-import static com.bigtimedeals.platform.PartitionKeys.CATEGORIES;
-import static com.bigtimedeals.platform.PartitionKeys.CATEGORY;
-import static com.bigtimedeals.platform.PartitionKeys.CATEGORY_WATCHERS;
-import static com.bigtimedeals.platform.PartitionKeys.COMMENTS_OF_AUTHOR;
-import static com.bigtimedeals.platform.PartitionKeys.DEAL;
-import static com.bigtimedeals.platform.PartitionKeys.DEVICES;
-import static com.bigtimedeals.platform.PartitionKeys.PUSH_TOKENS;
-import static com.bigtimedeals.platform.PartitionKeys.DEAL_COUNTERS;
-import static com.bigtimedeals.platform.PartitionKeys.UPGRADE;
-import static com.bigtimedeals.platform.PartitionKeys.DEAL_LIVE;
-import static com.bigtimedeals.platform.PartitionKeys.DEALS_CACHE;
-import static com.bigtimedeals.platform.PartitionKeys.DEALS_CACHE_GATE;
-import static com.bigtimedeals.platform.PartitionKeys.DEALS_CACHE_VERSION;
-import static com.bigtimedeals.platform.PartitionKeys.DEAL_RANKING;
-import static com.bigtimedeals.platform.PartitionKeys.FAN_OUT;
-import static com.bigtimedeals.platform.PartitionKeys.FEATURED;
-import static com.bigtimedeals.platform.PartitionKeys.FOLLOWS;
-import static com.bigtimedeals.platform.PartitionKeys.HOTTEST;
-import static com.bigtimedeals.platform.PartitionKeys.HOTTEST_VERSION;
-import static com.bigtimedeals.platform.PartitionKeys.HOT_DEALS;
-import static com.bigtimedeals.platform.PartitionKeys.IDEMPOTENCY;
-import static com.bigtimedeals.platform.PartitionKeys.LINK_GUARD;
-import static com.bigtimedeals.platform.PartitionKeys.LINK_LOW;
-import static com.bigtimedeals.platform.PartitionKeys.MESSAGES;
-import static com.bigtimedeals.platform.PartitionKeys.REMINDERS;
-import static com.bigtimedeals.platform.PartitionKeys.REPORTS;
-import static com.bigtimedeals.platform.PartitionKeys.SAVED;
-import static com.bigtimedeals.platform.PartitionKeys.SAVERS;
-import static com.bigtimedeals.platform.PartitionKeys.TIMELINE;
-import static com.bigtimedeals.platform.PartitionKeys.USER;
-import static com.bigtimedeals.platform.PartitionKeys.VOTES;
-import static com.bigtimedeals.platform.PartitionKeys.WORD;
+import static com.bigtimedeals.topology.PartitionKeys.ACCOUNT_DELETION;
+import static com.bigtimedeals.topology.PartitionKeys.ALERTS;
+import static com.bigtimedeals.topology.PartitionKeys.RENAME;
+import static com.bigtimedeals.topology.PartitionKeys.BLAST;
+import static com.bigtimedeals.topology.PartitionKeys.BRAND;
+import static com.bigtimedeals.topology.PartitionKeys.BRANDS;
+import static com.bigtimedeals.topology.PartitionKeys.BRAND_WATCHERS;
+import static com.bigtimedeals.topology.PartitionKeys.CATEGORIES;
+import static com.bigtimedeals.topology.PartitionKeys.CATEGORY;
+import static com.bigtimedeals.topology.PartitionKeys.CATEGORY_WATCHERS;
+import static com.bigtimedeals.topology.PartitionKeys.COMMENTS_OF_AUTHOR;
+import static com.bigtimedeals.topology.PartitionKeys.DEAL;
+import static com.bigtimedeals.topology.PartitionKeys.DEVICES;
+import static com.bigtimedeals.topology.PartitionKeys.PUSH_TOKENS;
+import static com.bigtimedeals.topology.PartitionKeys.DEAL_COUNTERS;
+import static com.bigtimedeals.topology.PartitionKeys.UPGRADE;
+import static com.bigtimedeals.topology.PartitionKeys.DEAL_LIVE;
+import static com.bigtimedeals.topology.PartitionKeys.DEALS_CACHE;
+import static com.bigtimedeals.topology.PartitionKeys.DEALS_CACHE_GATE;
+import static com.bigtimedeals.topology.PartitionKeys.DEALS_CACHE_VERSION;
+import static com.bigtimedeals.topology.PartitionKeys.DEAL_RANKING;
+import static com.bigtimedeals.topology.PartitionKeys.FAN_OUT;
+import static com.bigtimedeals.topology.PartitionKeys.FEATURED;
+import static com.bigtimedeals.topology.PartitionKeys.FOLLOWS;
+import static com.bigtimedeals.topology.PartitionKeys.HOTTEST;
+import static com.bigtimedeals.topology.PartitionKeys.HOTTEST_VERSION;
+import static com.bigtimedeals.topology.PartitionKeys.HOT_DEALS;
+import static com.bigtimedeals.topology.PartitionKeys.IDEMPOTENCY;
+import static com.bigtimedeals.topology.PartitionKeys.LINK_GUARD;
+import static com.bigtimedeals.topology.PartitionKeys.LINK_LOW;
+import static com.bigtimedeals.topology.PartitionKeys.MESSAGES;
+import static com.bigtimedeals.topology.PartitionKeys.REMINDERS;
+import static com.bigtimedeals.topology.PartitionKeys.REPORTS;
+import static com.bigtimedeals.topology.PartitionKeys.SAVED;
+import static com.bigtimedeals.topology.PartitionKeys.SAVERS;
+import static com.bigtimedeals.topology.PartitionKeys.TIMELINE;
+import static com.bigtimedeals.topology.PartitionKeys.USER;
+import static com.bigtimedeals.topology.PartitionKeys.VOTES;
+import static com.bigtimedeals.topology.PartitionKeys.WORD;
 
 import java.util.List;
 import java.util.Set;
 
-import com.bigtimedeals.platform.IndexPartitions;
-import com.bigtimedeals.platform.PartitionKeys;
 import com.bigtimedeals.platform.TableDefinition;
 
 /**
@@ -210,7 +208,8 @@ public final class TableAccess {
      */
     private static final List<Grant> DEALS_WRITE = List.of(
             table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD, TIMELINE), GET_ITEM),
-            table(List.of(DEAL, BRAND, CATEGORY, BLAST, DEAL_COUNTERS, UPGRADE), BATCH_GET_ITEM),
+            // A new deal reads its brand, its category and its link's lowest price in one BatchGetItem (DealStore.create).
+            table(List.of(DEAL, BRAND, CATEGORY, BLAST, DEAL_COUNTERS, UPGRADE, LINK_LOW), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
             table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_LIVE), PUT_ITEM),
             table(List.of(DEAL, TIMELINE, FEATURED, DEALS_CACHE_VERSION, DEAL_LIVE), UPDATE_ITEM),

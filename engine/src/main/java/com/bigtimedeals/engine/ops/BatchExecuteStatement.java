@@ -29,7 +29,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * BatchExecuteStatement: up to 25 single-item reads or up to 25 writes, each answered on its own: decoded into a
  * {@link Request}, each member planned, run through the core in order and answered as an {@link Answer}.
  */
-final class BatchExecuteStatement extends TypedOperation<BatchExecuteStatement.Request, BatchExecuteStatement.Done> {
+final class BatchExecuteStatement extends PartiqlOperation<BatchExecuteStatement.Request, BatchExecuteStatement.Done> {
     private static final Shape SHAPE = Shape.request()
             .field("Statements", list(valueStruct("BatchStatementRequest")
                     .field("Statement", Partiql.statementShape())
@@ -39,13 +39,8 @@ final class BatchExecuteStatement extends TypedOperation<BatchExecuteStatement.R
                     .notNull().length(1, 25))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
 
-    private final PartiqlWrites writes;
-    private final PartiqlReads reads;
-
     BatchExecuteStatement(Context ctx) {
         super(ctx, SHAPE);
-        this.writes = new PartiqlWrites(ctx);
-        this.reads = new PartiqlReads(ctx);
     }
 
     /** One member: its statement, or the error that refused it (answered for that member alone). */

@@ -29,7 +29,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * checks (a TransactWriteItems, ClientRequestToken included), never both (Developer Guide, "Performing
  * transactions with PartiQL for DynamoDB"), decoded into a {@link Request} and run by the core's transactions.
  */
-final class ExecuteTransaction extends TypedOperation<ExecuteTransaction.Request, ExecuteTransaction.Done> {
+final class ExecuteTransaction extends PartiqlOperation<ExecuteTransaction.Request, ExecuteTransaction.Done> {
     private static final Shape SHAPE = Shape.request()
             .field("TransactStatements", list(valueStruct("ParameterizedStatement")
                     .field("Statement", Partiql.statementShape())
@@ -39,11 +39,8 @@ final class ExecuteTransaction extends TypedOperation<ExecuteTransaction.Request
             .field("ClientRequestToken", string().length(1, 36))
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity());
 
-    private final PartiqlWrites writes;
-
     ExecuteTransaction(Context ctx) {
         super(ctx, SHAPE);
-        this.writes = new PartiqlWrites(ctx);
     }
 
     /** The request, decoded and checked once: its statements, all reads or all writes, the token and capacity mode. */

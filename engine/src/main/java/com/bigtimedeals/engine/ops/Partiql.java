@@ -138,7 +138,7 @@ final class Partiql {
     }
 
     /** ExecuteStatement: one statement; a SELECT answers a page of items. */
-    static final class ExecuteStatement extends TypedOperation<ExecuteStatement.Request, ExecuteStatement.Outcome> {
+    static final class ExecuteStatement extends PartiqlOperation<ExecuteStatement.Request, ExecuteStatement.Outcome> {
         private static final Shape SHAPE = Shape.request()
                 .field("Statement", statementShape())
                 .field("Parameters", parametersShape())
@@ -148,13 +148,8 @@ final class Partiql {
                 .field("Limit", integer().min(1))
                 .field("ReturnValuesOnConditionCheckFailure", ItemShapes.returnValuesOnConditionCheckFailure());
 
-        private final PartiqlReads reads;
-        private final PartiqlWrites writes;
-
         ExecuteStatement(Context ctx) {
             super(ctx, SHAPE);
-            this.reads = new PartiqlReads(ctx);
-            this.writes = new PartiqlWrites(ctx);
         }
 
         /** The request, decoded and checked once: the statement parsed with its parameters. */

@@ -14,7 +14,11 @@ final class TableDescriptions {
     }
 
     static void write(JsonGenerator out, Table table, String status) throws IOException {
-        TableDef def = table.def();
+        write(out, table, table.def(), status);
+    }
+
+    /** The description of {@code table} as {@code def} defines it: the definition an operation answered with. */
+    static void write(JsonGenerator out, Table table, TableDef def, String status) throws IOException {
         boolean creating = "CREATING".equals(status);
         out.writeStartObject();
         out.writeArrayFieldStart("AttributeDefinitions");
@@ -44,15 +48,14 @@ final class TableDescriptions {
             }
             out.writeEndObject();
         }
-        localIndexes(out, table, creating);
-        globalIndexes(out, table, creating);
+        localIndexes(out, table, def, creating);
+        globalIndexes(out, table, def, creating);
         settings(out, def);
         out.writeBooleanField("DeletionProtectionEnabled", def.deletionProtection());
         out.writeEndObject();
     }
 
-    private static void localIndexes(JsonGenerator out, Table table, boolean creating) throws IOException {
-        TableDef def = table.def();
+    private static void localIndexes(JsonGenerator out, Table table, TableDef def, boolean creating) throws IOException {
         if (def.localIndexes().isEmpty()) {
             return;
         }
@@ -62,14 +65,13 @@ final class TableDescriptions {
             out.writeStringField("IndexName", i.name());
             keySchema(out, i.key());
             projection(out, i);
-            indexContents(out, table, i, creating);
+            indexContents(out, table, def, i, creating);
             out.writeEndObject();
         }
         out.writeEndArray();
     }
 
-    private static void globalIndexes(JsonGenerator out, Table table, boolean creating) throws IOException {
-        TableDef def = table.def();
+    private static void globalIndexes(JsonGenerator out, Table table, TableDef def, boolean creating) throws IOException {
         if (def.globalIndexes().isEmpty()) {
             return;
         }
@@ -84,18 +86,18 @@ final class TableDescriptions {
                 out.writeBooleanField("Backfilling", false);
             }
             throughput(out, i.throughput() == null ? TableDef.Throughput.NONE : i.throughput());
-            indexContents(out, table, i, creating);
+            indexContents(out, table, def, i, creating);
             out.writeEndObject();
         }
         out.writeEndArray();
     }
 
     /** An index's size, item count (none yet while its table is being created) and ARN. */
-    private static void indexContents(JsonGenerator out, Table table, TableDef.IndexDef i, boolean creating) throws IOException {
+    private static void indexContents(JsonGenerator out, Table table, TableDef def, TableDef.IndexDef i, boolean creating) throws IOException {
         Index index = table.index(i.name());
         out.writeNumberField("IndexSizeBytes", creating || index == null ? 0 : index.bytes.get());
         out.writeNumberField("ItemCount", creating || index == null ? 0 : index.count.get());
-        out.writeStringField("IndexArn", table.def().arn() + "/index/" + i.name());
+        out.writeStringField("IndexArn", def.arn() + "/index/" + i.name());
     }
 
     /** The stream, encryption and table class, each only when set. */

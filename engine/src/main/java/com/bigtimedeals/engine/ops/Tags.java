@@ -1,7 +1,6 @@
 package com.bigtimedeals.engine.ops;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -57,15 +56,7 @@ final class Tags {
             String arn = Req.string(req, "ResourceArn");
             List<Object> raw = Req.list(req, "Tags");
             requirePresent(arn, raw, "tags");
-            List<Tagging.Tag> tags = null;
-            if (raw != null) {
-                tags = new ArrayList<>(raw.size());
-                for (Object o : raw) {
-                    Map<String, Object> tag = Req.asMap(o);
-                    tags.add(new Tagging.Tag(Req.string(tag, "Key"), Req.string(tag, "Value")));
-                }
-            }
-            return new Request(arn, tags);
+            return new Request(arn, TableSpecDecoder.tags(raw));
         }
     }
 

@@ -16,6 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.ContinuousBackupsStatus;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
@@ -219,9 +220,15 @@ class TableOperationsTest extends ConformanceSupport {
         String t = table(ScalarAttributeType.S, null);
         db.putItem(b -> b.tableName(t).item(item("pk", "a", "g", "x")));
         db.putItem(b -> b.tableName(t).item(item("pk", "b")));
-        db.updateTable(b -> b.tableName(t).attributeDefinitions(def("g", ScalarAttributeType.S))
+        var answered = db.updateTable(b -> b.tableName(t).attributeDefinitions(def("g", ScalarAttributeType.S))
                 .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("byG").keySchema(key("g", KeyType.HASH))
-                        .projection(p -> p.projectionType(ProjectionType.ALL)))));
+                        .projection(p -> p.projectionType(ProjectionType.ALL))))).tableDescription().globalSecondaryIndexes().get(0);
+        // The answer describes the index as the update left it, before the back-fill made it ACTIVE.
+        assertEquals(IndexStatus.CREATING, answered.indexStatus());
+        assertEquals(false, answered.backfilling());
+        var described = db.describeTable(b -> b.tableName(t)).table().globalSecondaryIndexes().get(0);
+        assertEquals(IndexStatus.ACTIVE, described.indexStatus());
+        assertEquals(1L, described.itemCount());
         var items = db.query(b -> b.tableName(t).indexName("byG").keyConditionExpression("g = :g")
                 .expressionAttributeValues(java.util.Map.of(":g", s("x")))).items();
         assertEquals(List.of(item("pk", "a", "g", "x")), items);
