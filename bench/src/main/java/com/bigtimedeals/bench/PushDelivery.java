@@ -26,7 +26,7 @@ final class PushDelivery {
 
     /** What one deal's pushes showed. */
     record Round(int pushed, int devices, int duplicates, double p50Seconds, double p99Seconds, double maxSeconds,
-                 double firstSeconds, double pushesPerSecond, double cpuMsPerPush, double consumerCores) {
+                 double firstSeconds, double pushesPerSecond, double cpuMsPerPush, double sendingLaneCores) {
     }
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
@@ -49,8 +49,9 @@ final class PushDelivery {
         String deployed = com.bigtimedeals.platform.Setting.PUSHES_IN_FLIGHT.defaultValue();
         // Last, the scaled run (docs/data-model.md, "Pushes at scale"): every watcher, message and stream record as
         // before, but phones only for the watchers whose messages go to one lane of the stream's parallelization
-        // (about a tenth): that lane sends exactly what one of the deployed consumer's executions does, while the other
-        // lanes, which in AWS run on vCPUs of their own, read each recipient's devices and find none.
+        // (about a tenth): that lane sends exactly what one of the deployed consumer's executions does. The other
+        // lanes' message records, which in AWS run in executions on vCPUs of their own, are left to them
+        // (StreamDelivery.runMessagesOfOneLaneOnly) instead of taking this machine's two cores from the fan-out.
         record Variant(String inFlight, boolean roundTrips, boolean oneLane, String name) {
         }
         for (Variant v : List.of(new Variant("1", false, false, "oneAtATime."), new Variant(local, false, false, "sideBySide."),
@@ -76,13 +77,13 @@ final class PushDelivery {
             }
             report(bench, "push." + watchers + "Watchers." + v.name(), deals, runs,
                     v.inFlight() + (v.roundTrips() ? ", round trips held as in AWS" : "")
-                            + (v.oneLane() ? ", SCALED: phones only on one lane's " + runs.get(0).devices() + " watchers" : ""));
+                            + (v.oneLane() ? ", SCALED: phones only on one lane's " + runs.get(0).devices() + " watchers, the other lanes' messages left to their own executions" : ""));
             if (v.oneLane()) {
-                bench.add("push." + watchers + "Watchers." + v.name() + "consumerCores",
-                        Medians.of(runs.stream().map(Round::consumerCores).toList()), "cores", 1.0, null,
-                        "CPU of every consumer thread (all lanes' and their senders') over the span of the pushes: the one"
-                                + " sending lane had at most this much, and the scaled figures hold only while it is at most"
-                                + " the 1 vCPU one deployed execution has");
+                bench.add("push." + watchers + "Watchers." + v.name() + "sendingLaneCores",
+                        Medians.of(runs.stream().map(Round::sendingLaneCores).toList()), "cores", 1.0, null,
+                        "CPU of the sending lane's threads (the lane, its senders, its walks) over the span of its pushes:"
+                                + " the scaled figures are a bound on a deployed execution's only while it is at most the 1 vCPU"
+                                + " that execution has");
             }
         }
     }
@@ -133,6 +134,9 @@ final class PushDelivery {
         if (!stack.awaitStreamQuiet(1_000, 120_000)) {
             throw new IllegalStateException("the stream did not settle before the measurement");
         }
+        if (oneLane) {
+            stack.delivery().runMessagesOfOneLaneOnly(0); // the lane sendingLane names
+        }
         // A warm-up deal, not reported: the consumers' lanes and the JIT see the push path once at full size first.
         measureOne(stack, "Warm-up phone", phones.get());
         if (roundTrips) {
@@ -158,7 +162,7 @@ final class PushDelivery {
         String body = "{\"title\":\"" + title + "\",\"link\":\"https://pushed.example.com/" + title.replace(' ', '-')
                 + "\",\"price\":199,\"brandId\":\"pushed\",\"categoryId\":\"phones\"}";
         long cpuBefore = processCpuNanos();
-        Map<Long, Long> consumerBefore = consumerCpuNanos();
+        Map<Long, Long> laneBefore = sendingLaneCpuNanos();
         String dealId = JSON.readTree(call("POST", "/cms/deals", editor, body, 201)).get("id").asText();
         Instant created = Instant.now(); // the 201 is in hand
         long deadline = System.nanoTime() + Duration.ofSeconds(300).toNanos();
@@ -180,9 +184,9 @@ final class PushDelivery {
             Thread.sleep(200);
         }
         long cpuUsed = processCpuNanos() - cpuBefore; // the deal, its fan-out and its pushes (and this poll)
-        long consumerUsed = 0;
-        for (Map.Entry<Long, Long> t : consumerCpuNanos().entrySet()) {
-            consumerUsed += t.getValue() - consumerBefore.getOrDefault(t.getKey(), 0L);
+        long laneUsed = 0;
+        for (Map.Entry<Long, Long> t : sendingLaneCpuNanos().entrySet()) {
+            laneUsed += t.getValue() - laneBefore.getOrDefault(t.getKey(), 0L);
         }
         Thread.sleep(1_000); // a duplicate would come after the last first push: give it a moment to show
         List<LocalSns.Push> deal = new ArrayList<>();
@@ -206,7 +210,7 @@ final class PushDelivery {
         double last = seconds.get(seconds.size() - 1);
         return new Round(perDevice.size(), phones, duplicates, percentile(seconds, 0.50), percentile(seconds, 0.99), last,
                 first, last > first ? (seconds.size() - 1) / (last - first) : seconds.size(), cpuUsed / 1e6 / phones,
-                last > first ? consumerUsed / 1e9 / (last - first) : Double.NaN);
+                last > first ? laneUsed / 1e9 / (last - first) : Double.NaN);
     }
 
     /**
@@ -220,15 +224,16 @@ final class PushDelivery {
     }
 
     /**
-     * The CPU so far of each of the consumer's threads (its lanes, {@code stream-lane-*}, and their senders,
-     * {@code push-run-*}), by thread id. A sender's thread ends only after 30 idle seconds, so none ends during a deal's
-     * pushes.
+     * The CPU so far of each thread of the sending lane (the first lane of a shard, {@code stream-lane-<shard>-0}, and the
+     * threads its invocations started: their senders, its walks' and counts' threads, named {@code ...@<lane>}), by
+     * thread id. A pool's thread ends only after 30 idle seconds, so none ends during a deal's pushes.
      */
-    private static Map<Long, Long> consumerCpuNanos() {
+    private static Map<Long, Long> sendingLaneCpuNanos() {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         Map<Long, Long> out = new HashMap<>();
+        java.util.regex.Pattern lane = java.util.regex.Pattern.compile("(.*@)?stream-lane-[-0-9]+-0");
         for (java.lang.management.ThreadInfo t : threads.getThreadInfo(threads.getAllThreadIds())) {
-            if (t != null && (t.getThreadName().startsWith("stream-lane-") || t.getThreadName().startsWith("push-run-"))) {
+            if (t != null && lane.matcher(t.getThreadName()).matches()) {
                 long cpu = threads.getThreadCpuTime(t.getThreadId());
                 if (cpu >= 0) {
                     out.put(t.getThreadId(), cpu);

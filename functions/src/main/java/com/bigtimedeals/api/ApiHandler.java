@@ -91,7 +91,7 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
             }
             Caller caller = authorize(route, event, now);
             JsonMediaType.require(event.getBody(), event.getHeaders());
-            ApiRequest request = new ApiRequest(event, caller, now, body(route.operation(), event));
+            ApiRequest request = new ApiRequest(event, caller, now, body(route.operation(), event, now));
             String key = "POST".equals(route.method()) ? HttpAnswers.header(event, "idempotency-key") : null;
             if (key == null) {
                 return handle(route.operation(), request);
@@ -184,9 +184,9 @@ public abstract class ApiHandler implements RequestHandler<APIGatewayV2HTTPEvent
     }
 
     /** The body read by the operation's declaration; a route without one takes no body. */
-    private static JsonBody body(Operation operation, APIGatewayV2HTTPEvent event) {
+    private static JsonBody body(Operation operation, APIGatewayV2HTTPEvent event, Instant now) {
         if (operation.body() != null) {
-            return JsonBody.parse(event.getBody(), event.getIsBase64Encoded(), operation.body());
+            return JsonBody.parse(event.getBody(), event.getIsBase64Encoded(), operation.body(), now);
         }
         // Checked here, not in JsonBody: a GET must not load the JSON parser at cold start.
         if (event.getBody() != null && !event.getBody().isBlank()) {

@@ -35,7 +35,7 @@ public final class InboxHandler extends ApiHandler {
             case CREATE_PROFILE -> {
                 JsonBody body = request.body();
                 yield Reply.created(Json.user(inbox.createProfile(request.username(), body.text("email"),
-                        body.pastDate("birthday", request.now()), body.text("pictureUrl"), request.now())));
+                        body.pastDate("birthday"), body.text("pictureUrl"), request.now())));
             }
             case DELETE_ACCOUNT -> {
                 inbox.deleteAccount(request.username());

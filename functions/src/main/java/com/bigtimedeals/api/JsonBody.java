@@ -233,12 +233,20 @@ final class JsonBody {
     /**
      * Reads and checks the whole body by its declaration before anything runs: an unknown field, a required one
      * missing, a null where none may be, or a value that breaks its kind's rule is a 400 naming the field. The values
-     * are then read by name with the getters below, which only hand out declared fields.
+     * are then read by name with the getters below, which only hand out declared fields. {@code now} is the request's
+     * time, which the kinds judged against it read (a birthday, a backfilled instant), so that they too are named
+     * with every other fault.
      */
-    static JsonBody parse(String body, boolean base64, RequestBody declaration) {
+    static JsonBody parse(String body, boolean base64, RequestBody declaration, Instant now) {
         JsonBody parsed = parse(body, base64);
+        parsed.now = now;
         parsed.check(declaration);
         return parsed;
+    }
+
+    /** The same read at the present moment (tests of the reading alone). */
+    static JsonBody parse(String body, boolean base64, RequestBody declaration) {
+        return parse(body, base64, declaration, Instant.now());
     }
 
     /** A route that takes no body accepts none, or an empty object: any field is unknown to it. */
@@ -255,6 +263,7 @@ final class JsonBody {
 
     private final java.util.Map<String, Object> values = new java.util.HashMap<>();
     private RequestBody declaration;
+    private Instant now;
 
     /**
      * Checks every field, and refuses the body with all of its faults at once ({@link InvalidFields}, in the order the
@@ -284,7 +293,7 @@ final class JsonBody {
                 continue;
             }
             try {
-                values.put(field.name(), value(field, v));
+                values.put(field.name(), value(field, v, now));
             } catch (InvalidFields e) {
                 errors.addAll(e.errors()); // a nested object's faults, each under its own name (push.watches)
             } catch (DomainException e) {
@@ -300,7 +309,7 @@ final class JsonBody {
         }
     }
 
-    private static Object value(BodyField field, Object v) {
+    private static Object value(BodyField field, Object v, Instant now) {
         String name = field.name();
         return switch (field.kind()) {
             case TEXT -> ContractRules.text(name, string(name, v), field.max());
@@ -310,8 +319,9 @@ final class JsonBody {
             case EMAIL -> ContractRules.email(name, string(name, v));
             case SLUG -> ContractRules.slug(name, string(name, v));
             case PRICE -> price(name, v);
-            case DATE -> date(name, string(name, v));
+            case DATE -> ContractRules.past(name, date(name, string(name, v)), now);
             case INSTANT -> instant(name, string(name, v));
+            case PAST_INSTANT -> ContractRules.backfilled(name, instant(name, string(name, v)), now);
             case DEAL_ID -> {
                 String id = string(name, v);
                 if (!com.bigtimedeals.platform.Ids.isValid(id)) {
@@ -363,6 +373,7 @@ final class JsonBody {
                 }
                 @SuppressWarnings("unchecked")
                 JsonBody inner = new JsonBody((Map<String, Object>) object);
+                inner.now = now;
                 try {
                     inner.check(field.object());
                 } catch (InvalidFields e) {
@@ -431,17 +442,14 @@ final class JsonBody {
         return (BigDecimal) get(name, BodyField.Kind.PRICE);
     }
 
+    /** An instant field, a backfilled one ({@code PAST_INSTANT}) too; null when absent. */
     Instant instant(String name) {
-        return (Instant) get(name, BodyField.Kind.INSTANT);
+        return (Instant) get(name, BodyField.Kind.INSTANT, BodyField.Kind.PAST_INSTANT);
     }
 
-    /** A date field that must not be after the request's day (a birthday). */
-    LocalDate pastDate(String name, Instant now) {
-        LocalDate d = (LocalDate) get(name, BodyField.Kind.DATE);
-        if (d != null && d.isAfter(LocalDate.ofInstant(now, java.time.ZoneOffset.UTC))) {
-            throw DomainException.invalid(name, name + " must be a past date (YYYY-MM-DD)");
-        }
-        return d;
+    /** A date field, not after the request's day (a birthday: {@code ContractRules.past}, checked with the body). */
+    LocalDate pastDate(String name) {
+        return (LocalDate) get(name, BodyField.Kind.DATE);
     }
 
     @SuppressWarnings("unchecked")

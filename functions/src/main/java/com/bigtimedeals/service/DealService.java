@@ -1,6 +1,5 @@
 package com.bigtimedeals.service;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -29,11 +28,6 @@ import com.bigtimedeals.platform.Table;
 
 /** Deals, the front page, Editor's Choice and hot-deal blasts. */
 public final class DealService {
-    /** The contract allows this much clock skew for a backfilled {@code createdAt}. */
-    static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
-    /** KSUID time starts here; an earlier instant has no id. */
-    static final Instant KSUID_EPOCH = Instant.ofEpochSecond(1_400_000_000L);
-
     private final DealStore deals;
     private final FeaturedStore featured;
     private final FrontPageCache cache;
@@ -105,12 +99,8 @@ public final class DealService {
     /** A new deal by {@code editor}, whose history starts with its {@code created} event. */
     public Deal create(NewDeal draft, Instant now, String editor) {
         if (draft.createdAt() != null) {
-            if (draft.createdAt().isAfter(now.plus(CLOCK_SKEW))) {
-                throw DomainException.invalid("createdAt", "createdAt must not be in the future");
-            }
-            if (draft.createdAt().isBefore(KSUID_EPOCH)) {
-                throw DomainException.invalid("createdAt", "createdAt must be after " + KSUID_EPOCH);
-            }
+            // The body's check named it with every other field (JsonBody); this holds it for any other caller.
+            ContractRules.backfilled("createdAt", draft.createdAt(), now);
         }
         return deals.create(draft, editor);
     }

@@ -23,7 +23,9 @@ final class IdlingPool {
             return null;
         }
         ThreadPoolExecutor p = new ThreadPoolExecutor(size, size, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, threadName + "-" + THREADS.incrementAndGet());
+            // Named after the thread it works for too (threads start in submit, on the invocation's thread): locally
+            // each stream lane is its own function instance, and the push bench counts one lane's CPU by name.
+            Thread t = new Thread(r, threadName + "-" + THREADS.incrementAndGet() + "@" + Thread.currentThread().getName());
             t.setDaemon(true);
             return t;
         });

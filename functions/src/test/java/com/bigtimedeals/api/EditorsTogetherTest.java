@@ -211,6 +211,15 @@ class EditorsTogetherTest extends ApiTest {
         unknown.get("errors").forEach(e -> unknownFields.add(e.get("field").asText()));
         assertEquals(List.of("brandId", "categoryId"), unknownFields);
         assertEquals(before, itemCount());
+        // A rule judged against the request's time is named with the rest too: a createdAt in the future.
+        JsonNode future = expect(400, post("/cms/deals").editor().body("{\"title\":\"\",\"link\":\"https://shop.example.com/k\","
+                + "\"price\":5,\"brandId\":\"acme\",\"categoryId\":\"tech\",\"createdAt\":\"2999-01-01T00:00:00Z\"}"));
+        List<String> futureFields = new ArrayList<>();
+        future.get("errors").forEach(e -> futureFields.add(e.get("field").asText() + ": " + e.get("message").asText()));
+        assertEquals(2, futureFields.size(), futureFields.toString());
+        assertTrue(futureFields.get(0).startsWith("title"), futureFields.toString());
+        assertEquals("createdAt: createdAt must not be in the future", futureFields.get(1));
+        assertEquals(before, itemCount());
         String id = createDeal("Kettle", "acme", "tech");
         expect(400, patch("/cms/deals/" + id).editor().body("{\"imageUrl\":\"http://img.example.com/a.jpg\"}"));
         expect(200, patch("/cms/deals/" + id).editor().body("{\"imageUrl\":\"https://img.example.com/a.jpg\"}"));

@@ -548,7 +548,7 @@ final class OpenApiDocument {
                         .put("pattern", ContractRules.EMAIL_PATTERN);
                 case DATE -> object().put("type", "string").put("format", "date").put("pattern", ContractRules.DATE_PATTERN)
                         .put("description", "Not in the future");
-                case INSTANT -> object().put("type", "string").put("format", "date-time")
+                case INSTANT, PAST_INSTANT -> object().put("type", "string").put("format", "date-time")
                         .put("pattern", ContractRules.INSTANT_PATTERN);
                 case DEAL_ID, ID -> ksuid();
                 case NOTE, OPTIONAL_WORDS -> string(0, f.max()).put("pattern", ContractRules.NOTE_PATTERN)

@@ -43,6 +43,11 @@ class UserRoutesTest extends ApiTest {
                 "{\"email\":\"a@b.c\",\"birthday\":\"12/04/1990\"}", "{\"email\":\"a@b.c\",\"pictureUrl\":\"x\"}", "[1]"}) {
             expect(400, post("/me").user("carol").body(body));
         }
+        // A birthday still to come is named with every other invalid field, not after them.
+        JsonNode both = expect(400, post("/me").user("carol").body("{\"email\":\"nope\",\"birthday\":\"2999-01-01\"}"));
+        assertEquals(2, both.get("errors").size(), both.toString());
+        assertEquals("birthday", both.get("errors").get(1).get("field").asText());
+        assertEquals("birthday must be a past date (YYYY-MM-DD)", both.get("errors").get(1).get("message").asText());
         assertEquals(before, itemCount());
     }
 

@@ -87,6 +87,8 @@ public final class StreamDelivery implements AutoCloseable {
     /** {@link System#nanoTime()} of the first invocation since {@link #mark()}; 0 while none, -1 before any mark. */
     private final AtomicLong firstInvocationSinceMark = new AtomicLong(-1);
     private final AtomicLong sentToDestination = new AtomicLong();
+    /** The one lane whose inbox messages are delivered here; -1 (every lane) but in the bench's scaled push run. */
+    private volatile int messagesOfLane = -1;
 
     public StreamDelivery(DynamoDbStreamsClient streams, String streamArn,
                    Supplier<RequestHandler<DynamodbEvent, StreamsEventResponse>> handlers, StreamMapping mapping,
@@ -103,6 +105,16 @@ public final class StreamDelivery implements AutoCloseable {
 
     public void start() {
         poller.start();
+    }
+
+    /**
+     * The bench's scaled push run only (docs/data-model.md, "Pushes at scale"; never called by the local stack): inbox
+     * messages' records of every lane but {@code lane} are done without an invocation, as if the execution of their
+     * lane, which in AWS runs on a vCPU of its own, had handled them elsewhere. Every other record (the deal's, its
+     * fan-out's) is delivered as always, so the serial work stays full size and on this machine's cores.
+     */
+    public void runMessagesOfOneLaneOnly(int lane) {
+        messagesOfLane = lane;
     }
 
     @SuppressWarnings("unchecked")
@@ -256,8 +268,12 @@ public final class StreamDelivery implements AutoCloseable {
                         ofInterest ? StreamRecords.toLambda(record, streamArn) : null);
                 shard.inOrder.addLast(t);
                 shard.lastFetched = t.sequence;
-                if (ofInterest) {
-                    shard.laneQueues.get(Math.floorMod(key.hashCode(), mapping.parallelizationFactor())).add(t);
+                int lane = Math.floorMod(key.hashCode(), mapping.parallelizationFactor());
+                if (ofInterest && messagesOfLane >= 0 && lane != messagesOfLane
+                        && key.startsWith(com.bigtimedeals.inbox.InboxKeys.MESSAGES_PREFIX)) {
+                    t.done = true; // another lane's execution's, elsewhere (runMessagesOfOneLaneOnly)
+                } else if (ofInterest) {
+                    shard.laneQueues.get(lane).add(t);
                 } else {
                     t.done = true; // the mapping's filter drops it: done without an invocation
                 }

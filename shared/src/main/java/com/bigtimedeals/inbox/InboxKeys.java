@@ -34,8 +34,11 @@ public final class InboxKeys {
     public static final String QUIET_WOKEN = "QuietWoken";
     public static final String QUIET_END_SWEPT = "QuietEndSwept";
 
+    /** What every inbox partition's key starts with. */
+    public static final String MESSAGES_PREFIX = "MESSAGES#";
+
     public static String messagesPk(String username) {
-        return "MESSAGES#" + username;
+        return MESSAGES_PREFIX + username;
     }
 
     public static String messageSk(String messageId) {

@@ -3,6 +3,10 @@ package com.bigtimedeals.platform;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.regex.Pattern;
 
 /**
@@ -27,6 +31,29 @@ public final class ContractRules {
     public static final int PRICE_DECIMALS = 2;
     /** The price rule as the OpenAPI document states it ({@code multipleOf}). */
     public static final BigDecimal PRICE_STEP = new BigDecimal("0.01");
+    /** The clock skew a backfilled {@code createdAt} may have over the server's time. */
+    public static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
+    /** KSUID time starts here; an earlier instant has no id, so no backfilled deal can be dated before it. */
+    public static final Instant KSUID_EPOCH = Instant.ofEpochSecond(1_400_000_000L);
+
+    /** A backfilled instant ({@code createdAt}): not after {@code now} beyond the skew, not before the ids' epoch. */
+    public static Instant backfilled(String field, Instant value, Instant now) {
+        if (value.isAfter(now.plus(CLOCK_SKEW))) {
+            throw DomainException.invalid(field, field + " must not be in the future");
+        }
+        if (value.isBefore(KSUID_EPOCH)) {
+            throw DomainException.invalid(field, field + " must be after " + KSUID_EPOCH);
+        }
+        return value;
+    }
+
+    /** A date that has happened (a birthday): not after {@code now}'s day in UTC. */
+    public static LocalDate past(String field, LocalDate value, Instant now) {
+        if (value.isAfter(LocalDate.ofInstant(now, ZoneOffset.UTC))) {
+            throw DomainException.invalid(field, field + " must be a past date (YYYY-MM-DD)");
+        }
+        return value;
+    }
 
     /*
      * The patterns below are what the server checks and what the OpenAPI document states, character for character.

@@ -33,6 +33,8 @@ public record BodyField(String name, Kind kind, int max, List<String> values, bo
         DATE,
         /** An ISO-8601 UTC instant ending in Z. */
         INSTANT,
+        /** An {@link #INSTANT} already past ({@code ContractRules.backfilled}: 5 minutes of skew, not before the ids' epoch). */
+        PAST_INSTANT,
         /** A deal id. */
         DEAL_ID,
         /** Another 27-character id (a comment's). */

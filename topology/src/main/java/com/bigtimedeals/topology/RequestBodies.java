@@ -6,6 +6,7 @@ import static com.bigtimedeals.topology.BodyField.Kind.ID;
 import static com.bigtimedeals.topology.BodyField.Kind.EMAIL;
 import static com.bigtimedeals.topology.BodyField.Kind.HTTPS_URL;
 import static com.bigtimedeals.topology.BodyField.Kind.INSTANT;
+import static com.bigtimedeals.topology.BodyField.Kind.PAST_INSTANT;
 import static com.bigtimedeals.topology.BodyField.Kind.PRICE;
 import static com.bigtimedeals.topology.BodyField.Kind.SLUG;
 import static com.bigtimedeals.topology.BodyField.Kind.URL;
@@ -47,7 +48,7 @@ public final class RequestBodies {
             BodyField.of("categoryId", SLUG).asRequired(),
             BodyField.of("imageUrl", HTTPS_URL),
             BodyField.text("description", ContractRules.DESCRIPTION_MAX),
-            BodyField.of("createdAt", INSTANT).describedAs("Backfill only; not in the future (5 minutes of skew allowed)"),
+            BodyField.of("createdAt", PAST_INSTANT).describedAs("Backfill only; not in the future (5 minutes of skew allowed)"),
             BodyField.of("expiresAt", INSTANT).describedAs("After createdAt; the deal leaves featured sections at that instant"));
 
     public static final RequestBody DEAL_CORRECTION = RequestBody.correction("DealCorrection",
