@@ -75,9 +75,9 @@ public final class PushStore {
      * writes it, since the condition is checked and the item written atomically on the item, just as for a Put action
      * in a transaction. The claims of the senders in flight used to go together in one TransactWriteItems (one request,
      * but 2 units a claim); that bought no atomicity the claims need, each claim's outcome being its own (a cancelled
-     * group was sent again claim by claim). Throttles and conflicts are retried, as any contended write is ({@link Transactions#retrying}); the SDK's
-     * retry of a put whose answer was lost finds the item with this attempt's own owner, which {@link #claim} judges
-     * as written.
+     * group was sent again claim by claim). Throttles and conflicts are retried, as any contended write is
+     * ({@link Transactions#retrying}); the SDK's retry of a put whose answer was lost finds the item with this
+     * attempt's own owner, which {@link #claim} judges as written.
      */
     private Created createOne(Map<String, AttributeValue> item) {
         try {
