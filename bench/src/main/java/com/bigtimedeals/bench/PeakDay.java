@@ -54,27 +54,32 @@ final class PeakDay {
     static final double DYNAMODB_ROUND_TRIP_MS = 8;
     private static final String[] WORDS = {"headphones", "laptop", "coffee", "trainers", "television", "blender", "tent", "drill"};
 
-    /** AWS's published on-demand prices, us-east-1, as of 2026-12 (USD). Each is named where it is used. */
+    /**
+     * AWS's published on-demand prices, us-east-1, as of 2026-12 (USD), each checked against its pricing page on
+     * 2026-12-04 for what the stack deploys: Lambda on Arm (Functions and PushResources set ARM_64; x86 would be
+     * $0.0000166667 per GB-second), an HTTP API (ApiResources; a REST API would be $3.50 per million), DynamoDB
+     * on-demand at the prices of 2024-11-01 (before: $1.25 and $0.25 per million).
+     */
     static final class Prices {
-        /** CloudFront HTTPS requests, United States and Europe: $0.0100 per 10,000. */
+        /** CloudFront HTTPS requests, United States and Europe: $0.0100 per 10,000 (aws.amazon.com/cloudfront/pricing). */
         static final double CLOUDFRONT_PER_MILLION = 1.00;
-        /** CloudFront data transfer out to the internet, first 10 TB a month: $0.085 per GB. */
+        /** CloudFront data transfer out to the internet, first 10 TB a month: $0.085 per GB (the same page). */
         static final double CLOUDFRONT_PER_GB = 0.085;
-        /** Origin Shield, requests from the edge to the shield in the United States: $0.0075 per 10,000. */
+        /** Origin Shield, requests from the edge to the shield in the United States: $0.0075 per 10,000 (the same page). */
         static final double ORIGIN_SHIELD_PER_MILLION = 0.75;
-        /** API Gateway HTTP APIs, the first 300 million requests a month: $1.00 per million. */
+        /** API Gateway HTTP APIs, the first 300 million requests a month: $1.00 per million (aws.amazon.com/api-gateway/pricing). */
         static final double API_GATEWAY_PER_MILLION = 1.00;
-        /** Lambda requests: $0.20 per million. */
+        /** Lambda requests: $0.20 per million, either architecture (aws.amazon.com/lambda/pricing). */
         static final double LAMBDA_PER_MILLION = 0.20;
-        /** Lambda duration on Arm (Graviton), the first 7.5 billion GB-seconds a month: $0.0000133334 per GB-second. */
+        /** Lambda duration on Arm (Graviton), the first 7.5 billion GB-seconds a month: $0.0000133334 per GB-second (the same page). */
         static final double LAMBDA_PER_GB_SECOND = 0.0000133334;
-        /** DynamoDB on-demand: $0.125 per million read request units. */
+        /** DynamoDB on-demand, Standard table class: $0.125 per million read request units (aws.amazon.com/dynamodb/pricing/on-demand). */
         static final double DYNAMODB_PER_MILLION_READS = 0.125;
-        /** DynamoDB on-demand: $0.625 per million write request units. */
+        /** DynamoDB on-demand, Standard table class: $0.625 per million write request units (the same page). */
         static final double DYNAMODB_PER_MILLION_WRITES = 0.625;
-        /** SNS mobile push notifications: $0.50 per million deliveries. */
+        /** SNS mobile push notifications: $0.50 per million deliveries (aws.amazon.com/sns/pricing). */
         static final double SNS_PER_MILLION_PUSHES = 0.50;
-        /** SNS publish requests (each push is one Publish to its device's endpoint): $0.50 per million. */
+        /** SNS publish requests (each push is one Publish to its device's endpoint): $0.50 per million (the same page). */
         static final double SNS_PER_MILLION_PUBLISHES = 0.50;
 
         private Prices() {

@@ -49,74 +49,35 @@ public final class PushStore {
     static final String LEASE_UNTIL = "leaseUntil";
     static final String TAKEOVERS = "takeovers";
 
-    /**
-     * At most this many claims in one transaction (TransactWriteItems' own limit): the senders in flight in one
-     * execution ({@code PUSHES_IN_FLIGHT}, 32 deployed) are what fills a group, so with 25 (as before) a full wave took
-     * two requests. A cancelled group costs no extra request for the claims found (their items come back with the
-     * cancellation); only the others are put alone.
-     */
-    static final int CLAIMS_GROUP = Transactions.MAX_ITEMS;
     /** At most this many marks in one BatchWriteItem: its own limit. */
     static final int MARKS_GROUP = BatchWrites.MAX_ITEMS;
 
     private final Table table;
     /**
-     * The claims' create-only puts of the senders in flight at once in this process, each group in one
-     * TransactWriteItems (a condition per item needs a transaction: BatchWriteItem takes none), and their marks, each
-     * group in one BatchWriteItem (docs/data-model.md, "Pushes at scale": the table requests were three of a push's
-     * four SDK calls, each about a quarter of its CPU). A group of one is the single request it always was.
+     * The marks of the senders in flight at once in this process, each group in one BatchWriteItem (docs/data-model.md,
+     * "Pushes at scale"). A group of one is the single request it always was. The claims are not grouped: each is its
+     * own create-only PutItem ({@link #createOne}), 1 write unit, where a group's TransactWriteItems billed each claim
+     * twice (a condition per item needs a transaction or a single write: BatchWriteItem takes none).
      */
-    private final GroupCommit<Map<String, AttributeValue>, Created> creates = new GroupCommit<>(CLAIMS_GROUP, this::createAll);
     private final GroupCommit<Map<String, AttributeValue>, Boolean> marks = new GroupCommit<>(MARKS_GROUP, this::markAll);
 
     public PushStore(Table table) {
         this.table = table;
     }
 
-    /** What a claim's create-only put found: written, the item already there (null: ask again alone). */
+    /** What a claim's create-only put found: written, or the item already there. */
     private record Created(boolean written, Map<String, AttributeValue> existing) {
     }
 
     /**
-     * One create-only put per claim, in one transaction when more than one sender is waiting: all written, or, when
-     * the transaction is cancelled, each claim whose condition failed answered with the item found (judged as a
-     * single put's would be) and every other one told to put alone (nothing of a cancelled transaction is written).
-     * Any other failure (a throttle, a conflict with a racing consumer's transaction, two claims of one item in the
-     * group) sends every claim of the group alone: never a claim written twice or judged on a guess. Idempotent on
-     * retry: the SDK's retries of one TransactWriteItems carry the same client token, so a transaction whose answer
-     * was lost answers as committed, as the single put's own-owner check does.
-     */
-    private List<Created> createAll(List<Map<String, AttributeValue>> items) {
-        if (items.size() == 1) {
-            return List.of(createOne(items.get(0)));
-        }
-        List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> writes = new java.util.ArrayList<>();
-        for (Map<String, AttributeValue> item : items) {
-            writes.add(software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().put(p -> p
-                    .tableName(table.name()).item(item).conditionExpression("attribute_not_exists(PK)")
-                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).build());
-        }
-        List<Created> out = new java.util.ArrayList<>();
-        try {
-            table.client().transactWriteItems(b -> b.transactItems(writes));
-            items.forEach(i -> out.add(new Created(true, null)));
-        } catch (software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
-            List<software.amazon.awssdk.services.dynamodb.model.CancellationReason> reasons =
-                    e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-            for (int i = 0; i < items.size(); i++) {
-                var r = i < reasons.size() ? reasons.get(i) : null;
-                boolean found = r != null && "ConditionalCheckFailed".equals(r.code()) && r.hasItem() && !r.item().isEmpty();
-                out.add(new Created(false, found ? r.item() : null));
-            }
-        } catch (software.amazon.awssdk.services.dynamodb.model.DynamoDbException e) {
-            items.forEach(i -> out.add(new Created(false, null)));
-        }
-        return out;
-    }
-
-    /**
-     * The claim's single create-only put. Every single write of a claim is retried while another consumer's group
-     * transaction holds the item (TransactionConflict: nothing written, no answer), as any contended write is.
+     * The claim's create-only put: one PutItem, 1 write unit. What it prevents is two live senders of one push (a
+     * racing consumer, a retry, a redrive): exactly one of any number of concurrent or repeated puts of one claim
+     * writes it, since the condition is checked and the item written atomically on the item, just as for a Put action
+     * in a transaction. The claims of the senders in flight used to go together in one TransactWriteItems (one request,
+     * but 2 units a claim); that bought no atomicity the claims need, each claim's outcome being its own (a cancelled
+     * group was sent again claim by claim). Throttles and conflicts are retried, as any contended write is
+     * ({@link Transactions#retrying}); the SDK's retry of a put whose answer was lost finds the item with this
+     * attempt's own owner, which {@link #claim} judges as written.
      */
     private Created createOne(Map<String, AttributeValue> item) {
         try {
@@ -178,9 +139,9 @@ public final class PushStore {
      * Claims the push {@code pushId} to {@code deviceId} for {@code owner} (one attempt: a name no other attempt,
      * concurrent or later, uses, so two threads of one consumer racing on the same push are two owners). In order:
      * <ol>
-     * <li>a create-only put of the claim as {@code sending}, leased to the owner (with the other senders' waiting at
-     * that moment, one transaction: {@link #createAll}): of concurrent deliveries of the
-     * same record (a racing consumer, a retry, a redrive) exactly one writes it, so no two live senders send;</li>
+     * <li>a create-only PutItem of the claim as {@code sending}, leased to the owner ({@link #createOne}): of concurrent
+     * deliveries of the same record (a racing consumer, a retry, a redrive) exactly one writes it, so no two live
+     * senders send;</li>
      * <li>when it exists: {@code sent}/{@code gone} is DONE, so a redelivery after the mark sends nothing;</li>
      * <li>{@code sending} under a lease that ran out (or was {@link #release}d): taken over by an update conditioned on
      * the lease as read, so of two deliveries finding the same dead claim only one sends: this is what keeps a kill -9
@@ -195,15 +156,7 @@ public final class PushStore {
                 .string("username", username).string(STATE, SENDING).string(OWNER, owner)
                 .instant(LEASE_UNTIL, now.plus(LEASE)).instant("claimedAt", now)
                 .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build();
-        Created created;
-        try {
-            created = creates.submit(item);
-        } catch (RuntimeException e) {
-            created = new Created(false, null); // the group's request failed: this claim alone, as before groups
-        }
-        if (created.existing() == null && !created.written()) {
-            created = createOne(item); // its group was cancelled for another claim, or failed
-        }
+        Created created = createOne(item);
         if (created.written()) {
             return new Claim(Verdict.SEND, null, item);
         }

@@ -131,37 +131,44 @@ class PushStoreTest extends DynamoDbTest {
     }
 
     /**
-     * Senders in flight together share their claims' and marks' requests (GroupCommit), and a group changes no
-     * verdict: 40 pushes each raced by two owners, all at once, give each push exactly one sender, a BUSY for the other,
-     * and DONE for everyone once marked, where a group holding both claims of one push, or claims already written, is
-     * sent again alone.
+     * Senders in flight together: each claim is its own create-only PutItem (1 write unit, never a transaction's 2),
+     * and the marks share BatchWriteItems (GroupCommit). 40 pushes each raced by two owners, all at once, give each
+     * push exactly one sender, a BUSY for the other, and DONE for everyone once marked.
      */
     @Test
-    void claimsAndMarksInFlightTogetherGoInGroupsAndEachPushHasOneSender() throws Exception {
+    void claimsInFlightTogetherAreSinglePutsMarksGoInGroupsAndEachPushHasOneSender() throws Exception {
         assertEquals(Verdict.SEND, claims.claim("m0", "d0", "ann", "earlier").verdict()); // one already claimed
-        Map<String, List<String>> senders = new java.util.concurrent.ConcurrentHashMap<>();
-        RequestMeter.reset();
+        Map<String, List<PushStore.Claim>> senders = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, List<String>> owners = new java.util.concurrent.ConcurrentHashMap<>();
+        RequestMeter.resetAll();
         ParallelRuns.run(80, 16, i -> {
             String push = "m" + (i % 40);
             PushStore.Claim c = claims.claim(push, "d" + (i % 40), "ann", "owner-" + i);
             if (c.verdict() == Verdict.SEND) {
-                senders.computeIfAbsent(push, p -> new CopyOnWriteArrayList<>()).add("owner-" + i);
-                claims.mark(c, "sent");
+                senders.computeIfAbsent(push, p -> new CopyOnWriteArrayList<>()).add(c);
+                owners.computeIfAbsent(push, p -> new CopyOnWriteArrayList<>()).add("owner-" + i);
             }
         });
-        long requests = RequestMeter.usage().requests();
+        RequestMeter.Usage claimed = RequestMeter.usageAll();
         assertEquals(39, senders.size(), "every push but the one claimed before has a sender: " + senders.keySet());
-        senders.forEach((push, who) -> assertEquals(1, who.size(), push + " sent by " + who));
+        owners.forEach((push, who) -> assertEquals(1, who.size(), push + " sent by " + who));
+        assertEquals(80, claimed.requests(), "one PutItem a claim, no transaction, no second try");
+        assertTrue(claimed.writeUnits() <= 80, "at most 1 write unit a claim put: " + claimed.writeUnits());
+        RequestMeter.resetAll();
+        List<PushStore.Claim> toMark = senders.values().stream().map(l -> l.get(0)).toList();
+        ParallelRuns.run(toMark.size(), 16, i -> claims.mark(toMark.get(i), "sent"));
+        RequestMeter.Usage marked = RequestMeter.usageAll();
+        assertTrue(marked.requests() <= 39, "at most one request a mark: " + marked.requests());
+        assertTrue(marked.writeUnits() <= 39, "1 write unit a mark: " + marked.writeUnits());
         for (int i = 1; i < 40; i++) {
             assertEquals(Verdict.DONE, claims.claim("m" + i, "d" + i, "ann", "late").verdict());
             String push = "m" + i;
             String device = "d" + i;
             Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(DeviceKeys.pushClaim(push, device))).item();
             assertEquals("sent", item.get("state").s(), push);
-            assertEquals(senders.get(push).get(0), item.get("leaseOwner").s(), "marked by its one sender: " + push);
+            assertEquals(owners.get(push).get(0), item.get("leaseOwner").s(), "marked by its one sender: " + push);
             assertTrue(item.containsKey("ttl") && !item.containsKey("leaseUntil"), push + ": " + item);
         }
         assertEquals(Verdict.BUSY, claims.claim("m0", "d0", "ann", "late").verdict(), "the earlier claim is untouched");
-        assertTrue(requests < 80 + 39, "fewer requests than one per claim and mark: " + requests);
     }
 }
