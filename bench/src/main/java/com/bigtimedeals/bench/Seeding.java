@@ -13,6 +13,7 @@ import com.bigtimedeals.accounts.UserStore;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
@@ -93,7 +94,7 @@ final class Seeding {
         DealStore dealStore = new DealStore(table);
         WordIndex words = new WordIndex(table);
         BenchTables.parallel(deals, 4, i -> {
-            Deal d = dealStore.create(drafts.get(i));
+            Deal d = new DealPosting(dealStore).create(drafts.get(i));
             ids.set(i, d.id());
             words.index(d.id(), Words.indexable(d.title())); // as the stream consumer indexes a new deal
         });

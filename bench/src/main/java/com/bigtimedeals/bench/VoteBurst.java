@@ -22,6 +22,7 @@ import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
@@ -167,7 +168,7 @@ final class VoteBurst {
     }
 
     private static Deal create(DealStore deals, Table table, String title) {
-        return deals.create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'), new BigDecimal("9.99"),
+        return new DealPosting(deals).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'), new BigDecimal("9.99"),
                 "acme", "tech", null, null, table.clock().instant()));
     }
 

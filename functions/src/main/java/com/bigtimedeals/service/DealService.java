@@ -7,6 +7,7 @@ import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealEvent;
 import com.bigtimedeals.deals.DealHistory;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.EditedDeal;
 import com.bigtimedeals.deals.FeaturedStore;
@@ -29,6 +30,7 @@ import com.bigtimedeals.platform.Table;
 /** Deals, the front page, Editor's Choice and hot-deal blasts. */
 public final class DealService {
     private final DealStore deals;
+    private final DealPosting posting;
     private final FeaturedStore featured;
     private final FrontPageCache cache;
     private final BlastStore blasts;
@@ -40,6 +42,7 @@ public final class DealService {
     public DealService(DealStore deals, FeaturedStore featured, FrontPageCache cache, BlastStore blasts, int blastSegments,
                        HotList hotList, HottestLists hottest) {
         this.deals = deals;
+        this.posting = new DealPosting(deals);
         this.featured = featured;
         this.cache = cache;
         this.blasts = blasts;
@@ -102,7 +105,7 @@ public final class DealService {
             // The body's check named it with every other field (JsonBody); this holds it for any other caller.
             ContractRules.backfilled("createdAt", draft.createdAt(), now);
         }
-        return deals.create(draft, editor);
+        return posting.create(draft, editor);
     }
 
     /**

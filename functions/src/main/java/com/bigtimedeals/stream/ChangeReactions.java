@@ -72,7 +72,7 @@ public final class ChangeReactions {
         this.gateTable = table;
         this.renames = new RenameWalk(new com.bigtimedeals.deals.CatalogRenames(table));
         this.saved = new SavedDealChanges(new com.bigtimedeals.saved.SavedStore(table));
-        this.lows = new PriceLowChanges(new com.bigtimedeals.deals.PriceLows(table));
+        this.lows = new PriceLowChanges(new com.bigtimedeals.deals.LinkLows(table));
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {

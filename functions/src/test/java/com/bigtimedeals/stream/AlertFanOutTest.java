@@ -15,6 +15,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.deals.WordIndex;
@@ -38,7 +39,7 @@ import com.bigtimedeals.platform.Relation;
 class AlertFanOutTest extends StreamTest {
 
     private Deal deal(String title, String price, String brand, String category) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + Math.abs(title.hashCode()),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://s.example.com/" + Math.abs(title.hashCode()),
                 new BigDecimal(price), brand, category, null, null, null));
     }
 

@@ -21,6 +21,7 @@ import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.deals.DealCounters;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.HotList;
 import com.bigtimedeals.deals.HottestLists;
@@ -47,7 +48,7 @@ class HotAndHottestTest extends StreamTest {
     }
 
     private Deal dealCreated(String title, Instant createdAt) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'),
                 new BigDecimal("5"), "acme", "tech", null, null, createdAt));
     }
 

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 
@@ -20,7 +21,7 @@ import com.bigtimedeals.deals.NewDeal;
 class PriceLowTest extends StreamTest {
 
     private Deal deal(String link, String price) {
-        return new DealStore(table).create(new NewDeal("Steel kettle", link, new BigDecimal(price), "acme", "tech", null,
+        return new DealPosting(new DealStore(table)).create(new NewDeal("Steel kettle", link, new BigDecimal(price), "acme", "tech", null,
                 null, null));
     }
 

@@ -17,6 +17,7 @@ import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.api.HeldItems;
 import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.InboxCensus;
@@ -210,7 +211,7 @@ abstract class StreamTest extends DynamoDbTest {
     }
 
     Deal newDeal(String title, String brand, String category) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + java.net.URLEncoder.encode(title, java.nio.charset.StandardCharsets.UTF_8), new BigDecimal("5.00"),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://s.example.com/" + java.net.URLEncoder.encode(title, java.nio.charset.StandardCharsets.UTF_8), new BigDecimal("5.00"),
                 brand, category, null, null, null));
     }
 }

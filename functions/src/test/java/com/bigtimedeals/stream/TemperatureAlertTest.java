@@ -15,6 +15,7 @@ import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
 import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.inbox.AlertStore;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.inbox.NewAlert;
@@ -104,7 +105,7 @@ class TemperatureAlertTest extends StreamTest {
     void anExpiredDealReachingAThresholdSendsNothing() {
         alert("ann", "kettle", null, 1, null);
         pump(60_000);
-        Deal deal = new com.bigtimedeals.deals.DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Steel kettle",
+        Deal deal = new DealPosting(new com.bigtimedeals.deals.DealStore(table)).create(new com.bigtimedeals.deals.NewDeal("Steel kettle",
                 "https://s.example.com/expired-kettle", new BigDecimal("5"), "acme", "tech", null, null, NOW.minusSeconds(7200),
                 NOW.minusSeconds(60)));
         pump(60_000);

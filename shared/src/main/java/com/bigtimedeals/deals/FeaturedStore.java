@@ -27,11 +27,17 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * far below the 400 KB item limit by construction. All lists share one partition, so that a corrected deal
  * can find every copy of itself with one query (no featured copy goes stale).
  */
-public final class FeaturedStore {
+public final class FeaturedStore implements FeaturedSource {
     private final Table table;
 
     public FeaturedStore(Table table) {
         this.table = table;
+    }
+
+    /** The front page's list, for the front page (1 GetItem). */
+    @Override
+    public List<Deal> frontPage() {
+        return get(FeaturedList.FRONT_PAGE);
     }
 
     public List<Deal> get(FeaturedList list) {

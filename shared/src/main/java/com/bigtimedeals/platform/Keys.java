@@ -42,6 +42,21 @@ public final class Keys {
         return key;
     }
 
+    /**
+     * A key part too long for a key, as a key may hold it: its SHA-256 digest, base64url without padding (43
+     * characters). A link may be 2,048 characters, and more bytes once encoded, while a partition key holds at most
+     * 2,048 bytes: a link guard and a link's lowest price are keyed by their link's digest.
+     */
+    public static String digest(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JRE", e);
+        }
+    }
+
     /** The GSI1 partition of the sweeper's index that holds unfinished walks of one shard ({@code WalkStore}). */
     public static String unfinishedWalks(int shard) {
         return unfinishedWalks(Integer.toString(shard));

@@ -18,6 +18,7 @@ import com.bigtimedeals.deals.Brand;
 import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedCopies;
 import com.bigtimedeals.deals.FeaturedStore;
@@ -234,8 +235,8 @@ class FollowStoreTest extends DynamoDbTest {
     void aCategoryLikeAnswersWithTheProcesssCopyOfItsFeaturedListForThirtySeconds() {
         Setup s = setup();
         DealStore deals = new DealStore(s.table());
-        String first = deals.create(Fixtures.deal("Featured one", "acme", "tech", Fixtures.NOW.minusSeconds(1))).id();
-        String second = deals.create(Fixtures.deal("Featured two", "acme", "tech", Fixtures.NOW.minusSeconds(2))).id();
+        String first = new DealPosting(deals).create(Fixtures.deal("Featured one", "acme", "tech", Fixtures.NOW.minusSeconds(1))).id();
+        String second = new DealPosting(deals).create(Fixtures.deal("Featured two", "acme", "tech", Fixtures.NOW.minusSeconds(2))).id();
         FeaturedStore featured = new FeaturedStore(s.table());
         featured.setForCategory("tech", List.of(first));
         long[] nanos = {0};

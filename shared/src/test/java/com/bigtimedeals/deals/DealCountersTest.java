@@ -38,7 +38,7 @@ class DealCountersTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
-        Deal deal = deals.create(Fixtures.deal("Counted", "acme", "tech", null));
+        Deal deal = new DealPosting(deals).create(Fixtures.deal("Counted", "acme", "tech", null));
         return new Setup(t, deals, new DealCounters(t), deal);
     }
 

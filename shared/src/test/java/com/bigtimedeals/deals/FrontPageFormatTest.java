@@ -34,7 +34,7 @@ class FrontPageFormatTest extends DynamoDbTest {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         for (int i = 0; i < 5; i++) {
-            deals.create(Fixtures.deal("F" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i)));
+            new DealPosting(deals).create(Fixtures.deal("F" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i)));
         }
         assertEquals(SHARDS, new FrontPageCache(t, SHARDS).rebuild(new FeaturedStore(t), deals));
         return t;

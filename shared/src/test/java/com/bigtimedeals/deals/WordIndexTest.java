@@ -27,7 +27,7 @@ class WordIndexTest extends DynamoDbTest {
 
     private record Setup(Table table, DealStore deals, WordIndex index) {
         Deal deal(String title, int daysAgo) {
-            Deal d = deals.create(Fixtures.deal(title, "acme", "tech", Fixtures.NOW.minus(Duration.ofDays(daysAgo))));
+            Deal d = new DealPosting(deals).create(Fixtures.deal(title, "acme", "tech", Fixtures.NOW.minus(Duration.ofDays(daysAgo))));
             index.index(d.id(), Words.indexable(d.title()));
             return d;
         }

@@ -12,6 +12,7 @@ import com.bigtimedeals.community.CommunityKeys;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.deals.FeaturedStore;
@@ -37,7 +38,7 @@ class ItemSizeTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            ids.add(deals.create(Fixtures.deal("Featured " + i, "acme", "health-beauty", Fixtures.NOW.minusSeconds(i))).id());
+            ids.add(new DealPosting(deals).create(Fixtures.deal("Featured " + i, "acme", "health-beauty", Fixtures.NOW.minusSeconds(i))).id());
         }
         new FeaturedStore(t).setForCategory("health-beauty", ids);
         FollowStore follows = new FollowStore(t);

@@ -15,6 +15,7 @@ import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealCountersUpgrade;
 import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.deals.PriceKeys;
 import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.devices.DeviceStore;
 import com.bigtimedeals.inbox.InboxKeys;
@@ -95,7 +96,7 @@ class PartitionKeysTest {
         keys.put(InboxKeys.quietEndPk("2026-11-20T07:00", QuietHolds.SHARDS - 1), PartitionKeys.REMINDERS);
         keys.put(pk(InboxKeys.quietEndSwept()), PartitionKeys.REMINDERS);
         keys.put(pk(InboxKeys.heldPush("ann", deal)), PartitionKeys.DEVICES);
-        keys.put(DealKeys.linkLowPk("https://example.com/deal?id=1"), PartitionKeys.LINK_LOW);
+        keys.put(PriceKeys.linkLowPk("https://example.com/deal?id=1"), PartitionKeys.LINK_LOW);
         keys.put(pk(DeviceKeys.device("ann", deal)), PartitionKeys.DEVICES);
         keys.put(pk(DeviceKeys.removedDevice("ann", deal)), PartitionKeys.DEVICES);
         keys.put(pk(DeviceKeys.notificationSettings("ann")), PartitionKeys.DEVICES);
