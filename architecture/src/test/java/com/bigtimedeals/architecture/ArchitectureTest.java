@@ -50,12 +50,14 @@ class ArchitectureTest {
     static final Map<String, Set<String>> FEATURES = Map.of(
             "platform", Set.of(),
             "accounts", Set.of(),
-            "deals", Set.of(),
-            "community", Set.of("accounts", "deals"),
-            "inbox", Set.of("accounts", "deals"),
+            "prices", Set.of(),
+            "deals", Set.of("prices"),
+            "catalogue", Set.of("deals", "prices"),
+            "community", Set.of("accounts", "catalogue", "deals"),
+            "inbox", Set.of("accounts", "catalogue", "deals"),
             "saved", Set.of("accounts", "deals"),
             "devices", Set.of("inbox"),
-            "changes", Set.of("accounts", "community", "deals", "inbox"));
+            "changes", Set.of("accounts", "catalogue", "community", "deals", "inbox"));
 
     static final String[] SHARED = FEATURES.keySet().stream().map(f -> "com.bigtimedeals." + f + "..").sorted()
             .toArray(String[]::new);

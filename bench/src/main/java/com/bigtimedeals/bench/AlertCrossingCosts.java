@@ -6,8 +6,8 @@ import java.util.NavigableSet;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
-import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;

@@ -13,14 +13,14 @@ import java.util.Random;
 
 import com.bigtimedeals.accounts.UserProfile;
 import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.Comment;
 import com.bigtimedeals.community.CommentStore;
 import com.bigtimedeals.community.NewComment;
 import com.bigtimedeals.community.Report;
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.community.ReportStore;
-import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;

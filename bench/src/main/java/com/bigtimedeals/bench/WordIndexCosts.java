@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.accounts.Recipients;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
-import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.deals.WordIndex;

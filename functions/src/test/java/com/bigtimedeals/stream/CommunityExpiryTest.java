@@ -12,18 +12,18 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.changes.Change;
 import com.bigtimedeals.community.Report;
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.community.ReportStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
-import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.deals.FeaturedList;
 
 /**
  * The community's expiry on the real stream: three different users' open expired reports expire a deal once, at the

@@ -11,11 +11,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
 import com.bigtimedeals.deals.Deal;
-import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.inbox.AlertStore;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.inbox.NewAlert;

@@ -18,6 +18,7 @@ import java.util.zip.InflaterInputStream;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.prices.PriceHistory;
 
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -77,11 +78,11 @@ public final class DealCodec {
      */
     static final String POSTED_AT = "postedAt";
     /** The deal's price history, oldest first: its first price at its creation, then each correction that changed it. */
-    static java.util.List<com.bigtimedeals.deals.PricePoint> priceHistory(Map<String, AttributeValue> item) {
+    static java.util.List<com.bigtimedeals.prices.PricePoint> priceHistory(Map<String, AttributeValue> item) {
         AttributeValue stored = item.get(PriceHistory.ATTRIBUTE);
         if (!PriceHistory.isStored(stored)) {
             Deal d = read(item);
-            return java.util.List.of(new com.bigtimedeals.deals.PricePoint(d.price(), d.createdAt()));
+            return java.util.List.of(new com.bigtimedeals.prices.PricePoint(d.price(), d.createdAt()));
         }
         return PriceHistory.read(stored);
     }
@@ -123,14 +124,14 @@ public final class DealCodec {
     static final String LINK_LOW = "linkLow";
 
     /** A deal copied into a featured list: application attributes only, no keys. */
-    static AttributeValue embedded(Deal d) {
+    public static AttributeValue embedded(Deal d) {
         Map<String, AttributeValue> m = new java.util.HashMap<>();
         m.putAll(write(new ItemWriter(Map.of(), DealKeys.DEAL), d).build());
         m.remove(Keys.TYPE);
         return AttributeValue.fromM(m);
     }
 
-    static List<Deal> readEmbedded(AttributeValue list) {
+    public static List<Deal> readEmbedded(AttributeValue list) {
         List<Deal> deals = new ArrayList<>();
         if (list != null && list.hasL()) {
             for (AttributeValue v : list.l()) {

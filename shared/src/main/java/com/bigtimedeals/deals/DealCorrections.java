@@ -13,6 +13,7 @@ import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.Transactions;
+import com.bigtimedeals.prices.PriceHistory;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;

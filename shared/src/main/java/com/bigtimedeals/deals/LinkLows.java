@@ -8,6 +8,7 @@ import java.util.Map;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableReads;
 import com.bigtimedeals.platform.Transactions;
+import com.bigtimedeals.prices.PriceLows;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;

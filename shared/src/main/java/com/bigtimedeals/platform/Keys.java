@@ -10,9 +10,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the partitions no one feature owns: platform's own (idempotency records, unfinished walks), a user's devices
  * partition (devices, quiet hours' held pushes and a data upgrade write it; the stream reads its settings) and the
  * minute buckets of reminders (saved deals' and quiet hours' ends, read by one sweeper). Every other key string is
- * built in its feature's slice of the chart ({@code DealKeys}, {@code CatalogKeys}, {@code AccountKeys},
- * {@code CommunityKeys}, {@code InboxKeys}, {@code SavedKeys}, {@code DeviceKeys}) and nowhere else. Indexing
- * attributes (PK, SK, GSIn*, UserIndex) hold only these strings; the application attributes beside them are never
+ * built in its feature's slice of the chart ({@code DealKeys}, {@code CatalogKeys}, {@code PriceKeys},
+ * {@code AccountKeys}, {@code CommunityKeys}, {@code InboxKeys}, {@code SavedKeys}, {@code DeviceKeys}) and nowhere
+ * else. Indexing attributes (PK, SK, GSIn*, UserIndex) hold only these strings; the application attributes beside them are never
  * parsed back out of a key.
  */
 public final class Keys {

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.platform.DomainException;

@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
 import com.bigtimedeals.deals.DealCounters.Counter;

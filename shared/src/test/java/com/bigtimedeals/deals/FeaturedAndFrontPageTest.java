@@ -13,9 +13,13 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.Category;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.RequestMeter;

@@ -8,14 +8,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.community.CommunityKeys;
 import com.bigtimedeals.community.FollowStore;
-import com.bigtimedeals.deals.CatalogKeys;
-import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.DealPosting;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedList;
-import com.bigtimedeals.deals.FeaturedStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;

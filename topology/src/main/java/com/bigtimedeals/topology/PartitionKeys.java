@@ -1,14 +1,14 @@
 package com.bigtimedeals.topology;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
 import com.bigtimedeals.community.CommunityKeys;
-import com.bigtimedeals.deals.CatalogKeys;
-import com.bigtimedeals.deals.PriceKeys;
 import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.inbox.InboxKeys;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.prices.PriceKeys;
 import com.bigtimedeals.saved.SavedKeys;
 
 /**

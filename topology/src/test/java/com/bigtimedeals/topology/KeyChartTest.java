@@ -7,15 +7,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.CommunityKeys;
-import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.DealKeys;
-import com.bigtimedeals.deals.FeaturedList;
-import com.bigtimedeals.deals.PriceKeys;
 import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.inbox.InboxKeys;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.prices.PriceKeys;
 import com.bigtimedeals.saved.SavedKeys;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -9,13 +9,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.CommunityKeys;
-import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealCountersUpgrade;
 import com.bigtimedeals.deals.DealKeys;
-import com.bigtimedeals.deals.FeaturedList;
-import com.bigtimedeals.deals.PriceKeys;
 import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.devices.DeviceStore;
 import com.bigtimedeals.inbox.InboxKeys;
@@ -23,6 +22,7 @@ import com.bigtimedeals.inbox.QuietHolds;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.prices.PriceKeys;
 import com.bigtimedeals.saved.SavedKeys;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

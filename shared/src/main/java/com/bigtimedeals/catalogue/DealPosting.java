@@ -1,11 +1,18 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealLink;
+import com.bigtimedeals.deals.DealOwners;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.TableReads;
+import com.bigtimedeals.prices.PriceKeys;
+import com.bigtimedeals.prices.PriceLows;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;

@@ -1,7 +1,11 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.Map;
 
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealNames;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.OwnerTimelines;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;

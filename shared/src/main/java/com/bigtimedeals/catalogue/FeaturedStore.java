@@ -1,4 +1,4 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -6,7 +6,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCodec;
+import com.bigtimedeals.deals.DealKeys;
+import com.bigtimedeals.deals.FeaturedSource;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;

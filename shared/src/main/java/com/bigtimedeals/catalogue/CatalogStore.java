@@ -1,11 +1,13 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCodec;
+import com.bigtimedeals.deals.OwnerTimelines;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
