@@ -50,12 +50,14 @@ class ArchitectureTest {
     static final Map<String, Set<String>> FEATURES = Map.of(
             "platform", Set.of(),
             "accounts", Set.of(),
-            "deals", Set.of(),
-            "community", Set.of("accounts", "deals"),
-            "inbox", Set.of("accounts", "deals"),
+            "prices", Set.of(),
+            "deals", Set.of("prices"),
+            "catalogue", Set.of("deals", "prices"),
+            "community", Set.of("accounts", "catalogue", "deals"),
+            "inbox", Set.of("accounts", "catalogue", "deals"),
             "saved", Set.of("accounts", "deals"),
             "devices", Set.of("inbox"),
-            "changes", Set.of("accounts", "community", "deals", "inbox"));
+            "changes", Set.of("accounts", "catalogue", "community", "deals", "inbox"));
 
     static final String[] SHARED = FEATURES.keySet().stream().map(f -> "com.bigtimedeals." + f + "..").sorted()
             .toArray(String[]::new);
@@ -111,6 +113,36 @@ class ArchitectureTest {
     void noCircleRunsBetweenFeatures() {
         slices().matching("com.bigtimedeals.(*)..").should().beFreeOfCycles()
                 .check(PRODUCT.that(com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage(SHARED)));
+    }
+
+    /**
+     * Issue 38: the catalogue and the prices are features of their own, in one order. The prices stand below the deals
+     * (a deal's price history and its link's low are theirs, by link and deal id), the catalogue above them (a
+     * category's featured list copies deals, a rename writes onto them). Posting a deal reads its brand, its category
+     * and its link's low in one request: that read is composed in one class above all three, {@code DealPosting},
+     * the only caller of the deal's creation, and the deals are handed what it found ({@code DealOwners}); the front
+     * page is handed its featured deals ({@code FeaturedSource}).
+     */
+    @Test
+    void thePricesStandBelowTheDealsAndTheCatalogueAboveThem() {
+        noClasses().that().resideInAPackage("com.bigtimedeals.prices..").should().dependOnClassesThat()
+                .resideInAnyPackage("com.bigtimedeals.deals..", "com.bigtimedeals.catalogue..")
+                .because("a link's low and a price history know links and deal ids, not deals").check(PRODUCT);
+        noClasses().that().resideInAPackage("com.bigtimedeals.deals..").should().dependOnClassesThat()
+                .resideInAPackage("com.bigtimedeals.catalogue..")
+                .because("the catalogue composes what it needs of the deals; the deals are handed it").check(PRODUCT);
+        noClasses().that().resideInAPackage("com.bigtimedeals.catalogue..")
+                .and().doNotHaveFullyQualifiedName("com.bigtimedeals.catalogue.DealPosting")
+                .should().dependOnClassesThat().resideInAPackage("com.bigtimedeals.prices..")
+                .because("posting a deal is where the catalogue meets the prices, in its one read").check(PRODUCT);
+        String[] create = {"com.bigtimedeals.deals.DealStore", "create", "com.bigtimedeals.deals.NewDeal", "java.lang.String",
+                "com.bigtimedeals.deals.DealOwners"};
+        classes().that().haveFullyQualifiedName("com.bigtimedeals.catalogue.DealPosting")
+                .should().callMethod(create[0], create[1], create[2], create[3], create[4]).check(PRODUCT);
+        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.catalogue.DealPosting")
+                .should().callMethod(create[0], create[1], create[2], create[3], create[4])
+                .because("a deal is posted with its brand, category and link low read in one request (RequestBudgetTest)")
+                .check(PRODUCT);
     }
 
     @Test

@@ -6,8 +6,8 @@ import java.util.List;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.accounts.AccountStore;
+import com.bigtimedeals.catalogue.CatalogStore;
 import com.bigtimedeals.community.FollowStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.StreamRecords;
 import com.bigtimedeals.harness.StreamTap;

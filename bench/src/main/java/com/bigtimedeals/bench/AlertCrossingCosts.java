@@ -6,6 +6,7 @@ import java.util.NavigableSet;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
@@ -46,7 +47,7 @@ final class AlertCrossingCosts {
             for (int i = 0; i < 8; i++) {
                 title.append(' ').append(WordIndexCosts.keyword(random.nextInt(vocabulary)));
             }
-            Deal deal = new DealStore(table).create(new NewDeal(title.toString(), "https://shop.example.com/x", new BigDecimal("9"),
+            Deal deal = new DealPosting(new DealStore(table)).create(new NewDeal(title.toString(), "https://shop.example.com/x", new BigDecimal("9"),
                     "acme", "tech", null, null, null));
             NavigableSet<String> words = Words.indexable(deal.title());
             int samples = quick ? 50 : 1_000;

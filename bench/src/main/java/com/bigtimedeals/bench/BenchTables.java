@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.function.IntConsumer;
 
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.platform.CursorCodec;

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.bigtimedeals.bench.Seeding.Seeded;
-import com.bigtimedeals.deals.TableInspector;
+import com.bigtimedeals.catalogue.TableInspector;
 import com.bigtimedeals.harness.Database;
 import com.bigtimedeals.lambda.SnsPush;
 import com.bigtimedeals.local.LocalSns;

@@ -13,13 +13,14 @@ import java.util.Random;
 
 import com.bigtimedeals.accounts.UserProfile;
 import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.Comment;
 import com.bigtimedeals.community.CommentStore;
 import com.bigtimedeals.community.NewComment;
 import com.bigtimedeals.community.Report;
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.community.ReportStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
@@ -55,7 +56,7 @@ final class CommunityCosts {
             DealStore deals = new DealStore(table);
             List<String> live = new ArrayList<>();
             for (int i = 0; i < 41; i++) {
-                live.add(deals.create(new NewDeal("Deal " + i + ": 30% off a thing people want", "https://shop.example.com/d/" + i,
+                live.add(new DealPosting(deals).create(new NewDeal("Deal " + i + ": 30% off a thing people want", "https://shop.example.com/d/" + i,
                         new BigDecimal("19.99"), "acme", "tech", null, "A deal of typical length: " + "good value, ".repeat(8),
                         null)).id());
             }

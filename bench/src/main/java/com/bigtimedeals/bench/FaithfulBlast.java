@@ -8,7 +8,8 @@ import java.util.Map;
 
 import com.bigtimedeals.accounts.UserProfile;
 import com.bigtimedeals.accounts.UserStore;
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
@@ -68,7 +69,7 @@ final class FaithfulBlast {
             CatalogStore catalog = new CatalogStore(table);
             catalog.createBrand("mega", "Mega", null);
             catalog.createCategory("tech", "Tech");
-            Deal deal = new DealStore(table).create(new NewDeal("Hot", "https://s.example.com/h", new BigDecimal("1"), "mega", "tech", null, null, null));
+            Deal deal = new DealPosting(new DealStore(table)).create(new NewDeal("Hot", "https://s.example.com/h", new BigDecimal("1"), "mega", "tech", null, null, null));
             // Under faults, the engine injects them on this table and the consumer's client makes one attempt per call:
             // each fault is one that outlasted the SDK's retries (InjectedFaults).
             InjectedFaults injected = faults ? InjectedFaults.onBadDay(dynamo, table.name()) : null;

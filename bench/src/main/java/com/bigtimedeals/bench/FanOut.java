@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
@@ -88,7 +89,7 @@ final class FanOut {
             BenchTables.parallel(watchers, 4, i -> follows.add(Likeable.BRAND, "mega", "w" + i, Relation.WATCH));
             StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
             tap.drain();
-            new DealStore(table).create(new NewDeal("Mega deal", "https://s.example.com/m", new BigDecimal("9.99"), "mega", "tech", null, null, null));
+            new DealPosting(new DealStore(table)).create(new NewDeal("Mega deal", "https://s.example.com/m", new BigDecimal("9.99"), "mega", "tech", null, null, null));
             List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
             Configuration local = bench.localConfiguration();
             StreamHandler handler = new StreamHandler(ChangeReactions.of(table, local), local);

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
@@ -99,8 +100,8 @@ final class PushCosts {
             StreamTap tap = new StreamTap(plain.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), plain.name());
             tap.drain();
             DealStore deals = new DealStore(plain);
-            deals.create(new NewDeal("One at a time", "https://s.example.com/p1", new BigDecimal("9"), "acme", "tech", null, null, null));
-            deals.create(new NewDeal("Side by side", "https://s.example.com/p2", new BigDecimal("9"), "acme", "tech", null, null, null));
+            new DealPosting(deals).create(new NewDeal("One at a time", "https://s.example.com/p1", new BigDecimal("9"), "acme", "tech", null, null, null));
+            new DealPosting(deals).create(new NewDeal("Side by side", "https://s.example.com/p2", new BigDecimal("9"), "acme", "tech", null, null, null));
             Map<String, List<DynamodbEvent.DynamodbStreamRecord>> byDeal = fanOut(bench, plain, tap);
             if (byDeal.size() != 2 || byDeal.values().stream().anyMatch(l -> l.size() != users)) {
                 throw new IllegalStateException("the fan-out wrote " + byDeal.values().stream().map(List::size).toList());

@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.harness.Database;
@@ -37,7 +38,7 @@ final class ReminderCosts {
             DealStore store = new DealStore(seed);
             List<String> ids = new ArrayList<>();
             for (int d = 0; d < deals; d++) {
-                ids.add(store.create(new NewDeal("Deal " + d, "https://shop.example.com/r/" + d, new BigDecimal("9"), "acme",
+                ids.add(new DealPosting(store).create(new NewDeal("Deal " + d, "https://shop.example.com/r/" + d, new BigDecimal("9"), "acme",
                         "tech", null, null, null, t0.plus(Duration.ofHours(30)).plus(Duration.ofMinutes(3L * d)))).id());
             }
             SavedStore saved = new SavedStore(seed);

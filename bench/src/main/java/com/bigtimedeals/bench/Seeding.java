@@ -10,11 +10,13 @@ import java.util.Random;
 
 import com.bigtimedeals.accounts.UserProfile;
 import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.community.FollowStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.deals.WordIndex;
@@ -23,7 +25,6 @@ import com.bigtimedeals.inbox.InboxDelivery;
 import com.bigtimedeals.inbox.Message;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.inbox.NewAlert;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
@@ -93,7 +94,7 @@ final class Seeding {
         DealStore dealStore = new DealStore(table);
         WordIndex words = new WordIndex(table);
         BenchTables.parallel(deals, 4, i -> {
-            Deal d = dealStore.create(drafts.get(i));
+            Deal d = new DealPosting(dealStore).create(drafts.get(i));
             ids.set(i, d.id());
             words.index(d.id(), Words.indexable(d.title())); // as the stream consumer indexes a new deal
         });

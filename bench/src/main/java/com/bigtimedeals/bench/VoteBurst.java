@@ -16,14 +16,16 @@ import java.util.function.Supplier;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.deals.HotList;
 import com.bigtimedeals.deals.HottestLists;
@@ -36,7 +38,6 @@ import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.platform.Configuration;
 import com.bigtimedeals.platform.CursorCodec;
 import com.bigtimedeals.platform.DynamoDbClients;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.RequestMeter;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableDefinition;
@@ -167,7 +168,7 @@ final class VoteBurst {
     }
 
     private static Deal create(DealStore deals, Table table, String title) {
-        return deals.create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'), new BigDecimal("9.99"),
+        return new DealPosting(deals).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'), new BigDecimal("9.99"),
                 "acme", "tech", null, null, table.clock().instant()));
     }
 

@@ -7,7 +7,7 @@ import java.util.Map;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.bigtimedeals.api.BrandsHandler;
 import com.bigtimedeals.bench.Seeding.Seeded;
-import com.bigtimedeals.deals.TableInspector;
+import com.bigtimedeals.catalogue.TableInspector;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.platform.Table;

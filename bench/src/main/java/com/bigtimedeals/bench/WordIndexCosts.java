@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.accounts.Recipients;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
@@ -101,7 +102,7 @@ final class WordIndexCosts {
             }
             long t0 = System.nanoTime();
             BenchTables.parallel(dealCount, 4, i -> {
-                Deal d = deals.create(drafts.get(i));
+                Deal d = new DealPosting(deals).create(drafts.get(i));
                 index.index(d.id(), Words.indexable(d.title())); // as the stream consumer indexes a new deal
             });
             // Alerts of 1 to 3 keywords, the keywords spread evenly over the vocabulary.
@@ -135,7 +136,7 @@ final class WordIndexCosts {
             double wordsWritten = 0;
             double indexRequests = 0;
             for (int s = 0; s < samples; s++) {
-                Deal deal = deals.create(new NewDeal(title(random, cumulative, dealCount + s), "https://shop.example.com/n/" + s,
+                Deal deal = new DealPosting(deals).create(new NewDeal(title(random, cumulative, dealCount + s), "https://shop.example.com/n/" + s,
                         new BigDecimal("49.99"), "acme", "tech", null, null, null));
                 NavigableSet<String> words = Words.indexable(deal.title());
                 RequestMeter.reset();
@@ -221,7 +222,7 @@ final class WordIndexCosts {
             }
             StreamTap tap = new StreamTap(table.client(), DynamoDbClients.localStreams(dynamo.endpoint(), dynamo.httpClient()), table.name());
             tap.drain();
-            Deal deal = new DealStore(table).create(new NewDeal("Steel kettle, 1.7 l", "https://s.example.com/k",
+            Deal deal = new DealPosting(new DealStore(table)).create(new NewDeal("Steel kettle, 1.7 l", "https://s.example.com/k",
                     new BigDecimal("19.99"), "mega", "tech", null, null, null));
             List<DynamodbEvent.DynamodbStreamRecord> records = tap.drain();
             Configuration configuration = bench.localConfiguration();

@@ -3,7 +3,7 @@ package com.bigtimedeals.api;
 import java.time.Instant;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.bigtimedeals.deals.FollowTarget;
+import com.bigtimedeals.catalogue.FollowTarget;
 import com.bigtimedeals.lambda.Container;
 import com.bigtimedeals.lambda.FunctionRuntime;
 import com.bigtimedeals.platform.Likeable;

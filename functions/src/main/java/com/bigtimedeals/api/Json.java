@@ -5,15 +5,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.catalogue.Brand;
+import com.bigtimedeals.catalogue.BrandSummary;
+import com.bigtimedeals.catalogue.Category;
+import com.bigtimedeals.catalogue.CategorySummary;
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.Comment;
 import com.bigtimedeals.community.FollowState;
 import com.bigtimedeals.community.Follows;
 import com.bigtimedeals.community.Report;
 import com.bigtimedeals.community.ReportedDeal;
-import com.bigtimedeals.deals.Brand;
-import com.bigtimedeals.deals.BrandSummary;
-import com.bigtimedeals.deals.Category;
-import com.bigtimedeals.deals.CategorySummary;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealEvent;
 import com.bigtimedeals.deals.DuplicateDeal;
@@ -23,7 +24,6 @@ import com.bigtimedeals.inbox.Alert;
 import com.bigtimedeals.inbox.Blast;
 import com.bigtimedeals.inbox.Message;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.InvalidFields;
 import com.bigtimedeals.platform.Page;
 

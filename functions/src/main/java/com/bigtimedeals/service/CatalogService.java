@@ -2,14 +2,14 @@ package com.bigtimedeals.service;
 
 import java.util.List;
 
-import com.bigtimedeals.deals.Brand;
-import com.bigtimedeals.deals.BrandSummary;
-import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.Category;
-import com.bigtimedeals.deals.CategorySummary;
+import com.bigtimedeals.catalogue.Brand;
+import com.bigtimedeals.catalogue.BrandSummary;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.Category;
+import com.bigtimedeals.catalogue.CategorySummary;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Slug;
 import com.bigtimedeals.platform.Table;

@@ -3,13 +3,15 @@ package com.bigtimedeals.service;
 import java.time.Instant;
 import java.util.List;
 
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealEvent;
 import com.bigtimedeals.deals.DealHistory;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.EditedDeal;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPage;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.deals.HotList;
@@ -21,7 +23,6 @@ import com.bigtimedeals.inbox.BlastStore;
 import com.bigtimedeals.platform.Configuration;
 import com.bigtimedeals.platform.ContractRules;
 import com.bigtimedeals.platform.DomainException;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
@@ -29,6 +30,7 @@ import com.bigtimedeals.platform.Table;
 /** Deals, the front page, Editor's Choice and hot-deal blasts. */
 public final class DealService {
     private final DealStore deals;
+    private final DealPosting posting;
     private final FeaturedStore featured;
     private final FrontPageCache cache;
     private final BlastStore blasts;
@@ -40,6 +42,7 @@ public final class DealService {
     public DealService(DealStore deals, FeaturedStore featured, FrontPageCache cache, BlastStore blasts, int blastSegments,
                        HotList hotList, HottestLists hottest) {
         this.deals = deals;
+        this.posting = new DealPosting(deals);
         this.featured = featured;
         this.cache = cache;
         this.blasts = blasts;
@@ -102,7 +105,7 @@ public final class DealService {
             // The body's check named it with every other field (JsonBody); this holds it for any other caller.
             ContractRules.backfilled("createdAt", draft.createdAt(), now);
         }
-        return deals.create(draft, editor);
+        return posting.create(draft, editor);
     }
 
     /**

@@ -1,12 +1,12 @@
 package com.bigtimedeals.service;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.FeaturedCopies;
+import com.bigtimedeals.catalogue.FollowTarget;
 import com.bigtimedeals.community.FollowChange;
 import com.bigtimedeals.community.FollowState;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.Follows;
-import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.FeaturedCopies;
-import com.bigtimedeals.deals.FollowTarget;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
 import com.bigtimedeals.platform.Table;

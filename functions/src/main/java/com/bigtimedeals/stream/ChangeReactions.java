@@ -4,6 +4,8 @@ import java.time.Instant;
 
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.changes.Change;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.ReportStore;
@@ -11,7 +13,6 @@ import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealCountsStore;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.deals.HotList;
 import com.bigtimedeals.deals.HottestLists;
@@ -21,7 +22,6 @@ import com.bigtimedeals.inbox.BlastStore;
 import com.bigtimedeals.inbox.FanOutStore;
 import com.bigtimedeals.inbox.InboxDelivery;
 import com.bigtimedeals.platform.Configuration;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.Words;
@@ -70,9 +70,9 @@ public final class ChangeReactions {
         this.dealCounts = new DealCountsStore(table);
         this.clock = table.clock();
         this.gateTable = table;
-        this.renames = new RenameWalk(new com.bigtimedeals.deals.CatalogRenames(table));
+        this.renames = new RenameWalk(new com.bigtimedeals.catalogue.CatalogRenames(table));
         this.saved = new SavedDealChanges(new com.bigtimedeals.saved.SavedStore(table));
-        this.lows = new PriceLowChanges(new com.bigtimedeals.deals.PriceLows(table));
+        this.lows = new PriceLowChanges(new com.bigtimedeals.deals.LinkLows(table));
     }
 
     public static ChangeReactions of(Table table, Configuration configuration) {

@@ -5,12 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCounts;
 import com.bigtimedeals.deals.DealCountsStore.Applied;
 import com.bigtimedeals.deals.DealCountsStore.Reading;
 import com.bigtimedeals.deals.DealCountsStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.deals.HotList;
 import com.bigtimedeals.deals.HottestLists;

@@ -2,17 +2,17 @@ package com.bigtimedeals.stream;
 
 import com.bigtimedeals.changes.Change;
 import com.bigtimedeals.deals.Deal;
-import com.bigtimedeals.deals.PriceLows;
+import com.bigtimedeals.deals.LinkLows;
 
 /**
- * A new deal's price, and every corrected price or link, is recorded under its normalised link ({@link PriceLows}),
- * and the link's low is carried onto the link's deals, whose copies follow as they follow a correction. The deal
+ * A new deal's price, and every corrected price or link, is recorded under its normalised link, and the link's
+ * low is carried onto the link's deals ({@link LinkLows}), whose copies follow as they follow a correction. The deal
  * item's own {@code linkLow} change reads as a correction with the same price and link, which records nothing more.
  */
 final class PriceLowChanges extends DealItemChange<Void> {
-    private final PriceLows lows;
+    private final LinkLows lows;
 
-    PriceLowChanges(PriceLows lows) {
+    PriceLowChanges(LinkLows lows) {
         this.lows = lows;
     }
 

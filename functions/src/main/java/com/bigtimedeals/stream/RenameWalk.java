@@ -1,6 +1,6 @@
 package com.bigtimedeals.stream;
 
-import com.bigtimedeals.deals.CatalogRenames;
+import com.bigtimedeals.catalogue.CatalogRenames;
 import com.bigtimedeals.platform.Likeable;
 
 /**

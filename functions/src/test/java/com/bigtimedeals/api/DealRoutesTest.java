@@ -11,8 +11,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.platform.Ids;
 import com.fasterxml.jackson.databind.JsonNode;

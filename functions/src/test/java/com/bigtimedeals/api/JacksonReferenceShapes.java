@@ -3,11 +3,11 @@ package com.bigtimedeals.api;
 import java.util.List;
 
 import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.catalogue.Brand;
+import com.bigtimedeals.catalogue.BrandSummary;
+import com.bigtimedeals.catalogue.Category;
+import com.bigtimedeals.catalogue.CategorySummary;
 import com.bigtimedeals.community.FollowState;
-import com.bigtimedeals.deals.Brand;
-import com.bigtimedeals.deals.BrandSummary;
-import com.bigtimedeals.deals.Category;
-import com.bigtimedeals.deals.CategorySummary;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.inbox.Blast;
 import com.bigtimedeals.inbox.Message;

@@ -12,11 +12,11 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.accounts.UserProfile;
+import com.bigtimedeals.catalogue.Brand;
+import com.bigtimedeals.catalogue.BrandSummary;
+import com.bigtimedeals.catalogue.Category;
+import com.bigtimedeals.catalogue.CategorySummary;
 import com.bigtimedeals.community.FollowState;
-import com.bigtimedeals.deals.Brand;
-import com.bigtimedeals.deals.BrandSummary;
-import com.bigtimedeals.deals.Category;
-import com.bigtimedeals.deals.CategorySummary;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.inbox.Blast;
 import com.bigtimedeals.inbox.Message;

@@ -14,8 +14,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.inbox.InboxStore;
 import com.bigtimedeals.inbox.Message;

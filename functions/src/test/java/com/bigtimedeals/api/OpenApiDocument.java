@@ -2,6 +2,7 @@ package com.bigtimedeals.api;
 
 import java.util.List;
 
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.deals.DealStore;
@@ -10,7 +11,6 @@ import com.bigtimedeals.inbox.AlertStore;
 import com.bigtimedeals.inbox.InboxStore;
 import com.bigtimedeals.inbox.MessageKind;
 import com.bigtimedeals.platform.ContractRules;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Slug;
 import com.bigtimedeals.platform.Words;
 import com.bigtimedeals.topology.Access;

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
 import com.bigtimedeals.inbox.Message;
 import com.bigtimedeals.inbox.MessageKind;

@@ -14,6 +14,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
 import com.bigtimedeals.platform.Configuration;
@@ -34,7 +35,7 @@ class SavedDealRoutesTest extends ApiTest {
     }
 
     private String deal(String title, Instant expiresAt) {
-        return new DealStore(table).create(new NewDeal(title, "https://shop.example.com/" + title.replace(' ', '-'),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://shop.example.com/" + title.replace(' ', '-'),
                 new BigDecimal("19.99"), "acme", "tech", null, null, null, expiresAt)).id();
     }
 

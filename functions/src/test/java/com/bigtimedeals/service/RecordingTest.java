@@ -9,12 +9,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.Brand;
+import com.bigtimedeals.catalogue.Category;
 import com.bigtimedeals.community.Comment;
 import com.bigtimedeals.community.FollowChange;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteResult;
-import com.bigtimedeals.deals.Brand;
-import com.bigtimedeals.deals.Category;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCounts;
 

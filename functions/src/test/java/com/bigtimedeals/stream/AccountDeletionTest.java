@@ -17,10 +17,11 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.accounts.UserProfile;
 import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.inbox.InboxDelivery;
@@ -235,7 +236,7 @@ class AccountDeletionTest extends StreamTest {
         com.bigtimedeals.saved.SavedStore saved = new com.bigtimedeals.saved.SavedStore(table);
         List<Deal> deals = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            Deal d = new com.bigtimedeals.deals.DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Kettle " + i,
+            Deal d = new DealPosting(new com.bigtimedeals.deals.DealStore(table)).create(new com.bigtimedeals.deals.NewDeal("Kettle " + i,
                     "https://s.example.com/k" + i, new java.math.BigDecimal("5"), "acme", "tech", null, null, null,
                     NOW.plus(java.time.Duration.ofHours(30))));
             deals.add(d);

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
@@ -38,7 +39,7 @@ import com.bigtimedeals.platform.Relation;
 class AlertFanOutTest extends StreamTest {
 
     private Deal deal(String title, String price, String brand, String category) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + Math.abs(title.hashCode()),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://s.example.com/" + Math.abs(title.hashCode()),
                 new BigDecimal(price), brand, category, null, null, null));
     }
 

@@ -8,13 +8,13 @@ import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.accounts.UserProfile;
 import com.bigtimedeals.accounts.UserStore;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.community.CommentStore;
 import com.bigtimedeals.community.NewComment;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.TickingClock;
 
 /** A deal's comment count in its copies (the latest lists, featured lists, the front page) follows through the stream. */

@@ -12,17 +12,18 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.changes.Change;
 import com.bigtimedeals.community.Report;
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.community.ReportStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.deals.FeaturedList;
 
 /**
  * The community's expiry on the real stream: three different users' open expired reports expire a deal once, at the
@@ -162,7 +163,7 @@ class CommunityExpiryTest extends StreamTest {
 
     @Test
     void aDealThatExpiresSoonerKeepsItsExpiryAndATakedownClosesItsReports() {
-        Deal soon = new DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Soon", "https://s.example.com/soon",
+        Deal soon = new DealPosting(new DealStore(table)).create(new com.bigtimedeals.deals.NewDeal("Soon", "https://s.example.com/soon",
                 new java.math.BigDecimal("5"), "acme", "tech", null, null, null, NOW.plusSeconds(30)));
         for (int i = 0; i < 3; i++) {
             report(soon.id(), "u" + i, ReportReason.EXPIRED, NOW.plusSeconds(100 + i));

@@ -12,14 +12,15 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPage;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.deals.FeaturedList;
 
 
 /** The sharded front-page cache: rebuilt by changes, refreshed by corrections, never overwritten by an older rebuild. */
@@ -71,7 +72,7 @@ class FrontPageRebuildTest extends StreamTest {
         assertTrue(calls.stream().noneMatch(c -> c.startsWith("batchGetItem")), calls.toString());
         calls.clear();
         // A minute later than the others (this test's clock is fixed): the newest deal, first on the page.
-        String fresh = new DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Fresh", "https://s.example.com/fresh",
+        String fresh = new DealPosting(new DealStore(table)).create(new com.bigtimedeals.deals.NewDeal("Fresh", "https://s.example.com/fresh",
                 new BigDecimal("5.00"), "acme", "tech", null, null, table.clock().instant().plusSeconds(60))).id();
         cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), List.of(fresh));
         assertEquals(List.of("batchGetItem(1)"), calls.stream().filter(c -> c.startsWith("batchGetItem")).toList(),
@@ -85,7 +86,7 @@ class FrontPageRebuildTest extends StreamTest {
             bulk.add(com.bigtimedeals.platform.Ids.dealId(table.clock().instant().minusSeconds(3_600 + i)));
         }
         cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), bulk);
-        String another = new DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Another", "https://s.example.com/another",
+        String another = new DealPosting(new DealStore(table)).create(new com.bigtimedeals.deals.NewDeal("Another", "https://s.example.com/another",
                 new BigDecimal("5.00"), "acme", "tech", null, null, table.clock().instant().plusSeconds(120))).id();
         cache.rebuild(new FeaturedStore(observed), new DealStore(observed), java.util.Map.of(), List.of(another));
         assertEquals(another, cache.readCopy(1).latest().get(0).id());

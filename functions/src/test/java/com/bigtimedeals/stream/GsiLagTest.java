@@ -148,7 +148,7 @@ class GsiLagTest extends StreamTest {
         com.bigtimedeals.platform.Table later = new com.bigtimedeals.platform.Table(client, table.name(),
                 java.time.Clock.offset(table.clock(), Duration.ofSeconds(11)), table.cursors());
         com.bigtimedeals.deals.FrontPageCache cache = new com.bigtimedeals.deals.FrontPageCache(later, SHARDS);
-        cache.rebuild(new com.bigtimedeals.deals.FeaturedStore(later), new DealStore(later));
+        cache.rebuild(new com.bigtimedeals.catalogue.FeaturedStore(later), new DealStore(later));
         for (int shard = 1; shard <= SHARDS; shard++) {
             assertEquals("New title", cache.readCopy(shard).latest().get(0).title(), "copy " + shard);
         }
@@ -217,7 +217,7 @@ class GsiLagTest extends StreamTest {
         eventually(0, () -> inbox.unreadCount("zoe"), "zoe's unread badge");
         eventually(List.of(), () -> inbox.list("zoe", false, 10, null).items(), "zoe's inbox");
         assertEquals(0, messagesOf("zoe"), "every message deleted from the table itself");
-        assertEquals(0L, new com.bigtimedeals.deals.CatalogStore(table).brand("acme", true).watchers());
+        assertEquals(0L, new com.bigtimedeals.catalogue.CatalogStore(table).brand("acme", true).watchers());
     }
 
     private int messagesOf(String user) {

@@ -17,6 +17,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealCounters.Counter;
@@ -47,7 +48,7 @@ class HotAndHottestTest extends StreamTest {
     }
 
     private Deal dealCreated(String title, Instant createdAt) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'),
                 new BigDecimal("5"), "acme", "tech", null, null, createdAt));
     }
 

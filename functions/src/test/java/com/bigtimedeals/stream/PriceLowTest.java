@@ -8,6 +8,7 @@ import java.math.BigDecimal;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealStore;
@@ -20,7 +21,7 @@ import com.bigtimedeals.deals.NewDeal;
 class PriceLowTest extends StreamTest {
 
     private Deal deal(String link, String price) {
-        return new DealStore(table).create(new NewDeal("Steel kettle", link, new BigDecimal(price), "acme", "tech", null,
+        return new DealPosting(new DealStore(table)).create(new NewDeal("Steel kettle", link, new BigDecimal(price), "acme", "tech", null,
                 null, null));
     }
 

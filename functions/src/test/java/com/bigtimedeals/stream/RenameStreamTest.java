@@ -8,13 +8,13 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.deals.CatalogRenames;
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogRenames;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 
 /**

@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealStore;
@@ -21,7 +22,7 @@ import com.bigtimedeals.saved.SavedStore;
 class SavedDealStreamTest extends StreamTest {
 
     private Deal deal(String title, Instant expiresAt) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://s.example.com/" + title.replace(' ', '-'),
                 new BigDecimal("5"), "acme", "tech", null, null, null, expiresAt));
     }
 

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.api.HeldItems;
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
@@ -25,10 +26,10 @@ import com.bigtimedeals.harness.StreamTap;
 import com.bigtimedeals.lambda.GrantedAccess;
 import com.bigtimedeals.lambda.SyntheticContext;
 import com.bigtimedeals.platform.Configuration;
+import com.bigtimedeals.platform.DynamoDbClients;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.platform.Settings;
-import com.bigtimedeals.platform.DynamoDbClients;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.TableAccessLog;
 import com.bigtimedeals.topology.LambdaFunction;
@@ -210,7 +211,7 @@ abstract class StreamTest extends DynamoDbTest {
     }
 
     Deal newDeal(String title, String brand, String category) {
-        return new DealStore(table).create(new NewDeal(title, "https://s.example.com/" + java.net.URLEncoder.encode(title, java.nio.charset.StandardCharsets.UTF_8), new BigDecimal("5.00"),
+        return new DealPosting(new DealStore(table)).create(new NewDeal(title, "https://s.example.com/" + java.net.URLEncoder.encode(title, java.nio.charset.StandardCharsets.UTF_8), new BigDecimal("5.00"),
                 brand, category, null, null, null));
     }
 }

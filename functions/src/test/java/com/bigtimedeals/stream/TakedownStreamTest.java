@@ -10,15 +10,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.community.FollowStore;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCorrection;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.deals.FrontPage;
 import com.bigtimedeals.deals.FrontPageCache;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.FollowStore;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
@@ -104,7 +105,7 @@ class TemperatureAlertTest extends StreamTest {
     void anExpiredDealReachingAThresholdSendsNothing() {
         alert("ann", "kettle", null, 1, null);
         pump(60_000);
-        Deal deal = new com.bigtimedeals.deals.DealStore(table).create(new com.bigtimedeals.deals.NewDeal("Steel kettle",
+        Deal deal = new DealPosting(new com.bigtimedeals.deals.DealStore(table)).create(new com.bigtimedeals.deals.NewDeal("Steel kettle",
                 "https://s.example.com/expired-kettle", new BigDecimal("5"), "acme", "tech", null, null, NOW.minusSeconds(7200),
                 NOW.minusSeconds(60)));
         pump(60_000);

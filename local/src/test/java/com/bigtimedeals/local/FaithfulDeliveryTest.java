@@ -16,7 +16,8 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.bigtimedeals.accounts.UserProfile;
 import com.bigtimedeals.accounts.UserStore;
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.NewDeal;
@@ -66,7 +67,7 @@ class FaithfulDeliveryTest {
             UserStore users = new UserStore(table);
             ParallelRuns.run(USERS, 8, i -> users.create(new UserProfile("u" + i, "u" + i + "@example.com", null, null,
                     java.time.Instant.now())));
-            Deal deal = new DealStore(table).create(new NewDeal("Hot", "https://s.example.com/hot", new BigDecimal("5.00"),
+            Deal deal = new DealPosting(new DealStore(table)).create(new NewDeal("Hot", "https://s.example.com/hot", new BigDecimal("5.00"),
                     "acme", "tech", null, null, null));
 
             // Faults injected by the engine as they reach the code after the SDK's own retries: rare, but enough that

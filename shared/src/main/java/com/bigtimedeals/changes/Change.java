@@ -2,9 +2,9 @@ package com.bigtimedeals.changes;
 
 import java.time.Instant;
 
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.inbox.Message;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Likeable;
 
 /**

@@ -4,14 +4,14 @@ import java.util.List;
 import java.util.Map;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.CommunityKeys;
 import com.bigtimedeals.community.ReportStore;
-import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealCodec;
 import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealKeys;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.inbox.BlastStore;
 import com.bigtimedeals.inbox.InboxKeys;
 import com.bigtimedeals.inbox.MessageItems;

@@ -7,11 +7,11 @@ import java.util.Map;
 
 import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
-import com.bigtimedeals.deals.CatalogKeys;
-import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.FeaturedCopies;
-import com.bigtimedeals.deals.FeaturedList;
-import com.bigtimedeals.deals.FollowTarget;
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.FeaturedCopies;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FollowTarget;
 import com.bigtimedeals.platform.Contention;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
@@ -140,7 +140,7 @@ public final class FollowStore {
             if (seen == null) {
                 throw DomainException.notFound(kind.name().toLowerCase(java.util.Locale.ROOT) + " not found");
             }
-            if (seen instanceof com.bigtimedeals.deals.Category c) {
+            if (seen instanceof com.bigtimedeals.catalogue.Category c) {
                 seen = featured.withFeatured(c, copied);
             }
             // The counter this relation moves, as its own item holds it (a watch count's item holds only its part).

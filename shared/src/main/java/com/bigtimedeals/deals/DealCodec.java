@@ -18,6 +18,7 @@ import java.util.zip.InflaterInputStream;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
+import com.bigtimedeals.prices.PriceHistory;
 
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -76,27 +77,14 @@ public final class DealCodec {
      * messages carry and derive their ids from. Deals written before it existed fall back to {@code createdAt}.
      */
     static final String POSTED_AT = "postedAt";
-    /** Every price the deal has had after its first, as {@code [{price, at}]}; absent until a correction changes it. */
-    static final String PRICE_HISTORY = "priceHistory";
-
-    static AttributeValue pricePoint(java.math.BigDecimal price, Instant at) {
-        return AttributeValue.fromM(Map.of("price", AttributeValue.fromN(price.toPlainString()),
-                "at", AttributeValue.fromS(at.toString())));
-    }
-
     /** The deal's price history, oldest first: its first price at its creation, then each correction that changed it. */
-    static java.util.List<com.bigtimedeals.deals.PricePoint> priceHistory(Map<String, AttributeValue> item) {
-        AttributeValue stored = item.get(PRICE_HISTORY);
-        if (stored == null || !stored.hasL()) {
+    static java.util.List<com.bigtimedeals.prices.PricePoint> priceHistory(Map<String, AttributeValue> item) {
+        AttributeValue stored = item.get(PriceHistory.ATTRIBUTE);
+        if (!PriceHistory.isStored(stored)) {
             Deal d = read(item);
-            return java.util.List.of(new com.bigtimedeals.deals.PricePoint(d.price(), d.createdAt()));
+            return java.util.List.of(new com.bigtimedeals.prices.PricePoint(d.price(), d.createdAt()));
         }
-        java.util.List<com.bigtimedeals.deals.PricePoint> points = new java.util.ArrayList<>(stored.l().size());
-        for (AttributeValue p : stored.l()) {
-            points.add(new com.bigtimedeals.deals.PricePoint(new java.math.BigDecimal(p.m().get("price").n()),
-                    Instant.parse(p.m().get("at").s())));
-        }
-        return points;
+        return PriceHistory.read(stored);
     }
 
     public static Instant postedAt(Map<String, AttributeValue> item) {
@@ -132,18 +120,18 @@ public final class DealCodec {
                 counts(item), r.decimal(LINK_LOW));
     }
 
-    /** The lowest price of the deal's normalised link, as the stream last carried it onto this copy ({@link PriceLows}). */
+    /** The lowest price of the deal's normalised link, as the stream last carried it onto this copy ({@link LinkLows}). */
     static final String LINK_LOW = "linkLow";
 
     /** A deal copied into a featured list: application attributes only, no keys. */
-    static AttributeValue embedded(Deal d) {
+    public static AttributeValue embedded(Deal d) {
         Map<String, AttributeValue> m = new java.util.HashMap<>();
         m.putAll(write(new ItemWriter(Map.of(), DealKeys.DEAL), d).build());
         m.remove(Keys.TYPE);
         return AttributeValue.fromM(m);
     }
 
-    static List<Deal> readEmbedded(AttributeValue list) {
+    public static List<Deal> readEmbedded(AttributeValue list) {
         List<Deal> deals = new ArrayList<>();
         if (list != null && list.hasL()) {
             for (AttributeValue v : list.l()) {

@@ -13,6 +13,7 @@ import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 import com.bigtimedeals.platform.Transactions;
+import com.bigtimedeals.prices.PriceHistory;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -152,9 +153,9 @@ final class DealCorrections {
             // corrections race (each is conditioned on the version it read). A deal from before the history began
             // starts it with the price it was created at.
             set.append(", #ph = list_append(if_not_exists(#ph, :phFirst), :phNext)");
-            names.put("#ph", DealCodec.PRICE_HISTORY);
-            values.put(":phFirst", AttributeValue.fromL(List.of(DealCodec.pricePoint(before.price(), before.createdAt()))));
-            values.put(":phNext", AttributeValue.fromL(List.of(DealCodec.pricePoint(c.price(),
+            names.put("#ph", PriceHistory.ATTRIBUTE);
+            values.put(":phFirst", AttributeValue.fromL(List.of(PriceHistory.point(before.price(), before.createdAt()))));
+            values.put(":phNext", AttributeValue.fromL(List.of(PriceHistory.point(c.price(),
                     now.truncatedTo(ChronoUnit.SECONDS)))));
         }
         String update = "SET " + set;

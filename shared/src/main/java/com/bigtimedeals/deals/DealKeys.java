@@ -8,7 +8,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The deals feature's slice of the key chart (docs/data-model.md): deals, their history, the latest-deal buckets, the
- * front page's copies, the word index, link guards and lowest prices, counters, liveness markers, the hot and hottest
+ * front page's copies, the word index, link guards, counters, liveness markers, the hot and hottest
  * lists. The only place these strings are spelled; {@link Keys} holds what every feature shares.
  */
 public final class DealKeys {
@@ -31,8 +31,6 @@ public final class DealKeys {
     public static final String DEAL_RANKING = "DealRanking";
     public static final String HOTTEST_LIST = "HottestList";
     public static final String HOTTEST_VERSION = "HottestVersion";
-    public static final String LINK_LOW = "LinkLow";
-    public static final String LINK_DEAL = "LinkDeal";
 
     public static String dealPk(String dealId) {
         return "DEAL#" + dealId;
@@ -126,26 +124,12 @@ public final class DealKeys {
     }
 
     /**
-     * The one live deal a normalised link may have. The key is a hash: a link may be 2,048 characters, and more
-     * bytes once encoded, while a partition key holds at most 2,048 bytes.
+     * The one live deal a normalised link may have. The key is the link's digest ({@link Keys#digest}): a link may be
+     * 2,048 characters, and more bytes once encoded, while a partition key holds at most 2,048 bytes.
      */
     public static Map<String, AttributeValue> linkGuard(String normalisedLink) {
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(normalisedLink.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            String pk = linkGuardPk(java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(digest));
-            return Keys.key(pk, pk);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JRE", e);
-        }
-    }
-
-    /**
-     * The lowest price a normalised link has had ({@code LOW}) and every deal that had the link ({@code DEAL#<id>}),
-     * under the same digest as the link's guard.
-     */
-    public static String linkLowPk(String normalisedLink) {
-        return "LINKLOW#" + linkGuard(normalisedLink).get(Keys.PK).s().substring(linkGuardPk("").length());
+        String pk = linkGuardPk(Keys.digest(normalisedLink));
+        return Keys.key(pk, pk);
     }
 
     public static String linkGuardPk(String digest) {

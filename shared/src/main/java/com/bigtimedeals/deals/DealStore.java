@@ -67,49 +67,27 @@ public final class DealStore {
     }
 
     /**
-     * Creates a deal (access pattern: Create Deal). The id is a KSUID of {@code createdAt} (now, or the
-     * backfilled instant), so the deal sorts into its place. Unknown brand or category is a client mistake.
+     * Creates a deal (access pattern: Create Deal) by {@code editor} (null: none) from what {@code owners} found of its
+     * brand, category and link's low: the deal at version 1 and its history's first event, {@code created} with every
+     * field it was given, in the deal's own transaction. The id is a KSUID of {@code createdAt} (now, or the backfilled
+     * instant), so the deal sorts into its place. Unknown brand or category is a client mistake. The one read of the
+     * owners is composed above the deals, where the brands and categories are ({@code catalogue.DealPosting}).
      */
-    public Deal create(NewDeal draft) {
-        return create(draft, null);
-    }
-
-    /**
-     * {@link #create(NewDeal)} by {@code editor}: the deal at version 1 and its history's first event, {@code created}
-     * with every field it was given, in the deal's own transaction.
-     */
-    public Deal create(NewDeal draft, String editor) {
+    public Deal create(NewDeal draft, String editor, DealOwners owners) {
         Instant now = table.clock().instant();
         Instant postedAt = now.truncatedTo(ChronoUnit.SECONDS);
         // The id from the untruncated moment: deals created in one second still list newest first (Ids).
         Instant idAt = draft.createdAt() == null ? now : draft.createdAt();
         Instant createdAt = idAt.truncatedTo(ChronoUnit.SECONDS);
-        // With the brand and the category, in the same request, the lowest price the link has had (PriceLows): the deal
-        // starts with it, so that its own answer and every read before the stream records it tell lowestEver exactly.
-        List<Map<String, AttributeValue>> owners = TableReads.batchGet(table, KeysAndAttributes.builder()
-                .keys(CatalogKeys.brand(draft.brandId()), CatalogKeys.category(draft.categoryId()), PriceLows.lowKey(draft.link()))
-                .projectionExpression("#t, #n, #nv, #low")
-                .expressionAttributeNames(Map.of("#t", Keys.TYPE, "#n", "name", "#nv", CatalogStore.NAME_VERSION,
-                        "#low", PriceLows.LOW))
-                .build());
-        String brandName = null;
-        String categoryName = null;
-        BigDecimal linkLow = draft.price(); // its own price counts as offered: a later rise is not the lowest
+        String brandName = owners.brandName();
+        String categoryName = owners.categoryName();
+        // The lowest price the link has had, read with the brand and the category (PriceLows): the deal starts with it,
+        // so that its own answer and every read before the stream records it tell lowestEver exactly. Its own price
+        // counts as offered: a later rise is not the lowest.
+        BigDecimal linkLow = owners.linkLow() == null ? draft.price() : draft.price().min(owners.linkLow());
         // Which rename each name comes from: an older rename's walk, still going, must not write its name over it.
-        long brandNameVersion = 0;
-        long categoryNameVersion = 0;
-        for (Map<String, AttributeValue> item : owners) {
-            ItemReader r = new ItemReader(item);
-            if (CatalogKeys.BRAND.equals(r.type())) {
-                brandName = r.string("name");
-                brandNameVersion = r.has(CatalogStore.NAME_VERSION) ? r.number(CatalogStore.NAME_VERSION) : 0;
-            } else if (CatalogKeys.CATEGORY.equals(r.type())) {
-                categoryName = r.string("name");
-                categoryNameVersion = r.has(CatalogStore.NAME_VERSION) ? r.number(CatalogStore.NAME_VERSION) : 0;
-            } else if (DealKeys.LINK_LOW.equals(r.type()) && r.decimal(PriceLows.LOW) != null) {
-                linkLow = linkLow.min(r.decimal(PriceLows.LOW));
-            }
-        }
+        long brandNameVersion = owners.brandNameVersion();
+        long categoryNameVersion = owners.categoryNameVersion();
         // Both named when both are unknown, as the body's other faults are (InvalidFields).
         List<InvalidFields.FieldError> unknown = new ArrayList<>(2);
         if (brandName == null) {

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
@@ -91,9 +90,9 @@ public final class FrontPageCache {
     }
 
     /** The front page read straight from its sources, for before the first rebuild and for the rebuild itself. */
-    public static FrontPage live(long version, FeaturedStore featured, DealStore deals) {
+    public static FrontPage live(long version, FeaturedSource featured, DealStore deals) {
         Page<com.bigtimedeals.deals.Deal> latest = deals.latest(LATEST, null);
-        return new FrontPage(version, featured.get(FeaturedList.FRONT_PAGE), latest.items(), latest.nextCursor());
+        return new FrontPage(version, featured.frontPage(), latest.items(), latest.nextCursor());
     }
 
     /** Takes the next rebuild version. Taken before reading the sources, so a higher version saw newer data. */
@@ -191,12 +190,12 @@ public final class FrontPageCache {
     }
 
     /** Rebuilds every copy; returns how many copies this rebuild wrote (0 when a newer one got there first). */
-    public int rebuild(FeaturedStore featured, DealStore deals) {
+    public int rebuild(FeaturedSource featured, DealStore deals) {
         return rebuild(featured, deals, Map.of(), List.of());
     }
 
     /** A rebuild for counts alone ({@code fresh}), no deal touched. */
-    public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh) {
+    public int rebuild(FeaturedSource featured, DealStore deals, Map<String, DealCounts> fresh) {
         return rebuild(featured, deals, fresh, List.of());
     }
 
@@ -210,13 +209,13 @@ public final class FrontPageCache {
      * is not; and without the older copy's counts a rebuild could show a temperature older than the one already
      * cached.
      */
-    public int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh,
+    public int rebuild(FeaturedSource featured, DealStore deals, Map<String, DealCounts> fresh,
                        java.util.Collection<String> touched) {
         return rebuild(featured, deals, fresh, touched, false);
     }
 
     /** With {@code exact}, the exact counters of every deal shown are read too (see {@link #rebuildCoalesced}). */
-    private int rebuild(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh,
+    private int rebuild(FeaturedSource featured, DealStore deals, Map<String, DealCounts> fresh,
                         java.util.Collection<String> touched, boolean exact) {
         for (int attempt = 1; ; attempt++) {
             long started = System.nanoTime();
@@ -229,7 +228,7 @@ public final class FrontPageCache {
             }
             Page<Deal> latest = deals.latestForFrontPage(LATEST, previous == null ? List.of() : previous.latest(),
                     taken.touched());
-            List<Deal> featuredDeals = featured.get(FeaturedList.FRONT_PAGE);
+            List<Deal> featuredDeals = featured.frontPage();
             if (exact) {
                 java.util.Set<String> shown = new java.util.LinkedHashSet<>();
                 featuredDeals.forEach(d -> shown.add(d.id()));
@@ -273,7 +272,7 @@ public final class FrontPageCache {
      * that stays shut past the stream delay both end in a plain rebuild: never a change lost for the sake of
      * coalescing.
      */
-    public int rebuildCoalesced(FeaturedStore featured, DealStore deals, Map<String, DealCounts> fresh) {
+    public int rebuildCoalesced(FeaturedSource featured, DealStore deals, Map<String, DealCounts> fresh) {
         Long mine = null;
         for (int wait = 0; wait < 4 * COALESCE_MILLIS / GATE_POLL_MILLIS; wait++) {
             long now = table.clock().millis();

@@ -10,7 +10,7 @@ import java.util.NavigableSet;
 import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.accounts.Recipients;
-import com.bigtimedeals.deals.CatalogKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.deals.WordIndex;

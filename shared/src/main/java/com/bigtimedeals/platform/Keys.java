@@ -10,9 +10,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the partitions no one feature owns: platform's own (idempotency records, unfinished walks), a user's devices
  * partition (devices, quiet hours' held pushes and a data upgrade write it; the stream reads its settings) and the
  * minute buckets of reminders (saved deals' and quiet hours' ends, read by one sweeper). Every other key string is
- * built in its feature's slice of the chart ({@code DealKeys}, {@code CatalogKeys}, {@code AccountKeys},
- * {@code CommunityKeys}, {@code InboxKeys}, {@code SavedKeys}, {@code DeviceKeys}) and nowhere else. Indexing
- * attributes (PK, SK, GSIn*, UserIndex) hold only these strings; the application attributes beside them are never
+ * built in its feature's slice of the chart ({@code DealKeys}, {@code CatalogKeys}, {@code PriceKeys},
+ * {@code AccountKeys}, {@code CommunityKeys}, {@code InboxKeys}, {@code SavedKeys}, {@code DeviceKeys}) and nowhere
+ * else. Indexing attributes (PK, SK, GSIn*, UserIndex) hold only these strings; the application attributes beside them are never
  * parsed back out of a key.
  */
 public final class Keys {
@@ -40,6 +40,21 @@ public final class Keys {
         key.put(PK, AttributeValue.fromS(pk));
         key.put(SK, AttributeValue.fromS(sk));
         return key;
+    }
+
+    /**
+     * A key part too long for a key, as a key may hold it: its SHA-256 digest, base64url without padding (43
+     * characters). A link may be 2,048 characters, and more bytes once encoded, while a partition key holds at most
+     * 2,048 bytes: a link guard and a link's lowest price are keyed by their link's digest.
+     */
+    public static String digest(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JRE", e);
+        }
     }
 
     /** The GSI1 partition of the sweeper's index that holds unfinished walks of one shard ({@code WalkStore}). */

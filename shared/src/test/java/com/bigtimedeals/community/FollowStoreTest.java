@@ -14,13 +14,14 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.deals.Brand;
-import com.bigtimedeals.deals.CatalogKeys;
-import com.bigtimedeals.deals.CatalogStore;
-import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.catalogue.Brand;
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.Category;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedCopies;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedCopies;
-import com.bigtimedeals.deals.FeaturedStore;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
@@ -234,8 +235,8 @@ class FollowStoreTest extends DynamoDbTest {
     void aCategoryLikeAnswersWithTheProcesssCopyOfItsFeaturedListForThirtySeconds() {
         Setup s = setup();
         DealStore deals = new DealStore(s.table());
-        String first = deals.create(Fixtures.deal("Featured one", "acme", "tech", Fixtures.NOW.minusSeconds(1))).id();
-        String second = deals.create(Fixtures.deal("Featured two", "acme", "tech", Fixtures.NOW.minusSeconds(2))).id();
+        String first = new DealPosting(deals).create(Fixtures.deal("Featured one", "acme", "tech", Fixtures.NOW.minusSeconds(1))).id();
+        String second = new DealPosting(deals).create(Fixtures.deal("Featured two", "acme", "tech", Fixtures.NOW.minusSeconds(2))).id();
         FeaturedStore featured = new FeaturedStore(s.table());
         featured.setForCategory("tech", List.of(first));
         long[] nanos = {0};

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.harness.ParallelRuns;
 import com.bigtimedeals.platform.DomainException;
@@ -38,7 +40,7 @@ class DealCountersTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
-        Deal deal = deals.create(Fixtures.deal("Counted", "acme", "tech", null));
+        Deal deal = new DealPosting(deals).create(Fixtures.deal("Counted", "acme", "tech", null));
         return new Setup(t, deals, new DealCounters(t), deal);
     }
 

@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.community.Vote;
 import com.bigtimedeals.community.VoteStore;
 import com.bigtimedeals.deals.DealCounters.Counter;
@@ -40,7 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 class DealCountersUpgradeTest extends DynamoDbTest {
     /** A deal as the old code left it: its item (and indexes, history) as created, no marker, its counts in 8 shards. */
     private static Deal oldDeal(Table t, DealStore deals, String title, long hot, long cold, long comments, boolean down) {
-        Deal deal = deals.create(Fixtures.deal(title, "acme", "tech", null));
+        Deal deal = new DealPosting(deals).create(Fixtures.deal(title, "acme", "tech", null));
         if (down) {
             deals.takeDown(deal.id());
         }
@@ -93,7 +95,7 @@ class DealCountersUpgradeTest extends DynamoDbTest {
         Deal live = old.live();
         Deal down = old.down();
         Deal quiet = oldDeal(t, deals, "Old, never counted", 0, 0, 0, false);
-        Deal fresh = deals.create(Fixtures.deal("New since today", "acme", "tech", null));
+        Deal fresh = new DealPosting(deals).create(Fixtures.deal("New since today", "acme", "tech", null));
         votes.cast("ann", fresh.id(), Vote.HOT);
 
         // A comment counted while the old layout was served by today's code: into both views, so view 1 lacks only

@@ -16,9 +16,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.Table;
@@ -37,7 +40,7 @@ class DealLifecycleTest extends DynamoDbTest {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         Instant in = Fixtures.NOW.plus(Duration.ofDays(3));
-        Deal d = deals.create(expiring("E1", null, in));
+        Deal d = new DealPosting(deals).create(expiring("E1", null, in));
         assertEquals(in, deals.get(d.id()).expiresAt());
         assertFalse(deals.get(d.id()).expiredAt(Fixtures.NOW));
         assertTrue(deals.get(d.id()).expiredAt(in));
@@ -52,7 +55,7 @@ class DealLifecycleTest extends DynamoDbTest {
         assertEquals("expiresAt", before.field());
         assertNull(deals.get(d.id()).expiresAt(), "a refused correction writes nothing");
         assertEquals("expiresAt", assertThrows(DomainException.class,
-                () -> deals.create(expiring("E2", null, Fixtures.NOW))).field());
+                () -> new DealPosting(deals).create(expiring("E2", null, Fixtures.NOW))).field());
     }
 
     @Test
@@ -61,9 +64,9 @@ class DealLifecycleTest extends DynamoDbTest {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         FeaturedStore featured = new FeaturedStore(t);
-        Deal live = deals.create(Fixtures.deal("L", "acme", "tech", null));
-        Deal old = deals.create(expiring("X", Fixtures.NOW.minus(Duration.ofDays(2)), Fixtures.NOW.minus(Duration.ofDays(1))));
-        Deal gone = deals.create(Fixtures.deal("G", "acme", "tech", null));
+        Deal live = new DealPosting(deals).create(Fixtures.deal("L", "acme", "tech", null));
+        Deal old = new DealPosting(deals).create(expiring("X", Fixtures.NOW.minus(Duration.ofDays(2)), Fixtures.NOW.minus(Duration.ofDays(1))));
+        Deal gone = new DealPosting(deals).create(Fixtures.deal("G", "acme", "tech", null));
         deals.takeDown(gone.id());
         featured.set(FeaturedList.FRONT_PAGE, List.of(live.id()));
         assertEquals("dealIds", assertThrows(DomainException.class,
@@ -88,7 +91,7 @@ class DealLifecycleTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
-        Deal d = deals.create(Fixtures.deal("T", "acme", "tech", null));
+        Deal d = new DealPosting(deals).create(Fixtures.deal("T", "acme", "tech", null));
         deals.takeDown(d.id());
         deals.takeDown(d.id());
         assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class, () -> deals.get(d.id())).kind());
@@ -112,7 +115,7 @@ class DealLifecycleTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         List<String> all = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
-            all.add(deals.create(Fixtures.deal("S" + i, "acme", "tech",
+            all.add(new DealPosting(deals).create(Fixtures.deal("S" + i, "acme", "tech",
                     Fixtures.NOW.minus(Duration.ofDays(2L * i)).minusSeconds(i))).id());
         }
         all.sort(Comparator.reverseOrder());
@@ -141,7 +144,7 @@ class DealLifecycleTest extends DynamoDbTest {
         for (int i = 0; i < 45; i++) {
             Instant at = start.plus(Duration.ofDays(7L * i)).plusSeconds(i);
             DealStore at_ = new DealStore(table(t.name(), Clock.fixed(at, ZoneOffset.UTC)), capacity);
-            all.add(at_.create(Fixtures.deal("B" + i, "acme", "tech", null)).id());
+            all.add(new DealPosting(at_).create(Fixtures.deal("B" + i, "acme", "tech", null)).id());
         }
         all.sort(Comparator.reverseOrder());
         DealStore deals = new DealStore(t, capacity);
@@ -162,8 +165,8 @@ class DealLifecycleTest extends DynamoDbTest {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         FeaturedStore featured = new FeaturedStore(t);
-        Deal a = deals.create(Fixtures.deal("A", "acme", "tech", null));
-        Deal b = deals.create(Fixtures.deal("B", "acme", "tech", null));
+        Deal a = new DealPosting(deals).create(Fixtures.deal("A", "acme", "tech", null));
+        Deal b = new DealPosting(deals).create(Fixtures.deal("B", "acme", "tech", null));
         featured.set(FeaturedList.FRONT_PAGE, List.of(a.id(), b.id()));
         featured.set(FeaturedList.EDITORS_CHOICE, List.of(b.id()));
         featured.setForCategory("tech", List.of(b.id(), a.id()));

@@ -19,6 +19,8 @@ import java.util.function.BiFunction;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
@@ -35,7 +37,7 @@ class DealStoreTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
-        Deal created = deals.create(Fixtures.deal("Blender", "acme", "food-drink", null));
+        Deal created = new DealPosting(deals).create(Fixtures.deal("Blender", "acme", "food-drink", null));
         assertEquals("Acme", created.brandName());
         assertEquals("Food & Drink", created.categoryName());
         assertEquals(Fixtures.NOW, created.createdAt());
@@ -50,9 +52,9 @@ class DealStoreTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
-        Deal today = deals.create(Fixtures.deal("Today", "acme", "tech", null));
+        Deal today = new DealPosting(deals).create(Fixtures.deal("Today", "acme", "tech", null));
         Instant lastMonth = Fixtures.NOW.minus(Duration.ofDays(30));
-        Deal old = deals.create(Fixtures.deal("Old", "acme", "tech", lastMonth));
+        Deal old = new DealPosting(deals).create(Fixtures.deal("Old", "acme", "tech", lastMonth));
         assertEquals(lastMonth, Ids.instantOf(old.id()));
         assertTrue(old.id().compareTo(today.id()) < 0);
         assertEquals(List.of(today.id(), old.id()), ids(deals.latestForBrand("acme", 10, null)));
@@ -64,11 +66,11 @@ class DealStoreTest extends DynamoDbTest {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         DomainException e = assertThrows(DomainException.class,
-                () -> deals.create(Fixtures.deal("X", "nobody", "tech", null)));
+                () -> new DealPosting(deals).create(Fixtures.deal("X", "nobody", "tech", null)));
         assertEquals(DomainException.Kind.INVALID, e.kind());
         assertEquals("brandId", e.field());
         assertEquals("categoryId", assertThrows(DomainException.class,
-                () -> deals.create(Fixtures.deal("X", "acme", "nothing", null))).field());
+                () -> new DealPosting(deals).create(Fixtures.deal("X", "acme", "nothing", null))).field());
         assertEquals(0, deals.latest(10, null).items().size());
     }
 
@@ -77,7 +79,7 @@ class DealStoreTest extends DynamoDbTest {
         Table t = newTable(Fixtures.NOW);
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
-        Deal d = deals.create(Fixtures.deal("Blender", "acme", "tech", null));
+        Deal d = new DealPosting(deals).create(Fixtures.deal("Blender", "acme", "tech", null));
         Deal fixed = deals.correct(d.id(), new DealCorrection("Blender Pro", null, new BigDecimal("9.5"), null, null));
         assertEquals("Blender Pro", fixed.title());
         assertEquals(0, new BigDecimal("9.5").compareTo(fixed.price()));
@@ -105,7 +107,7 @@ class DealStoreTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         List<Deal> made = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            made.add(0, deals.create(Fixtures.deal("D" + i, "acme", "tech", createdAt.apply(i))));
+            made.add(0, new DealPosting(deals).create(Fixtures.deal("D" + i, "acme", "tech", createdAt.apply(i))));
         }
         assertEquals(1, made.stream().map(Deal::createdAt).distinct().count());
         List<String> newestFirst = made.stream().map(Deal::id).toList();
@@ -122,7 +124,7 @@ class DealStoreTest extends DynamoDbTest {
         for (int i = 0; i < 12; i++) {
             String brand = i % 3 == 0 ? "globex" : "acme";
             String category = i % 2 == 0 ? "tech" : "food-drink";
-            made.add(deals.create(Fixtures.deal("D" + i, brand, category, Fixtures.NOW.minus(Duration.ofHours(i * 7L)))));
+            made.add(new DealPosting(deals).create(Fixtures.deal("D" + i, brand, category, Fixtures.NOW.minus(Duration.ofHours(i * 7L)))));
         }
         made.sort(Comparator.comparing(Deal::id).reversed());
         assertEquals(made.stream().map(Deal::id).toList(), ids(deals.latest(100, null)));
@@ -142,7 +144,7 @@ class DealStoreTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
-            expected.add(deals.create(Fixtures.deal("S" + i, "acme", "tech",
+            expected.add(new DealPosting(deals).create(Fixtures.deal("S" + i, "acme", "tech",
                     Fixtures.NOW.minus(Duration.ofDays(2L * i)).minusSeconds(i))).id());
         }
         expected.sort(Comparator.reverseOrder());
@@ -167,7 +169,7 @@ class DealStoreTest extends DynamoDbTest {
             Instant at = start.plus(Duration.ofDays(11L * i)).plusSeconds(i);
             DealStore deals = new DealStore(table(t.name(), java.time.Clock.fixed(at, java.time.ZoneOffset.UTC)), capacity);
             boolean rare = i % 3 == 0;
-            Deal d = deals.create(Fixtures.deal("P" + i, rare ? "globex" : "acme", "tech", null));
+            Deal d = new DealPosting(deals).create(Fixtures.deal("P" + i, rare ? "globex" : "acme", "tech", null));
             all.add(d.id());
             if (rare) {
                 sparse.add(d.id());
@@ -195,7 +197,7 @@ class DealStoreTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            expected.add(deals.create(Fixtures.deal("Conflicted " + i, "acme", "tech", null)).id());
+            expected.add(new DealPosting(deals).create(Fixtures.deal("Conflicted " + i, "acme", "tech", null)).id());
         }
         assertTrue(faults.conflicts() > 0, "conflicts were injected");
         expected.sort(Comparator.reverseOrder());
@@ -213,7 +215,7 @@ class DealStoreTest extends DynamoDbTest {
             Instant at = Fixtures.NOW.minus(Duration.ofDays(40 - i));
             DealStore deals = new DealStore(table(t.name(), java.time.Clock.fixed(at, java.time.ZoneOffset.UTC)), capacity);
             int n = i;
-            futures.add(pool.submit(() -> deals.create(Fixtures.deal("C" + n, "acme", "tech", null))));
+            futures.add(pool.submit(() -> new DealPosting(deals).create(Fixtures.deal("C" + n, "acme", "tech", null))));
         }
         List<String> expected = new ArrayList<>();
         for (Future<Deal> f : futures) {
@@ -237,12 +239,12 @@ class DealStoreTest extends DynamoDbTest {
         int capacity = 2;
         for (int i = 0; i < 2; i++) {
             Instant at = Fixtures.NOW.minus(Duration.ofDays(3)).plusSeconds(i);
-            new DealStore(table(t.name(), java.time.Clock.fixed(at, java.time.ZoneOffset.UTC)), capacity)
+            new DealPosting(new DealStore(table(t.name(), java.time.Clock.fixed(at, java.time.ZoneOffset.UTC)), capacity))
                     .create(Fixtures.deal("Old" + i, "acme", "tech", null));
         }
         dynamo.gsiLagMillis(t.name(), 600_000);
         Instant opened = Fixtures.NOW.minus(Duration.ofDays(1));
-        new DealStore(table(t.name(), java.time.Clock.fixed(opened, java.time.ZoneOffset.UTC)), capacity)
+        new DealPosting(new DealStore(table(t.name(), java.time.Clock.fixed(opened, java.time.ZoneOffset.UTC)), capacity))
                 .create(Fixtures.deal("New", "acme", "tech", null));
         String day = java.time.LocalDate.ofInstant(opened, java.time.ZoneOffset.UTC).toString();
         DealTimeline.Scope scope = DealTimeline.Scope.brand("acme");
@@ -267,7 +269,7 @@ class DealStoreTest extends DynamoDbTest {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         for (int i = 0; i < 3; i++) {
-            deals.create(Fixtures.deal("A" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i)));
+            new DealPosting(deals).create(Fixtures.deal("A" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i)));
         }
         String cursor = deals.latestForBrand("acme", 1, null).nextCursor();
         assertNotNull(cursor);

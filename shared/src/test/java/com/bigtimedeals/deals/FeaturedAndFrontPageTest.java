@@ -13,9 +13,13 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.Category;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.RequestMeter;
@@ -36,7 +40,7 @@ class FeaturedAndFrontPageTest extends DynamoDbTest {
     private static List<String> makeDeals(Setup s, int n) {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            ids.add(s.deals().create(Fixtures.deal("F" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i))).id());
+            ids.add(new DealPosting(s.deals()).create(Fixtures.deal("F" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i))).id());
         }
         return ids;
     }
@@ -166,7 +170,7 @@ class FeaturedAndFrontPageTest extends DynamoDbTest {
         Random random = new Random(11);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            ids.add(s.deals().create(new com.bigtimedeals.deals.NewDeal(noise(random, 200),
+            ids.add(new DealPosting(s.deals()).create(new com.bigtimedeals.deals.NewDeal(noise(random, 200),
                     "https://x.example/" + urlSafe(random, 2020), new BigDecimal("10000000"), "acme", "tech",
                     "https://i.example/" + urlSafe(random, 2020), noise(random, 2000), Fixtures.NOW.minusSeconds(i))).id());
         }

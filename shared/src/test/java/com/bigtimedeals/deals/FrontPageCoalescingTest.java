@@ -14,6 +14,9 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.deals.DealCounters.Counter;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
@@ -30,7 +33,7 @@ class FrontPageCoalescingTest extends DynamoDbTest {
         FeaturedStore featured = new FeaturedStore(t);
         FrontPageCache cache = new FrontPageCache(t, 2);
         DealCounters counters = new DealCounters(t);
-        Deal deal = deals.create(Fixtures.deal("Coalesced", "acme", "tech", t.clock().instant()));
+        Deal deal = new DealPosting(deals).create(Fixtures.deal("Coalesced", "acme", "tech", t.clock().instant()));
         cache.rebuild(featured, deals);
 
         // Batches of eight stream lanes, each after a vote of its own: they race for the gate.

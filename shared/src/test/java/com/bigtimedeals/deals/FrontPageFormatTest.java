@@ -12,6 +12,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.ItemWriter;
@@ -34,7 +37,7 @@ class FrontPageFormatTest extends DynamoDbTest {
         Fixtures.catalog(new CatalogStore(t));
         DealStore deals = new DealStore(t);
         for (int i = 0; i < 5; i++) {
-            deals.create(Fixtures.deal("F" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i)));
+            new DealPosting(deals).create(Fixtures.deal("F" + i, "acme", "tech", Fixtures.NOW.minusSeconds(i)));
         }
         assertEquals(SHARDS, new FrontPageCache(t, SHARDS).rebuild(new FeaturedStore(t), deals));
         return t;

@@ -13,6 +13,8 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
@@ -27,7 +29,7 @@ class WordIndexTest extends DynamoDbTest {
 
     private record Setup(Table table, DealStore deals, WordIndex index) {
         Deal deal(String title, int daysAgo) {
-            Deal d = deals.create(Fixtures.deal(title, "acme", "tech", Fixtures.NOW.minus(Duration.ofDays(daysAgo))));
+            Deal d = new DealPosting(deals).create(Fixtures.deal(title, "acme", "tech", Fixtures.NOW.minus(Duration.ofDays(daysAgo))));
             index.index(d.id(), Words.indexable(d.title()));
             return d;
         }

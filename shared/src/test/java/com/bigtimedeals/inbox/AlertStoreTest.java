@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.accounts.Recipients;
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.deals.WordIndex;
@@ -131,7 +132,7 @@ class AlertStoreTest extends DynamoDbTest {
         Table t = catalogTable();
         AlertStore alerts = new AlertStore(t);
         Alert a = alerts.create("ann", alert("kettle"));
-        Deal kettle = new DealStore(t).create(Fixtures.deal("Kettle", "acme", "tech", null));
+        Deal kettle = new DealPosting(new DealStore(t)).create(Fixtures.deal("Kettle", "acme", "tech", null));
         assertEquals(List.of("ann"), allMatches(alerts, kettle, 10));
         assertEquals(DomainException.Kind.NOT_FOUND, assertThrows(DomainException.class, () -> alerts.delete("bob", a.id())).kind());
         assertEquals(DomainException.Kind.NOT_FOUND,
@@ -152,10 +153,10 @@ class AlertStoreTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         WordIndex index = new WordIndex(t);
         for (int i = 0; i < 5; i++) {
-            Deal d = deals.create(Fixtures.deal("Console bundle " + i, "acme", "tech", Fixtures.NOW.minus(Duration.ofDays(i))));
+            Deal d = new DealPosting(deals).create(Fixtures.deal("Console bundle " + i, "acme", "tech", Fixtures.NOW.minus(Duration.ofDays(i))));
             index.index(d.id(), Words.indexable(d.title()));
         }
-        Deal ps5 = deals.create(Fixtures.deal("PS5 console", "acme", "tech", null));
+        Deal ps5 = new DealPosting(deals).create(Fixtures.deal("PS5 console", "acme", "tech", null));
         index.index(ps5.id(), Words.indexable(ps5.title()));
         Alert a = new AlertStore(t).create("ann", alert("console ps5 bundle"));
         assertEquals("ps5", string(t, InboxKeys.alert("ann", a.id()), "word"), "1 recent deal holds ps5, 5 console, 5 bundle");
@@ -176,7 +177,7 @@ class AlertStoreTest extends DynamoDbTest {
             }
         }
         assertTrue(partitions.size() >= 3, "spread over " + partitions);
-        Deal lamp = new DealStore(t).create(Fixtures.deal("Lamp with a shade", "acme", "tech", null));
+        Deal lamp = new DealPosting(new DealStore(t)).create(Fixtures.deal("Lamp with a shade", "acme", "tech", null));
         List<String> found = allMatches(alerts, lamp, 7);
         assertEquals(23, found.size());
         assertEquals(23, found.stream().distinct().count());
@@ -196,7 +197,7 @@ class AlertStoreTest extends DynamoDbTest {
         alerts.create("other-brand", NewAlert.of("console", null, "globex", null));
         alerts.create("its-category", NewAlert.of("console", null, null, "tech"));
         alerts.create("other-category", NewAlert.of("console", null, null, "food-drink"));
-        Deal deal = new DealStore(t).create(Fixtures.deal("Sony PS5, Digital Console!", "acme", "tech", null)); // 19.99
+        Deal deal = new DealPosting(new DealStore(t)).create(Fixtures.deal("Sony PS5, Digital Console!", "acme", "tech", null)); // 19.99
         RequestMeter.reset();
         List<String> found = allMatches(alerts, deal, 500);
         assertEquals(List.of("cheap-enough", "its-brand", "its-category", "one-word", "words"), found.stream().sorted().toList());

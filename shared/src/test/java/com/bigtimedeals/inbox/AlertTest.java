@@ -9,8 +9,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 
-import com.bigtimedeals.deals.Brand;
-import com.bigtimedeals.deals.Category;
+import com.bigtimedeals.catalogue.Brand;
+import com.bigtimedeals.catalogue.Category;
 import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Words;

@@ -14,7 +14,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.Ids;

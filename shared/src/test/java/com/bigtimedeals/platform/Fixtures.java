@@ -3,7 +3,7 @@ package com.bigtimedeals.platform;
 import java.math.BigDecimal;
 import java.time.Instant;
 
-import com.bigtimedeals.deals.CatalogStore;
+import com.bigtimedeals.catalogue.CatalogStore;
 import com.bigtimedeals.deals.NewDeal;
 
 /** Small builders for test data. */

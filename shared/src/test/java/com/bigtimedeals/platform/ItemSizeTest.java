@@ -8,13 +8,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.CatalogStore;
+import com.bigtimedeals.catalogue.DealPosting;
+import com.bigtimedeals.catalogue.FeaturedList;
+import com.bigtimedeals.catalogue.FeaturedStore;
 import com.bigtimedeals.community.CommunityKeys;
 import com.bigtimedeals.community.FollowStore;
-import com.bigtimedeals.deals.CatalogKeys;
-import com.bigtimedeals.deals.CatalogStore;
 import com.bigtimedeals.deals.DealStore;
-import com.bigtimedeals.deals.FeaturedList;
-import com.bigtimedeals.deals.FeaturedStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -37,7 +38,7 @@ class ItemSizeTest extends DynamoDbTest {
         DealStore deals = new DealStore(t);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            ids.add(deals.create(Fixtures.deal("Featured " + i, "acme", "health-beauty", Fixtures.NOW.minusSeconds(i))).id());
+            ids.add(new DealPosting(deals).create(Fixtures.deal("Featured " + i, "acme", "health-beauty", Fixtures.NOW.minusSeconds(i))).id());
         }
         new FeaturedStore(t).setForCategory("health-beauty", ids);
         FollowStore follows = new FollowStore(t);

@@ -12,9 +12,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
 import com.bigtimedeals.changes.Change;
 import com.bigtimedeals.changes.ItemChanges;
-import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.inbox.InboxKeys;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -1,13 +1,14 @@
 package com.bigtimedeals.topology;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
 import com.bigtimedeals.community.CommunityKeys;
-import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.inbox.InboxKeys;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.prices.PriceKeys;
 import com.bigtimedeals.saved.SavedKeys;
 
 /**
@@ -81,7 +82,7 @@ public enum PartitionKeys {
     /** A user's alerts, their count and the tombstones of deleted ones. */
     ALERTS(InboxKeys.alertsPk(Keys.ANY)),
     /** The lowest price a normalised link has had, and the deals that had it. */
-    LINK_LOW(DealKeys.linkLowPk("").replaceAll("#.*", "#") + Keys.ANY),
+    LINK_LOW(PriceKeys.linkLowPk("").replaceAll("#.*", "#") + Keys.ANY),
     /** One user's saved deals and their count. */
     SAVED(SavedKeys.savedPk(Keys.ANY)),
     /** Who saved one deal. */

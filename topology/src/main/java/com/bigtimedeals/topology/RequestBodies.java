@@ -13,9 +13,9 @@ import static com.bigtimedeals.topology.BodyField.Kind.URL;
 
 import java.util.List;
 
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.ReportReason;
 import com.bigtimedeals.platform.ContractRules;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.platform.Slug;
 import com.bigtimedeals.platform.Words;
 

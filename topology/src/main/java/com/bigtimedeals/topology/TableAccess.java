@@ -208,7 +208,7 @@ public final class TableAccess {
      */
     private static final List<Grant> DEALS_WRITE = List.of(
             table(List.of(DEAL, FEATURED, BLAST, DEALS_CACHE, LINK_GUARD, TIMELINE), GET_ITEM),
-            // A new deal reads its brand, its category and its link's lowest price in one BatchGetItem (DealStore.create).
+            // A new deal reads its brand, its category and its link's lowest price in one BatchGetItem (DealPosting).
             table(List.of(DEAL, BRAND, CATEGORY, BLAST, DEAL_COUNTERS, UPGRADE, LINK_LOW), BATCH_GET_ITEM),
             table(List.of(TIMELINE, FEATURED), QUERY),
             table(List.of(DEAL, TIMELINE, BLAST, DEALS_CACHE, LINK_GUARD, DEAL_LIVE), PUT_ITEM),

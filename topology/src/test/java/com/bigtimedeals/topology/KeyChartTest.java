@@ -7,14 +7,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.CommunityKeys;
-import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.DealKeys;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.inbox.InboxKeys;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
+import com.bigtimedeals.prices.PriceKeys;
 import com.bigtimedeals.saved.SavedKeys;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -129,7 +130,7 @@ class KeyChartTest {
         spelled("REPORTQUEUE", CommunityKeys.REPORT_QUEUE);
         spelled("2026-11-20T12:00:00Z#d1", CommunityKeys.reportQueueSk(java.time.Instant.parse("2026-11-20T12:00:00Z"), "d1"));
         spelled("LINK#FfGFD4wDAsKNB5HrtNDRZGFQw9kWUvr32h3q28JQTCo | LINK#FfGFD4wDAsKNB5HrtNDRZGFQw9kWUvr32h3q28JQTCo | 2", DealKeys.linkGuard("https://example.com/deal?id=1"));
-        spelled("LINKLOW#FfGFD4wDAsKNB5HrtNDRZGFQw9kWUvr32h3q28JQTCo", DealKeys.linkLowPk("https://example.com/deal?id=1"));
+        spelled("LINKLOW#FfGFD4wDAsKNB5HrtNDRZGFQw9kWUvr32h3q28JQTCo", PriceKeys.linkLowPk("https://example.com/deal?id=1"));
         spelled("COUNTERS#d1#7 | COUNTERS | 2", DealKeys.dealCounters("d1", 7));
         spelled("LIVE#d1#2 | LIVE | 2", DealKeys.dealLive("d1", 2));
         spelled("LIVE#d1#2", DealKeys.dealLivePk("d1", "2"));
@@ -196,8 +197,8 @@ class KeyChartTest {
         spelled("Saver", SavedKeys.SAVER);
         spelled("Reminder", SavedKeys.REMINDER);
         spelled("ReminderSwept", SavedKeys.REMINDER_SWEPT);
-        spelled("LinkLow", DealKeys.LINK_LOW);
-        spelled("LinkDeal", DealKeys.LINK_DEAL);
+        spelled("LinkLow", PriceKeys.LINK_LOW);
+        spelled("LinkDeal", PriceKeys.LINK_DEAL);
         spelled("Device", DeviceKeys.DEVICE);
         spelled("RemovedDevice", DeviceKeys.REMOVED_DEVICE);
         spelled("NotificationSettings", Keys.NOTIFICATION_SETTINGS);

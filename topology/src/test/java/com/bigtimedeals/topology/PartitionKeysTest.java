@@ -9,12 +9,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.bigtimedeals.accounts.AccountKeys;
+import com.bigtimedeals.catalogue.CatalogKeys;
+import com.bigtimedeals.catalogue.FeaturedList;
 import com.bigtimedeals.community.CommunityKeys;
-import com.bigtimedeals.deals.CatalogKeys;
 import com.bigtimedeals.deals.DealCounters;
 import com.bigtimedeals.deals.DealCountersUpgrade;
 import com.bigtimedeals.deals.DealKeys;
-import com.bigtimedeals.deals.FeaturedList;
 import com.bigtimedeals.devices.DeviceKeys;
 import com.bigtimedeals.devices.DeviceStore;
 import com.bigtimedeals.inbox.InboxKeys;
@@ -22,6 +22,7 @@ import com.bigtimedeals.inbox.QuietHolds;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Relation;
+import com.bigtimedeals.prices.PriceKeys;
 import com.bigtimedeals.saved.SavedKeys;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -95,7 +96,7 @@ class PartitionKeysTest {
         keys.put(InboxKeys.quietEndPk("2026-11-20T07:00", QuietHolds.SHARDS - 1), PartitionKeys.REMINDERS);
         keys.put(pk(InboxKeys.quietEndSwept()), PartitionKeys.REMINDERS);
         keys.put(pk(InboxKeys.heldPush("ann", deal)), PartitionKeys.DEVICES);
-        keys.put(DealKeys.linkLowPk("https://example.com/deal?id=1"), PartitionKeys.LINK_LOW);
+        keys.put(PriceKeys.linkLowPk("https://example.com/deal?id=1"), PartitionKeys.LINK_LOW);
         keys.put(pk(DeviceKeys.device("ann", deal)), PartitionKeys.DEVICES);
         keys.put(pk(DeviceKeys.removedDevice("ann", deal)), PartitionKeys.DEVICES);
         keys.put(pk(DeviceKeys.notificationSettings("ann")), PartitionKeys.DEVICES);

@@ -1,8 +1,9 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.List;
 import java.util.function.Function;
 
+import com.bigtimedeals.deals.Deal;
 import com.bigtimedeals.platform.Relation;
 
 public record Category(String id, String name, long likes, long watchers, List<Deal> featured) implements FollowTarget {

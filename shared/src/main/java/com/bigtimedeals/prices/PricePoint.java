@@ -1,4 +1,4 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.prices;
 
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.function.Function;
 

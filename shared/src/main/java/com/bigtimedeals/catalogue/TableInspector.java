@@ -1,8 +1,10 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.Map;
 import java.util.TreeMap;
 
+import com.bigtimedeals.deals.DealCodec;
+import com.bigtimedeals.deals.DealKeys;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
 

@@ -1,9 +1,11 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
-import java.util.HashMap;
 import java.util.Map;
 
-import com.bigtimedeals.deals.DealTimeline.Scope;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealNames;
+import com.bigtimedeals.deals.DealStore;
+import com.bigtimedeals.deals.OwnerTimelines;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
@@ -11,15 +13,12 @@ import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Likeable;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
-import com.bigtimedeals.platform.Transactions;
 import com.bigtimedeals.platform.WalkStore;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The walk that carries a renamed brand's or category's name into every deal that names it ({@link WalkStore}): one
@@ -36,12 +35,14 @@ public final class CatalogRenames {
 
     private final Table table;
     private final WalkStore walks;
-    private final DealTimeline timeline;
+    private final OwnerTimelines timelines;
+    private final DealNames names;
 
     public CatalogRenames(Table table) {
         this.table = table;
         this.walks = new WalkStore(table);
-        this.timeline = new DealTimeline(table, DealStore.MAX_PAGE);
+        this.timelines = new OwnerTimelines(table);
+        this.names = new DealNames(table);
     }
 
     /** Where one rename's walk stands: the new name, its number, and the position in the latest list. */
@@ -85,52 +86,23 @@ public final class CatalogRenames {
      */
     public Renamed page(Walk walk, String position) {
         String cursor = position.substring(position.indexOf('|') + 1);
-        Scope scope = walk.kind() == Likeable.BRAND ? Scope.brand(walk.id()) : Scope.category(walk.id());
         Page<Deal> page;
         try {
-            page = timeline.page(scope, PAGE, cursor.isEmpty() ? null : cursor);
+            page = timelines.page(walk.kind(), walk.id(), PAGE, cursor.isEmpty() ? null : cursor);
         } catch (DomainException e) {
             return new Renamed(0, null); // the brand or category is gone: nothing names it any more
         }
-        String attribute = walk.kind() == Likeable.BRAND ? "brandName" : "categoryName";
-        String owner = walk.kind() == Likeable.BRAND ? "brandId" : "categoryId";
         int renamed = 0;
         for (Deal d : page.items()) {
             String shown = walk.kind() == Likeable.BRAND ? d.brandName() : d.categoryName();
             if (walk.name().equals(shown)) {
                 continue;
             }
-            if (rename(d.id(), attribute, owner, walk)) {
+            if (names.take(d.id(), walk.kind(), walk.id(), walk.name(), walk.nameVersion())) {
                 renamed++;
             }
         }
         return new Renamed(renamed, page.nextCursor() == null ? null : walk.nameVersion() + "|" + page.nextCursor());
-    }
-
-    /** One deal takes the name, and moves its version on (its answer changed), unless a newer rename named it. */
-    private boolean rename(String dealId, String attribute, String owner, Walk walk) {
-        Map<String, String> names = new HashMap<>();
-        names.put("#name", attribute);
-        names.put("#owner", owner);
-        names.put("#nv", attribute + "Version");
-        names.put("#v", DealCodec.VERSION);
-        names.put("#t", Keys.TYPE);
-        Map<String, AttributeValue> values = new HashMap<>();
-        values.put(":name", AttributeValue.fromS(walk.name()));
-        values.put(":id", AttributeValue.fromS(walk.id()));
-        values.put(":nv", AttributeValue.fromN(Long.toString(walk.nameVersion())));
-        values.put(":one", AttributeValue.fromN("1"));
-        values.put(":deal", AttributeValue.fromS(DealKeys.DEAL));
-        try {
-            Transactions.retrying(() -> table.client().updateItem(UpdateItemRequest.builder().tableName(table.name()).key(DealKeys.deal(dealId))
-                    .updateExpression("SET #name = :name, #nv = :nv, #v = if_not_exists(#v, :one) + :one")
-                    .conditionExpression("attribute_exists(PK) AND #t = :deal AND #owner = :id"
-                            + " AND (attribute_not_exists(#nv) OR #nv < :nv)")
-                    .expressionAttributeNames(names).expressionAttributeValues(values).build()));
-            return true;
-        } catch (ConditionalCheckFailedException e) {
-            return false; // a newer rename got there first, or the deal is gone
-        }
     }
 
     /** Moves the walk from {@code from} to {@code next} (null: finished); false when another run or rename moved it. */

@@ -1,10 +1,12 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+
+import com.bigtimedeals.deals.Deal;
 
 /**
  * One process's copies of the categories' featured lists, for the like and watch answers (a category with its

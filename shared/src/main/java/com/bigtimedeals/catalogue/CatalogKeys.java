@@ -1,4 +1,4 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.Map;
 
@@ -9,8 +9,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The catalogue's slice of the key chart (docs/data-model.md): brands and categories, their listings by name, their
- * watch counts, the renames that carry a new name into their deals, and the featured lists. In {@code deals} with the
- * deals themselves: a deal carries its brand's and category's names, and a featured list copies of its deals.
+ * watch counts, the renames that carry a new name into their deals, and the featured lists. The catalogue sits
+ * above the deals (a category's featured list holds copies of deals, a rename writes onto them), so these keys are
+ * read by no deals class: a deal's one read of its brand and category is composed here ({@link DealPosting}).
  */
 public final class CatalogKeys {
     private CatalogKeys() {

@@ -1,4 +1,4 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -6,7 +6,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCodec;
+import com.bigtimedeals.deals.DealKeys;
+import com.bigtimedeals.deals.FeaturedSource;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
 import com.bigtimedeals.platform.ItemReader;
@@ -27,11 +30,17 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * far below the 400 KB item limit by construction. All lists share one partition, so that a corrected deal
  * can find every copy of itself with one query (no featured copy goes stale).
  */
-public final class FeaturedStore {
+public final class FeaturedStore implements FeaturedSource {
     private final Table table;
 
     public FeaturedStore(Table table) {
         this.table = table;
+    }
+
+    /** The front page's list, for the front page (1 GetItem). */
+    @Override
+    public List<Deal> frontPage() {
+        return get(FeaturedList.FRONT_PAGE);
     }
 
     public List<Deal> get(FeaturedList list) {

@@ -1,4 +1,4 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 public record CategorySummary(String id, String name) {
 }

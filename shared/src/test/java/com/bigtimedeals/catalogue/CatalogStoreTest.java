@@ -1,4 +1,4 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,12 +1,13 @@
-package com.bigtimedeals.deals;
+package com.bigtimedeals.catalogue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.deals.DealTimeline.Scope;
-import com.bigtimedeals.deals.FeaturedList;
+import com.bigtimedeals.deals.Deal;
+import com.bigtimedeals.deals.DealCodec;
+import com.bigtimedeals.deals.OwnerTimelines;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
@@ -34,11 +35,11 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  */
 public final class CatalogStore {
     private final Table table;
-    private final DealTimeline timeline;
+    private final OwnerTimelines timelines;
 
     public CatalogStore(Table table) {
         this.table = table;
-        this.timeline = new DealTimeline(table, DealStore.MAX_PAGE);
+        this.timelines = new OwnerTimelines(table);
     }
 
     /** Access pattern: Create Brand. A taken id is a CONFLICT. */
@@ -48,7 +49,7 @@ public final class CatalogStore {
                 .number("likes", 0).number("watchers", 0);
         ItemWriter listing = new ItemWriter(CatalogKeys.brandListing(id, name), CatalogKeys.BRAND_LISTING)
                 .string("id", id).string("name", name).string("logoUrl", logoUrl);
-        create(brand, listing, watcherCountItem(Likeable.BRAND, id), Scope.brand(id), "brand " + id + " already exists");
+        create(brand, listing, watcherCountItem(Likeable.BRAND, id), Likeable.BRAND, id, "brand " + id + " already exists");
         return new Brand(id, name, logoUrl, 0, 0);
     }
 
@@ -58,7 +59,7 @@ public final class CatalogStore {
                 .string("id", id).string("name", name).number("likes", 0).number("watchers", 0);
         ItemWriter listing = new ItemWriter(CatalogKeys.categoryListing(id, name), CatalogKeys.CATEGORY_LISTING)
                 .string("id", id).string("name", name);
-        create(category, listing, watcherCountItem(Likeable.CATEGORY, id), Scope.category(id), "category " + id + " already exists");
+        create(category, listing, watcherCountItem(Likeable.CATEGORY, id), Likeable.CATEGORY, id, "category " + id + " already exists");
         return new Category(id, name, 0, 0, List.of());
     }
 
@@ -67,12 +68,12 @@ public final class CatalogStore {
         return new ItemWriter(CatalogKeys.watcherCount(kind, id), CatalogKeys.WATCHER_COUNT).number("watchers", 0).build();
     }
 
-    private void create(ItemWriter entity, ItemWriter listing, Map<String, AttributeValue> watcherCount, Scope scope, String conflict) {
+    private void create(ItemWriter entity, ItemWriter listing, Map<String, AttributeValue> watcherCount, Likeable kind, String id, String conflict) {
         try {
             // Retried while another transaction holds one of the items (a create, a rename or a delete of the same id): it wrote nothing.
             Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(
                     put(entity.build()), put(listing.build()), put(watcherCount),
-                    put(timeline.genesisItem(scope, 0, null))).build()));
+                    put(timelines.start(kind, id))).build()));
         } catch (TransactionCanceledException e) {
             if (Transactions.onlyConditionFailures(e)) {
                 throw DomainException.conflict(conflict);
@@ -209,7 +210,6 @@ public final class CatalogStore {
      * is refused as naming no brand). CONFLICT while any deal names it.
      */
     public void delete(Likeable kind, String id) {
-        Scope scope = kind == Likeable.BRAND ? Scope.brand(id) : Scope.category(id);
         Map<String, AttributeValue> key = kind == Likeable.BRAND ? CatalogKeys.brand(id) : CatalogKeys.category(id);
         String what = kind == Likeable.BRAND ? "brand" : "category";
         for (int attempt = 1; ; attempt++) {
@@ -218,13 +218,9 @@ public final class CatalogStore {
             if (item == null || item.isEmpty()) {
                 return;
             }
-            List<Map<String, AttributeValue>> buckets = TableReads.partition(table, DealKeys.timelinePk(scope.key()), true);
-            long placed = 0;
-            for (Map<String, AttributeValue> b : buckets) {
-                placed += new ItemReader(b).number("count");
-            }
-            if (buckets.size() > 1 || placed > 0) {
-                throw DomainException.conflict("deals name this " + what + " (" + placed + "): it can be deleted only "
+            OwnerTimelines.Buckets buckets = timelines.buckets(kind, id);
+            if (buckets.count() > 1 || buckets.placed() > 0) {
+                throw DomainException.conflict("deals name this " + what + " (" + buckets.placed() + "): it can be deleted only "
                         + "when none does, live, expired or taken down");
             }
             String name = new ItemReader(item).string("name");
@@ -239,13 +235,7 @@ public final class CatalogStore {
                             .tableName(table.name()).key(listing).build()).build(),
                     TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
                             .tableName(table.name()).key(CatalogKeys.watcherCount(kind, id)).build()).build()));
-            for (Map<String, AttributeValue> b : buckets) {
-                writes.add(TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
-                        .tableName(table.name()).key(Map.of(Keys.PK, b.get(Keys.PK), Keys.SK, b.get(Keys.SK)))
-                        .conditionExpression("#c = :zero")
-                        .expressionAttributeNames(Map.of("#c", "count"))
-                        .expressionAttributeValues(Map.of(":zero", AttributeValue.fromN("0"))).build()).build());
-            }
+            writes.addAll(buckets.deletes());
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return;
