@@ -52,7 +52,7 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
      * echoed back with its UnprocessedKeys (null where the request left them out).
      */
     record TableRequest(BatchReads.TableReads reads, Projection projection, Boolean consistentRead,
-                        String projectionExpression, List<String> attributesToGet, Map<String, Object> names) {
+                        String projectionExpression, List<String> attributesToGet, Map<String, String> names) {
     }
 
     /** The request, decoded and checked once. */
@@ -104,7 +104,7 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
             }
             requests.add(new TableRequest(new BatchReads.TableReads(e.getKey(), keys, Req.flag(t, "ConsistentRead")), projection,
                     Req.bool(t, "ConsistentRead"), Req.string(t, "ProjectionExpression"), Req.strings(t, "AttributesToGet"),
-                    Req.map(t, "ExpressionAttributeNames")));
+                    Req.stringMap(t, "ExpressionAttributeNames")));
         }
         return new Request(requests, Req.string(req, "ReturnConsumedCapacity"));
     }
@@ -162,8 +162,8 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
         }
         if (r.names() != null) {
             out.writeObjectFieldStart("ExpressionAttributeNames");
-            for (Map.Entry<String, Object> n : r.names().entrySet()) {
-                out.writeStringField(n.getKey(), (String) n.getValue());
+            for (Map.Entry<String, String> n : r.names().entrySet()) {
+                out.writeStringField(n.getKey(), n.getValue());
             }
             out.writeEndObject();
         }
