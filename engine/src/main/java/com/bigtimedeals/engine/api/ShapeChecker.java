@@ -413,10 +413,24 @@ public final class ShapeChecker {
      */
     private static void bound(List<String> errors, String parent, String name, Object value, Shape shape, String constraint) {
         if (shape.generic && errors.size() < MAX_ERRORS) {
-            errors.add("Value at '" + requestPath(parent, name) + "' failed to satisfy constraint: " + constraint);
+            errors.add(atPath(requestPath(parent, name), constraint));
             return;
         }
         fail(errors, parent, name, value, shape, constraint);
+    }
+
+    /**
+     * A list longer than {@code max}, refused on its own after the constraint pass (where the service checks it later
+     * than the request's shapes: TransactItems, a table's Keys in BatchGetItem), worded as that pass words a bound.
+     */
+    public static ApiException tooLong(String path, int max) {
+        return ApiException.validation("1 validation error detected: "
+                + atPath(path, "Member must have length less than or equal to " + max));
+    }
+
+    /** The service's newer wording of a broken constraint: the member by its request path, no value echoed. */
+    private static String atPath(String path, String constraint) {
+        return "Value at '" + path + "' failed to satisfy constraint: " + constraint;
     }
 
     private static void fail(List<String> errors, String parent, String name, Object value, Shape shape, String constraint) {

@@ -18,6 +18,7 @@ import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.api.ShapeChecker;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.core.BatchReads;
 import com.bigtimedeals.engine.core.Capacity;
@@ -32,6 +33,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * {@link BatchReads}; what it leaves unprocessed comes back as UnprocessedKeys.
  */
 public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, List<BatchReads.TableOutcome>> {
+    /** The most keys a request may read, in all its tables together and in any one of them. */
+    static final int MAX_KEYS = 100;
+
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("RequestItems", map("KeysAndAttributes", valueStruct("KeysAndAttributes")
@@ -76,9 +80,8 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
             throw ApiException.validation("The requestItems parameter is required for BatchGetItem");
         }
         for (Map.Entry<String, Object> e : requestItems.entrySet()) {
-            if (Req.list(Req.asMap(e.getValue()), "Keys").size() > 100) {
-                throw ApiException.validation("1 validation error detected: Value at 'RequestItems." + e.getKey()
-                        + ".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100");
+            if (Req.list(Req.asMap(e.getValue()), "Keys").size() > MAX_KEYS) {
+                throw ShapeChecker.tooLong("RequestItems." + e.getKey() + ".member.Keys", MAX_KEYS);
             }
         }
         List<TableRequest> requests = new ArrayList<>();
@@ -98,7 +101,7 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
                     throw ApiException.validation("Provided list of item keys contains duplicates");
                 }
                 keys.add(key);
-                if (++total > 100) {
+                if (++total > MAX_KEYS) {
                     throw ApiException.validation("Too many items requested for the BatchGetItem call");
                 }
             }
