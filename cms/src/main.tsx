@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { App } from './app/App';
+import { App } from './App';
 import './style.css';
 
 // Every page has an address; a bare /editor/ is the deals list.

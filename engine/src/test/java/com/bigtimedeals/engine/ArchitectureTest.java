@@ -84,6 +84,22 @@ class ArchitectureTest {
                 .because("expr.Lexer splits expressions and PartiQL alike, a Lexer.Dialect each").check(ENGINE);
     }
 
+    /**
+     * Issue 38: two classes called Conditions and two called Faults, or a syntax tree and PartiQL's refusals both called
+     * Syntax, made a reader ask which is which. Each top-level class's name is the engine's only one.
+     */
+    @Test
+    void noTwoClassesShareOneName() {
+        java.util.Map<String, java.util.List<String>> byName = new java.util.TreeMap<>();
+        for (com.tngtech.archunit.core.domain.JavaClass c : ENGINE) {
+            if (c.isTopLevelClass()) {
+                byName.computeIfAbsent(c.getSimpleName(), n -> new java.util.ArrayList<>()).add(c.getName());
+            }
+        }
+        byName.values().removeIf(names -> names.size() < 2);
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Map.of(), byName, "classes that share one name");
+    }
+
     @Test
     void insideTheOperationsParsersAndTheSweepSitApart() {
         noClasses().that().resideInAPackage("..engine.partiql..").should().dependOnClassesThat()

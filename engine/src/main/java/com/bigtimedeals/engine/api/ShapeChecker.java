@@ -278,16 +278,16 @@ public final class ShapeChecker {
             return;
         }
         if (shape.min != null && value instanceof Long l && l < shape.min) {
-            fail(errors, parent, name, value, shape, "Member must have value greater than or equal to " + shape.min);
+            bound(errors, parent, name, value, shape, "Member must have value greater than or equal to " + shape.min);
         }
         if (shape.max != null && value instanceof Long l && l > shape.max) {
-            fail(errors, parent, name, value, shape, "Member must have value less than or equal to " + shape.max);
+            bound(errors, parent, name, value, shape, "Member must have value less than or equal to " + shape.max);
         }
         if (shape.tableName && value instanceof String s && (s.startsWith("arn:") || s.isEmpty())) {
             if (s.length() > 1024) {
-                fail(errors, parent, name, value, shape, "Member must have length less than or equal to 1024");
+                bound(errors, parent, name, value, shape, "Member must have length less than or equal to 1024");
             } else if (s.isEmpty()) {
-                fail(errors, parent, name, value, shape, "Member must have length greater than or equal to 1");
+                bound(errors, parent, name, value, shape, "Member must have length greater than or equal to 1");
             }
             return;
         }
@@ -301,10 +301,10 @@ public final class ShapeChecker {
         }
         int length = length(value);
         if (shape.minLength != null && length < shape.minLength) {
-            fail(errors, parent, name, value, shape, "Member must have length greater than or equal to " + shape.minLength);
+            bound(errors, parent, name, value, shape, "Member must have length greater than or equal to " + shape.minLength);
         }
         if (shape.maxLength != null && length > shape.maxLength) {
-            fail(errors, parent, name, value, shape, "Member must have length less than or equal to " + shape.maxLength);
+            bound(errors, parent, name, value, shape, "Member must have length less than or equal to " + shape.maxLength);
         }
         if (shape.tableName) {
             pattern(parent, name, value, shape, errors);
@@ -407,13 +407,34 @@ public final class ShapeChecker {
         return 0;
     }
 
-    private static void fail(List<String> errors, String parent, String name, Object value, Shape shape, String constraint) {
-        if (errors.size() >= MAX_ERRORS) {
+    /**
+     * A length or value bound the member breaks: in the service's newer wording, which names the member by its request
+     * path and echoes no value, where the shape asks for it ({@link Shape#genericMessage()}); else as {@link #fail}.
+     */
+    private static void bound(List<String> errors, String parent, String name, Object value, Shape shape, String constraint) {
+        if (shape.generic && errors.size() < MAX_ERRORS) {
+            errors.add(atPath(requestPath(parent, name), constraint));
             return;
         }
-        if (shape.generic && value != null && (constraint.startsWith("Member must have length")
-                || constraint.startsWith("Member must have value"))) {
-            errors.add("Value at '" + requestPath(parent, name) + "' failed to satisfy constraint: " + constraint);
+        fail(errors, parent, name, value, shape, constraint);
+    }
+
+    /**
+     * A list longer than {@code max}, refused on its own after the constraint pass (where the service checks it later
+     * than the request's shapes: TransactItems, a table's Keys in BatchGetItem), worded as that pass words a bound.
+     */
+    public static ApiException tooLong(String path, int max) {
+        return ApiException.validation("1 validation error detected: "
+                + atPath(path, "Member must have length less than or equal to " + max));
+    }
+
+    /** The service's newer wording of a broken constraint: the member by its request path, no value echoed. */
+    private static String atPath(String path, String constraint) {
+        return "Value at '" + path + "' failed to satisfy constraint: " + constraint;
+    }
+
+    private static void fail(List<String> errors, String parent, String name, Object value, Shape shape, String constraint) {
+        if (errors.size() >= MAX_ERRORS) {
             return;
         }
         String shown = value == null ? "null" : "'" + (shape.jsonEcho ? json(value) : display(value, shape)) + "'";

@@ -218,19 +218,9 @@ final class ConditionChecker {
             args.add(operand(arg));
         }
         misusedFunction(args);
-        if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
-            return null;
-        }
         String name = call.functionName();
-        ExpressionFunction function = ExpressionFunction.allowed(name, RULES.functions, errors);
+        ExpressionFunction function = ExpressionFunction.called(name, args.size(), RULES, errors);
         if (function == null) {
-            return null;
-        }
-        if (errors.has(ExpressionErrors.Kind.OPERAND_COUNT)) {
-            return null;
-        }
-        if (function.arity != args.size()) {
-            errors.record(ExpressionErrors.Kind.OPERAND_COUNT, function.wrongOperandCount(args.size()));
             return null;
         }
         distinct(name, args);

@@ -28,36 +28,43 @@ final class ExpressionErrors {
 
     /**
      * What differs between the kinds of expression the one checking pass checks, as a table: the functions each may
-     * call, which kind of error an undefined name and an undefined value are, and the order the service reports
-     * errors in (the first error of the first kind found).
+     * call, which kind of error an undefined name, an undefined value and a function's wrong number of operands are,
+     * and the order the service reports errors in (the first error of the first kind found).
      */
     enum Rules {
         /** Conditions, filters and key conditions: an undefined name or value ends the condition it stands in. */
-        CONDITION(ExpressionFunction.Use.CONDITION, Kind.UNDEFINED_NAME_OR_VALUE, Kind.UNDEFINED_NAME_OR_VALUE,
+        CONDITION(ExpressionFunction.Use.CONDITION,
+                Kind.UNDEFINED_NAME_OR_VALUE, Kind.UNDEFINED_NAME_OR_VALUE, Kind.OPERAND_COUNT,
                 Kind.TOO_MANY_OPERATORS, Kind.REDUNDANT_PARENS, Kind.UNKNOWN_FUNCTION, Kind.MISUSED_FUNCTION,
                 Kind.RESERVED_WORD, Kind.CONDITION),
         /** One comparison or function condition, once it ends: its first error becomes the CONDITION error. */
-        CONDITION_PART(ExpressionFunction.Use.CONDITION, Kind.UNDEFINED_NAME_OR_VALUE, Kind.UNDEFINED_NAME_OR_VALUE,
+        CONDITION_PART(ExpressionFunction.Use.CONDITION,
+                Kind.UNDEFINED_NAME_OR_VALUE, Kind.UNDEFINED_NAME_OR_VALUE, Kind.OPERAND_COUNT,
                 Kind.UNDEFINED_NAME_OR_VALUE, Kind.OPERAND_COUNT, Kind.NOT_DISTINCT, Kind.FUNCTION),
         /** Update expressions: undefined names and values apart, after a repeated clause. */
-        UPDATE(ExpressionFunction.Use.UPDATE_SET, Kind.UNDEFINED_NAME, Kind.UNDEFINED_VALUE,
+        UPDATE(ExpressionFunction.Use.UPDATE_SET,
+                Kind.UNDEFINED_NAME, Kind.UNDEFINED_VALUE, Kind.FUNCTION,
                 Kind.TOO_MANY_OPERATORS, Kind.RESERVED_WORD, Kind.UNKNOWN_FUNCTION, Kind.MISUSED_FUNCTION,
                 Kind.SECTION_REPEATED, Kind.UNDEFINED_NAME, Kind.UNDEFINED_VALUE, Kind.PATH_OVERLAP, Kind.PATH_CONFLICT,
                 Kind.OPERAND_TYPE, Kind.FUNCTION),
         /** Projection expressions: paths only, no functions or values. */
-        PROJECTION(null, Kind.UNDEFINED_NAME, Kind.UNDEFINED_VALUE,
+        PROJECTION(null,
+                Kind.UNDEFINED_NAME, Kind.UNDEFINED_VALUE, null,
                 Kind.RESERVED_WORD, Kind.UNDEFINED_NAME, Kind.PATH_OVERLAP, Kind.PATH_CONFLICT);
 
         /** The functions the expression may call (their table, {@link ExpressionFunction}, says which stand where). */
         final ExpressionFunction.Use functions;
         final Kind undefinedName;
         final Kind undefinedValue;
+        /** The kind of error a function called with the wrong number of operands is (none in a projection). */
+        final Kind operandCount;
         private final Kind[] order;
 
-        Rules(ExpressionFunction.Use functions, Kind undefinedName, Kind undefinedValue, Kind... order) {
+        Rules(ExpressionFunction.Use functions, Kind undefinedName, Kind undefinedValue, Kind operandCount, Kind... order) {
             this.functions = functions;
             this.undefinedName = undefinedName;
             this.undefinedValue = undefinedValue;
+            this.operandCount = operandCount;
             this.order = order;
         }
     }

@@ -72,7 +72,7 @@ public enum ExpressionFunction {
     }
 
     /** The service's message for this function given {@code count} operands, not its arity. */
-    String wrongOperandCount(int count) {
+    private String wrongOperandCount(int count) {
         return "Incorrect number of operands for operator or function; operator or function: " + name
                 + ", number of operands: " + count;
     }
@@ -89,10 +89,31 @@ public enum ExpressionFunction {
     }
 
     /**
+     * The function called {@code name} with {@code operands} operands, if these rules let it stand there with as many
+     * operands as it takes; else null, with the error recorded (the first of each kind is kept): an unknown function, a
+     * known one out of place, or a wrong number of operands, of the kind the rules name. The one check of a call that
+     * conditions and updates share.
+     */
+    static ExpressionFunction called(String name, int operands, ExpressionErrors.Rules rules, ExpressionErrors errors) {
+        if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
+            return null;
+        }
+        ExpressionFunction function = allowed(name, rules.functions, errors);
+        if (function == null || errors.has(rules.operandCount)) {
+            return null;
+        }
+        if (function.arity != operands) {
+            errors.record(rules.operandCount, function.wrongOperandCount(operands));
+            return null;
+        }
+        return function;
+    }
+
+    /**
      * The function of this name if it may stand in this kind of expression; else null, with the error recorded: an
      * unknown function, or a known one out of place ({@code The function is not allowed in a condition expression}).
      */
-    static ExpressionFunction allowed(String name, Use use, ExpressionErrors errors) {
+    private static ExpressionFunction allowed(String name, Use use, ExpressionErrors errors) {
         ExpressionFunction function = named(name);
         if (function == null) {
             errors.record(ExpressionErrors.Kind.UNKNOWN_FUNCTION, "Invalid function name; function: " + name);

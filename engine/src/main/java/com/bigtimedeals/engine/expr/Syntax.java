@@ -84,13 +84,12 @@ public final class Syntax {
     }
 
     /**
-     * The first document path of a tree with more than {@link TokenParser#MAX_PATH_DEPTH} elements, as the parsers
-     * refuse it ({@code The document path has too many nesting levels; nesting levels: 33}); null when none.
+     * The first document path of a tree with more than {@link TokenParser#MAX_PATH_DEPTH} elements, refused as the
+     * parsers refuse it ({@link TokenParser#depthFault}); null when none.
      */
     static String pathFault(Object node) {
         if (node instanceof PathRef p) {
-            return p.steps().size() > TokenParser.MAX_PATH_DEPTH
-                    ? "The document path has too many nesting levels; nesting levels: " + p.steps().size() : null;
+            return TokenParser.depthFault(p.steps().size());
         }
         List<?> children = List.of();
         if (node instanceof Or or) {

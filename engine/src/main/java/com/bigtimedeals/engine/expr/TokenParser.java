@@ -31,6 +31,14 @@ abstract class TokenParser {
     /** The service's limit on a document path's elements (Developer Guide: nested attributes up to 32 levels). */
     static final int MAX_PATH_DEPTH = 32;
 
+    /**
+     * The service's refusal of a document path of {@code steps} elements, beyond {@link #MAX_PATH_DEPTH}; null within
+     * it. Written once, for paths parsed from text and for trees that came without it (PartiQL's, {@link Syntax}).
+     */
+    static String depthFault(int steps) {
+        return steps > MAX_PATH_DEPTH ? "The document path has too many nesting levels; nesting levels: " + steps : null;
+    }
+
     TokenParser(String text, Set<String> keywords) {
         this.text = text;
         this.tokens = Lexer.tokenize(text, Lexer.EXPRESSION);
@@ -206,8 +214,8 @@ abstract class TokenParser {
                 }
             }
             pos = save;
-            if (steps.size() > MAX_PATH_DEPTH && pathFault == null) {
-                pathFault = "The document path has too many nesting levels; nesting levels: " + steps.size();
+            if (pathFault == null) {
+                pathFault = depthFault(steps.size());
             }
             return;
         }

@@ -124,18 +124,8 @@ final class UpdateChecker {
 
     /** Checks a function or an arithmetic operator; returns the type it yields when known. */
     private String function(String name, List<Checked> args) {
-        if (errors.has(ExpressionErrors.Kind.UNKNOWN_FUNCTION)) {
-            return null;
-        }
-        ExpressionFunction function = ExpressionFunction.allowed(name, RULES.functions, errors);
+        ExpressionFunction function = ExpressionFunction.called(name, args.size(), RULES, errors);
         if (function == null) {
-            return null;
-        }
-        if (errors.has(ExpressionErrors.Kind.FUNCTION)) {
-            return null;
-        }
-        if (function.arity != args.size()) {
-            errors.record(ExpressionErrors.Kind.FUNCTION, function.wrongOperandCount(args.size()));
             return null;
         }
         switch (function) {

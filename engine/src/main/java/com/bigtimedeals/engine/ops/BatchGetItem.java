@@ -18,6 +18,7 @@ import java.util.Set;
 
 import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Shape;
+import com.bigtimedeals.engine.api.ShapeChecker;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.core.BatchReads;
 import com.bigtimedeals.engine.core.Capacity;
@@ -32,6 +33,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * {@link BatchReads}; what it leaves unprocessed comes back as UnprocessedKeys.
  */
 public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, List<BatchReads.TableOutcome>> {
+    /** The most keys a request may read, in all its tables together and in any one of them. */
+    static final int MAX_KEYS = 100;
+
     private static final Shape SHAPE = Shape.request()
             .field("ReturnConsumedCapacity", ItemShapes.returnConsumedCapacity())
             .field("RequestItems", map("KeysAndAttributes", valueStruct("KeysAndAttributes")
@@ -52,7 +56,7 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
      * echoed back with its UnprocessedKeys (null where the request left them out).
      */
     record TableRequest(BatchReads.TableReads reads, Projection projection, Boolean consistentRead,
-                        String projectionExpression, List<String> attributesToGet, Map<String, Object> names) {
+                        String projectionExpression, List<String> attributesToGet, Map<String, String> names) {
     }
 
     /** The request, decoded and checked once. */
@@ -76,9 +80,8 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
             throw ApiException.validation("The requestItems parameter is required for BatchGetItem");
         }
         for (Map.Entry<String, Object> e : requestItems.entrySet()) {
-            if (Req.list(Req.asMap(e.getValue()), "Keys").size() > 100) {
-                throw ApiException.validation("1 validation error detected: Value at 'RequestItems." + e.getKey()
-                        + ".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100");
+            if (Req.list(Req.asMap(e.getValue()), "Keys").size() > MAX_KEYS) {
+                throw ShapeChecker.tooLong("RequestItems." + e.getKey() + ".member.Keys", MAX_KEYS);
             }
         }
         List<TableRequest> requests = new ArrayList<>();
@@ -98,13 +101,13 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
                     throw ApiException.validation("Provided list of item keys contains duplicates");
                 }
                 keys.add(key);
-                if (++total > 100) {
+                if (++total > MAX_KEYS) {
                     throw ApiException.validation("Too many items requested for the BatchGetItem call");
                 }
             }
             requests.add(new TableRequest(new BatchReads.TableReads(e.getKey(), keys, Req.flag(t, "ConsistentRead")), projection,
                     Req.bool(t, "ConsistentRead"), Req.string(t, "ProjectionExpression"), Req.strings(t, "AttributesToGet"),
-                    Req.map(t, "ExpressionAttributeNames")));
+                    Req.stringMap(t, "ExpressionAttributeNames")));
         }
         return new Request(requests, Req.string(req, "ReturnConsumedCapacity"));
     }
@@ -162,8 +165,8 @@ public final class BatchGetItem extends TypedOperation<BatchGetItem.Request, Lis
         }
         if (r.names() != null) {
             out.writeObjectFieldStart("ExpressionAttributeNames");
-            for (Map.Entry<String, Object> n : r.names().entrySet()) {
-                out.writeStringField(n.getKey(), (String) n.getValue());
+            for (Map.Entry<String, String> n : r.names().entrySet()) {
+                out.writeStringField(n.getKey(), n.getValue());
             }
             out.writeEndObject();
         }

@@ -49,6 +49,12 @@ final class Req {
         return (List<String>) m.get(name);
     }
 
+    /** A member the shape holds to a map of strings (ExpressionAttributeNames). */
+    @SuppressWarnings("unchecked")
+    static Map<String, String> stringMap(Map<String, Object> m, String name) {
+        return (Map<String, String>) m.get(name);
+    }
+
     static boolean has(Map<String, Object> m, String name) {
         return m.get(name) != null;
     }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.bigtimedeals.engine.api.ApiException;
 import com.bigtimedeals.engine.api.Shape;
 import com.bigtimedeals.engine.codec.ItemCodec;
 import com.bigtimedeals.engine.core.Context;
@@ -52,9 +51,6 @@ public final class TransactGetItems extends TypedOperation<TransactGetItems.Requ
     @Override
     Request decode(Map<String, Object> req) {
         List<Object> items = Req.list(req, "TransactItems");
-        if (items.size() > TransactWriteItems.MAX_ACTIONS) {
-            throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
-        }
         List<TransactReads.Read> reads = new ArrayList<>();
         List<Projection> projections = new ArrayList<>();
         for (Object o : items) {

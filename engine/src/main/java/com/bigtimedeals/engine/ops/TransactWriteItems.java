@@ -149,9 +149,6 @@ public final class TransactWriteItems extends TypedOperation<TransactWriteItems.
     @Override
     Request decode(Map<String, Object> req) {
         List<Object> items = Req.list(req, "TransactItems");
-        if (items.size() > MAX_ACTIONS) {
-            throw ApiException.validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100");
-        }
         List<TransactWrites.Action> actions = new ArrayList<>();
         long total = 0;
         for (Object o : items) {

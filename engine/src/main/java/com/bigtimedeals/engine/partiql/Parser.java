@@ -31,7 +31,7 @@ public final class Parser {
         for (Token t : tokens) {
             // A character PartiQL does not know, or a string or comment left open: refused before any parsing.
             if (t.is(Kind.UNKNOWN)) {
-                throw Syntax.notWellFormed("");
+                throw StatementErrors.notWellFormed("");
             }
         }
     }
@@ -47,7 +47,7 @@ public final class Parser {
             p.at++;
         }
         if (p.peek().kind() != Kind.EOF) {
-            throw Syntax.leftover();
+            throw StatementErrors.leftover();
         }
         if (p.writeOnIndex) {
             // The service refuses an UPDATE or DELETE on "table"."index" before it looks the table up, so a table that
@@ -104,7 +104,7 @@ public final class Parser {
             expect(")");
             return new Ast.Exists(s);
         }
-        throw Syntax.notWellFormed("Unexpected keyword");
+        throw StatementErrors.notWellFormed("Unexpected keyword");
     }
 
     private Ast.Select select() {
@@ -164,7 +164,7 @@ public final class Parser {
             }
         }
         if (sets.isEmpty() && removes.isEmpty()) {
-            throw Syntax.notWellFormed("Expected SET or REMOVE");
+            throw StatementErrors.notWellFormed("Expected SET or REMOVE");
         }
         expect("WHERE");
         Node where = expression();
@@ -347,7 +347,7 @@ public final class Parser {
             }
             return t.is("[") ? new Ast.ListLiteral(values) : new Ast.BagLiteral(values);
         }
-        throw Syntax.notWellFormed("Unexpected term");
+        throw StatementErrors.notWellFormed("Unexpected term");
     }
 
     /**
@@ -362,7 +362,7 @@ public final class Parser {
             do {
                 Token k = next();
                 if (k.kind() != Kind.STRING) {
-                    throw Syntax.notWellFormed("Expected a string key in a tuple");
+                    throw StatementErrors.notWellFormed("Expected a string key in a tuple");
                 }
                 expect(":");
                 keys.add(k.text());
@@ -376,7 +376,7 @@ public final class Parser {
     /** An alias on INSERT is not recognised as one: the statement simply has a token left over. */
     private void refuseInsertAlias() {
         if (!peek().is("VALUE")) {
-            throw Syntax.leftover();
+            throw StatementErrors.leftover();
         }
     }
 
@@ -385,14 +385,14 @@ public final class Parser {
         try {
             parsed = new BigDecimal(text);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw Syntax.notWellFormed("");
+            throw StatementErrors.notWellFormed("");
         }
         try {
             return new Value.N(Numbers.checkRange(Numbers.normalise(parsed)));
         } catch (NumberFormatError e) {
             throw ApiException.validation(e.getMessage() + " under " + where);
         } catch (ArithmeticException e) {
-            throw Syntax.notWellFormed("");
+            throw StatementErrors.notWellFormed("");
         }
     }
 
@@ -408,12 +408,12 @@ public final class Parser {
                 at++;
                 Token n = next();
                 if (n.kind() != Kind.NUMBER || !n.text().chars().allMatch(Character::isDigit)) {
-                    throw Syntax.notWellFormed("Expected a list index");
+                    throw StatementErrors.notWellFormed("Expected a list index");
                 }
                 try {
                     steps.add(Integer.parseInt(n.text()));
                 } catch (NumberFormatException tooLarge) {
-                    throw Syntax.notWellFormed("List index out of range");
+                    throw StatementErrors.notWellFormed("List index out of range");
                 }
                 expect("]");
             } else {
@@ -427,7 +427,7 @@ public final class Parser {
         if (t.kind() == Kind.NAME || t.kind() == Kind.QUOTED_NAME) {
             return t.text();
         }
-        throw Syntax.notWellFormed("Expected identifier");
+        throw StatementErrors.notWellFormed("Expected identifier");
     }
 
     // ---- tokens ----
@@ -454,7 +454,7 @@ public final class Parser {
 
     private void expect(String s) {
         if (!accept(s)) {
-            throw Syntax.notWellFormed(peek().kind() == Kind.EOF ? "Unexpected end of statement" : "Expected " + s);
+            throw StatementErrors.notWellFormed(peek().kind() == Kind.EOF ? "Unexpected end of statement" : "Expected " + s);
         }
     }
 

@@ -195,4 +195,20 @@ class BatchesAndTransactionsTest extends ConformanceSupport {
                 "(?s)^1 validation error detected: Value '\\[TransactWriteItem\\(.+\\]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100$"),
                 e.awsErrorDetails().errorMessage());
     }
+
+    /** As for writes: the request's shape holds TransactItems to 100, before any action is decoded. */
+    @Test
+    void moreThan100TransactionReadsAreRefused() {
+        String t = table(ScalarAttributeType.S, null);
+        List<TransactGetItem> items = new ArrayList<>();
+        for (int i = 0; i < 101; i++) {
+            int k = i;
+            items.add(TransactGetItem.builder().get(g -> g.tableName(t).key(item("pk", "k" + k))).build());
+        }
+        DynamoDbException e = assertThrows(DynamoDbException.class, () -> db.transactGetItems(b -> b.transactItems(items)));
+        assertEquals("ValidationException", e.awsErrorDetails().errorCode());
+        assertTrue(e.awsErrorDetails().errorMessage().matches(
+                "(?s)^1 validation error detected: Value '.+' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100$"),
+                e.awsErrorDetails().errorMessage());
+    }
 }

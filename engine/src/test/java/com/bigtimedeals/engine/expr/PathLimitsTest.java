@@ -9,6 +9,8 @@ import static com.bigtimedeals.engine.expr.Fixtures.s;
 import static com.bigtimedeals.engine.expr.Fixtures.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -33,6 +35,29 @@ class PathLimitsTest {
         fails("Invalid UpdateExpression: " + TOO_DEEP, () -> context(null, values(":v", s("x")))
                 .update("SET " + deep + " = :v"));
         fails("Invalid UpdateExpression: " + TOO_DEEP, () -> context().update("REMOVE " + deep));
+    }
+
+    /** PartiQL's WHERE and SET come as syntax trees, not text: a path too deep in one is refused as in text. */
+    @Test
+    void pathOfThirtyThreeLevelsIsRefusedInATreeAsInText() {
+        context().condition(ExpressionContext.Kind.ConditionExpression, exists(path(32)), 1);
+        fails("Invalid ConditionExpression: " + TOO_DEEP,
+                () -> context().condition(ExpressionContext.Kind.ConditionExpression, exists(path(33)), 1));
+        Syntax.Clause remove = new Syntax.Clause(Syntax.Section.REMOVE,
+                List.of(new Syntax.Action(Syntax.Section.REMOVE, path(33), null, null)));
+        fails("Invalid UpdateExpression: " + TOO_DEEP, () -> context().update(List.of(remove), 1));
+    }
+
+    private static Syntax.Cond exists(Syntax.PathRef path) {
+        return new Syntax.FunctionCond(new Syntax.Call(new Token(Token.Kind.NAME, "attribute_exists", 0, 16), List.of(path)));
+    }
+
+    private static Syntax.PathRef path(int steps) {
+        List<Syntax.Step> all = new ArrayList<>();
+        for (int i = 0; i < steps; i++) {
+            all.add(new Syntax.Step(new Token(Token.Kind.NAME, i == 0 ? "a" : "b", 0, 1), 0));
+        }
+        return new Syntax.PathRef(all, false);
     }
 
     @Test

@@ -3,8 +3,8 @@ package com.bigtimedeals.engine.partiql;
 import com.bigtimedeals.engine.api.ApiException;
 
 /** The service's answers to statements its PartiQL parser cannot read. */
-final class Syntax {
-    private Syntax() {
+final class StatementErrors {
+    private StatementErrors() {
     }
 
     static ApiException notWellFormed(String detail) {

@@ -1,19 +1,19 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { makeApi } from '../api/client';
-import { BlastPage } from '../blast/BlastPage';
-import { BrandsPage } from '../brands/BrandsPage';
-import { DealsPage } from '../deals/DealsPage';
-import { FeaturedPage } from '../featured/FeaturedPage';
-import { ReportsPage } from '../reports/ReportsPage';
-import { type Auth, createAuth, isEditor, type Session } from '../session';
-import { AuthenticatorSetup } from '../session/AuthenticatorSetup';
-import { SignIn } from '../session/SignIn';
-import { ApiContext } from '../ui/api';
-import { Loading, ProblemBanner } from '../ui/messages';
-import { ownDrafts } from '../lib/draft';
-import { type AppConfig, loadConfig } from './config';
-import { type Navigation, NavigationContext, useRouter } from './navigation';
-import type { PageName, Route } from './routes';
+import { makeApi } from './api/client';
+import { BlastPage } from './blast/BlastPage';
+import { BrandsPage } from './brands/BrandsPage';
+import { DealsPage } from './deals/DealsPage';
+import { FeaturedPage } from './featured/FeaturedPage';
+import { ReportsPage } from './reports/ReportsPage';
+import { type Auth, createAuth, isEditor, type Session } from './session';
+import { AuthenticatorSetup } from './session/AuthenticatorSetup';
+import { SignIn } from './session/SignIn';
+import { ApiContext } from './ui/api';
+import { Loading, ProblemBanner } from './ui/messages';
+import { ownDrafts } from './lib/draft';
+import { type AppConfig, loadConfig } from './app/config';
+import { type Navigation, NavigationContext, useRouter } from './app/navigation';
+import type { PageName, Route } from './app/routes';
 
 /** The sections, in the order the navigation lists them. A new section is one line here and one route. */
 const SECTIONS: { page: PageName; title: string; href: string }[] = [
