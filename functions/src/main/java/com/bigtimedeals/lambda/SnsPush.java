@@ -59,7 +59,12 @@ public final class SnsPush implements PushEndpoints {
      * store's certificates) on the constructing thread, where the function's was built on a thread of its own.
      */
     static SnsPush from(Settings settings, SdkHttpClient http) {
+        // The SDK's own defaults stated, as the DynamoDB client's are (DynamoDbClients): left unset, the builder
+        // resolves each from system properties, the environment and the profile file at every cold start.
         SnsClientBuilder b = SnsClient.builder().httpClient(http)
+                .dualstackEnabled(false)
+                .fipsEnabled(false)
+                .defaultsMode(software.amazon.awssdk.awscore.defaultsmode.DefaultsMode.LEGACY)
                 .overrideConfiguration(o -> o.apiCallTimeout(CALL_TIMEOUT))
                 .region(Region.of(settings.get("AWS_REGION") == null ? "us-east-1" : settings.get("AWS_REGION")));
         String endpoint = settings.get(ENDPOINT);
