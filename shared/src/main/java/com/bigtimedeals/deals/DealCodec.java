@@ -94,7 +94,7 @@ public final class DealCodec {
         java.util.List<com.bigtimedeals.deals.PricePoint> points = new java.util.ArrayList<>(stored.l().size());
         for (AttributeValue p : stored.l()) {
             points.add(new com.bigtimedeals.deals.PricePoint(new java.math.BigDecimal(p.m().get("price").n()),
-                    com.bigtimedeals.platform.StoredInstant.parse(p.m().get("at").s())));
+                    Instant.parse(p.m().get("at").s())));
         }
         return points;
     }
