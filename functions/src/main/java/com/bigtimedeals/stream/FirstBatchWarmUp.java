@@ -8,7 +8,11 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.Capacity;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
@@ -25,7 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * while the container builds the client on the constructing thread
  * ({@link com.bigtimedeals.lambda.Container#fromProcess(Runnable)}), as the TLS context is: the front page's codec and
  * deflater, and the request and response
- * shapes of the operations a batch sends beyond GetItem (Query, BatchGetItem, BatchWriteItem, UpdateItem, PutItem).
+ * shapes of the operations a batch sends (GetItem, Query, BatchGetItem, BatchWriteItem, UpdateItem, PutItem) and the
+ * consumed capacity every answer carries ({@code RequestMeter} asks for it).
  * Each shape's model classes link a getter and a setter lambda per field when first built: about 300 classes and
  * 70 ms of CPU (docs/cold-start.md), which the constructing thread paid on the first batch's critical path. Nothing
  * here is sent, and nothing here is kept: the objects are dropped, their classes stay loaded.
@@ -43,6 +48,8 @@ final class FirstBatchWarmUp {
     static void run() {
         com.bigtimedeals.deals.FrontPageCache.itemBytes(new com.bigtimedeals.deals.FrontPage(0, List.of(), List.of(), null));
         Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("WARM"), "SK", AttributeValue.fromS("WARM"));
+        GetItemRequest.builder().tableName("warm").key(key).consistentRead(true).build();
+        GetItemResponse.builder().item(key).consumedCapacity(consumed()).build();
         QueryRequest.builder().tableName("warm").keyConditionExpression("PK = :pk").expressionAttributeValues(key).limit(1)
                 .consistentRead(true).exclusiveStartKey(key).build();
         QueryResponse.builder().items(List.of(key)).lastEvaluatedKey(key).count(1).build();
@@ -59,5 +66,12 @@ final class FirstBatchWarmUp {
         PutItemRequest.builder().tableName("warm").item(key).conditionExpression("attribute_not_exists(PK)")
                 .expressionAttributeValues(key).build();
         PutItemResponse.builder().build();
+    }
+
+    /** The consumed capacity of an answer (its shapes' classes initialised): shared with {@link FirstSweepWarmUp}. */
+    static ConsumedCapacity consumed() {
+        return ConsumedCapacity.builder().tableName("warm").capacityUnits(1.0).readCapacityUnits(1.0).writeCapacityUnits(1.0)
+                .table(Capacity.builder().capacityUnits(1.0).readCapacityUnits(1.0).writeCapacityUnits(1.0).build())
+                .globalSecondaryIndexes(Map.of("warm", Capacity.builder().capacityUnits(1.0).build())).build();
     }
 }

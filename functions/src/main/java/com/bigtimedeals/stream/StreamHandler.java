@@ -60,7 +60,7 @@ public final class StreamHandler implements RequestHandler<DynamodbEvent, Stream
     }
 
     private StreamHandler(Container c) {
-        this(ChangeReactions.of(c.table(), c.configuration()).withPush(new PushSender(c.table(), Container::pushFromProcess)),
+        this(ChangeReactions.of(c.table(), c.configuration()).withPush(new PushSender(c.table(), () -> Container.pushFromProcess(c.http()))),
                 c.configuration(), c.runtime().initializationType());
     }
 

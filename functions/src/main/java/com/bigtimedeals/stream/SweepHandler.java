@@ -45,9 +45,12 @@ public final class SweepHandler implements RequestHandler<Map<String, Object>, M
     private SavedReminders reminders;
     private QuietHolds quietEnds;
 
-    /** For Lambda: what the container needs is built once, from its environment. */
+    /**
+     * For Lambda: what the container needs is built once, from its environment, and the request shapes of a sweep
+     * alongside it ({@link FirstSweepWarmUp}).
+     */
     public SweepHandler() {
-        this(Container.fromProcess());
+        this(Container.fromProcess(FirstSweepWarmUp::run));
     }
 
     private SweepHandler(Container c) {

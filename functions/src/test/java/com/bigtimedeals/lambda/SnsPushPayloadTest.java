@@ -72,11 +72,11 @@ class SnsPushPayloadTest {
     @Test
     void theExistingEndpointIsTakenFromSnssMessage() {
         String arn = "arn:aws:sns:ap-northeast-1:123456789012:endpoint/GCM/BigTimeDeals-fcm/830d456e-dbea-304f-a2af-e2e9e666cd70";
-        java.util.regex.Matcher m = SnsPush.EXISTING.matcher("Invalid parameter: Token Reason: Endpoint " + arn
+        java.util.regex.Matcher m = SnsPush.Existing.EXISTING.matcher("Invalid parameter: Token Reason: Endpoint " + arn
                 + " already exists with the same Token, but different attributes.");
         assertEquals(true, m.matches());
         assertEquals(arn, m.group(1));
-        assertEquals(false, SnsPush.EXISTING.matcher("Invalid parameter: Token").matches());
+        assertEquals(false, SnsPush.Existing.EXISTING.matcher("Invalid parameter: Token").matches());
     }
 
     /** Any other InvalidParameter about the token is the client's 400; one about another parameter is the stack's. */

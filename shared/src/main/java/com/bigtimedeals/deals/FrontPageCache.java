@@ -142,7 +142,13 @@ public final class FrontPageCache {
         if (record && !touched.isEmpty()) {
             add += ", #r :mine";
             names.put("#r", RECENT_ATTRIBUTE);
-            values.put(":mine", AttributeValue.fromSs(touched.stream().map(id -> now + "#" + id).distinct().toList()));
+            // A loop, not a stream's map and distinct: on a consumer's first batch that pipeline was about 20 classes and
+            // two lambdas linked for a handful of ids.
+            java.util.Set<String> mine = new java.util.LinkedHashSet<>();
+            for (String id : touched) {
+                mine.add(now + "#" + id);
+            }
+            values.put(":mine", AttributeValue.fromSs(new java.util.ArrayList<>(mine)));
             values.put(":cap", AttributeValue.fromN(Integer.toString(RECENT_CAP - touched.size())));
             condition = "attribute_not_exists(#r) OR size(#r) <= :cap";
         }

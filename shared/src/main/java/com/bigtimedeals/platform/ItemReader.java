@@ -40,7 +40,7 @@ public final class ItemReader {
 
     public Instant instant(String name) {
         String s = string(name);
-        return s == null ? null : Instant.parse(s);
+        return s == null ? null : StoredInstant.parse(s);
     }
 
     public boolean has(String name) {
