@@ -42,7 +42,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 public final class DeviceStore {
     /** At most this many devices per user: one more registration removes the oldest. */
     public static final int MAX_PER_USER = 10;
-    private static final int ATTEMPTS = 4;
 
     private final Table table;
 
@@ -126,10 +125,12 @@ public final class DeviceStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return new Registration(draft, true, removed);
             } catch (TransactionCanceledException e) {
-                // Another registration or removal of the same token or devices got there first: read again. A
-                // transaction merely holding one of the items (a conflict) changed nothing: as many tries as any
-                // contended write gets (Transactions), not the few a race of registrations needs.
-                if (attempt >= (Contention.isContention(e) ? Transactions.CONFLICT_ATTEMPTS : ATTEMPTS)) {
+                // Another registration or removal of the same token or devices got there first: read again. Each such
+                // loss is another request's commit (several accounts registering one phone's token at once: each
+                // moves it in turn, and each is answered 201, the last one holding it), and a transaction merely
+                // holding one of the items (a conflict) changed nothing: either way as many tries as any contended
+                // write gets (Transactions). Four were too few for six accounts racing one token (503s).
+                if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
                     throw DomainException.unavailable("the device is busy; try again");
                 }
                 Transactions.backOff(attempt);
