@@ -190,6 +190,16 @@ public final class ContractRules {
     }
 
     /**
+     * Whether {@code s} is blank to a reader: well-formed, and nothing but characters that show nothing (whitespace,
+     * format and default-ignorable ones; tab and newlines among them, other control characters not). A note that may
+     * be blank is blank so whether it is made of spaces or of zero-width ones.
+     */
+    public static boolean isBlank(String s) {
+        return isWellFormed(s) && s.codePoints().allMatch(c -> !isVisible(c)
+                && (Character.getType(c) != Character.CONTROL || c == '\n' || c == '\t' || c == '\r'));
+    }
+
+    /**
      * Whether every code point of {@code s} shows something ({@link #isVisible}): no space, control, format or
      * default-ignorable character anywhere. For names that are one token (an email address, a link, a username).
      */
