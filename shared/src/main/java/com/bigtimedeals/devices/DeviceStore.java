@@ -76,8 +76,13 @@ public final class DeviceStore {
         String digest = digest(platform, token);
         for (int attempt = 1; ; attempt++) {
             List<Device> mine = new ArrayList<>();
-            for (Map<String, AttributeValue> item : liveDeviceItems(username)) {
+            Long version = null;
+            for (Map<String, AttributeValue> item : devicesAndSet(username)) {
                 ItemReader r = new ItemReader(item);
+                if (DeviceKeys.DEVICE_SET.equals(r.type())) {
+                    version = r.number("version");
+                    continue;
+                }
                 Device d = read(r);
                 if (digest.equals(r.string("tokenDigest"))) {
                     return new Registration(d, false, List.of());
@@ -113,6 +118,13 @@ public final class DeviceStore {
             }
             writes.add(put(new ItemWriter(DeviceKeys.pushToken(digest), DeviceKeys.PUSH_TOKEN).string("username", username)
                     .string("deviceId", draft.id()).instant("createdAt", draft.createdAt()).build(), holderCondition, holderValues));
+            // The device set as read, or this transaction fails and reads again: concurrent registrations of the caller
+            // (each reading nine devices) would otherwise each add one, past the ten (found over HTTP: twelve at once
+            // left twenty).
+            writes.add(put(new ItemWriter(DeviceKeys.deviceSet(username), DeviceKeys.DEVICE_SET)
+                    .number("version", version == null ? 1 : version + 1).build(),
+                    version == null ? "attribute_not_exists(PK)" : "version = :v",
+                    version == null ? Map.of() : Map.of(":v", AttributeValue.fromN(Long.toString(version)))));
             List<Device> removed = new ArrayList<>();
             if (mine.size() >= MAX_PER_USER) {
                 mine.sort(Comparator.comparing(Device::id));
@@ -286,6 +298,18 @@ public final class DeviceStore {
         // The whole object replaced: a retry after a transaction held the item writes the same item.
         Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build()));
         return s;
+    }
+
+    /**
+     * The caller's devices and their set's version item, in 1 strongly consistent Query, descending: the version item
+     * sorts after every device ({@code DEVICE~SET}), so it is first on the page whatever the devices.
+     */
+    private List<Map<String, AttributeValue>> devicesAndSet(String username) {
+        return table.client().query(QueryRequest.builder().tableName(table.name()).consistentRead(true)
+                .keyConditionExpression("PK = :pk AND SK BETWEEN :d AND :s")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
+                        ":d", AttributeValue.fromS(DeviceKeys.DEVICE_PREFIX), ":s", AttributeValue.fromS(DeviceKeys.DEVICE_SET_SK)))
+                .scanIndexForward(false).limit(MAX_PER_USER * 2 + 1).build()).items();
     }
 
     private List<Map<String, AttributeValue>> liveDeviceItems(String username) {
