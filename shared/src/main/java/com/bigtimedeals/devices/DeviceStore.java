@@ -287,10 +287,38 @@ public final class DeviceStore {
         return new NotificationSettings(r.bool("watches"), r.bool("alerts"), r.bool("blasts"), r.bool("reminders"), quiet);
     }
 
+    /** When the settings were last put, in epoch milliseconds: an account deletion leaves a later account's. */
+    private static final String UPDATED_AT_MS = "updatedAtMs";
+
+    /**
+     * An account deletion's last step: the notification settings and the device set's version item go, so a user
+     * who signs up again under the name starts with every kind on and no quiet hours (api.md: all true for a new
+     * user), and nothing of the account stays. Settings put after {@code deletedAt} are the new account's, kept.
+     * 2 DeleteItems (the settings conditioned on their time); how many items went.
+     */
+    public int removeSettingsForDeletion(String username, Instant deletedAt) {
+        int removed = 0;
+        try {
+            Transactions.retrying(() -> table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+                    .tableName(table.name()).key(DeviceKeys.notificationSettings(username))
+                    .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(#u) OR #u <= :at)")
+                    .expressionAttributeNames(Map.of("#u", UPDATED_AT_MS))
+                    .expressionAttributeValues(Map.of(":at", AttributeValue.fromN(Long.toString(deletedAt.toEpochMilli()))))
+                    .build()));
+            removed++;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException none) {
+            // No settings, or the new account's.
+        }
+        Transactions.retrying(() -> table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+                .tableName(table.name()).key(DeviceKeys.deviceSet(username)).build()));
+        return removed;
+    }
+
     /** PUT /me/notifications: 1 PutItem, the whole object replaced. */
     public NotificationSettings putSettings(String username, NotificationSettings s) {
         ItemWriter w = new ItemWriter(DeviceKeys.notificationSettings(username), Keys.NOTIFICATION_SETTINGS)
-                .bool("watches", s.watches()).bool("alerts", s.alerts()).bool("blasts", s.blasts()).bool("reminders", s.reminders());
+                .bool("watches", s.watches()).bool("alerts", s.alerts()).bool("blasts", s.blasts()).bool("reminders", s.reminders())
+                .number(UPDATED_AT_MS, table.clock().millis());
         if (s.quietHours() != null) {
             w.string("quietStart", s.quietHours().start()).string("quietEnd", s.quietHours().end())
                     .string("quietZone", s.quietHours().timeZone());
