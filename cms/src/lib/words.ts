@@ -13,8 +13,13 @@ export const SEARCH_MAX_WORDS = 5;
 /** Longer text is refused before it is looked at, as the API does: 5 words of 30 and the spaces between (in UTF-16 units). */
 const MAX_TEXT = SEARCH_MAX_WORDS * (WORD_MAX + 1) * 2;
 
-const WORD = /[\p{L}\p{Nd}][\p{L}\p{Nd}\p{M}]*/gu;
-const ONE_WORD = /^[\p{L}\p{Nd}][\p{L}\p{Nd}\p{M}]*$/u;
+// Default-ignorable letters (the Hangul fillers) start no word, and default-ignorable marks (variation selectors, the
+// combining grapheme joiner) continue none: they show nothing (Words.PATTERN).
+const IGNORABLE_LETTER = '\\u115F\\u1160\\u3164\\uFFA0';
+const IGNORABLE_MARK = '\\u034F\\u17B4\\u17B5\\u180B-\\u180F\\uFE00-\\uFE0F\\u{E0100}-\\u{E01EF}';
+const WORD_SOURCE = `(?:(?![${IGNORABLE_LETTER}])[\\p{L}\\p{Nd}])(?:(?![${IGNORABLE_LETTER}${IGNORABLE_MARK}])[\\p{L}\\p{Nd}\\p{M}])*`;
+const WORD = new RegExp(WORD_SOURCE, 'gu'); // eslint-disable-line no-misleading-character-class -- lone code points, none meant combined
+const ONE_WORD = new RegExp(`^${WORD_SOURCE}$`, 'u'); // eslint-disable-line no-misleading-character-class -- as WORD
 
 const lower = (word: string): string => word.toLowerCase().normalize('NFC');
 const codePoints = (s: string): number => [...s].length;

@@ -41,8 +41,12 @@ record Caller(String username, Set<String> groups) {
         if (username == null || username.isBlank()) {
             username = claims.get("username"); // Cognito access tokens name it so
         }
+        // A username is shown as a comment's author and a report's reporter: one that shows nothing, or holds a space or
+        // a bidi control (which would reorder what follows it), is no name. Cognito's own username pattern
+        // ([\p{L}\p{M}\p{S}\p{N}\p{P}]+) excludes them all but the Hangul fillers and the blank braille pattern.
         if (username == null || username.isBlank() || username.length() > MAX_USERNAME
-                || username.chars().anyMatch(Character::isISOControl) || !ContractRules.isWellFormed(username)) {
+                || username.chars().anyMatch(Character::isISOControl) || !ContractRules.isWellFormed(username)
+                || !ContractRules.allVisible(username)) {
             throw HttpFailure.unauthorized(TokenProblem.NO_USERNAME);
         }
         String exp = claims.get("exp");

@@ -338,7 +338,7 @@ final class JsonBody {
             }
             case NOTE -> {
                 String note = string(name, v);
-                yield note.isBlank() ? null : ContractRules.text(name, note, field.max());
+                yield ContractRules.isBlank(note) ? null : ContractRules.text(name, note, field.max());
             }
             // Checked here so that a word rule is named with every other invalid field; the domain parses them again.
             case WORDS -> {

@@ -26,6 +26,7 @@ final class AccountDeletionWalk {
     private final AlertStore alerts;
     private final CommentStore comments;
     private final SavedStore saved;
+    private final com.bigtimedeals.devices.DeviceStore devices;
     private final InboxDelivery inbox;
     private final int followPage;
     private final int messagePage;
@@ -38,6 +39,7 @@ final class AccountDeletionWalk {
         this.alerts = new AlertStore(table);
         this.comments = new CommentStore(table);
         this.saved = new SavedStore(table);
+        this.devices = new com.bigtimedeals.devices.DeviceStore(table);
         this.inbox = inbox;
         this.followPage = followPage;
         this.messagePage = messagePage;
@@ -63,6 +65,7 @@ final class AccountDeletionWalk {
                     case COMMENTS -> comments.anonymise(username, here.deletedAt(), here.after(), CommentStore.AUTHOR_PAGE);
                     case SAVED -> saved.removeForDeletion(here, followPage);
                     case MESSAGES -> inbox.removeForDeletion(here, messagePage);
+                    case SETTINGS -> new AccountStore.Cleared(null, devices.removeSettingsForDeletion(username, here.deletedAt()));
                 };
                 return new WalkRunner.Step(AccountDeletion.next(here.phase(), page.last()), page.removed());
             }

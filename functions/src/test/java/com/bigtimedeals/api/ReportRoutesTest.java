@@ -51,6 +51,13 @@ class ReportRoutesTest extends ApiTest {
         assertEquals(0, counts.get("expired").asInt());
         assertEquals(0, counts.get("duplicate").asInt());
         assertEquals(0, counts.get("other").asInt());
+        String other = createDeal("Reported again", "acme", "tech");
+        // Blank is blank whether of spaces or of zero-width ones (issue 43): no note either, never a 400 that says the
+        // note must be 1 to 500 characters (found over HTTP: "\u200b\u200b" was that 400, "  " was taken).
+        for (String[] invisible : new String[][] {{"cy", "\\u200b\\u200b"}, {"dee", "\\u3164 \\u2060"}, {"eve", "\\u202e"}}) {
+            JsonNode none = report(201, invisible[0], other, "{\"reason\":\"spam\",\"note\":\"" + invisible[1] + "\"}");
+            assertFalse(none.has("note"), none.toString());
+        }
     }
 
     @Test

@@ -51,6 +51,27 @@ class UserRoutesTest extends ApiTest {
         assertEquals(before, itemCount());
     }
 
+    /**
+     * A username that shows nothing, or holds a space or a bidi control, is no name a comment or report could show
+     * (found over HTTP: a token naming U+200B, U+202E or U+3164 made profiles and comments by such authors): 401, and
+     * nothing is written. Every other invalid field of the request is the same as for a good name.
+     */
+    @Test
+    void aUsernameThatShowsNothingOrReordersTextIsA401() {
+        seedCatalog();
+        int before = itemCount();
+        for (String name : new String[] {"\u200b", "\u200b\u200c\u2060", "\u3164\u3164", "\u2800", "\udb40\udc20", "\u00ad",
+                "\u202e", "abc\u202edef", "\u2066ann", "ann\u200f", "ann lee", "\u00a0ann", "ann\u2028"}) {
+            JsonNode refused = expect(401, post("/me").user(name).body("{\"email\":\"ann@example.com\"}"));
+            assertTrue(refused.get("message").asText().length() > 0);
+            expect(401, post("/brands/acme/likes").user(name));
+        }
+        assertEquals(before, itemCount());
+        for (String name : new String[] {"j\u00f6rg", "\u05e9\u05dc\u05d5\u05dd", "ann.lee+1", "\ud83c\udfa7dj"}) {
+            expect(201, post("/me").user(name).body("{\"email\":\"ann@example.com\"}"));
+        }
+    }
+
     @Test
     void likeAnswers201ThenAlready200AndUnlikeNeverGoesBelowZeroWithinTwoRequests() {
         seedCatalog();

@@ -231,6 +231,42 @@ class AccountDeletionTest extends StreamTest {
         assertTrue(new AccountStore(table).get("zoe").done() && new AccountStore(table).get("xia").done());
     }
 
+    /**
+     * DELETE /me left the notification settings (found over HTTP: GET /me/notifications after DELETE /me still answered
+     * the deleted account's quiet hours and kinds switched off, so a user signing up again under the name started with
+     * them, where api.md says a new user has all four on). The walk's last step removes them; settings put after the
+     * deletion are the new account's and stay.
+     */
+    @Test
+    void aDeletedUsersNotificationSettingsGoAndANewAccountsStay() {
+        com.bigtimedeals.devices.DeviceStore devices = new com.bigtimedeals.devices.DeviceStore(table);
+        com.bigtimedeals.devices.NotificationSettings quiet = new com.bigtimedeals.devices.NotificationSettings(false, true, false, true,
+                new com.bigtimedeals.devices.NotificationSettings.QuietHours("22:00", "07:00", "Europe/Paris"));
+        devices.putSettings("nia", quiet);
+        devices.putSettings("ole", quiet);
+        new AccountStore(table).delete("nia");
+        pump(60_000);
+        assertTrue(new AccountStore(table).get("nia").done());
+        assertEquals(com.bigtimedeals.devices.NotificationSettings.DEFAULTS, devices.settings("nia"));
+        assertEquals(quiet, devices.settings("ole"), "another user's stay");
+
+        // Deleted, then signed up again and settings put before the walk ran: the new account's are kept.
+        new AccountStore(table).delete("ole");
+        new com.bigtimedeals.devices.DeviceStore(table(table.name(), java.time.Clock.fixed(NOW.plusSeconds(5), java.time.ZoneOffset.UTC)))
+                .putSettings("ole", com.bigtimedeals.devices.NotificationSettings.DEFAULTS);
+        pump(60_000);
+        assertTrue(new AccountStore(table).get("ole").done());
+        for (var item : client.scan(b -> b.tableName(table.name())).items()) {
+            if (item.get("PK").s().equals("DEVICES#nia")) {
+                throw new AssertionError("nia's devices partition still holds " + item);
+            }
+        }
+        assertEquals(com.bigtimedeals.devices.NotificationSettings.DEFAULTS, devices.settings("ole"));
+        assertTrue(client.getItem(b -> b.tableName(table.name()).key(com.bigtimedeals.devices.DeviceKeys.notificationSettings("ole"))).hasItem()
+                && client.getItem(b -> b.tableName(table.name()).key(com.bigtimedeals.devices.DeviceKeys.notificationSettings("ole"))).item()
+                        .containsKey("watches"), "the new account's settings item stays");
+    }
+
     @Test
     void aDeletedUsersSavedDealsAndPendingRemindersGoWithinTheWalk() {
         com.bigtimedeals.saved.SavedStore saved = new com.bigtimedeals.saved.SavedStore(table);

@@ -13,7 +13,7 @@ public record AccountDeletion(String username, Instant deletedAt, String positio
     /** The phases, in the order the walk takes them; each position starts with its phase's prefix. */
     public enum Phase {
         FOLLOWS("follows#"), VOTES("votes#"), ALERTS("alerts#"), COMMENTS("comments#"), SAVED("saved#"),
-        MESSAGES("messages#");
+        MESSAGES("messages#"), SETTINGS("settings#");
 
         private final String prefix;
 

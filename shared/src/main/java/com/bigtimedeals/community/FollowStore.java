@@ -230,6 +230,18 @@ public final class FollowStore {
         return commit(writes, kind, id, relation);
     }
 
+    /** The relation item and a watch's user-side twin, deleted with no counter: for a target that is gone. */
+    private void forget(Likeable kind, String id, String username, Relation relation) {
+        List<TransactWriteItem> writes = new ArrayList<>(2);
+        writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
+                .key(key(kind, id, username, relation)).build()).build());
+        if (relation == Relation.WATCH) {
+            writes.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table.name())
+                    .key(CommunityKeys.watchOfUser(kind, id, username)).build()).build());
+        }
+        Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build()));
+    }
+
     private Map<String, AttributeValue> relationItem(Map<String, AttributeValue> key, String type, Likeable kind, String id,
                                                      String username) {
         return new ItemWriter(key, type)
@@ -399,7 +411,17 @@ public final class FollowStore {
                 continue; // made by the user who signed up again
             }
             Relation relation = CommunityKeys.LIKE.equals(f.type()) ? Relation.LIKE : Relation.WATCH;
-            remove(Likeable.valueOf(f.string("targetKind")), f.string("targetId"), d.username(), relation);
+            Likeable kind = Likeable.valueOf(f.string("targetKind"));
+            try {
+                remove(kind, f.string("targetId"), d.username(), relation);
+            } catch (DomainException e) {
+                if (e.kind() != DomainException.Kind.NOT_FOUND) {
+                    throw e;
+                }
+                // The brand or category was deleted while followed (a deletion leaves its followers' items): there
+                // is no count to take back, and the relation still goes, or the walk would fail on it for good.
+                forget(kind, f.string("targetId"), d.username(), relation);
+            }
             removed++;
         }
         return new AccountStore.Cleared(TableReads.next(r), removed);

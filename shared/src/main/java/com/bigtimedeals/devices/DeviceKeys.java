@@ -27,6 +27,19 @@ public final class DeviceKeys {
         return Keys.key(Keys.devicesPk(username), "REMOVED#" + deviceId);
     }
 
+    /**
+     * The user's device set's version, {@code DEVICE~SET}: between the devices and the settings ({@code ~} after
+     * {@code #}, and a prefix of {@code DEVICE~SETTINGS}), so a registration reads it with the devices in its one Query
+     * and writes it in its transaction, conditioned on the version read: two registrations that each read nine devices
+     * cannot both add one (the at-most-10 rule held under concurrency).
+     */
+    public static final String DEVICE_SET = "DeviceSet";
+    public static final String DEVICE_SET_SK = "DEVICE~SET";
+
+    public static Map<String, AttributeValue> deviceSet(String username) {
+        return Keys.key(Keys.devicesPk(username), DEVICE_SET_SK);
+    }
+
     public static Map<String, AttributeValue> notificationSettings(String username) {
         return Keys.key(Keys.devicesPk(username), Keys.NOTIFICATION_SETTINGS_SK);
     }

@@ -42,7 +42,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 public final class DeviceStore {
     /** At most this many devices per user: one more registration removes the oldest. */
     public static final int MAX_PER_USER = 10;
-    private static final int ATTEMPTS = 4;
 
     private final Table table;
 
@@ -77,8 +76,13 @@ public final class DeviceStore {
         String digest = digest(platform, token);
         for (int attempt = 1; ; attempt++) {
             List<Device> mine = new ArrayList<>();
-            for (Map<String, AttributeValue> item : liveDeviceItems(username)) {
+            Long version = null;
+            for (Map<String, AttributeValue> item : devicesAndSet(username)) {
                 ItemReader r = new ItemReader(item);
+                if (DeviceKeys.DEVICE_SET.equals(r.type())) {
+                    version = r.number("version");
+                    continue;
+                }
                 Device d = read(r);
                 if (digest.equals(r.string("tokenDigest"))) {
                     return new Registration(d, false, List.of());
@@ -114,6 +118,13 @@ public final class DeviceStore {
             }
             writes.add(put(new ItemWriter(DeviceKeys.pushToken(digest), DeviceKeys.PUSH_TOKEN).string("username", username)
                     .string("deviceId", draft.id()).instant("createdAt", draft.createdAt()).build(), holderCondition, holderValues));
+            // The device set as read, or this transaction fails and reads again: concurrent registrations of the caller
+            // (each reading nine devices) would otherwise each add one, past the ten (found over HTTP: twelve at once
+            // left twenty).
+            writes.add(put(new ItemWriter(DeviceKeys.deviceSet(username), DeviceKeys.DEVICE_SET)
+                    .number("version", version == null ? 1 : version + 1).build(),
+                    version == null ? "attribute_not_exists(PK)" : "version = :v",
+                    version == null ? Map.of() : Map.of(":v", AttributeValue.fromN(Long.toString(version)))));
             List<Device> removed = new ArrayList<>();
             if (mine.size() >= MAX_PER_USER) {
                 mine.sort(Comparator.comparing(Device::id));
@@ -126,10 +137,12 @@ public final class DeviceStore {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return new Registration(draft, true, removed);
             } catch (TransactionCanceledException e) {
-                // Another registration or removal of the same token or devices got there first: read again. A
-                // transaction merely holding one of the items (a conflict) changed nothing: as many tries as any
-                // contended write gets (Transactions), not the few a race of registrations needs.
-                if (attempt >= (Contention.isContention(e) ? Transactions.CONFLICT_ATTEMPTS : ATTEMPTS)) {
+                // Another registration or removal of the same token or devices got there first: read again. Each such
+                // loss is another request's commit (several accounts registering one phone's token at once: each
+                // moves it in turn, and each is answered 201, the last one holding it), and a transaction merely
+                // holding one of the items (a conflict) changed nothing: either way as many tries as any contended
+                // write gets (Transactions). Four were too few for six accounts racing one token (503s).
+                if (attempt >= Transactions.CONFLICT_ATTEMPTS) {
                     throw DomainException.unavailable("the device is busy; try again");
                 }
                 Transactions.backOff(attempt);
@@ -274,10 +287,38 @@ public final class DeviceStore {
         return new NotificationSettings(r.bool("watches"), r.bool("alerts"), r.bool("blasts"), r.bool("reminders"), quiet);
     }
 
+    /** When the settings were last put, in epoch milliseconds: an account deletion leaves a later account's. */
+    private static final String UPDATED_AT_MS = "updatedAtMs";
+
+    /**
+     * An account deletion's last step: the notification settings and the device set's version item go, so a user
+     * who signs up again under the name starts with every kind on and no quiet hours (api.md: all true for a new
+     * user), and nothing of the account stays. Settings put after {@code deletedAt} are the new account's, kept.
+     * 2 DeleteItems (the settings conditioned on their time); how many items went.
+     */
+    public int removeSettingsForDeletion(String username, Instant deletedAt) {
+        int removed = 0;
+        try {
+            Transactions.retrying(() -> table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+                    .tableName(table.name()).key(DeviceKeys.notificationSettings(username))
+                    .conditionExpression("attribute_exists(PK) AND (attribute_not_exists(#u) OR #u <= :at)")
+                    .expressionAttributeNames(Map.of("#u", UPDATED_AT_MS))
+                    .expressionAttributeValues(Map.of(":at", AttributeValue.fromN(Long.toString(deletedAt.toEpochMilli()))))
+                    .build()));
+            removed++;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException none) {
+            // No settings, or the new account's.
+        }
+        Transactions.retrying(() -> table.client().deleteItem(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder()
+                .tableName(table.name()).key(DeviceKeys.deviceSet(username)).build()));
+        return removed;
+    }
+
     /** PUT /me/notifications: 1 PutItem, the whole object replaced. */
     public NotificationSettings putSettings(String username, NotificationSettings s) {
         ItemWriter w = new ItemWriter(DeviceKeys.notificationSettings(username), Keys.NOTIFICATION_SETTINGS)
-                .bool("watches", s.watches()).bool("alerts", s.alerts()).bool("blasts", s.blasts()).bool("reminders", s.reminders());
+                .bool("watches", s.watches()).bool("alerts", s.alerts()).bool("blasts", s.blasts()).bool("reminders", s.reminders())
+                .number(UPDATED_AT_MS, table.clock().millis());
         if (s.quietHours() != null) {
             w.string("quietStart", s.quietHours().start()).string("quietEnd", s.quietHours().end())
                     .string("quietZone", s.quietHours().timeZone());
@@ -285,6 +326,18 @@ public final class DeviceStore {
         // The whole object replaced: a retry after a transaction held the item writes the same item.
         Transactions.retrying(() -> table.client().putItem(PutItemRequest.builder().tableName(table.name()).item(w.build()).build()));
         return s;
+    }
+
+    /**
+     * The caller's devices and their set's version item, in 1 strongly consistent Query, descending: the version item
+     * sorts after every device ({@code DEVICE~SET}), so it is first on the page whatever the devices.
+     */
+    private List<Map<String, AttributeValue>> devicesAndSet(String username) {
+        return table.client().query(QueryRequest.builder().tableName(table.name()).consistentRead(true)
+                .keyConditionExpression("PK = :pk AND SK BETWEEN :d AND :s")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(Keys.devicesPk(username)),
+                        ":d", AttributeValue.fromS(DeviceKeys.DEVICE_PREFIX), ":s", AttributeValue.fromS(DeviceKeys.DEVICE_SET_SK)))
+                .scanIndexForward(false).limit(MAX_PER_USER * 2 + 1).build()).items();
     }
 
     private List<Map<String, AttributeValue>> liveDeviceItems(String username) {

@@ -117,9 +117,13 @@ public record NotificationSettings(boolean watches, boolean alerts, boolean blas
             return v;
         }
 
-        /** An IANA region id ({@code Europe/London}, {@code UTC}); offsets such as {@code +01:00} are no zone's name. */
+        /**
+         * An IANA region id ({@code Europe/London}, {@code UTC}); offsets such as {@code +01:00} are no zone's name. Java's
+         * own {@code SystemV/} ids are not IANA's (tzdata 2020b removed its systemv file): a client checking against
+         * the IANA list would refuse one the server took.
+         */
         public static String zone(String field, String v) {
-            if (v == null || v.length() > 64 || !ZoneId.getAvailableZoneIds().contains(v)) {
+            if (v == null || v.length() > 64 || v.startsWith("SystemV/") || !ZoneId.getAvailableZoneIds().contains(v)) {
                 throw DomainException.invalid(field, field + " must be an IANA time zone such as Europe/London");
             }
             try {

@@ -73,20 +73,23 @@ public final class ContractRules {
      * variation selectors), and the blank braille pattern U+2800. Supplementary ones (tag characters U+E0000-E0FFF,
      * musical formatting) cannot be written in a class both languages read alike: {@link #text} refuses them too.
      */
-    private static final String VISIBLE_CHAR = "[^\\u0000-\\u0020\\u007F-\\u00A0\\u00AD\\u034F\\u061C\\u115F\\u1160\\u1680\\u17B4\\u17B5"
-            + "\\u180B-\\u180F\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u2800\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]";
+    private static final String INVISIBLE_BMP = "\\u0000-\\u0020\\u007F-\\u00A0\\u00AD\\u034F\\u061C\\u115F\\u1160\\u1680\\u17B4\\u17B5"
+            + "\\u180B-\\u180F\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u2800\\u3000\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8";
+    private static final String VISIBLE_CHAR = "[^" + INVISIBLE_BMP + "]";
     /** Text: not blank, no control characters but tab and newlines. */
     public static final String TEXT_PATTERN = "^" + TEXT_CHAR + "*" + VISIBLE_CHAR + TEXT_CHAR + "*$";
     /** Text that may be blank (a note, where blank means none): no control characters but tab and newlines. */
     public static final String NOTE_PATTERN = "^" + TEXT_CHAR + "*$";
     /** A brand or category name: text holding a letter or digit its slug can be made of. */
     public static final String NAME_PATTERN = "^" + TEXT_CHAR + "*[A-Za-z0-9]" + TEXT_CHAR + "*$";
-    /** A character of an email address's local part or domain label: no space (Unicode's too), control character, dot or {@code @}. */
-    private static final String EMAIL_CHAR =
-            "[^@.\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
+    /**
+     * A character of an email address's local part or domain label: no dot or {@code @}, and none that shows nothing
+     * (spaces, control and format characters, the default-ignorable ones: an address of zero-width spaces is blank).
+     */
+    private static final String EMAIL_CHAR = "[^@." + INVISIBLE_BMP + "]";
     /** A domain label: email characters, neither starting nor ending with a hyphen (RFC 1035). */
-    private static final String EMAIL_LABEL = "[^-@.\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]("
-            + EMAIL_CHAR + "*[^-@.\\u0000-\\u0020\\u007F-\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF])?";
+    private static final String EMAIL_LABEL = "[^-@." + INVISIBLE_BMP + "]("
+            + EMAIL_CHAR + "*[^-@." + INVISIBLE_BMP + "])?";
     /**
      * An email address: a local part of at most 64 characters whose dots neither start nor end it nor come two in a row
      * (RFC 5322's dot-atom), {@code @}, and a domain of at least two labels.
@@ -94,17 +97,18 @@ public final class ContractRules {
     public static final String EMAIL_PATTERN = "^(?=[^@]{1,64}@)" + EMAIL_CHAR + "+(\\." + EMAIL_CHAR + "+)*@"
             + EMAIL_LABEL + "(\\." + EMAIL_LABEL + ")+$";
     /**
-     * An http(s) URL: the scheme, a non-empty authority, then anything without spaces or control characters. The
+     * An http(s) URL: the scheme, a non-empty authority, then anything without characters that show nothing (spaces,
+     * control, format and default-ignorable ones; supplementary ones are refused by the server alone). The
      * server also parses it as a URI with a host (RFC 3986), which no pattern states fully.
      */
     public static final String URL_PATTERN =
-            "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\u0000-\\u0020\\u007F]+([/?#][^\\u0000-\\u0020\\u007F]*)?$";
+            "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#" + INVISIBLE_BMP + "]+([/?#][^" + INVISIBLE_BMP + "]*)?$";
     /**
      * An https URL (images and logos: the CMS's Content-Security-Policy, like any https page's, blocks http images, and
      * a phone's app transport security does too).
      */
     public static final String HTTPS_URL_PATTERN =
-            "^[Hh][Tt][Tt][Pp][Ss]://[^/?#\\u0000-\\u0020\\u007F]+([/?#][^\\u0000-\\u0020\\u007F]*)?$";
+            "^[Hh][Tt][Tt][Pp][Ss]://[^/?#" + INVISIBLE_BMP + "]+([/?#][^" + INVISIBLE_BMP + "]*)?$";
     /** An instant as requests may send it: UTC with a Z, whole seconds or a fraction of them. */
     public static final String INSTANT_PATTERN =
             "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$";
@@ -186,6 +190,24 @@ public final class ContractRules {
     }
 
     /**
+     * Whether {@code s} is blank to a reader: well-formed, and nothing but characters that show nothing (whitespace,
+     * format and default-ignorable ones; tab and newlines among them, other control characters not). A note that may
+     * be blank is blank so whether it is made of spaces or of zero-width ones.
+     */
+    public static boolean isBlank(String s) {
+        return isWellFormed(s) && s.codePoints().allMatch(c -> !isVisible(c)
+                && (Character.getType(c) != Character.CONTROL || c == '\n' || c == '\t' || c == '\r'));
+    }
+
+    /**
+     * Whether every code point of {@code s} shows something ({@link #isVisible}): no space, control, format or
+     * default-ignorable character anywhere. For names that are one token (an email address, a link, a username).
+     */
+    public static boolean allVisible(String s) {
+        return s.codePoints().allMatch(ContractRules::isVisible);
+    }
+
+    /**
      * Whether every explicit bidi embedding and override (U+202A, U+202B, U+202D, U+202E, closed by U+202C) and every
      * isolate (U+2066-U+2068, closed by U+2069) is closed, properly nested, within its line: an unpaired one (a lone
      * U+202E) would reverse the text shown after it, a deal title's price for one (UAX #9 ends them at a paragraph).
@@ -225,7 +247,7 @@ public final class ContractRules {
     /** Null stays null; otherwise an email address by {@link #EMAIL_PATTERN}, at most {@link #EMAIL_MAX} characters. */
     public static String email(String field, String value) {
         String text = text(field, value, EMAIL_MAX);
-        if (text != null && !EMAIL.matcher(text).matches()) {
+        if (text != null && (!EMAIL.matcher(text).matches() || !allVisible(text))) {
             throw DomainException.invalid(field, field + " must be an email address");
         }
         return text;
@@ -253,7 +275,10 @@ public final class ContractRules {
     }
 
     private static boolean isHttpUrl(String s) {
-        if (!URL.matcher(s).matches()) {
+        // No character that shows nothing: an invisible one would make a link that reads as another deal's but is not
+        // its duplicate, and a bidi control would reorder it (RFC 3987, 4.1: IRIs must not hold them). Percent-encoded
+        // they are fine.
+        if (!URL.matcher(s).matches() || !isWellFormed(s) || !allVisible(s)) {
             return false;
         }
         try {

@@ -32,8 +32,14 @@ public final class Words {
     public static final int MAX_LENGTH = 30;
     /** The contract's bound on the words of an alert or a search. */
     public static final int MAX_WORDS = 5;
-    /** A letter or digit, then letters, digits and the marks that belong to them. The CMS uses the same expression. */
-    public static final String PATTERN = "[\\p{L}\\p{Nd}][\\p{L}\\p{Nd}\\p{M}]*";
+    /**
+     * A letter or digit, then letters, digits and the marks that belong to them; none of Unicode's default-ignorable
+     * ones, which show nothing (issue 43): the Hangul fillers (letters) are no word, and a variation selector or
+     * combining grapheme joiner (marks) ends one, so {@code PS5} followed by U+FE0F is the word {@code ps5}. The CMS
+     * writes the same rule in ECMAScript's syntax.
+     */
+    public static final String PATTERN = "[[\\p{L}\\p{Nd}]&&[^\\u115F\\u1160\\u3164\\uFFA0]]"
+            + "[[\\p{L}\\p{Nd}\\p{M}]&&[^\\u115F\\u1160\\u3164\\uFFA0\\u034F\\u17B4\\u17B5\\u180B-\\u180F\\uFE00-\\uFE0F\\x{E0100}-\\x{E01EF}]]*";
     /** Longer keyword or query text is refused before it is looked at: 5 words of 30 and the spaces between. */
     public static final int MAX_TEXT = MAX_WORDS * (MAX_LENGTH + 1) * 2;
 

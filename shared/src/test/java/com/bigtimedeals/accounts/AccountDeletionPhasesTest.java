@@ -7,7 +7,7 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
-/** The deletion walk's one-string position: follows, then votes, then alerts, then comments, then messages. */
+/** The deletion walk's one-string position: follows, votes, alerts, comments, saved deals, messages, then settings. */
 class AccountDeletionPhasesTest {
     private static AccountDeletion at(String position) {
         return new AccountDeletion("ann", Instant.EPOCH, position, false);
@@ -31,6 +31,8 @@ class AccountDeletionPhasesTest {
         assertEquals(AccountDeletion.Phase.SAVED, at("saved#AT#x").phase());
         assertEquals("messages#", AccountDeletion.next(AccountDeletion.Phase.SAVED, null));
         assertEquals(AccountDeletion.Phase.MESSAGES, at("messages#MESSAGE#m").phase());
-        assertNull(AccountDeletion.next(AccountDeletion.Phase.MESSAGES, null));
+        assertEquals("settings#", AccountDeletion.next(AccountDeletion.Phase.MESSAGES, null));
+        assertEquals(AccountDeletion.Phase.SETTINGS, at("settings#").phase());
+        assertNull(AccountDeletion.next(AccountDeletion.Phase.SETTINGS, null));
     }
 }

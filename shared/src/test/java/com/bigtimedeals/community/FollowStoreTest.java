@@ -57,6 +57,30 @@ class FollowStoreTest extends DynamoDbTest {
     }
 
     @Test
+    void anAccountDeletionRemovesFollowsOfABrandAndCategoryDeletedSince() {
+        Setup s = setup();
+        s.catalog().createBrand("gone-brand", "Gone Brand", null);
+        s.catalog().createCategory("gone-category", "Gone Category");
+        s.follows().add(Likeable.BRAND, "gone-brand", "ann", Relation.LIKE);
+        s.follows().add(Likeable.BRAND, "gone-brand", "ann", Relation.WATCH);
+        s.follows().add(Likeable.CATEGORY, "gone-category", "ann", Relation.WATCH);
+        s.follows().add(Likeable.BRAND, "acme", "ann", Relation.LIKE);
+        s.catalog().delete(Likeable.BRAND, "gone-brand");
+        s.catalog().delete(Likeable.CATEGORY, "gone-category");
+        // Before: the like's counter (the deleted brand's item) failed its condition, the walk threw NOT_FOUND on
+        // every try, and the stream batch holding the deletion went to the on-failure destination.
+        var page = s.follows().removeForDeletion(new com.bigtimedeals.accounts.AccountDeletion("ann",
+                Fixtures.NOW.plusSeconds(10), null, false), 10);
+        assertEquals(4, page.removed());
+        assertEquals(0, s.catalog().brand("acme").likes());
+        for (var item : s.table().client().scan(b -> b.tableName(s.table().name())).items()) {
+            String pk = item.get(Keys.PK).s();
+            assertFalse(pk.contains("gone-") && item.toString().contains("ann"), "a relation of ann's stayed: " + item);
+            assertFalse(pk.contains("ann") && item.toString().contains("gone-"), "a relation of ann's stayed: " + item);
+        }
+    }
+
+    @Test
     void watchBrandAndUnwatchBrand() {
         Setup s = setup();
         assertTrue(s.follows().add(Likeable.BRAND, "acme", "ann", Relation.WATCH));

@@ -60,6 +60,71 @@ class DeviceStoreTest extends DynamoDbTest {
         assertEquals(1.0, used.readUnits(), "the tombstones and held pushes are outside the key condition");
     }
 
+    /**
+     * Ten accounts registering one phone's token at the same moment (found over HTTP: 6 of 78 such POST /me/devices
+     * answered 503 "the device is busy" after four tries): each registration moves the token in turn and none fails;
+     * one account holds it at the end, on one device.
+     */
+    @Test
+    void accountsRacingOneTokenAllRegisterAndOneHoldsIt() throws Exception {
+        String token = "one-phone-token-" + "r".repeat(30);
+        List<String> users = List.of("u1", "u2", "u3", "u4", "u5", "u6", "u7", "u8", "u9", "u10");
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(users.size());
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(users.size());
+        try {
+            List<java.util.concurrent.Future<Device>> done = new java.util.ArrayList<>();
+            for (String u : users) {
+                done.add(pool.submit(() -> {
+                    start.await();
+                    return register(u, token);
+                }));
+            }
+            for (var f : done) {
+                f.get(); // an exception here is the 503 this test is about
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        long holders = users.stream().filter(u -> !devices.list(u).isEmpty()).count();
+        assertEquals(1, holders, "the token belongs to one account alone");
+        assertEquals(1, users.stream().mapToInt(u -> devices.list(u).size()).sum());
+    }
+
+    /**
+     * At most 10 devices, also when one user's registrations arrive at once (found over HTTP: 8 devices, then 12
+     * registrations at the same moment, left 20): each registration's transaction holds the device set's version as
+     * it read it, so the later ones read again and remove the oldest.
+     */
+    @Test
+    void registrationsArrivingAtOnceKeepTheUserAtTenDevices() throws Exception {
+        for (int i = 0; i < 6; i++) {
+            register("dan", "before-" + i + "-" + "b".repeat(20));
+        }
+        int racing = 8;
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(racing);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(racing);
+        try {
+            List<java.util.concurrent.Future<Device>> done = new java.util.ArrayList<>();
+            for (int i = 0; i < racing; i++) {
+                String token = "racing-" + i + "-" + "r".repeat(20);
+                done.add(pool.submit(() -> {
+                    start.await();
+                    return register("dan", token);
+                }));
+            }
+            for (var f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        List<Device> left = devices.list("dan");
+        assertEquals(DeviceStore.MAX_PER_USER, left.size(), "the ten newest");
+        assertTrue(left.stream().noneMatch(d -> d.token().startsWith("before-0") || d.token().startsWith("before-1")
+                || d.token().startsWith("before-2") || d.token().startsWith("before-3")), "the four oldest went");
+        assertEquals(left.size(), devices.pushTargets("dan").devices().size(), "a push reads the same devices");
+    }
+
     @Test
     void aUserWhoNeverSetTheSettingsHasTheDefaultsAndOneWithoutDevicesNone() {
         Device phone = register("bob", "bob-phone");

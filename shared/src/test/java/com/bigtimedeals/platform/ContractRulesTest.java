@@ -57,7 +57,10 @@ class ContractRulesTest {
     void emailNeedsAWellFormedLocalPartAndDomainLabels() {
         for (String bad : new String[] {"a@-example.com", "a@example-.com", "a@example.-com", "a.@example.com", ".a@example.com",
             "a..b@example.com", "a@b", "a@.example.com", "a@example..com", "a@example.com.", "@example.com",
-            "a\u0085@example.com", "ann\u00a0lee@example.com", "a@exa\u3000mple.com", "x".repeat(65) + "@example.com", "a b@example.com"}) {
+            "a\u0085@example.com", "ann\u00a0lee@example.com", "a@exa\u3000mple.com", "x".repeat(65) + "@example.com", "a b@example.com",
+            // Issue 43: an address of characters that show nothing is blank, and one holding them reads as another's.
+            "\u200b@\u200b.\u200b", "\u3164@\u3164.\u3164", "\u2800@\u2800.\u2800", "a\u200b@example.com", "ann@exa\u2060mple.com",
+            "\u202e@example.com", "ann@example.com\u200e", "a\u00ad@example.com", "\ufeffa@example.com"}) {
             assertThrows(DomainException.class, () -> ContractRules.email("email", bad), bad);
             assertTrue(!EMAIL.matcher(bad).matches(), "the pattern takes " + escape(bad));
         }
@@ -65,6 +68,27 @@ class ContractRulesTest {
             "x".repeat(64) + "@example.com", "j\u00f6rg@m\u00fcller.de", "1@2.3"}) {
             assertEquals(good, ContractRules.email("email", good));
             assertTrue(EMAIL.matcher(good).matches(), "the pattern refuses " + good);
+        }
+    }
+
+    @Test
+    void linksHoldNoCharacterThatShowsNothing() {
+        // Issue 43: invisible characters make a link read as another deal's that the duplicate guard takes as new, and
+        // bidi controls reorder it (RFC 3987, 4.1). Percent-encoded they are fine.
+        for (String bad : new String[] {"https://shop.example.com/x\u200b", "https://shop.example.com/\u202ex", "https://shop\u200d.example.com/",
+            "https://shop.example.com/x?q=\u2060", "https://shop.example.com/\u3164", "https://shop.example.com/\u2800",
+            "https://shop.example.com/x\udb40\udc20", "https://shop.example.com/x\u00a0", "https://shop.example.com/x\u0085",
+            "https://shop.example.com/\u2066x\u2069", "https://shop.example.com/x#\u200f"}) {
+            assertThrows(DomainException.class, () -> ContractRules.url("link", bad), escape(bad));
+            assertThrows(DomainException.class, () -> ContractRules.httpsUrl("imageUrl", bad), escape(bad));
+            if (bad.chars().allMatch(c -> c < 0xD800 || c > 0xDFFF)) {
+                assertTrue(!Pattern.compile(ContractRules.URL_PATTERN).matcher(bad).matches(), "the pattern takes " + escape(bad));
+            }
+        }
+        for (String good : new String[] {"https://shop.example.com/x%E2%80%8B", "https://shop.example.com/caf\u00e9",
+            "https://shop.example.com/\ud83c\udfa7", "https://shop.example.com/x?q=%E2%80%AE"}) {
+            assertEquals(good, ContractRules.url("link", good));
+            assertTrue(Pattern.compile(ContractRules.URL_PATTERN).matcher(good).matches(), "the pattern refuses " + escape(good));
         }
     }
 

@@ -104,6 +104,8 @@ class KeyChartTest {
         spelled("DEVICES#ann | DEVICE#dev1 | 2", DeviceKeys.device("ann", "dev1"));
         spelled("DEVICES#ann | REMOVED#dev1 | 2", DeviceKeys.removedDevice("ann", "dev1"));
         spelled("DEVICE~SETTINGS", Keys.NOTIFICATION_SETTINGS_SK);
+        spelled("DEVICE~SET", DeviceKeys.DEVICE_SET_SK);
+        spelled("DEVICES#ann | DEVICE~SET | 2", DeviceKeys.deviceSet("ann"));
         spelled("DEVICES#ann | DEVICE~SETTINGS | 2", DeviceKeys.notificationSettings("ann"));
         spelled("PUSHTOKEN#digest | PUSHTOKEN#digest | 2", DeviceKeys.pushToken("digest"));
         spelled("PUSH#m1 | DEVICE#dev1 | 2", DeviceKeys.pushClaim("m1", "dev1"));
