@@ -502,9 +502,9 @@ final class OpenApiDocument {
         return node;
     }
 
-    private static ObjectNode clockTime() {
+    private static ObjectNode clockTime(String example) {
         return object().put("type", "string").put("pattern", com.bigtimedeals.devices.NotificationSettings.QuietHours.TIME_PATTERN)
-                .put("example", "22:30").put("description", "A time of day, HH:MM");
+                .put("example", example).put("description", "A time of day, HH:MM");
     }
 
     private static ObjectNode timeZone() {
@@ -559,7 +559,7 @@ final class OpenApiDocument {
                 }
                 case POSITIVE_INTEGER -> object().put("type", "integer").put("minimum", 1).put("maximum", f.max());
                 case BOOLEAN -> object().put("type", "boolean");
-                case CLOCK_TIME -> clockTime();
+                case CLOCK_TIME -> clockTime("22:30");
                 case TIME_ZONE -> timeZone();
                 case OBJECT -> request(f.object());
                 case ONE_OF -> {
@@ -649,7 +649,7 @@ final class OpenApiDocument {
         s.set("PushChoices", output(List.of("watches", "alerts", "blasts", "reminders"), "watches", flag, "alerts", flag,
                 "blasts", flag, "reminders", flag));
         // Inline, not a component of its own: it is only ever read as the settings' nullable quietHours.
-        ObjectNode quiet = output(List.of("start", "end", "timeZone"), "start", clockTime(), "end", clockTime(),
+        ObjectNode quiet = output(List.of("start", "end", "timeZone"), "start", clockTime("22:30"), "end", clockTime("07:00"),
                 "timeZone", timeZone()).put("nullable", true).put("description", "null when none");
         s.set("NotificationSettings", output(List.of("push", "quietHours"), "push", ref("PushChoices"), "quietHours", quiet));
         s.set("MessagePage", output(List.of("messages", "nextCursor"), "messages", arrayOf(ref("Message")), "nextCursor", nullableString()));

@@ -21,13 +21,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 
 /** docs/openapi.yaml must be exactly what the route table generates: regenerate with {@link #main}. */
 class OpenApiDocumentTest {
     static final Path FILE = Path.of("../docs/openapi.yaml");
-    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+    static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .stringQuotingChecker(new Yaml11Quoting())
+            .build());
+
+    /**
+     * Jackson's minimal quoting follows YAML 1.2, where {@code 22:30} is a string; a YAML 1.1 reader (PyYAML,
+     * SnakeYAML's default) reads it as the sexagesimal integer 1350. Quoting such values keeps one document for both.
+     */
+    static final class Yaml11Quoting extends StringQuotingChecker.Default {
+        private static final java.util.regex.Pattern SEXAGESIMAL =
+                java.util.regex.Pattern.compile("[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?");
+
+        @Override
+        public boolean needToQuoteValue(String value) {
+            return super.needToQuoteValue(value) || SEXAGESIMAL.matcher(value).matches();
+        }
+    }
 
     /** Writes docs/openapi.yaml; run from the functions directory. */
     public static void main(String[] args) throws Exception {
@@ -39,6 +56,25 @@ class OpenApiDocumentTest {
         JsonNode committed = YAML.readTree(Files.readString(FILE));
         assertEquals(OpenApiDocument.build(), committed,
                 "docs/openapi.yaml is stale: run OpenApiDocumentTest.main from functions/");
+    }
+
+    /** A YAML 1.1 reader (SnakeYAML's default resolver, as PyYAML's) reads every string of the document as a string. */
+    @Test
+    void aYaml11ReaderReadsEveryStringAsAString() throws Exception {
+        Object read = new org.yaml.snakeyaml.Yaml().load(Files.readString(FILE));
+        List<String> misread = new java.util.ArrayList<>();
+        stringsRead(OpenApiDocument.build(), read, "", misread);
+        assertTrue(misread.isEmpty(), "read as other than the string written: " + misread);
+    }
+
+    private static void stringsRead(JsonNode written, Object read, String at, List<String> misread) {
+        if (written.isTextual()) {
+            if (!written.textValue().equals(read)) misread.add(at + " = " + read);
+        } else if (written.isObject() && read instanceof Map<?, ?> map) {
+            written.fields().forEachRemaining(e -> stringsRead(e.getValue(), map.get(e.getKey()), at + "/" + e.getKey(), misread));
+        } else if (written.isArray() && read instanceof List<?> list) {
+            for (int i = 0; i < written.size(); i++) stringsRead(written.get(i), i < list.size() ? list.get(i) : null, at + "/" + i, misread);
+        }
     }
 
     /**

@@ -41,7 +41,9 @@ public final class RouteTable {
             // Signed-in users
             new Route("POST", "/me", INBOX, USER, Operation.CREATE_PROFILE, true, "Create the caller's profile"),
             new Route("GET", "/me", INBOX, USER, Operation.GET_PROFILE, false, "The caller's profile"),
-            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true, "Delete the caller's account: profile, follows, alerts, saved deals and inbox"),
+            new Route("DELETE", "/me", INBOX, USER, Operation.DELETE_ACCOUNT, true,
+                    "Delete the caller's account: profile, follows, votes, alerts, saved deals, inbox, devices (and their "
+                            + "push endpoints) and notification settings; comments turn into deleted comments with no author"),
             new Route("POST", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.LIKE_BRAND, true, "Like a brand"),
             new Route("DELETE", "/brands/{brandId}/likes", FOLLOWS, USER, Operation.UNLIKE_BRAND, true, "Unlike a brand"),
             new Route("POST", "/brands/{brandId}/watches", FOLLOWS, USER, Operation.WATCH_BRAND, true, "Watch a brand"),
