@@ -74,11 +74,14 @@ export function BlastPage({ route }: { route: Extract<Route, { page: 'blast' }> 
         body: { dealId: form.dealId, ...(form.subject ? { subject: form.subject } : {}), ...(form.body ? { body: form.body } : {}) },
       }));
       if (!o.ok) return { problem: o.problem };
-      // 200 instead of 202: this deal was blasted before, and the API answers that blast (nothing is sent twice).
-      setRepeatOf(o.status === 200 ? o.data.blastId : null);
-      draft.reset();
-      nav.go(hrefOf({ page: 'blast', blastId: o.data.blastId }));
-      return null;
+      return {
+        after: () => {
+          // 200 instead of 202: this deal was blasted before, and the API answers that blast (nothing is sent twice).
+          setRepeatOf(o.status === 200 ? o.data.blastId : null);
+          draft.reset();
+          nav.go(hrefOf({ page: 'blast', blastId: o.data.blastId }));
+        },
+      };
     });
   };
   // Another deal chosen: the last attempt's refusal was about the deal before it. Not while a blast is on its way:

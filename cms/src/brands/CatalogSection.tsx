@@ -59,9 +59,7 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
             ...(p.fields ? { fields: Object.fromEntries(Object.entries(p.fields).map(([f, m]) => [ids[f as keyof typeof ids] ?? f, m])) } : {}) },
       };
     }
-    draft.reset();
-    onCreated();
-    return { done: `Created “${o.data.name}” (${o.data.id}).` };
+    return { done: `Created “${o.data.name}” (${o.data.id}).`, after: () => { draft.reset(); onCreated(); } };
   });
 
   return (

@@ -38,9 +38,11 @@ export function EditEntry({ kind, entry, onChanged }: { kind: Kind; entry: Brand
       return { problem: { ...p, field: p.field && at(p.field),
         ...(p.fields ? { fields: Object.fromEntries(Object.entries(p.fields).map(([f, m]) => [at(f), m])) } : {}) } };
     }
-    onChanged();
-    return { done: name ? `Renamed to “${o.data.name}” (the id stays ${entry.id}); its deals, lists and featured copies follow within seconds.`
-      : 'Saved the new logo.' };
+    return {
+      done: name ? `Renamed to “${o.data.name}” (the id stays ${entry.id}); its deals, lists and featured copies follow within seconds.`
+        : 'Saved the new logo.',
+      after: onChanged,
+    };
   });
   const remove = () => {
     setAsking(false);
@@ -53,8 +55,7 @@ export function EditEntry({ kind, entry, onChanged }: { kind: Kind; entry: Brand
           ? { ...o.problem, message: `“${entry.name}” cannot be deleted: deals name it (live, expired or taken down). Rename it instead.` }
           : o.problem };
       }
-      onChanged();
-      return { done: `Deleted “${entry.name}”.` };
+      return { done: `Deleted “${entry.name}”.`, after: onChanged };
     });
   };
 

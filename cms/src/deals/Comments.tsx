@@ -26,8 +26,10 @@ export function Comments({ deal }: { deal: Deal }) {
     action.run(async () => {
       const o = await call(api.DELETE('/deals/{dealId}/comments/{commentId}', { params: { path: { dealId: deal.id, commentId: c.id } } }));
       if (!o.ok) return { problem: o.problem };
-      thread.setItems((shown) => shown.map((x) => (x.id === c.id ? { ...x, deleted: true, body: '' } : x)));
-      return { done: `Deleted the comment by ${c.author ?? 'a deleted account'}.` };
+      return {
+        done: `Deleted the comment by ${c.author ?? 'a deleted account'}.`,
+        after: () => thread.setItems((shown) => shown.map((x) => (x.id === c.id ? { ...x, deleted: true, body: '' } : x))),
+      };
     });
   };
 

@@ -52,13 +52,13 @@ export function Correction({ deal, onSaved }: { deal: EditedDeal; onSaved: (d: E
       params: { path: { dealId: deal.id }, header: { 'If-Match': `"v${deal.version}"` } }, body,
     }));
     if (!o.ok) {
-      if (o.problem.current) setTheirs(o.problem.current);
-      return { problem: o.problem };
+      const current = o.problem.current;
+      return { problem: o.problem, after: () => { if (current) setTheirs(current); } };
     }
-    setTheirs(null);
-    draft.reset();
-    onSaved(o.data);
-    return { done: `Saved: now ${money(o.data.price)}. Lists and featured copies follow within seconds.` };
+    return {
+      done: `Saved: now ${money(o.data.price)}. Lists and featured copies follow within seconds.`,
+      after: () => { setTheirs(null); draft.reset(); onSaved(o.data); },
+    };
   });
 
   /** Keep this editor's edits, now on top of the other's deal: the next save names its version. */

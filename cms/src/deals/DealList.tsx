@@ -108,6 +108,7 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
     bulk.run(async () => {
       const done: Deal[] = [];
       const failed: { deal: Deal; why: string }[] = [];
+      const changed: [string, EditedDeal][] = [];
       for (const d of these) {
         if (what === 'take-down') {
           const o = await call(api.DELETE('/cms/deals/{dealId}', { params: { path: { dealId: d.id } } }));
@@ -130,17 +131,22 @@ export function DealList({ catalog, scope, onScope, reloads, selected, list, onS
         } else if (o.problem.current) {
           const current = o.problem.current;
           // Chosen still, as it is now: what the editor confirms next is what they were just told.
-          reads.put(d.id, current);
+          changed.push([d.id, current]);
           failed.push({ deal: d, why: `another editor changed it after you chose it (${changedWords(seen.data, current)}), so it was not expired. It is still chosen, as it is now: expire it again if you still mean to.` });
         } else {
           failed.push({ deal: d, why: o.problem.message });
         }
       }
       const left = new Set(failed.map((f) => f.deal.id));
-      for (const d of done) reads.drop(d.id);
-      setChosen((c) => c.filter((x) => left.has(x.id)));
-      if (done.length > 0) onChanged();
-      setReport({ what, done: done.map((d) => d.title), failed: failed.map((f) => ({ title: f.deal.title, why: f.why })) });
+      return {
+        after: () => {
+          for (const [id, current] of changed) reads.put(id, current);
+          for (const d of done) reads.drop(d.id);
+          setChosen((c) => c.filter((x) => left.has(x.id)));
+          if (done.length > 0) onChanged();
+          setReport({ what, done: done.map((d) => d.title), failed: failed.map((f) => ({ title: f.deal.title, why: f.why })) });
+        },
+      };
     });
   };
   const named = (d: Deal) => reads.get(d.id)?.data?.title ?? d.title;

@@ -19,12 +19,13 @@ export function Expiry({ deal, onChanged }: { deal: EditedDeal; onChanged: (d: E
       params: { path: { dealId: deal.id }, header: { 'If-Match': `"v${deal.version}"` } }, body: { expiresAt },
     }));
     if (!o.ok) {
-      if (o.problem.current) onChanged(o.problem.current);
-      return { problem: o.problem };
+      const current = o.problem.current;
+      return { problem: o.problem, after: () => { if (current) onChanged(current); } };
     }
-    onChanged(o.data);
-    setAt(o.data.expiresAt ? localValue(o.data.expiresAt) : '');
-    return { done: o.data.expired ? 'Expired.' : o.data.expiresAt ? `Expires ${day(o.data.expiresAt)}.` : 'No expiry now.' };
+    return {
+      done: o.data.expired ? 'Expired.' : o.data.expiresAt ? `Expires ${day(o.data.expiresAt)}.` : 'No expiry now.',
+      after: () => { onChanged(o.data); setAt(o.data.expiresAt ? localValue(o.data.expiresAt) : ''); },
+    };
   });
   return (
     <form class="section inline" noValidate aria-label="Expiry" onSubmit={(e) => { e.preventDefault(); patch(at ? utcInstant(at) : null); }}>

@@ -40,9 +40,7 @@ export function NewDeal({ catalog, onCreated }: { catalog: Catalog; onCreated: (
       },
     }));
     if (!o.ok) return { problem: here(o.problem) };
-    draft.reset();
-    onCreated(o.data);
-    return null;
+    return { after: () => { draft.reset(); onCreated(o.data); } };
   });
   const p = action.problem;
   return (

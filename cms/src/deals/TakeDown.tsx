@@ -15,8 +15,7 @@ export function TakeDown({ deal, onTakenDown }: { deal: Deal; onTakenDown: () =>
     action.run(async () => {
       const o = await call(api.DELETE('/cms/deals/{dealId}', { params: { path: { dealId: deal.id } } }));
       if (!o.ok) return { problem: o.problem };
-      onTakenDown();
-      return null;
+      return { after: onTakenDown };
     });
   };
   return (

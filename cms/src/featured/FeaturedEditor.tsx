@@ -55,9 +55,7 @@ export function FeaturedEditor({ list, name }: { list: FeaturedList; name: strin
       : list.kind === 'editors-choice' ? await call(api.PUT('/cms/editors-choice', { body }))
         : await call(api.PUT('/cms/categories/{categoryId}/featured', { params: { path: { categoryId: list.id } }, body }));
     if (!o.ok) return { problem: o.problem };
-    setSaved(o.data.featured);
-    draft.reset();
-    return { done: `Saved ${name}: ${o.data.featured.length} deals.` };
+    return { done: `Saved ${name}: ${o.data.featured.length} deals.`, after: () => { setSaved(o.data.featured); draft.reset(); } };
   });
 
   return (

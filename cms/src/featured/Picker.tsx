@@ -27,9 +27,7 @@ export function Picker({ onPick, full }: { onPick: (d: Deal) => void; full: bool
         byId.run(async () => {
           const o = await call(api.GET('/deals/{dealId}', { params: { path: { dealId: id.trim() } } }));
           if (!o.ok) return { problem: o.problem };
-          onPick(o.data);
-          setId('');
-          return null;
+          return { after: () => { onPick(o.data); setId(''); } };
         });
       }}>
         <Field id="pick-id" label="Deal id" value={id} onInput={(typed) => { if (!byId.busy) byId.clear(); setId(typed); }} />

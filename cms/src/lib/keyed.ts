@@ -2,8 +2,9 @@
 // filter and order, one run of an action), and an answer is applied only if it is for the key shown now AND is the
 // latest request made for that key. `keyed` is that rule as a pure reducer; every load, page, poll and action goes
 // through it (useKeyed, useKeyedMany, usePaged, useAction), so no screen keeps a `live` flag, a request counter or a
-// "which list is this" check of its own. An answer is dropped here, and only here.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
+// "which list is this" check of its own. An answer is dropped here, and only here; and what a screen does once an
+// answer is in (navigate, tell its parent, reset a form) is the answer's continuation, run only if it lands (`lands`).
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { Outcome, Problem } from '../api/client';
 
 /** What one key shows: its data once an answer is in, the last answer's problem, and the request it waits for. */
@@ -88,6 +89,16 @@ export function many<T>(s: Record<string, Keyed<T>>, e: ManyEvent<T>): Record<st
   return next === from ? s : { ...s, [e.key]: next };
 }
 
+/**
+ * Does `e` land on `s`: is it the answer (or failure) `s` awaits, by {@link owns}? The same rule decides whether the
+ * reducer takes an answer and whether the continuation that came with it runs: a late answer changes nothing and
+ * runs nothing, and a current one lands once (after it, nothing is awaited).
+ */
+export const lands = <T>(s: Keyed<T>, e: KeyedEvent<T>) => (e.type === 'answer' || e.type === 'failed') && owns(s, e);
+
+/** The key an owner shows once its screen is gone: no request is made for it, so no answer lands after an unmount. */
+export const GONE = { type: 'show', key: '\u0000gone' } as const;
+
 // Numbers requests across the app, so that no two requests share one; the reducers only compare them.
 let requests = 0;
 const nextRequest = () => ++requests;
@@ -99,30 +110,63 @@ function useLatest<F>(f: F) {
   return ref;
 }
 
-type Dispatch<T> = (e: KeyedEvent<T>) => void;
+type Dispatch<E> = (e: E) => void;
+
+/** How a request is asked: where its answer goes, which asking of the key it is, and what runs if its answer lands. */
+export interface Asking<X> {
+  /** A page's cursor; null (the default) for the start. */
+  at?: string | null;
+  revision?: unknown;
+  /** Runs once the answer is in, only if it landed: never for a late answer, nor after the owner is gone. */
+  after?: (answer: Outcome<X>) => void;
+}
 
 /**
- * Asks: marks `request` awaited for `key`, then hands its answer to the reducer, which applies it only if still owned.
- * After an unmount the dispatch is harmless (Preact renders nothing for an unmounted component), so it needs no guard.
+ * A keyed state (`S`: one {@link Keyed}, or {@link many} of them) as its events make it, known at once: the reducer's
+ * state reaches the screen a render later, and whether an answer lands must be known when it arrives. Every event
+ * goes through `send`, which applies the same pure reducer here and hands the event to the screen's reducer; `ask`
+ * makes a request and, if its answer lands (by {@link lands}), runs its continuation. `gone` is the unmount, an
+ * event (`forget`) after which nothing is awaited, so by the same rule no answer lands.
  */
-function asker<T>(dispatch: Dispatch<T>) {
-  return <X>(key: string, load: () => Promise<Outcome<X>>, apply: (data: T | null, answer: X) => T,
-    at: string | null = null, revision?: unknown) => {
+export function createOwner<T, S, E extends KeyedEvent<T> | ManyEvent<T>>(initial: S, reduce: (s: S, e: E) => S,
+  slot: (s: S, key: string) => Keyed<T>, forget: E, dispatch: Dispatch<E>) {
+  let state = initial;
+  const send = (e: E) => {
+    const landed = e.type !== 'drop' && lands(slot(state, e.key), e as KeyedEvent<T>);
+    state = reduce(state, e);
+    dispatch(e);
+    return landed;
+  };
+  const ask = <X>(key: string, load: () => Promise<Outcome<X>>, apply: (data: T | null, answer: X) => T,
+    { at = null, revision, after }: Asking<X> = {}) => {
     const request = nextRequest();
-    dispatch({ type: 'ask', key, request, at, revision });
+    send({ type: 'ask', key, request, at, revision } as E);
     return load().then((o) => {
-      dispatch(o.ok ? { type: 'answer', key, request, apply: (data) => apply(data, o.data) } : { type: 'failed', key, request, problem: o.problem });
-      return o;
+      const landed = send((o.ok ? { type: 'answer', key, request, apply: (data: T | null) => apply(data, o.data) }
+        : { type: 'failed', key, request, problem: o.problem }) as E);
+      if (landed && after) after(o);
+      return landed;
     });
   };
+  // Gone: the screen's reducer is not told (an unmounted component renders nothing).
+  return { send, ask, current: () => state, gone: () => { state = reduce(state, forget); } };
+}
+
+/** An owner for the component's lifetime: made once, and gone when the component is. */
+function useOwnerOf<T, S, E extends KeyedEvent<T> | ManyEvent<T>>(initial: S, reduce: (s: S, e: E) => S,
+  slot: (s: S, key: string) => Keyed<T>, forget: E) {
+  const [state, dispatch] = useReducer<S, E>(reduce, initial);
+  const [owner] = useState(() => createOwner(initial, reduce, slot, forget, dispatch));
+  useEffect(() => owner.gone, [owner]);
+  return { state, owner };
 }
 
 /** One keyed state and its ways to change: the building block of the hooks below. */
 export function useOwner<T>(initialKey: string) {
-  const [state, dispatch] = useReducer<Keyed<T>, KeyedEvent<T>>(keyed, nothing(initialKey));
-  const ask = useMemo(() => asker<T>(dispatch), [dispatch]);
-  const show = useCallback((key: string) => dispatch({ type: 'show', key }), [dispatch]);
-  const set = useCallback((key: string, change: (data: T) => T) => dispatch({ type: 'set', key, change }), [dispatch]);
+  const { state, owner } = useOwnerOf<T, Keyed<T>, KeyedEvent<T>>(nothing(initialKey), keyed<T>, (s) => s, GONE);
+  const { ask, send } = owner;
+  const show = useCallback((key: string) => { send({ type: 'show', key }); }, [send]);
+  const set = useCallback((key: string, change: (data: T) => T) => { send({ type: 'set', key, change }); }, [send]);
   return { state, ask, show, set };
 }
 
@@ -136,7 +180,7 @@ export function useKeyed<T>(key: string, load: () => Promise<Outcome<T>>, revisi
   const { state, ask, set } = useOwner<T>(key);
   const loadRef = useLatest(load);
   const refetch = useCallback(() => { void ask(key, () => loadRef.current(), replace); }, [ask, key, loadRef]);
-  useEffect(() => { void ask(key, () => loadRef.current(), replace, null, revision); }, [ask, key, loadRef, revision]);
+  useEffect(() => { void ask(key, () => loadRef.current(), replace, { revision }); }, [ask, key, loadRef, revision]);
   const shown = shownFor(state, key, revision);
   return {
     data: shown.data, problem: shown.problem, loading: shown.waiting !== null, refetch,
@@ -149,10 +193,11 @@ export function useKeyed<T>(key: string, load: () => Promise<Outcome<T>>, revisi
  * request), `put` says what it is now, `drop` forgets one or all (their answers on the way are dropped).
  */
 export function useKeyedMany<T>() {
-  const [slots, dispatch] = useReducer<Record<string, Keyed<T>>, ManyEvent<T>>(many, {});
-  const load = useCallback(
-    (key: string, fetch: () => Promise<Outcome<T>>) => asker<T>(dispatch)(key, fetch, replace), [dispatch]);
-  const put = useCallback((key: string, data: T) => dispatch({ type: 'put', key, data }), [dispatch]);
-  const drop = useCallback((key?: string) => dispatch({ type: 'drop', key }), [dispatch]);
+  const { state: slots, owner } = useOwnerOf<T, Record<string, Keyed<T>>, ManyEvent<T>>({}, many<T>,
+    (s, key) => s[key] ?? nothing(key), { type: 'drop' });
+  const { ask, send } = owner;
+  const load = useCallback((key: string, fetch: () => Promise<Outcome<T>>) => ask(key, fetch, replace), [ask]);
+  const put = useCallback((key: string, data: T) => { send({ type: 'put', key, data }); }, [send]);
+  const drop = useCallback((key?: string) => { send({ type: 'drop', key }); }, [send]);
   return { get: (key: string): Keyed<T> | undefined => slots[key], load, put, drop };
 }

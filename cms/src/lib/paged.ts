@@ -73,7 +73,7 @@ export function usePaged<T>(key: string, fetchPage: PageFetch<T>, id: (item: T) 
   const idRef = useRef(id);
   useLayoutEffect(() => { fetchRef.current = fetchPage; idRef.current = id; });
   const page = useCallback((after: string | null, asked?: unknown) => {
-    void ask(key, () => fetchRef.current(after), (list, p) => withPage(list, p, after, idRef.current), after, asked);
+    void ask(key, () => fetchRef.current(after), (list, p) => withPage(list, p, after, idRef.current), { at: after, revision: asked });
   }, [ask, key]);
   useEffect(() => page(null, revision), [page, revision]);
   const shown = shownFor(state, key, revision);

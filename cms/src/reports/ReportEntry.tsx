@@ -29,8 +29,7 @@ export function ReportEntry({ entry, onHandled }: { entry: ReportedDeal; onHandl
   const handle = (what: string, act: () => Promise<Problem | null>) => action.run(async () => {
     const problem = (await act()) ?? (await dismiss());
     if (problem) return { problem };
-    onHandled(what);
-    return null;
+    return { after: () => onHandled(what) };
   });
   const expire = async () => {
     const o = await call(api.PATCH('/cms/deals/{dealId}', { params: { path: { dealId: deal.id } }, body: { expiresAt: now() } }));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Problem } from '../api/client';
+import { type ActionResult, useAction } from '../lib/action';
 import { useKeyed } from '../lib/keyed';
 import { FieldFrame, describedBy } from '../ui/Field';
 import { Loading, ProblemBanner, Status } from '../ui/messages';
@@ -25,43 +25,38 @@ export function AuthenticatorSetup({ endpoint, auth, onSignOut }: { endpoint: st
   const session = auth.current();
   const allowed = session ? mayChangeAccount(session) : false;
   const [step, setStep] = useState<Step>({ at: allowed ? 'checking' : 'start' });
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { problem, busy } = action;
   const [code, setCode] = useState('');
   const codeField = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  /** One step against Cognito at a time; its problem in words, or the next step. */
-  const work = async (fn: (token: string) => Promise<Step | Problem>) => {
+  /** The next step, once the run that reached it is in (a run answering late, or after the page is gone, moves nothing). */
+  const to = (next: Step): ActionResult => ({ after: () => setStep(next) });
+  /** One step against Cognito at a time (useAction): its problem in words, or the next step. */
+  const work = (fn: (token: string) => Promise<ActionResult>) => action.run(async () => {
     const token = auth.token();
-    if (!token) {
-      setProblem({ status: 401, message: 'Your session has ended. Sign out, sign in again, and start over.' });
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    const next = await fn(token);
-    setBusy(false);
-    if ('at' in next) setStep(next); else setProblem(next);
-  };
+    if (!token) return { problem: { status: 401, message: 'Your session has ended. Sign out, sign in again, and start over.' } };
+    return fn(token);
+  });
   const start = () => work(async (token) => {
     const r = await associate(endpoint, token, session?.username ?? '');
-    return r.ok ? { at: 'key', enrolment: r.data } : r.problem;
+    return r.ok ? to({ at: 'key', enrolment: r.data }) : { problem: r.problem };
   });
 
   useEffect(() => {
     if (!allowed) return;
     void work(async (token) => {
       const on = await hasAuthenticatorApp(endpoint, token);
-      if (!on.ok) return on.problem;
-      if (on.data) return { at: 'already' };
+      if (!on.ok) return { problem: on.problem };
+      if (on.data) return to({ at: 'already' });
       // Back from the sign-in that allows it: go on where the user was.
       if (sessionStorage.getItem(RESUME_KEY)) {
         sessionStorage.removeItem(RESUME_KEY);
         const r = await associate(endpoint, token, session?.username ?? '');
-        return r.ok ? { at: 'key', enrolment: r.data } : r.problem;
+        return r.ok ? to({ at: 'key', enrolment: r.data }) : { problem: r.problem };
       }
-      return { at: 'start' };
+      return to({ at: 'start' });
     });
   }, [endpoint]); // eslint-disable-line react-hooks/exhaustive-deps -- once per page: the session cannot change under it
   // Where each step's focus goes: the code field once there is a key, the heading when it is done.
@@ -109,19 +104,17 @@ export function AuthenticatorSetup({ endpoint, auth, onSignOut }: { endpoint: st
           e.preventDefault();
           if (busy) return;
           if (step.at === 'key' && !CODE.test(typed)) {
-            setProblem({ status: 400, message: 'Enter the six digits the app shows.', local: true });
+            void action.run(async () => ({ problem: { status: 400, message: 'Enter the six digits the app shows.', local: true } }));
             return;
           }
           void work(async (token) => {
             if (step.at === 'key') {
               const checked = await verifyCode(endpoint, token, typed);
-              if (!checked.ok) return checked.problem;
+              if (!checked.ok) return { problem: checked.problem };
             }
             // Verified: only this step is repeated if it fails, the code is not asked for again.
             const on = await turnOn(endpoint, token);
-            if (on.ok) return { at: 'on' };
-            setStep({ at: 'verified' });
-            return on.problem;
+            return on.ok ? to({ at: 'on' }) : { problem: on.problem, after: () => setStep({ at: 'verified' }) };
           });
         }}>
           {step.at === 'key' ? (

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Problem } from '../api/client';
+import { useAction } from '../lib/action';
 import { Field } from '../ui/Field';
 import { ProblemBanner } from '../ui/messages';
 import type { Auth, Session } from '.';
@@ -7,19 +7,17 @@ import type { Auth, Session } from '.';
 export function SignIn({ auth, expired, onSignedIn }: { auth: Auth; expired: boolean; onSignedIn: (s: Session) => void }) {
   const [username, setUsername] = useState('erin');
   const [editor, setEditor] = useState(true);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const signIn = async (local?: { username: string; editor: boolean }) => {
-    setBusy(true);
-    setProblem(null);
+  const action = useAction();
+  const { problem, busy } = action;
+  // The session goes on (onSignedIn) only for the sign-in still current when it answers (useAction's rule).
+  const signIn = (local?: { username: string; editor: boolean }) => action.run(async () => {
     try {
-      onSignedIn(await auth.signIn(local));
+      const session = await auth.signIn(local);
+      return { after: () => onSignedIn(session) };
     } catch (err) {
-      setProblem({ status: 0, message: (err as Error).message });
-    } finally {
-      setBusy(false);
+      return { problem: { status: 0, message: (err as Error).message } };
     }
-  };
+  });
 
   return (
     <section class="sign-in" aria-labelledby="sign-in-h">

@@ -239,6 +239,19 @@ class ArchitectureTest {
                 .check(PRODUCT);
     }
 
+    /**
+     * The inbox's retention rule (INBOX_RETENTION_DAYS's range) is checked once, by the value that holds a retention;
+     * the configuration, the inbox's stores and its message items take that value and check nothing themselves.
+     */
+    @Test
+    void theRetentionRuleIsCheckedOnceByItsValue() {
+        noClasses().that().doNotHaveFullyQualifiedName("com.bigtimedeals.platform.InboxRetention")
+                .and().doNotHaveFullyQualifiedName("com.bigtimedeals.platform.Setting")
+                .should().callMethod("com.bigtimedeals.platform.Setting", "checked", "long")
+                .because("a retention is valid by its type, InboxRetention, which alone checks the setting's range")
+                .check(PRODUCT);
+    }
+
     /** Every module's tests, from their build directories: this module sees the others' main classes only. */
     static final JavaClasses TESTS = new ClassFileImporter().importPaths(Stream.of("shared", "topology", "functions",
             "local", "bench", "infra", "harness").map(m -> Path.of("..", m, "target", "test-classes")).filter(Files::isDirectory)

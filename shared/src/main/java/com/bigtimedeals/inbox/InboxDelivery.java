@@ -1,6 +1,5 @@
 package com.bigtimedeals.inbox;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +10,7 @@ import com.bigtimedeals.accounts.AccountDeletion;
 import com.bigtimedeals.accounts.AccountStore;
 import com.bigtimedeals.platform.BatchWrites;
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.InboxRetention;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.ParallelWrites;
 import com.bigtimedeals.platform.Table;
@@ -37,7 +37,7 @@ public final class InboxDelivery {
     private final ParallelWrites writes;
 
     /** {@code parallelism} writes in flight ({@code DELIVERY_THREADS}); messages kept for {@code retention}. */
-    public InboxDelivery(Table table, int parallelism, Duration retention) {
+    public InboxDelivery(Table table, int parallelism, InboxRetention retention) {
         this.table = table;
         this.items = new MessageItems(retention);
         this.accounts = new AccountStore(table);

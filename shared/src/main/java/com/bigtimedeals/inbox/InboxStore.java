@@ -10,6 +10,7 @@ import java.util.Map;
 import com.bigtimedeals.deals.DealStore;
 import com.bigtimedeals.platform.DomainException;
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.InboxRetention;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
@@ -35,9 +36,9 @@ public final class InboxStore {
     private final Table table;
     private final Duration retention;
 
-    public InboxStore(Table table, Duration retention) {
+    public InboxStore(Table table, InboxRetention retention) {
         this.table = table;
-        this.retention = new MessageItems(retention).retention();
+        this.retention = retention.duration();
     }
 
     /**

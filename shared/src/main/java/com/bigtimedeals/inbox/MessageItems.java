@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Map;
 
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.InboxRetention;
 import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
-import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.platform.TableDefinition;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -21,14 +21,9 @@ public final class MessageItems {
 
     private final Duration retention;
 
-    /** Messages kept for {@code retention}, within {@link Setting#INBOX_RETENTION_DAYS}'s range (the one rule). */
-    public MessageItems(Duration retention) {
-        Setting.INBOX_RETENTION_DAYS.checked(retention.toDays());
-        this.retention = retention;
-    }
-
-    Duration retention() {
-        return retention;
+    /** Messages kept for {@code retention} (valid by its type: {@link InboxRetention} holds the one rule). */
+    public MessageItems(InboxRetention retention) {
+        this.retention = retention.duration();
     }
 
     /** The item a message is stored as; the benchmark writes the same items raw, to measure the table's ceiling. */

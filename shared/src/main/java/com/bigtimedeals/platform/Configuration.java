@@ -14,21 +14,19 @@ import java.time.Duration;
  * @param deliveryThreads message writes one stream invocation keeps in flight
  * @param walksPerInvocation walks one stream invocation runs side by side
  * @param sweepStalledAfter how long a walk may make no progress before the sweeper resumes it
- * @param inboxRetention how long an inbox message is kept
+ * @param inboxRetention how long an inbox message is kept (valid by its type, so not checked here)
  * @param reporterMinAge how old a reporter's profile must be for their report to count toward community expiry
  * @param pushesInFlight recipients whose pushes one stream invocation sends side by side
  * @param countsPace the least time between two aggregations of one deal's counts, across the stream consumers (CountsGate)
  */
 public record Configuration(int cacheShards, int blastSegments, int workReserveMillis, int deliveryThreads,
-                            int walksPerInvocation, Duration sweepStalledAfter, Duration inboxRetention,
+                            int walksPerInvocation, Duration sweepStalledAfter, InboxRetention inboxRetention,
                             Duration reporterMinAge, int pushesInFlight, Duration countsPace) {
     public Configuration {
         if (cacheShards < 1 || blastSegments < 1 || deliveryThreads < 1 || walksPerInvocation < 1 || workReserveMillis < 0
                 || pushesInFlight < 1) {
             throw new IllegalArgumentException("not a valid configuration: " + this);
         }
-        // Read, not written again: however a configuration is built, its retention keeps the setting's range.
-        Setting.INBOX_RETENTION_DAYS.checked(inboxRetention.toDays());
         if (sweepStalledAfter.isNegative() || sweepStalledAfter.isZero()) {
             throw new IllegalArgumentException(Setting.SWEEP_STALLED_AFTER_S.name() + " must be at least 1 second");
         }
@@ -40,7 +38,7 @@ public record Configuration(int cacheShards, int blastSegments, int workReserveM
                 settings.number(Setting.WORK_RESERVE_MS), settings.number(Setting.DELIVERY_THREADS),
                 settings.number(Setting.WALKS_PER_INVOCATION),
                 Duration.ofSeconds(settings.number(Setting.SWEEP_STALLED_AFTER_S)),
-                Duration.ofDays(settings.number(Setting.INBOX_RETENTION_DAYS)),
+                InboxRetention.ofDays(settings.number(Setting.INBOX_RETENTION_DAYS)),
                 Duration.ofSeconds(settings.number(Setting.REPORTER_MIN_AGE_S)), settings.number(Setting.PUSHES_IN_FLIGHT),
                 Duration.ofMillis(settings.number(Setting.COUNTS_PACE_MS)));
     }

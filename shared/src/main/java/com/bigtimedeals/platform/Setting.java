@@ -60,7 +60,7 @@ public enum Setting {
     SWEEP_STALLED_AFTER_S("sweepStalledAfterSeconds", "600", "20", Where.FUNCTIONS, 1, 86_400),
     /**
      * Days an inbox message is kept; DynamoDB TTL deletes it after, and reads hide it from then on. Its range is the
-     * one retention rule: {@link Configuration} and {@link MessageItems} check a retention they are given against it.
+     * one retention rule, checked once by {@link InboxRetention}, the value every consumer of a retention takes.
      */
     INBOX_RETENTION_DAYS("inboxRetentionDays", "180", Where.FUNCTIONS, 1, 36_500),
     /**

@@ -18,6 +18,7 @@ import com.bigtimedeals.catalogue.CatalogStore;
 import com.bigtimedeals.platform.DynamoDbTest;
 import com.bigtimedeals.platform.Fixtures;
 import com.bigtimedeals.platform.Ids;
+import com.bigtimedeals.platform.InboxRetention;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Page;
 import com.bigtimedeals.platform.Table;
@@ -28,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /** Inbox retention: TTL on every message, and reads that never show an expired one even before TTL deletes it. */
 class InboxRetentionTest extends DynamoDbTest {
-    private static final Duration RETENTION = Duration.ofDays(180);
+    private static final InboxRetention RETENTION = InboxRetention.ofDays(180);
 
     private static List<Message> ageing(String user, int count, Instant newest, Duration step) {
         List<Message> out = new ArrayList<>();
@@ -45,7 +46,7 @@ class InboxRetentionTest extends DynamoDbTest {
         Message m = ageing("ann", 1, Fixtures.NOW, Duration.ofDays(1)).get(0);
         new InboxDelivery(t, 1, RETENTION).deliver(List.of(m));
         var item = client.getItem(GetItemRequest.builder().tableName(t.name()).key(InboxKeys.message("ann", m.id())).build()).item();
-        assertEquals(Long.toString(Fixtures.NOW.plus(RETENTION).getEpochSecond()), item.get(TableDefinition.TTL_ATTRIBUTE).n());
+        assertEquals(Long.toString(Fixtures.NOW.plus(RETENTION.duration()).getEpochSecond()), item.get(TableDefinition.TTL_ATTRIBUTE).n());
     }
 
     /** 40 messages a week apart: about 26 are within 180 days; the rest are never read, listed or counted. */
@@ -57,7 +58,7 @@ class InboxRetentionTest extends DynamoDbTest {
         new InboxDelivery(writeTime, 1, RETENTION).deliver(all);
         Instant later = Fixtures.NOW.plus(Duration.ofDays(30));
         InboxStore inbox = new InboxStore(table(name, Clock.fixed(later, ZoneOffset.UTC)), RETENTION);
-        List<String> kept = all.stream().filter(m -> m.createdAt().isAfter(later.minus(RETENTION))).map(Message::id).toList();
+        List<String> kept = all.stream().filter(m -> m.createdAt().isAfter(later.minus(RETENTION.duration()))).map(Message::id).toList();
         assertTrue(kept.size() > 10 && kept.size() < 40);
         for (boolean unread : new boolean[] {false, true}) {
             List<String> seen = new ArrayList<>();

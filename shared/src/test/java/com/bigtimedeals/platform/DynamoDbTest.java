@@ -1,7 +1,6 @@
 package com.bigtimedeals.platform;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,7 +60,7 @@ public abstract class DynamoDbTest {
     }
 
     /** How long messages are kept: the setting's default, as a function is given it. */
-    protected static final Duration RETENTION = Configuration.defaults().inboxRetention();
+    protected static final InboxRetention RETENTION = Configuration.defaults().inboxRetention();
 
     /** The inbox as its user reads it. */
     protected static InboxStore inbox(Table table) {

@@ -4,15 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-
-import com.bigtimedeals.inbox.MessageItems;
 
 import org.junit.jupiter.api.Test;
 
@@ -45,47 +41,29 @@ class SettingTest {
     }
 
     /**
-     * The inbox's retention rule is written once, as {@link Setting#INBOX_RETENTION_DAYS}'s range, and read wherever a
-     * retention is taken: from settings, in a configuration built by hand, and by the message items the inbox writes.
+     * The inbox's retention rule is written once, as {@link Setting#INBOX_RETENTION_DAYS}'s range, and checked once, by
+     * {@link InboxRetention}: settings are read into one, and the configuration and the inbox take one (so hold no
+     * check of their own; ArchitectureTest keeps {@code Setting.checked} to it). A retention given in code is refused
+     * with the same words as one given as a setting.
      */
     @Test
-    void theRetentionRuleIsTheSettingsRangeWhereverARetentionIsTaken() {
-        Configuration defaults = Configuration.defaults();
+    void theRetentionRuleIsTheSettingsRangeCheckedOnceByItsValue() {
         for (String days : List.of("0", "-1", "36501")) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> Configuration.from(Settings.of(java.util.Map.of("INBOX_RETENTION_DAYS", days))));
-            assertTrue(e.getMessage().contains("INBOX_RETENTION_DAYS"), e.getMessage());
+                    () -> Configuration.from(Settings.of(Map.of("INBOX_RETENTION_DAYS", days))));
+            assertEquals("INBOX_RETENTION_DAYS must be between 1 and 36500, not " + days, e.getMessage());
+            IllegalArgumentException byValue = assertThrows(IllegalArgumentException.class,
+                    () -> InboxRetention.ofDays(Long.parseLong(days)));
+            assertEquals(e.getMessage(), byValue.getMessage());
         }
         for (Duration retention : List.of(Duration.ZERO, Duration.ofHours(23), Duration.ofDays(-1), Duration.ofDays(36_501))) {
-            IllegalArgumentException items = assertThrows(IllegalArgumentException.class, () -> new MessageItems(retention));
-            assertTrue(items.getMessage().contains("INBOX_RETENTION_DAYS"), items.getMessage());
-            IllegalArgumentException byHand = assertThrows(IllegalArgumentException.class, () -> withRetention(defaults, retention));
-            assertEquals(items.getMessage(), byHand.getMessage());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new InboxRetention(retention));
+            assertTrue(e.getMessage().startsWith("INBOX_RETENTION_DAYS must be between 1 and 36500"), e.getMessage());
         }
         for (Duration retention : List.of(Duration.ofDays(1), Duration.ofDays(36_500))) {
-            new MessageItems(retention);
-            assertEquals(retention, withRetention(defaults, retention).inboxRetention());
+            assertEquals(retention, new InboxRetention(retention).duration());
         }
-        assertEquals(Duration.ofDays(1), Configuration.from(Settings.of(java.util.Map.of("INBOX_RETENTION_DAYS", "1"))).inboxRetention());
-    }
-
-    /**
-     * {@code c} with another retention, built by its canonical constructor. Read through its record components, so a
-     * setting added to the configuration does not change this test.
-     */
-    private static Configuration withRetention(Configuration c, Duration retention) {
-        RecordComponent[] components = Configuration.class.getRecordComponents();
-        Object[] values = new Object[components.length];
-        try {
-            for (int i = 0; i < components.length; i++) {
-                values[i] = components[i].getName().equals("inboxRetention") ? retention : components[i].getAccessor().invoke(c);
-            }
-            return Configuration.class.getDeclaredConstructor(
-                    Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new)).newInstance(values);
-        } catch (InvocationTargetException e) {
-            throw (RuntimeException) e.getCause();
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+        assertEquals(InboxRetention.ofDays(1), Configuration.from(Settings.of(Map.of("INBOX_RETENTION_DAYS", "1"))).inboxRetention());
+        assertEquals(Duration.ofDays(180), Configuration.defaults().inboxRetention().duration());
     }
 }

@@ -15,7 +15,7 @@ class SettingsTest {
     void aConfigurationIsTheDefaultsUnlessItsSettingsNameOthers() {
         Configuration defaults = Configuration.defaults();
         assertEquals(Integer.parseInt(Setting.CACHE_SHARDS.defaultValue()), defaults.cacheShards());
-        assertEquals(Duration.ofDays(Integer.parseInt(Setting.INBOX_RETENTION_DAYS.defaultValue())), defaults.inboxRetention());
+        assertEquals(Duration.ofDays(Integer.parseInt(Setting.INBOX_RETENTION_DAYS.defaultValue())), defaults.inboxRetention().duration());
         Configuration named = Configuration.from(Settings.of(Map.of("CACHE_SHARDS", "17", "WALKS_PER_INVOCATION", " 4 ")));
         assertEquals(17, named.cacheShards());
         assertEquals(4, named.walksPerInvocation());
