@@ -50,10 +50,9 @@ final class DealCorrections {
      */
     EditedDeal correct(String dealId, DealCorrection c, String editor, Long ifMatch) {
         String staleHolder = null;
+        int moved = 0;
+        int conflicts = 0;
         for (int attempt = 1; ; attempt++) {
-            if (attempt > MAX_ATTEMPTS) {
-                throw DomainException.unavailable("the deal kept changing while this correction was made; try again");
-            }
             Instant now = table.clock().instant();
             Map<String, AttributeValue> item = table.client().getItem(GetItemRequest.builder().tableName(table.name())
                     .key(DealKeys.deal(dealId)).consistentRead(true).build()).item();
@@ -83,7 +82,17 @@ final class DealCorrections {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
             } catch (TransactionCanceledException failed) {
                 if (Transactions.conditionFailed(failed, 0)) {
-                    continue; // changed meanwhile: read again (a stale If-Match is refused there), or it was taken down
+                    // Changed meanwhile: read again (a stale If-Match is refused there), or it was taken down. Each
+                    // move is another writer's success, so racers always progress; a budget of its own, and jitter
+                    // from the second move on, keep a correction among many racers from a 503 (issue 43: contention
+                    // is no 503), which one shared budget of 8 gave 8 corrections racing on one deal.
+                    if (++moved >= MAX_MOVES) {
+                        throw DomainException.unavailable("the deal kept changing while this correction was made; try again");
+                    }
+                    if (moved > 1) {
+                        Transactions.backOff(moved);
+                    }
+                    continue;
                 }
                 if (guardMoves && Transactions.conditionFailed(failed, 2)) {
                     LinkGuard.Holder holder = links.holder(corrected.link(), now);
@@ -95,7 +104,7 @@ final class DealCorrections {
                         continue;
                     }
                 }
-                if (!Transactions.retryable(failed, attempt)) {
+                if (!Transactions.retryable(failed, ++conflicts)) {
                     throw failed;
                 }
                 continue;
@@ -243,6 +252,9 @@ final class DealCorrections {
 
     /** Reads and writes of one change, each after another writer moved the deal, before giving up (a 503). */
     private static final int MAX_ATTEMPTS = 8;
+
+    /** A correction's reads again after other corrections moved the deal's version, before giving up (a 503). */
+    private static final int MAX_MOVES = 32;
 
     /** The report round that expired the deal, kept on the deal item (see {@link #expireByReports}). */
     static final String EXPIRED_BY_REPORTS = "expiredByReportsRound";
