@@ -103,6 +103,50 @@ export async function journey(baseUrl: string, run: string, addedLater: boolean)
   const mine = await user.GET('/me/votes', { params: { query: { dealIds: last.id } } });
   check(mine.data?.votes[last.id] === expectedVote, `GET /me/votes, got ${JSON.stringify(mine.data)}`);
 
+  // The other open lists of the answers (issues 39 and 43): a watched brand's new deal is a message of kind watch, a
+  // registered phone's platform fcm, a correction an event of action corrected, a report's reason what was sent.
+  // Through the proxy each is a value no client knows yet: the generated types admit it (a closed union would not
+  // compile these assignments) and the journey reads it as the string it is.
+  const laterKind: components['schemas']['Message']['kind'] = 'a-value-added-later';
+  const laterPlatform: components['schemas']['Device']['platform'] = 'a-value-added-later';
+  const laterAction: components['schemas']['DealEvent']['action'] = 'a-value-added-later';
+  const laterReason: components['schemas']['ReportByUser']['reason'] = 'a-value-added-later';
+  const watching = await user.POST('/brands/{brandId}/watches', { params: { path: { brandId: brand.data.id } } });
+  check(watching.data, `watch ${watching.response.status}`);
+  const watched = await cms.POST('/cms/deals', {
+    body: {
+      title: `Watched deal of ${run}`, link: `https://shop.example.com/${run}/w`, price: 9.99,
+      brandId: brand.data.id, categoryId: category.data.id,
+    },
+  });
+  check(watched.data, `watched deal ${watched.response.status}`);
+  // Its fan-out runs after the deal's stream record: waited for, up to 30 s.
+  let message: components['schemas']['Message'] | undefined;
+  for (const until = Date.now() + 30_000; !message && Date.now() < until;) {
+    const unread = await user.GET('/me/messages', { params: { query: { unread: true } } });
+    message = unread.data?.messages.find((m) => m.dealId === watched.data.id);
+    if (!message) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  check(message?.kind === (addedLater ? laterKind : 'watch'), `the message's kind, got ${message?.kind}`);
+  const phone = await user.POST('/me/devices', { body: { platform: 'fcm', token: `journey-phone-token-${run}-0123456789` } });
+  const platform = phone.data?.platform;
+  check(platform === (addedLater ? laterPlatform : 'fcm'), `the device's platform, got ${platform}`);
+  const devices = await user.GET('/me/devices');
+  check(devices.data?.devices.every((d) => d.platform === platform), 'every device read back');
+  const history = await cms.GET('/cms/deals/{dealId}/history', { params: { path: { dealId: last.id } } });
+  const actions = history.data?.events.map((e) => e.action) ?? [];
+  check(addedLater ? actions.length > 0 && actions.every((a) => a === laterAction) : actions.includes('corrected'),
+    `the history's actions, got ${JSON.stringify(actions)}`);
+  const reported = await user.POST('/deals/{dealId}/reports', {
+    params: { path: { dealId: last.id } }, body: { reason: 'expired', note: 'Sold out' },
+  });
+  const reason = reported.data?.reason;
+  check(reason === (addedLater ? laterReason : 'expired'), `the report's reason, got ${reason}`);
+  const reports = await cms.GET('/cms/reports/{dealId}', { params: { path: { dealId: last.id } } });
+  check(reports.data?.reports.some((r) => r.username === `ann${run}` && r.reason === reason), 'the report read back');
+
   const missing = await open.GET('/brands/{brandId}', { params: { path: { brandId: `no-such-${run}` } } });
   check(missing.response.status === 404 && missing.error, '404');
   check(missing.error.message.length > 0, 'an error message');

@@ -1,6 +1,7 @@
 // The generated TypeScript client's journey (journey.ts, compiled strict by `npm run test:clients`) against a local
 // stack, directly and through a proxy that answers as a later API might: a field added to every answer object, an
-// error code nobody knows yet and a vote value nobody knows yet.
+// error code nobody knows yet, a vote value nobody knows yet, and a value nobody knows yet in every other open list
+// (a message's kind, a device's platform, a history event's action, a report's reason).
 import assert from 'node:assert/strict';
 import { createServer, request } from 'node:http';
 import { after, before, test } from 'node:test';
@@ -19,9 +20,20 @@ function addFields(node) {
     if (node.votes && typeof node.votes === 'object') {
       for (const id of Object.keys(node.votes)) node.votes[id] = 'a-vote-added-later';
     }
-    Object.entries(node).forEach(([name, value]) => { if (name !== 'votes') addFields(value); });
+    Object.entries(node).forEach(([name, value]) => {
+      if (name === 'changes' && value && typeof value === 'object' && !Array.isArray(value)) {
+        // A history event's changes: deal field name to {from, to}. Its keys are the deal's fields, so it gains no
+        // field (a later API's would be one more {from, to}); each change does.
+        Object.values(value).forEach(addFields);
+      } else if (name !== 'votes') {
+        addFields(value);
+      }
+    });
     if ('message' in node && 'code' in node) node.code = 'A_CODE_ADDED_LATER';
     if (typeof node.myVote === 'string') node.myVote = 'a-vote-added-later';
+    for (const open of ['kind', 'platform', 'action', 'reason']) {
+      if (typeof node[open] === 'string') node[open] = 'a-value-added-later';
+    }
     node.addedLater = { since: 'a later version', values: [1] };
   }
 }
@@ -64,7 +76,7 @@ test('a journey through public, user and CMS routes with the generated client', 
   await journey(stack.url, Math.random().toString(36).slice(2, 10), false);
 });
 
-test('the same journey when every answer carries a field, a code and a vote added later', async () => {
+test('the same journey when every answer carries a field, a code and values added later', async () => {
   await journey(`http://127.0.0.1:${proxy.address().port}`, Math.random().toString(36).slice(2, 10), true);
 });
 

@@ -26,7 +26,7 @@ public final class BigTimeDealsStack extends Stack {
         // The editors' web app, its own client of the pool and the pool's managed login, and the API's paths on its origin.
         CmsSite cms = new CmsSite(this, "Cms", users.pool, users.signIn, api.api, context);
         api.routes(users, cms.client());
-        MobileApiCdn mobile = new MobileApiCdn(this, api.api);
+        MobileApiCdn mobile = new MobileApiCdn(this, api.api, context);
         StreamResources stream = new StreamResources(this, context, data, functions);
         cms.deploy();
         Observability observability = new Observability(this, context, new Observability.Watched(data, api, stream));

@@ -16,6 +16,7 @@ import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification
 import software.amazon.awscdk.services.dynamodb.ProjectionType;
 import software.amazon.awscdk.services.dynamodb.StreamViewType;
 import software.amazon.awscdk.services.dynamodb.Table;
+import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.lambda.Function;
 import software.amazon.awscdk.services.secretsmanager.Secret;
@@ -70,13 +71,26 @@ final class DataResources {
      */
     void grant(Function fn, List<TableAccess.Grant> grants) {
         for (TableAccess.Grant g : grants) {
+            String resource = g.index() == null ? table.getTableArn() : table.getTableArn() + "/index/" + g.index().name();
             PolicyStatement.Builder s = PolicyStatement.Builder.create()
                     .actions(g.actions().stream().sorted().map(a -> "dynamodb:" + a).toList())
-                    .resources(List.of(g.index() == null ? table.getTableArn() : table.getTableArn() + "/index/" + g.index().name()));
+                    .resources(List.of(resource));
             if (!g.leadingKeys().isEmpty()) {
                 s.conditions(Map.of("ForAllValues:StringLike", Map.of("dynamodb:LeadingKeys", g.leadingKeys())));
             }
             fn.addToRolePolicy(s.build());
+            if (g.actions().contains(TableAccess.PARTIQL_SELECT)) {
+                // ForAllValues holds when the request has no leading key at all (IAM User Guide, "Multivalued context
+                // key examples"), and a SELECT that names no partition key is a full scan with none: the grant above
+                // would let it read every partition of the table or index (GSI1: every user's unread messages). The
+                // Developer Guide's own guard (PartiQL IAM policies, "deny full table scan statements") refuses those.
+                fn.addToRolePolicy(PolicyStatement.Builder.create()
+                        .effect(Effect.DENY)
+                        .actions(List.of("dynamodb:" + TableAccess.PARTIQL_SELECT))
+                        .resources(List.of(resource))
+                        .conditions(Map.of("Bool", Map.of("dynamodb:FullTableScan", "true")))
+                        .build());
+            }
         }
     }
 }

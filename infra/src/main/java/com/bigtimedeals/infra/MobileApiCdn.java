@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.bigtimedeals.platform.Setting;
 import com.bigtimedeals.topology.PublicCache;
 
 import io.github.cdklabs.cdknag.NagPackSuppression;
@@ -35,7 +36,8 @@ import software.amazon.awscdk.services.s3.Bucket;
  * The mobile app's base URL: a CloudFront distribution in front of the HTTP API that keeps public answers as
  * {@link PublicCache} says (each public GET route under its own pattern, keyed by its path and the query strings it
  * reads, for no longer than the function's {@code Cache-Control}), with Origin Shield in the API's region so that a
- * viral deal's copies are fetched from the origin once per expiry, not once per edge location. Every other path
+ * viral deal's copies are fetched from the origin once per expiry, not once per edge location (or in the Region
+ * {@link Setting#ORIGIN_SHIELD_REGION} names, where the API's Region has no Origin Shield). Every other path
  * (signed-in, CMS) goes through uncached with every viewer header but Host, so API Gateway's JWT authorizer sees the
  * caller's {@code Authorization}. On the busiest day this is what keeps a deal page read by millions a few Lambda
  * invocations a second (docs/peak-day.md).
@@ -43,14 +45,20 @@ import software.amazon.awscdk.services.s3.Bucket;
 final class MobileApiCdn {
     final Distribution distribution;
 
-    MobileApiCdn(Stack stack, HttpApi api) {
+    MobileApiCdn(Stack stack, HttpApi api, StackContext context) {
+        String shieldRegion = context.settings().value(Setting.ORIGIN_SHIELD_REGION);
+        // The CloudFront API's own pattern for the field: a region code, not a name.
+        if (shieldRegion != null && !shieldRegion.matches("[a-z]{2}-[a-z]+-\\d")) {
+            throw new IllegalArgumentException(Setting.ORIGIN_SHIELD_REGION.contextKey() + " must be a region code such as "
+                    + "us-east-2, not '" + shieldRegion + "'");
+        }
         Bucket logs = CmsSite.logBucket(stack, "MobileApiCdnLogs", "the mobile API's distribution");
         HttpOrigin origin = HttpOrigin.Builder.create(api.getApiId() + ".execute-api." + Aws.REGION + "." + Aws.URL_SUFFIX)
                 .protocolPolicy(OriginProtocolPolicy.HTTPS_ONLY)
                 .originSslProtocols(List.of(OriginSslPolicy.TLS_V1_2))
                 // One more cache layer in the API's own region: every edge's miss for a hot page meets there.
                 .originShieldEnabled(true)
-                .originShieldRegion(Aws.REGION)
+                .originShieldRegion(shieldRegion == null ? Aws.REGION : shieldRegion)
                 .build();
         Map<String, CachePolicy> policies = new LinkedHashMap<>();
         PublicCache.keyPolicies().forEach((name, queryStrings) -> policies.put(name, CachePolicy.Builder

@@ -318,9 +318,42 @@ class DeployedStateTest {
         return byAction;
     }
 
-    /** "action on resource if condition", for every statement of every policy attached to the function's role. */
-    @SuppressWarnings("unchecked")
+    /**
+     * A PartiQL SELECT grant is held by {@code ForAllValues:StringLike} on {@code dynamodb:LeadingKeys}, which is true
+     * when the request has no leading key at all ("The ForAllValues set operator also returns true if there are no
+     * context keys in the request", IAM User Guide, "Multivalued context key examples"): a SELECT naming no partition
+     * key is a full scan and has none, so without more the sweeper's role could read every partition of GSI1 (every
+     * user's unread messages) and of the table. Every resource a role may PartiQL-SELECT therefore carries the Developer
+     * Guide's guard ("IAM security policies with PartiQL", deny full table scan statements), and no role has any
+     * other Deny.
+     */
+    @Test
+    void everyPartiQlSelectIsDeniedFullScans() {
+        String fullScan = " if {Bool={dynamodb:FullTableScan=true}}";
+        int guarded = 0;
+        for (String deployed : deployedFunctions().keySet()) {
+            Set<String> expected = new TreeSet<>();
+            for (String grant : grants(deployed)) {
+                if (grant.startsWith("dynamodb:" + TableAccess.PARTIQL_SELECT + " on ")) {
+                    expected.add(grant.substring(0, grant.indexOf(" if ")) + fullScan);
+                }
+            }
+            assertEquals(expected, statements(deployed, "Deny"), deployed);
+            guarded += expected.size();
+        }
+        // The sweeper's two: GSI1's unfinished walks and the table's reminder buckets.
+        assertEquals(2, statements(LambdaFunction.SWEEPER.id(), "Deny").size());
+        assertEquals(2, guarded);
+    }
+
+    /** "action on resource if condition", for every Allow statement of every policy attached to the function's role. */
     private static Set<String> grants(String constructId) {
+        return statements(constructId, "Allow");
+    }
+
+    /** "action on resource if condition", for every statement of {@code effect} attached to the function's role. */
+    @SuppressWarnings("unchecked")
+    private static Set<String> statements(String constructId, String effect) {
         Map<String, Object> function = props(byConstructId("AWS::Lambda::Function", constructId));
         String role = ((List<Object>) ((Map<String, Object>) function.get("Role")).get("Fn::GetAtt")).get(0).toString();
         Set<String> grants = new TreeSet<>();
@@ -330,7 +363,10 @@ class DeployedStateTest {
                 continue;
             }
             for (Map<String, Object> s : (List<Map<String, Object>>) ((Map<String, Object>) p.get("PolicyDocument")).get("Statement")) {
-                assertEquals("Allow", s.get("Effect"));
+                assertTrue(Set.of("Allow", "Deny").contains(s.get("Effect")), s.toString());
+                if (!effect.equals(s.get("Effect"))) {
+                    continue;
+                }
                 List<Object> actions = s.get("Action") instanceof List<?> l ? new ArrayList<>(l) : List.of(s.get("Action"));
                 List<Object> on = s.get("Resource") instanceof List<?> l ? new ArrayList<>(l) : List.of(s.get("Resource"));
                 Object condition = s.getOrDefault("Condition", Map.of());

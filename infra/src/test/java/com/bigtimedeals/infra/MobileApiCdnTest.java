@@ -102,6 +102,37 @@ class MobileApiCdnTest {
         assertTrue(e.getMessage().contains("Nope"), e.getMessage());
     }
 
+    /**
+     * Origin Shield runs in some Regions only (CloudFront Developer Guide, "Choosing the AWS Region for Origin
+     * Shield"), so the stack's own Region, the default, cannot be the only choice: a stack in a Region without it names
+     * the nearest one that has it, as a region code (the CloudFront API's pattern), and nothing else is accepted.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void originShieldRunsInTheRegionTheSettingNames() {
+        Map<String, Object> context = new java.util.LinkedHashMap<>(BigTimeDealsStackTest.cdkJsonContext);
+        context.put(com.bigtimedeals.platform.Setting.ORIGIN_SHIELD_REGION.contextKey(), "us-east-2");
+        software.amazon.awscdk.App app = software.amazon.awscdk.App.Builder.create().context(context).build();
+        software.amazon.awscdk.assertions.Template t = software.amazon.awscdk.assertions.Template.fromStack(
+                new BigTimeDealsStack(app, "Shielded", software.amazon.awscdk.StackProps.builder().build()));
+        Map<String, Map<String, Object>> distributions = t.findResources("AWS::CloudFront::Distribution");
+        List<Object> shields = new ArrayList<>();
+        distributions.values().forEach(d -> {
+            Map<String, Object> config = (Map<String, Object>) ((Map<String, Object>) d.get("Properties")).get("DistributionConfig");
+            ((List<Map<String, Object>>) config.get("Origins")).forEach(o -> {
+                if (o.containsKey("OriginShield")) {
+                    shields.add(o.get("OriginShield"));
+                }
+            });
+        });
+        assertEquals(List.of(Map.of("Enabled", true, "OriginShieldRegion", "us-east-2")), shields);
+        context.put(com.bigtimedeals.platform.Setting.ORIGIN_SHIELD_REGION.contextKey(), "US East (Ohio)");
+        software.amazon.awscdk.App wrong = software.amazon.awscdk.App.Builder.create().context(context).build();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new BigTimeDealsStack(wrong, "WrongShield", software.amazon.awscdk.StackProps.builder().build()));
+        assertTrue(e.getMessage().contains("originShieldRegion"), e.getMessage());
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void signedInAndCmsRoutesGoThroughUncachedWithAuthorizationThroughOriginShield() {

@@ -124,6 +124,12 @@ public enum Setting {
     RESERVED_CONCURRENCY("reservedConcurrency", null, Where.API, 0, 0),
     CMS_DOMAIN_NAME("cmsDomainName", null, Where.API, 0, 0),
     CMS_CERTIFICATE_ARN("cmsCertificateArn", null, Where.API, 0, 0),
+    /**
+     * The Region of the mobile API distribution's Origin Shield (a region code, e.g. us-east-2). Origin Shield runs in
+     * some Regions only: for a stack elsewhere name the one with the lowest latency to it (CloudFront Developer Guide,
+     * "Choosing the AWS Region for Origin Shield"). None: the stack's own Region, which must then be one of them.
+     */
+    ORIGIN_SHIELD_REGION("originShieldRegion", null, Where.API, 0, 0),
     /** Where alarm notifications are e-mailed; none by default (subscribe to the topic some other way). */
     ALARM_EMAIL("alarmEmail", null, Where.API, 0, 0),
     /**

@@ -177,7 +177,8 @@ public final class TableAccess {
     /**
      * A PartiQL SELECT of the index these families are of, keyed by its partition key (an IN list), for those
      * partitions only: DynamoDB matches {@code dynamodb:LeadingKeys} against every partition key value the statement
-     * names, as for a Query.
+     * names, as for a Query. A SELECT that names none is a full scan with no leading key, which {@code ForAllValues}
+     * lets through: the stack denies those wherever it grants this ({@code DataResources.grant}).
      */
     private static Grant select(IndexPartitions... partitions) {
         return new Grant(Set.of(PARTIQL_SELECT), partitions[0].index(), List.of(), List.of(partitions));

@@ -21,12 +21,22 @@ import com.sun.net.httpserver.HttpServer;
 /**
  * A proxy in front of the local stack that answers as a later version of the API might: every JSON object in every
  * answer gains a field, every error code is one no client knows yet, and so is every vote (the caller's vote, and each
- * vote of GET /me/votes: a value added to an open list). A client generated from today's document must read all of it.
+ * vote of GET /me/votes: a value added to an open list), and every value of the other open lists answers carry
+ * ({@link #OPEN_LISTS}: a message's kind, a device's platform, a history event's action, a report's reason). A client
+ * generated from today's document must read all of it.
  */
 final class AddedFieldsProxy implements AutoCloseable {
     static final String ADDED_FIELD = "addedLater";
     static final String UNKNOWN_CODE = "A_CODE_ADDED_LATER";
     static final String UNKNOWN_VOTE = "a-vote-added-later";
+    /** What every field of {@link #OPEN_LISTS} becomes. */
+    static final String UNKNOWN_VALUE = "a-value-added-later";
+    /**
+     * The answers' fields whose values are an open list (docs/openapi.yaml: a string with x-known-values, "More may be
+     * added"), other than the votes and the error code above: Message.kind, Device.platform, DealEvent.action, and
+     * Report's and ReportByUser's reason.
+     */
+    static final Set<String> OPEN_LISTS = Set.of("kind", "platform", "action", "reason");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> HOP_BY_HOP = Set.of("connection", "content-length", "host", "transfer-encoding",
             "content-encoding", "keep-alive", "upgrade", "expect");
@@ -93,7 +103,11 @@ final class AddedFieldsProxy implements AutoCloseable {
                 byDeal.fieldNames().forEachRemaining(id -> byDeal.put(id, UNKNOWN_VOTE));
             }
             o.fields().forEachRemaining(f -> {
-                if (!f.getKey().equals("votes")) {
+                if (f.getKey().equals("changes") && f.getValue() instanceof ObjectNode changes) {
+                    // A history event's changes: deal field name to {from, to}. Its keys are the deal's fields, so it
+                    // gains no field (a later API's would be one more {from, to}); each change does.
+                    changes.forEach(AddedFieldsProxy::addFields);
+                } else if (!f.getKey().equals("votes")) {
                     addFields(f.getValue());
                 }
             });
@@ -102,6 +116,11 @@ final class AddedFieldsProxy implements AutoCloseable {
             }
             if (o.path("myVote").isTextual()) {
                 o.put("myVote", UNKNOWN_VOTE);
+            }
+            for (String open : OPEN_LISTS) {
+                if (o.path(open).isTextual()) {
+                    o.put(open, UNKNOWN_VALUE);
+                }
             }
             o.putObject(ADDED_FIELD).put("since", "a later version").putArray("values").add(1);
         } else if (node.isArray()) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
@@ -29,16 +30,23 @@ import com.bigtimedeals.client.model.ApiError;
 import com.bigtimedeals.client.model.Brand;
 import com.bigtimedeals.client.model.Deal;
 import com.bigtimedeals.client.model.DealCorrection;
+import com.bigtimedeals.client.model.DealEvent;
 import com.bigtimedeals.client.model.DealPage;
+import com.bigtimedeals.client.model.Device;
 import com.bigtimedeals.client.model.EditedDeal;
 import com.bigtimedeals.client.model.FeaturedIds;
 import com.bigtimedeals.client.model.FrontPage;
+import com.bigtimedeals.client.model.Message;
 import com.bigtimedeals.client.model.MyVotes;
 import com.bigtimedeals.client.model.NewBrand;
 import com.bigtimedeals.client.model.NewCategory;
 import com.bigtimedeals.client.model.NewDeal;
+import com.bigtimedeals.client.model.NewDevice;
 import com.bigtimedeals.client.model.NewProfile;
+import com.bigtimedeals.client.model.NewReport;
 import com.bigtimedeals.client.model.NewVote;
+import com.bigtimedeals.client.model.Report;
+import com.bigtimedeals.client.model.ReportByUser;
 import com.bigtimedeals.client.model.User;
 import com.bigtimedeals.local.BearerToken;
 import com.bigtimedeals.local.LocalStack;
@@ -143,6 +151,40 @@ class GeneratedJavaClientTest {
         assertEquals(expectedVote, user.castVote(deal.getId(), new NewVote().vote(NewVote.VoteEnum.HOT), null).getMyVote());
         MyVotes votes = user.listMyVotes(deal.getId());
         assertEquals(java.util.Map.of(deal.getId(), expectedVote), votes.getVotes());
+
+        // The other open lists of the answers (issues 39 and 43): a watched brand's new deal is a message of kind
+        // watch, a registered phone's platform fcm, a correction an event of action corrected, a report's reason what
+        // was sent. Through the proxy each is a value no client knows yet, read as the string it is.
+        user.watchBrand(brand.getId(), null);
+        Deal watched = cms.createDeal(new NewDeal().title("Watched deal of " + run).link(URI.create("https://shop.example.com/" + run + "/w"))
+                .price(new BigDecimal("9.99")).brandId(brand.getId()).categoryId(categoryId), null);
+        // Its fan-out runs after the deal's stream record: waited for, up to the stream's quiet and then 30 s.
+        assertTrue(stack.awaitStreamQuiet(500, 30_000), "stream delivery never went quiet");
+        List<Message> messages = List.of();
+        for (long until = System.nanoTime() + 30_000_000_000L; messages.isEmpty() && System.nanoTime() < until; ) {
+            messages = user.listMessages(10, null, true).getMessages().stream()
+                    .filter(m -> watched.getId().equals(m.getDealId())).toList();
+            if (messages.isEmpty()) {
+                Thread.sleep(100);
+            }
+        }
+        assertEquals(1, messages.size(), "one message for the watched brand's new deal");
+        assertEquals(added ? AddedFieldsProxy.UNKNOWN_VALUE : "watch", messages.get(0).getKind());
+        Device phone = user.registerDevice(new NewDevice().platform(NewDevice.PlatformEnum.FCM)
+                .token("journey-phone-token-" + run + "-0123456789"), null);
+        assertEquals(added ? AddedFieldsProxy.UNKNOWN_VALUE : "fcm", phone.getPlatform());
+        assertEquals(List.of(phone.getPlatform()), user.listDevices().getDevices().stream().map(Device::getPlatform).toList());
+        List<String> actions = cms.listDealHistory(corrected.getId(), null, null).getEvents().stream().map(DealEvent::getAction).toList();
+        if (added) {
+            assertFalse(actions.isEmpty());
+            actions.forEach(a -> assertEquals(AddedFieldsProxy.UNKNOWN_VALUE, a));
+        } else {
+            assertTrue(actions.containsAll(List.of("created", "corrected")), actions.toString());
+        }
+        Report report = user.reportDeal(deal.getId(), new NewReport().reason(NewReport.ReasonEnum.EXPIRED).note("Sold out"), null);
+        assertEquals(added ? AddedFieldsProxy.UNKNOWN_VALUE : "expired", report.getReason());
+        assertEquals(List.of(report.getReason()), cms.listDealReports(deal.getId()).getReports().stream()
+                .filter(r -> r.getUsername().equals("ann" + run)).map(ReportByUser::getReason).toList());
 
         // An error body reads as an ApiError, whatever its code.
         ApiException missing = assertThrows(ApiException.class, () -> open.getBrand("no-such-brand-" + run, null));
