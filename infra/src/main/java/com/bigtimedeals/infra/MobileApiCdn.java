@@ -93,6 +93,9 @@ final class MobileApiCdn {
                         .origin(origin)
                         .viewerProtocolPolicy(ViewerProtocolPolicy.HTTPS_ONLY)
                         .allowedMethods(AllowedMethods.ALLOW_ALL)
+                        // With caching disabled, AllViewer(ExceptHostHeader) forwards Authorization on every method,
+                        // GETs included (AWS Knowledge Center, "cloudfront-authorization-header"); on the cached
+                        // behaviours above CloudFront drops it from GETs, which is right: their GETs are public.
                         .cachePolicy(CachePolicy.CACHING_DISABLED)
                         .originRequestPolicy(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER)
                         .build())
