@@ -260,8 +260,9 @@ public final class TableAccess {
             table(List.of(FOLLOWS, SAVED), QUERY));
 
     /**
-     * A like or watch (and its user-side twin) with the counter, in one transaction, then the brand or category read
-     * back; with an Idempotency-Key, the brand or category and the caller's relation read first, in one BatchGetItem;
+     * A like, watch, unlike or unwatch: the brand or category (its incarnation and counts) and the caller's relation
+     * read first, in one BatchGetItem, then the relation (and a watch's user-side twin) with the counter in one
+     * transaction (under contention, then the brand or category read back);
      * a save (the deal and the caller's saver item read, then saver item, list entry, count, reminder and the deal's
      * check in one transaction), an unsave (the saver item, then the same items removed); priming: everything the
      * caller follows.
@@ -371,6 +372,11 @@ public final class TableAccess {
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
                     DEAL_COUNTERS), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD, UPGRADE), BATCH_GET_ITEM),
+            // A watcher page's filter: the live incarnation of the brand or category (FollowStore.watchers). An account
+            // deletion's unlike or unwatch: the target, its watch count (and a category's featured list) and the
+            // relation, read together (FollowStore.unfollow).
+            table(List.of(BRAND, CATEGORY), GET_ITEM),
+            table(List.of(BRAND, CATEGORY, FEATURED, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
             // A link's lowest price and its deals (a new deal, a corrected price or link).
