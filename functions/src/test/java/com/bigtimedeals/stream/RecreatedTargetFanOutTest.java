@@ -92,4 +92,64 @@ class RecreatedTargetFanOutTest extends StreamTest {
         assertEquals((follows.state(Likeable.BRAND, "racy", "u0").liked() ? 1 : 0)
                 + (follows.state(Likeable.BRAND, "racy", "u1").watching() ? 1 : 0), listed);
     }
+
+    /**
+     * The deletion's walk deletes the deleted brand's 250 watch items (and their twins) a page per invocation, every
+     * batch delivered twice, while the brand is made again and watched: by new users, and again by some of the old
+     * ones, between the walk's pages. Only the deleted incarnation's watches go; the new one's counts stay exact.
+     */
+    /** Rounds of the delivery between which users watch the brand made again: fewer than the walk's pages. */
+    private static final int WATCHING_ROUNDS = 3;
+
+    @Test
+    void theDeletionsWalkRemovesTheOldWatchesWhileTheBrandIsMadeAgainAndWatched() throws Exception {
+        CatalogStore catalog = new CatalogStore(table);
+        FollowStore follows = new FollowStore(table);
+        catalog.createBrand("walked", "Walked", null);
+        parallel(250, i -> follows.add(Likeable.BRAND, "walked", "old" + String.format("%03d", i), Relation.WATCH));
+        tap.drain();
+        catalog.delete(Likeable.BRAND, "walked");
+        catalog.createBrand("walked", "Walked", null); // made again before the walk's first page
+        int invocations = 0;
+        int round = 0;
+        for (var records = tap.drain(); !records.isEmpty(); records = tap.drain(), round++) {
+            // Between pages: new users watch, and old ones (those the walk has not reached, and those it has) watch again.
+            if (round < WATCHING_ROUNDS) {
+                follows.add(Likeable.BRAND, "walked", "new" + round, Relation.WATCH);
+                follows.add(Likeable.BRAND, "walked", "old" + String.format("%03d", (round * 37) % 250), Relation.WATCH);
+            }
+            for (int copy = 0; copy < 2; copy++) {
+                assertTrue(deliverWithBudget(records, 1).getBatchItemFailures().isEmpty());
+                invocations++;
+            }
+            assertTrue(round < 100, "the walk never finished");
+        }
+        assertTrue(invocations >= 6, "a page per invocation, handed on: " + invocations);
+        java.util.Set<String> rewatched = new java.util.HashSet<>();
+        for (int r = 0; r < WATCHING_ROUNDS; r++) {
+            rewatched.add("old" + String.format("%03d", (r * 37) % 250));
+        }
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        String after = null;
+        do {
+            var page = follows.watchers(Likeable.BRAND, "walked", after, 1000);
+            listed.addAll(page.usernames());
+            after = page.next();
+        } while (after != null);
+        var items = client.query(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().tableName(table.name())
+                .keyConditionExpression("PK = :pk").expressionAttributeValues(Map.of(":pk",
+                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("BRANDWATCH#walked"))).build()).items();
+        assertEquals(listed.size(), items.size(), "every watch item left is one of the live incarnation");
+        assertEquals(WATCHING_ROUNDS + rewatched.size(), listed.size());
+        assertEquals(listed.size(), catalog.brand("walked", true).watchers());
+        for (int i = 0; i < 250; i++) {
+            String user = "old" + String.format("%03d", i);
+            boolean again = rewatched.contains(user);
+            assertEquals(again, follows.state(Likeable.BRAND, "walked", user).watching(), user);
+            assertEquals(again ? 1 : 0, follows.follows(user).brands().size(), user + "'s follows (the twin)");
+        }
+        assertEquals(0, client.scan(b -> b.tableName(table.name())).items().stream()
+                .filter(item -> item.get("PK").s().startsWith("FOLLOWS#old") && item.get("SK").s().startsWith("BRAND#walked"))
+                .filter(item -> !rewatched.contains(item.get("PK").s().substring("FOLLOWS#".length()))).count(), "twins of old watches");
+    }
 }

@@ -233,7 +233,8 @@ public final class CatalogStore {
      * Query of its timeline, then 1 TransactWriteItems of the item, its listing and its one bucket, conditioned on the
      * bucket still counting none (a deal placed meanwhile makes it a CONFLICT; a deal placed after finds no bucket and
      * is refused as naming no brand). CONFLICT while any deal names it. Its likes and watches end with it: they carry
-     * its {@link #INCARNATION}, which a brand or category made again with the same id does not have.
+     * its {@link #INCARNATION}, which a brand or category made again with the same id does not have, and the
+     * transaction starts the walk that deletes its watch items ({@link CatalogDeletions}).
      */
     public void delete(Likeable kind, String id) {
         Map<String, AttributeValue> key = kind == Likeable.BRAND ? CatalogKeys.brand(id) : CatalogKeys.category(id);
@@ -262,6 +263,9 @@ public final class CatalogStore {
                     TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
                             .tableName(table.name()).key(CatalogKeys.watcherCount(kind, id)).build()).build()));
             writes.addAll(buckets.deletes());
+            // The walk that frees its watch items, in the same transaction: a deletion never ends without one. Its
+            // watches are absent already, as they carry the stamp of an incarnation no longer live.
+            writes.add(CatalogDeletions.put(table, kind, id, incarnation(item)));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return;

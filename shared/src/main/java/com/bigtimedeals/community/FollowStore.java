@@ -407,6 +407,39 @@ public final class FollowStore {
         }
     }
 
+    /** What one page of a deleted target's watcher list did: watches deleted, and the next page's start (null: the end). */
+    public record Forgotten(String next, int removed) {
+    }
+
+    /**
+     * One page of a deleted incarnation's watch walk (CatalogDeletions): 1 Query of up to {@code limit} items of the
+     * target's watcher list after the user {@code after}, then each watch of incarnation {@code incarnation} deleted
+     * with its twin, on the condition that both still carry that stamp ({@link #forgetStale}): a watch of the target
+     * made again, or made again meanwhile, stays. No count moves: the counts of a deleted incarnation went with it.
+     */
+    public Forgotten forgetWatches(Likeable kind, String id, String incarnation, String after, int limit) {
+        var request = software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().tableName(table.name())
+                .keyConditionExpression("PK = :pk")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(CommunityKeys.watchersPk(kind, id))))
+                .consistentRead(true)
+                .limit(limit);
+        if (after != null) {
+            request.exclusiveStartKey(CommunityKeys.watch(kind, id, after));
+        }
+        var r = table.client().query(request.build());
+        int removed = 0;
+        String last = null;
+        for (Map<String, AttributeValue> item : r.items()) {
+            last = new ItemReader(item).string("username");
+            if (java.util.Objects.equals(CatalogStore.incarnation(item), incarnation)) {
+                forgetStale(kind, id, last, Relation.WATCH, item);
+                removed++;
+            }
+        }
+        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() && last != null;
+        return new Forgotten(more ? last : null, removed);
+    }
+
     /** The relation item and a watch's user-side twin, deleted with no counter: for a target that is gone. */
     private void forget(Likeable kind, String id, String username, Relation relation) {
         List<TransactWriteItem> writes = new ArrayList<>(2);
