@@ -330,19 +330,28 @@ public final class FollowStore {
             if (read.counted() == null) {
                 throw new IllegalStateException("the watch counter item of " + kind + " " + id + " is missing after it was made");
             }
-            if (!read.related() || read.target().count(relation) <= 0) {
-                // Not related (a relation of a deleted incarnation goes, 1 request more), or by a relation a count of
-                // 0 cannot hold (a target deleted and made again before stamps): the relation goes, no count moves,
-                // so no count ever drops below zero.
+            if (!read.related()) {
+                // Not related: a relation of a deleted incarnation goes, no count moved (1 request more).
                 if (read.relation() != null) {
                     forgetStale(kind, id, username, relation, read.relation());
                 }
                 return new FollowChange(read.target(), false);
             }
             Stamp stamp = new Stamp(read.incarnation());
+            long seen = new ItemReader(read.counted()).number(counter(relation));
+            if (read.target().count(relation) <= 0) {
+                // A relation that a count of 0 does not hold (a target deleted and made again before stamps): it goes
+                // with no count moved, so no count drops below zero, on the condition that the count is still the
+                // one read. The read is one BatchGetItem, not a snapshot: it may have seen the relation of a like
+                // committed after it read the count; then the count moved, and it reads again.
+                if (forgetUncounted(kind, id, username, relation, stamp, seen)) {
+                    return new FollowChange(read.target(), false);
+                }
+                continue;
+            }
             List<TransactWriteItem> writes = removalWrites(kind, id, username, relation, stamp);
             writes.add(counterUpdate(kind, id, relation, "-1", "#c = :seen AND " + stamp.matches(), stamp,
-                    Map.of(":seen", AttributeValue.fromN(Long.toString(new ItemReader(read.counted()).number(counter(relation)))))));
+                    Map.of(":seen", AttributeValue.fromN(Long.toString(seen)))));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return new FollowChange(read.target().unfollowedBy(relation), true);
@@ -404,6 +413,31 @@ public final class FollowStore {
                 throw e;
             }
             // Made again meanwhile (the live stamp): not stale any more, so it stays.
+        }
+    }
+
+    /**
+     * The live relation and a watch's twin deleted with no count moved, on the condition that the counter item still
+     * holds {@code seen} of the incarnation read; false when it does not (read again).
+     */
+    private boolean forgetUncounted(Likeable kind, String id, String username, Relation relation, Stamp stamp, long seen) {
+        List<TransactWriteItem> writes = removalWrites(kind, id, username, relation, stamp);
+        Map<String, String> names = new java.util.HashMap<>(stamp.names());
+        names.put("#c", counter(relation));
+        Map<String, AttributeValue> values = new java.util.HashMap<>(stamp.values());
+        values.put(":seen", AttributeValue.fromN(Long.toString(seen)));
+        writes.add(TransactWriteItem.builder().conditionCheck(software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder()
+                .tableName(table.name()).key(counterKey(kind, id, relation))
+                .conditionExpression("#c = :seen AND " + stamp.matches())
+                .expressionAttributeNames(names).expressionAttributeValues(values).build()).build());
+        try {
+            Transactions.retrying(() -> table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build()));
+            return true;
+        } catch (TransactionCanceledException e) {
+            if (!Transactions.onlyConditionFailures(e)) {
+                throw e;
+            }
+            return false;
         }
     }
 
