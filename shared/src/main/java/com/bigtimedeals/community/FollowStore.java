@@ -196,8 +196,8 @@ public final class FollowStore {
      * one: it reads again), and (keyed, {@link KeyedWrite}) the key's record. The answer (the target as read, this like
      * or watch counted) holds exactly the count the transaction leaves. Another request's like (for a watch: watch) of
      * the same target in between cancels it, and it reads again; after {@link #KEYED_ATTEMPTS} such races a keyed one
-     * gives way ({@link KeyedWrite.Contended}) to the claimed path, an unkeyed one to a transaction whose count is
-     * conditioned on the stamp alone, then a read-back (2 requests more).
+     * gives way ({@link KeyedWrite.Contended}) to the claimed path; an unkeyed one, overtaken once, to a transaction
+     * whose count is conditioned on the stamp alone, then a read-back (2 requests more).
      */
     public FollowChange add(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
         return follow(kind, id, username, relation, keyed);
@@ -207,7 +207,9 @@ public final class FollowStore {
     public FollowChange follow(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
         boolean ensured = false;
         Read read = null;
-        for (int attempt = 1; attempt <= KEYED_ATTEMPTS; attempt++) {
+        // Unkeyed, one try conditioned on the count: overtaken, the fallback below costs 2 requests more, not 4.
+        int attempts = keyed != null ? KEYED_ATTEMPTS : 1;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
             read = read(kind, id, username, relation, keyed);
             if (read.counted() == null && !ensured) {
                 // A target from before the watch counter items: given its item, then read again.
@@ -252,11 +254,33 @@ public final class FollowStore {
         if (keyed != null) {
             throw new KeyedWrite.Contended();
         }
-        Stamp stamp = new Stamp(read.incarnation());
-        List<TransactWriteItem> writes = relationWrites(kind, id, username, relation, stamp);
-        writes.add(counterUpdate(kind, id, relation, "1", "attribute_exists(PK) AND " + stamp.matches(), stamp, Map.of()));
-        boolean changed = commit(writes, kind);
-        return new FollowChange(readBack(kind, id), changed);
+        for (int tries = 1; ; tries++) {
+            Stamp stamp = new Stamp(read.incarnation());
+            List<TransactWriteItem> writes = relationWrites(kind, id, username, relation, stamp);
+            writes.add(counterUpdate(kind, id, relation, "1", "attribute_exists(PK) AND " + stamp.matches(), stamp, Map.of()));
+            try {
+                boolean changed = commit(writes, kind);
+                return new FollowChange(readBack(kind, id), changed);
+            } catch (DomainException e) {
+                read = readAgain(e, tries, kind, id, username, relation, read);
+            }
+        }
+    }
+
+    /**
+     * After a fallback's counter failed its condition ({@code e}, NOT_FOUND): the target read again, when it was made
+     * again since (another incarnation: the caller tries once more with it); {@code e} again when it is gone, or still
+     * the incarnation that failed.
+     */
+    private Read readAgain(DomainException e, int tries, Likeable kind, String id, String username, Relation relation, Read was) {
+        if (e.kind() != DomainException.Kind.NOT_FOUND || tries >= 3) {
+            throw e;
+        }
+        Read again = read(kind, id, username, relation, null);
+        if (java.util.Objects.equals(again.incarnation(), was.incarnation()) || again.counted() == null) {
+            throw e;
+        }
+        return again;
     }
 
     /**
@@ -364,17 +388,23 @@ public final class FollowStore {
         }
         // Overtaken by other users' changes of the count: the count conditioned on the incarnation alone (a like's on
         // staying above zero too), then a read-back.
-        Stamp stamp = new Stamp(read.incarnation());
-        List<TransactWriteItem> writes = removalWrites(kind, id, username, relation, stamp);
         // A like's count is all on the target's item: never below zero. A watch's counter item holds only the watches
         // counted since it was made (its target's item holds the rest), so it may go below zero while the sum, one
         // per watch relation (each removed once, on its condition), does not.
-        writes.add(relation == Relation.LIKE
-                ? counterUpdate(kind, id, relation, "-1", "attribute_exists(PK) AND #c > :zero AND " + stamp.matches(), stamp,
-                        Map.of(":zero", AttributeValue.fromN("0")))
-                : counterUpdate(kind, id, relation, "-1", "attribute_exists(PK) AND " + stamp.matches(), stamp, Map.of()));
-        boolean changed = commit(writes, kind);
-        return new FollowChange(readBack(kind, id), changed);
+        for (int tries = 1; ; tries++) {
+            Stamp stamp = new Stamp(read.incarnation());
+            List<TransactWriteItem> writes = removalWrites(kind, id, username, relation, stamp);
+            writes.add(relation == Relation.LIKE
+                    ? counterUpdate(kind, id, relation, "-1", "attribute_exists(PK) AND #c > :zero AND " + stamp.matches(), stamp,
+                            Map.of(":zero", AttributeValue.fromN("0")))
+                    : counterUpdate(kind, id, relation, "-1", "attribute_exists(PK) AND " + stamp.matches(), stamp, Map.of()));
+            try {
+                boolean changed = commit(writes, kind);
+                return new FollowChange(readBack(kind, id), changed);
+            } catch (DomainException e) {
+                read = readAgain(e, tries, kind, id, username, relation, read);
+            }
+        }
     }
 
     /** The relation of the live incarnation (its condition) and a watch's user-side twin. */
