@@ -2,7 +2,6 @@ package com.bigtimedeals.service;
 
 import com.bigtimedeals.catalogue.CatalogStore;
 import com.bigtimedeals.catalogue.FeaturedCopies;
-import com.bigtimedeals.catalogue.FollowTarget;
 import com.bigtimedeals.community.FollowChange;
 import com.bigtimedeals.community.FollowState;
 import com.bigtimedeals.community.FollowStore;
@@ -12,10 +11,10 @@ import com.bigtimedeals.platform.Relation;
 import com.bigtimedeals.platform.Table;
 
 /**
- * Likes and watches: one transaction, then a strongly consistent read-back of the brand or category, so
- * the counts in the answer are exact (2 requests, the contract's budget). With an Idempotency-Key riding on it, a
- * like or watch is a strongly consistent read, then the transaction with the key's record in it
- * ({@link FollowStore#add(Likeable, String, String, Relation, com.bigtimedeals.platform.KeyedWrite)}): 2 requests too.
+ * Likes and watches: a strongly consistent read of the brand or category and the caller's relation, then one
+ * transaction conditioned on the count and the incarnation read, so the counts in the answer are exact (2 requests, the
+ * contract's budget; {@link FollowStore#follow}, {@link FollowStore#unfollow}). With an Idempotency-Key, the key's
+ * record rides on the same read and transaction: 2 requests too.
  */
 public final class FollowService {
     /** What a keyed like's or watch's record keeps: the change itself, the target as it answered, which a replay answers again. */
@@ -46,17 +45,12 @@ public final class FollowService {
      */
     public Keyed<FollowChange> follow(Likeable kind, String id, String username, Relation relation, IdempotencyKey key) {
         return idempotency.carried(key, RECORDED, keyed -> {
-            if (keyed != null) {
-                return follows.add(kind, id, username, relation, keyed);
-            }
-            boolean changed = follows.add(kind, id, username, relation);
-            return new FollowChange(readBack(kind, id), changed);
+            return follows.follow(kind, id, username, relation, keyed);
         });
     }
 
     public FollowChange unfollow(Likeable kind, String id, String username, Relation relation) {
-        boolean changed = follows.remove(kind, id, username, relation);
-        return new FollowChange(readBack(kind, id), changed);
+        return follows.unfollow(kind, id, username, relation);
     }
 
     public FollowState state(Likeable kind, String id, String username) {
@@ -65,9 +59,5 @@ public final class FollowService {
 
     public Follows follows(String username) {
         return follows.follows(username);
-    }
-
-    private FollowTarget readBack(Likeable kind, String id) {
-        return kind == Likeable.BRAND ? catalog.brand(id, true) : catalog.category(id, true, featured);
     }
 }

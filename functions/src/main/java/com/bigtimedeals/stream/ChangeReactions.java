@@ -46,6 +46,7 @@ public final class ChangeReactions {
     private final DealCountsStore dealCounts;
     private final java.time.Clock clock;
     private final RenameWalk renames;
+    private final UnfollowWalk unfollows;
     private final SavedDealChanges saved;
     private final PriceLowChanges lows;
     private PushSender push;
@@ -71,6 +72,7 @@ public final class ChangeReactions {
         this.clock = table.clock();
         this.gateTable = table;
         this.renames = new RenameWalk(new com.bigtimedeals.catalogue.CatalogRenames(table));
+        this.unfollows = new UnfollowWalk(new com.bigtimedeals.catalogue.CatalogDeletions(table), new FollowStore(table));
         this.saved = new SavedDealChanges(new com.bigtimedeals.saved.SavedStore(table));
         this.lows = new PriceLowChanges(new com.bigtimedeals.deals.LinkLows(table));
     }
@@ -252,6 +254,13 @@ public final class ChangeReactions {
             dealFollowers(r);
             renames.run(r.kind(), r.id(), budget, tally);
             return false; // each renamed deal's own record is a correction, which rebuilds what shows it
+        }
+
+        @Override
+        public Boolean on(Change.UnfollowPending u) {
+            dealFollowers(u);
+            unfollows.run(u.kind(), u.id(), u.incarnation(), budget, tally);
+            return false;
         }
 
         @Override

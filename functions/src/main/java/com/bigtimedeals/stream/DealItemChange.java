@@ -68,6 +68,11 @@ abstract class DealItemChange<R> implements Change.Visitor<R> {
     }
 
     @Override
+    public R on(Change.UnfollowPending change) {
+        return otherwise(change);
+    }
+
+    @Override
     public R on(Change.Other change) {
         return otherwise(change);
     }

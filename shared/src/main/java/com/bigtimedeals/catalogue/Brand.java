@@ -20,4 +20,10 @@ public record Brand(String id, String name, String logoUrl, long likes, long wat
         return relation == Relation.LIKE ? new Brand(id, name, logoUrl, likes + 1, watchers)
                 : new Brand(id, name, logoUrl, likes, watchers + 1);
     }
+
+    @Override
+    public Brand unfollowedBy(Relation relation) {
+        return relation == Relation.LIKE ? new Brand(id, name, logoUrl, likes - 1, watchers)
+                : new Brand(id, name, logoUrl, likes, watchers - 1);
+    }
 }

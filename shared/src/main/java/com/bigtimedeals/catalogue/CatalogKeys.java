@@ -25,6 +25,7 @@ public final class CatalogKeys {
     public static final String WATCHER_COUNT = "WatcherCount";
     public static final String FEATURED_LIST = "FeaturedList";
     public static final String RENAME = "Rename";
+    public static final String UNFOLLOW = "Unfollow";
 
     public static Map<String, AttributeValue> brand(String brandId) {
         return Keys.key("BRAND#" + brandId, "BRAND#" + brandId);
@@ -80,6 +81,16 @@ public final class CatalogKeys {
     /** The walk that carries a brand's or category's new name into its deals: one per brand or category. */
     public static Map<String, AttributeValue> rename(Likeable kind, String id) {
         String pk = "RENAME#" + kind.name() + "#" + id;
+        return Keys.key(pk, pk);
+    }
+
+    /**
+     * The walk that deletes the watches of one deleted incarnation of a brand or category ({@link CatalogDeletions}):
+     * one per incarnation ({@code -} for one from before stamps), so a target deleted, made again and deleted again
+     * while the first walk runs has two walks, each removing only its own incarnation's watches.
+     */
+    public static Map<String, AttributeValue> unfollow(Likeable kind, String id, String incarnation) {
+        String pk = "UNFOLLOW#" + kind.name() + "#" + id + "#" + (incarnation == null ? "-" : incarnation);
         return Keys.key(pk, pk);
     }
 

@@ -42,30 +42,55 @@ public final class CatalogStore {
         this.timelines = new OwnerTimelines(table);
     }
 
+    /**
+     * The attribute that tells one incarnation of a brand or category from another of the same id (deleted, then made
+     * again with the same name): a fresh random stamp written at creation on its item and its watch counter item, and
+     * copied onto every like and watch of it. A relation whose stamp is not its live target's is absent everywhere
+     * (FollowStore), so followers of a deleted target never follow the one made again in its place. Items written
+     * before the stamp have none: an absent stamp matches an absent stamp.
+     */
+    public static final String INCARNATION = "incarnation";
+
+    /** A new incarnation's stamp. */
+    private static String newIncarnation() {
+        return java.util.UUID.randomUUID().toString();
+    }
+
+    /** The stamp of the target's incarnation in its item (or its watch counter item), null for one made before stamps. */
+    public static String incarnation(Map<String, AttributeValue> item) {
+        return item == null ? null : new ItemReader(item).string(INCARNATION);
+    }
+
     /** Access pattern: Create Brand. A taken id is a CONFLICT. */
     public Brand createBrand(String id, String name, String logoUrl) {
+        String stamp = newIncarnation();
         ItemWriter brand = new ItemWriter(CatalogKeys.brand(id), CatalogKeys.BRAND)
                 .string("id", id).string("name", name).string("logoUrl", logoUrl)
-                .number("likes", 0).number("watchers", 0);
+                .number("likes", 0).number("watchers", 0).string(INCARNATION, stamp);
         ItemWriter listing = new ItemWriter(CatalogKeys.brandListing(id, name), CatalogKeys.BRAND_LISTING)
                 .string("id", id).string("name", name).string("logoUrl", logoUrl);
-        create(brand, listing, watcherCountItem(Likeable.BRAND, id), Likeable.BRAND, id, "brand " + id + " already exists");
+        create(brand, listing, watcherCountItem(Likeable.BRAND, id, stamp), Likeable.BRAND, id, "brand " + id + " already exists");
         return new Brand(id, name, logoUrl, 0, 0);
     }
 
     /** Access pattern: Create Category. A taken id is a CONFLICT. */
     public Category createCategory(String id, String name) {
+        String stamp = newIncarnation();
         ItemWriter category = new ItemWriter(CatalogKeys.category(id), CatalogKeys.CATEGORY)
-                .string("id", id).string("name", name).number("likes", 0).number("watchers", 0);
+                .string("id", id).string("name", name).number("likes", 0).number("watchers", 0).string(INCARNATION, stamp);
         ItemWriter listing = new ItemWriter(CatalogKeys.categoryListing(id, name), CatalogKeys.CATEGORY_LISTING)
                 .string("id", id).string("name", name);
-        create(category, listing, watcherCountItem(Likeable.CATEGORY, id), Likeable.CATEGORY, id, "category " + id + " already exists");
+        create(category, listing, watcherCountItem(Likeable.CATEGORY, id, stamp), Likeable.CATEGORY, id, "category " + id + " already exists");
         return new Category(id, name, 0, 0, List.of());
     }
 
-    /** A new target's watch counter item, at 0. */
-    public static Map<String, AttributeValue> watcherCountItem(Likeable kind, String id) {
-        return new ItemWriter(CatalogKeys.watcherCount(kind, id), CatalogKeys.WATCHER_COUNT).number("watchers", 0).build();
+    /**
+     * A new target's watch counter item, at 0, with its target's incarnation stamp (null: a target from before stamps),
+     * so that a watch's transaction can hold the counter it moves to the incarnation its relation names.
+     */
+    public static Map<String, AttributeValue> watcherCountItem(Likeable kind, String id, String incarnation) {
+        return new ItemWriter(CatalogKeys.watcherCount(kind, id), CatalogKeys.WATCHER_COUNT).number("watchers", 0)
+                .string(INCARNATION, incarnation).build();
     }
 
     private void create(ItemWriter entity, ItemWriter listing, Map<String, AttributeValue> watcherCount, Likeable kind, String id, String conflict) {
@@ -207,7 +232,9 @@ public final class CatalogStore {
      * already. Its deals are counted by its first bucket's placements, which a takedown never takes back: 1 consistent
      * Query of its timeline, then 1 TransactWriteItems of the item, its listing and its one bucket, conditioned on the
      * bucket still counting none (a deal placed meanwhile makes it a CONFLICT; a deal placed after finds no bucket and
-     * is refused as naming no brand). CONFLICT while any deal names it.
+     * is refused as naming no brand). CONFLICT while any deal names it. Its likes and watches end with it: they carry
+     * its {@link #INCARNATION}, which a brand or category made again with the same id does not have, and the
+     * transaction starts the walk that deletes its watch items ({@link CatalogDeletions}).
      */
     public void delete(Likeable kind, String id) {
         Map<String, AttributeValue> key = kind == Likeable.BRAND ? CatalogKeys.brand(id) : CatalogKeys.category(id);
@@ -236,6 +263,9 @@ public final class CatalogStore {
                     TransactWriteItem.builder().delete(software.amazon.awssdk.services.dynamodb.model.Delete.builder()
                             .tableName(table.name()).key(CatalogKeys.watcherCount(kind, id)).build()).build()));
             writes.addAll(buckets.deletes());
+            // The walk that frees its watch items, in the same transaction: a deletion never ends without one. Its
+            // watches are absent already, as they carry the stamp of an incarnation no longer live.
+            writes.add(CatalogDeletions.put(table, kind, id, incarnation(item)));
             try {
                 table.client().transactWriteItems(TransactWriteItemsRequest.builder().transactItems(writes).build());
                 return;

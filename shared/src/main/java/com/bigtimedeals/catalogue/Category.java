@@ -22,4 +22,10 @@ public record Category(String id, String name, long likes, long watchers, List<D
         return relation == Relation.LIKE ? new Category(id, name, likes + 1, watchers, featured)
                 : new Category(id, name, likes, watchers + 1, featured);
     }
+
+    @Override
+    public Category unfollowedBy(Relation relation) {
+        return relation == Relation.LIKE ? new Category(id, name, likes - 1, watchers, featured)
+                : new Category(id, name, likes, watchers - 1, featured);
+    }
 }

@@ -14,4 +14,7 @@ public sealed interface FollowTarget permits Brand, Category {
 
     /** This target as it is once one more user follows it by {@code relation}: one more like or watcher. */
     FollowTarget followedBy(Relation relation);
+
+    /** This target as it is once one user fewer follows it by {@code relation}. */
+    FollowTarget unfollowedBy(Relation relation);
 }

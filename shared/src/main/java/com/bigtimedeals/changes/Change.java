@@ -51,6 +51,8 @@ public sealed interface Change {
 
         R on(RenamePending change);
 
+        R on(UnfollowPending change);
+
         R on(Other change);
     }
     /** A new inbox message: pushed to the recipient's devices that its settings allow. */
@@ -195,6 +197,14 @@ public sealed interface Change {
 
     /** A brand's or category's new name, not yet carried into all of its deals (a walk over its latest list). */
     record RenamePending(Likeable kind, String id) implements WalkPending {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.on(this);
+        }
+    }
+
+    /** A deleted brand's or category's watch items, not all deleted yet (a walk over its watcher list). */
+    record UnfollowPending(Likeable kind, String id, String incarnation) implements WalkPending {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.on(this);

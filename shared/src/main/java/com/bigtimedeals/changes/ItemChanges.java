@@ -38,7 +38,7 @@ public final class ItemChanges {
      * step of that walk ({@link Change.WalkPending}). The consumer's filter and the decoding both read this list.
      */
     public static final List<String> WALK_TYPES = List.of(InboxKeys.BLAST_SEGMENT, InboxKeys.FAN_OUT, InboxKeys.ALERT_FAN_OUT,
-            AccountKeys.ACCOUNT_DELETION, CatalogKeys.RENAME);
+            AccountKeys.ACCOUNT_DELETION, CatalogKeys.RENAME, CatalogKeys.UNFOLLOW);
 
     static {
         // Four filters: a mapping takes at most five by default (Lambda's quotas), so new types join an existing one.
@@ -132,6 +132,8 @@ public final class ItemChanges {
             case InboxKeys.ALERT_FAN_OUT -> new Change.AlertFanOutPending(item.string("dealId"));
             case AccountKeys.ACCOUNT_DELETION -> new Change.AccountDeletionPending(item.string("username"));
             case CatalogKeys.RENAME -> new Change.RenamePending(Likeable.valueOf(item.string("kind")), item.string("targetId"));
+            case CatalogKeys.UNFOLLOW -> new Change.UnfollowPending(Likeable.valueOf(item.string("kind")), item.string("targetId"),
+                    item.string(com.bigtimedeals.catalogue.CatalogStore.INCARNATION));
             default -> throw new IllegalStateException("a walk type with no walk: " + type);
         };
     }

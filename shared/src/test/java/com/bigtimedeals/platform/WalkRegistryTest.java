@@ -53,7 +53,8 @@ class WalkRegistryTest {
                 .filter(f -> f.toString().contains("done")).findFirst().orElseThrow();
         assertTrue(walkFilter.toString().contains("done={BOOL=[false]}"), walkFilter.toString());
         assertTrue(walkFilter.toString().contains("S=" + ItemChanges.WALK_TYPES), walkFilter.toString());
-        assertEquals(List.of(InboxKeys.BLAST_SEGMENT, InboxKeys.FAN_OUT, InboxKeys.ALERT_FAN_OUT, AccountKeys.ACCOUNT_DELETION, CatalogKeys.RENAME),
+        assertEquals(List.of(InboxKeys.BLAST_SEGMENT, InboxKeys.FAN_OUT, InboxKeys.ALERT_FAN_OUT, AccountKeys.ACCOUNT_DELETION, CatalogKeys.RENAME,
+                CatalogKeys.UNFOLLOW),
                 ItemChanges.WALK_TYPES);
     }
 }

@@ -55,6 +55,8 @@ public enum PartitionKeys {
     ACCOUNT_DELETION(pk(AccountKeys.accountDeletion(Keys.ANY))),
     /** The walk that carries a brand's or category's new name into its deals. */
     RENAME(pk(CatalogKeys.rename(Likeable.BRAND, Keys.ANY)).replace(Likeable.BRAND.name(), Keys.ANY)),
+    /** The walk that deletes a deleted brand's or category's watches, one per deleted incarnation. */
+    UNFOLLOW(pk(CatalogKeys.unfollow(Likeable.BRAND, Keys.ANY, Keys.ANY)).replace(Likeable.BRAND.name(), Keys.ANY)),
     /** One user's comments, a small item each (where account deletion finds them). */
     COMMENTS_OF_AUTHOR(CommunityKeys.commentsOfAuthorPk(Keys.ANY)),
     /** A deal's reports and its report case (the moderation queue is the cases' GSI1 entries). */

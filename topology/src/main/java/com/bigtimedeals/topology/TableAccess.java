@@ -3,6 +3,7 @@ package com.bigtimedeals.topology;
 import static com.bigtimedeals.topology.PartitionKeys.ACCOUNT_DELETION;
 import static com.bigtimedeals.topology.PartitionKeys.ALERTS;
 import static com.bigtimedeals.topology.PartitionKeys.RENAME;
+import static com.bigtimedeals.topology.PartitionKeys.UNFOLLOW;
 import static com.bigtimedeals.topology.PartitionKeys.BLAST;
 import static com.bigtimedeals.topology.PartitionKeys.BRAND;
 import static com.bigtimedeals.topology.PartitionKeys.BRANDS;
@@ -227,11 +228,11 @@ public final class TableAccess {
 
     /**
      * A new brand with its list entry and first bucket; a rename or new logo (the brand read, then it, its list entry
-     * and the rename's walk in one transaction); a deletion (the brand and its timeline read, then it, its list entry
-     * and its bucket); priming: the brand list.
+     * and the rename's walk in one transaction); a deletion (the brand and its timeline read, then it, its list entry,
+     * its bucket and the walk deleting its watches); priming: the brand list.
      */
     private static final List<Grant> BRANDS_WRITE = List.of(
-            table(List.of(BRAND, BRANDS, TIMELINE, RENAME), PUT_ITEM),
+            table(List.of(BRAND, BRANDS, TIMELINE, RENAME, UNFOLLOW), PUT_ITEM),
             table(List.of(BRAND), GET_ITEM, UPDATE_ITEM, BATCH_GET_ITEM),
             table(List.of(BRAND, BRANDS, TIMELINE), DELETE_ITEM),
             table(List.of(BRANDS, TIMELINE), QUERY));
@@ -248,7 +249,7 @@ public final class TableAccess {
      * deletion; priming: the category list.
      */
     private static final List<Grant> CATEGORIES_WRITE = List.of(
-            table(List.of(CATEGORY, CATEGORIES, TIMELINE, RENAME), PUT_ITEM),
+            table(List.of(CATEGORY, CATEGORIES, TIMELINE, RENAME, UNFOLLOW), PUT_ITEM),
             table(List.of(CATEGORY, DEAL, FEATURED), BATCH_GET_ITEM),
             table(List.of(CATEGORY), GET_ITEM),
             table(List.of(FEATURED, CATEGORY), UPDATE_ITEM),
@@ -261,8 +262,9 @@ public final class TableAccess {
             table(List.of(FOLLOWS, SAVED), QUERY));
 
     /**
-     * A like or watch (and its user-side twin) with the counter, in one transaction, then the brand or category read
-     * back; with an Idempotency-Key, the brand or category and the caller's relation read first, in one BatchGetItem;
+     * A like, watch, unlike or unwatch: the brand or category (its incarnation and counts) and the caller's relation
+     * read first, in one BatchGetItem, then the relation (and a watch's user-side twin) with the counter in one
+     * transaction (under contention, then the brand or category read back);
      * a save (the deal and the caller's saver item read, then saver item, list entry, count, reminder and the deal's
      * check in one transaction), an unsave (the saver item, then the same items removed); priming: everything the
      * caller follows.
@@ -358,7 +360,8 @@ public final class TableAccess {
      * item), a takedown's link guard freed and reports closed,
      * the community's expiry of a deal (with its history event); each deal's counts gate (CountsGate: read, claimed,
      * covered); a rename's walk (a page of the brand's or category's
-     * latest deals, each deal renamed); every walk's checkpoint, and the deletions every delivery checks.
+     * latest deals, each deal renamed); a deleted brand's or category's watch walk (a page of its watchers, each
+     * watch of the deleted incarnation deleted); every walk's checkpoint, and the deletions every delivery checks.
      */
     private static final List<Grant> STREAM_CONSUMER = List.of(
             // Pushes: the recipient's devices and settings, the per-(push, device) claims, a dead device's removal, the
@@ -370,8 +373,13 @@ public final class TableAccess {
             // (a put, alone or in a BatchWriteItem group).
             table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM, BATCH_WRITE_ITEM),
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
-                    DEAL_COUNTERS), GET_ITEM),
+                    UNFOLLOW, DEAL_COUNTERS), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD, UPGRADE), BATCH_GET_ITEM),
+            // A watcher page's filter: the live incarnation of the brand or category (FollowStore.watchers). An account
+            // deletion's unlike or unwatch: the target, its watch count (and a category's featured list) and the
+            // relation, read together (FollowStore.unfollow).
+            table(List.of(BRAND, CATEGORY), GET_ITEM),
+            table(List.of(BRAND, CATEGORY, FEATURED, FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS), BATCH_GET_ITEM),
             table(List.of(FOLLOWS, MESSAGES, FEATURED, TIMELINE, BRAND_WATCHERS, CATEGORY_WATCHERS, COMMENTS_OF_AUTHOR,
                     VOTES, WORD, ALERTS, SAVED, SAVERS), QUERY),
             // A link's lowest price and its deals (a new deal, a corrected price or link).
@@ -385,7 +393,8 @@ public final class TableAccess {
             table(List.of(BRAND, CATEGORY), CONDITION_CHECK_ITEM, PUT_ITEM),
             table(List.of(MESSAGES, COMMENTS_OF_AUTHOR, WORD), BATCH_WRITE_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, REPORTS, BRAND, CATEGORY, FEATURED, DEALS_CACHE_VERSION, DEALS_CACHE_GATE,
-                    BLAST, FAN_OUT, ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME), UPDATE_ITEM),
+                    BLAST, FAN_OUT, ACCOUNT_DELETION, HOT_DEALS, DEAL_RANKING, HOTTEST_VERSION, WORD, ALERTS, RENAME, UNFOLLOW),
+                    UPDATE_ITEM),
             table(List.of(FOLLOWS, BRAND_WATCHERS, CATEGORY_WATCHERS, LINK_GUARD, VOTES, HOT_DEALS, WORD, ALERTS),
                     DELETE_ITEM),
             query(IndexPartitions.LATEST_DEALS),
@@ -400,7 +409,7 @@ public final class TableAccess {
      */
     private static final List<Grant> SWEEPER = List.of(
             select(IndexPartitions.UNFINISHED_WALKS), // every WALKS#n partition in one statement (WalkStore.stalled)
-            table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME), UPDATE_ITEM),
+            table(List.of(BLAST, FAN_OUT, ACCOUNT_DELETION, HOTTEST_VERSION, RENAME, UNFOLLOW), UPDATE_ITEM),
             table(List.of(HOTTEST, DEAL_RANKING, DEAL), BATCH_GET_ITEM),
             table(List.of(HOTTEST), PUT_ITEM),
             // Reminders: the sweep's mark and the due minutes, each reminder's deal and saver, the message, the mark;

@@ -80,6 +80,8 @@ class KeyChartTest {
         spelled("DELETIONS", AccountKeys.DELETIONS);
         spelled("RENAME#BRAND#acme | RENAME#BRAND#acme | 2", CatalogKeys.rename(Likeable.BRAND, "acme"));
         spelled("RENAME#CATEGORY#tech | RENAME#CATEGORY#tech | 2", CatalogKeys.rename(Likeable.CATEGORY, "tech"));
+        spelled("UNFOLLOW#BRAND#acme#i1 | UNFOLLOW#BRAND#acme#i1 | 2", CatalogKeys.unfollow(Likeable.BRAND, "acme", "i1"));
+        spelled("UNFOLLOW#CATEGORY#tech#- | UNFOLLOW#CATEGORY#tech#- | 2", CatalogKeys.unfollow(Likeable.CATEGORY, "tech", null));
         spelled("DELETION#ann | DELETION#ann | 2", AccountKeys.accountDeletion("ann"));
         spelled("WORD#ps5", DealKeys.wordPk("ps5"));
         spelled("WORD#ps5", InboxKeys.wordShardPk("ps5", 0));
@@ -171,6 +173,7 @@ class KeyChartTest {
         spelled("FanOutClaim", InboxKeys.FAN_OUT_CLAIM);
         spelled("AccountDeletion", AccountKeys.ACCOUNT_DELETION);
         spelled("Rename", CatalogKeys.RENAME);
+        spelled("Unfollow", CatalogKeys.UNFOLLOW);
         spelled("DealBlast", InboxKeys.DEAL_BLAST);
         spelled("IdempotencyRecord", Keys.IDEMPOTENCY_RECORD);
         spelled("DealWord", DealKeys.DEAL_WORD);
@@ -233,6 +236,7 @@ class KeyChartTest {
         spelled("FANOUT#*#*", PartitionKeys.FAN_OUT.pattern());
         spelled("DELETION#*", PartitionKeys.ACCOUNT_DELETION.pattern());
         spelled("RENAME#*#*", PartitionKeys.RENAME.pattern());
+        spelled("UNFOLLOW#*#*#*", PartitionKeys.UNFOLLOW.pattern());
         spelled("COMMENTS#*", PartitionKeys.COMMENTS_OF_AUTHOR.pattern());
         spelled("REPORTS#*", PartitionKeys.REPORTS.pattern());
         spelled("LINK#*", PartitionKeys.LINK_GUARD.pattern());

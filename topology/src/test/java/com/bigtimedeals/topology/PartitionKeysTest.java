@@ -64,6 +64,8 @@ class PartitionKeysTest {
         keys.put(pk(AccountKeys.accountDeletion("ann")), PartitionKeys.ACCOUNT_DELETION);
         keys.put(pk(CatalogKeys.rename(Likeable.BRAND, "acme")), PartitionKeys.RENAME);
         keys.put(pk(CatalogKeys.rename(Likeable.CATEGORY, "tech")), PartitionKeys.RENAME);
+        keys.put(pk(CatalogKeys.unfollow(Likeable.BRAND, "acme", "i1")), PartitionKeys.UNFOLLOW);
+        keys.put(pk(CatalogKeys.unfollow(Likeable.CATEGORY, "tech", null)), PartitionKeys.UNFOLLOW);
         keys.put(pk(DealKeys.dealEvent(deal, DealKeys.dealEventSk("000000000000001", "created", null))), PartitionKeys.DEAL);
         keys.put(pk(Keys.idempotencyRecord("user:ann", "like-1")), PartitionKeys.IDEMPOTENCY);
         keys.put(pk(CommunityKeys.comment(deal, deal + "-" + deal)), PartitionKeys.DEAL);
