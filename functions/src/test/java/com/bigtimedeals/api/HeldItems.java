@@ -178,10 +178,9 @@ public final class HeldItems implements ExecutionInterceptor {
                 Thread.onSpinWait();
                 return;
             }
-            // Three quarters the most recently written (what the next call most likely writes again: with half, a
-            // held class of short tests met no held item in one CI run of three), the rest any.
+            // Half the most recently written (what the next call most likely writes again), half any.
             java.util.LinkedHashSet<Map<String, AttributeValue>> pick = new java.util.LinkedHashSet<>(
-                    keys.subList(Math.max(0, keys.size() - PER_TRANSACTION * 3 / 4), keys.size()));
+                    keys.subList(Math.max(0, keys.size() - PER_TRANSACTION / 2), keys.size()));
             Collections.shuffle(keys, ThreadLocalRandom.current());
             for (Map<String, AttributeValue> key : keys) {
                 if (pick.size() >= PER_TRANSACTION) {
