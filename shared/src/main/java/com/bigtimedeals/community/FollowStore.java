@@ -147,6 +147,19 @@ public final class FollowStore {
      * holds a copy), its watch counter item, the caller's relation item and (keyed) the key's record. NOT_FOUND for an
      * unknown target.
      */
+    /** {@link #read}, a target from before the watch counter items first given its item (idempotent), then read again. */
+    private Read counted(Likeable kind, String id, String username, Relation relation, KeyedWrite<?> keyed) {
+        Read read = read(kind, id, username, relation, keyed);
+        if (read.counted() == null) {
+            ensureWatcherCount(kind, id, read.incarnation());
+            read = read(kind, id, username, relation, keyed);
+            if (read.counted() == null) {
+                throw new IllegalStateException("the watch counter item of " + kind + " " + id + " is missing after it was made");
+            }
+        }
+        return read;
+    }
+
     private Read read(Likeable kind, String id, String username, Relation relation, KeyedWrite<?> keyed) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>(5);
         keys.add(CatalogKeys.target(kind, id));
@@ -205,22 +218,11 @@ public final class FollowStore {
 
     /** A like or watch, keyed or not ({@code keyed} null): see {@link #add(Likeable, String, String, Relation, KeyedWrite)}. */
     public FollowChange follow(Likeable kind, String id, String username, Relation relation, KeyedWrite<FollowChange> keyed) {
-        boolean ensured = false;
         Read read = null;
         // Unkeyed, one try conditioned on the count: overtaken, the fallback below costs 2 requests more, not 4.
         int attempts = keyed != null ? KEYED_ATTEMPTS : 1;
         for (int attempt = 1; attempt <= attempts; attempt++) {
-            read = read(kind, id, username, relation, keyed);
-            if (read.counted() == null && !ensured) {
-                // A target from before the watch counter items: given its item, then read again.
-                ensured = true;
-                ensureWatcherCount(kind, id, read.incarnation());
-                attempt--;
-                continue;
-            }
-            if (read.counted() == null) {
-                throw new IllegalStateException("the watch counter item of " + kind + " " + id + " is missing after it was made");
-            }
+            read = counted(kind, id, username, relation, keyed);
             if (read.related()) {
                 FollowChange already = new FollowChange(read.target(), false);
                 if (keyed != null) {
@@ -341,19 +343,9 @@ public final class FollowStore {
      * never a count below zero).
      */
     public FollowChange unfollow(Likeable kind, String id, String username, Relation relation) {
-        boolean ensured = false;
         Read read = null;
         for (int attempt = 1; attempt <= KEYED_ATTEMPTS; attempt++) {
-            read = read(kind, id, username, relation, null);
-            if (read.counted() == null && !ensured) {
-                ensured = true;
-                ensureWatcherCount(kind, id, read.incarnation());
-                attempt--;
-                continue;
-            }
-            if (read.counted() == null) {
-                throw new IllegalStateException("the watch counter item of " + kind + " " + id + " is missing after it was made");
-            }
+            read = counted(kind, id, username, relation, null);
             if (!read.related()) {
                 // Not related: a relation of a deleted incarnation goes, no count moved (1 request more).
                 if (read.relation() != null) {
