@@ -161,9 +161,9 @@ final class PushCosts {
             bench.add("push.cost.writeUnitsPerPush", writes / users, "WCU", null, null, "the claim's create-only put and its mark");
             bench.add("push.cost.sideBySide.dynamoRequestsPerPush", (double) groupedRequests / users, "requests", null, null,
                     "the same " + deployed.pushesInFlight() + " in flight: the claims of the senders in flight together in one "
-                            + "TransactWriteItems, their marks in one BatchWriteItem (PushStore's groups)");
+                            + "BatchExecuteStatement of PartiQL INSERTs, their marks in one BatchWriteItem (PushStore's groups)");
             bench.add("push.cost.sideBySide.writeUnitsPerPush", groupedWrites / users, "WCU", null, null,
-                    "a transaction's write costs 2 units: a claim in a group 2, alone 1; a mark 1 either way");
+                    "a claim 1 unit, alone (a PutItem) or in a group (an INSERT); a mark 1 either way");
             bench.add("push.batch100.oneAtATimeSeconds", Medians.of(seqBatch), "s", null, null,
                     "a batch of " + batch + " messages, PUSHES_IN_FLIGHT 1 (as before), " + held + "; median of " + seqBatch.size()
                             + " (" + Medians.rounded(seqBatch) + ")");

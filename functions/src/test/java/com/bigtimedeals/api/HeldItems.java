@@ -85,6 +85,35 @@ public final class HeldItems implements ExecutionInterceptor {
                 add(w.put() != null ? w.put().item() : w.update() != null ? w.update().key()
                         : w.delete() != null ? w.delete().key() : w.conditionCheck().key());
             }
+        } else if (r instanceof software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest q) {
+            q.statements().forEach(st -> add(inserted(st))); // the push claims' INSERTs (PushStore)
+        }
+    }
+
+    /** The item a PartiQL {@code INSERT INTO "t" VALUE {'a' : ?, ...}} writes, its values the statement's parameters. */
+    private static Map<String, AttributeValue> inserted(software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest st) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("'(\\w+)' : \\?").matcher(st.statement());
+        Map<String, AttributeValue> item = new java.util.HashMap<>();
+        for (int i = 0; m.find(); i++) {
+            item.put(m.group(1), st.parameters().get(i));
+        }
+        return item;
+    }
+
+    /** A statement of a batch that met a held item fails alone, in the answer, not as the request's exception. */
+    @Override
+    public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        if (watching && context.response() instanceof software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementResponse r
+                && context.request() instanceof software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest q) {
+            for (int i = 0; i < r.responses().size(); i++) {
+                var error = r.responses().get(i).error();
+                if (error != null && error.code() == software.amazon.awssdk.services.dynamodb.model.BatchStatementErrorCodeEnum.TRANSACTION_CONFLICT) {
+                    Map<String, AttributeValue> item = inserted(q.statements().get(i));
+                    conflictsMet.incrementAndGet();
+                    sitesMet.add("BatchExecuteStatement " + shape(item.get(TableDefinition.PARTITION_KEY)) + " "
+                            + shape(item.get(TableDefinition.SORT_KEY)));
+                }
+            }
         }
     }
 

@@ -238,7 +238,8 @@ class BigTimeDealsStackTest {
             }
             if (f.getKey().contains("Read")) {
                 readers++;
-                for (String write : List.of("dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem")) {
+                for (String write : List.of("dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem",
+                        "dynamodb:PartiQLInsert")) {
                     assertFalse(actions.contains(write), f.getKey() + " may " + write);
                 }
                 // A read function reads in some way: a Query, or items by key (the Votes function's reads are all by key).

@@ -14,6 +14,12 @@ import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.platform.Transactions;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementError;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementErrorCodeEnum;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
@@ -51,21 +57,31 @@ public final class PushStore {
 
     /** At most this many marks in one BatchWriteItem: its own limit. */
     static final int MARKS_GROUP = BatchWrites.MAX_ITEMS;
+    /** At most this many claims in one BatchExecuteStatement: its own limit (25 statements). */
+    static final int CLAIMS_GROUP = 25;
 
     private final Table table;
     /**
      * The marks of the senders in flight at once in this process, each group in one BatchWriteItem (docs/data-model.md,
-     * "Pushes at scale"). A group of one is the single request it always was. The claims are not grouped: each is its
-     * own create-only PutItem ({@link #createOne}), 1 write unit, where a group's TransactWriteItems billed each claim
-     * twice (a condition per item needs a transaction or a single write: BatchWriteItem takes none).
+     * "Pushes at scale"). A group of one is the single request it always was.
      */
     private final GroupCommit<Map<String, AttributeValue>, Boolean> marks = new GroupCommit<>(MARKS_GROUP, this::markAll);
+    /**
+     * The claims of the senders in flight at once, each group in one BatchExecuteStatement of PartiQL INSERTs
+     * ({@link #createAll}): 1 write unit a claim, as its own PutItem, and one request for the group. A group of one is
+     * the single PutItem it always was. Not a TransactWriteItems (one request too, but 2 units a claim, and a claim's
+     * outcome is its own: a cancelled group was sent again claim by claim), nor a BatchWriteItem (it takes no condition).
+     */
+    private final GroupCommit<Map<String, AttributeValue>, Created> creates = new GroupCommit<>(CLAIMS_GROUP, this::createAll);
 
     public PushStore(Table table) {
         this.table = table;
     }
 
-    /** What a claim's create-only put found: written, or the item already there. */
+    /**
+     * What a claim's create-only write found: written, or the item already there ({@code existing}; null when a group's
+     * INSERT found it and the caller is to read it).
+     */
     private record Created(boolean written, Map<String, AttributeValue> existing) {
     }
 
@@ -73,9 +89,8 @@ public final class PushStore {
      * The claim's create-only put: one PutItem, 1 write unit. What it prevents is two live senders of one push (a
      * racing consumer, a retry, a redrive): exactly one of any number of concurrent or repeated puts of one claim
      * writes it, since the condition is checked and the item written atomically on the item, just as for a Put action
-     * in a transaction. The claims of the senders in flight used to go together in one TransactWriteItems (one request,
-     * but 2 units a claim); that bought no atomicity the claims need, each claim's outcome being its own (a cancelled
-     * group was sent again claim by claim). Throttles and conflicts are retried, as any contended write is
+     * in a transaction. A claim alone takes this put; claims in flight together take {@link #createAll}. Throttles
+     * and conflicts are retried, as any contended write is
      * ({@link Transactions#retrying}); the SDK's retry of a put whose answer was lost finds the item with this
      * attempt's own owner, which {@link #claim} judges as written.
      */
@@ -88,6 +103,62 @@ public final class PushStore {
         } catch (ConditionalCheckFailedException e) {
             return new Created(false, e.item() == null ? Map.of() : e.item());
         }
+    }
+
+    /**
+     * A group's claims in one BatchExecuteStatement: each an {@code INSERT}, which DynamoDB writes only when no item
+     * has the key ({@code DuplicateItem} otherwise), the condition checked and the item written atomically on the item
+     * as for the create-only PutItem, and billed as that put is, 1 write unit ("PartiQL for DynamoDB", Developer
+     * Guide). Each statement succeeds or fails alone, so each claim's outcome stays its own: written; a duplicate (the
+     * claim exists: another sender's, a delivery's before, or this attempt's own write retried by the SDK after its
+     * answer was lost): its caller reads it strongly consistent (a duplicate's error carries no item: existing null)
+     * and judges it as the PutItem's refusal; any other error (a throttle, a conflict): null, its caller puts it alone
+     * with {@link #createOne}'s retries. Both on the caller's own thread, not the group's. A group of one is that
+     * PutItem.
+     */
+    private List<Created> createAll(List<Map<String, AttributeValue>> group) {
+        if (group.size() == 1) {
+            return List.of(createOne(group.get(0)));
+        }
+        List<BatchStatementRequest> statements = new java.util.ArrayList<>(group.size());
+        for (Map<String, AttributeValue> item : group) {
+            statements.add(insert(item));
+        }
+        List<BatchStatementResponse> answers = table.client().batchExecuteStatement(
+                BatchExecuteStatementRequest.builder().statements(statements).build()).responses();
+        List<Created> out = new java.util.ArrayList<>(group.size());
+        for (int i = 0; i < group.size(); i++) {
+            BatchStatementError error = answers.get(i).error();
+            if (error == null) {
+                out.add(new Created(true, null));
+            } else if (error.code() == BatchStatementErrorCodeEnum.DUPLICATE_ITEM
+                    || error.code() == BatchStatementErrorCodeEnum.CONDITIONAL_CHECK_FAILED) {
+                out.add(new Created(false, error.hasItem() && !error.item().isEmpty() ? error.item() : null));
+            } else {
+                out.add(null);
+            }
+        }
+        return out;
+    }
+
+    /** The claim as it stands, strongly consistent (empty when there is none). */
+    private Map<String, AttributeValue> existing(Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> key = Map.of(TableDefinition.PARTITION_KEY, item.get(TableDefinition.PARTITION_KEY),
+                TableDefinition.SORT_KEY, item.get(TableDefinition.SORT_KEY));
+        Map<String, AttributeValue> found = table.client().getItem(GetItemRequest.builder().tableName(table.name()).key(key)
+                .consistentRead(true).build()).item();
+        return found == null ? Map.of() : found;
+    }
+
+    /** {@code INSERT INTO "<table>" VALUE {'a' : ?, ...}}, the item's values as the parameters, its attributes in order. */
+    private BatchStatementRequest insert(Map<String, AttributeValue> item) {
+        StringBuilder sql = new StringBuilder(160).append("INSERT INTO \"").append(table.name()).append("\" VALUE {");
+        List<AttributeValue> values = new java.util.ArrayList<>(item.size());
+        for (Map.Entry<String, AttributeValue> a : new java.util.TreeMap<>(item).entrySet()) {
+            sql.append(values.isEmpty() ? "'" : ", '").append(a.getKey()).append("' : ?");
+            values.add(a.getValue());
+        }
+        return BatchStatementRequest.builder().statement(sql.append('}').toString()).parameters(values).build();
     }
 
     /**
@@ -139,7 +210,8 @@ public final class PushStore {
      * Claims the push {@code pushId} to {@code deviceId} for {@code owner} (one attempt: a name no other attempt,
      * concurrent or later, uses, so two threads of one consumer racing on the same push are two owners). In order:
      * <ol>
-     * <li>a create-only PutItem of the claim as {@code sending}, leased to the owner ({@link #createOne}): of concurrent
+     * <li>a create-only write of the claim as {@code sending}, leased to the owner (a PutItem, {@link #createOne}, or
+     * with the other senders' claims in flight an INSERT in their BatchExecuteStatement, {@link #createAll}): of concurrent
      * deliveries of the same record (a racing consumer, a retry, a redrive) exactly one writes it, so no two live
      * senders send;</li>
      * <li>when it exists: {@code sent}/{@code gone} is DONE, so a redelivery after the mark sends nothing;</li>
@@ -156,11 +228,19 @@ public final class PushStore {
                 .string("username", username).string(STATE, SENDING).string(OWNER, owner)
                 .instant(LEASE_UNTIL, now.plus(LEASE)).instant("claimedAt", now)
                 .number(TableDefinition.TTL_ATTRIBUTE, now.plus(KEPT).getEpochSecond()).build();
-        Created created = createOne(item);
+        Created created;
+        try {
+            created = creates.submit(item);
+        } catch (RuntimeException e) {
+            created = null; // its group's request failed
+        }
+        if (created == null) {
+            created = createOne(item); // alone, as before groups (a failure here fails the record)
+        }
         if (created.written()) {
             return new Claim(Verdict.SEND, null, item);
         }
-        Map<String, AttributeValue> found = created.existing();
+        Map<String, AttributeValue> found = created.existing() != null ? created.existing() : existing(item);
         for (int attempt = 0; attempt < 3; attempt++) {
             if (found == null || found.isEmpty()) {
                 // Written and gone between our two requests: only the table's TTL deletes a claim, 15 days on.

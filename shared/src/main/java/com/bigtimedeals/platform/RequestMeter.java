@@ -8,6 +8,8 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -116,6 +118,8 @@ public final class RequestMeter implements ExecutionInterceptor {
             return q.toBuilder().returnConsumedCapacity(total).build();
         } else if (r instanceof ScanRequest q && q.returnConsumedCapacity() == null) {
             return q.toBuilder().returnConsumedCapacity(total).build();
+        } else if (r instanceof BatchExecuteStatementRequest q && q.returnConsumedCapacity() == null) {
+            return q.toBuilder().returnConsumedCapacity(total).build();
         }
         return r;
     }
@@ -171,6 +175,9 @@ public final class RequestMeter implements ExecutionInterceptor {
         } else if (r instanceof BatchWriteItemResponse g) {
             addAll(g.consumedCapacity(), false);
         } else if (r instanceof TransactWriteItemsResponse g) {
+            addAll(g.consumedCapacity(), false);
+        } else if (r instanceof BatchExecuteStatementResponse g) {
+            // The product's batches of statements are writes only (the push claims' INSERTs, PushStore).
             addAll(g.consumedCapacity(), false);
         }
     }

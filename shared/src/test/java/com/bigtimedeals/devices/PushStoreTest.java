@@ -131,16 +131,18 @@ class PushStoreTest extends DynamoDbTest {
     }
 
     /**
-     * Senders in flight together: each claim is its own create-only PutItem (1 write unit, never a transaction's 2),
-     * and the marks share BatchWriteItems (GroupCommit). 40 pushes each raced by two owners, all at once, give each
-     * push exactly one sender, a BUSY for the other, and DONE for everyone once marked.
+     * Senders in flight together: their claims share BatchExecuteStatements of PartiQL INSERTs (1 write unit a claim,
+     * as a PutItem, never a transaction's 2), a claim alone is a PutItem, and the marks share BatchWriteItems
+     * (GroupCommit). 40 pushes each raced by two owners, all at once, give each push exactly one sender, a BUSY for the
+     * other, and DONE for everyone once marked; a claim found by its INSERT is read once.
      */
     @Test
-    void claimsInFlightTogetherAreSinglePutsMarksGoInGroupsAndEachPushHasOneSender() throws Exception {
+    void claimsInFlightTogetherGoInGroupsMarksTooAndEachPushHasOneSender() throws Exception {
         assertEquals(Verdict.SEND, claims.claim("m0", "d0", "ann", "earlier").verdict()); // one already claimed
         Map<String, List<PushStore.Claim>> senders = new java.util.concurrent.ConcurrentHashMap<>();
         Map<String, List<String>> owners = new java.util.concurrent.ConcurrentHashMap<>();
         RequestMeter.resetAll();
+        com.bigtimedeals.platform.TableAccessLog.clear();
         ParallelRuns.run(80, 16, i -> {
             String push = "m" + (i % 40);
             PushStore.Claim c = claims.claim(push, "d" + (i % 40), "ann", "owner-" + i);
@@ -150,10 +152,15 @@ class PushStoreTest extends DynamoDbTest {
             }
         });
         RequestMeter.Usage claimed = RequestMeter.usageAll();
+        List<com.bigtimedeals.platform.TableAccessLog.Access> made = com.bigtimedeals.platform.TableAccessLog.drain();
         assertEquals(39, senders.size(), "every push but the one claimed before has a sender: " + senders.keySet());
         owners.forEach((push, who) -> assertEquals(1, who.size(), push + " sent by " + who));
-        assertEquals(80, claimed.requests(), "one PutItem a claim, no transaction, no second try");
-        assertTrue(claimed.writeUnits() <= 80, "at most 1 write unit a claim put: " + claimed.writeUnits());
+        long inserts = made.stream().filter(a -> a.action().equals("PartiQLInsert")).count();
+        long puts = made.stream().filter(a -> a.action().equals("PutItem")).count();
+        long reads = made.stream().filter(a -> a.action().equals("GetItem")).count();
+        assertEquals(80, inserts + puts, "each claim written once, as an INSERT in a group or a PutItem alone: " + made);
+        assertTrue(reads <= inserts, "only a claim an INSERT found is read: " + reads + " of " + inserts);
+        assertTrue(claimed.writeUnits() <= 80, "at most 1 write unit a claim: " + claimed.writeUnits());
         RequestMeter.resetAll();
         List<PushStore.Claim> toMark = senders.values().stream().map(l -> l.get(0)).toList();
         ParallelRuns.run(toMark.size(), 16, i -> claims.mark(toMark.get(i), "sent"));
@@ -170,5 +177,40 @@ class PushStoreTest extends DynamoDbTest {
             assertTrue(item.containsKey("ttl") && !item.containsKey("leaseUntil"), push + ": " + item);
         }
         assertEquals(Verdict.BUSY, claims.claim("m0", "d0", "ann", "late").verdict(), "the earlier claim is untouched");
+    }
+
+    /**
+     * A group's INSERTs judged one by one: with each request held 100 ms, twelve senders at once queue behind the first
+     * and go together. New claims are the senders'; a claim already marked is DONE and one under another's live lease
+     * BUSY, each read after its INSERT found it (a duplicate's error carries no item).
+     */
+    @Test
+    void aGroupOfInsertsJudgesEachClaimAsItsOwnPutWould() throws Exception {
+        PushStore.Claim marked = claims.claim("g", "marked", "ann", "before");
+        claims.mark(marked, "sent");
+        assertEquals(Verdict.SEND, claims.claim("g", "live", "ann", "before").verdict());
+        List<String> devices = new java.util.ArrayList<>(List.of("marked", "live"));
+        for (int i = 0; i < 10; i++) {
+            devices.add("new" + i);
+        }
+        Map<String, Verdict> verdicts = new java.util.concurrent.ConcurrentHashMap<>();
+        com.bigtimedeals.platform.TableAccessLog.clear();
+        dynamo.holdRequests(table.name(), 100); // this test's own table only, which no other test uses
+        ParallelRuns.run(devices.size(), devices.size(), i -> verdicts.put(devices.get(i),
+                claims.claim("g", devices.get(i), "ann", "owner-" + i).verdict()));
+        List<com.bigtimedeals.platform.TableAccessLog.Access> made = com.bigtimedeals.platform.TableAccessLog.drain();
+        assertEquals(Verdict.DONE, verdicts.get("marked"));
+        assertEquals(Verdict.BUSY, verdicts.get("live"));
+        for (int i = 0; i < 10; i++) {
+            assertEquals(Verdict.SEND, verdicts.get("new" + i), "new" + i);
+        }
+        long inserts = made.stream().filter(a -> a.action().equals("PartiQLInsert")).count();
+        long puts = made.stream().filter(a -> a.action().equals("PutItem")).count();
+        assertEquals(12, inserts + puts, "each claim written once: " + made);
+        assertTrue(inserts >= 2, "the senders queued behind the first went together: " + made);
+        for (String d : devices) {
+            Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table.name()).key(DeviceKeys.pushClaim("g", d))).item();
+            assertEquals(d.startsWith("new") ? "owner-" + devices.indexOf(d) : "before", item.get("leaseOwner").s(), d);
+        }
     }
 }

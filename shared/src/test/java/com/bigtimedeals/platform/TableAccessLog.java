@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -121,6 +123,8 @@ public final class TableAccessLog implements ExecutionInterceptor {
             add(new Access("Query", q.indexName(), queried(q)));
         } else if (r instanceof ExecuteStatementRequest q) {
             selected(q).forEach(TableAccessLog::add);
+        } else if (r instanceof BatchExecuteStatementRequest q) {
+            q.statements().forEach(st -> add(inserted(st)));
         } else if (r instanceof ScanRequest q) {
             add(new Access("Scan", q.indexName(), null));
         } else if (r instanceof BatchGetItemRequest q) {
@@ -179,6 +183,19 @@ public final class TableAccessLog implements ExecutionInterceptor {
         }
         return accesses;
     }
+
+    /** A PartiQL INSERT of one item ({@code INSERT INTO "t" VALUE {'PK' : ?, ...}}): a PartiQLInsert of its partition. */
+    private static Access inserted(BatchStatementRequest st) {
+        Matcher m = INSERT_PK.matcher(st.statement());
+        if (!m.find()) {
+            throw new AssertionError("a batch statement that is not an INSERT binding its partition key: " + st.statement());
+        }
+        int at = (int) st.statement().substring(0, m.end()).chars().filter(c -> c == '?').count() - 1;
+        return new Access("PartiQLInsert", null, st.parameters().get(at).s());
+    }
+
+    private static final java.util.regex.Pattern INSERT_PK = java.util.regex.Pattern.compile(
+            "^INSERT INTO \"[^\"]+\" VALUE \\{.*?'" + TableDefinition.PARTITION_KEY + "' : \\?");
 
     /** The partition key value a Query names: the equality on its table's or index's partition key attribute. */
     private static String queried(QueryRequest q) {

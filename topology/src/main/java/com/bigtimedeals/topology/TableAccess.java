@@ -70,6 +70,8 @@ public final class TableAccess {
     public static final String SCAN = "Scan";
     /** An ExecuteStatement SELECT keyed by an IN on the table's or an index's partition key: those partitions alone. */
     public static final String PARTIQL_SELECT = "PartiQLSelect";
+    /** A PartiQL INSERT (in a BatchExecuteStatement: the push claims' groups): a create-only put of its item's key. */
+    public static final String PARTIQL_INSERT = "PartiQLInsert";
     public static final String PUT_ITEM = "PutItem";
     public static final String UPDATE_ITEM = "UpdateItem";
     public static final String DELETE_ITEM = "DeleteItem";
@@ -369,9 +371,10 @@ public final class TableAccess {
             table(List.of(DEVICES), QUERY, GET_ITEM, PUT_ITEM, DELETE_ITEM),
             // A removed device's token holder marked as releasing its endpoint (DeviceStore#releaseEndpoint), then cleared.
             table(List.of(PUSH_TOKENS), PUT_ITEM, DELETE_ITEM),
-            // Claims put create-only (alone, or in a transaction's group), taken over or released (updates), marked
-            // (a put, alone or in a BatchWriteItem group).
-            table(List.of(PartitionKeys.PUSHES), PUT_ITEM, UPDATE_ITEM, BATCH_WRITE_ITEM),
+            // Claims put create-only (a PutItem alone, PartiQL INSERTs in a BatchExecuteStatement group, an existing
+            // one read after a duplicate), taken over or released (updates), marked (a put, alone or in a
+            // BatchWriteItem group).
+            table(List.of(PartitionKeys.PUSHES), PUT_ITEM, PARTIQL_INSERT, GET_ITEM, UPDATE_ITEM, BATCH_WRITE_ITEM),
             table(List.of(DEAL, BLAST, FEATURED, FAN_OUT, ACCOUNT_DELETION, DEALS_CACHE, DEALS_CACHE_GATE, TIMELINE, RENAME,
                     UNFOLLOW, DEAL_COUNTERS), GET_ITEM),
             table(List.of(DEAL, DEAL_COUNTERS, DEAL_RANKING, HOTTEST, WORD, UPGRADE), BATCH_GET_ITEM),

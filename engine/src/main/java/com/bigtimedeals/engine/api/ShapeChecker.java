@@ -323,10 +323,12 @@ public final class ShapeChecker {
                 }
             }
         }
-        String path = (parent == null ? "" : parent + ".") + lowerFirst(name);
+        // A member's path is spelled only where members are below it: a scalar's (most of a request's values, each
+        // attribute value's S or N) is read only by a failure's message, which spells it itself.
         switch (shape.kind) {
             case LIST:
             case PARAMETERIZED_LIST: {
+                String path = path(parent, name);
                 List<Object> list = (List<Object>) value;
                 for (int i = 0; i < list.size(); i++) {
                     if (list.get(i) == null && shape.element != null) {
@@ -338,13 +340,16 @@ public final class ShapeChecker {
                 break;
             }
             case MAP:
-            case PARAMETERIZED_MAP:
+            case PARAMETERIZED_MAP: {
+                String path = path(parent, name);
                 for (Map.Entry<String, Object> e : ((Map<String, Object>) value).entrySet()) {
                     constraints(path + "." + e.getKey(), "member", e.getValue(), shape.element, errors);
                 }
                 break;
+            }
             case VALUE_STRUCT:
             case FIELD_STRUCT: {
+                String path = path(parent, name);
                 Map<String, Object> struct = (Map<String, Object>) value;
                 for (Map.Entry<String, Shape> f : shape.fields.entrySet()) {
                     constraints(path, f.getKey(), struct.get(f.getKey()), f.getValue(), errors);
@@ -541,6 +546,11 @@ public final class ShapeChecker {
             return "java.nio.HeapByteBuffer[pos=0 lim=" + b.length + " cap=" + b.length + "]";
         }
         return String.valueOf(value);
+    }
+
+    /** A member's path as constraint messages name it: its parent's, a dot, its name lower-cased first. */
+    private static String path(String parent, String name) {
+        return (parent == null ? "" : parent + ".") + lowerFirst(name);
     }
 
     public static String lowerFirst(String s) {

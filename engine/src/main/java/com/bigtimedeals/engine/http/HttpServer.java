@@ -1,6 +1,5 @@
 package com.bigtimedeals.engine.http;
 
-import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -311,16 +310,14 @@ public final class HttpServer implements AutoCloseable {
         Holding holding = new Holding();
         try {
             timed = new TimedInput(socket, (int) Math.min(Integer.MAX_VALUE, options.idleTimeoutMillis()));
-            InputStream in = new BufferedInputStream(timed, 16 * 1024);
+            ConnectionInput in = new ConnectionInput(timed, 16 * 1024);
             out = socket.getOutputStream();
             RequestHead head = new RequestHead();
             while (!closed) {
                 timed.idle();
-                in.mark(1);
-                if (in.read() < 0) {
+                if (in.peek() < 0) {
                     return;
                 }
-                in.reset();
                 timed.deadline(System.nanoTime() + options.requestTimeoutMillis() * 1_000_000);
                 byte[] body;
                 try {

@@ -154,6 +154,15 @@ final class RequestHead {
     }
 
     private static String lineOrNull(InputStream in, RequestHead head) throws IOException {
+        if (in instanceof ConnectionInput c) {
+            // The server's own input: the line found by scanning its buffer, under the same limits as below.
+            String s = head != null ? c.line(MAX_HEAD_BYTES - head.headBytes, Integer.MAX_VALUE, "request head too large")
+                    : c.line(Integer.MAX_VALUE, 4096, "chunk line too long");
+            if (head != null) {
+                head.headBytes += c.consumed;
+            }
+            return s;
+        }
         StringBuilder sb = new StringBuilder(64);
         int c;
         while ((c = in.read()) >= 0) {

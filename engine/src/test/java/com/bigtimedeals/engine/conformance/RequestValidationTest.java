@@ -85,6 +85,21 @@ class RequestValidationTest extends ConformanceSupport {
         assertEquals(List.of("ValidationError"), codes(e));
     }
 
+    /** A member under a list is named by its 1-based index, then {@code member}, as the service names it. */
+    @Test
+    void aConstraintMessageNamesAListMemberByItsIndex() {
+        String t = table(ScalarAttributeType.S, null);
+        software.amazon.awssdk.services.dynamodb.model.DynamoDbException e = assertThrows(
+                software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class,
+                () -> db.transactWriteItems(b -> b.transactItems(
+                        TransactWriteItem.builder().put(p -> p.tableName(t).item(Map.of("pk", s("a")))).build(),
+                        TransactWriteItem.builder().put(p -> p.tableName(t).item(Map.of("pk", s("b")))
+                                .returnValuesOnConditionCheckFailure("BOGUS")).build())));
+        org.junit.jupiter.api.Assertions.assertTrue(e.awsErrorDetails().errorMessage().startsWith("1 validation error detected: "
+                + "Value 'BOGUS' at 'transactItems.2.member.put.returnValuesOnConditionCheckFailure' failed to satisfy constraint: "
+                + "Member must satisfy enum value set: ["), e.awsErrorDetails().errorMessage());
+    }
+
     @Test
     void transactionRefusesEmptyKeyValuesForTheWholeRequest() {
         String t = table(ScalarAttributeType.S, null);
