@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { type Brand, type BrandSummary, call, type Category, type CategorySummary } from '../api/client';
 import { useAction } from '../lib/action';
@@ -83,17 +84,25 @@ export function CatalogSection({ kind, items, onCreated }: { kind: Kind; items: 
           <thead><tr>{kind === 'brands' && <th scope="col"><span class="visually-hidden">Logo</span></th>}<th scope="col">Name and id</th><th scope="col" class="num">Likes</th><th scope="col" class="num">Watchers</th><th scope="col"><span class="visually-hidden">Edit</span></th></tr></thead>
           <tbody>
             {items.map((i) => (
-              <tr key={i.id}>
-                {kind === 'brands' && <td class="logo"><Img src={(i as BrandSummary).logoUrl} alt="" size={24} /></td>}
-                <th scope="row"><span class="name">{i.name}</span> <code class="id">{i.id}</code></th>
-                <td class="num">{counts(i.id)?.likes ?? <Pending />}</td>
-                <td class="num">{counts(i.id)?.watchers ?? <Pending />}</td>
-                <td>
-                  <button type="button" class="small" aria-expanded={editing === i.id} aria-label={`Edit ${i.name}`}
-                    onClick={() => setEditing(editing === i.id ? null : i.id)}>Edit</button>
-                  {editing === i.id && <EditEntry kind={kind} entry={i} onChanged={onCreated} />}
-                </td>
-              </tr>
+              <Fragment key={i.id}>
+                <tr>
+                  {kind === 'brands' && <td class="logo"><Img src={(i as BrandSummary).logoUrl} alt="" size={24} /></td>}
+                  <th scope="row"><span class="name">{i.name}</span> <code class="id">{i.id}</code></th>
+                  <td class="num">{counts(i.id)?.likes ?? <Pending />}</td>
+                  <td class="num">{counts(i.id)?.watchers ?? <Pending />}</td>
+                  <td class="edit">
+                    <button type="button" class="small" aria-expanded={editing === i.id} aria-controls={editing === i.id ? `edit-${kind}-${i.id}` : undefined}
+                      aria-label={`Edit ${i.name}`} onClick={() => setEditing(editing === i.id ? null : i.id)}>Edit</button>
+                  </td>
+                </tr>
+                {/* The form in a row of its own across the table: inside the Edit cell, its fields and its long
+                    messages made that column the widest and squeezed every name to a letter a line on a phone. */}
+                {editing === i.id && (
+                  <tr class="editing" id={`edit-${kind}-${i.id}`}>
+                    <td colSpan={kind === 'brands' ? 5 : 4}><EditEntry kind={kind} entry={i} onChanged={onCreated} /></td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>

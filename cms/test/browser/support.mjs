@@ -1,5 +1,5 @@
 // What every browser journey needs: the stack (shared, or its own when a file runs alone), Debian's
-// Chromium, the two widths, sign-in, axe-core, screenshots, the fit check, and data made through the API.
+// Chromium, the two widths, sign-in, axe-core, screenshots, the fit and name-width checks, and data made through the API.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -100,16 +100,28 @@ export async function fits(page, name) {
   assert.ok(scroll <= width, `${name}: ${scroll} px wide in a ${width} px window`);
 }
 
+/**
+ * No table squeezes its names: each row's header (a brand's or category's name) is at least 100 px wide. On a phone
+ * the brands page once gave the name column one letter a line (a 10,436 px screenshot) beside a wide Edit column.
+ */
+export async function readable(page, name) {
+  const narrow = await page.locator('tbody th[scope="row"]').evaluateAll((cells) => cells
+    .map((c) => ({ text: c.textContent.trim().slice(0, 40), width: Math.round(c.getBoundingClientRect().width) }))
+    .filter((c) => c.width < 100));
+  assert.deepEqual(narrow, [], `${name}: names squeezed into narrow cells`);
+}
+
 /** No image shows the browser's broken-image icon: every <img> on screen has loaded. */
 export async function noBrokenImages(page, name) {
   const broken = await page.locator('img').evaluateAll((imgs) => imgs.filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
   assert.deepEqual(broken, [], `${name}: broken images`);
 }
 
-/** Screenshot, then the checks every page gets: fit, axe, no broken images. */
+/** Screenshot, then the checks every page gets: fit, names not squeezed, axe, no broken images. */
 export async function look(page, width, name) {
   await page.screenshot({ path: `${shots}${name}-${width}.png`, fullPage: true });
   await fits(page, `${name} (${width})`);
+  await readable(page, `${name} (${width})`);
   await noBrokenImages(page, `${name} (${width})`);
   await accessible(page, `${name} (${width})`);
 }
