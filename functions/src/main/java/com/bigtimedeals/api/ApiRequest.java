@@ -76,20 +76,64 @@ final class ApiRequest {
     }
 
     /**
-     * The version an {@code If-Match} header names ({@code "v<n>"}, the deal's entity tag); null when the header is
-     * absent or {@code *} (any version). Anything else is a 400: a client that means to guard a write must not have it
-     * run unguarded.
+     * The versions an {@code If-Match} header admits, read as RFC 9110 13.1.1 says: {@code *} or absent is no guard
+     * (null); otherwise a comma-separated list of entity tags, compared strongly, so a weak {@code W/"v3"} never
+     * matches, and a well-formed tag this deal never had ({@code "v0"}, {@code "draft"}) matches no version and is
+     * refused as stale (412, with the deal as it stands). Only a header that is no list of entity tags at all is a
+     * 400: a client that means to guard a write must not have it run unguarded.
      */
-    Long ifMatchVersion() {
+    com.bigtimedeals.deals.VersionGuard ifMatch() {
         String h = HttpAnswers.header(event, "if-match");
         if (h == null || h.isBlank() || h.trim().equals("*")) {
             return null;
         }
-        String t = h.trim();
-        if (t.matches("\"v[1-9][0-9]{0,17}\"")) {
-            return Long.parseLong(t.substring(2, t.length() - 1));
+        java.util.Set<Long> versions = new java.util.HashSet<>();
+        boolean anyTag = false;
+        for (String element : h.split(",", -1)) {
+            String tag = element.strip();
+            if (tag.isEmpty()) {
+                continue; // RFC 9110 5.6.1: empty list elements are allowed and ignored
+            }
+            boolean weak = tag.startsWith("W/");
+            String opaque = weak ? tag.substring(2) : tag;
+            if (opaque.length() < 2 || opaque.charAt(0) != '"' || opaque.charAt(opaque.length() - 1) != '"'
+                    || !etagChars(opaque, 1, opaque.length() - 1)) {
+                throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
+            }
+            anyTag = true;
+            Long version = weak ? null : taggedVersion(opaque.substring(1, opaque.length() - 1));
+            if (version != null) {
+                versions.add(version);
+            }
         }
-        throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
+        if (!anyTag) {
+            throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
+        }
+        return new com.bigtimedeals.deals.VersionGuard(versions);
+    }
+
+    /** RFC 9110's etagc: any visible character but the double quote, or obs-text. */
+    private static boolean etagChars(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c < 0x21 || c == 0x7F) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The n of a {@code v<n>} tag as this API writes them (1 and up, no leading zero); null for any other tag. */
+    private static Long taggedVersion(String tag) {
+        if (tag.length() < 2 || tag.length() > 19 || tag.charAt(0) != 'v' || tag.charAt(1) == '0') {
+            return null;
+        }
+        for (int i = 1; i < tag.length(); i++) {
+            if (tag.charAt(i) < '0' || tag.charAt(i) > '9') {
+                return null;
+            }
+        }
+        return Long.parseLong(tag.substring(1));
     }
 
     /** Whether the signed-in caller is in the editors group. */

@@ -59,7 +59,7 @@ public final class DealsHandler extends ApiHandler {
                 DealCorrection correction = new DealCorrection(body.text("title"), body.text("link"), body.price("price"),
                         body.text("imageUrl"), body.text("description"), body.instant("expiresAt"),
                         body.isExplicitNull("expiresAt"));
-                var corrected = deals.correct(dealId, correction, request.now(), request.username(), request.ifMatchVersion());
+                var corrected = deals.correct(dealId, correction, request.now(), request.username(), request.ifMatch());
                 yield edited(corrected, request);
             }
             case GET_EDITED_DEAL -> edited(deals.edited(request.ksuid("dealId", "deal")), request);

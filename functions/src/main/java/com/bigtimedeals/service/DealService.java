@@ -122,7 +122,8 @@ public final class DealService {
      * {@link #correct(String, DealCorrection, Instant)} by {@code editor}, only while the deal is at version
      * {@code ifMatch} when that is given ({@link com.bigtimedeals.deals.StaleDeal} otherwise, nothing changed).
      */
-    public EditedDeal correct(String dealId, DealCorrection correction, Instant now, String editor, Long ifMatch) {
+    public EditedDeal correct(String dealId, DealCorrection correction, Instant now, String editor,
+            com.bigtimedeals.deals.VersionGuard ifMatch) {
         if (correction.isEmpty()) {
             throw DomainException.invalid(null, "nothing to change: send title, link, price, imageUrl, description or expiresAt");
         }

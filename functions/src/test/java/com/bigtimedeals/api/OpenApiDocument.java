@@ -147,7 +147,8 @@ final class OpenApiDocument {
         if (operation == Operation.CORRECT_DEAL) {
             params.addObject().put("name", "If-Match").put("in", "header").put("required", false)
                     .put("description", "The deal's ETag (\"v<version>\", from GET /cms/deals/{dealId} or the last "
-                            + "correction): the correction is made only while the deal is at that version, else 412")
+                            + "correction), or a list of entity tags compared strongly (RFC 9110): the correction is made only "
+                            + "while the deal is at a version it names, else 412; a header that is no entity tag is a 400")
                     .putObject("schema").put("type", "string").put("pattern", "^(\\*|\"v[1-9][0-9]{0,17}\")$");
         }
         if (!params.isEmpty()) {
@@ -219,7 +220,7 @@ final class OpenApiDocument {
             errorBody(responses, "409", "A deal names it (live, expired or taken down); nothing was deleted");
         }
         if (operation == Operation.CORRECT_DEAL) {
-            ObjectNode stale = errorBody(responses, "412", "If-Match names a version the deal is no longer at (code stale): "
+            ObjectNode stale = errorBody(responses, "412", "If-Match names no version the deal is at (code stale): "
                     + "current is the deal as it stands; nothing was written");
             stale.putObject("content").putObject("application/json").set("schema", ref("StaleError"));
         }

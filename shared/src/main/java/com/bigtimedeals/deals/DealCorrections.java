@@ -40,15 +40,15 @@ final class DealCorrections {
     /**
      * Editors correct a deal's text, price, links or expiry; brand, category and time never change. Read the deal (1
      * consistent GetItem), then write what differs with its version moved on and its {@code corrected} event (1
-     * TransactWriteItems, conditioned on the version read): 2 requests. With {@code ifMatch}, a deal at another
-     * version is a {@link StaleDeal} carrying the deal as it stands, and nothing changes; without it, a version that
+     * TransactWriteItems, conditioned on the version read): 2 requests. With {@code ifMatch}, a deal at a version
+     * it does not admit is a {@link StaleDeal} carrying the deal as it stands, and nothing changes; without it, a version that
      * moved between the read and the write is read again, and the correction applies on top. A correction that changes
      * nothing writes nothing (no version, no event). A correction that moves the link or the expiry moves the deal's
      * hold on its link in the same transaction ({@link LinkGuard}), where a link that another live deal holds is a
      * {@link DuplicateDeal} and changes nothing; one that expires the deal, or leaves a link, frees it after the write
      * (1 request more, then).
      */
-    EditedDeal correct(String dealId, DealCorrection c, String editor, Long ifMatch) {
+    EditedDeal correct(String dealId, DealCorrection c, String editor, VersionGuard ifMatch) {
         String staleHolder = null;
         int moved = 0;
         int conflicts = 0;
@@ -61,7 +61,7 @@ final class DealCorrections {
             }
             Deal current = DealCodec.read(item);
             long version = DealCodec.version(item);
-            if (ifMatch != null && ifMatch != version) {
+            if (ifMatch != null && !ifMatch.admits(version)) {
                 throw new StaleDeal(ifMatch, new EditedDeal(current, version, false), now);
             }
             Deal corrected = applied(current, c);

@@ -295,11 +295,11 @@ public final class DealStore {
     }
 
     /**
-     * {@link #correct(String, DealCorrection)} by {@code editor}, only while the deal is at version {@code ifMatch}
+     * {@link #correct(String, DealCorrection)} by {@code editor}, only while the deal is at a version {@code ifMatch} admits
      * when that is given (else a {@link com.bigtimedeals.deals.StaleDeal} and nothing changes), with its
      * {@code corrected} event in the same transaction ({@link DealCorrections}).
      */
-    public EditedDeal correct(String dealId, DealCorrection c, String editor, Long ifMatch) {
+    public EditedDeal correct(String dealId, DealCorrection c, String editor, VersionGuard ifMatch) {
         return corrections.correct(dealId, c, editor, ifMatch);
     }
 

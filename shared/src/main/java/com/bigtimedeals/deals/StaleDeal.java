@@ -11,9 +11,9 @@ public final class StaleDeal extends DomainException {
     private final java.time.Instant at;
 
     /** {@code at}: the moment the deal was read as {@code current} (what its {@code expired} is derived at). */
-    public StaleDeal(long expected, EditedDeal current, java.time.Instant at) {
-        super(Kind.STALE, "this deal was changed by someone else since you opened it (you had version " + expected
-                + ", it is now at version " + current.version() + "): nothing was saved", null);
+    public StaleDeal(VersionGuard expected, EditedDeal current, java.time.Instant at) {
+        super(Kind.STALE, "this deal was changed by someone else since you opened it (you had "
+                + expected.described() + ", it is now at version " + current.version() + "): nothing was saved", null);
         this.current = current;
         this.at = at;
     }

@@ -90,8 +90,9 @@ public enum Operation {
             + "stream delay.", RequestBodies.NEW_DEAL),
     CORRECT_DEAL("Corrects a deal's title, link, price, image, description or expiresAt (null clears it). Brand, "
             + "category and createdAt cannot change. Lists and featured copies show the change within the stream delay. "
-            + "With If-Match: \"v<version>\" only while the deal is at that version: otherwise 412 with code stale and "
-            + "the deal as it stands in current, and nothing changes. The answer carries the new version and ETag.",
+            + "With If-Match: \"v<version>\" (or a list of entity tags, compared strongly as RFC 9110 says) only while "
+            + "the deal is at a version it names: otherwise 412 with code stale and the deal as it stands in current, "
+            + "and nothing changes. The answer carries the new version and ETag.",
             RequestBodies.DEAL_CORRECTION),
     TAKE_DOWN_DEAL("Takes a deal down: GET /deals/{dealId} is 404 at once, and the deal leaves every latest list, "
             + "featured list and front-page copy within the stream delay. 204, also when repeated; 404 for an id "
