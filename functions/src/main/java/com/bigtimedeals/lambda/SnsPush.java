@@ -64,9 +64,6 @@ public final class SnsPush implements PushEndpoints {
         SnsClientBuilder b = SnsClient.builder().httpClient(http)
                 .dualstackEnabled(false)
                 .fipsEnabled(false)
-                // SNS's endpoint stated (SnsEndpoint): the default provider loads and parses SNS's own rule set and
-                // partition data at every cold start, a fifth of the client's build.
-                .endpointProvider(new SnsEndpoint())
                 .defaultsMode(software.amazon.awssdk.awscore.defaultsmode.DefaultsMode.LEGACY)
                 .overrideConfiguration(o -> o.apiCallTimeout(CALL_TIMEOUT))
                 .region(Region.of(settings.get("AWS_REGION") == null ? "us-east-1" : settings.get("AWS_REGION")));
