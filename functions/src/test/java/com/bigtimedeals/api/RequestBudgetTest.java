@@ -86,6 +86,11 @@ class RequestBudgetTest extends ApiTest {
         within(3, post("/me/devices").user("bob").body("{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}"));
         within(3, post("/me/devices").user("bob").body("{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}"));
         within(3, post("/me/devices").user("cat").body("{\"platform\":\"apns\",\"token\":\"" + "ab".repeat(32) + "\"}"));
+        for (int i = 0; i < 10; i++) {
+            expect(201, post("/me/devices").user("dee").body("{\"platform\":\"fcm\",\"token\":\"dee-" + i + "-" + "t".repeat(40) + "\"}"));
+        }
+        // An 11th device pushes the oldest out in the same transaction; its endpoint goes, its release mark stays.
+        within(3, post("/me/devices").user("dee").body("{\"platform\":\"fcm\",\"token\":\"dee-10-" + "t".repeat(40) + "\"}"));
         within(1, get("/me/devices").user("cat"));
         within(1, get("/me/notifications").user("cat"));
         com.bigtimedeals.deals.WordIndex index = new com.bigtimedeals.deals.WordIndex(table);

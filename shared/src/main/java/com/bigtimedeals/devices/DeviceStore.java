@@ -19,6 +19,7 @@ import com.bigtimedeals.platform.ItemReader;
 import com.bigtimedeals.platform.ItemWriter;
 import com.bigtimedeals.platform.Keys;
 import com.bigtimedeals.platform.Table;
+import com.bigtimedeals.platform.TableDefinition;
 import com.bigtimedeals.platform.TableReads;
 import com.bigtimedeals.platform.Transactions;
 
@@ -356,6 +357,9 @@ public final class DeviceStore {
     /** A token's holder item whose device is removed and whose endpoint is being deleted: that endpoint's ARN. */
     static final String RELEASING = "releasingEndpoint";
 
+    /** How long a release mark outlives its removal (TTL): far beyond any function's timeout. */
+    static final java.time.Duration MARK_LIFETIME = java.time.Duration.ofDays(1);
+
     /**
      * The device gone (it must still be there), a tombstone left, and its token's holder item, if it still names it,
      * replaced by a mark that the token's endpoint is being released (deleted by {@link #releaseEndpoint} after this
@@ -367,9 +371,14 @@ public final class DeviceStore {
         Map<String, AttributeValue> key = DeviceKeys.pushToken(digest(device.platform(), device.token()));
         String stillItsOwn = "attribute_not_exists(PK) OR deviceId = :d";
         Map<String, AttributeValue> values = Map.of(":d", AttributeValue.fromS(device.id()));
+        // The mark names no user (an account deleted leaves nothing of it) and expires a day on: its one job is to make
+        // a DeleteEndpoint still on its way harmless, and every such delete is made by the request that committed the
+        // removal, within its function's timeout (a mark left in place, by a pushed-out device, needs no clearing).
         TransactWriteItem holder = device.endpointArn() == null ? delete(key, stillItsOwn, values)
-                : put(new ItemWriter(key, DeviceKeys.PUSH_TOKEN).string("deviceId", device.id()).string("username", username)
-                        .string(RELEASING, device.endpointArn()).instant("releasedAt", now).build(), stillItsOwn, values);
+                : put(new ItemWriter(key, DeviceKeys.PUSH_TOKEN).string("deviceId", device.id())
+                        .string(RELEASING, device.endpointArn()).instant("releasedAt", now)
+                        .number(TableDefinition.TTL_ATTRIBUTE, now.plus(MARK_LIFETIME).getEpochSecond()).build(),
+                        stillItsOwn, values);
         return List.of(delete(DeviceKeys.device(username, device.id()), "attribute_exists(PK)", Map.of()), holder,
                 put(tombstone(username, device, now), null, Map.of()));
     }
@@ -393,6 +402,19 @@ public final class DeviceStore {
                     .expressionAttributeValues(Map.of(":e", AttributeValue.fromS(removed.endpointArn()))).build()));
         } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException e) {
             // Registered again meanwhile: the registration deleted this endpoint and holds the token now.
+        }
+    }
+
+    /**
+     * A device an 11th registration pushed out: its endpoint deleted at the push service and its token's release mark
+     * left in place, to expire (TTL) or be replaced by the token's next registration, which deletes the endpoint again
+     * (no error) before making a new one. Clearing the mark here would be a fourth DynamoDB request of {@code POST
+     * /me/devices} (api.md: at most 3), and nothing needs it gone: a registration conditions on the mark as it reads
+     * it, never on its absence.
+     */
+    public void deleteEndpointLeavingMark(Device removed, java.util.function.Consumer<String> deleteEndpoint) {
+        if (removed.endpointArn() != null) {
+            deleteEndpoint.accept(removed.endpointArn());
         }
     }
 

@@ -169,4 +169,42 @@ class DeviceStoreTest extends DynamoDbTest {
         assertTrue(table.client().getItem(b -> b.tableName(table.name())
                 .key(DeviceKeys.pushToken(DeviceStore.digest(DevicePlatform.FCM, token)))).item().isEmpty());
     }
+
+    /**
+     * An 11th device pushes the oldest out and its endpoint is deleted, but its token's release mark is left (the
+     * route's third request is its last): the mark names no user, expires a day on, and the token registered again
+     * (by anyone) still gets an endpoint that exists, and a live device, not the mark's leftovers.
+     */
+    @Test
+    void aPushedOutDevicesMarkIsLeftNamingNoUserAndItsTokenRegistersAgain() {
+        java.util.Map<String, String> endpointOfToken = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.function.UnaryOperator<Device> create = d -> d.withEndpoint(
+                endpointOfToken.computeIfAbsent(d.token(), t -> "arn:endpoint/" + made.incrementAndGet()));
+        java.util.function.Consumer<String> delete = arn -> endpointOfToken.values().remove(arn);
+        String oldest = "oldest-" + "t".repeat(40);
+        devices.register("ann", DevicePlatform.FCM, oldest, create, delete);
+        for (int i = 1; i < DeviceStore.MAX_PER_USER; i++) {
+            devices.register("ann", DevicePlatform.FCM, "phone-" + i + "-" + "t".repeat(40), create, delete);
+        }
+        DeviceStore.Registration eleventh = devices.register("ann", DevicePlatform.FCM, "newest-" + "t".repeat(40), create, delete);
+        assertEquals(1, eleventh.removed().size());
+        Device pushedOut = eleventh.removed().get(0);
+        assertEquals(oldest, pushedOut.token());
+        devices.deleteEndpointLeavingMark(pushedOut, delete);
+        assertTrue(!endpointOfToken.containsKey(oldest), "the pushed-out device's endpoint is gone");
+
+        var mark = table.client().getItem(b -> b.tableName(table.name())
+                .key(DeviceKeys.pushToken(DeviceStore.digest(DevicePlatform.FCM, oldest))).consistentRead(true)).item();
+        assertEquals(pushedOut.endpointArn(), mark.get(DeviceStore.RELEASING).s());
+        assertTrue(!mark.containsKey("username"), "the mark names no user: " + mark);
+        long expires = Long.parseLong(mark.get(com.bigtimedeals.platform.TableDefinition.TTL_ATTRIBUTE).n());
+        long inADay = Instant.now().plus(DeviceStore.MARK_LIFETIME).getEpochSecond();
+        assertTrue(expires > Instant.now().getEpochSecond() && expires <= inADay, "expires within a day: " + expires);
+
+        Device again = devices.register("bob", DevicePlatform.FCM, oldest, create, delete).device();
+        assertTrue(endpointOfToken.containsValue(again.endpointArn()), "bob's endpoint exists: " + again.endpointArn());
+        assertEquals(List.of(again.endpointArn()), devices.devicesToPush("bob").stream().map(Device::endpointArn).toList());
+        assertEquals(DeviceStore.MAX_PER_USER, devices.devicesToPush("ann").size());
+    }
 }
