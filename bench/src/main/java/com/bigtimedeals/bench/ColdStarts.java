@@ -138,6 +138,9 @@ final class ColdStarts {
         for (Map.Entry<Probe, List<double[]>> e : measured.entrySet()) {
             String name = e.getKey().name();
             bench.add("coldstart." + name + ".classesLoaded", Medians.field(e.getValue(), 3), "classes", null, null, e.getKey().what());
+            // Where the wall time goes: the constructor (init threads joined) and the first event, each a median.
+            bench.add("coldstart." + name + ".constructMs", Medians.field(e.getValue(), 0), "ms", null, null, null);
+            bench.add("coldstart." + name + ".firstInvokeMs", Medians.field(e.getValue(), 1), "ms", null, null, null);
             bench.add("coldstart." + name + ".ratioToBaseline", Medians.paired(e.getValue(), baseline, r -> r[0] + r[1]), "x", null, null,
                     "wall time of construct + first response over the baseline's, median of same-run pairs");
             bench.add("coldstart." + name + ".cpuRatioToBaseline", Medians.paired(e.getValue(), baseline, r -> r[2]), "x", null, null,
