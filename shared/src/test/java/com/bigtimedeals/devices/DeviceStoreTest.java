@@ -24,6 +24,7 @@ import com.bigtimedeals.platform.Table;
 class DeviceStoreTest extends DynamoDbTest {
     final Table table = table(newTable(), Clock.systemUTC());
     final DeviceStore devices = new DeviceStore(table);
+    final PushService sns = new PushService();
 
     private Device register(String username, String token) {
         return devices.register(username, DevicePlatform.FCM, token, d -> d.withEndpoint("arn:endpoint/" + token), arn -> { }).device();
@@ -148,24 +149,19 @@ class DeviceStoreTest extends DynamoDbTest {
      */
     @Test
     void aTokenRegisteredAgainBeforeItsOldEndpointIsDeletedKeepsAnEndpointThatExists() {
-        java.util.Map<String, String> endpointOfToken = new java.util.concurrent.ConcurrentHashMap<>();
-        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.function.UnaryOperator<Device> create = d -> d.withEndpoint(
-                endpointOfToken.computeIfAbsent(d.token(), t -> "arn:endpoint/" + made.incrementAndGet()));
-        java.util.function.Consumer<String> delete = arn -> endpointOfToken.values().remove(arn);
         String token = "moving-" + "t".repeat(40);
-        Device old = devices.register("ann", DevicePlatform.FCM, token, create, delete).device();
+        Device old = devices.register("ann", DevicePlatform.FCM, token, sns::create, sns::delete).device();
         assertTrue(devices.removeKnown("ann", old)); // DELETE /me/devices/{id}: removed, its endpoint not yet deleted
-        Device again = devices.register("bob", DevicePlatform.FCM, token, create, delete).device();
-        devices.releaseEndpoint(old, delete); // the removal's DeleteEndpoint, arriving late
+        Device again = devices.register("bob", DevicePlatform.FCM, token, sns::create, sns::delete).device();
+        devices.releaseEndpoint(old, sns::delete); // the removal's DeleteEndpoint, arriving late
 
-        assertTrue(endpointOfToken.containsValue(again.endpointArn()), "bob's endpoint exists: " + again.endpointArn());
+        assertTrue(sns.endpointOfToken.containsValue(again.endpointArn()), "bob's endpoint exists: " + again.endpointArn());
         assertTrue(!again.endpointArn().equals(old.endpointArn()), "a new endpoint, which the old one's delete cannot reach");
         assertEquals(List.of(again.endpointArn()), devices.devicesToPush("bob").stream().map(Device::endpointArn).toList());
         // And removed again with nobody registering in between: its endpoint goes, and nothing of the token is left.
         assertTrue(devices.removeKnown("bob", again));
-        devices.releaseEndpoint(again, delete);
-        assertTrue(endpointOfToken.isEmpty());
+        devices.releaseEndpoint(again, sns::delete);
+        assertTrue(sns.endpointOfToken.isEmpty());
         assertTrue(table.client().getItem(b -> b.tableName(table.name())
                 .key(DeviceKeys.pushToken(DeviceStore.digest(DevicePlatform.FCM, token)))).item().isEmpty());
     }
@@ -177,22 +173,17 @@ class DeviceStoreTest extends DynamoDbTest {
      */
     @Test
     void aPushedOutDevicesMarkIsLeftNamingNoUserAndItsTokenRegistersAgain() {
-        java.util.Map<String, String> endpointOfToken = new java.util.concurrent.ConcurrentHashMap<>();
-        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.function.UnaryOperator<Device> create = d -> d.withEndpoint(
-                endpointOfToken.computeIfAbsent(d.token(), t -> "arn:endpoint/" + made.incrementAndGet()));
-        java.util.function.Consumer<String> delete = arn -> endpointOfToken.values().remove(arn);
         String oldest = "oldest-" + "t".repeat(40);
-        devices.register("ann", DevicePlatform.FCM, oldest, create, delete);
+        devices.register("ann", DevicePlatform.FCM, oldest, sns::create, sns::delete);
         for (int i = 1; i < DeviceStore.MAX_PER_USER; i++) {
-            devices.register("ann", DevicePlatform.FCM, "phone-" + i + "-" + "t".repeat(40), create, delete);
+            devices.register("ann", DevicePlatform.FCM, "phone-" + i + "-" + "t".repeat(40), sns::create, sns::delete);
         }
-        DeviceStore.Registration eleventh = devices.register("ann", DevicePlatform.FCM, "newest-" + "t".repeat(40), create, delete);
+        DeviceStore.Registration eleventh = devices.register("ann", DevicePlatform.FCM, "newest-" + "t".repeat(40), sns::create, sns::delete);
         assertEquals(1, eleventh.removed().size());
         Device pushedOut = eleventh.removed().get(0);
         assertEquals(oldest, pushedOut.token());
-        devices.deleteEndpointLeavingMark(pushedOut, delete);
-        assertTrue(!endpointOfToken.containsKey(oldest), "the pushed-out device's endpoint is gone");
+        devices.deleteEndpointLeavingMark(pushedOut, sns::delete);
+        assertTrue(!sns.endpointOfToken.containsKey(oldest), "the pushed-out device's endpoint is gone");
 
         var mark = table.client().getItem(b -> b.tableName(table.name())
                 .key(DeviceKeys.pushToken(DeviceStore.digest(DevicePlatform.FCM, oldest))).consistentRead(true)).item();
@@ -202,9 +193,23 @@ class DeviceStoreTest extends DynamoDbTest {
         long inADay = Instant.now().plus(DeviceStore.MARK_LIFETIME).getEpochSecond();
         assertTrue(expires > Instant.now().getEpochSecond() && expires <= inADay, "expires within a day: " + expires);
 
-        Device again = devices.register("bob", DevicePlatform.FCM, oldest, create, delete).device();
-        assertTrue(endpointOfToken.containsValue(again.endpointArn()), "bob's endpoint exists: " + again.endpointArn());
+        Device again = devices.register("bob", DevicePlatform.FCM, oldest, sns::create, sns::delete).device();
+        assertTrue(sns.endpointOfToken.containsValue(again.endpointArn()), "bob's endpoint exists: " + again.endpointArn());
         assertEquals(List.of(again.endpointArn()), devices.devicesToPush("bob").stream().map(Device::endpointArn).toList());
         assertEquals(DeviceStore.MAX_PER_USER, devices.devicesToPush("ann").size());
+    }
+
+    /** A push service that, as SNS's CreatePlatformEndpoint, answers a token's existing endpoint. */
+    private static final class PushService {
+        final java.util.Map<String, String> endpointOfToken = new java.util.concurrent.ConcurrentHashMap<>();
+        private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+
+        Device create(Device d) {
+            return d.withEndpoint(endpointOfToken.computeIfAbsent(d.token(), t -> "arn:endpoint/" + made.incrementAndGet()));
+        }
+
+        void delete(String arn) {
+            endpointOfToken.values().remove(arn);
+        }
     }
 }
