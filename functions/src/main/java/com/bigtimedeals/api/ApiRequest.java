@@ -78,38 +78,45 @@ final class ApiRequest {
     /**
      * The versions an {@code If-Match} header admits, read as RFC 9110 13.1.1 says: {@code *} or absent is no guard
      * (null); otherwise a comma-separated list of entity tags, compared strongly, so a weak {@code W/"v3"} never
-     * matches, and a well-formed tag this deal never had ({@code "v0"}, {@code "draft"}) matches no version and is
-     * refused as stale (412, with the deal as it stands). Only a header that is no list of entity tags at all is a
-     * 400: a client that means to guard a write must not have it run unguarded.
+     * matches, and a well-formed tag this deal never had ({@code "v0"}, {@code "draft"}, {@code "a,b"}: a comma is
+     * an etagc) matches no version and is refused as stale (412, with the deal as it stands). So is an empty list
+     * (an empty header, {@code ,}): it names no tag, so none matches, and a client whose ETag came out empty must not
+     * have its write run unguarded. Only a header that is no list of entity tags is a 400.
      */
     com.bigtimedeals.deals.VersionGuard ifMatch() {
         String h = HttpAnswers.header(event, "if-match");
-        if (h == null || h.isBlank() || h.trim().equals("*")) {
+        if (h == null || h.strip().equals("*")) {
             return null;
         }
         java.util.Set<Long> versions = new java.util.HashSet<>();
-        boolean anyTag = false;
-        for (String element : h.split(",", -1)) {
-            String tag = element.strip();
-            if (tag.isEmpty()) {
-                continue; // RFC 9110 5.6.1: empty list elements are allowed and ignored
+        int i = 0;
+        int n = h.length();
+        while (true) {
+            // RFC 9110 5.6.1: OWS and empty elements between the commas are allowed and ignored.
+            while (i < n && (h.charAt(i) == ',' || h.charAt(i) == ' ' || h.charAt(i) == '\t')) {
+                i++;
             }
-            boolean weak = tag.startsWith("W/");
-            String opaque = weak ? tag.substring(2) : tag;
-            if (opaque.length() < 2 || opaque.charAt(0) != '"' || opaque.charAt(opaque.length() - 1) != '"'
-                    || !etagChars(opaque, 1, opaque.length() - 1)) {
+            if (i == n) {
+                return new com.bigtimedeals.deals.VersionGuard(versions);
+            }
+            boolean weak = h.startsWith("W/", i);
+            int open = weak ? i + 2 : i;
+            int close = open < n && h.charAt(open) == '"' ? h.indexOf('"', open + 1) : -1;
+            if (close < 0 || !etagChars(h, open + 1, close)) {
                 throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
             }
-            anyTag = true;
-            Long version = weak ? null : taggedVersion(opaque.substring(1, opaque.length() - 1));
+            Long version = weak ? null : taggedVersion(h.substring(open + 1, close));
             if (version != null) {
                 versions.add(version);
             }
+            i = close + 1;
+            while (i < n && (h.charAt(i) == ' ' || h.charAt(i) == '\t')) {
+                i++;
+            }
+            if (i < n && h.charAt(i) != ',') {
+                throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
+            }
         }
-        if (!anyTag) {
-            throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
-        }
-        return new com.bigtimedeals.deals.VersionGuard(versions);
     }
 
     /** RFC 9110's etagc: any visible character but the double quote, or obs-text. */

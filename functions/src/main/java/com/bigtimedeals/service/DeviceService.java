@@ -45,8 +45,17 @@ public final class DeviceService {
         DeviceStore.Registration r = devices.register(username, p, p.checkToken(token), d -> d.withEndpoint(endpoints.create(d)),
                 endpoints::delete);
         // The pushed-out device's endpoint goes; its token's release mark stays (DeviceStore#deleteEndpointLeavingMark),
-        // which keeps this route at 3 DynamoDB requests.
-        r.removed().forEach(d -> devices.deleteEndpointLeavingMark(d, endpoints::delete));
+        // which keeps this route at 3 DynamoDB requests. Best effort: the registration has committed, so SNS throttled
+        // or unreachable must not answer it 5xx, and the mark left in place has the token's next registration delete
+        // the endpoint (an endpoint of a removed device is never published to: no device names it).
+        for (Device removed : r.removed()) {
+            try {
+                devices.deleteEndpointLeavingMark(removed, endpoints::delete);
+            } catch (RuntimeException e) {
+                LOG.warn("Could not delete a pushed-out device's push endpoint ({}); its release mark keeps it due",
+                        e.getClass().getSimpleName());
+            }
+        }
         Device d = r.device();
         if (!r.created() && d.endpointArn() != null) {
             String arn;

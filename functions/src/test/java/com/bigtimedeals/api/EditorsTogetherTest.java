@@ -121,19 +121,20 @@ class EditorsTogetherTest extends ApiTest {
         int before = itemCount();
         // Well-formed tags that name no version the deal is at: 412 with the deal as it stands, never a 400 or a
         // write. A weak tag never matches: If-Match compares strongly (RFC 9110 13.1.1).
-        for (String tag : new String[] {"\"v0\"", "\"v2\"", "W/\"v1\"", "\"draft\"", "\"v01\"", "\"v999999999999999999999\""}) {
+        for (String tag : new String[] {"\"v0\"", "\"v2\"", "W/\"v1\"", "\"draft\"", "\"v01\"", "\"v999999999999999999999\"",
+                "\"a,b\"", "", " ", ",", " , "}) {
             JsonNode refused = expect(412, patch("/cms/deals/" + id).editor().header("If-Match", tag)
                     .body("{\"title\":\"Kettle, steel\"}"));
             assertEquals("stale", refused.get("code").asText(), tag);
             assertEquals(1, refused.get("current").get("version").asLong(), tag);
         }
         assertEquals(before, itemCount(), "nothing was written");
-        // A list admits any version it names; an empty element is ignored.
-        expect(200, patch("/cms/deals/" + id).editor().header("If-Match", "\"v7\", ,W/\"v1\", \"v1\"")
+        // A list admits any version it names; an empty element is ignored, and a comma inside a tag is the tag's.
+        expect(200, patch("/cms/deals/" + id).editor().header("If-Match", "\"a,b\", \"v7\", ,W/\"v1\",\t\"v1\"")
                 .body("{\"price\":12.00}"));
         assertEquals(2, edited(id).get("version").asLong());
         // A header that is no list of entity tags: 400, nothing written.
-        for (String bad : new String[] {"v2", "\"v2", "\"v\"2\"", ",", "W/v2"}) {
+        for (String bad : new String[] {"v2", "\"v2", "\"v\"2\"", "W/v2", "\"v1\" \"v2\"", "*, \"v1\"", "w/\"v1\""}) {
             expect(400, patch("/cms/deals/" + id).editor().header("If-Match", bad).body("{\"price\":13.00}"));
         }
         assertEquals("12", edited(id).get("price").asText());

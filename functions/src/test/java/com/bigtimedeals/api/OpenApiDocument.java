@@ -148,8 +148,9 @@ final class OpenApiDocument {
             params.addObject().put("name", "If-Match").put("in", "header").put("required", false)
                     .put("description", "The deal's ETag (\"v<version>\", from GET /cms/deals/{dealId} or the last "
                             + "correction), or a list of entity tags compared strongly (RFC 9110): the correction is made only "
-                            + "while the deal is at a version it names, else 412; a header that is no entity tag is a 400")
-                    .putObject("schema").put("type", "string").put("pattern", "^(\\*|\"v[1-9][0-9]{0,17}\")$");
+                            + "while the deal is at a version it names, else 412 (an empty list too); a header that is no list of "
+                            + "entity tags is a 400. Any entity-tag list is accepted, so the schema states no pattern")
+                    .putObject("schema").put("type", "string");
         }
         if (!params.isEmpty()) {
             op.set("parameters", params);

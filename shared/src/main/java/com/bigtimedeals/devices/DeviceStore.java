@@ -371,9 +371,10 @@ public final class DeviceStore {
         Map<String, AttributeValue> key = DeviceKeys.pushToken(digest(device.platform(), device.token()));
         String stillItsOwn = "attribute_not_exists(PK) OR deviceId = :d";
         Map<String, AttributeValue> values = Map.of(":d", AttributeValue.fromS(device.id()));
-        // The mark names no user (an account deleted leaves nothing of it) and expires a day on: its one job is to make
-        // a DeleteEndpoint still on its way harmless, and every such delete is made by the request that committed the
-        // removal, within its function's timeout (a mark left in place, by a pushed-out device, needs no clearing).
+        // The mark names no user (outside the user's own partition, where the tombstone stays, nothing of a removed
+        // device names them) and expires a day on: its one job is to make a DeleteEndpoint still on its way harmless,
+        // and every such delete is made by the request that committed the removal, within its function's timeout (a
+        // mark left in place, by a pushed-out device, needs no clearing).
         TransactWriteItem holder = device.endpointArn() == null ? delete(key, stillItsOwn, values)
                 : put(new ItemWriter(key, DeviceKeys.PUSH_TOKEN).string("deviceId", device.id())
                         .string(RELEASING, device.endpointArn()).instant("releasedAt", now)
