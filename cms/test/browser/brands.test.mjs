@@ -17,6 +17,9 @@ journey('create a brand and a category, and see a duplicate explained', async (p
   await page.getByText(`Created “${brand}” (${brandId}).`).waitFor();
   const row = page.getByRole('row').filter({ hasText: brand });
   await row.waitFor();
+  // The logo is loading="lazy": below the fold (a long list of brands at phone width) it is never fetched, so it
+  // never fails. Brought into view, as a reader scrolling to it would.
+  await row.scrollIntoViewIfNeeded();
   await row.locator('.img-placeholder').waitFor();
 
   await page.locator('#category-name').fill(category);
