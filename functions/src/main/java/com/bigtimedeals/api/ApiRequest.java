@@ -103,7 +103,7 @@ final class ApiRequest {
             int open = weak ? i + 2 : i;
             int close = open < n && h.charAt(open) == '"' ? h.indexOf('"', open + 1) : -1;
             if (close < 0 || !etagChars(h, open + 1, close)) {
-                throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
+                throw notAnEntityTagList();
             }
             Long version = weak ? null : taggedVersion(h.substring(open + 1, close));
             if (version != null) {
@@ -114,9 +114,13 @@ final class ApiRequest {
                 i++;
             }
             if (i < n && h.charAt(i) != ',') {
-                throw DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
+                throw notAnEntityTagList();
             }
         }
+    }
+
+    private static DomainException notAnEntityTagList() {
+        return DomainException.invalid("If-Match", "If-Match must be the deal's ETag, such as \"v3\"");
     }
 
     /** RFC 9110's etagc: any visible character but the double quote, or obs-text. */
